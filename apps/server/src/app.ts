@@ -1,0 +1,178 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify from 'fastify';
+import { type ZodTypeProvider, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { APP_VERSION, type Language } from '@wallet/contract';
+import { type SmsSender, createHttpSmsSender } from './adapters/sms.js';
+import type { AppConfig } from './config.js';
+import type { DatabaseHandle } from './db/database.js';
+import { registerErrorHandling } from './http/errors.js';
+import { registerMemberAuth } from './http/member-auth.js';
+import type { App } from './http/types.js';
+import { registerAccountRoutes } from './modules/account/account.routes.js';
+import { createAccountService } from './modules/account/account.service.js';
+import { registerAdminRoutes } from './modules/admin/admin.routes.js';
+import { createAdminService } from './modules/admin/admin.service.js';
+import { registerAuthRoutes } from './modules/auth/auth.routes.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { type PasswordHasher, createPasswordHasher } from './modules/auth/password.js';
+import { createTokenSigner } from './modules/auth/tokens.js';
+import { registerLookupRoutes } from './modules/lookup/lookup.routes.js';
+import { createLookupService } from './modules/lookup/lookup.service.js';
+import { registerOtpRoutes } from './modules/otp/otp.routes.js';
+import { createOtpService } from './modules/otp/otp.service.js';
+import { readOrCreateSetting } from './modules/settings/settings.repository.js';
+import { createSettingsService } from './modules/settings/settings.service.js';
+import { registerSmsSandbox } from './sandbox/sms.sandbox.js';
+
+export interface AppDeps {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** The clock every rule reads; tests move it. */
+  now?: () => Date;
+  sms?: SmsSender;
+  hasher?: PasswordHasher;
+}
+
+/** Paths that keep working after the operator terminates the site. */
+function survivesTermination(url: string): boolean {
+  return url.startsWith('/api/admin/') || url.startsWith('/api/docs') || url.startsWith('/api/lookup/active');
+}
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database } = deps;
+  const { db } = database;
+  const now = deps.now ?? (() => new Date());
+
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // sonner and React set inline styles; no inline script is ever allowed.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameAncestors: ["'none'"],
+        // TLS is ended by the load balancer; upgrading would break plain-http local use.
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  // A flood guard per address; the limits that matter (login, OTP) are counted in the database.
+  await app.register(rateLimit, { max: 600, timeWindow: '1 minute' });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Member wallet API', version: APP_VERSION } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const settings = createSettingsService(db);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/') || survivesTermination(request.url)) return;
+    if ((await settings.site()).terminated) return reply.status(410).send({ message: 'gone' });
+  });
+
+  const secret = config.jwtSecret ?? String(await readOrCreateSetting(db, 'jwtSecret', () => crypto.randomBytes(48).toString('base64url')));
+  const tokens = createTokenSigner(secret);
+  const hasher = deps.hasher ?? createPasswordHasher({ fast: config.fastHash });
+  const defaultLanguage: Language = config.site === 'la' ? 'lo' : 'th';
+  const ownAddress = () => {
+    const address = app.server.address() as AddressInfo | null;
+    return `http://127.0.0.1:${address?.port ?? config.port}`;
+  };
+  const sms = deps.sms ?? createHttpSmsSender({ baseUrl: () => config.sms.url ?? `${ownAddress()}/sandbox/sms`, apiKey: config.sms.apiKey });
+
+  const auth = createAuthService({ db, hasher, tokens, now });
+  registerMemberAuth(app, auth);
+  const lookup = createLookupService({ db, settings, site: config.site, now });
+  const account = createAccountService({ db, hasher, settings, site: config.site, now });
+  const otp = createOtpService({
+    db,
+    sms,
+    pepper: secret,
+    site: config.site,
+    now,
+    checkPhone: (phone) => account.checkNewPhone(phone),
+    log: app.log,
+  });
+  const admin = createAdminService({ db, hasher, tokens, settings, now });
+
+  registerLookupRoutes(app, lookup, defaultLanguage);
+  registerAuthRoutes(app, auth);
+  registerAccountRoutes(app, account);
+  registerOtpRoutes(app, otp, defaultLanguage);
+  registerAdminRoutes(app, admin);
+  if (config.sandboxes) registerSmsSandbox(app, db);
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await db.selectFrom('settings').select('key').limit(1).execute();
+      return { status: 'ready' };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  registerWebApp(app, config.webDist);
+  app.decorate('adminService', admin);
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    adminService: ReturnType<typeof createAdminService>;
+  }
+}
+
+/** The built SPA, with history-mode fallback; unknown API paths stay JSON 404s. */
+function registerWebApp(app: App, webDist: string): void {
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      setHeaders(res, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/sandbox/');
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: 'NO_DATA' });
+  });
+}

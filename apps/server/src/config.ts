@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => (value === undefined || value === '' ? undefined : value === 'true' || value === '1'));
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  SITE: z.enum(['th', 'la']).default('th'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  JWT_SECRET: z.string().min(32).optional(),
+  ADMIN_USERNAME: z.string().min(3).optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  SANDBOXES: flag,
+  SEED_DEMO: flag,
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: flag,
+  /** Lower argon2 cost; only for test suites that register many members. */
+  FAST_HASH: flag,
+  SMS_URL: z.string().url().optional(),
+  SMS_API_KEY: z.string().optional(),
+});
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  site: 'th' | 'la';
+  logLevel: string;
+  jwtSecret: string | undefined;
+  adminUsername: string | undefined;
+  adminPassword: string | undefined;
+  /** DESIGN §7: sandboxes on by default, off in production unless asked for. */
+  sandboxes: boolean;
+  seedDemo: boolean;
+  webDist: string;
+  trustProxy: boolean;
+  fastHash: boolean;
+  sms: { url: string | undefined; apiKey: string | undefined };
+}
+
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const values = parsed.data;
+  const production = values.NODE_ENV === 'production';
+  return {
+    env: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    dataDir: path.resolve(values.DATA_DIR),
+    databaseUrl: values.DATABASE_URL,
+    redisUrl: values.REDIS_URL,
+    site: values.SITE,
+    logLevel: values.LOG_LEVEL,
+    jwtSecret: values.JWT_SECRET,
+    adminUsername: values.ADMIN_USERNAME,
+    adminPassword: values.ADMIN_PASSWORD,
+    sandboxes: values.SANDBOXES ?? !production,
+    seedDemo: values.SEED_DEMO ?? true,
+    webDist: path.resolve(values.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    trustProxy: values.TRUST_PROXY ?? false,
+    fastHash: values.FAST_HASH ?? false,
+    sms: { url: values.SMS_URL, apiKey: values.SMS_API_KEY },
+  };
+}

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+
+/** Runs multi-statement SQL text on one database session (migrations, test resets). */
+export type ScriptRunner = (script: string) => Promise<void>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Gives `work` a runner bound to one session, so session-level locks hold across calls. */
+  withSession<T>(work: (run: ScriptRunner) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+const INT8_OID = 20;
+// Money and ids are int8: read them as bigint, never as a lossy float.
+pg.types.setTypeParser(INT8_OID, (value) => BigInt(value));
+
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  /** PGlite folder; undefined keeps the database in memory. */
+  dataDir?: string | undefined;
+  /** PostgreSQL schema to use instead of public (test isolation). */
+  schema?: string | undefined;
+  /** A PGlite data-dir tarball to start from (tests reuse one migrated template). */
+  loadDataDir?: Blob | undefined;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 20,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      kind: 'postgres',
+      async withSession(work) {
+        const client = await pool.connect();
+        try {
+          return await work(async (script) => {
+            await client.query(script);
+          });
+        } finally {
+          client.release();
+        }
+      },
+      close: () => db.destroy(),
+    };
+  }
+  if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    parsers: { [pgliteTypes.INT8]: (value: string) => BigInt(value) },
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  return {
+    db,
+    kind: 'pglite',
+    // PGlite is a single session already; exec (unlike query) accepts several statements.
+    withSession: (work) =>
+      work(async (script) => {
+        await client.exec(script);
+      }),
+    close: () => db.destroy(),
+  };
+}

@@ -1,0 +1,101 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Kysely's view of the tables in migrations/. Keep in step with the SQL. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface Database {
+  schema_migrations: { name: string; applied_at: Timestamp };
+  settings: { key: string; value: Json<unknown>; updated_at: Timestamp };
+  banks: {
+    code: string;
+    name_th: string;
+    name_en: string;
+    slip_code: string | null;
+    country: 'TH' | 'LA';
+    sort_order: Generated<number>;
+    enabled: Generated<boolean>;
+  };
+  sources: { code: string; description: Json<Record<string, string>>; sort_order: Generated<number> };
+  site_texts: { kind: SiteTextKind; lang: string; position: Generated<number>; body: string };
+  members: {
+    id: Generated<bigint>;
+    phone: string;
+    name: string;
+    password_hash: string;
+    status: Generated<'active' | 'blocked'>;
+    bank_code: string;
+    bank_account_no: string;
+    bank_account_name: string;
+    currency: Generated<string>;
+    source_code: string | null;
+    inviter_id: bigint | null;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  sessions: {
+    id: Generated<string>;
+    member_id: bigint;
+    created_at: Timestamp;
+    expires_at: Timestamp;
+    revoked_at: Timestamp | null;
+    ip: string | null;
+    user_agent: string | null;
+  };
+  login_failures: { id: Generated<bigint>; phone: string; ip: string; created_at: Timestamp };
+  otp_requests: {
+    id: Generated<string>;
+    phone: string;
+    token_hash: string;
+    ref: string;
+    code_hash: string;
+    created_at: Timestamp;
+    expires_at: Timestamp;
+    wrong_attempts: Generated<number>;
+    verified_at: Timestamp | null;
+    used_at: Timestamp | null;
+  };
+  phone_blocks: { phone: string; blocked_until: Timestamp };
+  admin_users: {
+    id: Generated<bigint>;
+    username: string;
+    password_hash: string;
+    role: Generated<'admin' | 'finance' | 'support'>;
+    created_at: Timestamp;
+  };
+  admin_sessions: {
+    id: Generated<string>;
+    admin_id: bigint;
+    created_at: Timestamp;
+    expires_at: Timestamp;
+    revoked_at: Timestamp | null;
+  };
+  audit_log: {
+    id: Generated<bigint>;
+    actor: string;
+    action: string;
+    detail: Json<unknown>;
+    created_at: Timestamp;
+  };
+  deposit_accounts: {
+    id: Generated<bigint>;
+    bank_code: string;
+    bank_type: string;
+    mode: string;
+    currency: Generated<string>;
+    account_name: string;
+    account_no: string;
+    enabled: Generated<boolean>;
+    sort_order: Generated<number>;
+  };
+  deposit_wallets: {
+    id: Generated<bigint>;
+    mode: string;
+    wallet_account_name: string;
+    enabled: Generated<boolean>;
+    sort_order: Generated<number>;
+  };
+  sandbox_sms_messages: { id: Generated<bigint>; phone: string; text: string; created_at: Timestamp };
+}
+
+export type SiteTextKind = 'contact' | 'condition' | 'agreement' | 'notice';

@@ -1,0 +1,20 @@
+import type { ErrorCode } from '@wallet/contract';
+
+/** The one error type of the server: a code from the contract and its HTTP status (DESIGN §4). */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly status: number,
+  ) {
+    super(code);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (code: ErrorCode) => new AppError(code, 400);
+export const unauthorized = (code: ErrorCode) => new AppError(code, 401);
+export const forbidden = (code: ErrorCode) => new AppError(code, 403);
+export const notFound = (code: ErrorCode = 'NO_DATA') => new AppError(code, 404);
+export const conflict = (code: ErrorCode) => new AppError(code, 409);
+export const businessRule = (code: ErrorCode) => new AppError(code, 422);
+export const tooMany = (code: ErrorCode) => new AppError(code, 429);

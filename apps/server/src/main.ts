@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrate } from './db/migrate.js';
+import { createPasswordHasher } from './modules/auth/password.js';
+import { seedDemoData, seedReferenceData } from './seed/seed.js';
+
+if (fs.existsSync('.env')) process.loadEnvFile('.env');
+const config = loadConfig();
+
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
+});
+const applied = await migrate(database);
+await seedReferenceData(database.db);
+const hasher = createPasswordHasher({ fast: config.fastHash });
+const seeded = config.seedDemo ? await seedDemoData(database.db, hasher) : false;
+
+const app = await buildApp({ config, database, hasher });
+if (applied.length) app.log.info({ applied }, 'migrations applied');
+if (seeded) app.log.info('demo data seeded (member 0812345678 / demo1234)');
+
+const firstOperator = await app.adminService.ensureFirstOperator({
+  username: config.adminUsername,
+  password: config.adminPassword,
+});
+if (firstOperator?.generatedPassword) {
+  // Printed once, on the console only, so the operator can sign in and change it.
+  console.log(`\nFirst operator account: ${firstOperator.username} / ${firstOperator.generatedPassword}\n`);
+}
+
+await app.listen({ port: config.port, host: config.host });
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  const forceExit = setTimeout(() => process.exit(1), 15_000);
+  forceExit.unref();
+  try {
+    await app.close();
+    await database.close();
+  } finally {
+    process.exit(0);
+  }
+}
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.once('SIGINT', () => void shutdown('SIGINT'));

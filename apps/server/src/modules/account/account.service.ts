@@ -1,0 +1,183 @@
+import {
+  OTP_RULES,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  type BankNameChangeBody,
+  type PasswordChangeBody,
+  type ProfileResponse,
+  type ProfileUpdateBody,
+  type RegistrationBody,
+  type RegistrationValidateBody,
+  type Site,
+  isEnglishName,
+  isValidPhone,
+  memberIdFromInviteCode,
+  needsEnglishName,
+} from '@wallet/contract';
+import type { Db } from '../../db/database.js';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
+import * as authRepo from '../auth/auth.repository.js';
+import type { MemberContext } from '../auth/auth.service.js';
+import type { PasswordHasher } from '../auth/password.js';
+import * as lookupRepo from '../lookup/lookup.repository.js';
+import { consumeVerified } from '../otp/otp.repository.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import * as repo from './account.repository.js';
+
+const UNIQUE_VIOLATION = '23505';
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const pgError = error as { code?: string; constraint?: string; message?: string };
+  return pgError.code === UNIQUE_VIOLATION && (pgError.constraint === constraint || !!pgError.message?.includes(constraint));
+}
+
+export function createAccountService(deps: {
+  db: Db;
+  hasher: PasswordHasher;
+  settings: SettingsService;
+  site: Site;
+  now: () => Date;
+}) {
+  const { db, hasher, site } = deps;
+
+  function checkPhoneFormat(phone: string): void {
+    if (isValidPhone(phone, site)) return;
+    // The Laos rule (8–11 digits) has no code of its own in SPEC §8.
+    throw badRequest(site === 'la' ? 'KEY_INVALID' : 'PHONE_NUMBER_REQUIRE_10_DIGIT');
+  }
+
+  function checkPassword(password: string): void {
+    if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) throw badRequest('PASSWORD_LENGTH');
+  }
+
+  async function checkBank(bankCode: string): Promise<void> {
+    const bank = await lookupRepo.findBank(db, bankCode);
+    if (!bank || bank.country !== (site === 'la' ? 'LA' : 'TH')) throw badRequest('INVALID_BANK');
+  }
+
+  function checkAccountName(bankCode: string, name: string): void {
+    if (needsEnglishName(bankCode) && !isEnglishName(name)) throw badRequest('BANK_ACCOUNT_NAME_ENG');
+  }
+
+  async function inviterIdOf(inviteCode: string | undefined): Promise<bigint | null> {
+    if (!inviteCode) return null;
+    const id = memberIdFromInviteCode(inviteCode);
+    if (!id || !(await repo.memberExists(db, id))) throw badRequest('INVALID_USER_INFO');
+    return BigInt(id);
+  }
+
+  /** Every check of DESIGN §6 that the given fields allow; fields absent are checked later. */
+  async function validate(body: RegistrationValidateBody): Promise<void> {
+    checkPhoneFormat(body.username);
+    if (await repo.phoneExists(db, body.username)) throw conflict('EXISTING_USER');
+    if (body.password !== undefined) checkPassword(body.password);
+    if (body.sourceCode && !(await lookupRepo.findSource(db, body.sourceCode))) throw badRequest('KEY_INVALID');
+    await inviterIdOf(body.inviteCode);
+    if (body.bankCode !== undefined) {
+      await checkBank(body.bankCode);
+      if (body.bankAccountName !== undefined) checkAccountName(body.bankCode, body.bankAccountName);
+      if (body.bankAccountNo !== undefined && (await repo.bankAccountExists(db, body.bankCode, body.bankAccountNo))) {
+        throw conflict('EXISTING_BANK');
+      }
+    }
+    if (body.currency !== undefined && site === 'th' && body.currency !== 'THB') throw badRequest('KEY_INVALID');
+  }
+
+  async function profileOf(memberId: bigint) {
+    const row = await repo.findProfile(db, memberId);
+    if (!row) throw notFound('NO_USER');
+    return row;
+  }
+
+  return {
+    validate,
+
+    /** Used by OTP sending: a number that is malformed or already a member gets no SMS. */
+    async checkNewPhone(phone: string): Promise<void> {
+      checkPhoneFormat(phone);
+      if (await repo.phoneExists(db, phone)) throw conflict('EXISTING_USER');
+    },
+
+    async register(body: RegistrationBody): Promise<string> {
+      await validate(body);
+      const inviterId = await inviterIdOf(body.inviteCode);
+      const passwordHash = await hasher.hash(body.password);
+      const { registerOTP } = await deps.settings.site();
+      const at = deps.now();
+      try {
+        const id = await db.transaction().execute(async (trx) => {
+          if (registerOTP) {
+            const verifiedSince = new Date(at.getTime() - OTP_RULES.verifiedUseMs);
+            if (!(await consumeVerified(trx, body.username, verifiedSince, at))) throw badRequest('UNVERIFIED_OTP');
+          }
+          return repo.insertMember(trx, {
+            phone: body.username,
+            name: body.name,
+            passwordHash,
+            bankCode: body.bankCode,
+            bankAccountNo: body.bankAccountNo,
+            bankAccountName: body.bankAccountName.toUpperCase(),
+            currency: site === 'la' ? (body.currency ?? 'LAK') : 'THB',
+            sourceCode: body.sourceCode || null,
+            inviterId,
+          });
+        });
+        return String(id);
+      } catch (error) {
+        // Two registrations racing past validate(): the database's unique keys decide.
+        if (isUniqueViolation(error, 'members_phone_key')) throw conflict('EXISTING_USER');
+        if (isUniqueViolation(error, 'members_bank_account_unique')) throw conflict('EXISTING_BANK');
+        throw error;
+      }
+    },
+
+    async profile(context: MemberContext): Promise<ProfileResponse> {
+      const row = await profileOf(context.memberId);
+      return {
+        profile: { name: row.name, _id: String(row.id), createdAt: row.created_at.toISOString(), username: row.phone },
+        bankAccount: {
+          bank: { nameTH: row.name_th, nameEN: row.name_en },
+          bankCode: row.bank_code,
+          bankAccountName: row.bank_account_name,
+          bankAccountNo: row.bank_account_no,
+        },
+      };
+    },
+
+    /**
+     * The name can change; the bank account cannot from the member side, because withdrawals
+     * go only to it (docs/decisions.md). Sending the current bank values back is fine.
+     */
+    async updateProfile(context: MemberContext, body: ProfileUpdateBody): Promise<void> {
+      const row = await profileOf(context.memberId);
+      const bankChanged =
+        (body.bankCode !== undefined && body.bankCode !== row.bank_code) ||
+        (body.bankAccountNo !== undefined && body.bankAccountNo !== row.bank_account_no) ||
+        (body.bankAccountName !== undefined && body.bankAccountName.toUpperCase() !== row.bank_account_name);
+      if (bankChanged) throw forbidden('BANK_CHANGE_NOT_ALLOWED');
+      await repo.updateMember(db, context.memberId, { name: body.name });
+    },
+
+    /** SPEC §2 Profile: only KTB/TMB/BBL holders with a non-English name may fix it, to English. */
+    async changeBankAccountName(context: MemberContext, body: BankNameChangeBody): Promise<void> {
+      const row = await profileOf(context.memberId);
+      if (body.bankCode !== row.bank_code || !needsEnglishName(row.bank_code)) throw badRequest('KEY_INVALID');
+      if (!isEnglishName(body.bankAccountName)) throw badRequest('BANK_ACCOUNT_NAME_ENG');
+      const name = body.bankAccountName.trim().replace(/\s+/g, ' ').toUpperCase();
+      await repo.updateMember(db, context.memberId, { bank_account_name: name });
+    },
+
+    /** Other sessions are revoked; the one that changed the password stays signed in. */
+    async changePassword(context: MemberContext, body: PasswordChangeBody): Promise<void> {
+      const row = await profileOf(context.memberId);
+      if (!(await hasher.verify(row.password_hash, body.oldPassword))) throw badRequest('WRONG_PASSWORD');
+      checkPassword(body.newPassword);
+      const passwordHash = await hasher.hash(body.newPassword);
+      await db.transaction().execute(async (trx) => {
+        await repo.updateMember(trx, context.memberId, { password_hash: passwordHash });
+        await authRepo.revokeOtherSessions(trx, context.memberId, context.sessionId);
+      });
+    },
+  };
+}
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,43 @@
+import { adminLoginBody, loginResponse, siteSettingsBody, siteSettingsResponse } from '@wallet/contract';
+import type { FastifyRequest } from 'fastify';
+import { bearerToken } from '../../http/member-auth.js';
+import type { App } from '../../http/types.js';
+import type { AdminContext, AdminService } from './admin.service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    admin: AdminContext;
+  }
+}
+
+const tags = ['admin'];
+
+function pickSiteSettings(settings: { terminated: boolean; registerOTP: boolean; enableChatWidget: boolean }) {
+  return {
+    terminated: settings.terminated,
+    registerOTP: settings.registerOTP,
+    enableChatWidget: settings.enableChatWidget,
+  };
+}
+
+/** Operators act only here, with their own tokens (DESIGN §7). */
+export function registerAdminRoutes(app: App, admin: AdminService): void {
+  app.decorateRequest('admin', null as unknown as AdminContext);
+  const requireAdmin = async (request: FastifyRequest) => {
+    request.admin = await admin.authenticate(bearerToken(request));
+  };
+
+  app.post('/api/admin/login', { schema: { tags, body: adminLoginBody, response: { 200: loginResponse } } }, async (request) => ({
+    token: await admin.login(request.body.username, request.body.password),
+  }));
+  app.get(
+    '/api/admin/settings/site',
+    { preHandler: requireAdmin, schema: { tags, response: { 200: siteSettingsResponse } } },
+    async () => pickSiteSettings(await admin.siteSettings()),
+  );
+  app.put(
+    '/api/admin/settings/site',
+    { preHandler: requireAdmin, schema: { tags, body: siteSettingsBody, response: { 200: siteSettingsResponse } } },
+    async (request) => pickSiteSettings(await admin.updateSiteSettings(request.admin, request.body)),
+  );
+}

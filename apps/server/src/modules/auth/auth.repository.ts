@@ -1,0 +1,70 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+
+export function findMemberByPhone(db: Db, phone: string) {
+  return db
+    .selectFrom('members')
+    .select(['id', 'password_hash', 'status'])
+    .where('phone', '=', phone)
+    .executeTakeFirst();
+}
+
+export async function countRecentFailures(db: Db, column: 'phone' | 'ip', value: string, since: Date) {
+  const row = await db
+    .selectFrom('login_failures')
+    .select(sql<string>`count(*)`.as('count'))
+    .where(column, '=', value)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function recordFailure(db: Db, phone: string, ip: string): Promise<void> {
+  await db.insertInto('login_failures').values({ phone, ip }).execute();
+}
+
+export async function clearFailures(db: Db, phone: string): Promise<void> {
+  await db.deleteFrom('login_failures').where('phone', '=', phone).execute();
+}
+
+export async function createSession(
+  db: Db,
+  session: { memberId: bigint; expiresAt: Date; ip: string; userAgent: string | null },
+): Promise<string> {
+  const row = await db
+    .insertInto('sessions')
+    .values({
+      member_id: session.memberId,
+      expires_at: session.expiresAt,
+      ip: session.ip,
+      user_agent: session.userAgent,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function findLiveSession(db: Db, sessionId: string, now: Date) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('members', 'members.id', 'sessions.member_id')
+    .select(['sessions.member_id', 'members.status'])
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('id', '=', sessionId).execute();
+}
+
+export async function revokeOtherSessions(db: Db, memberId: bigint, keepSessionId: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: sql`now()` })
+    .where('member_id', '=', memberId)
+    .where('id', '!=', keepSessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

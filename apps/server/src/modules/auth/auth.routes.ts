@@ -1,0 +1,23 @@
+import { loginBody, loginResponse, messageResponse } from '@wallet/contract';
+import type { App } from '../../http/types.js';
+import type { AuthService } from './auth.service.js';
+
+const tags = ['auth'];
+
+export function registerAuthRoutes(app: App, auth: AuthService): void {
+  app.post('/api/login', { schema: { tags, body: loginBody, response: { 200: loginResponse } } }, async (request) => ({
+    token: await auth.login(request.body, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+    }),
+  }));
+
+  app.post(
+    '/api/logout',
+    { schema: { tags, response: { 200: messageResponse } }, preHandler: app.requireMember },
+    async (request) => {
+      await auth.logout(request.member);
+      return { message: 'OK' };
+    },
+  );
+}

@@ -1,0 +1,38 @@
+import { SignJWT, errors, jwtVerify } from 'jose';
+
+export type TokenAudience = 'member' | 'admin';
+
+export interface TokenClaims {
+  subject: string;
+  sessionId: string;
+}
+
+export type TokenCheck =
+  | { ok: true; claims: TokenClaims }
+  | { ok: false; reason: 'expired' | 'invalid' };
+
+/** HS256 tokens; each names a session row, so revoking the row revokes the token. */
+export function createTokenSigner(secret: string) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async sign(audience: TokenAudience, claims: TokenClaims, expiresAt: Date): Promise<string> {
+      return new SignJWT({ sid: claims.sessionId })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(claims.subject)
+        .setAudience(audience)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+        .sign(key);
+    },
+    async verify(audience: TokenAudience, token: string): Promise<TokenCheck> {
+      try {
+        const { payload } = await jwtVerify(token, key, { audience, algorithms: ['HS256'] });
+        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return { ok: false, reason: 'invalid' };
+        return { ok: true, claims: { subject: payload.sub, sessionId: payload.sid } };
+      } catch (error) {
+        return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
+      }
+    },
+  };
+}
+export type TokenSigner = ReturnType<typeof createTokenSigner>;

@@ -1,0 +1,64 @@
+import type { Db } from '../../db/database.js';
+import type { SiteTextKind } from '../../db/schema.js';
+
+export function listBanks(db: Db, country: 'TH' | 'LA') {
+  return db
+    .selectFrom('banks')
+    .select(['code', 'name_th', 'name_en', 'slip_code', 'country'])
+    .where('enabled', '=', true)
+    .where('country', '=', country)
+    .orderBy('sort_order')
+    .orderBy('code')
+    .execute();
+}
+
+export function findBank(db: Db, code: string) {
+  return db.selectFrom('banks').selectAll().where('code', '=', code).where('enabled', '=', true).executeTakeFirst();
+}
+
+export function listSources(db: Db) {
+  return db.selectFrom('sources').select(['code', 'description']).orderBy('sort_order').orderBy('code').execute();
+}
+
+export function findSource(db: Db, code: string) {
+  return db.selectFrom('sources').select('code').where('code', '=', code).executeTakeFirst();
+}
+
+export async function listTexts(db: Db, kind: SiteTextKind, lang: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('site_texts')
+    .select('body')
+    .where('kind', '=', kind)
+    .where('lang', '=', lang)
+    .orderBy('position')
+    .execute();
+  return rows.map((row) => row.body);
+}
+
+export function listDepositAccounts(db: Db) {
+  return db
+    .selectFrom('deposit_accounts')
+    .innerJoin('banks', 'banks.code', 'deposit_accounts.bank_code')
+    .select([
+      'deposit_accounts.bank_code',
+      'deposit_accounts.bank_type',
+      'deposit_accounts.mode',
+      'deposit_accounts.currency',
+      'deposit_accounts.account_name',
+      'deposit_accounts.account_no',
+      'banks.name_th',
+      'banks.name_en',
+    ])
+    .where('deposit_accounts.enabled', '=', true)
+    .orderBy('deposit_accounts.sort_order')
+    .execute();
+}
+
+export function listDepositWallets(db: Db) {
+  return db
+    .selectFrom('deposit_wallets')
+    .select(['mode', 'wallet_account_name'])
+    .where('enabled', '=', true)
+    .orderBy('sort_order')
+    .execute();
+}

@@ -1,0 +1,124 @@
+import type { BankItem, ContactResponse, DepositLookup, Language, SourceItem } from '@wallet/contract';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import * as repo from './lookup.repository.js';
+
+const CONTACT_KEYS = ['contactText', 'lineLink', 'lineName', 'lineQR'] as const;
+
+/** Asia/Bangkok wall-clock minutes of the day; Thailand and Laos share UTC+7 with no DST. */
+function minutesOfDayUtc7(at: Date): number {
+  return (at.getUTCHours() * 60 + at.getUTCMinutes() + 7 * 60) % (24 * 60);
+}
+
+function parseHourMinute(value: string): number {
+  const [hours = '0', minutes = '0'] = value.split(':');
+  return Number(hours) * 60 + Number(minutes);
+}
+
+export function isWithinDailyWindow(at: Date, from: string, until: string): boolean {
+  const minute = minutesOfDayUtc7(at);
+  const start = parseHourMinute(from);
+  const end = parseHourMinute(until);
+  // A window like 22:00–02:00 wraps past midnight.
+  return start <= end ? minute >= start && minute <= end : minute >= start || minute <= end;
+}
+
+export function createLookupService(deps: { db: Db; settings: SettingsService; site: 'th' | 'la'; now: () => Date }) {
+  const { db, settings } = deps;
+  return {
+    /** DESIGN §4: once the operator terminates the site, this (and every call) answers 410 gone. */
+    async ensureActive(): Promise<void> {
+      if ((await settings.site()).terminated) throw new AppError('gone', 410);
+    },
+
+    async banks(): Promise<BankItem[]> {
+      const rows = await repo.listBanks(db, deps.site === 'la' ? 'LA' : 'TH');
+      return rows.map((row) => ({
+        code: row.code,
+        nameTH: row.name_th,
+        nameEN: row.name_en,
+        slipCode: row.slip_code,
+        country: row.country,
+      }));
+    },
+
+    async sources(lang: Language): Promise<SourceItem[]> {
+      const rows = await repo.listSources(db);
+      return rows.map((row) => ({
+        code: row.code,
+        description: row.description[lang] ?? row.description.en ?? row.code,
+      }));
+    },
+
+    async info() {
+      const site = await settings.site();
+      return { name: site.siteName, website: site.website };
+    },
+
+    /** Contact rows are stored as `key=value` texts so an operator edits them like any other text. */
+    async contact(lang: Language): Promise<ContactResponse> {
+      const entries = new Map(
+        (await repo.listTexts(db, 'contact', lang)).map((line) => {
+          const separator = line.indexOf('=');
+          return [line.slice(0, separator), line.slice(separator + 1)] as const;
+        }),
+      );
+      const contact = Object.fromEntries(CONTACT_KEYS.map((key) => [key, entries.get(key) || null]));
+      return { ...contact, contactText: entries.get('contactText') ?? '' } as ContactResponse;
+    },
+
+    conditions: (lang: Language) => repo.listTexts(db, 'condition', lang),
+    agreements: (lang: Language) => repo.listTexts(db, 'agreement', lang),
+
+    /** SPEC §7: the notice carries a fail-percentage placeholder, replaced here. */
+    async notice(lang: Language, percentFail: number | undefined): Promise<string> {
+      const [text = ''] = await repo.listTexts(db, 'notice', lang);
+      const percent = percentFail ?? (await settings.site()).defaultPercentFail;
+      return text.replaceAll('{percentFail}', String(percent));
+    },
+
+    async deposit(): Promise<DepositLookup> {
+      const [accounts, wallets, site] = await Promise.all([
+        repo.listDepositAccounts(db),
+        repo.listDepositWallets(db),
+        settings.site(),
+      ]);
+      return {
+        banks: accounts.map((account) => ({
+          bankCode: account.bank_code,
+          bankType: account.bank_type,
+          mode: account.mode,
+          currency: account.currency,
+          bankName: account.name_th,
+          bankAccountName: account.account_name,
+          bankAccountNo: account.account_no,
+        })),
+        wallets: wallets.map((wallet) => ({ mode: wallet.mode, walletAccountName: wallet.wallet_account_name })),
+        isManual: site.isManualDeposit,
+        minimum: site.depositMinimum,
+      };
+    },
+
+    async withdraw() {
+      const site = await settings.site();
+      return { withdrawMin: site.withdrawMin, withdrawMax: site.withdrawMax };
+    },
+
+    async slip() {
+      const site = await settings.site();
+      return {
+        isOpen: isWithinDailyWindow(deps.now(), site.slipOpenFrom, site.slipOpenUntil),
+        openFrom: site.slipOpenFrom,
+        openUntil: site.slipOpenUntil,
+        maxAgeMinutes: site.slipMaxAgeMinutes,
+      };
+    },
+
+    async flags() {
+      const site = await settings.site();
+      return { registerOTP: site.registerOTP, enableChatWidget: site.enableChatWidget };
+    },
+  };
+}
+export type LookupService = ReturnType<typeof createLookupService>;

@@ -1,0 +1,99 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+
+export function findBlock(db: Db, phone: string, now: Date) {
+  return db
+    .selectFrom('phone_blocks')
+    .select('blocked_until')
+    .where('phone', '=', phone)
+    .where('blocked_until', '>', now)
+    .executeTakeFirst();
+}
+
+export async function blockPhone(db: Db, phone: string, until: Date): Promise<void> {
+  await db
+    .insertInto('phone_blocks')
+    .values({ phone, blocked_until: until })
+    .onConflict((oc) => oc.column('phone').doUpdateSet({ blocked_until: until }))
+    .execute();
+}
+
+export function recentRequests(db: Db, phone: string, since: Date) {
+  return db
+    .selectFrom('otp_requests')
+    .select(['id', 'ref', 'created_at', 'verified_at', 'used_at', 'wrong_attempts'])
+    .where('phone', '=', phone)
+    .where('created_at', '>', since)
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+export async function insertRequest(
+  db: Db,
+  request: { phone: string; tokenHash: string; ref: string; codeHash: string; expiresAt: Date },
+): Promise<string> {
+  const row = await db
+    .insertInto('otp_requests')
+    .values({
+      phone: request.phone,
+      token_hash: request.tokenHash,
+      ref: request.ref,
+      code_hash: request.codeHash,
+      expires_at: request.expiresAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function deleteRequest(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('otp_requests').where('id', '=', id).execute();
+}
+
+export function findByTokenHash(db: Db, tokenHash: string) {
+  return db.selectFrom('otp_requests').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/** Counts a wrong code atomically; answers the phone's wrong codes within the window. */
+export async function recordWrongCode(db: Db, id: string, phone: string, since: Date): Promise<number> {
+  await db
+    .updateTable('otp_requests')
+    .set({ wrong_attempts: sql`wrong_attempts + 1` })
+    .where('id', '=', id)
+    .execute();
+  const row = await db
+    .selectFrom('otp_requests')
+    .select(sql<string>`coalesce(sum(wrong_attempts), 0)`.as('total'))
+    .where('phone', '=', phone)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** Marks verified only once; answers false when another request got there first. */
+export async function markVerified(db: Db, id: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('otp_requests')
+    .set({ verified_at: now })
+    .where('id', '=', id)
+    .where('verified_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Consumes a verified, unused OTP for account creation, inside the caller's transaction. */
+export async function consumeVerified(db: Db, phone: string, verifiedSince: Date, now: Date): Promise<boolean> {
+  const candidate = await db
+    .selectFrom('otp_requests')
+    .select('id')
+    .where('phone', '=', phone)
+    .where('verified_at', '>', verifiedSince)
+    .where('used_at', 'is', null)
+    .orderBy('verified_at', 'desc')
+    .limit(1)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!candidate) return false;
+  await db.updateTable('otp_requests').set({ used_at: now }).where('id', '=', candidate.id).execute();
+  return true;
+}

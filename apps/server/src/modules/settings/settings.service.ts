@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import type { Db } from '../../db/database.js';
+import { mergeSetting, readSetting } from './settings.repository.js';
+
+/** Operator settings (DESIGN §6: "all values are operator settings"), with their defaults. */
+export const siteSettingsSchema = z.object({
+  terminated: z.boolean().default(false),
+  registerOTP: z.boolean().default(true),
+  enableChatWidget: z.boolean().default(false),
+  siteName: z.string().default('Baht Wallet'),
+  website: z.string().default('http://localhost:8080'),
+  /** Fail percentage put into the notice text when the caller names none. */
+  defaultPercentFail: z.number().default(10),
+  depositMinimum: z.number().default(1),
+  isManualDeposit: z.boolean().default(false),
+  withdrawMin: z.number().default(100),
+  withdrawMax: z.number().default(50000),
+  /** Daily slip-upload window, Asia/Bangkok wall-clock HH:mm. */
+  slipOpenFrom: z.string().default('00:00'),
+  slipOpenUntil: z.string().default('23:59'),
+  slipMaxAgeMinutes: z.number().default(60),
+});
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+const SITE_KEY = 'site';
+// Several nodes share the database: a short cache keeps a change visible everywhere within 2 s
+// without a query on every request.
+const CACHE_MS = 2000;
+
+export interface SettingsService {
+  site(): Promise<SiteSettings>;
+  updateSite(change: Partial<SiteSettings>): Promise<SiteSettings>;
+}
+
+export function createSettingsService(db: Db, now: () => number = Date.now): SettingsService {
+  let cached: { value: SiteSettings; at: number } | undefined;
+
+  async function site(): Promise<SiteSettings> {
+    if (cached && now() - cached.at < CACHE_MS) return cached.value;
+    const stored = (await readSetting(db, SITE_KEY)) ?? {};
+    const value = siteSettingsSchema.parse(stored);
+    cached = { value, at: now() };
+    return value;
+  }
+
+  return {
+    site,
+    async updateSite(change) {
+      siteSettingsSchema.partial().parse(change);
+      await mergeSetting(db, SITE_KEY, change);
+      cached = undefined;
+      return site();
+    },
+  };
+}

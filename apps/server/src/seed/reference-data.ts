@@ -1,0 +1,100 @@
+/** Banks of Thailand (slip codes from PAYMENTS.md) and Laos. */
+export const THAI_BANKS = [
+  ['KBANK', '004', 'ธนาคารกสิกรไทย', 'Kasikornbank'],
+  ['SCB', '014', 'ธนาคารไทยพาณิชย์', 'Siam Commercial Bank'],
+  ['KTB', '006', 'ธนาคารกรุงไทย', 'Krungthai Bank'],
+  ['BBL', '002', 'ธนาคารกรุงเทพ', 'Bangkok Bank'],
+  ['TMB', '011', 'ธนาคารทหารไทยธนชาต', 'TMBThanachart Bank'],
+  ['BAY', '025', 'ธนาคารกรุงศรีอยุธยา', 'Krungsri'],
+  ['GSB', '030', 'ธนาคารออมสิน', 'Government Savings Bank'],
+  ['BAAC', '034', 'ธนาคารเพื่อการเกษตรและสหกรณ์การเกษตร', 'BAAC'],
+  ['GHB', '033', 'ธนาคารอาคารสงเคราะห์', 'Government Housing Bank'],
+  ['CIMB', '022', 'ธนาคารซีไอเอ็มบี ไทย', 'CIMB Thai'],
+  ['UOB', '024', 'ธนาคารยูโอบี', 'UOB (Thai)'],
+  ['TISCO', '067', 'ธนาคารทิสโก้', 'TISCO Bank'],
+  ['KKP', '069', 'ธนาคารเกียรตินาคินภัทร', 'Kiatnakin Phatra'],
+  ['ICBC', '070', 'ธนาคารไอซีบีซี (ไทย)', 'ICBC (Thai)'],
+  ['TCRB', '071', 'ธนาคารไทยเครดิต', 'Thai Credit Bank'],
+  ['LHB', '073', 'ธนาคารแลนด์ แอนด์ เฮ้าส์', 'LH Bank'],
+] as const;
+
+// Lao-script names are not confirmed (PAYMENTS.md), so the English name stands in both columns.
+export const LAO_BANKS = [
+  ['BCEL', 'BCEL'],
+  ['LDB', 'Lao Development Bank'],
+  ['APB', 'Agricultural Promotion Bank'],
+  ['JDB', 'Joint Development Bank'],
+  ['LVB', 'Lao-Viet Bank'],
+  ['STB', 'ST Bank'],
+  ['BIC', 'BIC Bank Lao'],
+] as const;
+
+export const SOURCES = [
+  ['FACEBOOK', { th: 'เฟซบุ๊ก', lo: 'ເຟສບຸກ', en: 'Facebook' }],
+  ['LINE', { th: 'ไลน์', lo: 'ໄລນ໌', en: 'LINE' }],
+  ['GOOGLE', { th: 'กูเกิล', lo: 'ກູໂກ', en: 'Google' }],
+  ['FRIEND', { th: 'เพื่อนแนะนำ', lo: 'ໝູ່ແນະນຳ', en: 'A friend' }],
+  ['OTHER', { th: 'อื่น ๆ', lo: 'ອື່ນໆ', en: 'Other' }],
+] as const;
+
+type Texts = Record<'th' | 'lo' | 'en', string[]>;
+
+export const CONTACT: Texts = {
+  th: [
+    'contactText=ติดต่อทีมงานได้ตลอด 24 ชั่วโมง ผ่านไลน์หรือแชทด้านล่าง',
+    'lineLink=https://line.me/R/ti/p/@bahtwallet',
+    'lineName=@bahtwallet',
+    'lineQR=/contact-qr.svg',
+  ],
+  lo: [
+    'contactText=ຕິດຕໍ່ທີມງານໄດ້ຕະຫຼອດ 24 ຊົ່ວໂມງ ຜ່ານໄລນ໌ ຫຼື ແຊັດດ້ານລຸ່ມ',
+    'lineLink=https://line.me/R/ti/p/@bahtwallet',
+    'lineName=@bahtwallet',
+    'lineQR=/contact-qr.svg',
+  ],
+  en: [
+    'contactText=Our team is here 24 hours a day on LINE or through the chat below.',
+    'lineLink=https://line.me/R/ti/p/@bahtwallet',
+    'lineName=@bahtwallet',
+    'lineQR=/contact-qr.svg',
+  ],
+};
+
+export const CONDITIONS: Texts = {
+  th: [
+    '<p><strong>เงื่อนไขการรับโบนัส</strong></p><p>เมื่อรับโบนัส โปรโมชั่น คืนยอดเสีย หรือโบนัสแนะนำเพื่อน ยอดเงินในกระเป๋าและในเกมจะติดเงื่อนไขการถอน</p>',
+    '<p>สามารถจบโบนัสได้เมื่อยอดรวมต่ำกว่าเกณฑ์ที่กำหนด และต้องจบโบนัสก่อนฝากครั้งถัดไป</p>',
+    '<p>ก่อนจบโบนัส ต้องย้ายเงินทั้งหมดกลับเข้ากระเป๋าหลัก ยอดเงินในเกมจะถูกล้าง</p>',
+  ],
+  lo: [
+    '<p><strong>ເງື່ອນໄຂການຮັບໂບນັດ</strong></p><p>ເມື່ອຮັບໂບນັດ ໂປຣໂມຊັນ ເງິນຄືນ ຫຼື ໂບນັດແນະນຳໝູ່ ຍອດເງິນໃນກະເປົາ ແລະ ໃນເກມຈະຕິດເງື່ອນໄຂການຖອນ</p>',
+    '<p>ສາມາດຈົບໂບນັດໄດ້ເມື່ອຍອດລວມຕ່ຳກວ່າເກນທີ່ກຳນົດ ແລະ ຕ້ອງຈົບໂບນັດກ່ອນຝາກຄັ້ງຕໍ່ໄປ</p>',
+    '<p>ກ່ອນຈົບໂບນັດ ຕ້ອງຍ້າຍເງິນທັງໝົດກັບເຂົ້າກະເປົາຫຼັກ ຍອດເງິນໃນເກມຈະຖືກລ້າງ</p>',
+  ],
+  en: [
+    '<p><strong>Bonus conditions</strong></p><p>Taking a bonus, promotion, refund or invite bonus puts your wallet and game balances under a withdrawal condition.</p>',
+    '<p>A bonus can be ended only when the total is below the threshold, and it must be ended before your next deposit.</p>',
+    '<p>Before ending a bonus, move all money back to the main wallet; game balances are cleared.</p>',
+  ],
+};
+
+export const AGREEMENTS: Texts = {
+  th: ['<p>ข้าพเจ้ายืนยันว่ามีอายุ 20 ปีบริบูรณ์ขึ้นไป และยอมรับข้อตกลงการใช้งาน</p>'],
+  lo: ['<p>ຂ້າພະເຈົ້າຢືນຢັນວ່າມີອາຍຸ 20 ປີບໍລິບູນຂຶ້ນໄປ ແລະ ຍອມຮັບຂໍ້ຕົກລົງການນຳໃຊ້</p>'],
+  en: ['<p>I confirm that I am at least 20 years old and accept the terms of use.</p>'],
+};
+
+export const NOTICE: Texts = {
+  th: ['เมื่อรับโบนัส สามารถจบโบนัสได้เมื่อยอดเงินต่ำกว่า {percentFail}% ของยอดฝากรวมโบนัส'],
+  lo: ['ເມື່ອຮັບໂບນັດ ສາມາດຈົບໂບນັດໄດ້ເມື່ອຍອດເງິນຕ່ຳກວ່າ {percentFail}% ຂອງຍອດຝາກລວມໂບນັດ'],
+  en: ['With a bonus, you may end it once your balance is below {percentFail}% of deposit plus bonus.'],
+};
+
+export const DEMO_MEMBER = {
+  phone: '0812345678',
+  password: 'demo1234',
+  name: 'สมชาย ใจดี',
+  bankCode: 'KBANK',
+  bankAccountNo: '1234567890',
+  bankAccountName: 'สมชาย ใจดี',
+} as const;

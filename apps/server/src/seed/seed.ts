@@ -1,0 +1,81 @@
+import type { Db } from '../db/database.js';
+import type { PasswordHasher } from '../modules/auth/password.js';
+import { AGREEMENTS, CONDITIONS, CONTACT, DEMO_MEMBER, LAO_BANKS, NOTICE, SOURCES, THAI_BANKS } from './reference-data.js';
+
+/** Reference data every site needs: banks, registration sources. Idempotent. */
+export async function seedReferenceData(db: Db): Promise<void> {
+  await db
+    .insertInto('banks')
+    .values([
+      ...THAI_BANKS.map(([code, slipCode, nameTh, nameEn], index) => ({
+        code,
+        slip_code: slipCode,
+        name_th: nameTh,
+        name_en: nameEn,
+        country: 'TH' as const,
+        sort_order: index,
+      })),
+      ...LAO_BANKS.map(([code, name], index) => ({
+        code,
+        slip_code: null,
+        name_th: name,
+        name_en: name,
+        country: 'LA' as const,
+        sort_order: index,
+      })),
+    ])
+    .onConflict((oc) => oc.column('code').doNothing())
+    .execute();
+  await db
+    .insertInto('sources')
+    .values(SOURCES.map(([code, description], index) => ({ code, description: JSON.stringify(description), sort_order: index })))
+    .onConflict((oc) => oc.column('code').doNothing())
+    .execute();
+}
+
+/** Demo content (DESIGN §7) on an empty database only: texts, deposit accounts, a demo member. */
+export async function seedDemoData(db: Db, hasher: PasswordHasher): Promise<boolean> {
+  const hasTexts = await db.selectFrom('site_texts').select('kind').limit(1).executeTakeFirst();
+  if (hasTexts) return false;
+  const texts = [
+    ['contact', CONTACT],
+    ['condition', CONDITIONS],
+    ['agreement', AGREEMENTS],
+    ['notice', NOTICE],
+  ] as const;
+  await db
+    .insertInto('site_texts')
+    .values(
+      texts.flatMap(([kind, byLanguage]) =>
+        Object.entries(byLanguage).flatMap(([lang, bodies]) =>
+          bodies.map((body, position) => ({ kind, lang, position, body })),
+        ),
+      ),
+    )
+    .execute();
+  await db
+    .insertInto('deposit_accounts')
+    .values([
+      { bank_code: 'KBANK', bank_type: 'QR', mode: 'AUTO', account_name: 'BAHT WALLET CO LTD', account_no: '0123456789', sort_order: 0 },
+      { bank_code: 'SCB', bank_type: 'BANK', mode: 'AUTO', account_name: 'BAHT WALLET CO LTD', account_no: '4061234567', sort_order: 1 },
+      { bank_code: 'BCEL', bank_type: 'QR', mode: 'AUTO', currency: 'LAK', account_name: 'BAHT WALLET LAO', account_no: '0101000123456', sort_order: 2 },
+    ])
+    .execute();
+  await db
+    .insertInto('deposit_wallets')
+    .values([{ mode: 'GIFT', wallet_account_name: 'BAHT WALLET' }])
+    .execute();
+  await db
+    .insertInto('members')
+    .values({
+      phone: DEMO_MEMBER.phone,
+      name: DEMO_MEMBER.name,
+      password_hash: await hasher.hash(DEMO_MEMBER.password),
+      bank_code: DEMO_MEMBER.bankCode,
+      bank_account_no: DEMO_MEMBER.bankAccountNo,
+      bank_account_name: DEMO_MEMBER.bankAccountName,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  return true;
+}

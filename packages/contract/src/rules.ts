@@ -1,0 +1,41 @@
+import { ENGLISH_NAME_BANKS, PHONE_LENGTH_LA, PHONE_LENGTH_TH } from './constants.js';
+
+export type Site = 'th' | 'la';
+
+/** SPEC §5 / DESIGN §6: digits only; 10 in Thailand, 8–11 in the Laos build. */
+export function isValidPhone(phone: string, site: Site): boolean {
+  if (!/^\d+$/.test(phone)) return false;
+  return site === 'la'
+    ? phone.length >= PHONE_LENGTH_LA.min && phone.length <= PHONE_LENGTH_LA.max
+    : phone.length === PHONE_LENGTH_TH;
+}
+
+export function needsEnglishName(bankCode: string): boolean {
+  return (ENGLISH_NAME_BANKS as readonly string[]).includes(bankCode);
+}
+
+/** English letters and single spaces between words, nothing else. */
+export function isEnglishName(name: string): boolean {
+  return /^[A-Za-z]+( [A-Za-z]+)*$/.test(name.trim());
+}
+
+/** SPEC §3: the account name is first plus last name joined by a space. */
+export function joinAccountName(firstName: string, lastName: string): string {
+  return `${firstName.trim()} ${lastName.trim()}`.trim();
+}
+
+/** The invite code of a member is PR + their numeric id (DESIGN §4). */
+export function inviteCodeOf(memberId: string): string {
+  return `PR${memberId}`;
+}
+
+export function memberIdFromInviteCode(code: string): string | null {
+  const match = /^PR(\d{1,12})$/i.exec(code.trim());
+  return match ? match[1]! : null;
+}
+
+/** SPEC §2 Profile: 10-digit account numbers are grouped 3-3-rest. */
+export function groupAccountNumber(accountNo: string): string {
+  if (!/^\d{10}$/.test(accountNo)) return accountNo;
+  return `${accountNo.slice(0, 3)}-${accountNo.slice(3, 6)}-${accountNo.slice(6)}`;
+}

@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { LAOS_CURRENCIES, NAME_MAX, PASSWORD_MAX } from './constants.js';
+
+/**
+ * Request and response shapes of SPEC §3 and §7, field names exactly as written there.
+ * Validation messages are error codes: a field left out answers KEY_MISSING, a malformed one
+ * KEY_INVALID (DESIGN §4). Rules that depend on the build (phone length) or on data
+ * (unique phone) are the server's, not the schema's.
+ */
+const missingOrInvalid = (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? 'KEY_MISSING' : 'KEY_INVALID';
+
+// Any issue a schema does not name itself (a missing body, a wrong type) reads as a code too.
+z.config({ customError: missingOrInvalid });
+
+/** A required, trimmed, bounded string; blank counts as missing. */
+export const requiredText = (max: number) =>
+  z
+    .string({ error: missingOrInvalid })
+    .trim()
+    .min(1, { error: 'KEY_MISSING' })
+    .max(max, { error: 'KEY_INVALID' });
+
+export const optionalText = (max: number) =>
+  z.string({ error: 'KEY_INVALID' }).trim().max(max, { error: 'KEY_INVALID' }).optional();
+
+/** Letters of any script, combining marks, digits, spaces and . ' - : no markup, no SQL. */
+export const PERSON_NAME = /^[\p{L}\p{M}\p{N} .'-]+$/u;
+export const personName = requiredText(NAME_MAX).regex(PERSON_NAME, { error: 'KEY_INVALID' });
+
+export const phoneNumber = requiredText(15);
+export const password = z
+  .string({ error: missingOrInvalid })
+  .min(1, { error: 'KEY_MISSING' })
+  .max(PASSWORD_MAX, { error: 'KEY_INVALID' });
+export const code = requiredText(30).regex(/^[A-Za-z0-9_-]+$/, { error: 'KEY_INVALID' });
+export const bankAccountNo = requiredText(20).regex(/^\d{6,20}$/, { error: 'KEY_INVALID' });
+export const currency = z.enum(['THB', ...LAOS_CURRENCIES], { error: 'KEY_INVALID' });
+
+export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
+
+// ---------- Lookups (SPEC §3 Lookup results, §7 Lookups)
+export const bankItem = z.object({
+  code: z.string(),
+  nameTH: z.string(),
+  nameEN: z.string(),
+  slipCode: z.string().nullable(),
+  country: z.enum(['TH', 'LA']),
+});
+export type BankItem = z.infer<typeof bankItem>;
+export const banksResponse = z.object({ banks: z.array(bankItem) });
+
+export const sourceItem = z.object({ code: z.string(), description: z.string() });
+export type SourceItem = z.infer<typeof sourceItem>;
+export const sourcesResponse = z.object({ sources: z.array(sourceItem) });
+
+export const infoResponse = z.object({ name: z.string(), website: z.string() });
+export const contactResponse = z.object({
+  contactText: z.string(),
+  lineLink: z.string().nullable(),
+  lineName: z.string().nullable(),
+  lineQR: z.string().nullable(),
+});
+export type ContactResponse = z.infer<typeof contactResponse>;
+export const conditionsResponse = z.object({ conditions: z.array(z.string()) });
+export const agreementsResponse = z.object({ agreements: z.array(z.string()) });
+export const noticeQuery = z.object({
+  percentFail: z.coerce.number({ error: 'KEY_INVALID' }).min(0).max(1000).optional(),
+});
+export const noticeResponse = z.object({ notice: z.string() });
+export const activeResponse = z.object({ active: z.literal(true) });
+export const registerOtpResponse = z.object({ registerOTP: z.boolean() });
+export const enableChatWidgetResponse = z.object({ enableChatWidget: z.boolean() });
+
+export const depositBank = z.object({
+  bankCode: z.string(),
+  bankType: z.string(),
+  mode: z.string(),
+  currency: z.string(),
+  bankName: z.string(),
+  bankAccountName: z.string(),
+  bankAccountNo: z.string(),
+});
+export const depositWallet = z.object({
+  mode: z.string(),
+  walletAccountName: z.string(),
+});
+export const depositLookupResponse = z.object({
+  banks: z.array(depositBank),
+  wallets: z.array(depositWallet),
+  isManual: z.boolean(),
+  minimum: z.number(),
+});
+export type DepositLookup = z.infer<typeof depositLookupResponse>;
+export const withdrawLookupResponse = z.object({ withdrawMin: z.number(), withdrawMax: z.number() });
+export const slipLookupResponse = z.object({
+  isOpen: z.boolean(),
+  openFrom: z.string(),
+  openUntil: z.string(),
+  maxAgeMinutes: z.number(),
+});
+
+// ---------- Registration and account (SPEC §3 Registration payload, Profile…)
+export const registrationBody = z.object({
+  name: personName,
+  username: phoneNumber,
+  password,
+  sourceCode: optionalText(30),
+  inviteCode: optionalText(20),
+  bankCode: code,
+  bankAccountName: requiredText(NAME_MAX).regex(PERSON_NAME, { error: 'KEY_INVALID' }),
+  bankAccountNo,
+  currency: currency.optional(),
+});
+export type RegistrationBody = z.infer<typeof registrationBody>;
+
+/** Validation runs per step, so every field but the phone may still be absent. */
+export const registrationValidateBody = registrationBody.partial().extend({ username: phoneNumber });
+export type RegistrationValidateBody = z.infer<typeof registrationValidateBody>;
+
+export const registrationResponse = z.object({ message: z.literal('SUCCESS'), _id: z.string() });
+
+export const profile = z.object({
+  name: z.string(),
+  _id: z.string(),
+  createdAt: z.string(),
+  username: z.string(),
+});
+export type Profile = z.infer<typeof profile>;
+export const bankAccount = z.object({
+  bank: z.object({ nameTH: z.string(), nameEN: z.string() }),
+  bankCode: z.string(),
+  bankAccountName: z.string(),
+  bankAccountNo: z.string(),
+});
+export type BankAccount = z.infer<typeof bankAccount>;
+export const profileResponse = z.object({ profile, bankAccount });
+export type ProfileResponse = z.infer<typeof profileResponse>;
+
+export const profileUpdateBody = z.object({
+  name: personName,
+  bankCode: code.optional(),
+  bankAccountName: optionalText(NAME_MAX),
+  bankAccountNo: bankAccountNo.optional(),
+});
+export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;
+
+export const bankNameChangeBody = z.object({
+  bankCode: code,
+  bankAccountName: requiredText(NAME_MAX),
+});
+export type BankNameChangeBody = z.infer<typeof bankNameChangeBody>;
+
+export const passwordChangeBody = z.object({ oldPassword: password, newPassword: password });
+export type PasswordChangeBody = z.infer<typeof passwordChangeBody>;
+
+// ---------- OTP (SPEC §3 OTP, §7 OTP)
+export const otpSendBody = z.object({ phoneNumber });
+export const otpSendResponse = z.object({
+  otpRef: z.string(),
+  otpToken: z.string(),
+  code: z.enum(['OTP_SENT', 'OTP_VERIFIED']),
+});
+export type OtpSendResponse = z.infer<typeof otpSendResponse>;
+export const otpVerifyBody = z.object({
+  otpToken: requiredText(200),
+  otpCode: requiredText(12),
+});
+export const otpVerifyResponse = z.object({ code: z.literal('OTP_CODE_VALID') });
+
+// ---------- Login (SPEC §7 Account)
+export const loginBody = z.object({ username: phoneNumber, password });
+export type LoginBody = z.infer<typeof loginBody>;
+export const loginResponse = z.object({ token: z.string() });
+
+// ---------- Operator (DESIGN §7)
+export const adminLoginBody = z.object({ username: requiredText(64), password });
+export const siteSettingsBody = z.object({
+  terminated: z.boolean({ error: missingOrInvalid }).optional(),
+  registerOTP: z.boolean({ error: missingOrInvalid }).optional(),
+  enableChatWidget: z.boolean({ error: missingOrInvalid }).optional(),
+});
+export type SiteSettingsBody = z.infer<typeof siteSettingsBody>;
+export const siteSettingsResponse = z.object({
+  terminated: z.boolean(),
+  registerOTP: z.boolean(),
+  enableChatWidget: z.boolean(),
+});
+
+// ---------- Sandbox SMS (DESIGN §7, fixed tester-facing shape)
+export const sandboxSmsQuery = z.object({ phone: phoneNumber });
+export const sandboxSmsResponse = z.object({
+  messages: z.array(
+    z.object({ phone: z.string(), text: z.string(), otpCode: z.string(), createdAt: z.string() }),
+  ),
+});
