@@ -14,6 +14,8 @@ export type ScriptRunner = (script: string) => Promise<void>;
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded client, for dumps (tests); undefined on PostgreSQL. */
+  pglite?: PGlite;
   /** Gives `work` a runner bound to one session, so session-level locks hold across calls. */
   withSession<T>(work: (run: ScriptRunner) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -67,6 +69,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     // PGlite is a single session already; exec (unlike query) accepts several statements.
     withSession: (work) =>
       work(async (script) => {

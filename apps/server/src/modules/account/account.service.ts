@@ -162,9 +162,9 @@ export function createAccountService(deps: {
     async changeBankAccountName(context: MemberContext, body: BankNameChangeBody): Promise<void> {
       const row = await profileOf(context.memberId);
       if (body.bankCode !== row.bank_code || !needsEnglishName(row.bank_code)) throw badRequest('KEY_INVALID');
-      if (!isEnglishName(body.bankAccountName)) throw badRequest('BANK_ACCOUNT_NAME_ENG');
-      const name = body.bankAccountName.trim().replace(/\s+/g, ' ').toUpperCase();
-      await repo.updateMember(db, context.memberId, { bank_account_name: name });
+      const name = body.bankAccountName.trim().replace(/\s+/g, ' ');
+      if (!isEnglishName(name)) throw badRequest('BANK_ACCOUNT_NAME_ENG');
+      await repo.updateMember(db, context.memberId, { bank_account_name: name.toUpperCase() });
     },
 
     /** Other sessions are revoked; the one that changed the password stays signed in. */

@@ -1,0 +1,156 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { SmsSender } from '../src/adapters/sms.js';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { type DatabaseHandle, type Db, openDatabase } from '../src/db/database.js';
+import { migrate } from '../src/db/migrate.js';
+import type { App } from '../src/http/types.js';
+import { createPasswordHasher } from '../src/modules/auth/password.js';
+import { seedDemoData, seedReferenceData } from '../src/seed/seed.js';
+
+export interface TestClock {
+  now(): Date;
+  advance(ms: number): void;
+}
+
+export interface ApiResult<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON answers
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface TestServer {
+  app: App;
+  url: string;
+  db: Db;
+  kind: DatabaseHandle['kind'];
+  clock: TestClock;
+  api(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string }): Promise<ApiResult>;
+  close(): Promise<void>;
+}
+
+/** A fresh database: its own schema on PostgreSQL, or a copy of the migrated template on PGlite. */
+async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (databaseUrl) {
+    const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.end();
+    const handle = await openDatabase({ databaseUrl, schema });
+    await migrate(handle);
+    return {
+      handle,
+      async drop() {
+        const cleanup = new pg.Client({ connectionString: databaseUrl });
+        await cleanup.connect();
+        await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
+        await cleanup.end();
+      },
+    };
+  }
+  const template = fs.readFileSync(inject('pgliteTemplate'));
+  const handle = await openDatabase({ loadDataDir: new Blob([template]) });
+  await migrate(handle);
+  return { handle, drop: async () => {} };
+}
+
+export async function startTestServer(options: { env?: Record<string, string>; sms?: SmsSender } = {}): Promise<TestServer> {
+  const { handle, drop } = await freshDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', FAST_HASH: '1', PORT: '0', ...options.env });
+  const hasher = createPasswordHasher({ fast: true });
+  await seedReferenceData(handle.db);
+  await seedDemoData(handle.db, hasher);
+
+  let offset = 0;
+  const clock: TestClock = { now: () => new Date(Date.now() + offset), advance: (ms) => (offset += ms) };
+  const app = await buildApp({ config, database: handle, now: clock.now, hasher, ...(options.sms ? { sms: options.sms } : {}) });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  return {
+    app,
+    url,
+    db: handle.db,
+    kind: handle.kind,
+    clock,
+    async api(method, path, { body, token, headers, raw } = {}) {
+      const response = await fetch(`${url}${path}`, {
+        method,
+        headers: {
+          'x-client': 'wallet-user',
+          ...(body !== undefined || raw !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...headers,
+        },
+        ...(raw !== undefined ? { body: raw } : body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // not JSON: leave the text
+      }
+      return { status: response.status, body: parsed, headers: response.headers };
+    },
+    async close() {
+      await app.close();
+      await handle.close();
+      await drop();
+    },
+  };
+}
+
+let phoneCounter = 0;
+/** A 10-digit Thai mobile number no other test of this run uses. */
+export function uniquePhone(): string {
+  phoneCounter += 1;
+  return `09${String(process.pid % 10000).padStart(4, '0')}${String(phoneCounter).padStart(4, '0')}`;
+}
+
+export function uniqueAccountNo(): string {
+  return String(crypto.randomInt(10 ** 9, 10 ** 10));
+}
+
+export function registration(overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Test Member',
+    username: uniquePhone(),
+    password: 'secret-pass-1',
+    sourceCode: 'FACEBOOK',
+    inviteCode: '',
+    bankCode: 'SCB',
+    bankAccountName: 'TEST MEMBER',
+    bankAccountNo: uniqueAccountNo(),
+    ...overrides,
+  };
+}
+
+/** Reads the newest OTP the sandbox SMS inbox holds for a phone. */
+export async function latestOtp(server: TestServer, phone: string): Promise<string> {
+  const inbox = await server.api('GET', `/sandbox/sms/messages?phone=${phone}`);
+  return inbox.body.messages[0]?.otpCode;
+}
+
+/** Registers through the real OTP flow and logs in; answers the member's token and payload. */
+export async function registerMember(server: TestServer, overrides: Record<string, unknown> = {}) {
+  const payload = registration(overrides);
+  const sent = await server.api('POST', '/api/otp/send', { body: { phoneNumber: payload.username } });
+  if (sent.status !== 200) throw new Error(`otp send: ${sent.status} ${JSON.stringify(sent.body)}`);
+  const code = await latestOtp(server, payload.username);
+  const verified = await server.api('POST', '/api/otp/verify', { body: { otpToken: sent.body.otpToken, otpCode: code } });
+  if (verified.status !== 200) throw new Error(`otp verify: ${verified.status}`);
+  const created = await server.api('POST', '/api/account', { body: payload });
+  if (created.status !== 200) throw new Error(`register: ${created.status} ${JSON.stringify(created.body)}`);
+  const login = await server.api('POST', '/api/login', { body: { username: payload.username, password: payload.password } });
+  return { payload, id: created.body._id as string, token: login.body.token as string };
+}
+
+export async function countRows(db: Db, table: 'members' | 'otp_requests' | 'sessions'): Promise<number> {
+  const rows = await db.selectFrom(table).select(db.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
+  return Number(rows.count);
+}

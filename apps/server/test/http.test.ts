@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestServer, startTestServer } from './harness.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+describe('HTTP behaviour', () => {
+  it('answers unknown API paths with a JSON 404', async () => {
+    expect(await server.api('GET', '/api/no/such/thing')).toMatchObject({ status: 404, body: { message: 'NO_DATA' } });
+  });
+
+  it('answers health and readiness', async () => {
+    expect((await server.api('GET', '/healthz')).body).toEqual({ status: 'ok' });
+    expect((await server.api('GET', '/readyz')).body).toEqual({ status: 'ready' });
+  });
+
+  it('sends security headers and a request id', async () => {
+    const { headers } = await server.api('GET', '/api/lookup/info');
+    expect(headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+    expect(headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('refuses a body over 64 kB without a stack trace', async () => {
+    const result = await server.api('POST', '/api/login', { raw: JSON.stringify({ username: 'x'.repeat(70_000), password: 'y' }) });
+    expect(result.status).toBe(413);
+    expect(result.body).toEqual({ message: 'KEY_INVALID' });
+  });
+
+  it('answers 500 INTERNAL_SERVER_ERROR without internals when something breaks', async () => {
+    const broken = await startTestServer();
+    try {
+      await broken.db.schema.dropTable('sources').cascade().execute();
+      const result = await broken.api('GET', '/api/lookup/sources');
+      expect(result).toMatchObject({ status: 500, body: { message: 'INTERNAL_SERVER_ERROR' } });
+      expect(JSON.stringify(result.body)).not.toMatch(/sources|relation|stack/);
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('serves the OpenAPI document generated from the contract', async () => {
+    const { body } = await server.api('GET', '/api/docs/json');
+    expect(body.openapi).toMatch(/^3\./);
+    expect(Object.keys(body.paths)).toEqual(expect.arrayContaining(['/api/login', '/api/account', '/api/otp/send', '/api/lookup/banks']));
+    expect(body.paths['/api/account'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('bankAccountNo');
+  });
+});

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestServer, startTestServer } from './harness.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const get = (path: string, headers?: Record<string, string>) => server.api('GET', path, headers ? { headers } : {});
+
+describe('lookups', () => {
+  it('lists the Thai banks with Thai names', async () => {
+    const { body } = await get('/api/lookup/banks');
+    expect(body.banks).toContainEqual(expect.objectContaining({ code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย', slipCode: '004' }));
+    expect(body.banks.every((bank: { country: string }) => bank.country === 'TH')).toBe(true);
+  });
+
+  it('answers texts in the language of the cookie, else Accept-Language, else Thai', async () => {
+    const english = await get('/api/lookup/conditions', { cookie: 'lang=EN' });
+    expect(english.body.conditions[0]).toContain('Bonus conditions');
+    const lao = await get('/api/lookup/agreements', { 'accept-language': 'lo-LA,lo;q=0.9' });
+    expect(lao.body.agreements[0]).toContain('ຂ້າພະເຈົ້າ');
+    const thai = await get('/api/lookup/sources');
+    expect(thai.body.sources).toContainEqual({ code: 'FRIEND', description: 'เพื่อนแนะนำ' });
+  });
+
+  it('replaces the fail-percentage placeholder in the notice', async () => {
+    const byDefault = await get('/api/lookup/notice', { cookie: 'lang=EN' });
+    expect(byDefault.body.notice).toContain('below 10% of deposit');
+    const given = await server.api('GET', '/api/lookup/notice?percentFail=25', { headers: { cookie: 'lang=EN' } });
+    expect(given.body.notice).toContain('below 25% of deposit');
+    expect(given.body.notice).not.toContain('{percentFail}');
+    expect((await get('/api/lookup/notice?percentFail=abc')).body).toEqual({ message: 'KEY_INVALID' });
+  });
+
+  it('answers contact, info, flags, deposit, withdraw and slip settings', async () => {
+    expect((await get('/api/lookup/contact')).body).toMatchObject({ lineName: '@bahtwallet', lineQR: '/contact-qr.svg' });
+    expect((await get('/api/lookup/info')).body).toMatchObject({ name: expect.any(String), website: expect.any(String) });
+    expect((await get('/api/lookup/registerOTP')).body).toEqual({ registerOTP: true });
+    expect((await get('/api/lookup/enableChatWidget')).body).toEqual({ enableChatWidget: false });
+    const deposit = (await get('/api/lookup/deposit')).body;
+    expect(deposit.banks).toContainEqual(expect.objectContaining({ bankCode: 'KBANK', mode: 'AUTO', bankAccountNo: '0123456789' }));
+    expect(deposit).toMatchObject({ isManual: false, minimum: expect.any(Number) });
+    expect((await get('/api/lookup/withdraw')).body).toEqual({ withdrawMin: 100, withdrawMax: 50000 });
+    expect((await get('/api/lookup/slip')).body).toMatchObject({ isOpen: true, maxAgeMinutes: 60 });
+  });
+});
+
+describe('site termination', () => {
+  it('makes /api/lookup/active and every other call answer 410 gone, until the operator lifts it', async () => {
+    await server.app.adminService.ensureFirstOperator({ username: 'operator', password: 'operator-pass' });
+    const { body } = await server.api('POST', '/api/admin/login', { body: { username: 'operator', password: 'operator-pass' } });
+    const setTerminated = (terminated: boolean) =>
+      server.api('PUT', '/api/admin/settings/site', { token: body.token, body: { terminated } });
+
+    expect((await get('/api/lookup/active')).body).toEqual({ active: true });
+    expect((await setTerminated(true)).body).toMatchObject({ terminated: true });
+    for (const [method, path] of [
+      ['GET', '/api/lookup/active'],
+      ['GET', '/api/lookup/banks'],
+      ['POST', '/api/login'],
+      ['POST', '/api/otp/send'],
+      ['GET', '/api/account/profile'],
+    ] as const) {
+      expect(await server.api(method, path, method === 'POST' ? { body: {} } : {}), path).toMatchObject({
+        status: 410,
+        body: { message: 'gone' },
+      });
+    }
+    await setTerminated(false);
+    expect((await get('/api/lookup/active')).body).toEqual({ active: true });
+  });
+
+  it('keeps operator settings behind operator tokens', async () => {
+    expect(await server.api('PUT', '/api/admin/settings/site', { body: { terminated: true } })).toMatchObject({
+      status: 401,
+      body: { message: 'UNAUTHORIZED' },
+    });
+    const member = await server.api('POST', '/api/login', { body: { username: '0812345678', password: 'demo1234' } });
+    expect(
+      await server.api('PUT', '/api/admin/settings/site', { token: member.body.token, body: { terminated: true } }),
+    ).toMatchObject({ status: 401, body: { message: 'invalid-token' } });
+    expect((await get('/api/lookup/active')).status).toBe(200);
+  });
+});
