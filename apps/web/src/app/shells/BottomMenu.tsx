@@ -1,0 +1,45 @@
+import type { ComponentType, SVGProps } from 'react';
+import { Link } from 'react-router';
+
+export interface BottomMenuEntry {
+  key: string;
+  label: string;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  to?: string;
+  onSelect?: () => void;
+  active?: boolean;
+}
+
+/** Fixed bottom navigation, 64 px tall targets; the active entry is marked for screen readers too. */
+export function BottomMenu({ entries }: { entries: BottomMenuEntry[] }) {
+  return (
+    <nav className="fixed inset-x-0 bottom-0 z-30 border-t border-white/10 bg-night-900/95 pb-[env(safe-area-inset-bottom)] backdrop-blur" aria-label="menu">
+      <ul className="mx-auto grid max-w-lg" style={{ gridTemplateColumns: `repeat(${entries.length}, minmax(0, 1fr))` }}>
+        {entries.map(({ key, label, icon: Icon, to, onSelect, active }) => {
+          const className = `flex h-16 w-full flex-col items-center justify-center gap-1 text-[11px] font-semibold leading-tight transition ${
+            active ? 'text-gold-300' : 'text-white/60 hover:text-white'
+          }`;
+          const content = (
+            <>
+              <Icon className={`h-6 w-6 ${active ? 'drop-shadow-[0_0_6px_rgba(245,197,66,0.6)]' : ''}`} />
+              <span className="max-w-full truncate px-1">{label}</span>
+            </>
+          );
+          return (
+            <li key={key}>
+              {to ? (
+                <Link to={to} className={className} aria-current={active ? 'page' : undefined} data-testid={`menu-${key}`}>
+                  {content}
+                </Link>
+              ) : (
+                <button type="button" onClick={onSelect} className={className} data-testid={`menu-${key}`}>
+                  {content}
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

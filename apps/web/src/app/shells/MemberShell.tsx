@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { ConditionsModal } from '../../features/conditions/ConditionsModal';
+import { api } from '../../shared/api/client';
+import { LanguageSelect } from '../../shared/i18n/LanguageSelect';
+import { clearSession } from '../../shared/storage';
+import { ChatIcon, HomeIcon, ListIcon, LogoMark, LogoutIcon, ProfileIcon, ScrollIcon } from '../../shared/ui/icons';
+import { APP_NAME } from '../../env';
+import { BottomMenu } from './BottomMenu';
+import { useActiveMenu } from './useActiveMenu';
+
+export function MemberShell() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const active = useActiveMenu();
+  const [conditionsOpen, setConditionsOpen] = useState(false);
+
+  async function logout() {
+    await api.post('/api/logout').catch(() => undefined);
+    clearSession();
+    queryClient.clear();
+    navigate('/login');
+  }
+
+  return (
+    <div className="min-h-dvh pb-24">
+      <header className="sticky top-0 z-30 border-b border-white/10 bg-night-900/90 backdrop-blur">
+        <div className="mx-auto flex h-14 max-w-lg items-center justify-between gap-2 px-4">
+          <div className="flex min-w-0 items-center gap-2">
+            <LogoMark className="h-8 w-8 shrink-0" />
+            <span className="truncate font-bold tracking-wide">{APP_NAME}</span>
+          </div>
+          <div className="flex items-center gap-1">
+            <LanguageSelect />
+            <button
+              type="button"
+              onClick={() => void logout()}
+              aria-label={t('menu.logout')}
+              data-testid="logout"
+              className="grid h-11 w-11 place-items-center rounded-full text-white/80 hover:bg-white/10"
+            >
+              <LogoutIcon className="h-6 w-6" />
+            </button>
+          </div>
+        </div>
+      </header>
+      <div className="pt-4">
+        <Outlet />
+      </div>
+      <BottomMenu
+        entries={[
+          { key: 'profile', label: t('menu.profile'), icon: ProfileIcon, to: '/user/profile', active: active === 'profile' },
+          { key: 'conditions', label: t('menu.conditions'), icon: ScrollIcon, onSelect: () => setConditionsOpen(true) },
+          { key: 'home', label: t('menu.home'), icon: HomeIcon, to: '/user/home', active: active === 'home' },
+          { key: 'statement', label: t('menu.statement'), icon: ListIcon, to: '/user/statement', active: active === 'statement' },
+          { key: 'contact', label: t('menu.contact'), icon: ChatIcon, to: '/user/contact', active: active === 'contact' },
+        ]}
+      />
+      <ConditionsModal open={conditionsOpen} onOpenChange={setConditionsOpen} />
+    </div>
+  );
+}

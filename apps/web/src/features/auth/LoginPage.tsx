@@ -1,0 +1,92 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { loginResponse } from '@wallet/contract';
+import { safeRedirect } from '../../app/guards';
+import { api } from '../../shared/api/client';
+import { errorText } from '../../shared/api/messages';
+import { saveToken } from '../../shared/storage';
+import { Button } from '../../shared/ui/Button';
+import { TextField } from '../../shared/ui/Field';
+import { Card, Page } from '../../shared/ui/Page';
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(true);
+  const [error, setError] = useState('');
+
+  const login = useMutation({
+    mutationFn: () => api.post('/api/login', { username, password }, { schema: loginResponse }),
+    onSuccess: ({ token }) => {
+      saveToken(token, remember);
+      navigate(safeRedirect(params.get('redirect')), { replace: true });
+    },
+    onError: (failure) => setError(errorText(t, failure)),
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!username.trim() || !password) return setError(t('login.required'));
+    login.mutate();
+  }
+
+  /** SPEC §2: the error line is cleared on typing. */
+  const typing = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setError('');
+  };
+
+  return (
+    <Page title={t('login.title')}>
+      <Card>
+        <h1 className="mb-5 text-2xl font-bold">{t('login.title')}</h1>
+        <form className="space-y-4" onSubmit={submit} noValidate>
+          <TextField
+            label={t('login.phone')}
+            name="username"
+            inputMode="numeric"
+            autoComplete="tel"
+            maxLength={15}
+            value={username}
+            onChange={(event) => typing(setUsername)(event.target.value.replace(/\D/g, ''))}
+          />
+          <TextField
+            label={t('login.password')}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => typing(setPassword)(event.target.value)}
+          />
+          <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm text-white/80">
+            <input
+              type="checkbox"
+              name="remember"
+              checked={remember}
+              onChange={(event) => setRemember(event.target.checked)}
+              className="h-5 w-5 accent-gold-400"
+            />
+            {t('login.remember')}
+          </label>
+          <Button type="submit" className="w-full" busy={login.isPending} data-testid="login-submit">
+            {t('login.submit')}
+          </Button>
+          <p role="alert" data-testid="login-error" className="min-h-6 text-center text-sm font-semibold text-rose-300">
+            {error}
+          </p>
+        </form>
+        <p className="mt-2 text-center text-sm text-white/70">
+          {t('login.noAccount')}{' '}
+          <Link to="/register" className="font-bold text-gold-300 underline-offset-4 hover:underline">
+            {t('login.toRegister')}
+          </Link>
+        </p>
+      </Card>
+    </Page>
+  );
+}

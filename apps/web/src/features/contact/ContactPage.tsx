@@ -1,0 +1,58 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { APP_VERSION, contactResponse, enableChatWidgetResponse } from '@wallet/contract';
+import { api } from '../../shared/api/client';
+import { Card, Page } from '../../shared/ui/Page';
+import { ChatIcon } from '../../shared/ui/icons';
+
+const DEFAULT_QR = '/contact-qr.svg';
+
+/** SPEC §2 Contact: server text, version, LINE QR and link, else the chat widget when enabled. */
+export function ContactPage() {
+  const { t, i18n } = useTranslation();
+  const contact = useQuery({
+    queryKey: ['lookup', 'contact', i18n.language],
+    queryFn: () => api.get('/api/lookup/contact', { schema: contactResponse }),
+  });
+  const chat = useQuery({
+    queryKey: ['lookup', 'enableChatWidget'],
+    queryFn: () => api.get('/api/lookup/enableChatWidget', { schema: enableChatWidgetResponse }),
+  });
+  const data = contact.data;
+  const hasLink = !!(data?.lineLink && data.lineName);
+
+  return (
+    <Page title={t('contact.title')}>
+      <Card className="text-center">
+        <h1 className="text-2xl font-bold">{t('contact.title')}</h1>
+        <p className="mt-3 whitespace-pre-line text-white/80" data-testid="contact-text">
+          {data?.contactText}
+        </p>
+        <figure className="mx-auto mt-5 w-48">
+          <img src={data?.lineQR || DEFAULT_QR} alt={t('contact.scan')} className="aspect-square w-full rounded-2xl bg-white p-2" />
+          <figcaption className="mt-2 text-xs text-white/60">{t('contact.scan')}</figcaption>
+        </figure>
+        {hasLink ? (
+          <a
+            href={data.lineLink!}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="mt-5 inline-flex min-h-12 items-center justify-center rounded-2xl bg-[#06c755] px-6 font-bold text-white"
+          >
+            {t('contact.openLink', { name: data.lineName })}
+          </a>
+        ) : (
+          chat.data?.enableChatWidget && (
+            <div className="mt-5 flex items-center justify-center gap-2 rounded-2xl border border-white/10 p-4 text-white/80" data-testid="chat-widget">
+              <ChatIcon className="h-6 w-6 text-gold-300" />
+              {t('contact.chatSoon')}
+            </div>
+          )
+        )}
+        <p className="mt-6 text-xs text-white/40" data-testid="app-version">
+          {t('contact.version', { version: APP_VERSION })}
+        </p>
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,178 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { DELAYS_MS, groupAccountNumber, isEnglishName, needsEnglishName } from '@wallet/contract';
+import { api } from '../../shared/api/client';
+import { errorText } from '../../shared/api/messages';
+import { formatDateTime } from '../../shared/format';
+import { useCopy } from '../../shared/useCopy';
+import { Button } from '../../shared/ui/Button';
+import { TextField } from '../../shared/ui/Field';
+import { Modal } from '../../shared/ui/Modal';
+import { Card, Page } from '../../shared/ui/Page';
+import { CopyIcon, LockIcon, PencilIcon } from '../../shared/ui/icons';
+import { profileQueryKey, useProfile } from './api';
+
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  const copy = useCopy();
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const [bankNameOpen, setBankNameOpen] = useState(false);
+  const data = profile.data;
+  // SPEC §2 Profile: the edit appears for KTB/TMB/BBL accounts whose name is not English.
+  const canEditBankName = !!data && needsEnglishName(data.bankAccount.bankCode) && !isEnglishName(data.bankAccount.bankAccountName);
+
+  return (
+    <Page title={t('profile.title')}>
+      <Card>
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h1 className="truncate text-2xl font-bold" data-testid="profile-name">{data?.profile.name ?? t('common.loading')}</h1>
+            {data && (
+              <p className="mt-1 text-sm text-white/60">
+                {t('profile.memberId')} {data.profile._id} · {formatDateTime(data.profile.createdAt)}
+              </p>
+            )}
+          </div>
+          <button type="button" onClick={() => setPasswordOpen(true)} aria-label={t('profile.changePassword')} className="grid h-12 w-12 shrink-0 place-items-center rounded-full bg-white/5 text-gold-300 hover:bg-white/10" data-testid="open-change-password">
+            <LockIcon className="h-6 w-6" />
+          </button>
+        </div>
+        {data && (
+          <dl className="mt-5 divide-y divide-white/10 rounded-2xl bg-white/5">
+            <Row label={t('profile.username')}>{data.profile.username}</Row>
+            <Row label={t('profile.bankAccountName')}>
+              <span className="flex items-center gap-2">
+                <span data-testid="bank-account-name">{data.bankAccount.bankAccountName}</span>
+                {canEditBankName && (
+                  <button type="button" onClick={() => setBankNameOpen(true)} aria-label={t('profile.editBankName')} className="grid h-10 w-10 place-items-center rounded-full text-gold-300 hover:bg-white/10">
+                    <PencilIcon className="h-5 w-5" />
+                  </button>
+                )}
+              </span>
+            </Row>
+            <Row label={t('profile.bankName')}>{data.bankAccount.bank.nameTH}</Row>
+            <Row label={t('profile.bankAccountNo')}>
+              <span className="flex items-center gap-2">
+                <span className="font-mono" data-testid="bank-account-no">{groupAccountNumber(data.bankAccount.bankAccountNo)}</span>
+                <button type="button" onClick={() => void copy(data.bankAccount.bankAccountNo)} aria-label={t('profile.copy')} className="grid h-10 w-10 place-items-center rounded-full text-gold-300 hover:bg-white/10">
+                  <CopyIcon className="h-5 w-5" />
+                </button>
+              </span>
+            </Row>
+          </dl>
+        )}
+      </Card>
+      <ChangePasswordModal open={passwordOpen} onOpenChange={setPasswordOpen} />
+      {data && (
+        <BankNameModal
+          open={bankNameOpen}
+          onOpenChange={setBankNameOpen}
+          bankCode={data.bankAccount.bankCode}
+          onSaved={(name) => setTimeout(() => void copy(name), DELAYS_MS.copyAfterBankNameSave)}
+        />
+      )}
+    </Page>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-h-14 items-center justify-between gap-4 px-4 py-2">
+      <dt className="text-sm text-white/60">{label}</dt>
+      <dd className="text-right font-semibold">{children}</dd>
+    </div>
+  );
+}
+
+const EMPTY_PASSWORDS = { oldPassword: '', newPassword: '', confirm: '' };
+
+function ChangePasswordModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation();
+  const [form, setForm] = useState(EMPTY_PASSWORDS);
+  const [error, setError] = useState('');
+  const close = (next: boolean) => {
+    if (!next) {
+      // SPEC §2: the form is cleared on close.
+      setForm(EMPTY_PASSWORDS);
+      setError('');
+    }
+    onOpenChange(next);
+  };
+  const save = useMutation({
+    mutationFn: () => api.put('/api/account/changepwd', { oldPassword: form.oldPassword, newPassword: form.newPassword }),
+    onSuccess: () => {
+      toast.success(t('profile.passwordChanged'));
+      close(false);
+    },
+    onError: (failure) => setError(errorText(t, failure)),
+  });
+  function submit() {
+    // SPEC §5: with a field empty, nothing happens.
+    if (!form.oldPassword || !form.newPassword || !form.confirm) return;
+    if (form.newPassword !== form.confirm) return setError(t('validation.passwordsNotEqual'));
+    save.mutate();
+  }
+  const field = (key: keyof typeof EMPTY_PASSWORDS) => ({
+    value: form[key],
+    type: 'password',
+    onChange: (event: { target: { value: string } }) => {
+      setForm({ ...form, [key]: event.target.value });
+      setError('');
+    },
+  });
+  return (
+    <Modal
+      open={open}
+      onOpenChange={close}
+      title={t('profile.changePassword')}
+      footer={
+        <div className="grid grid-cols-2 gap-3">
+          <Button variant="secondary" onClick={() => close(false)}>{t('common.cancel')}</Button>
+          <Button onClick={submit} busy={save.isPending} data-testid="save-password">{t('common.save')}</Button>
+        </div>
+      }
+    >
+      <div className="space-y-4">
+        <TextField label={t('profile.oldPassword')} autoComplete="current-password" {...field('oldPassword')} />
+        <TextField label={t('profile.newPassword')} autoComplete="new-password" {...field('newPassword')} />
+        <TextField label={t('profile.confirmNewPassword')} autoComplete="new-password" {...field('confirm')} />
+        <p role="alert" className="min-h-5 text-sm font-semibold text-rose-300">{error}</p>
+      </div>
+    </Modal>
+  );
+}
+
+function BankNameModal({ open, onOpenChange, bankCode, onSaved }: { open: boolean; onOpenChange: (open: boolean) => void; bankCode: string; onSaved: (name: string) => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const save = useMutation({
+    mutationFn: (bankAccountName: string) => api.put('/api/account/bankAccountName', { bankCode, bankAccountName }),
+    onSuccess: async (_result, bankAccountName) => {
+      toast.success(t('profile.bankNameSaved'));
+      await queryClient.invalidateQueries({ queryKey: profileQueryKey });
+      onOpenChange(false);
+      onSaved(bankAccountName);
+    },
+    onError: (failure) => toast.error(errorText(t, failure)),
+  });
+  function submit() {
+    const trimmed = name.trim().replace(/\s+/g, ' ');
+    if (!trimmed || !isEnglishName(trimmed)) return toast.error(t('validation.requiredEnglish'));
+    save.mutate(trimmed);
+  }
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('profile.editBankName')}
+      footer={<Button className="w-full" onClick={submit} busy={save.isPending}>{t('common.save')}</Button>}
+    >
+      <p className="mb-4 text-sm text-white/70">{t('profile.bankNameHint')}</p>
+      <TextField label={t('profile.bankAccountName')} value={name} maxLength={100} onChange={(event) => setName(event.target.value.toUpperCase())} />
+    </Modal>
+  );
+}

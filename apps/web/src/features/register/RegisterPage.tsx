@@ -1,0 +1,253 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { DELAYS_MS, LAOS_CURRENCIES, OTP_RULES, isEnglishName, isValidPhone, joinAccountName, needsEnglishName } from '@wallet/contract';
+import { SITE } from '../../env';
+import { errorText } from '../../shared/api/messages';
+import { readInviteCode, saveInviteCode } from '../../shared/storage';
+import { Button } from '../../shared/ui/Button';
+import { SelectField, TextField } from '../../shared/ui/Field';
+import { Card, Page } from '../../shared/ui/Page';
+import { createAccount, sendOtp, useBanks, useRegisterOtpFlag, useSources, validateRegistration, verifyOtp } from './api';
+
+type Step = 1 | 2 | 3 | 4;
+const STEP_KEYS = ['phone', 'otp', 'profile', 'bank'] as const;
+const upper = (value: string) => value.toUpperCase();
+
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const otpFlag = useRegisterOtpFlag();
+  const sources = useSources();
+  const banks = useBanks();
+
+  const [step, setStep] = useState<Step>(1);
+  const [busy, setBusy] = useState(false);
+  const [phone, setPhone] = useState('');
+  const [otp, setOtp] = useState({ otpRef: '', otpToken: '', sentAt: 0 });
+  const [otpCode, setOtpCode] = useState('');
+  const [profile, setProfile] = useState({ name: '', password: '', confirmPassword: '', sourceCode: '', inviteCode: '' });
+  const [bank, setBank] = useState({ bankCode: '', bankAccountNo: '', firstName: '', lastName: '', currency: 'LAK' });
+  const [storedInvite, setStoredInvite] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+
+  // SPEC §2: the invite code may come from ?code=; it is stored, and then read-only.
+  useEffect(() => {
+    const fromQuery = params.get('code')?.trim().toUpperCase();
+    if (fromQuery) saveInviteCode(fromQuery);
+    const stored = readInviteCode();
+    setStoredInvite(stored);
+    if (stored) setProfile((current) => ({ ...current, inviteCode: stored }));
+  }, [params]);
+
+  const fail = (message: string) => toast.error(message, { duration: DELAYS_MS.toast });
+
+  async function run(work: () => Promise<unknown>) {
+    setBusy(true);
+    try {
+      await work();
+    } catch (error) {
+      fail(errorText(t, error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function requestOtp() {
+    const sent = await sendOtp(phone);
+    if (sent.code === 'OTP_VERIFIED') return setStep(3);
+    setOtp({ otpRef: sent.otpRef, otpToken: sent.otpToken, sentAt: Date.now() });
+    setOtpCode('');
+    setStep(2);
+  }
+
+  const submitPhone = () =>
+    run(async () => {
+      if (!isValidPhone(phone, SITE)) return fail(t(SITE === 'la' ? 'validation.phoneDigitsLa' : 'validation.phoneDigits'));
+      await validateRegistration({ username: phone });
+      if (otpFlag.data?.registerOTP ?? true) await requestOtp();
+      else setStep(3);
+    });
+
+  const submitOtp = () =>
+    run(async () => {
+      if (!new RegExp(`^\\d{${OTP_RULES.length}}$`).test(otpCode)) return fail(t('validation.otpDigits'));
+      await verifyOtp(otp.otpToken, otpCode);
+      setStep(3);
+    });
+
+  const submitProfile = () =>
+    run(async () => {
+      if (!profile.name.trim() || !phone || !profile.password || !profile.confirmPassword) return fail(t('validation.allRequired'));
+      if (profile.password !== profile.confirmPassword) return fail(t('validation.passwordsMismatch'));
+      await validateRegistration({
+        username: phone,
+        name: profile.name.trim(),
+        password: profile.password,
+        ...(profile.sourceCode ? { sourceCode: profile.sourceCode } : {}),
+        ...(profile.inviteCode ? { inviteCode: profile.inviteCode } : {}),
+      });
+      setStep(4);
+    });
+
+  const submitBank = () =>
+    run(async () => {
+      const accountName = joinAccountName(bank.firstName, bank.lastName);
+      if (!bank.bankCode || !bank.firstName.trim() || !bank.lastName.trim() || !bank.bankAccountNo) return fail(t('validation.allRequired'));
+      if (needsEnglishName(bank.bankCode) && !isEnglishName(accountName)) return fail(t('validation.englishOnly'));
+      await createAccount({
+        name: profile.name.trim(),
+        username: phone,
+        password: profile.password,
+        sourceCode: profile.sourceCode,
+        inviteCode: profile.inviteCode,
+        bankCode: bank.bankCode,
+        bankAccountName: accountName,
+        bankAccountNo: bank.bankAccountNo,
+        ...(SITE === 'la' ? { currency: bank.currency as (typeof LAOS_CURRENCIES)[number] } : {}),
+      });
+      setDone(true);
+      toast.success(t('register.success'), { duration: DELAYS_MS.toast });
+      setTimeout(() => navigate('/login'), DELAYS_MS.registrationRedirect);
+    });
+
+  const englishNeeded = needsEnglishName(bank.bankCode);
+
+  return (
+    <Page title={t('register.title')}>
+      <Card>
+        <h1 className="text-2xl font-bold">{t('register.title')}</h1>
+        <Stepper step={step} />
+        {step === 1 && (
+          <form className="space-y-4" onSubmit={(event) => (event.preventDefault(), void submitPhone())} noValidate>
+            <TextField
+              label={t('register.phone')}
+              name="phone"
+              hint={t('register.phoneHint')}
+              inputMode="numeric"
+              autoComplete="tel"
+              maxLength={SITE === 'la' ? 11 : 10}
+              value={phone}
+              onChange={(event) => setPhone(event.target.value.replace(/\D/g, ''))}
+            />
+            <Button type="submit" className="w-full" busy={busy} data-testid="register-next">
+              {t('common.next')}
+            </Button>
+          </form>
+        )}
+        {step === 2 && (
+          <form className="space-y-4" onSubmit={(event) => (event.preventDefault(), void submitOtp())} noValidate>
+            <p className="text-white/80">{t('register.otpSent', { phone })}</p>
+            <p className="rounded-xl bg-white/5 px-3 py-2 text-center font-mono text-lg tracking-widest text-gold-300" data-testid="otp-ref">
+              {t('register.otpRef', { ref: otp.otpRef })}
+            </p>
+            <TextField
+              label={t('register.otpCode')}
+              name="otpCode"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={OTP_RULES.length}
+              value={otpCode}
+              onChange={(event) => setOtpCode(event.target.value.replace(/\D/g, ''))}
+              className="block h-14 w-full rounded-2xl border border-white/10 bg-night-800 px-4 text-center font-mono text-2xl tracking-[0.5em] text-white focus:border-gold-400 focus:outline-none"
+            />
+            <Button type="submit" className="w-full" busy={busy} data-testid="register-next">
+              {t('common.confirm')}
+            </Button>
+            <ResendButton sentAt={otp.sentAt} disabled={busy} onResend={() => run(requestOtp)} />
+          </form>
+        )}
+        {step === 3 && (
+          <form className="space-y-4" onSubmit={(event) => (event.preventDefault(), void submitProfile())} noValidate>
+            <TextField label={t('register.profileName')} name="name" autoComplete="nickname" maxLength={100} value={profile.name} onChange={(event) => setProfile({ ...profile, name: event.target.value })} />
+            <TextField label={t('register.phone')} name="username" value={phone} readOnly />
+            <TextField label={t('register.password')} name="password" type="password" autoComplete="new-password" hint={t('register.passwordHint')} maxLength={128} value={profile.password} onChange={(event) => setProfile({ ...profile, password: event.target.value })} />
+            <TextField label={t('register.confirmPassword')} name="confirmPassword" type="password" autoComplete="new-password" maxLength={128} value={profile.confirmPassword} onChange={(event) => setProfile({ ...profile, confirmPassword: event.target.value })} />
+            <SelectField label={t('register.source')} name="sourceCode" value={profile.sourceCode} onChange={(event) => setProfile({ ...profile, sourceCode: event.target.value })}>
+              <option value="">{t('register.sourcePlaceholder')}</option>
+              {sources.data?.sources.map((source) => (
+                <option key={source.code} value={source.code}>{source.description}</option>
+              ))}
+            </SelectField>
+            <TextField label={t('register.inviter')} name="inviteCode" maxLength={20} value={profile.inviteCode} readOnly={!!storedInvite} onChange={(event) => setProfile({ ...profile, inviteCode: upper(event.target.value) })} />
+            <Button type="submit" className="w-full" busy={busy} data-testid="register-next">
+              {t('common.next')}
+            </Button>
+          </form>
+        )}
+        {step === 4 && (
+          <form className="space-y-4" onSubmit={(event) => (event.preventDefault(), void submitBank())} noValidate>
+            <SelectField label={t('register.bank')} name="bankCode" value={bank.bankCode} onChange={(event) => setBank({ ...bank, bankCode: event.target.value })}>
+              <option value="">{t('register.bankPlaceholder')}</option>
+              {banks.data?.banks.map((item) => (
+                <option key={item.code} value={item.code}>{item.nameTH}</option>
+              ))}
+            </SelectField>
+            <TextField label={t('register.accountNo')} name="bankAccountNo" inputMode="numeric" maxLength={20} value={bank.bankAccountNo} onChange={(event) => setBank({ ...bank, bankAccountNo: event.target.value.replace(/\D/g, '') })} />
+            <div className="grid grid-cols-2 gap-3">
+              <TextField label={t('register.firstName')} name="firstName" autoComplete="given-name" maxLength={50} value={bank.firstName} onChange={(event) => setBank({ ...bank, firstName: upper(event.target.value) })} />
+              <TextField label={t('register.lastName')} name="lastName" autoComplete="family-name" maxLength={50} value={bank.lastName} onChange={(event) => setBank({ ...bank, lastName: upper(event.target.value) })} />
+            </div>
+            {englishNeeded && <p className="text-sm text-gold-300">{t('register.englishHint')}</p>}
+            {SITE === 'la' && (
+              <SelectField label={t('register.currency')} name="currency" value={bank.currency} onChange={(event) => setBank({ ...bank, currency: event.target.value })}>
+                {LAOS_CURRENCIES.map((currency) => (
+                  <option key={currency} value={currency}>{currency}</option>
+                ))}
+              </SelectField>
+            )}
+            <Button type="submit" className="w-full" busy={busy} disabled={done} data-testid="register-submit">
+              {t('register.submit')}
+            </Button>
+          </form>
+        )}
+        {(step === 3 || step === 4) && !done && (
+          <Button variant="ghost" className="mt-2 w-full" onClick={() => setStep(step === 4 ? 3 : 1)}>
+            {t('common.back')}
+          </Button>
+        )}
+        <p className="mt-4 text-center text-sm text-white/70">
+          {t('register.haveAccount')}{' '}
+          <Link to="/login" className="font-bold text-gold-300 underline-offset-4 hover:underline">{t('register.toLogin')}</Link>
+        </p>
+      </Card>
+    </Page>
+  );
+}
+
+function Stepper({ step }: { step: Step }) {
+  const { t } = useTranslation();
+  return (
+    <ol className="my-5 grid grid-cols-4 gap-2" aria-label={t('register.step', { current: step, total: 4 })}>
+      {STEP_KEYS.map((key, index) => {
+        const number = index + 1;
+        const state = number < step ? 'done' : number === step ? 'current' : 'todo';
+        return (
+          <li key={key} className="flex flex-col items-center gap-1" aria-current={state === 'current' ? 'step' : undefined}>
+            <span className={`grid h-8 w-8 place-items-center rounded-full text-sm font-bold ${state === 'todo' ? 'bg-white/10 text-white/50' : 'bg-gold-400 text-night-900'}`}>
+              {state === 'done' ? '✓' : number}
+            </span>
+            <span className={`text-xs ${state === 'current' ? 'font-bold text-white' : 'text-white/50'}`}>{t(`register.steps.${key}`)}</span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function ResendButton({ sentAt, disabled, onResend }: { sentAt: number; disabled: boolean; onResend: () => void }) {
+  const { t } = useTranslation();
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const seconds = Math.max(0, Math.ceil((sentAt + OTP_RULES.resendGapMs - now) / 1000));
+  return (
+    <Button variant="ghost" className="w-full" disabled={disabled || seconds > 0} onClick={onResend}>
+      {seconds > 0 ? t('register.resendIn', { seconds }) : t('register.resend')}
+    </Button>
+  );
+}

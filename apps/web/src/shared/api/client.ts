@@ -1,0 +1,76 @@
+import { CLIENT_HEADER, REQUEST_TIMEOUT_MS } from '@wallet/contract';
+import type { z } from 'zod';
+import { API_BASE } from '../../env';
+import { clearSession, readToken } from '../storage';
+
+/** A failed call: `code` is the server's message (an error code, or raw text). */
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    readonly status: number,
+  ) {
+    super(code);
+    this.name = 'ApiError';
+  }
+}
+
+/** SPEC §8: this Thai text ('cannot verify identity') also means the session is over. */
+const THAI_CANNOT_VERIFY_IDENTITY = 'ไม่สามารถยืนยันตัวตนได้';
+
+type Navigate = (path: string) => void;
+let navigate: Navigate = (path) => window.location.assign(path);
+
+/** The router registers itself so redirects stay inside the SPA. */
+export function setApiNavigator(next: Navigate): void {
+  navigate = next;
+}
+
+export interface RequestOptions<T> {
+  body?: unknown;
+  schema?: z.ZodType<T>;
+  timeoutMs?: number;
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+export async function apiRequest<T>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const token = readToken();
+  const headers: Record<string, string> = { [CLIENT_HEADER.name]: CLIENT_HEADER.value };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+      signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
+    });
+  } catch {
+    throw new ApiError('NETWORK_ERROR', 0);
+  }
+  const payload: unknown = await response.json().catch(() => undefined);
+  const message = typeof payload === 'object' && payload && 'message' in payload ? String(payload.message) : undefined;
+
+  if (message === 'gone') {
+    navigate('/terminated');
+    throw new ApiError('gone', response.status);
+  }
+  if (message === 'invalid-token' || message === THAI_CANNOT_VERIFY_IDENTITY) {
+    clearSession();
+    navigate(`/login?redirect=${encodeURIComponent(window.location.pathname)}`);
+    throw new ApiError(message, response.status);
+  }
+  if (!response.ok) throw new ApiError(message ?? 'INTERNAL_SERVER_ERROR', response.status);
+  return options.schema ? options.schema.parse(payload) : (payload as T);
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions<T>) => apiRequest<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions<T>) => apiRequest<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions<T>) => apiRequest<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions<T>) => apiRequest<T>('DELETE', path, options),
+};

@@ -1,0 +1,37 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { LANGUAGE_COOKIE, LANGUAGES, type Language, STORAGE_KEYS } from '@wallet/contract';
+import { DEFAULT_LANGUAGE } from '../../env';
+import en from './locales/en.json';
+import lo from './locales/lo.json';
+import th from './locales/th.json';
+
+export const resources = { th: { translation: th }, lo: { translation: lo }, en: { translation: en } } as const;
+
+function storedLanguage(): Language {
+  const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEYS.locale);
+  return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : DEFAULT_LANGUAGE;
+}
+
+/** Remembers the choice (SPEC §3: localStorage `locale` and an upper-case language cookie). */
+function remember(language: string): void {
+  localStorage.setItem(STORAGE_KEYS.locale, language);
+  document.cookie = `${LANGUAGE_COOKIE}=${language.toUpperCase()}; path=/; max-age=31536000; samesite=lax`;
+  document.documentElement.lang = language;
+}
+
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: storedLanguage(),
+  fallbackLng: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+i18n.on('languageChanged', remember);
+if (typeof document !== 'undefined') remember(i18n.language);
+
+export function changeLanguage(language: Language): Promise<unknown> {
+  return i18n.changeLanguage(language);
+}
+
+export default i18n;

@@ -1,0 +1,31 @@
+import type { ButtonHTMLAttributes } from 'react';
+
+type Variant = 'primary' | 'secondary' | 'ghost';
+
+const VARIANTS: Record<Variant, string> = {
+  primary: 'bg-gradient-to-b from-gold-300 to-gold-500 text-night-900 shadow-lg shadow-gold-500/20 hover:from-gold-200',
+  secondary: 'border border-white/15 bg-white/5 text-white hover:bg-white/10',
+  ghost: 'text-gold-300 hover:text-gold-200 underline-offset-4 hover:underline',
+};
+
+export function Button({
+  variant = 'primary',
+  busy = false,
+  className = '',
+  children,
+  disabled,
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; busy?: boolean }) {
+  return (
+    <button
+      type="button"
+      {...props}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+      className={`inline-flex min-h-12 items-center justify-center gap-2 rounded-2xl px-5 text-base font-bold transition active:scale-[0.98] disabled:cursor-not-allowed disabled:opacity-50 ${VARIANTS[variant]} ${className}`}
+    >
+      {busy && <span aria-hidden className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent" />}
+      {children}
+    </button>
+  );
+}

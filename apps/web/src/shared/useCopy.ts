@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+
+/** SPEC §8 copy toasts: 'Copied: {text}' and 'Failed to copy'. */
+export function useCopy() {
+  const { t } = useTranslation();
+  return async (text: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast.success(t('common.copied', { text }));
+    } catch {
+      toast.error(t('common.copyFailed'));
+    }
+  };
+}
