@@ -1,0 +1,60 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LoginPage } from './LoginPage';
+
+function renderLogin() {
+  const router = createMemoryRouter(
+    [
+      { path: '/login', element: <LoginPage /> },
+      { path: '/user', element: <p>member area</p> },
+    ],
+    { initialEntries: ['/login'] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('login screen', () => {
+  it('shows the translated error under the form and clears it on typing', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ message: 'WRONG_CREDENTIAL' }), { status: 401 }));
+    renderLogin();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('เบอร์โทรศัพท์'), '0812345678');
+    await user.type(screen.getByLabelText('รหัสผ่าน'), 'wrong-pass');
+    await user.click(screen.getByTestId('login-submit'));
+    expect(await screen.findByText('เบอร์โทรศัพท์หรือรหัสผ่านไม่ถูกต้อง')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('รหัสผ่าน'), 'x');
+    expect(screen.getByTestId('login-error')).toBeEmptyDOMElement();
+  });
+
+  it('asks for both fields without calling the server', async () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch');
+    renderLogin();
+    await userEvent.setup().click(screen.getByTestId('login-submit'));
+    expect(screen.getByTestId('login-error')).toHaveTextContent('กรุณากรอกเบอร์โทรศัพท์และรหัสผ่าน');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('stores the token in sessionStorage when remember-me is off, then goes to /user', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ token: 'tok' }), { status: 200 }));
+    const router = renderLogin();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('เบอร์โทรศัพท์'), '0812345678');
+    await user.type(screen.getByLabelText('รหัสผ่าน'), 'demo1234');
+    await user.click(screen.getByLabelText('จดจำฉันไว้'));
+    await user.click(screen.getByTestId('login-submit'));
+    expect(await screen.findByText('member area')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/user');
+    expect(sessionStorage.getItem('token')).toBe('tok');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});

@@ -1,0 +1,118 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { Toaster } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RegisterPage } from './RegisterPage';
+
+const calls: Array<{ path: string; body: unknown }> = [];
+
+function fakeServer(registerOTP = false) {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const path = String(input);
+    calls.push({ path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+    if (path.endsWith('/api/lookup/registerOTP')) return json({ registerOTP });
+    if (path.endsWith('/api/lookup/sources')) return json({ sources: [{ code: 'LINE', description: 'ไลน์' }] });
+    if (path.endsWith('/api/lookup/banks'))
+      return json({
+        banks: [
+          { code: 'KTB', nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank', slipCode: '006', country: 'TH' },
+          { code: 'SCB', nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'SCB', slipCode: '014', country: 'TH' },
+        ],
+      });
+    if (path.endsWith('/api/account/validate')) return json({ message: 'OK' });
+    if (path.endsWith('/api/account')) return json({ message: 'SUCCESS', _id: '100002' });
+    return json({ message: 'NO_DATA' }, 404);
+  });
+}
+
+function renderRegister(url = '/register') {
+  const router = createMemoryRouter([{ path: '/register', element: <RegisterPage /> }, { path: '/login', element: <p>login page</p> }], {
+    initialEntries: [url],
+  });
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  calls.length = 0;
+});
+afterEach(() => vi.restoreAllMocks());
+
+async function passPhoneAndProfile(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('เบอร์โทรศัพท์'), '0899999999');
+  await user.click(screen.getByTestId('register-next'));
+  await user.type(await screen.findByLabelText('ชื่อที่แสดง'), 'Tester');
+  await user.type(screen.getByLabelText('รหัสผ่าน'), 'password-1');
+  await user.type(screen.getByLabelText('ยืนยันรหัสผ่าน'), 'password-1');
+  await user.click(screen.getByTestId('register-next'));
+  await screen.findByLabelText('ธนาคาร');
+}
+
+describe('registration screen', () => {
+  it('refuses a phone that is not 10 digits without calling the server', async () => {
+    fakeServer();
+    renderRegister();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('เบอร์โทรศัพท์'), '081234567');
+    await user.click(screen.getByTestId('register-next'));
+    expect(await screen.findByText('เบอร์โทรศัพท์ต้องรองรับ 10 หลัก')).toBeInTheDocument();
+    expect(calls.some((call) => call.path.endsWith('/api/account/validate'))).toBe(false);
+  });
+
+  it('skips the OTP step when registerOTP is off, and refuses different passwords', async () => {
+    fakeServer(false);
+    renderRegister();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('เบอร์โทรศัพท์'), '0899999999');
+    await user.click(screen.getByTestId('register-next'));
+    await user.type(await screen.findByLabelText('ชื่อที่แสดง'), 'Tester');
+    await user.type(screen.getByLabelText('รหัสผ่าน'), 'password-1');
+    await user.type(screen.getByLabelText('ยืนยันรหัสผ่าน'), 'password-2');
+    await user.click(screen.getByTestId('register-next'));
+    expect(await screen.findByText('รหัสผ่านไม่ตรงกัน')).toBeInTheDocument();
+  });
+
+  it('upper-cases the account names and wants English for KTB', async () => {
+    fakeServer();
+    renderRegister();
+    const user = userEvent.setup();
+    await passPhoneAndProfile(user);
+    await user.selectOptions(screen.getByLabelText('ธนาคาร'), 'KTB');
+    await user.type(screen.getByLabelText('เลขที่บัญชี'), '1234567890');
+    await user.type(screen.getByLabelText('ชื่อ'), 'สมชาย');
+    await user.type(screen.getByLabelText('นามสกุล'), 'ใจดี');
+    await user.click(screen.getByTestId('register-submit'));
+    expect(await screen.findByText('ชื่อบัญชีธนาคารต้องเป็นภาษาอังกฤษเท่านั้น')).toBeInTheDocument();
+    expect(calls.some((call) => call.path.endsWith('/api/account'))).toBe(false);
+
+    await user.clear(screen.getByLabelText('ชื่อ'));
+    await user.type(screen.getByLabelText('ชื่อ'), 'somchai');
+    await user.clear(screen.getByLabelText('นามสกุล'));
+    await user.type(screen.getByLabelText('นามสกุล'), 'jaidee');
+    expect(screen.getByLabelText('ชื่อ')).toHaveValue('SOMCHAI');
+    await user.click(screen.getByTestId('register-submit'));
+    expect(await screen.findByText('สมัครสมาชิกสำเร็จ กรุณาเข้าสู่ระบบ')).toBeInTheDocument();
+    const created = calls.find((call) => call.path.endsWith('/api/account'));
+    expect(created?.body).toMatchObject({ username: '0899999999', bankCode: 'KTB', bankAccountName: 'SOMCHAI JAIDEE', password: 'password-1' });
+  });
+
+  it('takes the invite code from ?code=, stores it and makes the field read-only', async () => {
+    fakeServer();
+    renderRegister('/register?code=PR100001');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('เบอร์โทรศัพท์'), '0899999999');
+    await user.click(screen.getByTestId('register-next'));
+    const inviter = await screen.findByLabelText('รหัสผู้แนะนำ (ถ้ามี)');
+    expect(inviter).toHaveValue('PR100001');
+    expect(inviter).toHaveAttribute('readonly');
+    expect(localStorage.getItem('code')).toBe('PR100001');
+  });
+});

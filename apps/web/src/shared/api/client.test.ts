@@ -1,0 +1,64 @@
+import i18n from 'i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '@wallet/contract';
+import { saveToken } from '../storage';
+import { ApiError, api, setApiNavigator } from './client';
+import { errorText } from './messages';
+
+const navigate = vi.fn();
+function answer(status: number, body: unknown) {
+  return vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify(body), { status }));
+}
+
+beforeEach(() => setApiNavigator(navigate));
+afterEach(() => {
+  vi.restoreAllMocks();
+  navigate.mockReset();
+});
+
+describe('API client', () => {
+  it('always sends the wallet-user client header, and the bearer token when stored', async () => {
+    const fetchMock = answer(200, { ok: true });
+    await api.get('/api/lookup/info');
+    expect(new Headers(fetchMock.mock.calls[0]![1]!.headers).get('X-Client')).toBe('wallet-user');
+    expect(new Headers(fetchMock.mock.calls[0]![1]!.headers).get('Authorization')).toBeNull();
+    saveToken('abc', false);
+    await api.get('/api/lookup/info');
+    expect(new Headers(fetchMock.mock.calls[1]![1]!.headers).get('Authorization')).toBe('Bearer abc');
+  });
+
+  it('sends the browser to /terminated when the site is gone', async () => {
+    answer(410, { message: 'gone' });
+    await expect(api.get('/api/lookup/banks')).rejects.toBeInstanceOf(ApiError);
+    expect(navigate).toHaveBeenCalledWith('/terminated');
+  });
+
+  it.each(['invalid-token', 'ไม่สามารถยืนยันตัวตนได้'])('clears the session and goes to /login on %s', async (message) => {
+    saveToken('abc', true);
+    answer(401, { message });
+    await expect(api.get('/api/account/profile')).rejects.toBeInstanceOf(ApiError);
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(navigate.mock.calls[0]![0]).toMatch(/^\/login/);
+  });
+
+  it('translates known codes and shows unknown messages raw', async () => {
+    await i18n.changeLanguage('en');
+    answer(401, { message: 'WRONG_CREDENTIAL' });
+    const known = await api.post('/api/login', {}).catch((error: unknown) => error);
+    expect(errorText(i18n.t, known)).toBe('Phone number or password is incorrect.');
+    answer(400, { message: 'Something the server said' });
+    const raw = await api.post('/api/login', {}).catch((error: unknown) => error);
+    expect(errorText(i18n.t, raw)).toBe('Something the server said');
+    await i18n.changeLanguage('th');
+  });
+});
+
+describe('token storage', () => {
+  it('keeps the token in localStorage with remember-me and in sessionStorage without', () => {
+    saveToken('remembered', true);
+    expect(localStorage.getItem('token')).toBe('remembered');
+    saveToken('session-only', false);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(sessionStorage.getItem('token')).toBe('session-only');
+  });
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from './errors.js';
+import { groupAccountNumber, inviteCodeOf, isEnglishName, isValidPhone, joinAccountName, memberIdFromInviteCode, needsEnglishName } from './rules.js';
+import { registrationBody } from './schemas.js';
+
+describe('phone rule (SPEC §5, DESIGN §6)', () => {
+  it('wants exactly 10 digits in Thailand', () => {
+    expect(isValidPhone('0812345678', 'th')).toBe(true);
+    expect(isValidPhone('081234567', 'th')).toBe(false);
+    expect(isValidPhone('08123456789', 'th')).toBe(false);
+    expect(isValidPhone('08123456a8', 'th')).toBe(false);
+  });
+  it('accepts 8 to 11 digits in the Laos build', () => {
+    expect(isValidPhone('20551234', 'la')).toBe(true);
+    expect(isValidPhone('02055123456', 'la')).toBe(true);
+    expect(isValidPhone('2055123', 'la')).toBe(false);
+    expect(isValidPhone('020551234567', 'la')).toBe(false);
+  });
+});
+
+describe('bank account names', () => {
+  it('needs English for KTB, TMB (and its new name TTB) and BBL only', () => {
+    expect(['KTB', 'TMB', 'TTB', 'BBL'].every(needsEnglishName)).toBe(true);
+    expect(needsEnglishName('KBANK')).toBe(false);
+  });
+  it('accepts English letters and single spaces only', () => {
+    expect(isEnglishName('SOMCHAI JAIDEE')).toBe(true);
+    expect(isEnglishName('สมชาย ใจดี')).toBe(false);
+    expect(isEnglishName('JOHN 2')).toBe(false);
+    expect(isEnglishName('')).toBe(false);
+  });
+  it('joins first and last name with one space', () => {
+    expect(joinAccountName(' JOHN ', ' DOE ')).toBe('JOHN DOE');
+  });
+});
+
+describe('invite codes and account numbers', () => {
+  it('round-trips PR + member id', () => {
+    expect(inviteCodeOf('100234')).toBe('PR100234');
+    expect(memberIdFromInviteCode('pr100234')).toBe('100234');
+    expect(memberIdFromInviteCode('XX100234')).toBeNull();
+    expect(memberIdFromInviteCode('PR')).toBeNull();
+  });
+  it('groups 10-digit account numbers 3-3-rest and leaves others', () => {
+    expect(groupAccountNumber('1234567890')).toBe('123-456-7890');
+    expect(groupAccountNumber('123456789012')).toBe('123456789012');
+  });
+});
+
+describe('schemas answer codes', () => {
+  it('names a missing field KEY_MISSING and a malformed one KEY_INVALID', () => {
+    const missing = registrationBody.safeParse({ username: '0812345678' });
+    expect(missing.success).toBe(false);
+    expect(missing.error?.issues.map((issue) => issue.message)).toContain('KEY_MISSING');
+    const malformed = registrationBody.safeParse({
+      name: '<b>x</b>',
+      username: '0812345678',
+      password: 'password1',
+      bankCode: 'SCB',
+      bankAccountName: 'A B',
+      bankAccountNo: '1234567890',
+    });
+    expect(malformed.error?.issues.map((issue) => issue.message)).toEqual(['KEY_INVALID']);
+  });
+  it('has no duplicate error codes', () => {
+    expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
+  });
+});
