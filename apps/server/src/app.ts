@@ -66,6 +66,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandling(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers are private and change (a 410 gone is cacheable by default): never cache them.
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
   await app.register(helmet, {

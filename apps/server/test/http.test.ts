@@ -22,6 +22,7 @@ describe('HTTP behaviour', () => {
     expect(headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(headers.get('x-content-type-options')).toBe('nosniff');
     expect(headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(headers.get('cache-control')).toBe('no-store');
   });
 
   it('refuses a body over 64 kB without a stack trace', async () => {

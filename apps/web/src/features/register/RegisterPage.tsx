@@ -140,7 +140,7 @@ export function RegisterPage() {
         {step === 2 && (
           <form className="space-y-4" onSubmit={(event) => (event.preventDefault(), void submitOtp())} noValidate>
             <p className="text-white/80">{t('register.otpSent', { phone })}</p>
-            <p className="rounded-xl bg-white/5 px-3 py-2 text-center font-mono text-lg tracking-widest text-gold-300" data-testid="otp-ref">
+            <p className="rounded-xl bg-white/5 px-3 py-2 text-center text-lg font-semibold tracking-wider text-gold-300" data-testid="otp-ref">
               {t('register.otpRef', { ref: otp.otpRef })}
             </p>
             <TextField

@@ -1,0 +1,19 @@
+// The server the journeys run against: the real app, built web, a fresh embedded database.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { register } from 'tsx/esm/api';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-e2e-'));
+delete process.env.DATABASE_URL;
+Object.assign(process.env, {
+  PORT: process.env.E2E_PORT ?? '8181',
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  ADMIN_USERNAME: 'e2e-admin',
+  ADMIN_PASSWORD: 'e2e-admin-pass',
+});
+process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+register();
+await import('../apps/server/src/main.ts');

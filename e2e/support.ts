@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+
+const ARTIFACTS = path.join(path.dirname(new URL(import.meta.url).pathname), 'artifacts');
+
+/** Screenshots kept for people to look at (not committed). */
+export async function keepScreenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+export function randomPhone(): string {
+  return `06${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+}
+
+export function randomAccountNo(): string {
+  return String(Math.floor(1e9 + Math.random() * 9e9));
+}
+
+export async function latestOtp(request: APIRequestContext, phone: string): Promise<{ otpCode: string; text: string }> {
+  const response = await request.get(`/sandbox/sms/messages?phone=${phone}`);
+  const { messages } = (await response.json()) as { messages: Array<{ otpCode: string; text: string }> };
+  if (!messages[0]) throw new Error(`no SMS for ${phone}`);
+  return messages[0];
+}
+
+export async function operatorToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/admin/login', { data: { username: 'e2e-admin', password: 'e2e-admin-pass' } });
+  return ((await response.json()) as { token: string }).token;
+}

@@ -1,0 +1,95 @@
+import { expect, test } from '@playwright/test';
+import { LoginPage } from '../pages/login-page';
+import { RegisterPage } from '../pages/register-page';
+import { keepScreenshot, latestOtp, randomAccountNo, randomPhone } from '../support';
+
+test('a visitor registers with an OTP from the SMS inbox, then logs in and lands in the member shell', async ({ page, request }) => {
+  const phone = randomPhone();
+  const register = new RegisterPage(page);
+  await register.open();
+  await keepScreenshot(page, 'register-1-phone');
+  await register.enterPhone(phone);
+
+  await expect(page.getByTestId('otp-ref')).toBeVisible();
+  const sms = await latestOtp(request, phone);
+  await expect(page.getByTestId('otp-ref')).toContainText(/[A-Z0-9]{4}/);
+  expect(sms.text).toContain((await page.getByTestId('otp-ref').innerText()).split(':').pop()!.trim());
+  await keepScreenshot(page, 'register-2-otp');
+  await register.enterOtp(sms.otpCode);
+
+  await expect(page.locator('input[name="name"]')).toBeVisible();
+  await keepScreenshot(page, 'register-3-profile');
+  await register.enterProfile({ name: 'ทดสอบ ระบบ', password: 'journey-pass-1', source: 'LINE' });
+
+  await expect(page.locator('select[name="bankCode"]')).toBeVisible();
+  await keepScreenshot(page, 'register-4-bank');
+  await register.enterBank({ bankCode: 'SCB', accountNo: randomAccountNo(), firstName: 'ทดสอบ', lastName: 'ระบบ' });
+  await expect(page.getByText('สมัครสมาชิกสำเร็จ กรุณาเข้าสู่ระบบ')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
+
+  const login = new LoginPage(page);
+  await login.logIn(phone, 'journey-pass-1', { remember: true });
+  await expect(page).toHaveURL(/\/user\/home$/);
+  await expect(page.getByTestId('home-name')).toContainText('ทดสอบ ระบบ');
+  await expect(page.getByTestId('menu-home')).toHaveAttribute('aria-current', 'page');
+  await keepScreenshot(page, 'member-home');
+});
+
+test('with remember-me the session survives a new tab; without it, it does not', async ({ browser }) => {
+  const remembered = await browser.newContext();
+  const first = await remembered.newPage();
+  const login = new LoginPage(first);
+  await login.open();
+  await login.logIn('0812345678', 'demo1234', { remember: true });
+  await expect(first).toHaveURL(/\/user\/home$/);
+  const secondTab = await remembered.newPage();
+  await secondTab.goto('/user/profile');
+  await expect(secondTab.getByTestId('profile-name')).toContainText('สมชาย');
+  await keepScreenshot(secondTab, 'member-profile');
+  await remembered.close();
+
+  const forgetful = await browser.newContext();
+  const tab = await forgetful.newPage();
+  const sessionLogin = new LoginPage(tab);
+  await sessionLogin.open();
+  await sessionLogin.logIn('0812345678', 'demo1234', { remember: false });
+  await expect(tab).toHaveURL(/\/user\/home$/);
+  expect(await tab.evaluate(() => [localStorage.getItem('token'), !!sessionStorage.getItem('token')])).toEqual([null, true]);
+  const otherTab = await forgetful.newPage();
+  await otherTab.goto('/user/home');
+  await expect(otherTab).toHaveURL(/\/login\?redirect=%2Fuser%2Fhome$/);
+  await forgetful.close();
+});
+
+test('a wrong password shows the translated error line, cleared on typing', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.open();
+  await login.logIn('0812345678', 'not-the-password', { remember: true });
+  await expect(login.errorLine()).toHaveText('เบอร์โทรศัพท์หรือรหัสผ่านไม่ถูกต้อง');
+  await keepScreenshot(page, 'login-error');
+  await page.locator('input[name="password"]').press('a');
+  await expect(login.errorLine()).toBeEmpty();
+});
+
+test('a member route without a token goes to login and back after logging in; logout revokes', async ({ page }) => {
+  await page.goto('/user/profile');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fuser%2Fprofile$/);
+  await new LoginPage(page).logIn('0812345678', 'demo1234', { remember: true });
+  await expect(page).toHaveURL(/\/user\/profile$/);
+  await expect(page.getByTestId('bank-account-no')).toHaveText('123-456-7890');
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/login$/);
+  const afterLogout = await page.request.get('/api/account/profile', { headers: { Authorization: `Bearer ${token}` } });
+  expect(afterLogout.status()).toBe(401);
+});
+
+test('the conditions modal lists the server conditions and closes on confirm', async ({ page }) => {
+  await new LoginPage(page).open();
+  await new LoginPage(page).logIn('0812345678', 'demo1234', { remember: true });
+  await page.getByTestId('menu-conditions').click();
+  await expect(page.getByTestId('conditions-list')).toContainText('เงื่อนไขการรับโบนัส');
+  await keepScreenshot(page, 'member-conditions');
+  await page.getByTestId('conditions-confirm').click();
+  await expect(page.getByTestId('conditions-list')).toBeHidden();
+});
