@@ -105,7 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   const secret = config.jwtSecret ?? String(await readOrCreateSetting(db, 'jwtSecret', () => crypto.randomBytes(48).toString('base64url')));
-  const tokens = createTokenSigner(secret);
+  const tokens = createTokenSigner(secret, now);
   const hasher = deps.hasher ?? createPasswordHasher({ fast: config.fastHash });
   const defaultLanguage: Language = config.site === 'la' ? 'lo' : 'th';
   const ownAddress = () => {

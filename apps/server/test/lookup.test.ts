@@ -84,3 +84,17 @@ describe('site termination', () => {
     expect((await get('/api/lookup/active')).status).toBe(200);
   });
 });
+
+describe('seeded game providers', () => {
+  it('has every slot code of SPEC §7 in slot, sport and lotto, with drawn art and ratios not all 1', async () => {
+    const providers = await server.db.selectFrom('providers').selectAll().execute();
+    const codes = providers.map((provider) => provider.code).sort();
+    expect(codes).toEqual(
+      ['AREASLOT', 'ASKMEBET', 'BETFLIX', 'CIRCUS', 'HUAYHD', 'IMI', 'JOKER', 'JOKER2', 'PG', 'PGSLOT', 'SEXYGAME', 'SLOTRACHA', 'SLOTXO', 'SUPERSLOT', 'UFABET', 'USUN'].sort(),
+    );
+    expect(new Set(providers.map((provider) => provider.category))).toEqual(new Set(['slot', 'sport', 'lotto']));
+    expect(providers.some((provider) => Number(provider.ft_wallet_slot) !== 1)).toBe(true);
+    expect(providers.filter((provider) => provider.login_type === 'form').map((provider) => provider.code).sort()).toEqual(['JOKER', 'SLOTXO', 'UFABET']);
+    expect(providers.every((provider) => provider.logo.startsWith('data:image/svg+xml'))).toBe(true);
+  });
+});

@@ -95,6 +95,21 @@ export interface Database {
     enabled: Generated<boolean>;
     sort_order: Generated<number>;
   };
+  providers: {
+    code: string;
+    name: string;
+    category: 'slot' | 'sport' | 'lotto';
+    /** numeric comes back as a string: exact, never a float. */
+    ft_wallet_slot: string;
+    login_type: 'link' | 'form';
+    web_url: string | null;
+    android_url: string | null;
+    ios_url: string | null;
+    logo: string;
+    background: string;
+    enabled: Generated<boolean>;
+    sort_order: Generated<number>;
+  };
   sandbox_sms_messages: { id: Generated<bigint>; phone: string; text: string; created_at: Timestamp };
 }
 

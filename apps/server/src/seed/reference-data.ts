@@ -98,3 +98,33 @@ export const DEMO_MEMBER = {
   bankAccountNo: '1234567890',
   bankAccountName: 'สมชาย ใจดี',
 } as const;
+
+/**
+ * Every slot code of SPEC §7 in the three categories of SPEC §1. Ratios are not all 1 so the
+ * ftWalletSlot conversion is exercised. JOKER, SLOTXO and UFABET log in with a form (SPEC §7).
+ */
+export const PROVIDERS: ReadonlyArray<{
+  code: string;
+  name: string;
+  category: 'slot' | 'sport' | 'lotto';
+  ratio: string;
+  loginType: 'link' | 'form';
+  hue: number;
+}> = [
+  { code: 'PG', name: 'PG Soft', category: 'slot', ratio: '1', loginType: 'link', hue: 330 },
+  { code: 'PGSLOT', name: 'PG Slot', category: 'slot', ratio: '1', loginType: 'link', hue: 300 },
+  { code: 'JOKER', name: 'Joker Gaming', category: 'slot', ratio: '0.5', loginType: 'form', hue: 45 },
+  { code: 'JOKER2', name: 'Joker 2', category: 'slot', ratio: '0.5', loginType: 'link', hue: 30 },
+  { code: 'SLOTXO', name: 'SlotXO', category: 'slot', ratio: '1', loginType: 'form', hue: 200 },
+  { code: 'SUPERSLOT', name: 'Superslot', category: 'slot', ratio: '1', loginType: 'link', hue: 260 },
+  { code: 'SLOTRACHA', name: 'Slot Racha', category: 'slot', ratio: '1', loginType: 'link', hue: 10 },
+  { code: 'AREASLOT', name: 'Area Slot', category: 'slot', ratio: '1', loginType: 'link', hue: 160 },
+  { code: 'CIRCUS', name: 'Circus', category: 'slot', ratio: '2', loginType: 'link', hue: 350 },
+  { code: 'UFABET', name: 'UFABET', category: 'sport', ratio: '1', loginType: 'form', hue: 120 },
+  { code: 'SEXYGAME', name: 'Sexy Gaming', category: 'sport', ratio: '1', loginType: 'link', hue: 0 },
+  { code: 'BETFLIX', name: 'Betflix', category: 'sport', ratio: '1', loginType: 'link', hue: 220 },
+  { code: 'ASKMEBET', name: 'AskMeBet', category: 'sport', ratio: '1', loginType: 'link', hue: 180 },
+  { code: 'IMI', name: 'IMI Gaming', category: 'sport', ratio: '1', loginType: 'link', hue: 280 },
+  { code: 'USUN', name: 'USun', category: 'sport', ratio: '1', loginType: 'link', hue: 50 },
+  { code: 'HUAYHD', name: 'Huay HD', category: 'lotto', ratio: '1', loginType: 'link', hue: 100 },
+];

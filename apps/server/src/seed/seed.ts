@@ -1,8 +1,9 @@
 import type { Db } from '../db/database.js';
 import type { PasswordHasher } from '../modules/auth/password.js';
-import { AGREEMENTS, CONDITIONS, CONTACT, DEMO_MEMBER, LAO_BANKS, NOTICE, SOURCES, THAI_BANKS } from './reference-data.js';
+import { providerBackground, providerLogo } from './provider-art.js';
+import { AGREEMENTS, CONDITIONS, CONTACT, DEMO_MEMBER, LAO_BANKS, NOTICE, PROVIDERS, SOURCES, THAI_BANKS } from './reference-data.js';
 
-/** Reference data every site needs: banks, registration sources. Idempotent. */
+/** Reference data every site needs: banks, registration sources, game providers. Idempotent. */
 export async function seedReferenceData(db: Db): Promise<void> {
   await db
     .insertInto('banks')
@@ -29,6 +30,25 @@ export async function seedReferenceData(db: Db): Promise<void> {
   await db
     .insertInto('sources')
     .values(SOURCES.map(([code, description], index) => ({ code, description: JSON.stringify(description), sort_order: index })))
+    .onConflict((oc) => oc.column('code').doNothing())
+    .execute();
+  await db
+    .insertInto('providers')
+    .values(
+      PROVIDERS.map((provider, index) => ({
+        code: provider.code,
+        name: provider.name,
+        category: provider.category,
+        ft_wallet_slot: provider.ratio,
+        login_type: provider.loginType,
+        web_url: null,
+        android_url: null,
+        ios_url: null,
+        logo: providerLogo(provider.name, provider.hue),
+        background: providerBackground(provider.hue),
+        sort_order: index,
+      })),
+    )
     .onConflict((oc) => oc.column('code').doNothing())
     .execute();
 }

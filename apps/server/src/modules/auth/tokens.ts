@@ -12,7 +12,7 @@ export type TokenCheck =
   | { ok: false; reason: 'expired' | 'invalid' };
 
 /** HS256 tokens; each names a session row, so revoking the row revokes the token. */
-export function createTokenSigner(secret: string) {
+export function createTokenSigner(secret: string, now: () => Date = () => new Date()) {
   const key = new TextEncoder().encode(secret);
   return {
     async sign(audience: TokenAudience, claims: TokenClaims, expiresAt: Date): Promise<string> {
@@ -20,13 +20,13 @@ export function createTokenSigner(secret: string) {
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.subject)
         .setAudience(audience)
-        .setIssuedAt()
+        .setIssuedAt(now())
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
         .sign(key);
     },
     async verify(audience: TokenAudience, token: string): Promise<TokenCheck> {
       try {
-        const { payload } = await jwtVerify(token, key, { audience, algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, key, { audience, algorithms: ['HS256'], currentDate: now() });
         if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return { ok: false, reason: 'invalid' };
         return { ok: true, claims: { subject: payload.sub, sessionId: payload.sid } };
       } catch (error) {

@@ -1,4 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 export interface BottomMenuEntry {
@@ -12,8 +13,9 @@ export interface BottomMenuEntry {
 
 /** Fixed bottom navigation, 64 px tall targets; the active entry is marked for screen readers too. */
 export function BottomMenu({ entries }: { entries: BottomMenuEntry[] }) {
+  const { t } = useTranslation();
   return (
-    <nav className="fixed inset-x-0 bottom-0 z-30 border-t border-white/10 bg-night-900/95 pb-[env(safe-area-inset-bottom)] backdrop-blur" aria-label="menu">
+    <nav className="fixed inset-x-0 bottom-0 z-30 border-t border-white/10 bg-night-900/95 pb-[env(safe-area-inset-bottom)] backdrop-blur" aria-label={t('common.menu')}>
       <ul className="mx-auto grid max-w-lg" style={{ gridTemplateColumns: `repeat(${entries.length}, minmax(0, 1fr))` }}>
         {entries.map(({ key, label, icon: Icon, to, onSelect, active }) => {
           const className = `flex h-16 w-full flex-col items-center justify-center gap-1 text-[11px] font-semibold leading-tight transition ${
