@@ -33,7 +33,7 @@ export interface TestServer {
 }
 
 /** A fresh database: its own schema on PostgreSQL, or a copy of the migrated template on PGlite. */
-async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+export async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) {
     const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
@@ -153,4 +153,21 @@ export async function registerMember(server: TestServer, overrides: Record<strin
 export async function countRows(db: Db, table: 'members' | 'otp_requests' | 'sessions'): Promise<number> {
   const rows = await db.selectFrom(table).select(db.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
   return Number(rows.count);
+}
+
+/** A member row straight into the database, for tests below the HTTP layer. */
+export async function insertTestMember(db: Db): Promise<bigint> {
+  const row = await db
+    .insertInto('members')
+    .values({
+      phone: uniquePhone(),
+      name: 'Ledger Member',
+      password_hash: 'x',
+      bank_code: 'SCB',
+      bank_account_no: uniqueAccountNo(),
+      bank_account_name: 'LEDGER MEMBER',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }

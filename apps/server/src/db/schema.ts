@@ -110,6 +110,35 @@ export interface Database {
     enabled: Generated<boolean>;
     sort_order: Generated<number>;
   };
+  ledger_accounts: {
+    id: Generated<bigint>;
+    code: string;
+    kind: 'member_wallet' | 'member_game' | 'operator';
+    member_id: bigint | null;
+    provider_code: string | null;
+    currency: Generated<string>;
+    balance: Generated<bigint>;
+    created_at: Timestamp;
+  };
+  ledger_transfers: {
+    id: Generated<bigint>;
+    idempotency_key: string;
+    debit_account_id: bigint;
+    credit_account_id: bigint;
+    amount: bigint;
+    kind: string;
+    reference: string | null;
+    created_at: Timestamp;
+  };
+  idempotent_requests: {
+    member_id: bigint;
+    key: string;
+    operation: string;
+    fingerprint: string;
+    status: number;
+    response: Json<unknown>;
+    created_at: Timestamp;
+  };
   sandbox_sms_messages: { id: Generated<bigint>; phone: string; text: string; created_at: Timestamp };
 }
 

@@ -1,0 +1,48 @@
+/**
+ * Ledger account codes. A code names an account everywhere (logs, tests, the verify report);
+ * accounts are created on first use.
+ */
+export type AccountKind = 'member_wallet' | 'member_game' | 'operator';
+
+export interface AccountRef {
+  code: string;
+  kind: AccountKind;
+  memberId?: bigint;
+  providerCode?: string;
+}
+
+export const accounts = {
+  wallet: (memberId: bigint): AccountRef => ({ code: `wallet:${memberId}`, kind: 'member_wallet', memberId }),
+  game: (memberId: bigint, providerCode: string): AccountRef => ({
+    code: `game:${memberId}:${providerCode}`,
+    kind: 'member_game',
+    memberId,
+    providerCode,
+  }),
+  /** Money on its way to a provider, between our commit and the provider's answer. */
+  providerInFlight: (providerCode: string): AccountRef => ({
+    code: `operator:provider-in-flight:${providerCode}`,
+    kind: 'operator',
+    providerCode,
+  }),
+  /** The other side of members' wins and losses at a provider. */
+  gameResults: (providerCode: string): AccountRef => ({
+    code: `operator:game-results:${providerCode}`,
+    kind: 'operator',
+    providerCode,
+  }),
+  depositClearing: (method: string): AccountRef => ({ code: `operator:deposits:${method}`, kind: 'operator' }),
+  withdrawalsPayable: (): AccountRef => ({ code: 'operator:withdrawals-payable', kind: 'operator' }),
+  /** Manual corrections and test funding, always with a reason in the reference. */
+  adjustments: (): AccountRef => ({ code: 'operator:adjustments', kind: 'operator' }),
+};
+
+export type TransferKind =
+  | 'provider_hold'
+  | 'provider_post'
+  | 'provider_void'
+  | 'game_result'
+  | 'deposit'
+  | 'withdrawal'
+  | 'withdrawal_return'
+  | 'adjustment';

@@ -1,0 +1,24 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from '../../config.js';
+import { openDatabase } from '../../db/database.js';
+import { migrate } from '../../db/migrate.js';
+import { createLedger } from './ledger.service.js';
+
+export async function verifyConfiguredLedger(): Promise<number> {
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
+  });
+  try {
+    await migrate(database);
+    const report = await createLedger(database.db).verify();
+    console.log(JSON.stringify(report, (_key, value) => (typeof value === 'bigint' ? value.toString() : value), 2));
+    console.log(report.ok ? 'ledger OK' : 'LEDGER INVARIANTS BROKEN');
+    return report.ok ? 0 : 1;
+  } finally {
+    await database.close();
+  }
+}

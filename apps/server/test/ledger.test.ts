@@ -1,0 +1,175 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle, Db } from '../src/db/database.js';
+import { type AccountRef, accounts } from '../src/modules/ledger/accounts.js';
+import { type Ledger, createLedger } from '../src/modules/ledger/ledger.service.js';
+import { seedReferenceData } from '../src/seed/seed.js';
+import { freshDatabase, insertTestMember } from './harness.js';
+
+let handle: DatabaseHandle;
+let drop: () => Promise<void>;
+let db: Db;
+let ledger: Ledger;
+let keyCounter = 0;
+const key = (label: string) => `test:${label}:${(keyCounter += 1)}`;
+
+beforeAll(async () => {
+  ({ handle, drop } = await freshDatabase());
+  db = handle.db;
+  await seedReferenceData(db);
+  ledger = createLedger(db);
+});
+afterAll(async () => {
+  await handle.close();
+  await drop();
+});
+
+async function fund(memberId: bigint, amount: bigint) {
+  await ledger.post({ key: key('fund'), from: accounts.adjustments(), to: accounts.wallet(memberId), amount, kind: 'adjustment' });
+}
+async function balance(ref: AccountRef): Promise<bigint> {
+  return (await ledger.balances([ref.code])).get(ref.code) ?? 0n;
+}
+const failureCode = (promise: Promise<unknown>) => promise.then(() => 'OK', (error: { code?: string }) => error.code);
+
+describe('ledger', () => {
+  it('moves money between two accounts in one transfer and keeps the invariants', async () => {
+    const member = await insertTestMember(db);
+    await fund(member, 10_000n);
+    await ledger.post({ key: key('move'), from: accounts.wallet(member), to: accounts.game(member, 'PG'), amount: 2_500n, kind: 'provider_post' });
+    expect(await balance(accounts.wallet(member))).toBe(7_500n);
+    expect(await balance(accounts.game(member, 'PG'))).toBe(2_500n);
+    expect(await ledger.verify()).toMatchObject({ ok: true, sumOfBalances: 0n });
+  });
+
+  it('refuses to take a member below zero, and changes nothing', async () => {
+    const member = await insertTestMember(db);
+    await fund(member, 100n);
+    const attempt = ledger.post({ key: key('over'), from: accounts.wallet(member), to: accounts.game(member, 'PG'), amount: 101n, kind: 'provider_post' });
+    expect(await failureCode(attempt)).toBe('MONEY_NOT_ENOUGH');
+    expect(await balance(accounts.wallet(member))).toBe(100n);
+  });
+
+  it('applies a key once: a replay answers the first transfer, a reuse with other content is refused', async () => {
+    const member = await insertTestMember(db);
+    await fund(member, 1_000n);
+    const request = { key: key('once'), from: accounts.wallet(member), to: accounts.game(member, 'JOKER'), amount: 300n, kind: 'provider_post' as const };
+    const first = await ledger.post(request);
+    const again = await ledger.post(request);
+    expect(again).toEqual({ id: first.id, replayed: true });
+    expect(await balance(accounts.wallet(member))).toBe(700n);
+    expect(await failureCode(ledger.post({ ...request, amount: 1n }))).toBe('KEY_INVALID');
+  });
+
+  it('refuses zero and negative amounts', async () => {
+    const member = await insertTestMember(db);
+    for (const amount of [0n, -5n]) {
+      const attempt = ledger.post({ key: key('zero'), from: accounts.adjustments(), to: accounts.wallet(member), amount, kind: 'adjustment' });
+      expect(await failureCode(attempt)).toBe('TRANSFER_MINIMUM');
+    }
+  });
+
+  it('keeps transfers immutable in the database itself', async () => {
+    const member = await insertTestMember(db);
+    await fund(member, 50n);
+    await expect(db.updateTable('ledger_transfers').set({ amount: 1n }).execute()).rejects.toThrow(/immutable/);
+    await expect(db.deleteFrom('ledger_transfers').execute()).rejects.toThrow(/immutable/);
+  });
+
+  it('is refused by the database when code bypasses it to push a member negative', async () => {
+    const member = await insertTestMember(db);
+    await fund(member, 10n);
+    await expect(
+      db.updateTable('ledger_accounts').set({ balance: -1n }).where('code', '=', accounts.wallet(member).code).execute(),
+    ).rejects.toThrow(/member_balance_not_negative/);
+  });
+});
+
+describe('ledger under concurrency', () => {
+  it('lets exactly one of 200 concurrent moves of the whole balance through', async () => {
+    const member = await insertTestMember(db);
+    await fund(member, 50_000n);
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, index) =>
+        failureCode(
+          ledger.post({
+            key: key(`race-${index}`),
+            from: accounts.wallet(member),
+            to: accounts.game(member, index % 2 ? 'PG' : 'UFABET'),
+            amount: 50_000n,
+            kind: 'provider_post',
+          }),
+        ),
+      ),
+    );
+    expect(results.filter((result) => result === 'OK')).toHaveLength(1);
+    expect(results.filter((result) => result === 'MONEY_NOT_ENOUGH')).toHaveLength(199);
+    expect(await balance(accounts.wallet(member))).toBe(0n);
+    expect(await ledger.verify()).toMatchObject({ ok: true });
+  });
+
+  it('moves money once when the same key is posted 50 times at once', async () => {
+    const member = await insertTestMember(db);
+    await fund(member, 1_000n);
+    const request = { key: key('same'), from: accounts.wallet(member), to: accounts.game(member, 'PG'), amount: 400n, kind: 'provider_post' as const };
+    const results = await Promise.all(Array.from({ length: 50 }, () => ledger.post(request)));
+    expect(new Set(results.map((result) => result.id)).size).toBe(1);
+    expect(await balance(accounts.wallet(member))).toBe(600n);
+  });
+
+  it('does not deadlock when transfers cross the same accounts in both directions', async () => {
+    const a = await insertTestMember(db);
+    await fund(a, 100_000n);
+    await ledger.post({ key: key('seed-game'), from: accounts.wallet(a), to: accounts.game(a, 'PG'), amount: 50_000n, kind: 'provider_post' });
+    await Promise.all(
+      Array.from({ length: 100 }, (_, index) =>
+        index % 2
+          ? ledger.post({ key: key('ab'), from: accounts.wallet(a), to: accounts.game(a, 'PG'), amount: 10n, kind: 'provider_post' })
+          : ledger.post({ key: key('ba'), from: accounts.game(a, 'PG'), to: accounts.wallet(a), amount: 10n, kind: 'provider_post' }),
+      ),
+    );
+    expect((await balance(accounts.wallet(a))) + (await balance(accounts.game(a, 'PG')))).toBe(100_000n);
+  });
+});
+
+describe('ledger properties', () => {
+  type Operation = { kind: 'fund' | 'toGame' | 'toWallet' | 'win' | 'lose'; member: number; provider: 'PG' | 'JOKER'; amount: number };
+  const operation = fc.record({
+    kind: fc.constantFrom('fund', 'toGame', 'toWallet', 'win', 'lose'),
+    member: fc.integer({ min: 0, max: 2 }),
+    provider: fc.constantFrom('PG', 'JOKER'),
+    amount: fc.integer({ min: 1, max: 5_000 }),
+  }) as fc.Arbitrary<Operation>;
+
+  it('keeps every balance equal to a simple model, and the invariants, over random sequences', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 25 }), async (operations) => {
+        const members = [await insertTestMember(db), await insertTestMember(db), await insertTestMember(db)];
+        const model = new Map<string, bigint>();
+        const get = (ref: AccountRef) => model.get(ref.code) ?? 0n;
+        for (const op of operations) {
+          const member = members[op.member]!;
+          const amount = BigInt(op.amount);
+          const [from, to] = {
+            fund: [accounts.adjustments(), accounts.wallet(member)],
+            toGame: [accounts.wallet(member), accounts.game(member, op.provider)],
+            toWallet: [accounts.game(member, op.provider), accounts.wallet(member)],
+            win: [accounts.gameResults(op.provider), accounts.game(member, op.provider)],
+            lose: [accounts.game(member, op.provider), accounts.gameResults(op.provider)],
+          }[op.kind] as [AccountRef, AccountRef];
+          const expectedToFail = from.kind !== 'operator' && get(from) < amount;
+          const outcome = await failureCode(ledger.post({ key: key('prop'), from, to, amount, kind: 'adjustment' }));
+          expect(outcome).toBe(expectedToFail ? 'MONEY_NOT_ENOUGH' : 'OK');
+          if (!expectedToFail) {
+            model.set(from.code, get(from) - amount);
+            model.set(to.code, get(to) + amount);
+          }
+        }
+        const actual = await ledger.balances([...model.keys()].filter((code) => !code.startsWith('operator:')));
+        for (const [code, value] of actual) expect(value, code).toBe(model.get(code));
+        expect(await ledger.verify()).toMatchObject({ ok: true, sumOfBalances: 0n });
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
