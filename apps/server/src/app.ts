@@ -11,6 +11,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
 import { type ZodTypeProvider, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { APP_VERSION, type Language } from '@wallet/contract';
+import { type GameProviderAdapter, createHttpGameProvider } from './adapters/game-provider.js';
 import { type SmsSender, createHttpSmsSender } from './adapters/sms.js';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
@@ -31,6 +32,12 @@ import { registerOtpRoutes } from './modules/otp/otp.routes.js';
 import { createOtpService } from './modules/otp/otp.service.js';
 import { readOrCreateSetting } from './modules/settings/settings.repository.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
+import { createLedger } from './modules/ledger/ledger.service.js';
+import { createProviderTransfers } from './modules/wallet/provider-transfers.js';
+import { createSecretBox } from './modules/wallet/secrets.js';
+import { registerWalletRoutes } from './modules/wallet/wallet.routes.js';
+import { createWalletService } from './modules/wallet/wallet.service.js';
+import { registerProviderSandbox } from './sandbox/provider.sandbox.js';
 import { registerSmsSandbox } from './sandbox/sms.sandbox.js';
 
 export interface AppDeps {
@@ -39,6 +46,7 @@ export interface AppDeps {
   /** The clock every rule reads; tests move it. */
   now?: () => Date;
   sms?: SmsSender;
+  provider?: GameProviderAdapter;
   hasher?: PasswordHasher;
 }
 
@@ -129,12 +137,46 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const admin = createAdminService({ db, hasher, tokens, settings, now });
 
+  const ledger = createLedger(db);
+  const provider =
+    deps.provider ??
+    createHttpGameProvider({
+      baseUrl: () => config.provider.url ?? `${ownAddress()}/sandbox/provider/api`,
+      ...(config.provider.apiKey ? { apiKey: config.provider.apiKey } : {}),
+      timeoutMs: config.provider.timeoutMs,
+    });
+  const providerTransfers = createProviderTransfers({
+    db,
+    ledger,
+    provider,
+    now,
+    log: app.log,
+    reconcileAfterMs: config.reconcile.afterMs,
+    notFoundGraceMs: config.reconcile.notFoundGraceMs,
+  });
+  const wallet = createWalletService({
+    db,
+    ledger,
+    provider,
+    transfers: providerTransfers,
+    secrets: createSecretBox(secret),
+    inviteRule: async () => {
+      const site = await settings.site();
+      return { success: site.inviteSuccessPercent, fail: site.inviteFailPercent };
+    },
+  });
+
   registerLookupRoutes(app, lookup, defaultLanguage);
   registerAuthRoutes(app, auth);
   registerAccountRoutes(app, account);
   registerOtpRoutes(app, otp, defaultLanguage);
   registerAdminRoutes(app, admin);
-  if (config.sandboxes) registerSmsSandbox(app, db);
+  registerWalletRoutes(app, wallet);
+  if (config.sandboxes) {
+    registerSmsSandbox(app, db);
+    await registerProviderSandbox(app, db);
+  }
+  scheduleReconciler(app, () => providerTransfers.reconcile(), config.reconcile.intervalMs);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
@@ -148,13 +190,41 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   registerWebApp(app, config.webDist);
   app.decorate('adminService', admin);
+  app.decorate('ledger', ledger);
+  app.decorate('providerTransfers', providerTransfers);
   return app;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     adminService: ReturnType<typeof createAdminService>;
+    ledger: ReturnType<typeof createLedger>;
+    providerTransfers: ReturnType<typeof createProviderTransfers>;
   }
+}
+
+/** DESIGN §5: the reconciler runs at start and then every interval, on every node (settling is idempotent). */
+function scheduleReconciler(app: App, reconcile: () => Promise<unknown>, intervalMs: number): void {
+  if (intervalMs <= 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await reconcile();
+    } catch (error) {
+      app.log.error({ err: error }, 'reconciler run failed');
+    } finally {
+      running = false;
+    }
+  };
+  app.addHook('onListen', async () => {
+    void run();
+    timer = setInterval(() => void run(), intervalMs);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 }
 
 /** The built SPA, with history-mode fallback; unknown API paths stay JSON 404s. */

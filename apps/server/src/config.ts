@@ -26,6 +26,12 @@ const environmentSchema = z.object({
   FAST_HASH: flag,
   SMS_URL: z.string().url().optional(),
   SMS_API_KEY: z.string().optional(),
+  PROVIDER_URL: z.string().url().optional(),
+  PROVIDER_API_KEY: z.string().optional(),
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  RECONCILE_AFTER_MS: z.coerce.number().int().min(0).default(30_000),
+  NOT_FOUND_GRACE_MS: z.coerce.number().int().min(0).default(120_000),
 });
 
 export interface AppConfig {
@@ -47,6 +53,9 @@ export interface AppConfig {
   trustProxy: boolean;
   fastHash: boolean;
   sms: { url: string | undefined; apiKey: string | undefined };
+  provider: { url: string | undefined; apiKey: string | undefined; timeoutMs: number };
+  /** 0 turns the periodic reconciler off (tests run it by hand). */
+  reconcile: { intervalMs: number; afterMs: number; notFoundGraceMs: number };
 }
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -75,5 +84,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     trustProxy: values.TRUST_PROXY ?? false,
     fastHash: values.FAST_HASH ?? false,
     sms: { url: values.SMS_URL, apiKey: values.SMS_API_KEY },
+    provider: { url: values.PROVIDER_URL, apiKey: values.PROVIDER_API_KEY, timeoutMs: values.PROVIDER_TIMEOUT_MS },
+    reconcile: {
+      intervalMs: values.RECONCILE_INTERVAL_MS,
+      afterMs: values.RECONCILE_AFTER_MS,
+      notFoundGraceMs: values.NOT_FOUND_GRACE_MS,
+    },
   };
 }

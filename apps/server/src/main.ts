@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
+import { closeGracefully } from './http/shutdown.js';
 import { createPasswordHasher } from './modules/auth/password.js';
 import { seedDemoData, seedReferenceData } from './seed/seed.js';
 
@@ -42,7 +43,7 @@ async function shutdown(signal: string): Promise<void> {
   const forceExit = setTimeout(() => process.exit(1), 15_000);
   forceExit.unref();
   try {
-    await app.close();
+    await closeGracefully(app, 10_000);
     await database.close();
   } finally {
     process.exit(0);

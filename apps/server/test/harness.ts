@@ -2,11 +2,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { toMinor } from '@wallet/contract';
 import type { SmsSender } from '../src/adapters/sms.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { type DatabaseHandle, type Db, openDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
+import { closeGracefully } from '../src/http/shutdown.js';
 import type { App } from '../src/http/types.js';
 import { createPasswordHasher } from '../src/modules/auth/password.js';
 import { seedDemoData, seedReferenceData } from '../src/seed/seed.js';
@@ -61,7 +63,18 @@ export async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop():
 
 export async function startTestServer(options: { env?: Record<string, string>; sms?: SmsSender } = {}): Promise<TestServer> {
   const { handle, drop } = await freshDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', FAST_HASH: '1', PORT: '0', ...options.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    FAST_HASH: '1',
+    PORT: '0',
+    // The sandbox provider hangs 2 s on a simulated timeout; the adapter gives up well before.
+    PROVIDER_TIMEOUT_MS: '700',
+    RECONCILE_INTERVAL_MS: '0',
+    RECONCILE_AFTER_MS: '0',
+    NOT_FOUND_GRACE_MS: '0',
+    ...options.env,
+  });
   const hasher = createPasswordHasher({ fast: true });
   await seedReferenceData(handle.db);
   await seedDemoData(handle.db, hasher);
@@ -98,7 +111,7 @@ export async function startTestServer(options: { env?: Record<string, string>; s
       return { status: response.status, body: parsed, headers: response.headers };
     },
     async close() {
-      await app.close();
+      await closeGracefully(app, 5_000);
       await handle.close();
       await drop();
     },
@@ -170,4 +183,17 @@ export async function insertTestMember(db: Db): Promise<bigint> {
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Puts baht into a member's wallet through the ledger (an operator adjustment), never by SQL. */
+export async function fundWallet(server: TestServer, memberId: string | bigint, baht: number): Promise<void> {
+  const { accounts } = await import('../src/modules/ledger/accounts.js');
+  await server.app.ledger.post({
+    key: `test-funding:${memberId}:${crypto.randomUUID()}`,
+    from: accounts.adjustments(),
+    to: accounts.wallet(BigInt(memberId)),
+    amount: toMinor(baht)!,
+    kind: 'adjustment',
+    reference: 'test funding',
+  });
 }

@@ -115,6 +115,7 @@ export const ERROR_CODES = [
   // Added by us (docs/decisions.md)
   'BANK_CHANGE_NOT_ALLOWED',
   'PASSWORD_LENGTH',
+  'TRANSFER_PENDING',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

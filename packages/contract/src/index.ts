@@ -3,3 +3,4 @@ export * from './errors.js';
 export * from './rules.js';
 export * from './schemas.js';
 export * from './money.js';
+export * from './wallet.js';

@@ -139,6 +139,48 @@ export interface Database {
     response: Json<unknown>;
     created_at: Timestamp;
   };
+  game_accounts: {
+    member_id: bigint;
+    provider_code: string;
+    username: string;
+    password_encrypted: string;
+    cached_credits: Generated<bigint>;
+    balance_synced_at: Timestamp | null;
+    transfer_version: Generated<bigint>;
+    created_at: Timestamp;
+  };
+  provider_transfers: {
+    id: string;
+    member_id: bigint;
+    provider_code: string;
+    direction: 'deposit' | 'withdraw';
+    amount: bigint;
+    credits: bigint;
+    status: Generated<'pending' | 'posted' | 'voided'>;
+    idempotency_key: string | null;
+    failure_reason: string | null;
+    attempts: Generated<number>;
+    created_at: Timestamp;
+    settled_at: Timestamp | null;
+  };
+  sandbox_provider_players: {
+    provider_code: string;
+    username: string;
+    password: string;
+    credits: Generated<bigint>;
+    launch_token: string | null;
+    created_at: Timestamp;
+  };
+  sandbox_provider_transactions: {
+    tx_id: string;
+    provider_code: string;
+    username: string;
+    type: 'deposit' | 'withdraw' | 'bet' | 'win';
+    credits: bigint;
+    status: 'success' | 'failed';
+    reason: string | null;
+    created_at: Timestamp;
+  };
   sandbox_sms_messages: { id: Generated<bigint>; phone: string; text: string; created_at: Timestamp };
 }
 

@@ -101,7 +101,8 @@ export const DEMO_MEMBER = {
 
 /**
  * Every slot code of SPEC §7 in the three categories of SPEC §1. Ratios are not all 1 so the
- * ftWalletSlot conversion is exercised. JOKER, SLOTXO and UFABET log in with a form (SPEC §7).
+ * ftWalletSlot conversion is exercised; each is 1/k (docs/decisions.md). JOKER, SLOTXO and
+ * UFABET log in with a form (SPEC §7).
  */
 export const PROVIDERS: ReadonlyArray<{
   code: string;
@@ -110,18 +111,22 @@ export const PROVIDERS: ReadonlyArray<{
   ratio: string;
   loginType: 'link' | 'form';
   hue: number;
+  /** Opens the provider's own lobby page directly (SPEC §7 "others open the provider url"). */
+  lobby?: boolean;
+  /** Has Android/iOS apps; the others show those buttons disabled. */
+  apps?: boolean;
 }> = [
-  { code: 'PG', name: 'PG Soft', category: 'slot', ratio: '1', loginType: 'link', hue: 330 },
+  { code: 'PG', name: 'PG Soft', category: 'slot', ratio: '1', loginType: 'link', hue: 330, apps: true },
   { code: 'PGSLOT', name: 'PG Slot', category: 'slot', ratio: '1', loginType: 'link', hue: 300 },
-  { code: 'JOKER', name: 'Joker Gaming', category: 'slot', ratio: '0.5', loginType: 'form', hue: 45 },
+  { code: 'JOKER', name: 'Joker Gaming', category: 'slot', ratio: '0.5', loginType: 'form', hue: 45, apps: true },
   { code: 'JOKER2', name: 'Joker 2', category: 'slot', ratio: '0.5', loginType: 'link', hue: 30 },
   { code: 'SLOTXO', name: 'SlotXO', category: 'slot', ratio: '1', loginType: 'form', hue: 200 },
-  { code: 'SUPERSLOT', name: 'Superslot', category: 'slot', ratio: '1', loginType: 'link', hue: 260 },
+  { code: 'SUPERSLOT', name: 'Superslot', category: 'slot', ratio: '1', loginType: 'link', hue: 260, lobby: true },
   { code: 'SLOTRACHA', name: 'Slot Racha', category: 'slot', ratio: '1', loginType: 'link', hue: 10 },
   { code: 'AREASLOT', name: 'Area Slot', category: 'slot', ratio: '1', loginType: 'link', hue: 160 },
-  { code: 'CIRCUS', name: 'Circus', category: 'slot', ratio: '2', loginType: 'link', hue: 350 },
-  { code: 'UFABET', name: 'UFABET', category: 'sport', ratio: '1', loginType: 'form', hue: 120 },
-  { code: 'SEXYGAME', name: 'Sexy Gaming', category: 'sport', ratio: '1', loginType: 'link', hue: 0 },
+  { code: 'CIRCUS', name: 'Circus', category: 'slot', ratio: '0.1', loginType: 'link', hue: 350 },
+  { code: 'UFABET', name: 'UFABET', category: 'sport', ratio: '1', loginType: 'form', hue: 120, apps: true },
+  { code: 'SEXYGAME', name: 'Sexy Gaming', category: 'sport', ratio: '1', loginType: 'link', hue: 0, lobby: true },
   { code: 'BETFLIX', name: 'Betflix', category: 'sport', ratio: '1', loginType: 'link', hue: 220 },
   { code: 'ASKMEBET', name: 'AskMeBet', category: 'sport', ratio: '1', loginType: 'link', hue: 180 },
   { code: 'IMI', name: 'IMI Gaming', category: 'sport', ratio: '1', loginType: 'link', hue: 280 },

@@ -41,9 +41,10 @@ export async function seedReferenceData(db: Db): Promise<void> {
         category: provider.category,
         ft_wallet_slot: provider.ratio,
         login_type: provider.loginType,
-        web_url: null,
-        android_url: null,
-        ios_url: null,
+        // The sandbox provider's pages; a real provider's own addresses replace them.
+        web_url: provider.loginType === 'form' || provider.lobby ? `/sandbox/provider/${provider.lobby ? 'lobby' : 'login'}/${provider.code}` : null,
+        android_url: provider.apps ? `/sandbox/provider/app/${provider.code}?os=android` : null,
+        ios_url: provider.apps ? `/sandbox/provider/app/${provider.code}?os=ios` : null,
         logo: providerLogo(provider.name, provider.hue),
         background: providerBackground(provider.hue),
         sort_order: index,

@@ -19,6 +19,9 @@ export const siteSettingsSchema = z.object({
   slipOpenFrom: z.string().default('00:00'),
   slipOpenUntil: z.string().default('23:59'),
   slipMaxAgeMinutes: z.number().default(60),
+  /** Invite-bonus condition percentages (DESIGN §6 Conditions). */
+  inviteSuccessPercent: z.number().default(300),
+  inviteFailPercent: z.number().default(10),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 

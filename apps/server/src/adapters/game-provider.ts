@@ -1,0 +1,89 @@
+/**
+ * Game providers are outside systems (DESIGN §7). Credits are provider units in minor units
+ * (two decimals), as bigint. Every money call carries our own transaction id, which the
+ * provider treats as idempotent.
+ */
+export type LaunchTarget =
+  | { kind: 'link'; url: string }
+  | { kind: 'form'; action: string; fields: Record<string, string> };
+
+export type TransferOutcome = { status: 'success'; credits: bigint } | { status: 'failed'; reason: string };
+
+export interface GameProviderAdapter {
+  createPlayer(code: string, memberRef: string): Promise<{ username: string; password: string }>;
+  resetPassword(code: string, username: string): Promise<{ password: string }>;
+  balance(code: string, username: string): Promise<bigint>;
+  transfer(
+    code: string,
+    request: { txId: string; username: string; direction: 'deposit' | 'withdraw'; credits: bigint },
+  ): Promise<TransferOutcome>;
+  transactionStatus(code: string, txId: string): Promise<'success' | 'failed' | 'not_found'>;
+  launch(code: string, username: string): Promise<LaunchTarget>;
+}
+
+/** The outcome is unknown: timeout, connection failure, 5xx. The money may or may not have moved. */
+export class ProviderUnavailableError extends Error {}
+/** The provider answered with a definite refusal of a non-money call. */
+export class ProviderRefusedError extends Error {}
+
+/**
+ * A provider speaking our generic HTTP protocol (the sandbox does; a real provider gets an
+ * adapter of its own that maps its API onto this interface).
+ */
+export function createHttpGameProvider(options: { baseUrl: () => string; apiKey?: string; timeoutMs: number }): GameProviderAdapter {
+  async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+    let response: Response;
+    try {
+      response = await fetch(`${options.baseUrl()}${path}`, {
+        method,
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
+        },
+        body: body === undefined ? null : JSON.stringify(body, (_key, value) => (typeof value === 'bigint' ? Number(value) : value)),
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+    } catch (error) {
+      throw new ProviderUnavailableError(`provider unreachable: ${(error as Error).message}`);
+    }
+    if (response.status >= 500) throw new ProviderUnavailableError(`provider answered ${response.status}`);
+    const parsed = (await response.json().catch(() => ({}))) as T;
+    return { status: response.status, body: parsed };
+  }
+
+  function ok<T>(result: { status: number; body: T }, what: string): T {
+    if (result.status >= 400) throw new ProviderRefusedError(`${what}: provider answered ${result.status}`);
+    return result.body;
+  }
+
+  const query = (code: string) => `code=${encodeURIComponent(code)}`;
+  return {
+    async createPlayer(code, memberRef) {
+      return ok(await call<{ username: string; password: string }>('POST', '/players', { code, memberRef }), 'create player');
+    },
+    async resetPassword(code, username) {
+      return ok(await call<{ password: string }>('POST', `/players/${encodeURIComponent(username)}/password?${query(code)}`, {}), 'reset password');
+    },
+    async balance(code, username) {
+      const body = ok(await call<{ credits: number }>('GET', `/players/${encodeURIComponent(username)}/balance?${query(code)}`), 'balance');
+      return BigInt(body.credits);
+    },
+    async transfer(code, request) {
+      const result = await call<{ status: 'success' | 'failed'; credits?: number; reason?: string }>('POST', '/transactions', {
+        code,
+        ...request,
+      });
+      if (result.body.status === 'success') return { status: 'success', credits: BigInt(result.body.credits ?? 0) };
+      if (result.body.status === 'failed') return { status: 'failed', reason: result.body.reason ?? 'FAILED' };
+      throw new ProviderUnavailableError(`unexpected transfer answer ${result.status}`);
+    },
+    async transactionStatus(code, txId) {
+      const result = await call<{ status: 'success' | 'failed' | 'not_found' }>('GET', `/transactions/${encodeURIComponent(txId)}?${query(code)}`);
+      if (result.status === 404) return 'not_found';
+      return ok(result, 'transaction status').status;
+    },
+    async launch(code, username) {
+      return ok(await call<LaunchTarget>('POST', '/launch', { code, username }), 'launch');
+    },
+  };
+}

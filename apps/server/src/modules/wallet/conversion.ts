@@ -1,0 +1,13 @@
+/**
+ * ftWalletSlot ratios are 1/k for a whole k (docs/decisions.md): baht → credits is exact (× k),
+ * credits → baht floors to the satang (a fraction of a satang stays at the provider).
+ */
+export function creditsPerBaht(ratio: string): bigint {
+  const value = Number(ratio);
+  const k = Math.round(1 / value);
+  if (!(value > 0) || Math.abs(k * value - 1) > 1e-9) throw new Error(`ratio ${ratio} is not 1/k`);
+  return BigInt(k);
+}
+
+export const bahtToCredits = (satang: bigint, k: bigint): bigint => satang * k;
+export const creditsToBaht = (credits: bigint, k: bigint): bigint => credits / k;

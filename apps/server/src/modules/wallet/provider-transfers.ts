@@ -1,0 +1,196 @@
+import crypto from 'node:crypto';
+import { type GameProviderAdapter, ProviderUnavailableError } from '../../adapters/game-provider.js';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import { accounts } from '../ledger/accounts.js';
+import type { Ledger } from '../ledger/ledger.service.js';
+import { creditsPerBaht, creditsToBaht } from './conversion.js';
+import * as repo from './wallet.repository.js';
+
+export type TransferState = 'posted' | 'voided' | 'pending';
+
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * Two-phase transfers to and from game providers (DESIGN §5):
+ *   1. one transaction: hold the amount in the provider's in-flight account, record it pending;
+ *   2. call the provider with our transaction id (idempotent on their side);
+ *   3. success → post to the destination; definite failure → void back; unknown → stays
+ *      pending and the reconciler settles it from the provider's transaction status.
+ * Lock order everywhere: game account row, then provider transfer row, then ledger accounts.
+ */
+export function createProviderTransfers(deps: {
+  db: Db;
+  ledger: Ledger;
+  provider: GameProviderAdapter;
+  now: () => Date;
+  log: { warn(object: object, message: string): void; info(object: object, message: string): void };
+  /** Pending transfers younger than this are left to the request that started them. */
+  reconcileAfterMs: number;
+  /** A transfer the provider still does not know after this long never reached it. */
+  notFoundGraceMs: number;
+}) {
+  const { db, ledger, provider } = deps;
+
+  async function settle(id: string, outcome: 'posted' | 'voided', reason: string | null): Promise<'posted' | 'voided'> {
+    return db.transaction().execute(async (trx) => {
+      const peek = await repo.findProviderTransfer(trx, id);
+      if (!peek) throw new Error(`unknown provider transfer ${id}`);
+      await repo.lockGameAccount(trx, peek.member_id, peek.provider_code);
+      const transfer = (await repo.lockProviderTransfer(trx, id))!;
+      if (transfer.status !== 'pending') return transfer.status;
+      const wallet = accounts.wallet(transfer.member_id);
+      const game = accounts.game(transfer.member_id, transfer.provider_code);
+      const [destination, source] = transfer.direction === 'deposit' ? [game, wallet] : [wallet, game];
+      await ledger.post(
+        {
+          key: `pt:${id}:${outcome}`,
+          from: accounts.providerInFlight(transfer.provider_code),
+          to: outcome === 'posted' ? destination : source,
+          amount: transfer.amount,
+          kind: outcome === 'posted' ? 'provider_post' : 'provider_void',
+          reference: id,
+        },
+        trx,
+      );
+      await repo.markSettled(trx, id, outcome, reason);
+      await repo.bumpTransferVersion(trx, transfer.member_id, transfer.provider_code);
+      return outcome;
+    });
+  }
+
+  async function drive(memberId: bigint, id: string, code: string, username: string, direction: 'deposit' | 'withdraw', credits: bigint): Promise<TransferState> {
+    let outcome;
+    try {
+      outcome = await provider.transfer(code, { txId: id, username, direction, credits });
+    } catch (error) {
+      if (error instanceof ProviderUnavailableError) {
+        deps.log.warn({ transferId: id, err: error }, 'provider transfer outcome unknown; left for the reconciler');
+        return 'pending';
+      }
+      throw error;
+    }
+    if (outcome.status === 'failed') return settle(id, 'voided', outcome.reason);
+    const state = await settle(id, 'posted', null);
+    // The provider answered its new balance: show it on the card at once.
+    await repo.updateGameAccount(db, memberId, code, { cached_credits: outcome.credits, balance_synced_at: deps.now() });
+    return state;
+  }
+
+  async function stateOf(id: string): Promise<TransferState> {
+    const transfer = await repo.findProviderTransfer(db, id);
+    if (!transfer) throw new Error(`unknown provider transfer ${id}`);
+    if (transfer.status !== 'pending') return transfer.status;
+    return reconcileOne(transfer, { force: true });
+  }
+
+  /** Asks the provider about one pending transfer and settles it when the answer is definite. */
+  async function reconcileOne(
+    transfer: NonNullable<Awaited<ReturnType<typeof repo.findProviderTransfer>>>,
+    { force = false } = {},
+  ): Promise<TransferState> {
+    await repo.countAttempt(db, transfer.id);
+    let status;
+    try {
+      status = await provider.transactionStatus(transfer.provider_code, transfer.id);
+    } catch {
+      return 'pending';
+    }
+    if (status === 'success') return settle(transfer.id, 'posted', null);
+    if (status === 'failed') return settle(transfer.id, 'voided', 'PROVIDER_FAILED');
+    const age = deps.now().getTime() - transfer.created_at.getTime();
+    if (!force && age >= deps.notFoundGraceMs) return settle(transfer.id, 'voided', 'NOT_FOUND_AT_PROVIDER');
+    return 'pending';
+  }
+
+  return {
+    /**
+     * Moves `amount` satang between the member's wallet and game account. With an idempotency
+     * key, a retry answers the state of the first attempt and moves nothing again.
+     */
+    async move(memberId: bigint, code: string, direction: 'deposit' | 'withdraw', amount: bigint, idempotencyKey: string | null): Promise<TransferState> {
+      if (idempotencyKey) {
+        const earlier = await repo.findProviderTransferByKey(db, memberId, idempotencyKey);
+        if (earlier) return stateOf(earlier.id);
+      }
+      const providerRow = await repo.findProvider(db, code);
+      if (!providerRow) throw new AppError('NO_GAME', 404);
+      const account = await repo.findGameAccount(db, memberId, code);
+      if (!account) throw new AppError('SLOT_NO_ACCOUNT', 404);
+      const credits = amount * creditsPerBaht(providerRow.ft_wallet_slot);
+      const id = crypto.randomUUID();
+      try {
+        await db.transaction().execute(async (trx) => {
+          await repo.lockGameAccount(trx, memberId, code);
+          await repo.insertProviderTransfer(trx, { id, memberId, code, direction, amount, credits, idempotencyKey });
+          await repo.bumpTransferVersion(trx, memberId, code);
+          await ledger.post(
+            {
+              key: `pt:${id}:hold`,
+              from: direction === 'deposit' ? accounts.wallet(memberId) : accounts.game(memberId, code),
+              to: accounts.providerInFlight(code),
+              amount,
+              kind: 'provider_hold',
+              reference: id,
+            },
+            trx,
+          );
+        });
+      } catch (error) {
+        // The same key racing itself: the first one's transfer is the answer.
+        if (idempotencyKey && (error as { code?: string }).code === UNIQUE_VIOLATION) {
+          const winner = await repo.findProviderTransferByKey(db, memberId, idempotencyKey);
+          if (winner) return stateOf(winner.id);
+        }
+        throw error;
+      }
+      return drive(memberId, id, code, account.username, direction, credits);
+    },
+
+    /**
+     * Reads the provider balance and books the difference with our ledger as game results
+     * (wins and losses), unless a transfer started or settled meanwhile. Answers the credits.
+     */
+    async syncResults(memberId: bigint, code: string): Promise<bigint> {
+      const providerRow = await repo.findProvider(db, code);
+      const before = await repo.findGameAccount(db, memberId, code);
+      if (!providerRow || !before) throw new AppError('SLOT_NO_ACCOUNT', 404);
+      const credits = await provider.balance(code, before.username);
+      await db.transaction().execute(async (trx) => {
+        const account = (await repo.lockGameAccount(trx, memberId, code))!;
+        if (account.transfer_version !== before.transfer_version) return;
+        await repo.updateGameAccount(trx, memberId, code, { cached_credits: credits, balance_synced_at: deps.now() });
+        if (await repo.hasPendingTransfer(trx, memberId, code)) return;
+        const game = accounts.game(memberId, code);
+        const booked = (await ledger.balances([game.code], trx)).get(game.code) ?? 0n;
+        const difference = creditsToBaht(credits, creditsPerBaht(providerRow.ft_wallet_slot)) - booked;
+        if (difference === 0n) return;
+        const results = accounts.gameResults(code);
+        await ledger.post(
+          {
+            key: `result:${memberId}:${code}:${crypto.randomUUID()}`,
+            from: difference > 0n ? results : game,
+            to: difference > 0n ? game : results,
+            amount: difference > 0n ? difference : -difference,
+            kind: 'game_result',
+          },
+          trx,
+        );
+      });
+      return credits;
+    },
+
+    /** Settles every pending transfer old enough; safe to run on several nodes at once. */
+    async reconcile(): Promise<{ settled: number; stillPending: number }> {
+      const before = new Date(deps.now().getTime() - deps.reconcileAfterMs);
+      const pending = await repo.pendingTransfersOlderThan(db, before, 500);
+      let settled = 0;
+      for (const transfer of pending) {
+        if ((await reconcileOne(transfer)) !== 'pending') settled += 1;
+      }
+      if (pending.length) deps.log.info({ settled, stillPending: pending.length - settled }, 'reconciled provider transfers');
+      return { settled, stillPending: pending.length - settled };
+    },
+  };
+}
+export type ProviderTransfers = ReturnType<typeof createProviderTransfers>;

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import {
+  AUTO_LOGIN_ROUTES,
+  type AutoLoginRoute,
+  autoLoginResponse,
+  gameAccountResponse,
+  messageResponse,
+  refreshResponse,
+  resetPasswordResponse,
+  slotCodeParams,
+  transferAllBody,
+  transferAllResponse,
+  transferBody,
+  transferResponse,
+  walletResponse,
+} from '@wallet/contract';
+import type { FastifyRequest } from 'fastify';
+import { badRequest } from '../../errors.js';
+import type { App } from '../../http/types.js';
+import type { WalletService } from './wallet.service.js';
+
+const tags = ['wallet'];
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_:-]{8,100}$/;
+
+/** DESIGN §4: money-moving calls accept an Idempotency-Key (the web sends one per action). */
+function idempotencyKey(request: FastifyRequest): string | null {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined) return null;
+  if (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header)) throw badRequest('KEY_INVALID');
+  return header;
+}
+
+export function registerWalletRoutes(app: App, wallet: WalletService): void {
+  const member = { preHandler: app.requireMember };
+
+  app.get('/api/wallet', { ...member, schema: { tags, response: { 200: walletResponse } } }, (request) => wallet.view(request.member));
+  app.get('/api/wallet/refresh/slot', { ...member, schema: { tags, response: { 200: refreshResponse } } }, (request) =>
+    wallet.refreshAll(request.member),
+  );
+  app.get(
+    '/api/wallet/activate/:slotCode',
+    { ...member, schema: { tags, params: slotCodeParams, response: { 200: messageResponse } } },
+    async (request) => {
+      await wallet.activate(request.member, request.params.slotCode);
+      return { message: 'SUCCESS' };
+    },
+  );
+  app.get(
+    '/api/wallet/account/:slotCode',
+    { ...member, schema: { tags, params: slotCodeParams, response: { 200: gameAccountResponse } } },
+    (request) => wallet.account(request.member, request.params.slotCode),
+  );
+  app.get(
+    '/api/wallet/resetpassword/:slotCode',
+    { ...member, schema: { tags, params: slotCodeParams, response: { 200: resetPasswordResponse } } },
+    async (request) => ({ message: 'SUCCESS', password: await wallet.resetPassword(request.member, request.params.slotCode) }),
+  );
+  app.post(
+    '/api/wallet/transfer',
+    { ...member, schema: { tags, body: transferBody, response: { 200: transferResponse, 202: transferResponse } } },
+    async (request, reply) => {
+      const answer = await wallet.transfer(request.member, request.body, idempotencyKey(request));
+      return reply.status(answer.message === 'SUCCESS' ? 200 : 202).send(answer);
+    },
+  );
+  app.post(
+    '/api/wallet/transferAll',
+    { ...member, schema: { tags, body: transferAllBody, response: { 200: transferAllResponse, 202: transferAllResponse } } },
+    async (request, reply) => {
+      const answer = await wallet.transferAll(request.member, request.body.to, idempotencyKey(request));
+      return reply.status(answer.message === 'SUCCESS' ? 200 : 202).send(answer);
+    },
+  );
+
+  for (const [route, { withPassword }] of Object.entries(AUTO_LOGIN_ROUTES)) {
+    const path = withPassword ? `/api/autoLogin/${route}/:username/:password` : `/api/autoLogin/${route}/:username`;
+    const params = z.object({ username: z.string().min(1).max(64), password: z.string().min(1).max(128).optional() });
+    app.get(path, { ...member, schema: { tags, params, response: { 200: autoLoginResponse } } }, async (request) => ({
+      link: await wallet.autoLogin(request.member, route as AutoLoginRoute, request.params.username, request.params.password),
+    }));
+  }
+}

@@ -1,0 +1,261 @@
+import crypto from 'node:crypto';
+import {
+  AUTO_LOGIN_ROUTES,
+  type AutoLoginRoute,
+  type GameAccountResponse,
+  type Slot,
+  TRANSFER_MINIMUM_BAHT,
+  type TransferBody,
+  WALLET_CODE,
+  type WalletResponse,
+  toMajor,
+  toMinor,
+} from '@wallet/contract';
+import type { GameProviderAdapter } from '../../adapters/game-provider.js';
+import type { Db } from '../../db/database.js';
+import { AppError, badRequest, businessRule, conflict, notFound } from '../../errors.js';
+import * as accountRepo from '../account/account.repository.js';
+import type { MemberContext } from '../auth/auth.service.js';
+import { accounts } from '../ledger/accounts.js';
+import type { Ledger } from '../ledger/ledger.service.js';
+import type { ProviderTransfers, TransferState } from './provider-transfers.js';
+import type { SecretBox } from './secrets.js';
+import * as repo from './wallet.repository.js';
+
+const FORM_LOGIN = 'form';
+const MINIMUM = toMinor(TRANSFER_MINIMUM_BAHT)!;
+/** One slow provider must not hold the whole refresh (SPEC §7 refresh/slot). */
+const REFRESH_TIMEOUT_MS = 5_000;
+
+export type TransferAnswer = { message: 'SUCCESS' | 'TRANSFER_PENDING' };
+
+function answerFor(state: TransferState): TransferAnswer {
+  if (state === 'voided') throw new AppError('TRANSFER_FAIL', 502);
+  return { message: state === 'posted' ? 'SUCCESS' : 'TRANSFER_PENDING' };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([
+    promise,
+    new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error('timeout')), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+export function createWalletService(deps: {
+  db: Db;
+  ledger: Ledger;
+  provider: GameProviderAdapter;
+  transfers: ProviderTransfers;
+  secrets: SecretBox;
+  inviteRule: () => Promise<{ success: number; fail: number }>;
+}) {
+  const { db, ledger, provider, transfers, secrets } = deps;
+
+  async function requireProvider(code: string) {
+    const row = await repo.findProvider(db, code);
+    if (!row) throw notFound('NO_GAME');
+    return row;
+  }
+
+  async function requireAccount(memberId: bigint, code: string) {
+    await requireProvider(code);
+    const account = await repo.findGameAccount(db, memberId, code);
+    if (!account) throw notFound('SLOT_NO_ACCOUNT');
+    return account;
+  }
+
+  async function gameBalance(memberId: bigint, code: string): Promise<bigint> {
+    const game = accounts.game(memberId, code);
+    return (await ledger.balances([game.code])).get(game.code) ?? 0n;
+  }
+
+  /** Brings the game balance up to date first; if the provider cannot answer, the last booked one stands. */
+  async function freshGameBalance(memberId: bigint, code: string): Promise<bigint> {
+    await withTimeout(transfers.syncResults(memberId, code), REFRESH_TIMEOUT_MS).catch(() => undefined);
+    return gameBalance(memberId, code);
+  }
+
+  async function moveAllToWallet(memberId: bigint, codes: string[], key: string | null) {
+    const failed: string[] = [];
+    let pending = false;
+    await Promise.all(
+      codes.map(async (code) => {
+        const amount = await freshGameBalance(memberId, code);
+        if (amount <= 0n) return;
+        try {
+          const state = await transfers.move(memberId, code, 'withdraw', amount, key && `${key}:all:${code}`);
+          if (state === 'voided') failed.push(code);
+          if (state === 'pending') pending = true;
+        } catch {
+          failed.push(code);
+        }
+      }),
+    );
+    return { failed, pending };
+  }
+
+  return {
+    /** SPEC §3 Wallet response: member, bank, wallet, invite and every provider's card. */
+    async view(context: MemberContext): Promise<WalletResponse> {
+      const { memberId } = context;
+      const [member, providers, gameAccounts, balances, invite] = await Promise.all([
+        accountRepo.findProfile(db, memberId),
+        repo.listProviders(db),
+        repo.listGameAccounts(db, memberId),
+        ledger.balances([accounts.wallet(memberId).code]),
+        deps.inviteRule(),
+      ]);
+      if (!member) throw notFound('NO_USER');
+      const byCode = new Map(gameAccounts.map((account) => [account.provider_code, account]));
+      const slots: Slot[] = providers.map((row) => {
+        const account = byCode.get(row.code);
+        return {
+          code: row.code,
+          name: row.name,
+          category: row.category,
+          isActive: !!account,
+          amount: account ? toMajor(account.cached_credits) : 0,
+          ftWalletSlot: Number(row.ft_wallet_slot),
+          logo: row.logo,
+          background: row.background,
+          web: row.web_url,
+          android: row.android_url,
+          ios: row.ios_url,
+          username: account?.username ?? null,
+          password: null,
+          loginForm: row.login_type === FORM_LOGIN,
+          balanceSyncedAt: account?.balance_synced_at?.toISOString() ?? null,
+        };
+      });
+      return {
+        profile: { name: member.name, username: member.phone, coin: 0, _id: String(member.id) },
+        bankAccount: {
+          bank: { nameTH: member.name_th, nameEN: member.name_en },
+          bankCode: member.bank_code,
+          bankAccountName: member.bank_account_name,
+          bankAccountNo: member.bank_account_no,
+        },
+        wallet: { amount: toMajor(balances.get(accounts.wallet(memberId).code) ?? 0n) },
+        // Invite rewards arrive with the promotions work; the rule's percentages are real.
+        invite: { amount: 0, ...invite },
+        slots,
+      };
+    },
+
+    /** Every active provider in parallel; one that fails or is slow is reported, not fatal. */
+    async refreshAll(context: MemberContext): Promise<{ message: string; failed: string[] }> {
+      const gameAccounts = await repo.listGameAccounts(db, context.memberId);
+      const results = await Promise.allSettled(
+        gameAccounts.map((account) => withTimeout(transfers.syncResults(context.memberId, account.provider_code), REFRESH_TIMEOUT_MS)),
+      );
+      const failed = gameAccounts.filter((_account, index) => results[index]!.status === 'rejected').map((account) => account.provider_code);
+      return { message: 'OK', failed };
+    },
+
+    async activate(context: MemberContext, code: string): Promise<void> {
+      await requireProvider(code);
+      if (await repo.findGameAccount(db, context.memberId, code)) throw conflict('SLOT_ALREADY_ACTIVE');
+      let player;
+      try {
+        player = await provider.createPlayer(code, String(context.memberId));
+      } catch {
+        throw new AppError('SLOT_ACTIVATE_FAIL', 502);
+      }
+      const inserted = await repo.insertGameAccount(db, {
+        memberId: context.memberId,
+        code,
+        username: player.username,
+        passwordEncrypted: secrets.seal(player.password),
+      });
+      if (!inserted) throw conflict('SLOT_ALREADY_ACTIVE');
+    },
+
+    async account(context: MemberContext, code: string): Promise<GameAccountResponse> {
+      const account = await requireAccount(context.memberId, code);
+      const row = (await repo.findProvider(db, code))!;
+      return {
+        username: account.username,
+        password: secrets.open(account.password_encrypted),
+        event: row.login_type === FORM_LOGIN && row.web_url ? { action: row.web_url, method: 'POST' } : null,
+      };
+    },
+
+    async resetPassword(context: MemberContext, code: string): Promise<string> {
+      const account = await requireAccount(context.memberId, code);
+      let password;
+      try {
+        ({ password } = await provider.resetPassword(code, account.username));
+      } catch {
+        throw new AppError('SLOT_RESET_PASSWORD_FAIL', 502);
+      }
+      await repo.updateGameAccount(db, context.memberId, code, { password_encrypted: secrets.seal(password) });
+      return password;
+    },
+
+    /** SPEC §7 transfer {from,to,amount}: WALLET or slot codes; from ≠ to; at least 1 baht. */
+    async transfer(context: MemberContext, body: TransferBody, idempotencyKey: string | null): Promise<TransferAnswer> {
+      const { memberId } = context;
+      if (body.from === body.to) throw badRequest('KEY_INVALID');
+      const amount = toMinor(body.amount)!;
+      if (amount < MINIMUM) throw businessRule('TRANSFER_MINIMUM');
+      if (body.from === WALLET_CODE) {
+        await requireAccount(memberId, body.to);
+        return answerFor(await transfers.move(memberId, body.to, 'deposit', amount, idempotencyKey));
+      }
+      await requireAccount(memberId, body.from);
+      if (body.to !== WALLET_CODE) await requireAccount(memberId, body.to);
+      if ((await freshGameBalance(memberId, body.from)) < amount) throw businessRule('MONEY_NOT_ENOUGH');
+      const out = await transfers.move(memberId, body.from, 'withdraw', amount, idempotencyKey && `${idempotencyKey}:out`);
+      if (body.to === WALLET_CODE || out !== 'posted') return answerFor(out);
+      // Game to game goes through the wallet; if the second leg fails the money rests there (TRANSFER_FAIL says so).
+      return answerFor(await transfers.move(memberId, body.to, 'deposit', amount, idempotencyKey && `${idempotencyKey}:in`));
+    },
+
+    /** Everything to one place: every game back to the wallet, then (for a slot) all of the wallet there. */
+    async transferAll(context: MemberContext, to: string, idempotencyKey: string | null) {
+      const { memberId } = context;
+      if (to !== WALLET_CODE) await requireAccount(memberId, to);
+      const sources = (await repo.listGameAccounts(db, memberId)).map((account) => account.provider_code).filter((code) => code !== to);
+      const collected = await moveAllToWallet(memberId, sources, idempotencyKey);
+      let pending = collected.pending;
+      if (to !== WALLET_CODE) {
+        const wallet = accounts.wallet(memberId);
+        const amount = (await ledger.balances([wallet.code])).get(wallet.code) ?? 0n;
+        if (amount > 0n) {
+          const state = await transfers.move(memberId, to, 'deposit', amount, idempotencyKey && `${idempotencyKey}:all:in`);
+          if (state === 'voided') collected.failed.push(to);
+          if (state === 'pending') pending = true;
+        }
+      }
+      return { message: pending ? ('TRANSFER_PENDING' as const) : ('SUCCESS' as const), failed: collected.failed };
+    },
+
+    /** SPEC §7 Auto-login: a launch link, only for the caller's own game account. */
+    async autoLogin(context: MemberContext, route: AutoLoginRoute, username: string, password: string | undefined): Promise<string> {
+      const { code, withPassword } = AUTO_LOGIN_ROUTES[route];
+      const account = await repo.findGameAccount(db, context.memberId, code);
+      const matches =
+        !!account &&
+        account.username === username &&
+        (!withPassword || (password !== undefined && safeEqual(secrets.open(account.password_encrypted), password)));
+      if (!matches) throw notFound('SLOT_NO_ACCOUNT');
+      let target;
+      try {
+        target = await provider.launch(code, username);
+      } catch {
+        throw new AppError('LOGIN_FAIL', 502);
+      }
+      return target.kind === 'link' ? target.url : target.action;
+    },
+  };
+}
+export type WalletService = ReturnType<typeof createWalletService>;
+
+function safeEqual(a: string, b: string): boolean {
+  const left = crypto.createHash('sha256').update(a).digest();
+  const right = crypto.createHash('sha256').update(b).digest();
+  return crypto.timingSafeEqual(left, right);
+}

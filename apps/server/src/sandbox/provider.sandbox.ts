@@ -1,0 +1,285 @@
+import crypto from 'node:crypto';
+import formbody from '@fastify/formbody';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { toMajor, toMinor } from '@wallet/contract';
+import type { Db } from '../db/database.js';
+import type { App } from '../http/types.js';
+import { gamePage, loginPage, messagePage } from './provider.pages.js';
+
+/**
+ * The stand-in game provider (DESIGN §7): its own tables, reached by our adapter over HTTP on
+ * loopback exactly like a real provider. Faults can be injected for tests.
+ *
+ * A transaction is applied when it is received or never: a "timeout" either applies it and
+ * then answers too late, or loses the request before it arrives. So a transaction the sandbox
+ * does not know after the reconciler's grace period will never be applied.
+ */
+export interface ProviderFaults {
+  failRate: number;
+  timeoutRate: number;
+  latencyMs: number;
+}
+
+const FORM_PROVIDERS = new Set(['JOKER', 'SLOTXO', 'UFABET']);
+const HANG_MS = 2_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const NO_FAULTS: ProviderFaults = { failRate: 0, timeoutRate: 0, latencyMs: 0 };
+
+export async function registerProviderSandbox(app: App, db: Db): Promise<void> {
+  // Faults for every provider, or for one slot code when the tester names it.
+  const faultsByCode = new Map<string, ProviderFaults>();
+  const faultsFor = (code: string) => faultsByCode.get(code) ?? faultsByCode.get('*') ?? NO_FAULTS;
+  await app.register(formbody);
+
+  const player = (code: string, username: string) =>
+    db.selectFrom('sandbox_provider_players').selectAll().where('provider_code', '=', code).where('username', '=', username).executeTakeFirst();
+
+  async function launchToken(code: string, username: string): Promise<string> {
+    const token = crypto.randomBytes(18).toString('base64url');
+    await db.updateTable('sandbox_provider_players').set({ launch_token: token }).where('provider_code', '=', code).where('username', '=', username).execute();
+    return token;
+  }
+
+  // ---------- The provider API our adapter calls
+  const codeQuery = z.object({ code: z.string().min(1).max(20) });
+
+  app.post('/sandbox/provider/api/players', { schema: { hide: true, body: z.object({ code: z.string().min(1).max(20), memberRef: z.string().regex(/^\d{1,12}$/) }) } }, async (request) => {
+    const { code, memberRef } = request.body;
+    await sleep(faultsFor(code).latencyMs);
+    // Creating the same member twice answers the existing player: a retry after a lost answer is safe.
+    const username = `bw${memberRef}`;
+    await db
+      .insertInto('sandbox_provider_players')
+      .values({ provider_code: code, username, password: crypto.randomBytes(6).toString('base64url') })
+      .onConflict((oc) => oc.columns(['provider_code', 'username']).doNothing())
+      .execute();
+    const row = (await player(code, username))!;
+    return { username: row.username, password: row.password };
+  });
+
+  app.post('/sandbox/provider/api/players/:username/password', { schema: { hide: true, params: z.object({ username: z.string() }), querystring: codeQuery } }, async (request, reply) => {
+    const password = crypto.randomBytes(6).toString('base64url');
+    const result = await db
+      .updateTable('sandbox_provider_players')
+      .set({ password })
+      .where('provider_code', '=', request.query.code)
+      .where('username', '=', request.params.username)
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) return reply.status(404).send({ error: 'PLAYER_NOT_FOUND' });
+    return { password };
+  });
+
+  app.get('/sandbox/provider/api/players/:username/balance', { schema: { hide: true, params: z.object({ username: z.string() }), querystring: codeQuery } }, async (request, reply) => {
+    const faults = faultsFor(request.query.code);
+    await sleep(faults.latencyMs);
+    if (Math.random() < faults.timeoutRate) await sleep(HANG_MS);
+    const row = await player(request.query.code, request.params.username);
+    if (!row) return reply.status(404).send({ error: 'PLAYER_NOT_FOUND' });
+    return { credits: Number(row.credits) };
+  });
+
+  app.post(
+    '/sandbox/provider/api/transactions',
+    {
+      schema: {
+        hide: true,
+        body: z.object({
+          code: z.string(),
+          txId: z.string().min(8).max(64),
+          username: z.string(),
+          direction: z.enum(['deposit', 'withdraw']),
+          credits: z.number().int().positive(),
+        }),
+      },
+    },
+    async (request) => {
+      const { code, txId, username, direction } = request.body;
+      const credits = BigInt(request.body.credits);
+      const faults = faultsFor(code);
+      await sleep(faults.latencyMs);
+      const known = await db.selectFrom('sandbox_provider_transactions').selectAll().where('tx_id', '=', txId).executeTakeFirst();
+      if (known) return answerFor(known.status, known.reason, code, username);
+
+      const roll = Math.random();
+      if (roll < faults.timeoutRate / 2) {
+        // Lost before it arrived: never applied, and the caller hears nothing.
+        await sleep(HANG_MS);
+        return { status: 'lost' };
+      }
+      let outcome: { status: 'success' | 'failed'; reason: string | null };
+      if (roll > 1 - faults.failRate) {
+        outcome = { status: 'failed', reason: 'PROVIDER_ERROR' };
+        await record(txId, code, username, direction, credits, outcome);
+      } else {
+        outcome = await apply(txId, code, username, direction, credits);
+      }
+      if (roll < faults.timeoutRate) await sleep(HANG_MS); // applied, but the answer comes too late
+      return answerFor(outcome.status, outcome.reason, code, username);
+    },
+  );
+
+  async function record(txId: string, code: string, username: string, type: 'deposit' | 'withdraw' | 'bet' | 'win', credits: bigint, outcome: { status: 'success' | 'failed'; reason: string | null }) {
+    await db
+      .insertInto('sandbox_provider_transactions')
+      .values({ tx_id: txId, provider_code: code, username, type, credits, status: outcome.status, reason: outcome.reason })
+      .onConflict((oc) => oc.column('tx_id').doNothing())
+      .execute();
+  }
+
+  /** Applies a movement atomically; the transaction row and the balance change commit together. */
+  async function apply(txId: string, code: string, username: string, type: 'deposit' | 'withdraw' | 'bet' | 'win', credits: bigint) {
+    return db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('sandbox_provider_players')
+        .select('credits')
+        .where('provider_code', '=', code)
+        .where('username', '=', username)
+        .forUpdate()
+        .executeTakeFirst();
+      const inserted = await trx
+        .insertInto('sandbox_provider_transactions')
+        .values({ tx_id: txId, provider_code: code, username, type, credits, status: 'success', reason: null })
+        .onConflict((oc) => oc.column('tx_id').doNothing())
+        .returning('tx_id')
+        .executeTakeFirst();
+      if (!inserted) {
+        const earlier = await trx.selectFrom('sandbox_provider_transactions').select(['status', 'reason']).where('tx_id', '=', txId).executeTakeFirstOrThrow();
+        return { status: earlier.status, reason: earlier.reason };
+      }
+      const subtracts = type === 'withdraw' || type === 'bet';
+      const reason = !row ? 'PLAYER_NOT_FOUND' : subtracts && row.credits < credits ? 'INSUFFICIENT_BALANCE' : null;
+      if (reason) {
+        await trx.updateTable('sandbox_provider_transactions').set({ status: 'failed', reason }).where('tx_id', '=', txId).execute();
+        return { status: 'failed' as const, reason };
+      }
+      await trx
+        .updateTable('sandbox_provider_players')
+        .set({ credits: subtracts ? sql`credits - ${credits}` : sql`credits + ${credits}` })
+        .where('provider_code', '=', code)
+        .where('username', '=', username)
+        .execute();
+      return { status: 'success' as const, reason: null };
+    });
+  }
+
+  async function answerFor(status: 'success' | 'failed', reason: string | null, code: string, username: string) {
+    if (status === 'failed') return { status, reason };
+    return { status, credits: Number((await player(code, username))?.credits ?? 0n) };
+  }
+
+  app.get('/sandbox/provider/api/transactions/:txId', { schema: { hide: true, params: z.object({ txId: z.string() }), querystring: codeQuery } }, async (request, reply) => {
+    await sleep(faultsFor(request.query.code).latencyMs);
+    const row = await db.selectFrom('sandbox_provider_transactions').select('status').where('tx_id', '=', request.params.txId).executeTakeFirst();
+    if (!row) return reply.status(404).send({ status: 'not_found' });
+    return { status: row.status };
+  });
+
+  app.post('/sandbox/provider/api/launch', { schema: { hide: true, body: z.object({ code: z.string(), username: z.string() }) } }, async (request, reply) => {
+    const { code, username } = request.body;
+    const row = await player(code, username);
+    if (!row) return reply.status(404).send({ error: 'PLAYER_NOT_FOUND' });
+    if (FORM_PROVIDERS.has(code)) {
+      return { kind: 'form', action: `/sandbox/provider/login/${code}`, fields: { username, password: row.password } };
+    }
+    return { kind: 'link', url: `/sandbox/provider/play?token=${await launchToken(code, username)}` };
+  });
+
+  // ---------- Tester-facing calls (DESIGN §7, fixed shapes)
+  app.put(
+    '/sandbox/provider/faults',
+    {
+      schema: {
+        hide: true,
+        body: z.object({
+          failRate: z.number().min(0).max(1).default(0),
+          timeoutRate: z.number().min(0).max(1).default(0),
+          latencyMs: z.number().int().min(0).max(30_000).default(0),
+          slotCode: z.string().optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const { slotCode, ...faults } = request.body;
+      if (!slotCode) faultsByCode.clear();
+      faultsByCode.set(slotCode ?? '*', faults);
+      return faults;
+    },
+  );
+
+  app.post(
+    '/sandbox/provider/rounds',
+    { schema: { hide: true, body: z.object({ slotCode: z.string(), username: z.string(), bet: z.number().min(0), win: z.number().min(0) }) } },
+    async (request, reply) => {
+      const { slotCode, username } = request.body;
+      const bet = toMinor(request.body.bet);
+      const win = toMinor(request.body.win);
+      if (bet === null || win === null) return reply.status(400).send({ error: 'BAD_AMOUNT' });
+      const round = crypto.randomUUID();
+      if (bet > 0n) {
+        const placed = await apply(`bet-${round}`, slotCode, username, 'bet', bet);
+        if (placed.status === 'failed') return reply.status(422).send({ error: placed.reason });
+      }
+      if (win > 0n) await apply(`win-${round}`, slotCode, username, 'win', win);
+      return { balance: toMajor((await player(slotCode, username))?.credits ?? 0n) };
+    },
+  );
+
+  // ---------- Pages a member's browser opens
+  app.get('/sandbox/provider/play', { schema: { hide: true, querystring: z.object({ token: z.string().min(10) }) } }, async (request, reply) => {
+    const row = await db.selectFrom('sandbox_provider_players').selectAll().where('launch_token', '=', request.query.token).executeTakeFirst();
+    reply.type('text/html');
+    if (!row) return reply.status(404).send(messagePage('Session expired', 'Open the game again from your wallet.'));
+    return gamePage({ code: row.provider_code, username: row.username, balance: toMajor(row.credits) });
+  });
+
+  const loginParams = z.object({ code: z.string().regex(/^[A-Z0-9]{2,20}$/) });
+  for (const path of ['/sandbox/provider/login/:code', '/sandbox/provider/lobby/:code']) {
+    app.get(path, { schema: { hide: true, params: loginParams } }, async (request, reply) => reply.type('text/html').send(loginPage(request.params.code, '')));
+  }
+  app.post(
+    '/sandbox/provider/login/:code',
+    { schema: { hide: true, params: loginParams, body: z.object({ username: z.string().max(64), password: z.string().max(64) }) } },
+    async (request, reply) => {
+      const { code } = request.params;
+      const row = await player(code, request.body.username);
+      if (!row || !crypto.timingSafeEqual(Buffer.from(sha(row.password)), Buffer.from(sha(request.body.password)))) {
+        return reply.status(401).type('text/html').send(loginPage(code, 'Wrong username or password'));
+      }
+      return reply.redirect(`/sandbox/provider/play?token=${await launchToken(code, row.username)}`, 303);
+    },
+  );
+  app.get('/sandbox/provider/app/:code', { schema: { hide: true, params: loginParams } }, async (request, reply) =>
+    reply.type('text/html').send(messagePage(`${request.params.code} app`, 'This is the sandbox: the real provider links its app store page here.')),
+  );
+  app.get('/sandbox/provider/game.js', { schema: { hide: true } }, async (_request, reply) => reply.type('text/javascript').send(GAME_SCRIPT));
+}
+
+const sha = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
+
+/** The demo game: each spin bets, maybe wins, through the tester call a real game would not expose. */
+const GAME_SCRIPT = `
+const root = document.getElementById('game');
+const { code, username } = root.dataset;
+const balance = document.getElementById('balance');
+const result = document.getElementById('result');
+for (const button of document.querySelectorAll('[data-bet]')) {
+  button.addEventListener('click', async () => {
+    const bet = Number(button.dataset.bet);
+    const multipliers = [0, 0, 0, 0.5, 1, 1.5, 2, 5];
+    const win = Math.round(bet * multipliers[Math.floor(Math.random() * multipliers.length)] * 100) / 100;
+    button.disabled = true;
+    const response = await fetch('/sandbox/provider/rounds', {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ slotCode: code, username, bet, win }),
+    });
+    const body = await response.json();
+    button.disabled = false;
+    if (!response.ok) { result.textContent = 'Not enough credit'; return; }
+    balance.textContent = body.balance.toFixed(2);
+    result.textContent = win > 0 ? 'Win ' + win.toFixed(2) : 'No win';
+  });
+}
+`;

@@ -1,0 +1,223 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type TestServer, fundWallet, registerMember, startTestServer } from './harness.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+afterEach(async () => {
+  await server.api('PUT', '/sandbox/provider/faults', { body: {} });
+});
+
+type Member = Awaited<ReturnType<typeof registerMember>>;
+const wallet = (member: Member) => server.api('GET', '/api/wallet', { token: member.token });
+const slotOf = async (member: Member, code: string) => (await wallet(member)).body.slots.find((slot: { code: string }) => slot.code === code);
+const activate = (member: Member, code: string) => server.api('GET', `/api/wallet/activate/${code}`, { token: member.token });
+const transfer = (member: Member, from: string, to: string, amount: number, key?: string) =>
+  server.api('POST', '/api/wallet/transfer', { token: member.token, body: { from, to, amount }, ...(key ? { headers: { 'idempotency-key': key } } : {}) });
+const play = (code: string, username: string, bet: number, win: number) =>
+  server.api('POST', '/sandbox/provider/rounds', { body: { slotCode: code, username, bet, win } });
+
+async function memberWithMoney(baht: number, ...codes: string[]) {
+  const member = await registerMember(server);
+  if (baht > 0) await fundWallet(server, member.id, baht);
+  for (const code of codes) expect((await activate(member, code)).status).toBe(200);
+  return member;
+}
+
+async function expectLedgerExact() {
+  const report = await server.app.ledger.verify();
+  expect(report, JSON.stringify(report, (_key, value) => (typeof value === 'bigint' ? String(value) : value))).toMatchObject({ ok: true });
+}
+
+describe('wallet view', () => {
+  it('shows the wallet, every provider card and the invite rule', async () => {
+    const member = await memberWithMoney(250);
+    const { body } = await wallet(member);
+    expect(body.wallet).toEqual({ amount: 250 });
+    expect(body.profile).toMatchObject({ _id: member.id, username: member.payload.username, coin: 0 });
+    expect(body.invite).toEqual({ amount: 0, success: 300, fail: 10 });
+    expect(body.slots).toHaveLength(16);
+    expect(body.slots.every((slot: { isActive: boolean; password: null }) => !slot.isActive && slot.password === null)).toBe(true);
+    const joker = body.slots.find((slot: { code: string }) => slot.code === 'JOKER');
+    expect(joker).toMatchObject({ category: 'slot', ftWalletSlot: 0.5, loginForm: true, web: '/sandbox/provider/login/JOKER' });
+  });
+});
+
+describe('game accounts', () => {
+  it('opens an account once, keeps its password encrypted, and resets it', async () => {
+    const member = await registerMember(server);
+    expect(await server.api('GET', '/api/wallet/account/PG', { token: member.token })).toMatchObject({ status: 404, body: { message: 'SLOT_NO_ACCOUNT' } });
+    expect((await activate(member, 'PG')).body).toEqual({ message: 'SUCCESS' });
+    expect(await activate(member, 'PG')).toMatchObject({ status: 409, body: { message: 'SLOT_ALREADY_ACTIVE' } });
+    expect(await activate(member, 'NOPE')).toMatchObject({ status: 404, body: { message: 'NO_GAME' } });
+
+    const account = await server.api('GET', '/api/wallet/account/PG', { token: member.token });
+    expect(account.body).toMatchObject({ username: `bw${member.id}`, password: expect.any(String), event: null });
+    const row = await server.db.selectFrom('game_accounts').selectAll().where('member_id', '=', BigInt(member.id)).executeTakeFirstOrThrow();
+    expect(row.password_encrypted).not.toContain(account.body.password);
+
+    const reset = await server.api('GET', '/api/wallet/resetpassword/PG', { token: member.token });
+    expect(reset.body.password).not.toBe(account.body.password);
+    expect((await server.api('GET', '/api/wallet/account/PG', { token: member.token })).body.password).toBe(reset.body.password);
+    expect(await server.api('GET', '/api/wallet/resetpassword/SLOTXO', { token: member.token })).toMatchObject({ status: 404, body: { message: 'SLOT_NO_ACCOUNT' } });
+  });
+
+  it('gives the login form of JOKER through the account event', async () => {
+    const member = await memberWithMoney(0, 'JOKER');
+    const account = await server.api('GET', '/api/wallet/account/JOKER', { token: member.token });
+    expect(account.body.event).toEqual({ action: '/sandbox/provider/login/JOKER', method: 'POST' });
+  });
+
+  it('answers auto-login only for the caller’s own account', async () => {
+    const owner = await memberWithMoney(0, 'PG', 'CIRCUS');
+    const stranger = await memberWithMoney(0, 'PG');
+    const own = await server.api('GET', `/api/autoLogin/pg/bw${owner.id}`, { token: owner.token });
+    expect(own.body.link).toMatch(/^\/sandbox\/provider\/play\?token=/);
+    expect(await server.api('GET', `/api/autoLogin/pg/bw${owner.id}`, { token: stranger.token })).toMatchObject({
+      status: 404,
+      body: { message: 'SLOT_NO_ACCOUNT' },
+    });
+    const password = (await server.api('GET', '/api/wallet/account/CIRCUS', { token: owner.token })).body.password;
+    expect((await server.api('GET', `/api/autoLogin/circus/bw${owner.id}/${password}`, { token: owner.token })).status).toBe(200);
+    expect((await server.api('GET', `/api/autoLogin/circus/bw${owner.id}/wrong-password`, { token: owner.token })).status).toBe(404);
+  });
+});
+
+describe('transfers between wallet and games', () => {
+  it('moves money to a game and back, converting with the provider ratio', async () => {
+    const member = await memberWithMoney(500, 'JOKER');
+    expect((await transfer(member, 'WALLET', 'JOKER', 100)).body).toEqual({ message: 'SUCCESS' });
+    const joker = await slotOf(member, 'JOKER');
+    expect(joker.amount).toBe(200); // 100 baht at 0.5 baht per credit
+    expect(joker.amount * joker.ftWalletSlot).toBe(100);
+    expect((await wallet(member)).body.wallet.amount).toBe(400);
+    expect((await transfer(member, 'JOKER', 'WALLET', 60.5)).body).toEqual({ message: 'SUCCESS' });
+    expect((await wallet(member)).body.wallet.amount).toBe(460.5);
+    expect((await slotOf(member, 'JOKER')).amount).toBe(79);
+    await expectLedgerExact();
+  });
+
+  it('books wins and losses at the provider when balances are refreshed', async () => {
+    const member = await memberWithMoney(300, 'PG');
+    await transfer(member, 'WALLET', 'PG', 100);
+    expect((await play('PG', `bw${member.id}`, 10, 35)).body).toEqual({ balance: 125 });
+    const refreshed = await server.api('GET', '/api/wallet/refresh/slot', { token: member.token });
+    expect(refreshed.body).toEqual({ message: 'OK', failed: [] });
+    expect((await slotOf(member, 'PG')).amount).toBe(125);
+    expect((await transfer(member, 'PG', 'WALLET', 125)).body).toEqual({ message: 'SUCCESS' });
+    expect((await wallet(member)).body.wallet.amount).toBe(325);
+    await expectLedgerExact();
+  });
+
+  it('refuses what the rules of SPEC §5 refuse, and changes nothing', async () => {
+    const member = await memberWithMoney(50, 'PG');
+    expect(await transfer(member, 'WALLET', 'PG', 0.5)).toMatchObject({ status: 422, body: { message: 'TRANSFER_MINIMUM' } });
+    expect(await transfer(member, 'WALLET', 'PG', 0)).toMatchObject({ status: 400, body: { message: 'KEY_INVALID' } });
+    expect(await transfer(member, 'WALLET', 'PG', 1.005)).toMatchObject({ status: 400, body: { message: 'KEY_INVALID' } });
+    expect(await transfer(member, 'WALLET', 'PG', 50.01)).toMatchObject({ status: 422, body: { message: 'MONEY_NOT_ENOUGH' } });
+    expect(await transfer(member, 'PG', 'PG', 5)).toMatchObject({ status: 400, body: { message: 'KEY_INVALID' } });
+    expect(await transfer(member, 'WALLET', 'JOKER', 5)).toMatchObject({ status: 404, body: { message: 'SLOT_NO_ACCOUNT' } });
+    expect(await transfer(member, 'WALLET', 'NOPE', 5)).toMatchObject({ status: 404, body: { message: 'NO_GAME' } });
+    expect(await transfer(member, 'PG', 'WALLET', 5)).toMatchObject({ status: 422, body: { message: 'MONEY_NOT_ENOUGH' } });
+    expect(await server.api('POST', '/api/wallet/transfer', { token: member.token, body: { from: 'WALLET', to: 'PG' } })).toMatchObject({
+      status: 400,
+      body: { message: 'KEY_MISSING' },
+    });
+    expect((await wallet(member)).body.wallet.amount).toBe(50);
+  });
+
+  it('moves once for a repeated Idempotency-Key', async () => {
+    const member = await memberWithMoney(100, 'PG');
+    const key = `test-key-${member.id}`;
+    const results = await Promise.all([1, 2, 3].map(() => transfer(member, 'WALLET', 'PG', 40, key)));
+    expect(results.every((result) => result.status === 200)).toBe(true);
+    expect((await wallet(member)).body.wallet.amount).toBe(60);
+    expect((await transfer(member, 'WALLET', 'PG', 40, key)).status).toBe(200);
+    expect((await wallet(member)).body.wallet.amount).toBe(60);
+  });
+
+  it('moves between two games through the wallet, and everything back with transferAll', async () => {
+    const member = await memberWithMoney(200, 'PG', 'UFABET', 'JOKER');
+    await transfer(member, 'WALLET', 'PG', 80);
+    expect((await transfer(member, 'PG', 'UFABET', 30)).body).toEqual({ message: 'SUCCESS' });
+    expect((await slotOf(member, 'UFABET')).amount).toBe(30);
+    await transfer(member, 'WALLET', 'JOKER', 20);
+    const all = await server.api('POST', '/api/wallet/transferAll', { token: member.token, body: { to: 'WALLET' } });
+    expect(all.body).toEqual({ message: 'SUCCESS', failed: [] });
+    expect((await wallet(member)).body.wallet.amount).toBe(200);
+    const toOne = await server.api('POST', '/api/wallet/transferAll', { token: member.token, body: { to: 'UFABET' } });
+    expect(toOne.body.message).toBe('SUCCESS');
+    expect((await wallet(member)).body.wallet.amount).toBe(0);
+    expect((await slotOf(member, 'UFABET')).amount).toBe(200);
+    await expectLedgerExact();
+  });
+});
+
+describe('provider faults', () => {
+  it('returns the money to the wallet when the provider refuses (TRANSFER_FAIL)', async () => {
+    const member = await memberWithMoney(100, 'PG');
+    await server.api('PUT', '/sandbox/provider/faults', { body: { failRate: 1 } });
+    expect(await transfer(member, 'WALLET', 'PG', 30)).toMatchObject({ status: 502, body: { message: 'TRANSFER_FAIL' } });
+    expect((await wallet(member)).body.wallet.amount).toBe(100);
+    await expectLedgerExact();
+  });
+
+  it('leaves a timed-out transfer pending, then the reconciler settles it from the provider', async () => {
+    const member = await memberWithMoney(100, 'PG');
+    await server.api('PUT', '/sandbox/provider/faults', { body: { timeoutRate: 1 } });
+    expect(await transfer(member, 'WALLET', 'PG', 30)).toMatchObject({ status: 202, body: { message: 'TRANSFER_PENDING' } });
+    expect((await wallet(member)).body.wallet.amount).toBe(70);
+    await server.api('PUT', '/sandbox/provider/faults', { body: {} });
+    await new Promise((resolve) => setTimeout(resolve, 2_100)); // let the hung sandbox request finish
+    await server.app.providerTransfers.reconcile();
+    const pending = await server.db.selectFrom('provider_transfers').select('status').where('member_id', '=', BigInt(member.id)).execute();
+    expect(pending.map((row) => row.status)).not.toContain('pending');
+    await server.api('GET', '/api/wallet/refresh/slot', { token: member.token });
+    const view = (await wallet(member)).body;
+    const pg = view.slots.find((slot: { code: string }) => slot.code === 'PG');
+    expect(view.wallet.amount + pg.amount * pg.ftWalletSlot).toBe(100);
+    await expectLedgerExact();
+  });
+
+  it('refreshes the other providers when one is slow', async () => {
+    const member = await memberWithMoney(100, 'PG', 'UFABET');
+    await transfer(member, 'WALLET', 'UFABET', 10);
+    await server.api('PUT', '/sandbox/provider/faults', { body: { slotCode: 'PG', latencyMs: 6_000 } });
+    const refreshed = await server.api('GET', '/api/wallet/refresh/slot', { token: member.token });
+    expect(refreshed.body).toEqual({ message: 'OK', failed: ['PG'] });
+  }, 20_000);
+
+  it('creates and loses no money at 30% failures and 30% timeouts, once reconciled', async () => {
+    const members = await Promise.all([1, 2, 3, 4].map(() => memberWithMoney(1_000, 'PG', 'JOKER')));
+    await server.api('PUT', '/sandbox/provider/faults', { body: { failRate: 0.3, timeoutRate: 0.3 } });
+    await Promise.all(
+      members.map(async (member, index) => {
+        for (let round = 0; round < 8; round += 1) {
+          const code = round % 2 ? 'JOKER' : 'PG';
+          await transfer(member, 'WALLET', code, 50 + index);
+          await play(code, `bw${member.id}`, 5, round % 3 === 0 ? 12 : 0);
+          await transfer(member, code, 'WALLET', 20);
+        }
+      }),
+    );
+    await server.api('PUT', '/sandbox/provider/faults', { body: {} });
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    await server.app.providerTransfers.reconcile();
+    expect(await server.db.selectFrom('provider_transfers').select('id').where('status', '=', 'pending').execute()).toEqual([]);
+    for (const member of members) await server.api('GET', '/api/wallet/refresh/slot', { token: member.token });
+    await expectLedgerExact();
+
+    // What the ledger says each member has at each provider is what the provider says.
+    for (const member of members) {
+      const view = (await wallet(member)).body;
+      const balances = await server.app.ledger.memberBalances(BigInt(member.id));
+      for (const code of ['PG', 'JOKER']) {
+        const slot = view.slots.find((candidate: { code: string }) => candidate.code === code);
+        const booked = balances.find((account) => account.provider_code === code)?.balance ?? 0n;
+        expect(Math.floor(slot.amount * slot.ftWalletSlot * 100) / 100, `${member.id} ${code}`).toBe(Number(booked) / 100);
+      }
+    }
+  }, 120_000);
+});
