@@ -16,7 +16,7 @@ import { type SmsSender, createHttpSmsSender } from './adapters/sms.js';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { registerErrorHandling } from './http/errors.js';
-import { registerMemberAuth } from './http/member-auth.js';
+import { bearerToken, registerMemberAuth } from './http/member-auth.js';
 import type { App } from './http/types.js';
 import { registerAccountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
@@ -98,8 +98,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
-  // A flood guard per address; the limits that matter (login, OTP) are counted in the database.
-  await app.register(rateLimit, { max: 600, timeWindow: '1 minute' });
+  // A flood guard: per member when signed in (a carrier NAT puts thousands of members behind one
+  // address), per address otherwise. The limits that protect members (login, OTP) are in the database.
+  await app.register(rateLimit, {
+    timeWindow: '1 minute',
+    max: (request) => (bearerToken(request) ? 600 : 1200),
+    keyGenerator: (request) => {
+      const token = bearerToken(request);
+      return token ? `token:${crypto.createHash('sha256').update(token).digest('base64url')}` : `ip:${request.ip}`;
+    },
+    allowList: (request) => request.url.startsWith('/sandbox/') || request.url === '/healthz' || request.url === '/readyz',
+  });
   await app.register(swagger, {
     openapi: { info: { title: 'Member wallet API', version: APP_VERSION } },
     transform: jsonSchemaTransform,

@@ -221,3 +221,21 @@ describe('provider faults', () => {
     }
   }, 120_000);
 });
+
+describe('transfers under concurrency', () => {
+  it('lets 200 concurrent requests moving the whole wallet to a game leave it never negative and the ledger exact', async () => {
+    const member = await memberWithMoney(1_000, 'PG', 'UFABET');
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, index) => transfer(member, 'WALLET', index % 2 ? 'PG' : 'UFABET', 1_000, `race-${member.id}-${index}`)),
+    );
+    const statuses = results.map((result) => result.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(results.filter((result) => result.status === 422).every((result) => result.body.message === 'MONEY_NOT_ENOUGH')).toBe(true);
+    expect(statuses.filter((status) => status !== 200 && status !== 422)).toEqual([]);
+    const view = (await wallet(member)).body;
+    expect(view.wallet.amount).toBe(0);
+    const inGames = view.slots.filter((slot: { isActive: boolean }) => slot.isActive).reduce((sum: number, slot: { amount: number; ftWalletSlot: number }) => sum + slot.amount * slot.ftWalletSlot, 0);
+    expect(inGames).toBe(1_000);
+    await expectLedgerExact();
+  }, 60_000);
+});
