@@ -37,6 +37,7 @@ import { createProviderTransfers } from './modules/wallet/provider-transfers.js'
 import { createSecretBox } from './modules/wallet/secrets.js';
 import { registerWalletRoutes } from './modules/wallet/wallet.routes.js';
 import { createWalletService } from './modules/wallet/wallet.service.js';
+import { registerFundingSandbox } from './sandbox/funding.sandbox.js';
 import { registerProviderSandbox } from './sandbox/provider.sandbox.js';
 import { registerSmsSandbox } from './sandbox/sms.sandbox.js';
 
@@ -184,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (config.sandboxes) {
     registerSmsSandbox(app, db);
     await registerProviderSandbox(app, db);
+    registerFundingSandbox(app, db, ledger);
   }
   scheduleReconciler(app, () => providerTransfers.reconcile(), config.reconcile.intervalMs);
 

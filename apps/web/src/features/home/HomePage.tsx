@@ -1,21 +1,120 @@
+import { STORAGE_KEYS, type Slot } from '@wallet/contract';
+import type { ComponentType, SVGProps } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { errorText } from '../../shared/api/messages';
+import { formatDateTime } from '../../shared/format';
+import { Button } from '../../shared/ui/Button';
+import { Money } from '../../shared/ui/Money';
 import { Card, Page } from '../../shared/ui/Page';
-import { useProfile } from '../profile/api';
+import { ArrowDownIcon, ArrowUpIcon, CollectIcon, RefundIcon, ScrollIcon, UsersIcon } from '../../shared/ui/icons';
+import { WALLET_CODE, totalBalance, useRefreshSlots, useTransferAll, useWallet } from './api';
+import { ProviderCarousel } from './components/ProviderCarousel';
+import { GameAccountModal } from './modals/GameAccountModal';
+import { TransferModal } from './modals/TransferModal';
 
-/** Placeholder until the wallet issue: greets the member by name. */
+const CATEGORIES = ['slot', 'sport', 'lotto'] as const;
+
 export function HomePage() {
   const { t } = useTranslation();
-  const profile = useProfile();
+  const navigate = useNavigate();
+  const wallet = useWallet();
+  const refresh = useRefreshSlots();
+  const collect = useTransferAll();
+  const [openSlot, setOpenSlot] = useState<string | null>(null);
+  const [transferOpen, setTransferOpen] = useState(false);
+  const data = wallet.data;
+  const lastSync = localStorage.getItem(STORAGE_KEYS.lastSync);
+  const slot = data?.slots.find((candidate) => candidate.code === openSlot);
+
+  function checkBalance() {
+    refresh.mutate(undefined, {
+      onSuccess: (answer) => {
+        if (answer.failed.length) toast.warning(t('home.refreshPartial', { codes: answer.failed.join(', ') }));
+      },
+      onError: (error) => toast.error(errorText(t, error)),
+    });
+  }
+
+  function collectAll() {
+    collect.mutate(WALLET_CODE, {
+      onSuccess: (answer) => (answer.message === 'SUCCESS' && answer.failed.length === 0 ? toast.success(t('home.collectDone')) : toast.info(t('errors.TRANSFER_PENDING'))),
+      onError: (error) => toast.error(errorText(t, error)),
+    });
+  }
+
+  const tiles: Array<{ key: string; icon: ComponentType<SVGProps<SVGSVGElement>>; onSelect?: () => void; busy?: boolean }> = [
+    { key: 'deposit', icon: ArrowDownIcon },
+    { key: 'withdraw', icon: ArrowUpIcon },
+    // SPEC §1: the spin tile takes this place while a spin campaign runs (none does yet).
+    { key: 'collect', icon: CollectIcon, onSelect: collectAll, busy: collect.isPending },
+    { key: 'invite', icon: UsersIcon },
+    { key: 'bonus', icon: ScrollIcon, onSelect: () => navigate('/user/bonus') },
+    { key: 'refund', icon: RefundIcon },
+  ];
+
   return (
-    <Page title={t('menu.home')}>
-      <Card>
-        <p className="text-sm text-white/60">{t('app.tagline')}</p>
-        <h1 className="mt-1 text-2xl font-bold" data-testid="home-name">
-          {profile.data ? t('home.hello', { name: profile.data.profile.name }) : t('common.loading')}
-        </h1>
-        {profile.data && <p className="mt-1 text-sm text-white/50">{t('home.memberId', { id: profile.data.profile._id })}</p>}
-        <p className="mt-6 rounded-2xl border border-dashed border-white/15 p-4 text-center text-white/60">{t('home.walletSoon')}</p>
+    <Page title={t('menu.home')} className="lg:max-w-5xl">
+      <Card className="bg-gradient-to-br from-night-800 to-night-850">
+        <p className="text-sm text-white/60" data-testid="home-name">{data ? t('home.hello', { name: data.profile.name }) : t('common.loading')}</p>
+        <p className="mt-3 text-xs font-semibold uppercase tracking-wide text-white/50">{t('home.total')}</p>
+        <Money value={data ? totalBalance(data.wallet.amount, data.slots) : undefined} className="block text-4xl font-extrabold text-gold-300" testId="total-balance" />
+        <p className="mt-1 text-sm text-white/60">
+          {t('home.wallet')} <Money value={data?.wallet.amount} className="font-semibold text-white" testId="wallet-balance" />
+        </p>
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
+          <span className="text-xs text-white/50" data-testid="last-sync">{lastSync ? t('home.updated', { time: formatDateTime(lastSync) }) : t('home.never')}</span>
+          <div className="flex gap-2">
+            <Button variant="secondary" className="min-h-11 px-4 text-sm" busy={refresh.isPending} onClick={checkBalance} data-testid="check-balance">
+              {t('home.check')}
+            </Button>
+            <Button className="min-h-11 px-4 text-sm" onClick={() => setTransferOpen(true)} disabled={!data} data-testid="open-transfer">
+              {t('home.transfer')}
+            </Button>
+          </div>
+        </div>
+        <div className="mt-4 flex items-center justify-between gap-3 rounded-2xl bg-white/5 px-4 py-3">
+          <div>
+            <p className="text-xs text-white/60">{t('home.invite')}</p>
+            <Money value={data?.invite.amount} className="font-bold" />
+            <p className="text-[11px] text-white/40">{t('home.inviteSoon')}</p>
+          </div>
+          <Button className="min-h-11 px-4 text-sm" disabled>{t('home.receive')}</Button>
+        </div>
       </Card>
+
+      <ul className="mt-4 grid grid-cols-3 gap-2.5 lg:grid-cols-6">
+        {tiles.map(({ key, icon: Icon, onSelect, busy }) => (
+          <li key={key}>
+            <button
+              type="button"
+              onClick={onSelect}
+              disabled={!onSelect || busy}
+              data-testid={`tile-${key}`}
+              className="relative flex h-20 w-full flex-col items-center justify-center gap-1 rounded-2xl border border-white/10 bg-night-850/80 text-xs font-semibold transition enabled:hover:border-gold-400/60 disabled:opacity-60"
+            >
+              <Icon className="h-7 w-7 text-gold-300" />
+              {t(`home.tiles.${key}`)}
+              {!onSelect && <span className="absolute right-1.5 top-1.5 rounded-full bg-white/10 px-1.5 text-[9px] text-white/60">{t('home.soon')}</span>}
+            </button>
+          </li>
+        ))}
+      </ul>
+
+      {data &&
+        CATEGORIES.map((category) => (
+          <ProviderCarousel
+            key={category}
+            title={t(`home.categories.${category}`)}
+            slots={data.slots.filter((candidate: Slot) => candidate.category === category)}
+            onOpen={(chosen) => setOpenSlot(chosen.code)}
+          />
+        ))}
+
+      {slot && data && <GameAccountModal slot={slot} walletAmount={data.wallet.amount} onClose={() => setOpenSlot(null)} />}
+      {transferOpen && data && <TransferModal walletAmount={data.wallet.amount} slots={data.slots} onClose={() => setTransferOpen(false)} />}
     </Page>
   );
 }

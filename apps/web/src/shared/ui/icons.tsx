@@ -51,3 +51,21 @@ export const LogoMark = (props: SVGProps<SVGSVGElement>) => (
     <path d="M16 12v16M16 12h5a4 4 0 010 8h-5M16 20h6a4 4 0 010 8h-6M20 9v22" stroke="#0b1220" strokeWidth="2.4" fill="none" strokeLinecap="round" />
   </svg>
 );
+export const ArrowDownIcon = (props: SVGProps<SVGSVGElement>) => (
+  <svg {...base} {...props}><rect x="3" y="6" width="18" height="13" rx="3" /><path d="M12 2v9M8.5 7.5L12 11l3.5-3.5" /></svg>
+);
+export const ArrowUpIcon = (props: SVGProps<SVGSVGElement>) => (
+  <svg {...base} {...props}><rect x="3" y="6" width="18" height="13" rx="3" /><path d="M12 14V3M8.5 6.5L12 3l3.5 3.5" /></svg>
+);
+export const CollectIcon = (props: SVGProps<SVGSVGElement>) => (
+  <svg {...base} {...props}><path d="M4 4v6h6" /><path d="M20 20v-6h-6" /><path d="M5 10a8 8 0 0114-3M19 14a8 8 0 01-14 3" /></svg>
+);
+export const UsersIcon = (props: SVGProps<SVGSVGElement>) => (
+  <svg {...base} {...props}><circle cx="9" cy="8" r="3.5" /><path d="M2 20c0-3.5 3-5.5 7-5.5s7 2 7 5.5" /><circle cx="17" cy="9" r="2.5" /><path d="M17 14.5c2.5 0 5 1.5 5 4.5" /></svg>
+);
+export const GiftIcon = (props: SVGProps<SVGSVGElement>) => (
+  <svg {...base} {...props}><rect x="3" y="9" width="18" height="12" rx="2" /><path d="M3 13h18M12 9v12" /><path d="M12 9c-3 0-5-1.5-5-3a2 2 0 014 0c0 1.5 1 3 1 3zM12 9c3 0 5-1.5 5-3a2 2 0 00-4 0c0 1.5-1 3-1 3z" /></svg>
+);
+export const RefundIcon = (props: SVGProps<SVGSVGElement>) => (
+  <svg {...base} {...props}><path d="M9 14l-5-5 5-5" /><path d="M4 9h11a5 5 0 010 10h-4" /></svg>
+);

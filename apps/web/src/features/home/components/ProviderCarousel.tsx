@@ -1,0 +1,26 @@
+import useEmblaCarousel from 'embla-carousel-react';
+import type { Slot } from '@wallet/contract';
+import { ProviderCard } from './ProviderCard';
+
+/**
+ * SPEC §1: three cards in view, 300×211 with 330 spacing on wide screens; on phones the same
+ * three scale down with the width.
+ */
+export function ProviderCarousel({ title, slots, onOpen }: { title: string; slots: Slot[]; onOpen: (slot: Slot) => void }) {
+  const [viewport] = useEmblaCarousel({ align: 'start', containScroll: 'trimSnaps', dragFree: true });
+  if (slots.length === 0) return null;
+  return (
+    <section className="mt-6" aria-label={title}>
+      <h2 className="mb-2 text-lg font-bold">{title}</h2>
+      <div className="overflow-hidden" ref={viewport}>
+        <div className="flex gap-2.5 lg:gap-[30px]">
+          {slots.map((slot) => (
+            <div key={slot.code} className="min-w-0 shrink-0 grow-0 basis-[calc((100%-20px)/3)] lg:basis-[300px]">
+              <ProviderCard slot={slot} onOpen={() => onOpen(slot)} />
+            </div>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}

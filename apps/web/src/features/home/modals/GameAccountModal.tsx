@@ -1,0 +1,136 @@
+import type { Slot } from '@wallet/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { errorText } from '../../../shared/api/messages';
+import { useCopy } from '../../../shared/useCopy';
+import { Button } from '../../../shared/ui/Button';
+import { Modal } from '../../../shared/ui/Modal';
+import { Money } from '../../../shared/ui/Money';
+import { CopyIcon } from '../../../shared/ui/icons';
+import { WALLET_CODE, launchTarget, useActivate, useGameAccount, useResetPassword, useTransfer } from '../api';
+import { openGame } from '../launch';
+
+/** SPEC §2 Game-account detail. */
+export function GameAccountModal({ slot, walletAmount, onClose }: { slot: Slot; walletAmount: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const copy = useCopy();
+  const activate = useActivate();
+  const account = useGameAccount(slot.code, slot.isActive);
+  const reset = useResetPassword(slot.code);
+  const transfer = useTransfer();
+  const [showPassword, setShowPassword] = useState(false);
+  const [launching, setLaunching] = useState(false);
+  const fail = (error: unknown) => toast.error(errorText(t, error));
+
+  async function moveWallet(): Promise<boolean> {
+    try {
+      const answer = await transfer.mutateAsync({ from: WALLET_CODE, to: slot.code, amount: walletAmount });
+      if (answer.message === 'TRANSFER_PENDING') toast.info(t('errors.TRANSFER_PENDING'));
+      else toast.success(t('game.transferred', { name: slot.name }));
+      return true;
+    } catch (error) {
+      fail(error);
+      return false;
+    }
+  }
+
+  /** SPEC §5: play moves the wallet into the game first, unless it is empty; then opens it. */
+  async function play() {
+    setLaunching(true);
+    try {
+      if (walletAmount > 0 && !(await moveWallet())) return;
+      openGame(await launchTarget(slot));
+    } catch (error) {
+      fail(error);
+    } finally {
+      setLaunching(false);
+    }
+  }
+
+  return (
+    <Modal open onOpenChange={(open) => !open && onClose()} title={slot.name}>
+      <div className="flex items-center gap-4">
+        <img src={slot.logo} alt="" className="h-16 w-16 rounded-2xl" />
+        <div>
+          <p className="text-sm text-white/60">{t('game.balance')}</p>
+          {slot.isActive ? <Money value={slot.amount * slot.ftWalletSlot} className="text-2xl font-bold text-gold-300" testId="game-balance" /> : <p className="text-white/70">{t('game.inactiveHint', { name: slot.name })}</p>}
+        </div>
+      </div>
+
+      {!slot.isActive ? (
+        <Button
+          className="mt-6 w-full"
+          busy={activate.isPending}
+          data-testid="activate-game"
+          onClick={() => activate.mutate(slot.code, { onSuccess: () => toast.success(t('game.activateDone')), onError: fail })}
+        >
+          {t('game.activate')}
+        </Button>
+      ) : (
+        <>
+          <dl className="mt-5 divide-y divide-white/10 rounded-2xl bg-white/5">
+            <CredentialRow label={t('game.username')} value={account.data?.username} onCopy={copy} testId="game-username" />
+            <CredentialRow
+              label={t('game.password')}
+              value={account.data?.password}
+              masked={!showPassword}
+              onToggle={() => setShowPassword(!showPassword)}
+              onCopy={copy}
+              testId="game-password"
+            />
+          </dl>
+          <Button
+            variant="ghost"
+            className="mt-1 w-full"
+            busy={reset.isPending}
+            onClick={() => reset.mutate(undefined, { onSuccess: () => toast.success(t('game.resetDone')), onError: fail })}
+          >
+            {t('game.resetPassword')}
+          </Button>
+          <div className="mt-3 grid grid-cols-2 gap-3">
+            <Button className="col-span-2" busy={launching} onClick={() => void play()} data-testid="play-game">
+              {t('game.play')}
+            </Button>
+            <Button variant="secondary" className="col-span-2" disabled={walletAmount <= 0} busy={transfer.isPending && !launching} onClick={() => void moveWallet()} data-testid="transfer-only">
+              {t('game.transferOnly')}
+            </Button>
+            <AppButton label={t('game.android')} href={slot.android} />
+            <AppButton label={t('game.ios')} href={slot.ios} />
+          </div>
+        </>
+      )}
+    </Modal>
+  );
+}
+
+function CredentialRow({ label, value, masked = false, onToggle, onCopy, testId }: { label: string; value: string | undefined; masked?: boolean; onToggle?: () => void; onCopy: (text: string) => Promise<void>; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-14 items-center justify-between gap-3 px-4">
+      <dt className="text-sm text-white/60">{label}</dt>
+      <dd className="flex items-center gap-1">
+        <span className="font-mono font-semibold" data-testid={testId}>{value === undefined ? '…' : masked ? '••••••••' : value}</span>
+        {onToggle && (
+          <button type="button" onClick={onToggle} className="min-h-10 rounded-full px-3 text-sm text-gold-300 hover:bg-white/10">
+            {masked ? t('common.show') : t('common.hide')}
+          </button>
+        )}
+        {value !== undefined && (
+          <button type="button" onClick={() => void onCopy(value)} aria-label={`${t('profile.copy')} ${label}`} className="grid h-10 w-10 place-items-center rounded-full text-gold-300 hover:bg-white/10">
+            <CopyIcon className="h-5 w-5" />
+          </button>
+        )}
+      </dd>
+    </div>
+  );
+}
+
+/** SPEC §2: the app buttons are disabled when the provider has no link. */
+function AppButton({ label, href }: { label: string; href: string | null }) {
+  return (
+    <Button variant="secondary" disabled={!href} onClick={() => href && window.open(href, '_blank', 'noopener')}>
+      {label}
+    </Button>
+  );
+}

@@ -1,0 +1,78 @@
+import type { Slot } from '@wallet/contract';
+import { TRANSFER_MINIMUM_BAHT, toMinor } from '@wallet/contract';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { errorText } from '../../../shared/api/messages';
+import { Button } from '../../../shared/ui/Button';
+import { SelectField, TextField } from '../../../shared/ui/Field';
+import { Modal } from '../../../shared/ui/Modal';
+import { Money } from '../../../shared/ui/Money';
+import { WALLET_CODE, useTransfer } from '../api';
+
+/** SPEC §2 transfer overlay with the SPEC §5 rules. */
+export function TransferModal({ walletAmount, slots, onClose }: { walletAmount: number; slots: Slot[]; onClose: () => void }) {
+  const { t } = useTranslation();
+  const transfer = useTransfer();
+  const active = slots.filter((slot) => slot.isActive);
+  const [from, setFrom] = useState(WALLET_CODE);
+  const [to, setTo] = useState(active[0]?.code ?? '');
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState('');
+
+  const available = from === WALLET_CODE ? walletAmount : (() => {
+    const slot = active.find((candidate) => candidate.code === from);
+    return slot ? slot.amount * slot.ftWalletSlot : 0;
+  })();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!from || !to) return setError(t('transfer.selectAccount'));
+    if (from === to) return setError(t('transfer.cannotTransfer'));
+    const value = Number(amount);
+    if (!(value >= TRANSFER_MINIMUM_BAHT) || toMinor(value) === null) return setError(t('transfer.minimum', { amount: TRANSFER_MINIMUM_BAHT }));
+    transfer.mutate(
+      { from, to, amount: value },
+      {
+        onSuccess: (answer) => {
+          if (answer.message === 'TRANSFER_PENDING') toast.info(t('errors.TRANSFER_PENDING'));
+          else toast.success(t('transfer.success'));
+          onClose();
+        },
+        onError: (failure) => setError(errorText(t, failure)),
+      },
+    );
+  }
+
+  const options = [{ code: WALLET_CODE, name: t('transfer.wallet') }, ...active.map((slot) => ({ code: slot.code, name: slot.name }))];
+  const change = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setError('');
+  };
+  return (
+    <Modal open onOpenChange={(open) => !open && onClose()} title={t('transfer.title')}>
+      <form className="space-y-4" onSubmit={submit} noValidate>
+        <SelectField label={t('transfer.from')} name="from" value={from} onChange={(event) => change(setFrom)(event.target.value)}>
+          <option value="">{t('transfer.choose')}</option>
+          {options.map((option) => <option key={option.code} value={option.code}>{option.name}</option>)}
+        </SelectField>
+        <SelectField label={t('transfer.to')} name="to" value={to} onChange={(event) => change(setTo)(event.target.value)}>
+          <option value="">{t('transfer.choose')}</option>
+          {options.map((option) => <option key={option.code} value={option.code}>{option.name}</option>)}
+        </SelectField>
+        <TextField
+          label={t('transfer.amount')}
+          name="amount"
+          inputMode="decimal"
+          value={amount}
+          onChange={(event) => change(setAmount)(event.target.value.replace(/[^\d.]/g, ''))}
+          hint={<>{t('transfer.available')} <Money value={available} /></>}
+        />
+        <p role="alert" className="min-h-5 text-sm font-semibold text-rose-300" data-testid="transfer-error">{error}</p>
+        <Button type="submit" className="w-full" busy={transfer.isPending} data-testid="transfer-submit">
+          {t('transfer.submit')}
+        </Button>
+      </form>
+    </Modal>
+  );
+}
