@@ -29,3 +29,23 @@ export async function operatorToken(request: APIRequestContext): Promise<string>
   const response = await request.post('/api/admin/login', { data: { username: 'e2e-admin', password: 'e2e-admin-pass' } });
   return ((await response.json()) as { token: string }).token;
 }
+
+/** Registers a fresh member through the public calls (OTP from the sandbox inbox). */
+export async function registerViaApi(request: APIRequestContext): Promise<{ phone: string; password: string }> {
+  const phone = randomPhone();
+  const password = 'journey-pass-1';
+  const sent = await request.post('/api/otp/send', { data: { phoneNumber: phone } });
+  const { otpToken } = (await sent.json()) as { otpToken: string };
+  await request.post('/api/otp/verify', { data: { otpToken, otpCode: (await latestOtp(request, phone)).otpCode } });
+  const created = await request.post('/api/account', {
+    data: { name: 'Wallet Journey', username: phone, password, bankCode: 'SCB', bankAccountName: 'WALLET JOURNEY', bankAccountNo: randomAccountNo() },
+  });
+  if (!created.ok()) throw new Error(`registration failed: ${await created.text()}`);
+  return { phone, password };
+}
+
+/** Credits a wallet through the ledger (sandbox tester call), never by SQL. */
+export async function creditWallet(request: APIRequestContext, phone: string, amount: number): Promise<void> {
+  const response = await request.post('/sandbox/wallet/credit', { data: { phone, amount } });
+  if (!response.ok()) throw new Error(`credit failed: ${await response.text()}`);
+}

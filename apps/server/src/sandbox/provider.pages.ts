@@ -6,7 +6,7 @@ const shell = (title: string, body: string) => `<!doctype html>
 <title>${escape(title)}</title>
 <style>
 body{margin:0;min-height:100vh;font-family:system-ui,sans-serif;background:#1b1036;color:#fff;display:grid;place-items:center}
-main{width:min(360px,92vw);padding:24px;border-radius:24px;background:#2a1a55;box-shadow:0 20px 40px #0008;text-align:center}
+main{box-sizing:border-box;width:min(360px,92vw);padding:24px;border-radius:24px;background:#2a1a55;box-shadow:0 20px 40px #0008;text-align:center}
 h1{font-size:20px;margin:0 0 4px} .muted{opacity:.7;font-size:13px} .balance{font-size:40px;font-weight:800;margin:16px 0;color:#ffd76a}
 button,input{font:inherit;width:100%;min-height:48px;border-radius:14px;border:0;margin-top:10px}
 button{background:#ffd76a;color:#1b1036;font-weight:800} input{padding:0 12px;box-sizing:border-box}

@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { LoginPage } from '../pages/login-page';
+import { creditWallet, keepScreenshot, registerViaApi } from '../support';
+
+const money = (text: string | null) => Number((text ?? '').replace(/,/g, ''));
+
+test('a member opens a slot account, moves 100 baht in, plays a round, refreshes and moves everything back', async ({ page, request }) => {
+  const member = await registerViaApi(request);
+  await creditWallet(request, member.phone, 100);
+
+  const login = new LoginPage(page);
+  await login.open();
+  await login.logIn(member.phone, member.password, { remember: true });
+  await expect(page.getByTestId('total-balance')).toHaveText('100.00');
+  await keepScreenshot(page, 'wallet-home');
+
+  // Open the account.
+  await page.getByTestId('provider-PG').click();
+  await page.getByTestId('activate-game').click();
+  await expect(page.getByTestId('play-game')).toBeVisible();
+  await expect(page.getByTestId('game-username')).toHaveText(/^bw\d+$/);
+  await page.keyboard.press('Escape');
+
+  // Move 100 baht with the transfer overlay.
+  await page.getByTestId('open-transfer').click();
+  await page.locator('select[name="to"]').selectOption('PG');
+  await page.locator('input[name="amount"]').fill('0.5');
+  await page.getByTestId('transfer-submit').click();
+  await expect(page.getByTestId('transfer-error')).toHaveText('จำนวนขั้นต่ำ 1 บาท');
+  await page.locator('input[name="amount"]').fill('100');
+  await keepScreenshot(page, 'wallet-transfer');
+  await page.getByTestId('transfer-submit').click();
+  await expect(page.getByText('โยกเงินสำเร็จ')).toBeVisible();
+  await expect(page.getByTestId('provider-balance-PG')).toHaveText('100.00');
+  await expect(page.getByTestId('wallet-balance')).toHaveText('0.00');
+
+  // Play: the wallet is empty, so it opens the game without a transfer.
+  await page.getByTestId('provider-PG').click();
+  await expect(page.getByTestId('transfer-only')).toBeDisabled();
+  await keepScreenshot(page, 'wallet-game-account');
+  await page.getByTestId('play-game').click();
+  await expect(page).toHaveURL(/\/sandbox\/provider\/play\?token=/);
+  await expect(page.locator('#balance')).toHaveText('100.00');
+  await page.locator('[data-bet="10"]').click();
+  await expect(page.locator('#result')).not.toBeEmpty();
+  const afterRound = money(await page.locator('#balance').textContent());
+  await keepScreenshot(page, 'wallet-demo-game');
+
+  // Back in the wallet, a balance check shows the game's new balance.
+  await page.goto('/user/home');
+  await page.getByTestId('check-balance').click();
+  await expect(page.getByTestId('provider-balance-PG')).toHaveText(afterRound.toFixed(2));
+  await expect(page.getByTestId('last-sync')).not.toHaveText('ยังไม่ได้เช็คยอด');
+  await expect(page.getByTestId('total-balance')).toHaveText(afterRound.toFixed(2));
+
+  // Everything back to the wallet.
+  await page.getByTestId('tile-collect').click();
+  await expect(page.getByText('ดึงเงินจากทุกเกมกลับเข้ากระเป๋าแล้ว')).toBeVisible();
+  await expect(page.getByTestId('wallet-balance')).toHaveText(afterRound.toFixed(2));
+  await expect(page.getByTestId('provider-balance-PG')).toHaveText('0.00');
+  await keepScreenshot(page, 'wallet-collected');
+});
