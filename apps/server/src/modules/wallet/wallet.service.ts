@@ -208,8 +208,10 @@ export function createWalletService(deps: {
       await requireAccount(memberId, body.from);
       if (body.to !== WALLET_CODE) await requireAccount(memberId, body.to);
       if ((await freshGameBalance(memberId, body.from)) < amount) throw businessRule('MONEY_NOT_ENOUGH');
-      const out = await transfers.move(memberId, body.from, 'withdraw', amount, idempotencyKey && `${idempotencyKey}:out`);
-      if (body.to === WALLET_CODE || out !== 'posted') return answerFor(out);
+      // Game to game has two legs, each keyed on its own; game to wallet has one, keyed as given.
+      const twoLegs = body.to !== WALLET_CODE;
+      const out = await transfers.move(memberId, body.from, 'withdraw', amount, idempotencyKey && (twoLegs ? `${idempotencyKey}:out` : idempotencyKey));
+      if (!twoLegs || out !== 'posted') return answerFor(out);
       // Game to game goes through the wallet; if the second leg fails the money rests there (TRANSFER_FAIL says so).
       return answerFor(await transfers.move(memberId, body.to, 'deposit', amount, idempotencyKey && `${idempotencyKey}:in`));
     },

@@ -1,0 +1,153 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database.js';
+import { createLedger } from '../src/modules/ledger/ledger.service.js';
+
+const SERVER_ENTRY = new URL('../src/main.ts', import.meta.url).pathname;
+
+interface Child {
+  url: string;
+  process: ChildProcess;
+}
+
+async function startServer(env: Record<string, string>): Promise<Child> {
+  const port = 20_000 + crypto.randomInt(20_000);
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 120; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const ready = await fetch(`${url}/readyz`).then((response) => response.ok, () => false);
+    if (ready) return { url, process: child };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGKILL');
+  throw new Error('server did not become ready');
+}
+
+function stop(child: Child, signal: NodeJS.Signals): Promise<void> {
+  return new Promise((resolve) => {
+    child.process.once('exit', () => resolve());
+    child.process.kill(signal);
+  });
+}
+
+async function call(base: string, method: string, route: string, body?: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${base}${route}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json().catch(() => ({}))) as Record<string, unknown> };
+}
+
+const cleanups: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+describe('a crash in the middle of transfers', () => {
+  it('keeps every acknowledged transfer, settles the pending ones and keeps the ledger exact', async () => {
+    const databaseUrl = process.env.DATABASE_URL;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-crash-'));
+    cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const env: Record<string, string> = {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'error',
+      FAST_HASH: '1',
+      DATA_DIR: dataDir,
+      PROVIDER_TIMEOUT_MS: '1500',
+      RECONCILE_INTERVAL_MS: '500',
+      RECONCILE_AFTER_MS: '0',
+      NOT_FOUND_GRACE_MS: '0',
+      ADMIN_PASSWORD: 'crash-test-admin',
+    };
+    let schema: string | undefined;
+    if (databaseUrl) {
+      schema = `crash_${crypto.randomBytes(5).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: databaseUrl });
+      await admin.connect();
+      await admin.query(`CREATE SCHEMA ${schema}`);
+      await admin.end();
+      const url = new URL(databaseUrl);
+      url.searchParams.set('options', `-c search_path=${schema}`);
+      env.DATABASE_URL = url.toString();
+      cleanups.push(async () => {
+        const admin2 = new pg.Client({ connectionString: databaseUrl });
+        await admin2.connect();
+        await admin2.query(`DROP SCHEMA ${schema} CASCADE`);
+        await admin2.end();
+      });
+    } else {
+      delete env.DATABASE_URL;
+    }
+
+    let server = await startServer(env);
+    const base = server.url;
+    // A member with money and two game accounts.
+    const phone = `09${crypto.randomInt(10 ** 7, 10 ** 8)}`;
+    const sent = await call(base, 'POST', '/api/otp/send', { phoneNumber: phone });
+    const inbox = await call(base, 'GET', `/sandbox/sms/messages?phone=${phone}`);
+    const otpCode = (inbox.body.messages as Array<{ otpCode: string }>)[0]!.otpCode;
+    await call(base, 'POST', '/api/otp/verify', { otpToken: sent.body.otpToken, otpCode });
+    await call(base, 'POST', '/api/account', {
+      name: 'Crash Member', username: phone, password: 'crash-pass-1', bankCode: 'SCB',
+      bankAccountName: 'CRASH MEMBER', bankAccountNo: String(crypto.randomInt(10 ** 9, 10 ** 10)),
+    });
+    const token = (await call(base, 'POST', '/api/login', { username: phone, password: 'crash-pass-1' })).body.token as string;
+    const auth = { authorization: `Bearer ${token}` };
+    await call(base, 'POST', '/sandbox/wallet/credit', { phone, amount: 10_000 });
+    for (const code of ['PG', 'UFABET']) expect((await call(base, 'GET', `/api/wallet/activate/${code}`, undefined, auth)).status).toBe(200);
+    // Slow the provider so transfers are in flight when the process dies.
+    await call(base, 'PUT', '/sandbox/provider/faults', { latencyMs: 40 });
+
+    const acknowledged: string[] = [];
+    let crashed = false;
+    const load = [0, 1, 2, 3].map(async (worker) => {
+      for (let round = 0; !crashed; round += 1) {
+        const key = `crash-${worker}-${round}-${crypto.randomUUID()}`;
+        const [from, to] = round % 2 === 0 ? ['WALLET', worker % 2 ? 'PG' : 'UFABET'] : [worker % 2 ? 'PG' : 'UFABET', 'WALLET'];
+        try {
+          const result = await call(base, 'POST', '/api/wallet/transfer', { from, to, amount: round % 2 === 0 ? 20 : 10 }, { ...auth, 'idempotency-key': key });
+          if (result.status === 200) acknowledged.push(key);
+        } catch {
+          return; // the connection died with the process
+        }
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    crashed = true;
+    await stop(server, 'SIGKILL');
+    await Promise.all(load);
+    expect(acknowledged.length).toBeGreaterThan(5);
+
+    // Restart on the same data: the reconciler runs at start and settles what was in flight.
+    server = await startServer(env);
+    await call(server.url, 'PUT', '/sandbox/provider/faults', {});
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await stop(server, 'SIGTERM');
+
+    const database = await openDatabase(databaseUrl ? { databaseUrl, schema } : { dataDir: path.join(dataDir, 'db') });
+    try {
+      const transfers = await database.db.selectFrom('provider_transfers').select(['idempotency_key', 'status', 'attempts']).execute();
+      // Four workers with a slow provider: the kill always catches some transfer in flight,
+      // which only the reconciler (attempts > 0) can have settled.
+      expect(transfers.some((row) => row.attempts > 0)).toBe(true);
+      const byKey = new Map(transfers.map((row) => [row.idempotency_key, row.status]));
+      for (const key of acknowledged) expect(byKey.get(key), key).toBe('posted');
+      expect(transfers.filter((row) => row.status === 'pending')).toEqual([]);
+      const report = await createLedger(database.db).verify();
+      expect(report.ok).toBe(true);
+      expect(report.transfers).toBeGreaterThan(acknowledged.length);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+});
