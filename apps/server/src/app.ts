@@ -163,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     log: app.log,
     reconcileAfterMs: config.reconcile.afterMs,
     notFoundGraceMs: config.reconcile.notFoundGraceMs,
+    duplicateWaitMs: config.provider.timeoutMs + 500,
   });
   const wallet = createWalletService({
     db,

@@ -122,7 +122,10 @@ describe('a crash in the middle of transfers', () => {
         }
       }
     });
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Kill once the load is well under way, however fast this machine is.
+    for (let waited = 0; acknowledged.length < 10 && waited < 30_000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     crashed = true;
     await stop(server, 'SIGKILL');
     await Promise.all(load);

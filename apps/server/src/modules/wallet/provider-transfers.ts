@@ -29,6 +29,8 @@ export function createProviderTransfers(deps: {
   reconcileAfterMs: number;
   /** A transfer the provider still does not know after this long never reached it. */
   notFoundGraceMs: number;
+  /** How long a retry waits for the first attempt's answer: the provider call's own timeout. */
+  duplicateWaitMs: number;
 }) {
   const { db, ledger, provider } = deps;
 
@@ -77,11 +79,19 @@ export function createProviderTransfers(deps: {
     return state;
   }
 
+  /**
+   * The state of an earlier attempt with the same key. While the first request is still talking
+   * to the provider, a retry waits for its answer rather than reporting it pending.
+   */
   async function stateOf(id: string): Promise<TransferState> {
-    const transfer = await repo.findProviderTransfer(db, id);
-    if (!transfer) throw new Error(`unknown provider transfer ${id}`);
-    if (transfer.status !== 'pending') return transfer.status;
-    return reconcileOne(transfer, { force: true });
+    const deadline = Date.now() + deps.duplicateWaitMs;
+    for (;;) {
+      const transfer = await repo.findProviderTransfer(db, id);
+      if (!transfer) throw new Error(`unknown provider transfer ${id}`);
+      if (transfer.status !== 'pending') return transfer.status;
+      if (Date.now() >= deadline) return reconcileOne(transfer, { force: true });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 
   /** Asks the provider about one pending transfer and settles it when the answer is definite. */
