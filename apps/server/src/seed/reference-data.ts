@@ -97,6 +97,8 @@ export const DEMO_MEMBER = {
   bankCode: 'KBANK',
   bankAccountNo: '1234567890',
   bankAccountName: 'สมชาย ใจดี',
+  /** 5,000.00 baht in satang. */
+  startingBalance: 500_000n,
 } as const;
 
 /**

@@ -1,5 +1,7 @@
 import type { Db } from '../db/database.js';
 import type { PasswordHasher } from '../modules/auth/password.js';
+import { accounts } from '../modules/ledger/accounts.js';
+import { createLedger } from '../modules/ledger/ledger.service.js';
 import { providerBackground, providerLogo } from './provider-art.js';
 import { AGREEMENTS, CONDITIONS, CONTACT, DEMO_MEMBER, LAO_BANKS, NOTICE, PROVIDERS, SOURCES, THAI_BANKS } from './reference-data.js';
 
@@ -86,7 +88,7 @@ export async function seedDemoData(db: Db, hasher: PasswordHasher): Promise<bool
     .insertInto('deposit_wallets')
     .values([{ mode: 'GIFT', wallet_account_name: 'BAHT WALLET' }])
     .execute();
-  await db
+  const demo = await db
     .insertInto('members')
     .values({
       phone: DEMO_MEMBER.phone,
@@ -97,6 +99,18 @@ export async function seedDemoData(db: Db, hasher: PasswordHasher): Promise<bool
       bank_account_name: DEMO_MEMBER.bankAccountName,
     })
     .onConflict((oc) => oc.doNothing())
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
+  if (demo) {
+    // Demo money is an operator adjustment through the ledger, like any other movement.
+    await createLedger(db).post({
+      key: `demo-credit:${demo.id}`,
+      from: accounts.adjustments(),
+      to: accounts.wallet(demo.id),
+      amount: DEMO_MEMBER.startingBalance,
+      kind: 'adjustment',
+      reference: 'demo member starting balance',
+    });
+  }
   return true;
 }

@@ -3,28 +3,23 @@ import type { Db } from '../../db/database.js';
 import type { AccountRef } from './accounts.js';
 
 export async function ensureAccounts(trx: Db, refs: AccountRef[]): Promise<Map<string, bigint>> {
-  await trx
-    .insertInto('ledger_accounts')
-    .values(
-      refs.map((ref) => ({
-        code: ref.code,
-        kind: ref.kind,
-        member_id: ref.memberId ?? null,
-        provider_code: ref.providerCode ?? null,
-      })),
-    )
-    .onConflict((oc) => oc.column('code').doNothing())
-    .execute();
-  const rows = await trx
-    .selectFrom('ledger_accounts')
-    .select(['id', 'code'])
-    .where(
-      'code',
-      'in',
-      refs.map((ref) => ref.code),
-    )
-    .execute();
-  return new Map(rows.map((row) => [row.code, row.id]));
+  const codes = refs.map((ref) => ref.code);
+  const found = await trx.selectFrom('ledger_accounts').select(['id', 'code']).where('code', 'in', codes).execute();
+  if (found.length < refs.length) {
+    // First use of an account: create it (a concurrent creator wins harmlessly), then read again.
+    const known = new Set(found.map((row) => row.code));
+    await trx
+      .insertInto('ledger_accounts')
+      .values(
+        refs
+          .filter((ref) => !known.has(ref.code))
+          .map((ref) => ({ code: ref.code, kind: ref.kind, member_id: ref.memberId ?? null, provider_code: ref.providerCode ?? null })),
+      )
+      .onConflict((oc) => oc.column('code').doNothing())
+      .execute();
+    return ensureAccounts(trx, refs);
+  }
+  return new Map(found.map((row) => [row.code, row.id]));
 }
 
 /** Locks in ascending id order, so two transfers over the same accounts never deadlock. */
@@ -69,8 +64,11 @@ export async function insertTransfer(
 }
 
 export async function moveBalance(trx: Db, debitId: bigint, creditId: bigint, amount: bigint): Promise<void> {
-  await trx.updateTable('ledger_accounts').set({ balance: sql`balance - ${amount}` }).where('id', '=', debitId).execute();
-  await trx.updateTable('ledger_accounts').set({ balance: sql`balance + ${amount}` }).where('id', '=', creditId).execute();
+  await trx
+    .updateTable('ledger_accounts')
+    .set({ balance: sql`balance + CASE WHEN id = ${creditId} THEN ${amount}::bigint ELSE -${amount}::bigint END` })
+    .where('id', 'in', [debitId, creditId])
+    .execute();
 }
 
 export async function balancesOf(db: Db, codes: string[]): Promise<Map<string, bigint>> {

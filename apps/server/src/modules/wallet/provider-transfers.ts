@@ -5,6 +5,7 @@ import { AppError } from '../../errors.js';
 import { accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import { creditsPerBaht, creditsToBaht } from './conversion.js';
+import { createProviderCache } from './provider-cache.js';
 import * as repo from './wallet.repository.js';
 
 export type TransferState = 'posted' | 'voided' | 'pending';
@@ -33,30 +34,38 @@ export function createProviderTransfers(deps: {
   duplicateWaitMs: number;
 }) {
   const { db, ledger, provider } = deps;
+  const providers = createProviderCache(db);
 
-  async function settle(id: string, outcome: 'posted' | 'voided', reason: string | null): Promise<'posted' | 'voided'> {
+  /**
+   * Posts or voids a pending transfer once. `credits` (the provider's new balance, when it told
+   * us) refreshes the card in the same statement that locks the game account.
+   */
+  async function settle(
+    transfer: { id: string; member_id: bigint; provider_code: string },
+    outcome: 'posted' | 'voided',
+    reason: string | null,
+    credits?: bigint,
+  ): Promise<'posted' | 'voided'> {
+    const { id } = transfer;
     return db.transaction().execute(async (trx) => {
-      const peek = await repo.findProviderTransfer(trx, id);
-      if (!peek) throw new Error(`unknown provider transfer ${id}`);
-      await repo.lockGameAccount(trx, peek.member_id, peek.provider_code);
-      const transfer = (await repo.lockProviderTransfer(trx, id))!;
-      if (transfer.status !== 'pending') return transfer.status;
-      const wallet = accounts.wallet(transfer.member_id);
-      const game = accounts.game(transfer.member_id, transfer.provider_code);
-      const [destination, source] = transfer.direction === 'deposit' ? [game, wallet] : [wallet, game];
+      await repo.lockAndBumpGameAccount(trx, transfer.member_id, transfer.provider_code, credits);
+      const locked = (await repo.lockProviderTransfer(trx, id))!;
+      if (locked.status !== 'pending') return locked.status;
+      const wallet = accounts.wallet(locked.member_id);
+      const game = accounts.game(locked.member_id, locked.provider_code);
+      const [destination, source] = locked.direction === 'deposit' ? [game, wallet] : [wallet, game];
       await ledger.post(
         {
           key: `pt:${id}:${outcome}`,
-          from: accounts.providerInFlight(transfer.provider_code),
+          from: accounts.providerInFlight(locked.provider_code),
           to: outcome === 'posted' ? destination : source,
-          amount: transfer.amount,
+          amount: locked.amount,
           kind: outcome === 'posted' ? 'provider_post' : 'provider_void',
           reference: id,
         },
         trx,
       );
       await repo.markSettled(trx, id, outcome, reason);
-      await repo.bumpTransferVersion(trx, transfer.member_id, transfer.provider_code);
       return outcome;
     });
   }
@@ -72,11 +81,10 @@ export function createProviderTransfers(deps: {
       }
       throw error;
     }
-    if (outcome.status === 'failed') return settle(id, 'voided', outcome.reason);
-    const state = await settle(id, 'posted', null);
-    // The provider answered its new balance: show it on the card at once.
-    await repo.updateGameAccount(db, memberId, code, { cached_credits: outcome.credits, balance_synced_at: deps.now() });
-    return state;
+    const transfer = { id, member_id: memberId, provider_code: code };
+    if (outcome.status === 'failed') return settle(transfer, 'voided', outcome.reason);
+    // The provider answered its new balance: the card shows it at once.
+    return settle(transfer, 'posted', null, outcome.credits);
   }
 
   /**
@@ -106,10 +114,10 @@ export function createProviderTransfers(deps: {
     } catch {
       return 'pending';
     }
-    if (status === 'success') return settle(transfer.id, 'posted', null);
-    if (status === 'failed') return settle(transfer.id, 'voided', 'PROVIDER_FAILED');
+    if (status === 'success') return settle(transfer, 'posted', null);
+    if (status === 'failed') return settle(transfer, 'voided', 'PROVIDER_FAILED');
     const age = deps.now().getTime() - transfer.created_at.getTime();
-    if (!force && age >= deps.notFoundGraceMs) return settle(transfer.id, 'voided', 'NOT_FOUND_AT_PROVIDER');
+    if (!force && age >= deps.notFoundGraceMs) return settle(transfer, 'voided', 'NOT_FOUND_AT_PROVIDER');
     return 'pending';
   }
 
@@ -123,17 +131,17 @@ export function createProviderTransfers(deps: {
         const earlier = await repo.findProviderTransferByKey(db, memberId, idempotencyKey);
         if (earlier) return stateOf(earlier.id);
       }
-      const providerRow = await repo.findProvider(db, code);
+      const providerRow = await providers.get(code);
       if (!providerRow) throw new AppError('NO_GAME', 404);
-      const account = await repo.findGameAccount(db, memberId, code);
-      if (!account) throw new AppError('SLOT_NO_ACCOUNT', 404);
       const credits = amount * creditsPerBaht(providerRow.ft_wallet_slot);
       const id = crypto.randomUUID();
+      let username = '';
       try {
         await db.transaction().execute(async (trx) => {
-          await repo.lockGameAccount(trx, memberId, code);
+          const account = await repo.lockAndBumpGameAccount(trx, memberId, code);
+          if (!account) throw new AppError('SLOT_NO_ACCOUNT', 404);
+          username = account.username;
           await repo.insertProviderTransfer(trx, { id, memberId, code, direction, amount, credits, idempotencyKey });
-          await repo.bumpTransferVersion(trx, memberId, code);
           await ledger.post(
             {
               key: `pt:${id}:hold`,
@@ -154,7 +162,7 @@ export function createProviderTransfers(deps: {
         }
         throw error;
       }
-      return drive(memberId, id, code, account.username, direction, credits);
+      return drive(memberId, id, code, username, direction, credits);
     },
 
     /**
@@ -162,7 +170,7 @@ export function createProviderTransfers(deps: {
      * (wins and losses), unless a transfer started or settled meanwhile. Answers the credits.
      */
     async syncResults(memberId: bigint, code: string): Promise<bigint> {
-      const providerRow = await repo.findProvider(db, code);
+      const providerRow = await providers.get(code);
       const before = await repo.findGameAccount(db, memberId, code);
       if (!providerRow || !before) throw new AppError('SLOT_NO_ACCOUNT', 404);
       const credits = await provider.balance(code, before.username);

@@ -102,11 +102,16 @@ export function pendingTransfersOlderThan(db: Db, before: Date, limit: number) {
     .execute();
 }
 
-export async function bumpTransferVersion(trx: Db, memberId: bigint, code: string): Promise<void> {
-  await trx
+/** Locks the game account row and bumps its transfer version in one statement. */
+export function lockAndBumpGameAccount(trx: Db, memberId: bigint, code: string, cachedCredits?: bigint) {
+  return trx
     .updateTable('game_accounts')
-    .set({ transfer_version: sql`transfer_version + 1` })
+    .set({
+      transfer_version: sql`transfer_version + 1`,
+      ...(cachedCredits === undefined ? {} : { cached_credits: cachedCredits, balance_synced_at: sql`now()` }),
+    })
     .where('member_id', '=', memberId)
     .where('provider_code', '=', code)
-    .execute();
+    .returningAll()
+    .executeTakeFirst();
 }

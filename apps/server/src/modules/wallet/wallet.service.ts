@@ -202,12 +202,15 @@ export function createWalletService(deps: {
       const amount = toMinor(body.amount)!;
       if (amount < MINIMUM) throw businessRule('TRANSFER_MINIMUM');
       if (body.from === WALLET_CODE) {
-        await requireAccount(memberId, body.to);
+        // move() answers NO_GAME and SLOT_NO_ACCOUNT itself, inside its transaction.
         return answerFor(await transfers.move(memberId, body.to, 'deposit', amount, idempotencyKey));
       }
       await requireAccount(memberId, body.from);
       if (body.to !== WALLET_CODE) await requireAccount(memberId, body.to);
-      if ((await freshGameBalance(memberId, body.from)) < amount) throw businessRule('MONEY_NOT_ENOUGH');
+      // Wins since the last sync may cover the amount: ask the provider only when the booked balance is short.
+      if ((await gameBalance(memberId, body.from)) < amount && (await freshGameBalance(memberId, body.from)) < amount) {
+        throw businessRule('MONEY_NOT_ENOUGH');
+      }
       // Game to game has two legs, each keyed on its own; game to wallet has one, keyed as given.
       const twoLegs = body.to !== WALLET_CODE;
       const out = await transfers.move(memberId, body.from, 'withdraw', amount, idempotencyKey && (twoLegs ? `${idempotencyKey}:out` : idempotencyKey));

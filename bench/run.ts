@@ -1,0 +1,199 @@
+// `npm run bench` (DESIGN §10, issue "Wallet core" §6): our transfer throughput and latency
+// against pgbench's built-in tpcb-like on the same PostgreSQL. Needs PostgreSQL
+// (BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test) and pgbench.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/database.js';
+import { migrate } from '../apps/server/src/db/migrate.js';
+import { createPasswordHasher } from '../apps/server/src/modules/auth/password.js';
+import { createTokenSigner } from '../apps/server/src/modules/auth/tokens.js';
+import { accounts } from '../apps/server/src/modules/ledger/accounts.js';
+import { createLedger } from '../apps/server/src/modules/ledger/ledger.service.js';
+import { createSecretBox } from '../apps/server/src/modules/wallet/secrets.js';
+import { seedReferenceData } from '../apps/server/src/seed/seed.js';
+
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const seconds = Number(process.env.BENCH_SECONDS ?? 20);
+const memberCount = Number(process.env.BENCH_MEMBERS ?? 10_000);
+const connections = 64;
+const port = 18_000 + crypto.randomInt(1000);
+const secret = crypto.randomBytes(32).toString('base64url');
+const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
+const pgbenchDb = `pgbench_${crypto.randomBytes(4).toString('hex')}`;
+
+async function admin(sqlText: string, url = databaseUrl) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sqlText);
+  } finally {
+    await client.end();
+  }
+}
+
+async function seed(): Promise<string[]> {
+  const handle = await openDatabase({ databaseUrl, schema });
+  const { db } = handle;
+  await migrate(handle);
+  await seedReferenceData(db);
+  const hash = await createPasswordHasher({ fast: true }).hash('bench-pass-1');
+  const signer = createTokenSigner(secret);
+  const box = createSecretBox(secret);
+  const ledger = createLedger(db);
+  const expiresAt = new Date(Date.now() + 24 * 3600_000);
+  const tokens: string[] = [];
+  for (let start = 0; start < memberCount; start += 1000) {
+    const rows = Array.from({ length: Math.min(1000, memberCount - start) }, (_, offset) => {
+      const index = start + offset;
+      return {
+        phone: `07${String(index).padStart(8, '0')}`,
+        name: `Bench ${index}`,
+        password_hash: hash,
+        bank_code: 'SCB',
+        bank_account_no: `9${String(index).padStart(9, '0')}`,
+        bank_account_name: 'BENCH MEMBER',
+      };
+    });
+    const ids = (await db.insertInto('members').values(rows).returning('id').execute()).map((row) => row.id);
+    const sessions = await db
+      .insertInto('sessions')
+      .values(ids.map((id) => ({ member_id: id, expires_at: expiresAt })))
+      .returning(['id', 'member_id'])
+      .execute();
+    for (const session of sessions) tokens.push(await signer.sign('member', { subject: String(session.member_id), sessionId: session.id }, expiresAt));
+    await db
+      .insertInto('game_accounts')
+      .values(ids.map((id) => ({ member_id: id, provider_code: 'PG', username: `bw${id}`, password_encrypted: box.seal('bench') })))
+      .execute();
+    await db.insertInto('sandbox_provider_players').values(ids.map((id) => ({ provider_code: 'PG', username: `bw${id}`, password: 'bench' }))).execute();
+    // Every baht through the ledger, as in production.
+    for (let chunk = 0; chunk < ids.length; chunk += 20) {
+      await Promise.all(
+        ids.slice(chunk, chunk + 20).map((id) =>
+          ledger.post({ key: `bench-fund:${id}`, from: accounts.adjustments(), to: accounts.wallet(id), amount: 100_000n, kind: 'adjustment' }),
+        ),
+      );
+    }
+    process.stdout.write(`\rseeded ${Math.min(start + 1000, memberCount)} / ${memberCount} members`);
+  }
+  process.stdout.write('\n');
+  await handle.close();
+  return tokens;
+}
+
+function startServer(): Promise<ChildProcess> {
+  const url = new URL(databaseUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  const nodeArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
+    env: { ...process.env, DATABASE_URL: url.toString(), JWT_SECRET: secret, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', SEED_DEMO: 'false', ADMIN_PASSWORD: secret },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const poll = async () => {
+      if (await fetch(`http://127.0.0.1:${port}/readyz`).then((response) => response.ok, () => false)) return resolve(child);
+      if (Date.now() - started > 60_000) return reject(new Error('server did not start'));
+      setTimeout(poll, 250);
+    };
+    void poll();
+  });
+}
+
+interface Figures {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function drive(title: string, tokens: string[], next: (member: number) => { method: 'GET' | 'POST'; path: string; body?: string; key?: boolean }): Promise<Figures> {
+  let counter = 0;
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        setupRequest: (request) => {
+          const member = counter++ % tokens.length;
+          const call = next(member);
+          return {
+            ...request,
+            method: call.method,
+            path: call.path,
+            ...(call.body ? { body: call.body } : {}),
+            headers: {
+              'content-type': 'application/json',
+              authorization: `Bearer ${tokens[member]}`,
+              'x-client': 'wallet-user',
+              ...(call.key ? { 'idempotency-key': crypto.randomUUID() } : {}),
+            },
+          };
+        },
+      },
+    ],
+  });
+  const figures = {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+  console.log(`${title}: ${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, non-2xx ${figures.non2xx}, errors ${figures.errors}`);
+  return figures;
+}
+
+function pgbench(): number {
+  const url = new URL(databaseUrl);
+  url.pathname = `/${pgbenchDb}`;
+  execFileSync('pgbench', ['-i', '-s', '10', '-q', url.toString()], { stdio: 'ignore' });
+  const output = execFileSync('pgbench', ['-c', String(connections), '-j', '2', '-T', String(seconds), '-M', 'prepared', url.toString()], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(output) ?? /tps = ([\d.]+)/.exec(output);
+  return Number(match?.[1] ?? 0);
+}
+
+await admin(`CREATE SCHEMA ${schema}`);
+let server: ChildProcess | undefined;
+try {
+  console.log(`Benchmark: ${memberCount} members, ${connections} connections, ${seconds} s per phase, PostgreSQL ${new URL(databaseUrl).host}`);
+  const tokens = await seed();
+  server = await startServer();
+  // Each member alternates: 1 baht wallet → PG, then back.
+  const toGame = new Array<boolean>(tokens.length).fill(true);
+  const transfers = await drive('transfers (wallet⇄game)', tokens, (member) => {
+    const there = toGame[member]!;
+    toGame[member] = !there;
+    return { method: 'POST', path: '/api/wallet/transfer', body: JSON.stringify(there ? { from: 'WALLET', to: 'PG', amount: 1 } : { from: 'PG', to: 'WALLET', amount: 1 }), key: true };
+  });
+  const walletReads = await drive('GET /api/wallet', tokens, () => ({ method: 'GET', path: '/api/wallet' }));
+  server.kill('SIGTERM');
+  server = undefined;
+
+  await admin(`CREATE DATABASE ${pgbenchDb}`);
+  const tps = pgbench();
+  console.log(`pgbench tpcb-like: ${tps.toFixed(0)} tps`);
+
+  const verify = await openDatabase({ databaseUrl, schema });
+  const report = await createLedger(verify.db).verify();
+  await verify.close();
+
+  console.log('\n| figure | value |\n|---|---|');
+  console.log(`| our transfers | ${transfers.requestsPerSecond.toFixed(0)} /s (p50 ${transfers.p50} ms, p99 ${transfers.p99} ms) |`);
+  console.log(`| GET /api/wallet | ${walletReads.requestsPerSecond.toFixed(0)} /s (p50 ${walletReads.p50} ms, p99 ${walletReads.p99} ms) |`);
+  console.log(`| pgbench tpcb-like | ${tps.toFixed(0)} tps |`);
+  console.log(`| transfers ÷ tpcb-like | ${(transfers.requestsPerSecond / tps).toFixed(2)} (goal ≥ 0.5) |`);
+  console.log(`| transfer p99 | ${transfers.p99} ms (goal < 50 ms) |`);
+  console.log(`| ledger after the run | ${report.ok ? 'exact' : 'BROKEN'} (${report.transfers} transfers) |`);
+} finally {
+  server?.kill('SIGKILL');
+  await admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await admin(`DROP DATABASE IF EXISTS ${pgbenchDb}`).catch(() => undefined);
+}
