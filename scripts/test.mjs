@@ -26,6 +26,7 @@ step('types: contract', npx, ['tsc', '-p', 'packages/contract']);
 step('types: server', npx, ['tsc', '-p', 'apps/server']);
 step('types: web', npx, ['tsc', '-p', 'apps/web']);
 step('types: e2e', npx, ['tsc', '-p', 'e2e']);
+step('types: bench', npx, ['tsc', '-p', 'bench']);
 step('lint', npx, ['eslint', '.', '--max-warnings=0']);
 step('unit and integration tests (PGlite)', npx, ['vitest', 'run'], withoutDatabase);
 if (DATABASE_URL) {
