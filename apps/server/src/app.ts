@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -35,6 +36,7 @@ import { createSettingsService } from './modules/settings/settings.service.js';
 import { createLedger } from './modules/ledger/ledger.service.js';
 import { createProviderTransfers } from './modules/wallet/provider-transfers.js';
 import { createSecretBox } from './modules/wallet/secrets.js';
+import { registerProviderMedia } from './modules/wallet/media.routes.js';
 import { registerWalletRoutes } from './modules/wallet/wallet.routes.js';
 import { createWalletService } from './modules/wallet/wallet.service.js';
 import { registerFundingSandbox } from './sandbox/funding.sandbox.js';
@@ -99,6 +101,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
+  // Members are on phone data: JSON answers and the web app's files go out compressed.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   // A flood guard: per member when signed in (a carrier NAT puts thousands of members behind one
   // address), per address otherwise. The limits that protect members (login, OTP) are in the database.
   await app.register(rateLimit, {
@@ -183,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerOtpRoutes(app, otp, defaultLanguage);
   registerAdminRoutes(app, admin);
   registerWalletRoutes(app, wallet);
+  registerProviderMedia(app, db);
   if (config.sandboxes) {
     registerSmsSandbox(app, db);
     await registerProviderSandbox(app, db);

@@ -42,6 +42,19 @@ describe('wallet view', () => {
     expect(body.slots.every((slot: { isActive: boolean; password: null }) => !slot.isActive && slot.password === null)).toBe(true);
     const joker = body.slots.find((slot: { code: string }) => slot.code === 'JOKER');
     expect(joker).toMatchObject({ category: 'slot', ftWalletSlot: 0.5, loginForm: true, web: '/sandbox/provider/login/JOKER' });
+    // Art travels as cacheable addresses, not inside every wallet answer.
+    expect(joker.logo).toMatch(/^\/media\/providers\/JOKER\/logo\.svg\?v=/);
+    const logo = await fetch(`${server.url}${joker.logo}`);
+    expect(logo.headers.get('content-type')).toContain('image/svg+xml');
+    expect(logo.headers.get('cache-control')).toContain('immutable');
+    expect(await logo.text()).toMatch(/^<svg/);
+  });
+
+  it('answers compressed when the client accepts it', async () => {
+    const member = await memberWithMoney(1);
+    const response = await fetch(`${server.url}/api/wallet`, { headers: { authorization: `Bearer ${member.token}`, 'accept-encoding': 'br, gzip' } });
+    expect(response.headers.get('content-encoding')).toMatch(/br|gzip/);
+    expect(((await response.json()) as { slots: unknown[] }).slots).toHaveLength(16);
   });
 });
 

@@ -18,6 +18,7 @@ import * as accountRepo from '../account/account.repository.js';
 import type { MemberContext } from '../auth/auth.service.js';
 import { accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
+import { providerArtUrl } from './media.routes.js';
 import type { ProviderTransfers, TransferState } from './provider-transfers.js';
 import type { SecretBox } from './secrets.js';
 import * as repo from './wallet.repository.js';
@@ -119,8 +120,8 @@ export function createWalletService(deps: {
           isActive: !!account,
           amount: account ? toMajor(account.cached_credits) : 0,
           ftWalletSlot: Number(row.ft_wallet_slot),
-          logo: row.logo,
-          background: row.background,
+          logo: providerArtUrl(row.code, 'logo', row.logo),
+          background: providerArtUrl(row.code, 'background', row.background),
           web: row.web_url,
           android: row.android_url,
           ios: row.ios_url,
