@@ -37,6 +37,9 @@ import { createLedger } from './modules/ledger/ledger.service.js';
 import { createProviderTransfers } from './modules/wallet/provider-transfers.js';
 import { createSecretBox } from './modules/wallet/secrets.js';
 import { registerProviderMedia } from './modules/wallet/media.routes.js';
+import { registerWithdrawAdminRoutes } from './modules/withdraw/withdraw.admin.routes.js';
+import { registerWithdrawRoutes } from './modules/withdraw/withdraw.routes.js';
+import { createWithdrawService } from './modules/withdraw/withdraw.service.js';
 import { registerWalletRoutes } from './modules/wallet/wallet.routes.js';
 import { createWalletService } from './modules/wallet/wallet.service.js';
 import { registerFundingSandbox } from './sandbox/funding.sandbox.js';
@@ -188,6 +191,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAdminRoutes(app, admin);
   registerWalletRoutes(app, wallet);
   registerProviderMedia(app, db);
+  const withdrawals = createWithdrawService({ db, ledger, settings, wallet });
+  registerWithdrawRoutes(app, withdrawals);
+  registerWithdrawAdminRoutes(app, admin, withdrawals);
   if (config.sandboxes) {
     registerSmsSandbox(app, db);
     await registerProviderSandbox(app, db);

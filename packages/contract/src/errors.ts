@@ -116,6 +116,8 @@ export const ERROR_CODES = [
   'BANK_CHANGE_NOT_ALLOWED',
   'PASSWORD_LENGTH',
   'TRANSFER_PENDING',
+  'WITHDRAW_MINIMUM',
+  'WITHDRAW_MAXIMUM',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

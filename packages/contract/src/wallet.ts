@@ -82,3 +82,30 @@ export const AUTO_LOGIN_ROUTES = {
   huayhd: { code: 'HUAYHD', withPassword: false },
 } as const;
 export type AutoLoginRoute = keyof typeof AUTO_LOGIN_ROUTES;
+
+// ---------- Withdrawals (SPEC §7 Wallet withdraw / withdrawAll; DESIGN §6)
+export const withdrawBody = z.object({ amount: moneyAmount });
+export const withdrawal = z.object({
+  _id: z.string(),
+  amount: z.number(),
+  status: z.enum(['in_progress', 'SUCCESS', 'FAILED']),
+  createdAt: z.string(),
+  bankCode: z.string(),
+  bankAccountNo: z.string(),
+  bankAccountName: z.string(),
+  reason: z.string().nullable(),
+});
+export type Withdrawal = z.infer<typeof withdrawal>;
+export const withdrawResponse = z.object({ message: z.literal('SUCCESS'), withdrawal });
+
+export const adminWithdrawalsQuery = z.object({
+  status: z.enum(['pending', 'SUCCESS', 'FAILED']).default('pending'),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const adminWithdrawal = withdrawal.extend({ username: z.string(), memberName: z.string(), decidedBy: z.string().nullable() });
+export const adminWithdrawalsResponse = z.object({ total: z.number(), withdrawals: z.array(adminWithdrawal) });
+export const withdrawalIdParams = z.object({ id: z.uuid({ error: 'KEY_INVALID' }) });
+export const failWithdrawalBody = z.object({
+  reason: z.string({ error: (issue) => (issue.input === undefined ? 'KEY_MISSING' : 'KEY_INVALID') }).trim().min(1, { error: 'KEY_MISSING' }).max(200, { error: 'KEY_INVALID' }),
+});

@@ -181,6 +181,20 @@ export interface Database {
     reason: string | null;
     created_at: Timestamp;
   };
+  withdrawals: {
+    id: Generated<string>;
+    member_id: bigint;
+    amount: bigint;
+    status: Generated<'in_progress' | 'SUCCESS' | 'FAILED'>;
+    bank_code: string;
+    bank_account_no: string;
+    bank_account_name: string;
+    idempotency_key: string | null;
+    reason: string | null;
+    decided_by: string | null;
+    decided_at: Timestamp | null;
+    created_at: Timestamp;
+  };
   sandbox_sms_messages: { id: Generated<bigint>; phone: string; text: string; created_at: Timestamp };
 }
 

@@ -33,6 +33,8 @@ export const accounts = {
   }),
   depositClearing: (method: string): AccountRef => ({ code: `operator:deposits:${method}`, kind: 'operator' }),
   withdrawalsPayable: (): AccountRef => ({ code: 'operator:withdrawals-payable', kind: 'operator' }),
+  /** Money that has left the operator's bank to members' accounts. */
+  bankPayouts: (): AccountRef => ({ code: 'operator:bank-payouts', kind: 'operator' }),
   /** Manual corrections and test funding, always with a reason in the reference. */
   adjustments: (): AccountRef => ({ code: 'operator:adjustments', kind: 'operator' }),
 };

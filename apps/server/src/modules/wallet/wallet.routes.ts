@@ -14,22 +14,11 @@ import {
   transferResponse,
   walletResponse,
 } from '@wallet/contract';
-import type { FastifyRequest } from 'fastify';
-import { badRequest } from '../../errors.js';
+import { idempotencyKey } from '../../http/idempotency.js';
 import type { App } from '../../http/types.js';
 import type { WalletService } from './wallet.service.js';
 
 const tags = ['wallet'];
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_:-]{8,100}$/;
-
-/** DESIGN §4: money-moving calls accept an Idempotency-Key (the web sends one per action). */
-function idempotencyKey(request: FastifyRequest): string | null {
-  const header = request.headers['idempotency-key'];
-  if (header === undefined) return null;
-  if (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header)) throw badRequest('KEY_INVALID');
-  return header;
-}
-
 export function registerWalletRoutes(app: App, wallet: WalletService): void {
   const member = { preHandler: app.requireMember };
 

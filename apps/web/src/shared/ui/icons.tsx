@@ -63,9 +63,6 @@ export const CollectIcon = (props: SVGProps<SVGSVGElement>) => (
 export const UsersIcon = (props: SVGProps<SVGSVGElement>) => (
   <svg {...base} {...props}><circle cx="9" cy="8" r="3.5" /><path d="M2 20c0-3.5 3-5.5 7-5.5s7 2 7 5.5" /><circle cx="17" cy="9" r="2.5" /><path d="M17 14.5c2.5 0 5 1.5 5 4.5" /></svg>
 );
-export const GiftIcon = (props: SVGProps<SVGSVGElement>) => (
-  <svg {...base} {...props}><rect x="3" y="9" width="18" height="12" rx="2" /><path d="M3 13h18M12 9v12" /><path d="M12 9c-3 0-5-1.5-5-3a2 2 0 014 0c0 1.5 1 3 1 3zM12 9c3 0 5-1.5 5-3a2 2 0 00-4 0c0 1.5-1 3-1 3z" /></svg>
-);
 export const RefundIcon = (props: SVGProps<SVGSVGElement>) => (
   <svg {...base} {...props}><path d="M9 14l-5-5 5-5" /><path d="M4 9h11a5 5 0 010 10h-4" /></svg>
 );

@@ -1,0 +1,53 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+
+export async function insertWithdrawal(
+  trx: Db,
+  withdrawal: { id: string; memberId: bigint; amount: bigint; bankCode: string; bankAccountNo: string; bankAccountName: string; idempotencyKey: string | null },
+) {
+  return trx
+    .insertInto('withdrawals')
+    .values({
+      id: withdrawal.id,
+      member_id: withdrawal.memberId,
+      amount: withdrawal.amount,
+      bank_code: withdrawal.bankCode,
+      bank_account_no: withdrawal.bankAccountNo,
+      bank_account_name: withdrawal.bankAccountName,
+      idempotency_key: withdrawal.idempotencyKey,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function findByKey(db: Db, memberId: bigint, key: string) {
+  return db.selectFrom('withdrawals').selectAll().where('member_id', '=', memberId).where('idempotency_key', '=', key).executeTakeFirst();
+}
+
+export function lockWithdrawal(trx: Db, id: string) {
+  return trx.selectFrom('withdrawals').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function decide(trx: Db, id: string, decision: { status: 'SUCCESS' | 'FAILED'; reason: string | null; decidedBy: string }) {
+  return trx
+    .updateTable('withdrawals')
+    .set({ status: decision.status, reason: decision.reason, decided_by: decision.decidedBy, decided_at: sql`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function listForOperator(db: Db, status: 'in_progress' | 'SUCCESS' | 'FAILED', page: number, limit: number) {
+  const base = db.selectFrom('withdrawals').innerJoin('members', 'members.id', 'withdrawals.member_id').where('withdrawals.status', '=', status);
+  const [rows, total] = await Promise.all([
+    base
+      .selectAll('withdrawals')
+      .select(['members.phone', 'members.name as member_name'])
+      .orderBy('withdrawals.created_at', status === 'in_progress' ? 'asc' : 'desc')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    base.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.count) };
+}

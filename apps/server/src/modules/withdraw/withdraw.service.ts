@@ -1,0 +1,119 @@
+import crypto from 'node:crypto';
+import { type Withdrawal, WALLET_CODE, toMajor, toMinor } from '@wallet/contract';
+import type { Db } from '../../db/database.js';
+import { businessRule, conflict, notFound } from '../../errors.js';
+import * as accountRepo from '../account/account.repository.js';
+import type { MemberContext } from '../auth/auth.service.js';
+import { accounts } from '../ledger/accounts.js';
+import type { Ledger } from '../ledger/ledger.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { WalletService } from '../wallet/wallet.service.js';
+import * as repo from './withdraw.repository.js';
+
+type Row = Awaited<ReturnType<typeof repo.insertWithdrawal>>;
+
+export function toWithdrawal(row: Row): Withdrawal {
+  return {
+    _id: row.id,
+    amount: toMajor(row.amount),
+    status: row.status,
+    createdAt: row.created_at.toISOString(),
+    bankCode: row.bank_code,
+    bankAccountNo: row.bank_account_no,
+    bankAccountName: row.bank_account_name,
+    reason: row.reason,
+  };
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * DESIGN §6 Withdraw: only to the registered bank account, between the operator's minimum and
+ * maximum; the amount leaves the wallet for withdrawals-payable at once, and an operator marks it
+ * SUCCESS (paid out) or FAILED (returned to the wallet).
+ */
+export function createWithdrawService(deps: { db: Db; ledger: Ledger; settings: SettingsService; wallet: Pick<WalletService, 'transferAll'> }) {
+  const { db, ledger } = deps;
+
+  async function withdraw(context: MemberContext, amountBaht: number, idempotencyKey: string | null): Promise<Withdrawal> {
+    const { memberId } = context;
+    if (idempotencyKey) {
+      const earlier = await repo.findByKey(db, memberId, idempotencyKey);
+      if (earlier) return toWithdrawal(earlier);
+    }
+    const site = await deps.settings.site();
+    const amount = toMinor(amountBaht)!;
+    if (amount < toMinor(site.withdrawMin)!) throw businessRule('WITHDRAW_MINIMUM');
+    if (amount > toMinor(site.withdrawMax)!) throw businessRule('WITHDRAW_MAXIMUM');
+    const member = await accountRepo.findProfile(db, memberId);
+    if (!member) throw notFound('NO_USER');
+    const id = crypto.randomUUID();
+    try {
+      const row = await db.transaction().execute(async (trx) => {
+        const inserted = await repo.insertWithdrawal(trx, {
+          id,
+          memberId,
+          amount,
+          bankCode: member.bank_code,
+          bankAccountNo: member.bank_account_no,
+          bankAccountName: member.bank_account_name,
+          idempotencyKey,
+        });
+        await ledger.post(
+          { key: `withdrawal:${id}:hold`, from: accounts.wallet(memberId), to: accounts.withdrawalsPayable(), amount, kind: 'withdrawal', reference: id },
+          trx,
+        );
+        return inserted;
+      });
+      return toWithdrawal(row);
+    } catch (error) {
+      if (idempotencyKey && (error as { code?: string }).code === UNIQUE_VIOLATION) {
+        const winner = await repo.findByKey(db, memberId, idempotencyKey);
+        if (winner) return toWithdrawal(winner);
+      }
+      throw error;
+    }
+  }
+
+  /** Settles a withdrawal once; a second decision on the same one is refused. */
+  async function decide(id: string, decision: 'SUCCESS' | 'FAILED', reason: string | null, operator: string) {
+    return db.transaction().execute(async (trx) => {
+      const row = await repo.lockWithdrawal(trx, id);
+      if (!row) throw notFound('NO_DATA');
+      if (row.status !== 'in_progress') throw conflict('KEY_INVALID');
+      await ledger.post(
+        decision === 'SUCCESS'
+          ? { key: `withdrawal:${id}:paid`, from: accounts.withdrawalsPayable(), to: accounts.bankPayouts(), amount: row.amount, kind: 'withdrawal', reference: id }
+          : { key: `withdrawal:${id}:return`, from: accounts.withdrawalsPayable(), to: accounts.wallet(row.member_id), amount: row.amount, kind: 'withdrawal_return', reference: id },
+        trx,
+      );
+      await trx
+        .insertInto('audit_log')
+        .values({ actor: operator, action: decision === 'SUCCESS' ? 'withdrawal.approve' : 'withdrawal.fail', detail: JSON.stringify({ id, amount: String(row.amount), reason }) })
+        .execute();
+      return toWithdrawal(await repo.decide(trx, id, { status: decision, reason, decidedBy: operator }));
+    });
+  }
+
+  return {
+    withdraw,
+
+    /** SPEC §7: the withdraw modal's call; game balances come back to the wallet first. */
+    async withdrawAll(context: MemberContext, amountBaht: number, idempotencyKey: string | null): Promise<Withdrawal> {
+      await deps.wallet.transferAll(context, WALLET_CODE, idempotencyKey && `${idempotencyKey}:collect`);
+      return withdraw(context, amountBaht, idempotencyKey);
+    },
+
+    approve: (id: string, operator: string) => decide(id, 'SUCCESS', null, operator),
+    fail: (id: string, reason: string, operator: string) => decide(id, 'FAILED', reason, operator),
+
+    async listForOperator(status: 'pending' | 'SUCCESS' | 'FAILED', page: number, limit: number) {
+      const { rows, total } = await repo.listForOperator(db, status === 'pending' ? 'in_progress' : status, page, limit);
+      return {
+        total,
+        withdrawals: rows.map((row) => ({ ...toWithdrawal(row), username: row.phone, memberName: row.member_name, decidedBy: row.decided_by })),
+      };
+    },
+  };
+}
+export type WithdrawService = ReturnType<typeof createWithdrawService>;
