@@ -36,6 +36,7 @@ import { createSettingsService } from './modules/settings/settings.service.js';
 import { createLedger } from './modules/ledger/ledger.service.js';
 import { createProviderTransfers } from './modules/wallet/provider-transfers.js';
 import { createSecretBox } from './modules/wallet/secrets.js';
+import { registerStatementRoutes } from './modules/statement/statement.routes.js';
 import { registerProviderMedia } from './modules/wallet/media.routes.js';
 import { registerWithdrawAdminRoutes } from './modules/withdraw/withdraw.admin.routes.js';
 import { registerWithdrawRoutes } from './modules/withdraw/withdraw.routes.js';
@@ -194,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const withdrawals = createWithdrawService({ db, ledger, settings, wallet });
   registerWithdrawRoutes(app, withdrawals);
   registerWithdrawAdminRoutes(app, admin, withdrawals);
+  registerStatementRoutes(app, db);
   if (config.sandboxes) {
     registerSmsSandbox(app, db);
     await registerProviderSandbox(app, db);

@@ -1,0 +1,42 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+
+export interface StatementRow {
+  id: string;
+  statement_type: 'deposit' | 'withdraw' | 'transfer';
+  from_code: string;
+  to_code: string;
+  status: 'in_progress' | 'SUCCESS' | 'FAILED';
+  amount: bigint;
+  created_at: Date;
+  reason: string | null;
+}
+
+/**
+ * Every movement a member made, newest first, from the tables that record them: provider
+ * transfers, withdrawals, and operator credits to the wallet (the ledger's adjustments).
+ */
+function movements(memberId: bigint) {
+  return sql`
+    SELECT id::text AS id, 'transfer' AS statement_type,
+           CASE WHEN direction = 'deposit' THEN 'WALLET' ELSE provider_code END AS from_code,
+           CASE WHEN direction = 'deposit' THEN provider_code ELSE 'WALLET' END AS to_code,
+           CASE status WHEN 'posted' THEN 'SUCCESS' WHEN 'voided' THEN 'FAILED' ELSE 'in_progress' END AS status,
+           amount, created_at, failure_reason AS reason
+    FROM provider_transfers WHERE member_id = ${memberId}
+    UNION ALL
+    SELECT id::text, 'withdraw', 'WALLET', bank_code, status, amount, created_at, reason
+    FROM withdrawals WHERE member_id = ${memberId}
+    UNION ALL
+    SELECT t.id::text, 'deposit', 'OPERATOR', 'WALLET', 'SUCCESS', t.amount, t.created_at, NULL
+    FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.credit_account_id
+    WHERE a.code = ${`wallet:${memberId}`} AND t.kind = 'adjustment'`;
+}
+
+export async function statementPage(db: Db, memberId: bigint, page: number, limit: number): Promise<{ total: number; rows: StatementRow[] }> {
+  const [rows, total] = await Promise.all([
+    sql<StatementRow>`SELECT * FROM (${movements(memberId)}) m ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`.execute(db),
+    sql<{ count: string }>`SELECT count(*) AS count FROM (${movements(memberId)}) m`.execute(db),
+  ]);
+  return { total: Number(total.rows[0]?.count ?? 0), rows: rows.rows };
+}
