@@ -59,4 +59,12 @@ test('a member opens a slot account, moves 100 baht in, plays a round, refreshes
   await expect(page.getByTestId('wallet-balance')).toHaveText(afterRound.toFixed(2));
   await expect(page.getByTestId('provider-balance-PG')).toHaveText('0.00');
   await keepScreenshot(page, 'wallet-collected');
+
+  // The statement lists the movements, newest first.
+  await page.getByTestId('menu-statement').click();
+  const entries = page.getByTestId('statement-list').locator('li');
+  await expect(entries.first()).toContainText('โยกเงิน PG → กระเป๋าหลัก');
+  await expect(entries.last()).toContainText('ฝากเงินจากระบบ');
+  await expect(entries.last()).toContainText('+100.00');
+  await keepScreenshot(page, 'statement');
 });

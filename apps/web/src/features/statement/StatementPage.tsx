@@ -1,14 +1,76 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { PAGE_SIZE, type StatementEntry, statementResponse } from '@wallet/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../shared/api/client';
+import { formatDateTime } from '../../shared/format';
+import { pageWindow, relativeTime } from '../../shared/relativeTime';
+import { Money } from '../../shared/ui/Money';
 import { Card, Page } from '../../shared/ui/Page';
+import { ArrowDownIcon, ArrowUpIcon, CollectIcon } from '../../shared/ui/icons';
 
-/** The statement list arrives with the money-in-and-out work; the route and menu exist now. */
+const ICONS = { deposit: ArrowDownIcon, bonus: ArrowDownIcon, finish_bonus: CollectIcon, withdraw: ArrowUpIcon, transfer: CollectIcon } as const;
+const STATUS_STYLE = { SUCCESS: 'bg-emerald-400/15 text-emerald-300', FAILED: 'bg-rose-400/15 text-rose-300', in_progress: 'bg-gold-400/15 text-gold-300' } as const;
+
+/** SPEC §9: plus for deposit and bonus, minus for withdraw, none otherwise. */
+function sign(entry: StatementEntry): string {
+  if (entry.statementType === 'deposit' || entry.statementType === 'bonus') return '+';
+  if (entry.statementType === 'withdraw') return '−';
+  return '';
+}
+
 export function StatementPage() {
   const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const statement = useQuery({
+    queryKey: ['statement', page],
+    queryFn: () => api.post('/api/statement', { page, limit: PAGE_SIZE.statement }, { schema: statementResponse }),
+    placeholderData: keepPreviousData,
+  });
+  const totalPages = Math.ceil((statement.data?.total ?? 0) / PAGE_SIZE.statement);
+  const accountName = (code: string) => (code === 'WALLET' ? t('transfer.wallet') : code === 'OPERATOR' ? t('statement.operator') : code);
+
   return (
     <Page title={t('statement.title')}>
       <Card>
         <h1 className="text-2xl font-bold">{t('statement.title')}</h1>
-        <p className="mt-4 text-white/60">{t('common.comingSoon')}</p>
+        {statement.data && statement.data.statements.length === 0 && <p className="py-8 text-center text-white/60">{t('statement.empty')}</p>}
+        <ul className="mt-4 divide-y divide-white/10" data-testid="statement-list">
+          {statement.data?.statements.map((entry) => {
+            const Icon = ICONS[entry.statementType];
+            const ago = relativeTime(entry.createdAt);
+            return (
+              <li key={`${entry.statementType}-${entry._id}`} className="flex items-center gap-3 py-3">
+                <span className="grid h-11 w-11 shrink-0 place-items-center rounded-2xl bg-white/5 text-gold-300"><Icon className="h-6 w-6" /></span>
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-semibold">{t(`statement.types.${entry.statementType}`, { from: accountName(entry.from), to: accountName(entry.to) })}</p>
+                  <p className="text-xs text-white/50">
+                    {formatDateTime(entry.createdAt)} · {t(`statement.ago.${ago.unit}`, { count: ago.count })}
+                  </p>
+                </div>
+                <div className="text-right">
+                  <p className="font-bold tabular-nums">{sign(entry)}<Money value={entry.amount} /></p>
+                  <span className={`inline-block rounded-full px-2 py-0.5 text-[11px] font-semibold ${STATUS_STYLE[entry.status]}`}>{t(`statement.status.${entry.status}`)}</span>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+        {totalPages > 1 && (
+          <nav className="mt-4 flex justify-center gap-2" aria-label={t('statement.pages')}>
+            {pageWindow(page, totalPages).map((number) => (
+              <button
+                key={number}
+                type="button"
+                onClick={() => setPage(number)}
+                aria-current={number === page ? 'page' : undefined}
+                className={`h-11 min-w-11 rounded-xl px-3 font-semibold ${number === page ? 'bg-gold-400 text-night-900' : 'bg-white/5 text-white/80 hover:bg-white/10'}`}
+              >
+                {number}
+              </button>
+            ))}
+          </nav>
+        )}
       </Card>
     </Page>
   );
