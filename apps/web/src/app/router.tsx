@@ -1,4 +1,5 @@
 import { createBrowserRouter, redirect } from 'react-router';
+import { AdminPage } from '../features/admin/AdminPage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { BonusPage } from '../features/bonus/BonusPage';
 import { ContactPage } from '../features/contact/ContactPage';
@@ -45,6 +46,7 @@ export const routes = [
     ],
   },
   { path: '/terminated', element: <TerminatedPage /> },
+  { path: '/admin', element: <AdminPage /> },
   { path: '*', element: <NotFoundPage /> },
 ];
 

@@ -26,6 +26,8 @@ export function setApiNavigator(next: Navigate): void {
 }
 
 export interface RequestOptions<T> {
+  /** Another bearer than the member's (the operator pages); its failures never touch the member session. */
+  token?: string;
   body?: unknown;
   schema?: z.ZodType<T>;
   timeoutMs?: number;
@@ -34,7 +36,7 @@ export interface RequestOptions<T> {
 }
 
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const token = readToken();
+  const token = options.token ?? readToken();
   const headers: Record<string, string> = { [CLIENT_HEADER.name]: CLIENT_HEADER.value };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -59,7 +61,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     navigate('/terminated');
     throw new ApiError('gone', response.status);
   }
-  if (message === 'invalid-token' || message === THAI_CANNOT_VERIFY_IDENTITY) {
+  if (!options.token && (message === 'invalid-token' || message === THAI_CANNOT_VERIFY_IDENTITY)) {
     clearSession();
     navigate(`/login?redirect=${encodeURIComponent(window.location.pathname)}`);
     throw new ApiError(message, response.status);

@@ -1,0 +1,123 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminWithdrawalsResponse, groupAccountNumber, loginResponse } from '@wallet/contract';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { ApiError, api } from '../../shared/api/client';
+import { errorText } from '../../shared/api/messages';
+import { formatDateTime } from '../../shared/format';
+import { LanguageSelect } from '../../shared/i18n/LanguageSelect';
+import { Button } from '../../shared/ui/Button';
+import { TextField } from '../../shared/ui/Field';
+import { Money } from '../../shared/ui/Money';
+import { Card, Page } from '../../shared/ui/Page';
+
+/** Operators keep their token apart from any member session, and only for this tab. */
+const ADMIN_TOKEN_KEY = 'admin-token';
+
+/** The operator's page (DESIGN §7): its own shell, reached only by typing /admin. */
+export function AdminPage() {
+  const { t } = useTranslation();
+  const [token, setToken] = useState(() => sessionStorage.getItem(ADMIN_TOKEN_KEY));
+  const signOut = useCallback(() => {
+    sessionStorage.removeItem(ADMIN_TOKEN_KEY);
+    setToken(null);
+  }, []);
+  return (
+    <div className="min-h-dvh pb-10">
+      <header className="border-b border-white/10 bg-night-900/90">
+        <div className="mx-auto flex h-14 max-w-3xl items-center justify-between px-4">
+          <span className="font-bold">{t('admin.title')}</span>
+          <div className="flex items-center gap-2">
+            <LanguageSelect />
+            {token && <Button variant="secondary" className="min-h-10 px-3 text-sm" onClick={signOut}>{t('menu.logout')}</Button>}
+          </div>
+        </div>
+      </header>
+      {token ? <Withdrawals token={token} onExpired={signOut} /> : <AdminLogin onToken={(value) => (sessionStorage.setItem(ADMIN_TOKEN_KEY, value), setToken(value))} />}
+    </div>
+  );
+}
+
+function AdminLogin({ onToken }: { onToken: (token: string) => void }) {
+  const { t } = useTranslation();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const login = useMutation({
+    mutationFn: () => api.post('/api/admin/login', { username, password }, { schema: loginResponse, token: '' }),
+    onSuccess: ({ token }) => onToken(token),
+    onError: (error) => toast.error(errorText(t, error)),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (username && password) login.mutate();
+  };
+  return (
+    <Page title={t('admin.title')} className="pt-8">
+      <Card>
+        <h1 className="mb-4 text-xl font-bold">{t('admin.login')}</h1>
+        <form className="space-y-4" onSubmit={submit}>
+          <TextField label={t('admin.username')} name="adminUsername" autoComplete="username" value={username} onChange={(event) => setUsername(event.target.value)} />
+          <TextField label={t('login.password')} name="adminPassword" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+          <Button type="submit" className="w-full" busy={login.isPending} data-testid="admin-login">{t('login.submit')}</Button>
+        </form>
+      </Card>
+    </Page>
+  );
+}
+
+function Withdrawals({ token, onExpired }: { token: string; onExpired: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const pending = useQuery({
+    queryKey: ['admin', 'withdrawals', 'pending'],
+    queryFn: () => api.get('/api/admin/withdrawals?status=pending&limit=50', { schema: adminWithdrawalsResponse, token }),
+    refetchInterval: 15_000,
+  });
+  const expired = pending.error instanceof ApiError && pending.error.status === 401;
+  useEffect(() => {
+    if (expired) onExpired();
+  }, [expired, onExpired]);
+  const decide = useMutation({
+    mutationFn: ({ id, action, reason }: { id: string; action: 'approve' | 'fail'; reason?: string }) =>
+      api.post(`/api/admin/withdrawals/${id}/${action}`, action === 'fail' ? { reason } : undefined, { token }),
+    onSuccess: (_result, { action }) => {
+      toast.success(t(action === 'approve' ? 'admin.approved' : 'admin.failed'));
+      return queryClient.invalidateQueries({ queryKey: ['admin', 'withdrawals'] });
+    },
+    onError: (error) => toast.error(errorText(t, error)),
+  });
+  function fail(id: string) {
+    const reason = window.prompt(t('admin.reason'))?.trim();
+    if (reason) decide.mutate({ id, action: 'fail', reason });
+  }
+
+  return (
+    <Page title={t('admin.withdrawals')} className="max-w-3xl pt-6">
+      <h1 className="text-xl font-bold">{t('admin.withdrawals')} <span className="text-white/50">({pending.data?.total ?? '…'})</span></h1>
+      {pending.data?.withdrawals.length === 0 && <p className="mt-6 text-white/60">{t('admin.nothingPending')}</p>}
+      <ul className="mt-4 space-y-3" data-testid="admin-withdrawals">
+        {pending.data?.withdrawals.map((withdrawal) => (
+          <li key={withdrawal._id} className="rounded-2xl border border-white/10 bg-night-850 p-4" data-testid={`admin-withdrawal-${withdrawal._id}`}>
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <span className="font-semibold">{withdrawal.memberName} · {withdrawal.username}</span>
+              <Money value={withdrawal.amount} className="text-xl font-bold text-gold-300" />
+            </div>
+            <p className="mt-1 text-sm text-white/70">
+              {withdrawal.bankCode} · <span className="font-mono">{groupAccountNumber(withdrawal.bankAccountNo)}</span> · {withdrawal.bankAccountName}
+            </p>
+            <p className="text-xs text-white/50">{formatDateTime(withdrawal.createdAt)}</p>
+            <div className="mt-3 grid grid-cols-2 gap-2">
+              <Button className="min-h-11" onClick={() => decide.mutate({ id: withdrawal._id, action: 'approve' })} busy={decide.isPending && decide.variables?.id === withdrawal._id && decide.variables.action === 'approve'} data-testid="admin-approve">
+                {t('admin.approve')}
+              </Button>
+              <Button variant="secondary" className="min-h-11" onClick={() => fail(withdrawal._id)} data-testid="admin-fail">
+                {t('admin.fail')}
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </Page>
+  );
+}

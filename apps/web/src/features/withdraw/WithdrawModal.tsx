@@ -1,0 +1,75 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type WalletResponse, groupAccountNumber, toMinor, withdrawLookupResponse, withdrawResponse } from '@wallet/contract';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { api } from '../../shared/api/client';
+import { errorText } from '../../shared/api/messages';
+import { formatMoney } from '../../shared/format';
+import { Button } from '../../shared/ui/Button';
+import { TextField } from '../../shared/ui/Field';
+import { Modal } from '../../shared/ui/Modal';
+import { Money } from '../../shared/ui/Money';
+
+/** SPEC §2 withdraw overlay: to the registered account, within the operator's limits (SPEC §5). */
+export function WithdrawModal({ wallet, total, onClose }: { wallet: WalletResponse; total: number; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const limits = useQuery({ queryKey: ['lookup', 'withdraw'], queryFn: () => api.get('/api/lookup/withdraw', { schema: withdrawLookupResponse }) });
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState('');
+  const withdraw = useMutation({
+    // withdrawAll brings game balances back first (SPEC §7: the one the withdraw modal uses).
+    mutationFn: (value: number) => api.post('/api/wallet/withdrawAll', { amount: value }, { schema: withdrawResponse, idempotencyKey: crypto.randomUUID() }),
+    onSuccess: async () => {
+      toast.success(t('withdraw.waiting'));
+      await queryClient.invalidateQueries({ queryKey: ['wallet'] });
+      await queryClient.invalidateQueries({ queryKey: ['statement'] });
+      onClose();
+    },
+    onError: (failure) => setError(errorText(t, failure)),
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const value = Number(amount);
+    if (!limits.data) return;
+    if (!(value > 0) || toMinor(value) === null || value < limits.data.withdrawMin) {
+      return setError(t('withdraw.minimum', { amount: formatMoney(limits.data.withdrawMin, i18n.language) }));
+    }
+    if (value > limits.data.withdrawMax) return setError(t('withdraw.maximum', { amount: formatMoney(limits.data.withdrawMax, i18n.language) }));
+    withdraw.mutate(value);
+  }
+
+  const { bankAccount } = wallet;
+  return (
+    <Modal open onOpenChange={(open) => !open && onClose()} title={t('withdraw.title')}>
+      <form className="space-y-4" onSubmit={submit} noValidate>
+        <div className="rounded-2xl bg-white/5 p-4">
+          <p className="text-xs text-white/60">{t('withdraw.to')}</p>
+          <p className="font-semibold">{bankAccount.bank.nameTH}</p>
+          <p className="font-mono text-lg" data-testid="withdraw-account">{groupAccountNumber(bankAccount.bankAccountNo)}</p>
+          <p className="text-sm text-white/70">{bankAccount.bankAccountName}</p>
+        </div>
+        <p className="text-sm text-white/70">
+          {t('withdraw.available')} <Money value={total} className="font-bold text-gold-300" />
+        </p>
+        <TextField
+          label={t('transfer.amount')}
+          name="withdrawAmount"
+          inputMode="decimal"
+          value={amount}
+          onChange={(event) => {
+            setAmount(event.target.value.replace(/[^\d.]/g, ''));
+            setError('');
+          }}
+          hint={limits.data && t('withdraw.limits', { min: formatMoney(limits.data.withdrawMin, i18n.language), max: formatMoney(limits.data.withdrawMax, i18n.language) })}
+        />
+        <p role="alert" className="min-h-5 text-sm font-semibold text-rose-300" data-testid="withdraw-error">{error}</p>
+        <Button type="submit" className="w-full" busy={withdraw.isPending} disabled={!limits.data} data-testid="withdraw-submit">
+          {t('withdraw.submit')}
+        </Button>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,1 @@
+export { WithdrawModal } from './WithdrawModal';
