@@ -13,6 +13,7 @@ import Fastify from 'fastify';
 import { type ZodTypeProvider, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { APP_VERSION, type Language } from '@wallet/contract';
 import { type GameProviderAdapter, createHttpGameProvider } from './adapters/game-provider.js';
+import { type PaymentGateway, createHttpPaymentGateway } from './adapters/payment-gateway.js';
 import { type SmsSender, createHttpSmsSender } from './adapters/sms.js';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
@@ -36,6 +37,8 @@ import { createSettingsService } from './modules/settings/settings.service.js';
 import { createLedger } from './modules/ledger/ledger.service.js';
 import { createProviderTransfers } from './modules/wallet/provider-transfers.js';
 import { createSecretBox } from './modules/wallet/secrets.js';
+import { registerDepositRoutes } from './modules/deposit/deposit.routes.js';
+import { createDepositService } from './modules/deposit/deposit.service.js';
 import { registerStatementRoutes } from './modules/statement/statement.routes.js';
 import { registerProviderMedia } from './modules/wallet/media.routes.js';
 import { registerWithdrawAdminRoutes } from './modules/withdraw/withdraw.admin.routes.js';
@@ -44,6 +47,7 @@ import { createWithdrawService } from './modules/withdraw/withdraw.service.js';
 import { registerWalletRoutes } from './modules/wallet/wallet.routes.js';
 import { createWalletService } from './modules/wallet/wallet.service.js';
 import { registerFundingSandbox } from './sandbox/funding.sandbox.js';
+import { registerGatewaySandbox } from './sandbox/gateway.sandbox.js';
 import { registerProviderSandbox } from './sandbox/provider.sandbox.js';
 import { registerSmsSandbox } from './sandbox/sms.sandbox.js';
 
@@ -54,12 +58,14 @@ export interface AppDeps {
   now?: () => Date;
   sms?: SmsSender;
   provider?: GameProviderAdapter;
+  gateway?: PaymentGateway;
   hasher?: PasswordHasher;
 }
 
 /** Paths that keep working after the operator terminates the site. */
 function survivesTermination(url: string): boolean {
-  return url.startsWith('/api/admin/') || url.startsWith('/api/docs') || url.startsWith('/api/lookup/active');
+  // Payments that arrive after termination are still credited: the money did arrive.
+  return url.startsWith('/api/admin/') || url.startsWith('/api/docs') || url.startsWith('/api/lookup/active') || url.startsWith('/api/webhooks/');
 }
 
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -196,10 +202,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerWithdrawRoutes(app, withdrawals);
   registerWithdrawAdminRoutes(app, admin, withdrawals);
   registerStatementRoutes(app, db);
+  const gateway =
+    deps.gateway ??
+    createHttpPaymentGateway({
+      baseUrl: () => config.gateway.url ?? `${ownAddress()}/sandbox/gateway/api`,
+      ...(config.gateway.apiKey ? { apiKey: config.gateway.apiKey } : {}),
+      timeoutMs: 10_000,
+    });
+  const webhookSecret = config.gateway.webhookSecret ?? Buffer.from(crypto.hkdfSync('sha256', secret, 'wallet', 'gateway-webhook', 32)).toString('hex');
+  const deposits = createDepositService({ db, ledger, gateway, now, log: app.log });
+  registerDepositRoutes(app, deposits, { webhookSecret, now });
   if (config.sandboxes) {
     registerSmsSandbox(app, db);
     await registerProviderSandbox(app, db);
     registerFundingSandbox(app, db, ledger);
+    registerGatewaySandbox(app, db, { webhookUrl: () => `${ownAddress()}/api/webhooks/gateway`, webhookSecret });
   }
   scheduleReconciler(app, () => providerTransfers.reconcile(), config.reconcile.intervalMs);
 

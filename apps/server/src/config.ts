@@ -29,6 +29,9 @@ const environmentSchema = z.object({
   PROVIDER_URL: z.string().url().optional(),
   PROVIDER_API_KEY: z.string().optional(),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  GATEWAY_URL: z.string().url().optional(),
+  GATEWAY_API_KEY: z.string().optional(),
+  GATEWAY_WEBHOOK_SECRET: z.string().min(16).optional(),
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   RECONCILE_AFTER_MS: z.coerce.number().int().min(0).default(30_000),
   NOT_FOUND_GRACE_MS: z.coerce.number().int().min(0).default(120_000),
@@ -54,6 +57,7 @@ export interface AppConfig {
   fastHash: boolean;
   sms: { url: string | undefined; apiKey: string | undefined };
   provider: { url: string | undefined; apiKey: string | undefined; timeoutMs: number };
+  gateway: { url: string | undefined; apiKey: string | undefined; webhookSecret: string | undefined };
   /** 0 turns the periodic reconciler off (tests run it by hand). */
   reconcile: { intervalMs: number; afterMs: number; notFoundGraceMs: number };
 }
@@ -85,6 +89,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     fastHash: values.FAST_HASH ?? false,
     sms: { url: values.SMS_URL, apiKey: values.SMS_API_KEY },
     provider: { url: values.PROVIDER_URL, apiKey: values.PROVIDER_API_KEY, timeoutMs: values.PROVIDER_TIMEOUT_MS },
+    gateway: { url: values.GATEWAY_URL, apiKey: values.GATEWAY_API_KEY, webhookSecret: values.GATEWAY_WEBHOOK_SECRET },
     reconcile: {
       intervalMs: values.RECONCILE_INTERVAL_MS,
       afterMs: values.RECONCILE_AFTER_MS,

@@ -118,6 +118,7 @@ export const ERROR_CODES = [
   'TRANSFER_PENDING',
   'WITHDRAW_MINIMUM',
   'WITHDRAW_MAXIMUM',
+  'DEPOSIT_MINIMUM',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -127,3 +127,22 @@ export const statementEntry = z.object({
 });
 export type StatementEntry = z.infer<typeof statementEntry>;
 export const statementResponse = z.object({ total: z.number(), statements: z.array(statementEntry) });
+
+// ---------- QR deposits (SPEC §3 QR code record, §7 QR)
+export const qrRecord = z.union([
+  z.object({
+    hasQrcode: z.literal(true),
+    qrcodeId: z.string(),
+    /** SVG markup of the QR (SPEC §3); the web draws its own from `payload`. */
+    qrcode: z.string(),
+    payload: z.string(),
+    amount: z.number(),
+    /** Epoch milliseconds when the QR stops being payable. */
+    expireIn: z.number(),
+  }),
+  z.object({ hasQrcode: z.literal(false), message: z.string().optional() }),
+]);
+export type QrRecord = z.infer<typeof qrRecord>;
+export const bankCodeParams = z.object({ bankCode: z.string().regex(/^[A-Z0-9]{2,20}$/, { error: 'KEY_INVALID' }) });
+export const qrcodeIdParams = z.object({ qrcodeId: z.uuid({ error: 'KEY_INVALID' }) });
+export const createQrBody = z.object({ amount: moneyAmount });

@@ -195,6 +195,28 @@ export interface Database {
     decided_at: Timestamp | null;
     created_at: Timestamp;
   };
+  deposit_qrcodes: {
+    id: string;
+    member_id: bigint;
+    method: string;
+    amount: bigint;
+    payload: string;
+    gateway_ref: string;
+    status: Generated<'open' | 'paid' | 'cancelled'>;
+    expires_at: Timestamp;
+    created_at: Timestamp;
+  };
+  deposits: { id: Generated<string>; member_id: bigint; method: string; amount: bigint; external_ref: string; created_at: Timestamp };
+  webhook_events: { event_id: string; received_at: Timestamp };
+  sandbox_gateway_qrs: {
+    gateway_ref: string;
+    reference: string;
+    method: string;
+    amount: bigint;
+    payload: string;
+    paid_at: Timestamp | null;
+    created_at: Timestamp;
+  };
   sandbox_sms_messages: { id: Generated<bigint>; phone: string; text: string; created_at: Timestamp };
 }
 

@@ -2,6 +2,7 @@ import type { BankItem, ContactResponse, DepositLookup, Language, SourceItem } f
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import { GATEWAY_METHODS } from '../deposit/deposit.service.js';
 import * as repo from './lookup.repository.js';
 
 const CONTACT_KEYS = ['contactText', 'lineLink', 'lineName', 'lineQR'] as const;
@@ -93,7 +94,19 @@ export function createLookupService(deps: { db: Db; settings: SettingsService; s
           bankName: account.name_th,
           bankAccountName: account.account_name,
           bankAccountNo: account.account_no,
-        })),
+        }))
+          .concat(
+            // Payment-gateway QRs (SPEC §2 Deposit modal: WW, ZAPMAN) are methods, not bank accounts.
+            GATEWAY_METHODS.map((method) => ({
+              bankCode: method,
+              bankType: 'GATEWAY',
+              mode: 'AUTO',
+              currency: 'THB',
+              bankName: method,
+              bankAccountName: '',
+              bankAccountNo: '',
+            })),
+          ),
         wallets: wallets.map((wallet) => ({ mode: wallet.mode, walletAccountName: wallet.wallet_account_name })),
         isManual: site.isManualDeposit,
         minimum: site.depositMinimum,

@@ -14,7 +14,7 @@ export interface StatementRow {
 
 /**
  * Every movement a member made, newest first, from the tables that record them: provider
- * transfers, withdrawals, and operator credits to the wallet (the ledger's adjustments).
+ * transfers, withdrawals, deposits, and operator credits to the wallet (the ledger's adjustments).
  */
 function movements(memberId: bigint) {
   return sql`
@@ -27,6 +27,9 @@ function movements(memberId: bigint) {
     UNION ALL
     SELECT id::text, 'withdraw', 'WALLET', bank_code, status, amount, created_at, reason
     FROM withdrawals WHERE member_id = ${memberId}
+    UNION ALL
+    SELECT id::text, 'deposit', method, 'WALLET', 'SUCCESS', amount, created_at, NULL
+    FROM deposits WHERE member_id = ${memberId}
     UNION ALL
     SELECT t.id::text, 'deposit', 'OPERATOR', 'WALLET', 'SUCCESS', t.amount, t.created_at, NULL
     FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.credit_account_id

@@ -1,0 +1,46 @@
+import crypto from 'node:crypto';
+
+/**
+ * A payment gateway (DESIGN §6 Deposits, §7): it issues the QR a member pays, and tells us of
+ * each payment with a signed webhook.
+ */
+export interface PaymentGateway {
+  createQr(request: { method: string; amount: bigint; reference: string; expiresAt: Date }): Promise<{ gatewayRef: string; payload: string }>;
+}
+
+export class GatewayError extends Error {}
+
+export function createHttpPaymentGateway(options: { baseUrl: () => string; apiKey?: string; timeoutMs: number }): PaymentGateway {
+  return {
+    async createQr(request) {
+      let response: Response;
+      try {
+        response = await fetch(`${options.baseUrl()}/qrs`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}) },
+          body: JSON.stringify({ ...request, amount: Number(request.amount), expiresAt: request.expiresAt.toISOString() }),
+          signal: AbortSignal.timeout(options.timeoutMs),
+        });
+      } catch (error) {
+        throw new GatewayError(`gateway unreachable: ${(error as Error).message}`);
+      }
+      if (!response.ok) throw new GatewayError(`gateway answered ${response.status}`);
+      return (await response.json()) as { gatewayRef: string; payload: string };
+    },
+  };
+}
+
+/** Webhook signature: HMAC-SHA256 over `timestamp.body`, hex, in `x-signature`; `x-timestamp` in ms. */
+export function signWebhook(secret: string, timestamp: number, body: string): string {
+  return crypto.createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+}
+
+export const WEBHOOK_WINDOW_MS = 5 * 60_000;
+
+export function verifyWebhook(secret: string, headers: { signature?: string; timestamp?: string }, body: string, now: number): boolean {
+  const timestamp = Number(headers.timestamp);
+  if (!headers.signature || !Number.isFinite(timestamp) || Math.abs(now - timestamp) > WEBHOOK_WINDOW_MS) return false;
+  const expected = Buffer.from(signWebhook(secret, timestamp, body), 'hex');
+  const given = Buffer.from(headers.signature, 'hex');
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+}

@@ -1,0 +1,129 @@
+import crypto from 'node:crypto';
+import QRCode from 'qrcode';
+import { GATEWAY_QR_MINIMUM_BAHT, type QrRecord, toMajor, toMinor } from '@wallet/contract';
+import type { PaymentGateway } from '../../adapters/payment-gateway.js';
+import type { Db } from '../../db/database.js';
+import { notFound } from '../../errors.js';
+import type { MemberContext } from '../auth/auth.service.js';
+import { accounts } from '../ledger/accounts.js';
+import type { Ledger } from '../ledger/ledger.service.js';
+
+const QR_LIFETIME_MS = 15 * 60_000;
+/** Payment-gateway QRs (SPEC §5: minimum 100); bank QRs come from the operator's deposit accounts. */
+export const GATEWAY_METHODS = ['WW', 'ZAPMAN'] as const;
+
+const UNIQUE_VIOLATION = '23505';
+
+export function createDepositService(deps: { db: Db; ledger: Ledger; gateway: PaymentGateway; now: () => Date; log: { warn(object: object, message: string): void } }) {
+  const { db, ledger } = deps;
+
+  async function minimumFor(method: string): Promise<bigint | null> {
+    if ((GATEWAY_METHODS as readonly string[]).includes(method)) return toMinor(GATEWAY_QR_MINIMUM_BAHT)!;
+    const bankQr = await db.selectFrom('deposit_accounts').select('id').where('bank_code', '=', method).where('bank_type', '=', 'QR').where('enabled', '=', true).executeTakeFirst();
+    return bankQr ? toMinor(1)! : null;
+  }
+
+  async function toRecord(row: { id: string; amount: bigint; payload: string; expires_at: Date }): Promise<QrRecord> {
+    return {
+      hasQrcode: true,
+      qrcodeId: row.id,
+      qrcode: await QRCode.toString(row.payload, { type: 'svg', margin: 1 }),
+      payload: row.payload,
+      amount: toMajor(row.amount),
+      expireIn: row.expires_at.getTime(),
+    };
+  }
+
+  return {
+    /** The member's open QR for a method, if it has not expired. */
+    async current(context: MemberContext, method: string): Promise<QrRecord> {
+      const row = await db
+        .selectFrom('deposit_qrcodes')
+        .selectAll()
+        .where('member_id', '=', context.memberId)
+        .where('method', '=', method)
+        .where('status', '=', 'open')
+        .where('expires_at', '>', deps.now())
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst();
+      return row ? toRecord(row) : { hasQrcode: false };
+    },
+
+    /** One open QR per member and method: a new one replaces the old (DESIGN §6). */
+    async create(context: MemberContext, method: string, amountBaht: number): Promise<QrRecord> {
+      const minimum = await minimumFor(method);
+      if (minimum === null) return { hasQrcode: false, message: 'QR_FAIL' };
+      const amount = toMinor(amountBaht)!;
+      if (amount < minimum) return { hasQrcode: false, message: 'DEPOSIT_MINIMUM' };
+      const id = crypto.randomUUID();
+      const expiresAt = new Date(deps.now().getTime() + QR_LIFETIME_MS);
+      let issued;
+      try {
+        issued = await deps.gateway.createQr({ method, amount, reference: id, expiresAt });
+      } catch (error) {
+        deps.log.warn({ err: error, method }, 'QR creation failed at the gateway');
+        return { hasQrcode: false, message: 'QR_FAIL' };
+      }
+      const row = await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('deposit_qrcodes')
+          .set({ status: 'cancelled' })
+          .where('member_id', '=', context.memberId)
+          .where('method', '=', method)
+          .where('status', '=', 'open')
+          .execute();
+        return trx
+          .insertInto('deposit_qrcodes')
+          .values({ id, member_id: context.memberId, method, amount, payload: issued.payload, gateway_ref: issued.gatewayRef, expires_at: expiresAt })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      });
+      return toRecord(row);
+    },
+
+    async cancel(context: MemberContext, qrcodeId: string): Promise<void> {
+      const result = await db
+        .updateTable('deposit_qrcodes')
+        .set({ status: 'cancelled' })
+        .where('id', '=', qrcodeId)
+        .where('member_id', '=', context.memberId)
+        .where('status', '=', 'open')
+        .executeTakeFirst();
+      if (result.numUpdatedRows === 0n) throw notFound('NO_DATA');
+    },
+
+    /**
+     * A payment the gateway reports (already authenticated). Credits the wallet once per gateway
+     * reference, even for a QR the member cancelled meanwhile: the money did arrive.
+     */
+    async paymentReceived(event: { eventId: string; gatewayRef: string; amount: number }): Promise<'credited' | 'duplicate' | 'unknown'> {
+      const qr = await db.selectFrom('deposit_qrcodes').selectAll().where('gateway_ref', '=', event.gatewayRef).executeTakeFirst();
+      if (!qr) return 'unknown';
+      const paid = BigInt(event.amount);
+      if (paid !== qr.amount) deps.log.warn({ gatewayRef: event.gatewayRef, paid: String(paid), asked: String(qr.amount) }, 'paid amount differs from the QR');
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const fresh = await trx.insertInto('webhook_events').values({ event_id: event.eventId }).onConflict((oc) => oc.doNothing()).returning('event_id').executeTakeFirst();
+          if (!fresh) return 'duplicate' as const;
+          const deposit = await trx
+            .insertInto('deposits')
+            .values({ member_id: qr.member_id, method: qr.method, amount: paid, external_ref: `gateway:${event.gatewayRef}` })
+            .onConflict((oc) => oc.column('external_ref').doNothing())
+            .returning('id')
+            .executeTakeFirst();
+          if (!deposit) return 'duplicate' as const;
+          await ledger.post(
+            { key: `deposit:gateway:${event.gatewayRef}`, from: accounts.depositClearing(qr.method), to: accounts.wallet(qr.member_id), amount: paid, kind: 'deposit', reference: deposit.id },
+            trx,
+          );
+          await trx.updateTable('deposit_qrcodes').set({ status: 'paid' }).where('id', '=', qr.id).execute();
+          return 'credited' as const;
+        });
+      } catch (error) {
+        if ((error as { code?: string }).code === UNIQUE_VIOLATION) return 'duplicate';
+        throw error;
+      }
+    },
+  };
+}
+export type DepositService = ReturnType<typeof createDepositService>;

@@ -1,0 +1,42 @@
+import crypto from 'node:crypto';
+import { generate } from 'promptparse';
+import { z } from 'zod';
+import { toMajor } from '@wallet/contract';
+import { signWebhook } from '../adapters/payment-gateway.js';
+import type { Db } from '../db/database.js';
+import type { App } from '../http/types.js';
+
+/** The operator's biller ID at the sandbox bank (15 digits, PAYMENTS.md tag 30). */
+export const SANDBOX_BILLER_ID = '010555012345601';
+
+/**
+ * The stand-in payment gateway (DESIGN §7): issues PromptPay bill-payment QRs, and when a tester
+ * "pays" one it calls our webhook, signed, exactly as a real gateway would.
+ */
+export function registerGatewaySandbox(app: App, db: Db, options: { webhookUrl: () => string; webhookSecret: string }): void {
+  app.post(
+    '/sandbox/gateway/api/qrs',
+    { schema: { hide: true, body: z.object({ method: z.string(), amount: z.number().int().positive(), reference: z.string().uuid(), expiresAt: z.string() }) } },
+    async (request) => {
+      const { method, amount, reference } = request.body;
+      const gatewayRef = `GW${crypto.randomBytes(8).toString('hex').toUpperCase()}`;
+      const payload = generate.billPayment({ billerId: SANDBOX_BILLER_ID, amount: toMajor(BigInt(amount)), ref1: gatewayRef.slice(0, 20), ref2: method });
+      await db.insertInto('sandbox_gateway_qrs').values({ gateway_ref: gatewayRef, reference, method, amount: BigInt(amount), payload }).execute();
+      return { gatewayRef, payload };
+    },
+  );
+
+  app.post('/sandbox/gateway/pay', { schema: { hide: true, body: z.object({ qrcodeId: z.string().uuid() }) } }, async (request, reply) => {
+    const qr = await db.selectFrom('sandbox_gateway_qrs').selectAll().where('reference', '=', request.body.qrcodeId).executeTakeFirst();
+    if (!qr) return reply.status(404).send({ error: 'QR_NOT_FOUND' });
+    await db.updateTable('sandbox_gateway_qrs').set({ paid_at: new Date() }).where('gateway_ref', '=', qr.gateway_ref).execute();
+    const body = JSON.stringify({ eventId: crypto.randomUUID(), gatewayRef: qr.gateway_ref, amount: Number(qr.amount), paidAt: new Date().toISOString() });
+    const timestamp = Date.now();
+    const delivered = await fetch(options.webhookUrl(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-timestamp': String(timestamp), 'x-signature': signWebhook(options.webhookSecret, timestamp, body) },
+      body,
+    });
+    return { paid: true, webhookStatus: delivered.status };
+  });
+}
