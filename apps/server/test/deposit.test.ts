@@ -1,11 +1,14 @@
 import crypto from 'node:crypto';
-import jsQR from 'jsqr';
+import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
 import { parse } from 'promptparse';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signWebhook } from '../src/adapters/payment-gateway.js';
 import { type TestServer, registerMember, startTestServer } from './harness.js';
+
+// jsqr is CommonJS with `export default` typings: under NodeNext the default import is the module.
+const jsQR = (jsQRModule as unknown as { default: typeof jsQRModule.default }).default ?? (jsQRModule as unknown as typeof jsQRModule.default);
 
 const WEBHOOK_SECRET = 'test-webhook-secret-0123456789';
 let server: TestServer;
