@@ -64,7 +64,7 @@ test('a member opens a slot account, moves 100 baht in, plays a round, refreshes
   await page.getByTestId('menu-statement').click();
   const entries = page.getByTestId('statement-list').locator('li');
   await expect(entries.first()).toContainText('โยกเงิน PG → กระเป๋าหลัก');
-  await expect(entries.last()).toContainText('ฝากเงินจากระบบ');
+  await expect(entries.last()).toContainText('ฝากเงินจาก ระบบ');
   await expect(entries.last()).toContainText('+100.00');
   await keepScreenshot(page, 'statement');
 });

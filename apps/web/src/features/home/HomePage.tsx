@@ -10,6 +10,7 @@ import { Button } from '../../shared/ui/Button';
 import { Money } from '../../shared/ui/Money';
 import { Card, Page } from '../../shared/ui/Page';
 import { ArrowDownIcon, ArrowUpIcon, CollectIcon, RefundIcon, ScrollIcon, UsersIcon } from '../../shared/ui/icons';
+import { DepositModal } from '../deposit';
 import { WithdrawModal } from '../withdraw';
 import { WALLET_CODE, totalBalance, useRefreshSlots, useTransferAll, useWallet } from './api';
 import { ProviderCarousel } from './components/ProviderCarousel';
@@ -27,6 +28,7 @@ export function HomePage() {
   const [openSlot, setOpenSlot] = useState<string | null>(null);
   const [transferOpen, setTransferOpen] = useState(false);
   const [withdrawOpen, setWithdrawOpen] = useState(false);
+  const [depositOpen, setDepositOpen] = useState(false);
   const data = wallet.data;
   const lastSync = localStorage.getItem(STORAGE_KEYS.lastSync);
   const slot = data?.slots.find((candidate) => candidate.code === openSlot);
@@ -48,7 +50,7 @@ export function HomePage() {
   }
 
   const tiles: Array<{ key: string; icon: ComponentType<SVGProps<SVGSVGElement>>; onSelect?: () => void; busy?: boolean }> = [
-    { key: 'deposit', icon: ArrowDownIcon },
+    { key: 'deposit', icon: ArrowDownIcon, onSelect: () => setDepositOpen(true) },
     { key: 'withdraw', icon: ArrowUpIcon, onSelect: () => setWithdrawOpen(true) },
     // SPEC §1: the spin tile takes this place while a spin campaign runs (none does yet).
     { key: 'collect', icon: CollectIcon, onSelect: collectAll, busy: collect.isPending },
@@ -116,6 +118,7 @@ export function HomePage() {
         ))}
 
       {slot && data && <GameAccountModal slot={slot} walletAmount={data.wallet.amount} onClose={() => setOpenSlot(null)} />}
+      {depositOpen && <DepositModal onClose={() => setDepositOpen(false)} />}
       {withdrawOpen && data && <WithdrawModal wallet={data} total={totalBalance(data.wallet.amount, data.slots)} onClose={() => setWithdrawOpen(false)} />}
       {transferOpen && data && <TransferModal walletAmount={data.wallet.amount} slots={data.slots} onClose={() => setTransferOpen(false)} />}
     </Page>

@@ -1,0 +1,170 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { QRCodeSVG } from 'qrcode.react';
+import {
+  type DepositLookup,
+  GATEWAY_QR_MINIMUM_BAHT,
+  QR_QUICK_PICKS_BANK,
+  QR_QUICK_PICKS_GATEWAY,
+  type QrRecord,
+  depositLookupResponse,
+  groupAccountNumber,
+  qrRecord,
+  toMinor,
+} from '@wallet/contract';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { api } from '../../shared/api/client';
+import { errorText } from '../../shared/api/messages';
+import { useCopy } from '../../shared/useCopy';
+import { Button } from '../../shared/ui/Button';
+import { TextField } from '../../shared/ui/Field';
+import { Modal } from '../../shared/ui/Modal';
+import { Money } from '../../shared/ui/Money';
+import { CopyIcon } from '../../shared/ui/icons';
+
+type Method = DepositLookup['banks'][number];
+const isQrMethod = (method: Method) => method.bankType === 'QR' || method.bankType === 'GATEWAY';
+
+/** SPEC §2 Deposit modal: each method by code; QR methods create, show, count down and cancel. */
+export function DepositModal({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const copy = useCopy();
+  const lookup = useQuery({ queryKey: ['lookup', 'deposit'], queryFn: () => api.get('/api/lookup/deposit', { schema: depositLookupResponse }) });
+  const [chosen, setChosen] = useState<Method | null>(null);
+
+  return (
+    <Modal open onOpenChange={(open) => !open && onClose()} title={chosen ? chosen.bankName : t('deposit.title')}>
+      {chosen && isQrMethod(chosen) ? (
+        <QrDeposit method={chosen} onBack={() => setChosen(null)} onDone={onClose} />
+      ) : (
+        <ul className="space-y-3" data-testid="deposit-methods">
+          {lookup.data?.banks.map((method) => (
+            <li key={`${method.bankCode}-${method.bankType}`}>
+              {isQrMethod(method) ? (
+                <button type="button" onClick={() => setChosen(method)} data-testid={`deposit-method-${method.bankCode}`} className="flex min-h-16 w-full items-center justify-between rounded-2xl border border-white/10 bg-white/5 px-4 text-left hover:border-gold-400/60">
+                  <span>
+                    <span className="block font-semibold">{method.bankName} · QR</span>
+                    <span className="text-xs text-white/60">{method.bankType === 'GATEWAY' ? t('deposit.gatewayHint', { amount: GATEWAY_QR_MINIMUM_BAHT }) : t('deposit.qrHint')}</span>
+                  </span>
+                  <span className="text-gold-300">›</span>
+                </button>
+              ) : (
+                <div className="rounded-2xl border border-white/10 bg-white/5 p-4">
+                  <p className="font-semibold">{method.bankName}</p>
+                  <p className="flex items-center gap-2 font-mono text-lg">
+                    {groupAccountNumber(method.bankAccountNo)}
+                    <button type="button" onClick={() => void copy(method.bankAccountNo)} aria-label={t('profile.copy')} className="grid h-10 w-10 place-items-center rounded-full text-gold-300 hover:bg-white/10">
+                      <CopyIcon className="h-5 w-5" />
+                    </button>
+                  </p>
+                  <p className="text-sm text-white/70">{method.bankAccountName}</p>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <ul className="mt-4 list-disc space-y-1 pl-5 text-xs text-white/50">
+        <li>{t('deposit.notes.oneTransfer')}</li>
+        <li>{t('deposit.notes.credit')}</li>
+        <li>{t('deposit.notes.banks')}</li>
+      </ul>
+    </Modal>
+  );
+}
+
+function QrDeposit({ method, onBack, onDone }: { method: Method; onBack: () => void; onDone: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const gateway = method.bankType === 'GATEWAY';
+  const picks = gateway ? QR_QUICK_PICKS_GATEWAY : QR_QUICK_PICKS_BANK;
+  const minimum = gateway ? GATEWAY_QR_MINIMUM_BAHT : 0;
+  const queryKey = ['qrcode', method.bankCode];
+  const current = useQuery({ queryKey, queryFn: () => api.get(`/api/qrcode/${method.bankCode}`, { schema: qrRecord }) });
+  const [amount, setAmount] = useState('');
+
+  const create = useMutation({
+    mutationFn: (value: number) => api.post(`/api/qrcode/${method.bankCode}`, { amount: value }, { schema: qrRecord }),
+    onSuccess: (record) => {
+      if (!record.hasQrcode) return void toast.error(t(`errors.${record.message ?? 'QR_FAIL'}`, { defaultValue: record.message }));
+      queryClient.setQueryData(queryKey, record);
+      // SPEC §4: creating a QR in one method marks the others to refresh theirs.
+      void queryClient.invalidateQueries({ queryKey: ['qrcode'], predicate: (query) => query.queryKey[1] !== method.bankCode });
+    },
+    onError: (error) => toast.error(errorText(t, error)),
+  });
+  const cancel = useMutation({
+    mutationFn: (id: string) => api.delete(`/api/qrcode/${id}`),
+    onSettled: () => queryClient.setQueryData(queryKey, { hasQrcode: false }),
+  });
+
+  const value = Number(amount);
+  // SPEC §5: disabled at 0 or less (bank QR) or below 100 (gateways); under 1 it is silently skipped.
+  const disabled = !(value > minimum || (gateway && value === minimum)) || toMinor(value) === null;
+  const submit = () => {
+    if (value < 1) return;
+    create.mutate(value);
+  };
+
+  const record = current.data;
+  if (record?.hasQrcode) {
+    return (
+      <QrShown
+        record={record}
+        onExpired={() => queryClient.setQueryData(queryKey, { hasQrcode: false })}
+        onCancel={() => cancel.mutate(record.qrcodeId)}
+        onTransferred={() => {
+          toast.info(t('deposit.refreshBalance'));
+          void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+          onDone();
+        }}
+      />
+    );
+  }
+  return (
+    <div className="space-y-4">
+      <TextField label={t('transfer.amount')} name="depositAmount" inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value.replace(/[^\d.]/g, ''))} />
+      <div className="grid grid-cols-3 gap-2">
+        {picks.map((pick) => (
+          <button key={pick} type="button" onClick={() => setAmount(String(pick))} className="min-h-12 rounded-2xl border border-white/10 bg-white/5 font-semibold hover:border-gold-400/60" data-testid={`pick-${pick}`}>
+            {pick.toLocaleString()}
+          </button>
+        ))}
+      </div>
+      <Button className="w-full" disabled={disabled} busy={create.isPending} onClick={submit} data-testid="create-qr">
+        {t('deposit.createQr')}
+      </Button>
+      <Button variant="ghost" className="w-full" onClick={onBack}>{t('common.back')}</Button>
+    </div>
+  );
+}
+
+function QrShown({ record, onExpired, onCancel, onTransferred }: { record: Extract<QrRecord, { hasQrcode: true }>; onExpired: () => void; onCancel: () => void; onTransferred: () => void }) {
+  const { t } = useTranslation();
+  const [now, setNow] = useState(Date.now());
+  // SPEC §9: the countdown ticks every second; at 00:00 it goes back to amount entry.
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const left = Math.max(0, Math.ceil((record.expireIn - now) / 1000));
+  useEffect(() => {
+    if (left === 0) onExpired();
+  }, [left, onExpired]);
+  const clock = `${String(Math.floor(left / 60)).padStart(2, '0')}:${String(left % 60).padStart(2, '0')}`;
+  return (
+    <div className="space-y-4 text-center" data-testid="qr-shown" data-qrcode-id={record.qrcodeId}>
+      <div className="mx-auto w-64 rounded-2xl bg-white p-3">
+        <QRCodeSVG value={record.payload} size={232} level="M" className="h-auto w-full" />
+      </div>
+      <Money value={record.amount} className="block text-3xl font-extrabold text-gold-300" testId="qr-amount" />
+      <p className="font-mono text-xl" data-testid="qr-countdown" aria-live="polite">{clock}</p>
+      <p className="text-sm text-white/60">{t('deposit.payHint')}</p>
+      <div className="grid grid-cols-2 gap-3">
+        <Button variant="secondary" onClick={onCancel} data-testid="cancel-qr">{t('common.cancel')}</Button>
+        <Button onClick={onTransferred} data-testid="qr-transferred">{t('deposit.transferred')}</Button>
+      </div>
+    </div>
+  );
+}

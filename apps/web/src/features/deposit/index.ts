@@ -1,0 +1,1 @@
+export { DepositModal } from './DepositModal';
