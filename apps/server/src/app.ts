@@ -15,6 +15,7 @@ import { APP_VERSION, type Language } from '@wallet/contract';
 import { type GameProviderAdapter, createHttpGameProvider } from './adapters/game-provider.js';
 import { type PaymentGateway, createHttpPaymentGateway } from './adapters/payment-gateway.js';
 import { type SmsSender, createHttpSmsSender } from './adapters/sms.js';
+import { createHttpTrueMoney } from './adapters/truemoney.js';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { registerErrorHandling } from './http/errors.js';
@@ -39,6 +40,7 @@ import { createProviderTransfers } from './modules/wallet/provider-transfers.js'
 import { createSecretBox } from './modules/wallet/secrets.js';
 import { registerDepositRoutes } from './modules/deposit/deposit.routes.js';
 import { createDepositService } from './modules/deposit/deposit.service.js';
+import { createTruelinkService } from './modules/deposit/truelink.service.js';
 import { registerStatementRoutes } from './modules/statement/statement.routes.js';
 import { registerProviderMedia } from './modules/wallet/media.routes.js';
 import { registerWithdrawAdminRoutes } from './modules/withdraw/withdraw.admin.routes.js';
@@ -48,6 +50,7 @@ import { registerWalletRoutes } from './modules/wallet/wallet.routes.js';
 import { createWalletService } from './modules/wallet/wallet.service.js';
 import { registerFundingSandbox } from './sandbox/funding.sandbox.js';
 import { registerGatewaySandbox } from './sandbox/gateway.sandbox.js';
+import { registerTrueMoneySandbox } from './sandbox/truemoney.sandbox.js';
 import { registerProviderSandbox } from './sandbox/provider.sandbox.js';
 import { registerSmsSandbox } from './sandbox/sms.sandbox.js';
 
@@ -211,11 +214,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     });
   const webhookSecret = config.gateway.webhookSecret ?? Buffer.from(crypto.hkdfSync('sha256', secret, 'wallet', 'gateway-webhook', 32)).toString('hex');
   const deposits = createDepositService({ db, ledger, gateway, now, log: app.log });
-  registerDepositRoutes(app, deposits, { webhookSecret, now });
+  const truelink = createTruelinkService({
+    db,
+    ledger,
+    trueMoney: createHttpTrueMoney({ baseUrl: () => config.trueMoney.url ?? `${ownAddress()}/sandbox/truemoney/api`, timeoutMs: 10_000 }),
+    secret: config.trueMoney.linkKey,
+    receivingMobile: config.trueMoney.mobile,
+  });
+  registerDepositRoutes(app, deposits, truelink, { webhookSecret, now });
   if (config.sandboxes) {
     registerSmsSandbox(app, db);
     await registerProviderSandbox(app, db);
     registerFundingSandbox(app, db, ledger);
+    registerTrueMoneySandbox(app, db);
     registerGatewaySandbox(app, db, { webhookUrl: () => `${ownAddress()}/api/webhooks/gateway`, webhookSecret });
   }
   scheduleReconciler(app, () => providerTransfers.reconcile(), config.reconcile.intervalMs);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_TRUELINK_KEY } from '@wallet/contract';
 
 const flag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -32,6 +33,9 @@ const environmentSchema = z.object({
   GATEWAY_URL: z.string().url().optional(),
   GATEWAY_API_KEY: z.string().optional(),
   GATEWAY_WEBHOOK_SECRET: z.string().min(16).optional(),
+  TRUELINK_KEY: z.string().min(8).default(DEFAULT_TRUELINK_KEY),
+  TRUEMONEY_URL: z.string().url().optional(),
+  TRUEMONEY_MOBILE: z.string().regex(/^\d{10}$/).default('0990000000'),
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   RECONCILE_AFTER_MS: z.coerce.number().int().min(0).default(30_000),
   NOT_FOUND_GRACE_MS: z.coerce.number().int().min(0).default(120_000),
@@ -58,6 +62,7 @@ export interface AppConfig {
   sms: { url: string | undefined; apiKey: string | undefined };
   provider: { url: string | undefined; apiKey: string | undefined; timeoutMs: number };
   gateway: { url: string | undefined; apiKey: string | undefined; webhookSecret: string | undefined };
+  trueMoney: { url: string | undefined; linkKey: string; mobile: string };
   /** 0 turns the periodic reconciler off (tests run it by hand). */
   reconcile: { intervalMs: number; afterMs: number; notFoundGraceMs: number };
 }
@@ -89,6 +94,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     fastHash: values.FAST_HASH ?? false,
     sms: { url: values.SMS_URL, apiKey: values.SMS_API_KEY },
     provider: { url: values.PROVIDER_URL, apiKey: values.PROVIDER_API_KEY, timeoutMs: values.PROVIDER_TIMEOUT_MS },
+    trueMoney: { url: values.TRUEMONEY_URL, linkKey: values.TRUELINK_KEY, mobile: values.TRUEMONEY_MOBILE },
     gateway: { url: values.GATEWAY_URL, apiKey: values.GATEWAY_API_KEY, webhookSecret: values.GATEWAY_WEBHOOK_SECRET },
     reconcile: {
       intervalMs: values.RECONCILE_INTERVAL_MS,

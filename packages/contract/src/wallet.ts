@@ -146,3 +146,11 @@ export type QrRecord = z.infer<typeof qrRecord>;
 export const bankCodeParams = z.object({ bankCode: z.string().regex(/^[A-Z0-9]{2,20}$/, { error: 'KEY_INVALID' }) });
 export const qrcodeIdParams = z.object({ qrcodeId: z.uuid({ error: 'KEY_INVALID' }) });
 export const createQrBody = z.object({ amount: moneyAmount });
+
+// ---------- TrueMoney gift link (SPEC §7 POST /api/wallet/truelink)
+export const truelinkBody = z.object({
+  link: z.string({ error: (issue) => (issue.input === undefined ? 'KEY_MISSING' : 'KEY_INVALID') }).min(1, { error: 'KEY_MISSING' }).max(4000, { error: 'TRUELINK_INVALID' }),
+});
+export const truelinkResponse = z.object({ message: z.literal('SUCCESS'), amount: z.number() });
+/** The shared key's default (issue "Money in and out" §3); real builds set TRUELINK_KEY / VITE_TRUELINK_KEY. */
+export const DEFAULT_TRUELINK_KEY = 'dev-truelink-shared-key';

@@ -217,6 +217,8 @@ export interface Database {
     paid_at: Timestamp | null;
     created_at: Timestamp;
   };
+  truemoney_redemptions: { voucher_hash: string; member_id: bigint; status_code: string; amount: bigint | null; created_at: Timestamp };
+  sandbox_truemoney_vouchers: { voucher_hash: string; amount: bigint; outcome: Generated<string>; redeemed_by: string | null; created_at: Timestamp };
   sandbox_sms_messages: { id: Generated<bigint>; phone: string; text: string; created_at: Timestamp };
 }
 

@@ -1,14 +1,19 @@
 import { z } from 'zod';
-import { bankCodeParams, createQrBody, qrRecord, qrcodeIdParams } from '@wallet/contract';
+import { bankCodeParams, createQrBody, qrRecord, qrcodeIdParams, truelinkBody, truelinkResponse } from '@wallet/contract';
 import { verifyWebhook } from '../../adapters/payment-gateway.js';
 import type { App } from '../../http/types.js';
 import type { DepositService } from './deposit.service.js';
+import type { TruelinkService } from './truelink.service.js';
 
 const tags = ['deposit'];
 const gatewayEvent = z.object({ eventId: z.string().min(8).max(100), gatewayRef: z.string().min(4).max(64), amount: z.number().int().positive() });
 
-export function registerDepositRoutes(app: App, deposits: DepositService, options: { webhookSecret: string; now: () => Date }): void {
+export function registerDepositRoutes(app: App, deposits: DepositService, truelink: TruelinkService, options: { webhookSecret: string; now: () => Date }): void {
   const member = { preHandler: app.requireMember };
+  app.post('/api/wallet/truelink', { ...member, schema: { tags, body: truelinkBody, response: { 200: truelinkResponse } } }, async (request) => ({
+    message: 'SUCCESS' as const,
+    ...(await truelink.redeem(request.member, request.body.link)),
+  }));
   app.get('/api/qrcode/:bankCode', { ...member, schema: { tags, params: bankCodeParams, response: { 200: qrRecord } } }, (request) =>
     deposits.current(request.member, request.params.bankCode),
   );

@@ -1,0 +1,41 @@
+import crypto from 'node:crypto';
+import { z } from 'zod';
+import { toMajor, toMinor } from '@wallet/contract';
+import type { Db } from '../db/database.js';
+import type { App } from '../http/types.js';
+
+const OUTCOMES = ['SUCCESS', 'VOUCHER_OUT_OF_STOCK', 'VOUCHER_NOT_FOUND', 'VOUCHER_EXPIRED', 'CANNOT_GET_OWN_VOUCHER', 'TARGET_USER_NOT_FOUND', 'TARGET_USER_REDEEMED', 'INTERNAL_ERROR'] as const;
+
+/** The stand-in TrueMoney (DESIGN §7): issues gift links and redeems them like the real API. */
+export function registerTrueMoneySandbox(app: App, db: Db): void {
+  app.post(
+    '/sandbox/truemoney/vouchers',
+    { schema: { hide: true, body: z.object({ amount: z.number().positive().max(100_000), outcome: z.enum(OUTCOMES).optional() }) } },
+    async (request, reply) => {
+      const amount = toMinor(request.body.amount);
+      if (amount === null) return reply.status(400).send({ error: 'BAD_AMOUNT' });
+      const hash = crypto.randomBytes(17).toString('hex').slice(0, 35);
+      await db.insertInto('sandbox_truemoney_vouchers').values({ voucher_hash: hash, amount, outcome: request.body.outcome ?? 'SUCCESS' }).execute();
+      return { link: `https://gift.truemoney.com/campaign/?v=${hash}` };
+    },
+  );
+
+  app.post(
+    '/sandbox/truemoney/api/campaign/vouchers/:hash/redeem',
+    { schema: { hide: true, params: z.object({ hash: z.string() }), body: z.object({ mobile: z.string(), voucher_hash: z.string() }) } },
+    async (request) => {
+      const answer = (code: string, amount?: bigint) => ({
+        status: { code },
+        ...(amount === undefined ? {} : { data: { voucher: { amount_baht: toMajor(amount).toFixed(2) }, my_ticket: { amount_baht: toMajor(amount).toFixed(2) } } }),
+      });
+      return db.transaction().execute(async (trx) => {
+        const voucher = await trx.selectFrom('sandbox_truemoney_vouchers').selectAll().where('voucher_hash', '=', request.params.hash).forUpdate().executeTakeFirst();
+        if (!voucher) return answer('VOUCHER_NOT_FOUND');
+        if (voucher.outcome !== 'SUCCESS') return answer(voucher.outcome);
+        if (voucher.redeemed_by) return answer(voucher.redeemed_by === request.body.mobile ? 'TARGET_USER_REDEEMED' : 'VOUCHER_OUT_OF_STOCK');
+        await trx.updateTable('sandbox_truemoney_vouchers').set({ redeemed_by: request.body.mobile }).where('voucher_hash', '=', voucher.voucher_hash).execute();
+        return answer('SUCCESS', voucher.amount);
+      });
+    },
+  );
+}

@@ -1,0 +1,77 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestServer, registerMember, startTestServer } from './harness.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+/** What the web app does before sending (SPEC §7): AES-256-GCM, key SHA-256(secret), iv‖ct‖tag. */
+function encrypt(link: string, secret = 'dev-truelink-shared-key'): string {
+  const iv = crypto.randomBytes(12);
+  const cipher = crypto.createCipheriv('aes-256-gcm', crypto.createHash('sha256').update(secret).digest(), iv);
+  const sealed = Buffer.concat([cipher.update(link, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, sealed, cipher.getAuthTag()]).toString('base64');
+}
+
+type Member = Awaited<ReturnType<typeof registerMember>>;
+const voucher = async (amount: number, outcome?: string) =>
+  (await server.api('POST', '/sandbox/truemoney/vouchers', { body: { amount, ...(outcome ? { outcome } : {}) } })).body.link as string;
+const send = (member: Member, link: string) => server.api('POST', '/api/wallet/truelink', { token: member.token, body: { link } });
+const walletAmount = async (member: Member) => (await server.api('GET', '/api/wallet', { token: member.token })).body.wallet.amount;
+
+describe('TrueMoney gift links', () => {
+  it('redeems a link into the wallet once and shows it in the statement', async () => {
+    const member = await registerMember(server);
+    const link = await voucher(150.5);
+    expect((await send(member, encrypt(link))).body).toEqual({ message: 'SUCCESS', amount: 150.5 });
+    expect(await walletAmount(member)).toBe(150.5);
+    expect(await send(member, encrypt(link))).toMatchObject({ status: 409, body: { message: 'TRUELINK_DUPLICATE' } });
+    const other = await registerMember(server);
+    expect(await send(other, encrypt(link))).toMatchObject({ status: 409, body: { message: 'TRUELINK_DUPLICATE' } });
+    expect(await walletAmount(member)).toBe(150.5);
+    const statement = await server.api('POST', '/api/statement', { token: member.token, body: { page: 1, limit: 5 } });
+    expect(statement.body.statements[0]).toMatchObject({ statementType: 'deposit', from: 'TRUEMONEY', amount: 150.5 });
+  });
+
+  it('credits once when the same link is sent twice at the same time', async () => {
+    const member = await registerMember(server);
+    const link = encrypt(await voucher(40));
+    const results = await Promise.all([send(member, link), send(member, link)]);
+    expect(results.map((result) => result.status).sort()).toEqual([200, 409]);
+    expect(await walletAmount(member)).toBe(40);
+    expect((await server.app.ledger.verify()).ok).toBe(true);
+  });
+
+  it('refuses what does not decrypt, a link of another shape, and an empty one, changing nothing', async () => {
+    const member = await registerMember(server);
+    const link = await voucher(10);
+    expect(await send(member, encrypt(link, 'not-the-shared-key'))).toMatchObject({ status: 400, body: { message: 'TRUELINK_INVALID' } });
+    expect(await send(member, link)).toMatchObject({ status: 400, body: { message: 'TRUELINK_INVALID' } });
+    expect(await send(member, 'bm90IGJhc2U2NA==')).toMatchObject({ status: 400, body: { message: 'TRUELINK_INVALID' } });
+    expect(await send(member, encrypt('https://evil.example/campaign/?v=abc123'))).toMatchObject({ status: 400, body: { message: 'TRUELINK_INVALID' } });
+    expect(await send(member, encrypt('https://gift.truemoney.com/campaign/?v=abc-123'))).toMatchObject({ status: 400, body: { message: 'TRUELINK_INVALID' } });
+    expect(await send(member, '')).toMatchObject({ status: 400, body: { message: 'KEY_MISSING' } });
+    expect(await walletAmount(member)).toBe(0);
+  });
+
+  it.each([
+    ['VOUCHER_NOT_FOUND', 400, 'TRUELINK_INVALID'],
+    ['VOUCHER_EXPIRED', 400, 'TRUELINK_INVALID'],
+    ['CANNOT_GET_OWN_VOUCHER', 400, 'TRUELINK_INVALID'],
+    ['TARGET_USER_NOT_FOUND', 400, 'TRUELINK_INVALID'],
+    ['VOUCHER_OUT_OF_STOCK', 409, 'TRUELINK_DUPLICATE'],
+    ['TARGET_USER_REDEEMED', 409, 'TRUELINK_DUPLICATE'],
+    ['INTERNAL_ERROR', 502, 'TRUELINK_INVALID'],
+  ])('maps TrueMoney %s to %s %s and keeps the raw code', async (outcome, status, message) => {
+    const member = await registerMember(server);
+    const link = await voucher(20, outcome);
+    expect(await send(member, encrypt(link))).toMatchObject({ status, body: { message } });
+    const hash = new URL(link).searchParams.get('v')!;
+    const row = await server.db.selectFrom('truemoney_redemptions').select('status_code').where('voucher_hash', '=', hash).executeTakeFirstOrThrow();
+    expect(row.status_code).toBe(outcome);
+    expect(await walletAmount(member)).toBe(0);
+  });
+});
