@@ -37,3 +37,27 @@ test('a member deposits by QR, pays it through the sandbox gateway, and sees it 
   await expect(first).toContainText('ฝากเงินจาก KBANK');
   await expect(first).toContainText('+500.00');
 });
+
+test('a member deposits with a TrueMoney gift link', async ({ page, request }) => {
+  const member = await registerViaApi(request);
+  const { link } = (await (await request.post('/sandbox/truemoney/vouchers', { data: { amount: 75 } })).json()) as { link: string };
+  const login = new LoginPage(page);
+  await login.open();
+  await login.logIn(member.phone, member.password, { remember: true });
+  await page.getByTestId('tile-deposit').click();
+  await page.getByTestId('deposit-method-truelink').click();
+  await expect(page.getByTestId('send-truelink')).toBeDisabled();
+  await page.locator('input[name="truelink"]').fill(link);
+  await keepScreenshot(page, 'deposit-truelink');
+  await page.getByTestId('send-truelink').click();
+  await expect(page.getByText('ส่งลิงก์แล้ว: เพิ่ม 75.00 บาท')).toBeVisible();
+  await expect(page.getByTestId('total-balance')).toHaveText('75.00');
+
+  // The same link again is refused with the translated duplicate message.
+  await page.getByTestId('tile-deposit').click();
+  await page.getByTestId('deposit-method-truelink').click();
+  await page.locator('input[name="truelink"]').fill(link);
+  await page.getByTestId('send-truelink').click();
+  await expect(page.getByText('ลิงก์ซองของขวัญนี้ถูกใช้แล้ว')).toBeVisible();
+  await expect(page.getByTestId('total-balance')).toHaveText('75.00');
+});

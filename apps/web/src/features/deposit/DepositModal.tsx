@@ -22,6 +22,7 @@ import { TextField } from '../../shared/ui/Field';
 import { Modal } from '../../shared/ui/Modal';
 import { Money } from '../../shared/ui/Money';
 import { CopyIcon } from '../../shared/ui/icons';
+import { TruelinkForm } from './TruelinkForm';
 
 type Method = DepositLookup['banks'][number];
 const isQrMethod = (method: Method) => method.bankType === 'QR' || method.bankType === 'GATEWAY';
@@ -31,11 +32,14 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const copy = useCopy();
   const lookup = useQuery({ queryKey: ['lookup', 'deposit'], queryFn: () => api.get('/api/lookup/deposit', { schema: depositLookupResponse }) });
-  const [chosen, setChosen] = useState<Method | null>(null);
+  const [chosen, setChosen] = useState<Method | 'truelink' | null>(null);
+  const giftWallet = lookup.data?.wallets.find((wallet) => wallet.mode === 'GIFT');
 
   return (
-    <Modal open onOpenChange={(open) => !open && onClose()} title={chosen ? chosen.bankName : t('deposit.title')}>
-      {chosen && isQrMethod(chosen) ? (
+    <Modal open onOpenChange={(open) => !open && onClose()} title={chosen === 'truelink' ? t('deposit.trueWallet') : chosen ? chosen.bankName : t('deposit.title')}>
+      {chosen === 'truelink' ? (
+        <TruelinkForm onBack={() => setChosen(null)} onDone={onClose} />
+      ) : chosen && isQrMethod(chosen) ? (
         <QrDeposit method={chosen} onBack={() => setChosen(null)} onDone={onClose} />
       ) : (
         <ul className="space-y-3" data-testid="deposit-methods">
@@ -63,6 +67,17 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
               )}
             </li>
           ))}
+          {giftWallet && (
+            <li>
+              <button type="button" onClick={() => setChosen('truelink')} data-testid="deposit-method-truelink" className="flex min-h-16 w-full items-center justify-between rounded-2xl border border-white/10 bg-white/5 px-4 text-left hover:border-gold-400/60">
+                <span>
+                  <span className="block font-semibold">{t('deposit.trueWallet')}</span>
+                  <span className="text-xs text-white/60">{giftWallet.walletAccountName}</span>
+                </span>
+                <span className="text-gold-300">›</span>
+              </button>
+            </li>
+          )}
         </ul>
       )}
       <ul className="mt-4 list-disc space-y-1 pl-5 text-xs text-white/50">
