@@ -75,6 +75,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
   }
   const values = parsed.data;
   const production = values.NODE_ENV === 'production';
+  const sandboxes = values.SANDBOXES ?? !production;
+  // Without sandboxes every outside service needs its real address: refuse to start half-wired.
+  const unset = !sandboxes
+    ? (['SMS_URL', 'PROVIDER_URL', 'GATEWAY_URL', 'TRUEMONEY_URL'] as const).filter((key) => !values[key])
+    : [];
+  if (unset.length) throw new Error(`Invalid configuration: with sandboxes off, set ${unset.join(', ')} (or SANDBOXES=true)`);
   return {
     env: values.NODE_ENV,
     port: values.PORT,
@@ -87,7 +93,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     jwtSecret: values.JWT_SECRET,
     adminUsername: values.ADMIN_USERNAME,
     adminPassword: values.ADMIN_PASSWORD,
-    sandboxes: values.SANDBOXES ?? !production,
+    sandboxes,
     seedDemo: values.SEED_DEMO ?? true,
     webDist: path.resolve(values.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: values.TRUST_PROXY ?? false,
