@@ -40,6 +40,8 @@ import { createProviderTransfers } from './modules/wallet/provider-transfers.js'
 import { createSecretBox } from './modules/wallet/secrets.js';
 import { registerDepositRoutes } from './modules/deposit/deposit.routes.js';
 import { createDepositService } from './modules/deposit/deposit.service.js';
+import { registerManualDepositRoutes } from './modules/deposit/manual-deposit.routes.js';
+import { createManualDepositService } from './modules/deposit/manual-deposit.service.js';
 import { createTruelinkService } from './modules/deposit/truelink.service.js';
 import { registerStatementRoutes } from './modules/statement/statement.routes.js';
 import { registerProviderMedia } from './modules/wallet/media.routes.js';
@@ -222,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     receivingMobile: config.trueMoney.mobile,
   });
   registerDepositRoutes(app, deposits, truelink, { webhookSecret, now });
+  registerManualDepositRoutes(app, admin, createManualDepositService({ db, ledger, settings }));
   if (config.sandboxes) {
     registerSmsSandbox(app, db);
     await registerProviderSandbox(app, db);

@@ -119,6 +119,7 @@ export const ERROR_CODES = [
   'WITHDRAW_MINIMUM',
   'WITHDRAW_MAXIMUM',
   'DEPOSIT_MINIMUM',
+  'DEPOSIT_MANUAL_OFF',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -180,12 +180,14 @@ export const siteSettingsBody = z.object({
   terminated: z.boolean({ error: missingOrInvalid }).optional(),
   registerOTP: z.boolean({ error: missingOrInvalid }).optional(),
   enableChatWidget: z.boolean({ error: missingOrInvalid }).optional(),
+  isManualDeposit: z.boolean({ error: missingOrInvalid }).optional(),
 });
 export type SiteSettingsBody = z.infer<typeof siteSettingsBody>;
 export const siteSettingsResponse = z.object({
   terminated: z.boolean(),
   registerOTP: z.boolean(),
   enableChatWidget: z.boolean(),
+  isManualDeposit: z.boolean(),
 });
 
 // ---------- Sandbox SMS (DESIGN §7, fixed tester-facing shape)

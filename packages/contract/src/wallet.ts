@@ -154,3 +154,18 @@ export const truelinkBody = z.object({
 export const truelinkResponse = z.object({ message: z.literal('SUCCESS'), amount: z.number() });
 /** The shared key's default (issue "Money in and out" §3); real builds set TRUELINK_KEY / VITE_TRUELINK_KEY. */
 export const DEFAULT_TRUELINK_KEY = 'dev-truelink-shared-key';
+
+// ---------- Manual deposit notices (SPEC §7 POST /api/wallet/add)
+export const depositNotice = z.object({
+  _id: z.string(),
+  amount: z.number(),
+  status: z.enum(['in_progress', 'SUCCESS', 'FAILED']),
+  createdAt: z.string(),
+  reason: z.string().nullable(),
+});
+export const depositNoticeResponse = z.object({ message: z.literal('SUCCESS'), notice: depositNotice });
+export const adminDepositNoticesResponse = z.object({
+  total: z.number(),
+  notices: z.array(depositNotice.extend({ username: z.string(), memberName: z.string(), decidedBy: z.string().nullable() })),
+});
+export const noticeIdParams = withdrawalIdParams;

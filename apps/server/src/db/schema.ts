@@ -219,6 +219,17 @@ export interface Database {
   };
   truemoney_redemptions: { voucher_hash: string; member_id: bigint; status_code: string; amount: bigint | null; created_at: Timestamp };
   sandbox_truemoney_vouchers: { voucher_hash: string; amount: bigint; outcome: Generated<string>; redeemed_by: string | null; created_at: Timestamp };
+  manual_deposit_notices: {
+    id: Generated<string>;
+    member_id: bigint;
+    amount: bigint;
+    status: Generated<'in_progress' | 'SUCCESS' | 'FAILED'>;
+    idempotency_key: string | null;
+    reason: string | null;
+    decided_by: string | null;
+    decided_at: Timestamp | null;
+    created_at: Timestamp;
+  };
   sandbox_sms_messages: { id: Generated<bigint>; phone: string; text: string; created_at: Timestamp };
 }
 

@@ -13,11 +13,12 @@ declare module 'fastify' {
 
 const tags = ['admin'];
 
-function pickSiteSettings(settings: { terminated: boolean; registerOTP: boolean; enableChatWidget: boolean }) {
+function pickSiteSettings(settings: { terminated: boolean; registerOTP: boolean; enableChatWidget: boolean; isManualDeposit: boolean }) {
   return {
     terminated: settings.terminated,
     registerOTP: settings.registerOTP,
     enableChatWidget: settings.enableChatWidget,
+    isManualDeposit: settings.isManualDeposit,
   };
 }
 

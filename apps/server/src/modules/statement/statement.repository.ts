@@ -31,6 +31,10 @@ function movements(memberId: bigint) {
     SELECT id::text, 'deposit', method, 'WALLET', 'SUCCESS', amount, created_at, NULL
     FROM deposits WHERE member_id = ${memberId}
     UNION ALL
+    -- Notices still waiting or refused; an approved one appears as its deposit above.
+    SELECT id::text, 'deposit', 'MANUAL', 'WALLET', status, amount, created_at, reason
+    FROM manual_deposit_notices WHERE member_id = ${memberId} AND status <> 'SUCCESS'
+    UNION ALL
     SELECT t.id::text, 'deposit', 'OPERATOR', 'WALLET', 'SUCCESS', t.amount, t.created_at, NULL
     FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.credit_account_id
     WHERE a.code = ${`wallet:${memberId}`} AND t.kind = 'adjustment'`;
