@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminWithdrawalsResponse, groupAccountNumber, loginResponse } from '@wallet/contract';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { adminDepositNoticesResponse, adminWithdrawalsResponse, groupAccountNumber, loginResponse } from '@wallet/contract';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiError, api } from '../../shared/api/client';
@@ -34,7 +34,7 @@ export function AdminPage() {
           </div>
         </div>
       </header>
-      {token ? <Withdrawals token={token} onExpired={signOut} /> : <AdminLogin onToken={(value) => (sessionStorage.setItem(ADMIN_TOKEN_KEY, value), setToken(value))} />}
+      {token ? <Queues token={token} onExpired={signOut} /> : <AdminLogin onToken={(value) => (sessionStorage.setItem(ADMIN_TOKEN_KEY, value), setToken(value))} />}
     </div>
   );
 }
@@ -66,24 +66,30 @@ function AdminLogin({ onToken }: { onToken: (token: string) => void }) {
   );
 }
 
-function Withdrawals({ token, onExpired }: { token: string; onExpired: () => void }) {
+interface PendingItem {
+  _id: string;
+  amount: number;
+  createdAt: string;
+  username: string;
+  memberName: string;
+  detail?: ReactNode;
+}
+
+/** One queue of things waiting for an operator: approve, or fail with a reason. */
+function PendingList({ token, onExpired, title, path, load }: { token: string; onExpired: () => void; title: string; path: string; load: () => Promise<{ total: number; items: PendingItem[] }> }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const pending = useQuery({
-    queryKey: ['admin', 'withdrawals', 'pending'],
-    queryFn: () => api.get('/api/admin/withdrawals?status=pending&limit=50', { schema: adminWithdrawalsResponse, token }),
-    refetchInterval: 15_000,
-  });
+  const pending = useQuery({ queryKey: ['admin', path], queryFn: load, refetchInterval: 15_000 });
   const expired = pending.error instanceof ApiError && pending.error.status === 401;
   useEffect(() => {
     if (expired) onExpired();
   }, [expired, onExpired]);
   const decide = useMutation({
     mutationFn: ({ id, action, reason }: { id: string; action: 'approve' | 'fail'; reason?: string }) =>
-      api.post(`/api/admin/withdrawals/${id}/${action}`, action === 'fail' ? { reason } : undefined, { token }),
+      api.post(`${path}/${id}/${action}`, action === 'fail' ? { reason } : undefined, { token }),
     onSuccess: (_result, { action }) => {
       toast.success(t(action === 'approve' ? 'admin.approved' : 'admin.failed'));
-      return queryClient.invalidateQueries({ queryKey: ['admin', 'withdrawals'] });
+      return queryClient.invalidateQueries({ queryKey: ['admin', path] });
     },
     onError: (error) => toast.error(errorText(t, error)),
   });
@@ -91,33 +97,65 @@ function Withdrawals({ token, onExpired }: { token: string; onExpired: () => voi
     const reason = window.prompt(t('admin.reason'))?.trim();
     if (reason) decide.mutate({ id, action: 'fail', reason });
   }
-
+  const testId = path.split('/').pop();
   return (
-    <Page title={t('admin.withdrawals')} className="max-w-3xl pt-6">
-      <h1 className="text-xl font-bold">{t('admin.withdrawals')} <span className="text-white/50">({pending.data?.total ?? '…'})</span></h1>
-      {pending.data?.withdrawals.length === 0 && <p className="mt-6 text-white/60">{t('admin.nothingPending')}</p>}
-      <ul className="mt-4 space-y-3" data-testid="admin-withdrawals">
-        {pending.data?.withdrawals.map((withdrawal) => (
-          <li key={withdrawal._id} className="rounded-2xl border border-white/10 bg-night-850 p-4" data-testid={`admin-withdrawal-${withdrawal._id}`}>
+    <section className="mt-6">
+      <h2 className="text-xl font-bold">{title} <span className="text-white/50">({pending.data?.total ?? '…'})</span></h2>
+      {pending.data?.items.length === 0 && <p className="mt-3 text-white/60">{t('admin.nothingPending')}</p>}
+      <ul className="mt-3 space-y-3" data-testid={`admin-${testId}`}>
+        {pending.data?.items.map((item) => (
+          <li key={item._id} className="rounded-2xl border border-white/10 bg-night-850 p-4">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <span className="font-semibold">{withdrawal.memberName} · {withdrawal.username}</span>
-              <Money value={withdrawal.amount} className="text-xl font-bold text-gold-300" />
+              <span className="font-semibold">{item.memberName} · {item.username}</span>
+              <Money value={item.amount} className="text-xl font-bold text-gold-300" />
             </div>
-            <p className="mt-1 text-sm text-white/70">
-              {withdrawal.bankCode} · <span className="font-mono">{groupAccountNumber(withdrawal.bankAccountNo)}</span> · {withdrawal.bankAccountName}
-            </p>
-            <p className="text-xs text-white/50">{formatDateTime(withdrawal.createdAt)}</p>
+            {item.detail && <p className="mt-1 text-sm text-white/70">{item.detail}</p>}
+            <p className="text-xs text-white/50">{formatDateTime(item.createdAt)}</p>
             <div className="mt-3 grid grid-cols-2 gap-2">
-              <Button className="min-h-11" onClick={() => decide.mutate({ id: withdrawal._id, action: 'approve' })} busy={decide.isPending && decide.variables?.id === withdrawal._id && decide.variables.action === 'approve'} data-testid="admin-approve">
+              <Button className="min-h-11" onClick={() => decide.mutate({ id: item._id, action: 'approve' })} busy={decide.isPending && decide.variables?.id === item._id && decide.variables.action === 'approve'} data-testid="admin-approve">
                 {t('admin.approve')}
               </Button>
-              <Button variant="secondary" className="min-h-11" onClick={() => fail(withdrawal._id)} data-testid="admin-fail">
+              <Button variant="secondary" className="min-h-11" onClick={() => fail(item._id)} data-testid="admin-fail">
                 {t('admin.fail')}
               </Button>
             </div>
           </li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+function Queues({ token, onExpired }: { token: string; onExpired: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Page title={t('admin.title')} className="max-w-3xl pt-2">
+      <PendingList
+        token={token}
+        onExpired={onExpired}
+        title={t('admin.withdrawals')}
+        path="/api/admin/withdrawals"
+        load={async () => {
+          const { total, withdrawals } = await api.get('/api/admin/withdrawals?status=pending&limit=50', { schema: adminWithdrawalsResponse, token });
+          return {
+            total,
+            items: withdrawals.map((withdrawal) => ({
+              ...withdrawal,
+              detail: <>{withdrawal.bankCode} · <span className="font-mono">{groupAccountNumber(withdrawal.bankAccountNo)}</span> · {withdrawal.bankAccountName}</>,
+            })),
+          };
+        }}
+      />
+      <PendingList
+        token={token}
+        onExpired={onExpired}
+        title={t('admin.depositNotices')}
+        path="/api/admin/deposit-notices"
+        load={async () => {
+          const { total, notices } = await api.get('/api/admin/deposit-notices?status=pending&limit=50', { schema: adminDepositNoticesResponse, token });
+          return { total, items: notices };
+        }}
+      />
     </Page>
   );
 }
