@@ -6,6 +6,7 @@ import { forbidden, unauthorized } from '../../errors.js';
 import type { PasswordHasher } from '../auth/password.js';
 import type { TokenSigner } from '../auth/tokens.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import { recordAudit } from './audit.js';
 
 export interface AdminContext {
   adminId: bigint;
@@ -22,12 +23,7 @@ export function createAdminService(deps: {
 }) {
   const { db, hasher, tokens, now } = deps;
 
-  async function audit(actor: AdminContext, action: string, detail: unknown): Promise<void> {
-    await db
-      .insertInto('audit_log')
-      .values({ actor: actor.username, action, detail: JSON.stringify(detail) })
-      .execute();
-  }
+  const audit = (actor: AdminContext, action: string, detail: unknown) => recordAudit(db, actor.username, action, detail);
 
   return {
     /**

@@ -2,6 +2,7 @@ import { toMajor, toMinor } from '@wallet/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { businessRule, conflict, notFound } from '../../errors.js';
+import { recordAudit } from '../admin/audit.js';
 import type { MemberContext } from '../auth/auth.service.js';
 import { accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
@@ -30,10 +31,7 @@ export function createManualDepositService(deps: { db: Db; ledger: Ledger; setti
           trx,
         );
       }
-      await trx
-        .insertInto('audit_log')
-        .values({ actor: operator, action: status === 'SUCCESS' ? 'deposit-notice.approve' : 'deposit-notice.fail', detail: JSON.stringify({ id, amount: String(row.amount), reason }) })
-        .execute();
+      await recordAudit(trx, operator, status === 'SUCCESS' ? 'deposit-notice.approve' : 'deposit-notice.fail', { id, amount: String(row.amount), reason });
       const decided = await trx
         .updateTable('manual_deposit_notices')
         .set({ status, reason, decided_by: operator, decided_at: sql`now()` })

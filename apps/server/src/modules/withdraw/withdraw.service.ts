@@ -3,6 +3,7 @@ import { type Withdrawal, WALLET_CODE, toMajor, toMinor } from '@wallet/contract
 import type { Db } from '../../db/database.js';
 import { businessRule, conflict, notFound } from '../../errors.js';
 import * as accountRepo from '../account/account.repository.js';
+import { recordAudit } from '../admin/audit.js';
 import type { MemberContext } from '../auth/auth.service.js';
 import { accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
@@ -87,10 +88,7 @@ export function createWithdrawService(deps: { db: Db; ledger: Ledger; settings: 
           : { key: `withdrawal:${id}:return`, from: accounts.withdrawalsPayable(), to: accounts.wallet(row.member_id), amount: row.amount, kind: 'withdrawal_return', reference: id },
         trx,
       );
-      await trx
-        .insertInto('audit_log')
-        .values({ actor: operator, action: decision === 'SUCCESS' ? 'withdrawal.approve' : 'withdrawal.fail', detail: JSON.stringify({ id, amount: String(row.amount), reason }) })
-        .execute();
+      await recordAudit(trx, operator, decision === 'SUCCESS' ? 'withdrawal.approve' : 'withdrawal.fail', { id, amount: String(row.amount), reason });
       return toWithdrawal(await repo.decide(trx, id, { status: decision, reason, decidedBy: operator }));
     });
   }
