@@ -77,6 +77,16 @@ describe('game accounts', () => {
     expect(await server.api('GET', '/api/wallet/resetpassword/SLOTXO', { token: member.token })).toMatchObject({ status: 404, body: { message: 'SLOT_NO_ACCOUNT' } });
   });
 
+  it('answers SLOT_ACTIVATE_FAIL and SLOT_RESET_PASSWORD_FAIL when the provider does not answer, opening nothing', async () => {
+    const member = await memberWithMoney(0, 'PG');
+    await server.api('PUT', '/sandbox/provider/faults', { body: { latencyMs: 2_000 } });
+    expect(await activate(member, 'UFABET')).toMatchObject({ status: 502, body: { message: 'SLOT_ACTIVATE_FAIL' } });
+    expect(await server.api('GET', '/api/wallet/resetpassword/PG', { token: member.token })).toMatchObject({ status: 502, body: { message: 'SLOT_RESET_PASSWORD_FAIL' } });
+    await server.api('PUT', '/sandbox/provider/faults', { body: {} });
+    expect((await slotOf(member, 'UFABET')).isActive).toBe(false);
+    expect((await activate(member, 'UFABET')).status).toBe(200);
+  });
+
   it('gives the login form of JOKER through the account event', async () => {
     const member = await memberWithMoney(0, 'JOKER');
     const account = await server.api('GET', '/api/wallet/account/JOKER', { token: member.token });

@@ -61,6 +61,7 @@ export async function registerProviderSandbox(app: App, db: Db): Promise<void> {
   });
 
   app.post('/sandbox/provider/api/players/:username/password', { schema: { hide: true, params: z.object({ username: z.string() }), querystring: codeQuery } }, async (request, reply) => {
+    await sleep(faultsFor(request.query.code).latencyMs);
     const password = crypto.randomBytes(6).toString('base64url');
     const result = await db
       .updateTable('sandbox_provider_players')
