@@ -1,15 +1,8 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect } from 'react-router';
-import { AdminPage } from '../features/admin/AdminPage';
 import { LoginPage } from '../features/auth/LoginPage';
-import { BonusPage } from '../features/bonus/BonusPage';
-import { ContactPage } from '../features/contact/ContactPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { TerminatedPage } from '../features/errors/TerminatedPage';
-import { HomePage } from '../features/home/HomePage';
-import { HowtoPage } from '../features/howto/HowtoPage';
-import { ProfilePage } from '../features/profile/ProfilePage';
-import { RegisterPage } from '../features/register/RegisterPage';
-import { StatementPage } from '../features/statement/StatementPage';
 import { setApiNavigator } from '../shared/api/client';
 import { loginLoader, publicShellLoader, requireTokenLoader } from './guards';
 import type { RouteHandle } from './menu';
@@ -17,6 +10,9 @@ import { MemberShell } from './shells/MemberShell';
 import { PublicShell } from './shells/PublicShell';
 
 const handle = (menu: RouteHandle['menu']): RouteHandle => ({ menu });
+
+/** Screens beyond the first one load when first visited, so a phone downloads only what it shows. */
+const lazyPage = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => async () => ({ Component: (await load())[name] });
 
 /** SPEC §2 routes, history mode, base /. */
 export const routes = [
@@ -27,9 +23,9 @@ export const routes = [
     children: [
       { index: true, loader: () => redirect('/user') },
       { path: 'login', element: <LoginPage />, loader: loginLoader, handle: handle('home') },
-      { path: 'register', element: <RegisterPage />, handle: handle('register') },
-      { path: 'howto', element: <HowtoPage />, handle: handle('howto') },
-      { path: 'contact', element: <ContactPage />, handle: handle('contact') },
+      { path: 'register', lazy: lazyPage(() => import('../features/register/RegisterPage'), 'RegisterPage'), handle: handle('register') },
+      { path: 'howto', lazy: lazyPage(() => import('../features/howto/HowtoPage'), 'HowtoPage'), handle: handle('howto') },
+      { path: 'contact', lazy: lazyPage(() => import('../features/contact/ContactPage'), 'ContactPage'), handle: handle('contact') },
     ],
   },
   {
@@ -38,15 +34,15 @@ export const routes = [
     loader: requireTokenLoader,
     children: [
       { index: true, loader: () => redirect('/user/home') },
-      { path: 'home', element: <HomePage />, handle: handle('home') },
-      { path: 'profile', element: <ProfilePage />, handle: handle('profile') },
-      { path: 'bonus', element: <BonusPage />, handle: handle('bonus') },
-      { path: 'statement', element: <StatementPage />, handle: handle('statement') },
-      { path: 'contact', element: <ContactPage />, handle: handle('contact') },
+      { path: 'home', lazy: lazyPage(() => import('../features/home/HomePage'), 'HomePage'), handle: handle('home') },
+      { path: 'profile', lazy: lazyPage(() => import('../features/profile/ProfilePage'), 'ProfilePage'), handle: handle('profile') },
+      { path: 'bonus', lazy: lazyPage(() => import('../features/bonus/BonusPage'), 'BonusPage'), handle: handle('bonus') },
+      { path: 'statement', lazy: lazyPage(() => import('../features/statement/StatementPage'), 'StatementPage'), handle: handle('statement') },
+      { path: 'contact', lazy: lazyPage(() => import('../features/contact/ContactPage'), 'ContactPage'), handle: handle('contact') },
     ],
   },
   { path: '/terminated', element: <TerminatedPage /> },
-  { path: '/admin', element: <AdminPage /> },
+  { path: '/admin', lazy: lazyPage(() => import('../features/admin/AdminPage'), 'AdminPage') },
   { path: '*', element: <NotFoundPage /> },
 ];
 
