@@ -84,7 +84,8 @@ export const AUTO_LOGIN_ROUTES = {
 export type AutoLoginRoute = keyof typeof AUTO_LOGIN_ROUTES;
 
 // ---------- Withdrawals (SPEC §7 Wallet withdraw / withdrawAll; DESIGN §6)
-export const withdrawBody = z.object({ amount: moneyAmount });
+/** `{amount}` in baht: withdraw, withdrawAll and the manual deposit notice. */
+export const amountBody = z.object({ amount: moneyAmount });
 export const withdrawal = z.object({
   _id: z.string(),
   amount: z.number(),
@@ -98,15 +99,16 @@ export const withdrawal = z.object({
 export type Withdrawal = z.infer<typeof withdrawal>;
 export const withdrawResponse = z.object({ message: z.literal('SUCCESS'), withdrawal });
 
-export const adminWithdrawalsQuery = z.object({
+/** Paging through a queue an operator works on (withdrawals, deposit notices). */
+export const operatorQueueQuery = z.object({
   status: z.enum(['pending', 'SUCCESS', 'FAILED']).default('pending'),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
 export const adminWithdrawal = withdrawal.extend({ username: z.string(), memberName: z.string(), decidedBy: z.string().nullable() });
 export const adminWithdrawalsResponse = z.object({ total: z.number(), withdrawals: z.array(adminWithdrawal) });
-export const withdrawalIdParams = z.object({ id: z.uuid({ error: 'KEY_INVALID' }) });
-export const failWithdrawalBody = z.object({
+export const operatorItemParams = z.object({ id: z.uuid({ error: 'KEY_INVALID' }) });
+export const failReasonBody = z.object({
   reason: z.string({ error: (issue) => (issue.input === undefined ? 'KEY_MISSING' : 'KEY_INVALID') }).trim().min(1, { error: 'KEY_MISSING' }).max(200, { error: 'KEY_INVALID' }),
 });
 
@@ -168,4 +170,3 @@ export const adminDepositNoticesResponse = z.object({
   total: z.number(),
   notices: z.array(depositNotice.extend({ username: z.string(), memberName: z.string(), decidedBy: z.string().nullable() })),
 });
-export const noticeIdParams = withdrawalIdParams;

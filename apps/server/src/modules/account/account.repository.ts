@@ -62,12 +62,16 @@ export function findProfile(db: Db, memberId: bigint) {
       'members.bank_code',
       'members.bank_account_no',
       'members.bank_account_name',
-      'members.password_hash',
       'banks.name_th',
       'banks.name_en',
     ])
     .where('members.id', '=', memberId)
     .executeTakeFirst();
+}
+
+export async function findPasswordHash(db: Db, memberId: bigint): Promise<string | undefined> {
+  const row = await db.selectFrom('members').select('password_hash').where('id', '=', memberId).executeTakeFirst();
+  return row?.password_hash;
 }
 
 export async function updateMember(

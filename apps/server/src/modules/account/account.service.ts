@@ -169,12 +169,13 @@ export function createAccountService(deps: {
 
     /** Other sessions are revoked; the one that changed the password stays signed in. */
     async changePassword(context: MemberContext, body: PasswordChangeBody): Promise<void> {
-      const row = await profileOf(context.memberId);
-      if (!(await hasher.verify(row.password_hash, body.oldPassword))) throw badRequest('WRONG_PASSWORD');
+      const passwordHash = await repo.findPasswordHash(db, context.memberId);
+      if (!passwordHash) throw notFound('NO_USER');
+      if (!(await hasher.verify(passwordHash, body.oldPassword))) throw badRequest('WRONG_PASSWORD');
       checkPassword(body.newPassword);
-      const passwordHash = await hasher.hash(body.newPassword);
+      const newHash = await hasher.hash(body.newPassword);
       await db.transaction().execute(async (trx) => {
-        await repo.updateMember(trx, context.memberId, { password_hash: passwordHash });
+        await repo.updateMember(trx, context.memberId, { password_hash: newHash });
         await authRepo.revokeOtherSessions(trx, context.memberId, context.sessionId);
       });
     },

@@ -1,4 +1,4 @@
-import { adminWithdrawalsQuery, adminWithdrawalsResponse, failWithdrawalBody, withdrawal, withdrawalIdParams } from '@wallet/contract';
+import { operatorQueueQuery, adminWithdrawalsResponse, failReasonBody, withdrawal, operatorItemParams } from '@wallet/contract';
 import type { App } from '../../http/types.js';
 import type { AdminService } from '../admin/admin.service.js';
 import { operatorGuard } from '../admin/admin.routes.js';
@@ -9,15 +9,15 @@ const tags = ['admin'];
 /** The operator's side of withdrawals: list, approve (paid out), fail (money back to the wallet). */
 export function registerWithdrawAdminRoutes(app: App, admin: AdminService, withdrawals: WithdrawService): void {
   const finance = { preHandler: operatorGuard(admin, ['admin', 'finance']) };
-  app.get('/api/admin/withdrawals', { ...finance, schema: { tags, querystring: adminWithdrawalsQuery, response: { 200: adminWithdrawalsResponse } } }, (request) =>
+  app.get('/api/admin/withdrawals', { ...finance, schema: { tags, querystring: operatorQueueQuery, response: { 200: adminWithdrawalsResponse } } }, (request) =>
     withdrawals.listForOperator(request.query.status, request.query.page, request.query.limit),
   );
-  app.post('/api/admin/withdrawals/:id/approve', { ...finance, schema: { tags, params: withdrawalIdParams, response: { 200: withdrawal } } }, (request) =>
+  app.post('/api/admin/withdrawals/:id/approve', { ...finance, schema: { tags, params: operatorItemParams, response: { 200: withdrawal } } }, (request) =>
     withdrawals.approve(request.params.id, request.admin.username),
   );
   app.post(
     '/api/admin/withdrawals/:id/fail',
-    { ...finance, schema: { tags, params: withdrawalIdParams, body: failWithdrawalBody, response: { 200: withdrawal } } },
+    { ...finance, schema: { tags, params: operatorItemParams, body: failReasonBody, response: { 200: withdrawal } } },
     (request) => withdrawals.fail(request.params.id, request.body.reason, request.admin.username),
   );
 }

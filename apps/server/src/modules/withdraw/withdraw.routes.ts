@@ -1,4 +1,4 @@
-import { withdrawBody, withdrawResponse } from '@wallet/contract';
+import { amountBody, withdrawResponse } from '@wallet/contract';
 import { idempotencyKey } from '../../http/idempotency.js';
 import type { App } from '../../http/types.js';
 import type { WithdrawService } from './withdraw.service.js';
@@ -7,11 +7,11 @@ const tags = ['wallet'];
 
 export function registerWithdrawRoutes(app: App, withdrawals: WithdrawService): void {
   const member = { preHandler: app.requireMember };
-  app.post('/api/wallet/withdraw', { ...member, schema: { tags, body: withdrawBody, response: { 200: withdrawResponse } } }, async (request) => ({
+  app.post('/api/wallet/withdraw', { ...member, schema: { tags, body: amountBody, response: { 200: withdrawResponse } } }, async (request) => ({
     message: 'SUCCESS' as const,
     withdrawal: await withdrawals.withdraw(request.member, request.body.amount, idempotencyKey(request)),
   }));
-  app.post('/api/wallet/withdrawAll', { ...member, schema: { tags, body: withdrawBody, response: { 200: withdrawResponse } } }, async (request) => ({
+  app.post('/api/wallet/withdrawAll', { ...member, schema: { tags, body: amountBody, response: { 200: withdrawResponse } } }, async (request) => ({
     message: 'SUCCESS' as const,
     withdrawal: await withdrawals.withdrawAll(request.member, request.body.amount, idempotencyKey(request)),
   }));
