@@ -15,7 +15,9 @@ import { APP_VERSION, type Language } from '@wallet/contract';
 import { type GameProviderAdapter, createHttpGameProvider } from './adapters/game-provider.js';
 import { type PaymentGateway, createHttpPaymentGateway } from './adapters/payment-gateway.js';
 import { type SmsSender, createHttpSmsSender } from './adapters/sms.js';
+import { type SlipVerifier, createHttpSlipVerifier } from './adapters/slip-verifier.js';
 import { createHttpTrueMoney } from './adapters/truemoney.js';
+import { createFolderStorage } from './adapters/upload-storage.js';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { registerErrorHandling } from './http/errors.js';
@@ -42,6 +44,8 @@ import { registerDepositRoutes } from './modules/deposit/deposit.routes.js';
 import { createDepositService } from './modules/deposit/deposit.service.js';
 import { registerManualDepositRoutes } from './modules/deposit/manual-deposit.routes.js';
 import { createManualDepositService } from './modules/deposit/manual-deposit.service.js';
+import { registerSlipRoutes } from './modules/deposit/slip.routes.js';
+import { createSlipService } from './modules/deposit/slip.service.js';
 import { createTruelinkService } from './modules/deposit/truelink.service.js';
 import { registerStatementRoutes } from './modules/statement/statement.routes.js';
 import { registerProviderMedia } from './modules/wallet/media.routes.js';
@@ -52,6 +56,7 @@ import { registerWalletRoutes } from './modules/wallet/wallet.routes.js';
 import { createWalletService } from './modules/wallet/wallet.service.js';
 import { registerFundingSandbox } from './sandbox/funding.sandbox.js';
 import { registerGatewaySandbox } from './sandbox/gateway.sandbox.js';
+import { registerBankSandbox } from './sandbox/bank.sandbox.js';
 import { registerTrueMoneySandbox } from './sandbox/truemoney.sandbox.js';
 import { registerProviderSandbox } from './sandbox/provider.sandbox.js';
 import { registerSmsSandbox } from './sandbox/sms.sandbox.js';
@@ -64,6 +69,7 @@ export interface AppDeps {
   sms?: SmsSender;
   provider?: GameProviderAdapter;
   gateway?: PaymentGateway;
+  slipVerifier?: SlipVerifier;
   hasher?: PasswordHasher;
 }
 
@@ -225,14 +231,39 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   registerDepositRoutes(app, deposits, truelink, { webhookSecret, now });
   registerManualDepositRoutes(app, admin, createManualDepositService({ db, ledger, settings }));
+  const slips = createSlipService({
+    db,
+    ledger,
+    settings,
+    storage: createFolderStorage(config.uploadDir),
+    verifier:
+      deps.slipVerifier ??
+      createHttpSlipVerifier({
+        baseUrl: () => config.slipVerifier.url ?? `${ownAddress()}/sandbox/bank/api`,
+        ...(config.slipVerifier.apiKey ? { apiKey: config.slipVerifier.apiKey } : {}),
+        timeoutMs: 20_000,
+      }),
+    now,
+    linkSecret: Buffer.from(crypto.hkdfSync('sha256', secret, 'wallet', 'slip-image-links', 32)).toString('hex'),
+    log: app.log,
+  });
+  registerSlipRoutes(app, admin, slips);
   if (config.sandboxes) {
     registerSmsSandbox(app, db);
     await registerProviderSandbox(app, db);
     registerFundingSandbox(app, db, ledger);
     registerTrueMoneySandbox(app, db);
+    registerBankSandbox(app, db, { now });
     registerGatewaySandbox(app, db, { webhookUrl: () => `${ownAddress()}/api/webhooks/gateway`, webhookSecret });
   }
-  scheduleReconciler(app, () => providerTransfers.reconcile(), config.reconcile.intervalMs);
+  scheduleReconciler(
+    app,
+    async () => {
+      await providerTransfers.reconcile();
+      await slips.resumeUnfinished();
+    },
+    config.reconcile.intervalMs,
+  );
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
@@ -248,6 +279,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('adminService', admin);
   app.decorate('ledger', ledger);
   app.decorate('providerTransfers', providerTransfers);
+  app.decorate('slips', slips);
   return app;
 }
 
@@ -256,6 +288,7 @@ declare module 'fastify' {
     adminService: ReturnType<typeof createAdminService>;
     ledger: ReturnType<typeof createLedger>;
     providerTransfers: ReturnType<typeof createProviderTransfers>;
+    slips: ReturnType<typeof createSlipService>;
   }
 }
 

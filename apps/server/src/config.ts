@@ -36,6 +36,10 @@ const environmentSchema = z.object({
   TRUELINK_KEY: z.string().min(8).default(DEFAULT_TRUELINK_KEY),
   TRUEMONEY_URL: z.string().url().optional(),
   TRUEMONEY_MOBILE: z.string().regex(/^\d{10}$/).default('0990000000'),
+  SLIP_VERIFIER_URL: z.string().url().optional(),
+  SLIP_VERIFIER_API_KEY: z.string().optional(),
+  /** Uploaded slips (DESIGN §8: a volume every node shares); DATA_DIR/uploads by default. */
+  UPLOAD_DIR: z.string().optional(),
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   RECONCILE_AFTER_MS: z.coerce.number().int().min(0).default(30_000),
   NOT_FOUND_GRACE_MS: z.coerce.number().int().min(0).default(120_000),
@@ -63,6 +67,8 @@ export interface AppConfig {
   provider: { url: string | undefined; apiKey: string | undefined; timeoutMs: number };
   gateway: { url: string | undefined; apiKey: string | undefined; webhookSecret: string | undefined };
   trueMoney: { url: string | undefined; linkKey: string; mobile: string };
+  slipVerifier: { url: string | undefined; apiKey: string | undefined };
+  uploadDir: string;
   /** 0 turns the periodic reconciler off (tests run it by hand). */
   reconcile: { intervalMs: number; afterMs: number; notFoundGraceMs: number };
 }
@@ -78,7 +84,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
   const sandboxes = values.SANDBOXES ?? !production;
   // Without sandboxes every outside service needs its real address: refuse to start half-wired.
   const unset = !sandboxes
-    ? (['SMS_URL', 'PROVIDER_URL', 'GATEWAY_URL', 'TRUEMONEY_URL'] as const).filter((key) => !values[key])
+    ? (['SMS_URL', 'PROVIDER_URL', 'GATEWAY_URL', 'TRUEMONEY_URL', 'SLIP_VERIFIER_URL'] as const).filter((key) => !values[key])
     : [];
   if (unset.length) throw new Error(`Invalid configuration: with sandboxes off, set ${unset.join(', ')} (or SANDBOXES=true)`);
   return {
@@ -101,6 +107,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     sms: { url: values.SMS_URL, apiKey: values.SMS_API_KEY },
     provider: { url: values.PROVIDER_URL, apiKey: values.PROVIDER_API_KEY, timeoutMs: values.PROVIDER_TIMEOUT_MS },
     trueMoney: { url: values.TRUEMONEY_URL, linkKey: values.TRUELINK_KEY, mobile: values.TRUEMONEY_MOBILE },
+    slipVerifier: { url: values.SLIP_VERIFIER_URL, apiKey: values.SLIP_VERIFIER_API_KEY },
+    uploadDir: path.resolve(values.UPLOAD_DIR ?? path.join(values.DATA_DIR, 'uploads')),
     gateway: { url: values.GATEWAY_URL, apiKey: values.GATEWAY_API_KEY, webhookSecret: values.GATEWAY_WEBHOOK_SECRET },
     reconcile: {
       intervalMs: values.RECONCILE_INTERVAL_MS,

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { toMinor } from '@wallet/contract';
@@ -73,6 +75,7 @@ export async function startTestServer(options: { env?: Record<string, string>; s
     RECONCILE_INTERVAL_MS: '0',
     RECONCILE_AFTER_MS: '0',
     NOT_FOUND_GRACE_MS: '0',
+    UPLOAD_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-uploads-')),
     ...options.env,
   });
   const hasher = createPasswordHasher({ fast: true });

@@ -120,6 +120,7 @@ export const ERROR_CODES = [
   'WITHDRAW_MAXIMUM',
   'DEPOSIT_MINIMUM',
   'DEPOSIT_MANUAL_OFF',
+  'SLIP_UPLOAD_CLOSED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

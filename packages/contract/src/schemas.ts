@@ -94,10 +94,9 @@ export const depositLookupResponse = z.object({
 });
 export type DepositLookup = z.infer<typeof depositLookupResponse>;
 export const withdrawLookupResponse = z.object({ withdrawMin: z.number(), withdrawMax: z.number() });
+/** SPEC §5: the daily window's times are not shown to members, only whether it is open now. */
 export const slipLookupResponse = z.object({
   isOpen: z.boolean(),
-  openFrom: z.string(),
-  openUntil: z.string(),
   maxAgeMinutes: z.number(),
 });
 
@@ -181,6 +180,10 @@ export const siteSettingsBody = z.object({
   registerOTP: z.boolean({ error: missingOrInvalid }).optional(),
   enableChatWidget: z.boolean({ error: missingOrInvalid }).optional(),
   isManualDeposit: z.boolean({ error: missingOrInvalid }).optional(),
+  /** The daily slip-upload window, Bangkok wall-clock HH:mm; it may wrap past midnight. */
+  slipOpenFrom: z.string({ error: missingOrInvalid }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'KEY_INVALID' }).optional(),
+  slipOpenUntil: z.string({ error: missingOrInvalid }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'KEY_INVALID' }).optional(),
+  slipMaxAgeMinutes: z.number({ error: missingOrInvalid }).int({ error: 'KEY_INVALID' }).min(5, { error: 'KEY_INVALID' }).max(1440, { error: 'KEY_INVALID' }).optional(),
 });
 export type SiteSettingsBody = z.infer<typeof siteSettingsBody>;
 export const siteSettingsResponse = z.object({
@@ -188,6 +191,9 @@ export const siteSettingsResponse = z.object({
   registerOTP: z.boolean(),
   enableChatWidget: z.boolean(),
   isManualDeposit: z.boolean(),
+  slipOpenFrom: z.string(),
+  slipOpenUntil: z.string(),
+  slipMaxAgeMinutes: z.number(),
 });
 
 // ---------- Sandbox SMS (DESIGN §7, fixed tester-facing shape)

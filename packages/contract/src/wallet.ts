@@ -170,3 +170,46 @@ export const adminDepositNoticesResponse = z.object({
   total: z.number(),
   notices: z.array(depositNotice.extend({ username: z.string(), memberName: z.string(), decidedBy: z.string().nullable() })),
 });
+
+// ---------- Bank slips (SPEC §3 Slip, §7 POST /api/wallet/slip and /api/statement/slip; §8 reason codes)
+/** Why a slip was refused or is waiting (SPEC §8 slip reason codes); null while nothing is wrong. */
+export const SLIP_REASONS = [
+  'UPLOADED_FILE_NOT_EXIST',
+  'IMG_SIZE_UNABLE_TO_PROCESS',
+  'CANNOT_READ_CROPPED_IMAGE',
+  'DEST_ACC_INVALID',
+  'SLIP_REFNO_DUPLICATED',
+  'UNSTABLE_REFNO_ON_SLIP',
+  'TRIPPLE_WRONG_CAPTCHA',
+  'INVALID_SLIP',
+  'NOT_MATCH',
+  'EXPIRED_SLIP',
+  'UNKNOW_ERROR',
+] as const;
+export type SlipReason = (typeof SLIP_REASONS)[number];
+export const slipRecord = z.object({
+  createdAt: z.string(),
+  /** Baht; 0 until the bank has told us the amount (the list shows a dash). */
+  amount: z.number(),
+  status: z.enum(['in_progress', 'SUCCESS', 'FAILED']),
+  note: z.enum(SLIP_REASONS).nullable(),
+  /** The image, through a signed address that works for 15 minutes. */
+  link: z.string(),
+  reference: z.string(),
+});
+export type SlipRecord = z.infer<typeof slipRecord>;
+export const slipUploadResponse = z.object({ message: z.literal('SUCCESS'), slip: slipRecord });
+export const slipListResponse = z.object({ total: z.number(), slips: z.array(slipRecord) });
+export const slipReferenceParams = z.object({ reference: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'KEY_INVALID' }) });
+export const slipImageResponse = z.object({ url: z.string() });
+export const adminSlip = slipRecord.extend({
+  _id: z.string(),
+  username: z.string(),
+  memberName: z.string(),
+  sendingBank: z.string().nullable(),
+  transRef: z.string().nullable(),
+  decidedBy: z.string().nullable(),
+});
+export const adminSlipsResponse = z.object({ total: z.number(), slips: z.array(adminSlip) });
+/** An operator approving a slip names the amount when the bank could not tell us. */
+export const slipApproveBody = z.object({ amount: moneyAmount.optional() });

@@ -230,6 +230,33 @@ export interface Database {
     decided_at: Timestamp | null;
     created_at: Timestamp;
   };
+  slips: {
+    id: Generated<string>;
+    reference: string;
+    member_id: bigint;
+    image_key: string;
+    status: Generated<'in_progress' | 'SUCCESS' | 'FAILED'>;
+    note: string | null;
+    needs_review: Generated<boolean>;
+    sending_bank: string | null;
+    trans_ref: string | null;
+    amount: bigint | null;
+    transferred_at: Timestamp | null;
+    review_reason: string | null;
+    decided_by: string | null;
+    decided_at: Timestamp | null;
+    created_at: Timestamp;
+  };
+  sandbox_bank_transfers: {
+    trans_ref: string;
+    sending_bank: string;
+    from_account_no: string | null;
+    to_account_no: string;
+    amount: bigint;
+    transferred_at: Timestamp;
+    verify_outcome: Generated<string>;
+    created_at: Timestamp;
+  };
   sandbox_sms_messages: { id: Generated<bigint>; phone: string; text: string; created_at: Timestamp };
 }
 

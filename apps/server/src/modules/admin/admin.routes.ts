@@ -13,15 +13,6 @@ declare module 'fastify' {
 
 const tags = ['admin'];
 
-function pickSiteSettings(settings: { terminated: boolean; registerOTP: boolean; enableChatWidget: boolean; isManualDeposit: boolean }) {
-  return {
-    terminated: settings.terminated,
-    registerOTP: settings.registerOTP,
-    enableChatWidget: settings.enableChatWidget,
-    isManualDeposit: settings.isManualDeposit,
-  };
-}
-
 /** A preHandler admitting operators with one of `roles` (DESIGN §7: own tokens, roles). */
 export function operatorGuard(admin: AdminService, roles: Array<AdminContext['role']>) {
   return async (request: FastifyRequest) => {
@@ -41,11 +32,11 @@ export function registerAdminRoutes(app: App, admin: AdminService): void {
   app.get(
     '/api/admin/settings/site',
     { preHandler: requireAdmin, schema: { tags, response: { 200: siteSettingsResponse } } },
-    async () => pickSiteSettings(await admin.siteSettings()),
+    () => admin.siteSettings(), // the response schema keeps only the operator-editable keys
   );
   app.put(
     '/api/admin/settings/site',
     { preHandler: requireAdmin, schema: { tags, body: siteSettingsBody, response: { 200: siteSettingsResponse } } },
-    async (request) => pickSiteSettings(await admin.updateSiteSettings(request.admin, request.body)),
+    (request) => admin.updateSiteSettings(request.admin, request.body),
   );
 }

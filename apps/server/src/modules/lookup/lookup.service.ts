@@ -122,8 +122,6 @@ export function createLookupService(deps: { db: Db; settings: SettingsService; s
       const site = await settings.site();
       return {
         isOpen: isWithinDailyWindow(deps.now(), site.slipOpenFrom, site.slipOpenUntil),
-        openFrom: site.slipOpenFrom,
-        openUntil: site.slipOpenUntil,
         maxAgeMinutes: site.slipMaxAgeMinutes,
       };
     },

@@ -1,0 +1,124 @@
+import { type Selectable, sql } from 'kysely';
+import type { SlipReason } from '@wallet/contract';
+import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+
+export type SlipRow = Selectable<Database['slips']>;
+
+const UNIQUE_VIOLATION = '23505';
+
+export function insertSlip(db: Db, values: { reference: string; memberId: bigint; imageKey: string }): Promise<SlipRow> {
+  return db
+    .insertInto('slips')
+    .values({ reference: values.reference, member_id: values.memberId, image_key: values.imageKey })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Ends an undecided slip as FAILED with its reason; a slip already decided stays as it is. */
+export async function refuseSlip(db: Db, id: string, note: SlipReason, extra: { sendingBank?: string; transRef?: string } = {}): Promise<SlipRow> {
+  const refused = await db
+    .updateTable('slips')
+    .set({
+      status: 'FAILED',
+      note,
+      needs_review: false,
+      decided_at: sql`now()`,
+      ...(extra.transRef ? { sending_bank: extra.sendingBank ?? null, trans_ref: extra.transRef } : {}),
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'in_progress')
+    .returningAll()
+    .executeTakeFirst();
+  return refused ?? findSlip(db, id);
+}
+
+/**
+ * Claims the bank transfer a slip proves. False when another live slip holds it already: the
+ * partial unique index decides, so two uploads of one slip at the same moment cannot both win.
+ */
+export async function claimTransfer(db: Db, id: string, sendingBank: string, transRef: string): Promise<boolean> {
+  try {
+    await db.updateTable('slips').set({ sending_bank: sendingBank, trans_ref: transRef }).where('id', '=', id).execute();
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === UNIQUE_VIOLATION) return false;
+    throw error;
+  }
+}
+
+export function holdForReview(db: Db, id: string, note: SlipReason): Promise<SlipRow> {
+  return db
+    .updateTable('slips')
+    .set({ needs_review: true, note })
+    .where('id', '=', id)
+    .where('status', '=', 'in_progress')
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function findSlip(db: Db, id: string): Promise<SlipRow> {
+  return db.selectFrom('slips').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+export function lockSlip(db: Db, id: string): Promise<SlipRow | undefined> {
+  return db.selectFrom('slips').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export function findMemberSlip(db: Db, memberId: bigint, reference: string): Promise<SlipRow | undefined> {
+  return db.selectFrom('slips').selectAll().where('reference', '=', reference).where('member_id', '=', memberId).executeTakeFirst();
+}
+
+export function findByReference(db: Db, reference: string): Promise<SlipRow | undefined> {
+  return db.selectFrom('slips').selectAll().where('reference', '=', reference).executeTakeFirst();
+}
+
+export async function memberSlipPage(db: Db, memberId: bigint, page: number, limit: number): Promise<{ total: number; rows: SlipRow[] }> {
+  const base = db.selectFrom('slips').where('member_id', '=', memberId);
+  const [rows, total] = await Promise.all([
+    base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset((page - 1) * limit).execute(),
+    base.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { total: Number(total.count), rows };
+}
+
+/** Slips left undecided by a crash or a restart mid-check, not touched for a while. */
+export function findUnfinished(db: Db, olderThan: Date, limit: number): Promise<SlipRow[]> {
+  return db
+    .selectFrom('slips')
+    .selectAll()
+    .where('status', '=', 'in_progress')
+    .where('needs_review', '=', false)
+    .where('created_at', '<', olderThan)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
+export async function operatorSlipPage(db: Db, status: 'pending' | 'SUCCESS' | 'FAILED', page: number, limit: number) {
+  let base = db.selectFrom('slips as s').innerJoin('members as m', 'm.id', 's.member_id');
+  base = status === 'pending' ? base.where('s.status', '=', 'in_progress').where('s.needs_review', '=', true) : base.where('s.status', '=', status);
+  const [rows, total] = await Promise.all([
+    base.selectAll('s').select(['m.phone', 'm.name as member_name']).orderBy('s.created_at').limit(limit).offset((page - 1) * limit).execute(),
+    base.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { total: Number(total.count), rows };
+}
+
+export function enabledDepositAccountNumbers(db: Db): Promise<string[]> {
+  return db
+    .selectFrom('deposit_accounts')
+    .select('account_no')
+    .where('enabled', '=', true)
+    .execute()
+    .then((rows) => rows.map((row) => row.account_no));
+}
+
+export function memberBankAccount(db: Db, memberId: bigint) {
+  return db
+    .selectFrom('members as m')
+    .innerJoin('banks as b', 'b.code', 'm.bank_code')
+    .select(['m.bank_account_no', 'b.slip_code'])
+    .where('m.id', '=', memberId)
+    .executeTakeFirstOrThrow();
+}

@@ -1,0 +1,87 @@
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import {
+  adminSlip,
+  adminSlipsResponse,
+  failReasonBody,
+  operatorItemParams,
+  operatorQueueQuery,
+  pageBody,
+  slipApproveBody,
+  slipImageResponse,
+  slipListResponse,
+  slipReferenceParams,
+  slipUploadResponse,
+} from '@wallet/contract';
+import { AppError, badRequest } from '../../errors.js';
+import type { App } from '../../http/types.js';
+import { operatorGuard } from '../admin/admin.routes.js';
+import type { AdminService } from '../admin/admin.service.js';
+import { SLIP_MAX_BYTES } from './slip-image.js';
+import type { SlipService } from './slip.service.js';
+
+const imageQuery = z.object({ expires: z.coerce.number().int().positive(), signature: z.string().max(100) });
+
+export function registerSlipRoutes(app: App, admin: AdminService, slips: SlipService): void {
+  const member = { preHandler: app.requireMember };
+
+  // Multipart is parsed only here: no other route accepts a file.
+  app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: SLIP_MAX_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 100 } });
+    scope.post(
+      '/api/wallet/slip',
+      {
+        ...member,
+        // Decoding an image costs far more than any other call: a member gets a few a minute.
+        config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+        schema: { tags: ['deposit'], consumes: ['multipart/form-data'], response: { 200: slipUploadResponse } },
+      },
+      async (request) => {
+        if (!request.isMultipart()) throw badRequest('SLIP_NO_FILE');
+        let bytes: Buffer | null = null;
+        try {
+          for await (const part of request.files()) {
+            if (part.fieldname === 'file' && bytes === null) bytes = await part.toBuffer();
+            else await part.toBuffer(); // drain what is not ours
+          }
+        } catch (error) {
+          const code = (error as { code?: string }).code;
+          if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('SLIP_INVALID_FILE', 413);
+          if (code?.startsWith('FST_')) throw badRequest('SLIP_INVALID_FILE');
+          throw error;
+        }
+        return { message: 'SUCCESS' as const, slip: await slips.upload(request.member, bytes) };
+      },
+    );
+  });
+
+  app.post('/api/statement/slip', { ...member, schema: { tags: ['statement'], body: pageBody, response: { 200: slipListResponse } } }, (request) =>
+    slips.list(request.member, request.body.page, request.body.limit),
+  );
+  app.get(
+    '/api/statement/slip/reference/:reference',
+    { ...member, schema: { tags: ['statement'], params: slipReferenceParams, response: { 200: slipImageResponse } } },
+    (request) => slips.imageUrl(request.member, request.params.reference),
+  );
+  // The image itself: opened by the browser (no bearer token), so the address carries a signature.
+  app.get('/api/slips/image/:reference', { schema: { hide: true, params: slipReferenceParams, querystring: imageQuery } }, async (request, reply) => {
+    const image = await slips.image(request.params.reference, request.query.expires, request.query.signature);
+    return reply.header('content-type', 'image/jpeg').header('cache-control', 'private, max-age=900').send(image);
+  });
+
+  const finance = { preHandler: operatorGuard(admin, ['admin', 'finance']) };
+  const tags = ['admin'];
+  app.get('/api/admin/slips', { ...finance, schema: { tags, querystring: operatorQueueQuery, response: { 200: adminSlipsResponse } } }, (request) =>
+    slips.listForOperator(request.query.status, request.query.page, request.query.limit),
+  );
+  app.post(
+    '/api/admin/slips/:id/approve',
+    { ...finance, schema: { tags, params: operatorItemParams, body: slipApproveBody, response: { 200: adminSlip.pick({ status: true, amount: true, reference: true }) } } },
+    async (request) => slips.toRecord(await slips.approve(request.params.id, request.body.amount, request.admin.username)),
+  );
+  app.post(
+    '/api/admin/slips/:id/fail',
+    { ...finance, schema: { tags, params: operatorItemParams, body: failReasonBody, response: { 200: adminSlip.pick({ status: true, note: true, reference: true }) } } },
+    async (request) => slips.toRecord(await slips.fail(request.params.id, request.body.reason, request.admin.username)),
+  );
+}

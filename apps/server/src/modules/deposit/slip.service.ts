@@ -1,0 +1,209 @@
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import { type SlipRecord, toMajor, toMinor } from '@wallet/contract';
+import { type SlipVerifier, accountMatches } from '../../adapters/slip-verifier.js';
+import type { UploadStorage } from '../../adapters/upload-storage.js';
+import type { Db } from '../../db/database.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
+import { recordAudit } from '../admin/audit.js';
+import type { MemberContext } from '../auth/auth.service.js';
+import { accounts } from '../ledger/accounts.js';
+import type { Ledger } from '../ledger/ledger.service.js';
+import { isWithinDailyWindow } from '../lookup/lookup.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { isTooSmallToRead, parseMiniQr, readQr, reencodeUpload } from './slip-image.js';
+import * as repo from './slip.repository.js';
+import type { SlipRow } from './slip.repository.js';
+
+const IMAGE_LINK_LIFETIME_MS = 15 * 60_000;
+/** An upload's own request checks it at once; the sweep only takes slips a crash left behind. */
+const UNFINISHED_AFTER_MS = 2 * 60_000;
+
+export interface SlipServiceDeps {
+  db: Db;
+  ledger: Ledger;
+  settings: SettingsService;
+  storage: UploadStorage;
+  verifier: SlipVerifier;
+  now: () => Date;
+  /** Signs the short-lived image addresses (the browser opens them without our bearer token). */
+  linkSecret: string;
+  log: { warn(object: object, message: string): void };
+}
+
+/**
+ * DESIGN §6 slip upload: images only, checked by content and re-encoded; the mini-QR read and
+ * parsed; one live slip per bank transfer; the verifier asked for amount, receiver, sender and
+ * time; credited once through the ledger; what the verifier cannot settle waits for an operator.
+ */
+export function createSlipService(deps: SlipServiceDeps) {
+  const { db, ledger, storage } = deps;
+
+  const sign = (reference: string, expires: number) => crypto.createHmac('sha256', deps.linkSecret).update(`${reference}.${expires}`).digest('base64url');
+
+  function imageLink(reference: string): string {
+    // Rounded to the minute so a list asked for twice gives the same addresses (browser cache).
+    const expires = Math.ceil((deps.now().getTime() + IMAGE_LINK_LIFETIME_MS) / 60_000) * 60_000;
+    return `/api/slips/image/${reference}?expires=${expires}&signature=${sign(reference, expires)}`;
+  }
+
+  const toRecord = (row: SlipRow): SlipRecord => ({
+    createdAt: row.created_at.toISOString(),
+    amount: row.amount === null ? 0 : toMajor(row.amount),
+    status: row.status,
+    note: row.note as SlipRecord['note'],
+    link: imageLink(row.reference),
+    reference: row.reference,
+  });
+
+  /**
+   * Credits a slip's amount once: the deposit is keyed by the bank transfer, the ledger by the
+   * same. An operator's decision is audited in the same transaction.
+   */
+  async function credit(id: string, amount: bigint, operator: string | null, transferredAt: Date | null): Promise<SlipRow | null> {
+    return db.transaction().execute(async (trx) => {
+      const row = await repo.lockSlip(trx, id);
+      if (!row || row.status !== 'in_progress') return null;
+      const externalRef = row.trans_ref ? `slip:${row.sending_bank}:${row.trans_ref}` : `slip:${row.id}`;
+      const deposit = await trx
+        .insertInto('deposits')
+        .values({ member_id: row.member_id, method: 'SLIP', amount, external_ref: externalRef })
+        .onConflict((oc) => oc.column('external_ref').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (deposit) {
+        await ledger.post({ key: `deposit:${externalRef}`, from: accounts.depositClearing('SLIP'), to: accounts.wallet(row.member_id), amount, kind: 'deposit', reference: deposit.id }, trx);
+      }
+      if (operator) await recordAudit(trx, operator, 'slip.approve', { id, amount: String(amount) });
+      return trx
+        .updateTable('slips')
+        .set({ status: 'SUCCESS', amount, transferred_at: transferredAt ?? row.transferred_at, needs_review: false, decided_by: operator, decided_at: sql`now()` })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
+  }
+
+  /** Takes a stored, undecided slip as far as it can go. Safe to run again on the same slip. */
+  async function check(row: SlipRow): Promise<SlipRow> {
+    const image = await storage.get(row.image_key);
+    if (!image) return repo.refuseSlip(db, row.id, 'UPLOADED_FILE_NOT_EXIST');
+    if (await isTooSmallToRead(image)) return repo.refuseSlip(db, row.id, 'IMG_SIZE_UNABLE_TO_PROCESS');
+    const payload = await readQr(image);
+    if (!payload) return repo.refuseSlip(db, row.id, 'CANNOT_READ_CROPPED_IMAGE');
+    const miniQr = parseMiniQr(payload);
+    if (miniQr.kind === 'unstable') return repo.refuseSlip(db, row.id, 'UNSTABLE_REFNO_ON_SLIP');
+    if (miniQr.kind === 'not-a-slip') return repo.refuseSlip(db, row.id, 'INVALID_SLIP');
+    const { sendingBank, transRef } = miniQr;
+    if (!(await repo.claimTransfer(db, row.id, sendingBank, transRef))) return repo.refuseSlip(db, row.id, 'SLIP_REFNO_DUPLICATED', { sendingBank, transRef });
+
+    const answer = await deps.verifier.verify(sendingBank, transRef);
+    if (answer.outcome === 'not_found') return repo.refuseSlip(db, row.id, 'INVALID_SLIP');
+    if (answer.outcome === 'unsettled') return repo.holdForReview(db, row.id, answer.reason);
+
+    const [ownAccounts, member, site] = await Promise.all([repo.enabledDepositAccountNumbers(db), repo.memberBankAccount(db, row.member_id), deps.settings.site()]);
+    if (!ownAccounts.some((accountNo) => accountMatches(answer.receiverAccount, accountNo))) return repo.refuseSlip(db, row.id, 'DEST_ACC_INVALID');
+    // Deposits come from the member's own registered account, the one withdrawals go back to.
+    const fromMember = answer.senderAccount === null || (sendingBank === member.slip_code && accountMatches(answer.senderAccount, member.bank_account_no));
+    if (!fromMember) return repo.refuseSlip(db, row.id, 'NOT_MATCH');
+    // The hour counts from the transfer to the upload, so a slip a crash left behind is not aged by it.
+    if (row.created_at.getTime() - answer.transferredAt.getTime() > site.slipMaxAgeMinutes * 60_000) return repo.refuseSlip(db, row.id, 'EXPIRED_SLIP');
+    return (await credit(row.id, answer.amount, null, answer.transferredAt)) ?? repo.findSlip(db, row.id);
+  }
+
+  return {
+    async upload(context: MemberContext, bytes: Buffer | null): Promise<SlipRecord> {
+      const site = await deps.settings.site();
+      if (!isWithinDailyWindow(deps.now(), site.slipOpenFrom, site.slipOpenUntil)) throw forbidden('SLIP_UPLOAD_CLOSED');
+      if (!bytes || bytes.length === 0) throw badRequest('SLIP_NO_FILE');
+      const upload = await reencodeUpload(bytes);
+      if (!upload.ok) throw badRequest('SLIP_INVALID_FILE');
+      const reference = crypto.randomBytes(18).toString('base64url');
+      const imageKey = `slips/${reference}.jpg`;
+      try {
+        await storage.put(imageKey, upload.image);
+      } catch (error) {
+        deps.log.warn({ err: error }, 'slip image could not be stored');
+        throw new AppError('SLIP_UPLOAD_FAIL', 503);
+      }
+      const row = await repo.insertSlip(db, { reference, memberId: context.memberId, imageKey });
+      return toRecord(await check(row));
+    },
+
+    /** The sweep (at start and every minute): finishes slips a crash or restart left undecided. */
+    async resumeUnfinished(): Promise<number> {
+      const rows = await repo.findUnfinished(db, new Date(deps.now().getTime() - UNFINISHED_AFTER_MS), 50);
+      for (const row of rows) await check(row);
+      return rows.length;
+    },
+
+    async list(context: MemberContext, page: number, limit: number) {
+      const { total, rows } = await repo.memberSlipPage(db, context.memberId, page, limit);
+      return { total, slips: rows.map(toRecord) };
+    },
+
+    /** Only the owner may see a slip; anyone else is told there is no such slip. */
+    async imageUrl(context: MemberContext, reference: string): Promise<{ url: string }> {
+      const row = await repo.findMemberSlip(db, context.memberId, reference);
+      if (!row) throw notFound('NO_DATA');
+      return { url: imageLink(reference) };
+    },
+
+    async image(reference: string, expires: number, signature: string): Promise<Buffer> {
+      const expected = Buffer.from(sign(reference, expires));
+      const given = Buffer.from(signature);
+      const valid = given.length === expected.length && crypto.timingSafeEqual(given, expected) && expires > deps.now().getTime();
+      if (!valid) throw forbidden('KEY_INVALID');
+      const row = await repo.findByReference(db, reference);
+      const image = row && (await storage.get(row.image_key));
+      if (!image) throw notFound('NO_DATA');
+      return image;
+    },
+
+    async listForOperator(status: 'pending' | 'SUCCESS' | 'FAILED', page: number, limit: number) {
+      const { total, rows } = await repo.operatorSlipPage(db, status, page, limit);
+      return {
+        total,
+        slips: rows.map((row) => ({
+          ...toRecord(row),
+          _id: row.id,
+          username: row.phone,
+          memberName: row.member_name,
+          sendingBank: row.sending_bank,
+          transRef: row.trans_ref,
+          decidedBy: row.decided_by,
+        })),
+      };
+    },
+
+    /** An operator who has checked the bank credits a waiting slip; the amount is theirs when the bank gave none. */
+    async approve(id: string, amountBaht: number | undefined, operator: string) {
+      const row = await repo.findSlip(db, id).catch(() => undefined);
+      if (!row) throw notFound('NO_DATA');
+      if (row.status !== 'in_progress' || !row.needs_review) throw conflict('KEY_INVALID');
+      const amount = amountBaht === undefined ? row.amount : toMinor(amountBaht);
+      if (amount === null) throw badRequest('KEY_MISSING');
+      const credited = await credit(id, amount, operator, null);
+      if (!credited) throw conflict('KEY_INVALID');
+      return credited;
+    },
+
+    async fail(id: string, reason: string, operator: string) {
+      return db.transaction().execute(async (trx) => {
+        const row = await repo.lockSlip(trx, id);
+        if (!row) throw notFound('NO_DATA');
+        if (row.status !== 'in_progress' || !row.needs_review) throw conflict('KEY_INVALID');
+        await recordAudit(trx, operator, 'slip.fail', { id, reason });
+        // The member reads a reason code (SPEC §8); the operator's own words stay with the slip.
+        return trx
+          .updateTable('slips')
+          .set({ status: 'FAILED', note: 'INVALID_SLIP', needs_review: false, review_reason: reason, decided_by: operator, decided_at: sql`now()` })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      });
+    },
+    toRecord,
+  };
+}
+export type SlipService = ReturnType<typeof createSlipService>;
