@@ -31,17 +31,18 @@ export async function operatorToken(request: APIRequestContext): Promise<string>
 }
 
 /** Registers a fresh member through the public calls (OTP from the sandbox inbox). */
-export async function registerViaApi(request: APIRequestContext): Promise<{ phone: string; password: string }> {
+export async function registerViaApi(request: APIRequestContext): Promise<{ phone: string; password: string; bankAccountNo: string }> {
   const phone = randomPhone();
   const password = 'journey-pass-1';
+  const bankAccountNo = randomAccountNo();
   const sent = await request.post('/api/otp/send', { data: { phoneNumber: phone } });
   const { otpToken } = (await sent.json()) as { otpToken: string };
   await request.post('/api/otp/verify', { data: { otpToken, otpCode: (await latestOtp(request, phone)).otpCode } });
   const created = await request.post('/api/account', {
-    data: { name: 'Wallet Journey', username: phone, password, bankCode: 'SCB', bankAccountName: 'WALLET JOURNEY', bankAccountNo: randomAccountNo() },
+    data: { name: 'Wallet Journey', username: phone, password, bankCode: 'SCB', bankAccountName: 'WALLET JOURNEY', bankAccountNo },
   });
   if (!created.ok()) throw new Error(`registration failed: ${await created.text()}`);
-  return { phone, password };
+  return { phone, password, bankAccountNo };
 }
 
 /** Credits a wallet through the ledger (sandbox tester call), never by SQL. */

@@ -61,3 +61,41 @@ test('a member deposits with a TrueMoney gift link', async ({ page, request }) =
   await expect(page.getByText('ลิงก์ซองของขวัญนี้ถูกใช้แล้ว')).toBeVisible();
   await expect(page.getByTestId('total-balance')).toHaveText('75.00');
 });
+
+test('a member uploads a bank slip, watches the progress bar, and sees it credited and listed', async ({ page, request }) => {
+  const member = await registerViaApi(request);
+  // The member pays the operator's SCB account from their own account; the sandbox bank issues the slip.
+  const issued = await request.post('/sandbox/bank/transfers', { data: { amount: 420, toAccountNo: '4061234567', fromBankCode: 'SCB', fromAccountNo: member.bankAccountNo, minutesAgo: 3 } });
+  const { slip } = (await issued.json()) as { slip: string };
+  const login = new LoginPage(page);
+  await login.open();
+  await login.logIn(member.phone, member.password, { remember: true });
+
+  await page.getByTestId('tile-deposit').click();
+  await page.getByTestId('deposit-method-slip').click();
+  await keepScreenshot(page, 'deposit-slip');
+  // A phone on slow mobile data (~50 kB/s up): the upload takes long enough for the bar to be seen moving.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 40, uploadThroughput: 50 * 1024, downloadThroughput: -1 });
+  await page.getByTestId('slip-file').setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: Buffer.from(slip.split(',')[1]!, 'base64') });
+  const bar = page.getByTestId('slip-progress').getByRole('progressbar');
+  await expect(bar).toHaveAttribute('aria-valuenow', /^([1-9]|[1-9]\d)$/); // part-way
+  await keepScreenshot(page, 'deposit-slip-progress');
+  await expect(page.getByTestId('slip-result')).toHaveAttribute('data-status', 'SUCCESS');
+  await expect(bar).toHaveAttribute('aria-valuenow', '100');
+  await keepScreenshot(page, 'deposit-slip-done');
+  await expect(page.getByText('สลิปผ่านแล้ว: เติม 420.00 บาท')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('total-balance')).toHaveText('420.00');
+
+  await page.getByTestId('menu-statement').click();
+  await expect(page.getByTestId('statement-list').locator('li').first()).toContainText('ฝากเงินจาก สลิปโอนเงิน');
+  await page.getByTestId('open-slips').click();
+  const row = page.getByTestId('slip-list').locator('li').first();
+  await expect(row).toHaveAttribute('data-status', 'SUCCESS');
+  await expect(row).toContainText('420.00');
+  await keepScreenshot(page, 'slip-status');
+  await row.getByRole('button').click();
+  await expect(page.getByTestId('slip-image')).toBeVisible();
+  expect(await page.getByTestId('slip-image').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(300);
+});

@@ -23,6 +23,8 @@ describe('Laos build (SITE=la)', () => {
     const { body } = await server.api('GET', '/api/lookup/banks');
     expect(body.banks.map((bank: { code: string }) => bank.code)).toContain('BCEL');
     expect(body.banks.every((bank: { country: string }) => bank.country === 'LA')).toBe(true);
+    const deposit = (await server.api('GET', '/api/lookup/deposit')).body;
+    expect(deposit.banks.map((bank: { bankCode: string }) => bank.bankCode)).toContain('BCEL');
   });
 
   it('accepts 8 to 11 digit phones and refuses others', async () => {

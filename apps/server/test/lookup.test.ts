@@ -41,6 +41,8 @@ describe('lookups', () => {
     expect((await get('/api/lookup/enableChatWidget')).body).toEqual({ enableChatWidget: false });
     const deposit = (await get('/api/lookup/deposit')).body;
     expect(deposit.banks).toContainEqual(expect.objectContaining({ bankCode: 'KBANK', mode: 'AUTO', bankAccountNo: '0123456789' }));
+    // The Thai build does not offer the operator's Lao account.
+    expect(deposit.banks.map((bank: { bankCode: string }) => bank.bankCode)).not.toContain('BCEL');
     expect(deposit).toMatchObject({ isManual: false, minimum: expect.any(Number) });
     expect((await get('/api/lookup/withdraw')).body).toEqual({ withdrawMin: 100, withdrawMax: 50000 });
     expect((await get('/api/lookup/slip')).body).toMatchObject({ isOpen: true, maxAgeMinutes: 60 });

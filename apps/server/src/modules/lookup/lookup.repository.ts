@@ -35,8 +35,9 @@ export async function listTexts(db: Db, kind: SiteTextKind, lang: string): Promi
   return rows.map((row) => row.body);
 }
 
-export function listDepositAccounts(db: Db) {
-  return db
+/** The operator's accounts members pay into; `onlyCountry` leaves out other countries' banks. */
+export function listDepositAccounts(db: Db, onlyCountry?: 'TH' | 'LA') {
+  let query = db
     .selectFrom('deposit_accounts')
     .innerJoin('banks', 'banks.code', 'deposit_accounts.bank_code')
     .select([
@@ -49,9 +50,9 @@ export function listDepositAccounts(db: Db) {
       'banks.name_th',
       'banks.name_en',
     ])
-    .where('deposit_accounts.enabled', '=', true)
-    .orderBy('deposit_accounts.sort_order')
-    .execute();
+    .where('deposit_accounts.enabled', '=', true);
+  if (onlyCountry) query = query.where('banks.country', '=', onlyCountry);
+  return query.orderBy('deposit_accounts.sort_order').execute();
 }
 
 export function listDepositWallets(db: Db) {

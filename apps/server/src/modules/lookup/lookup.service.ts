@@ -81,7 +81,8 @@ export function createLookupService(deps: { db: Db; settings: SettingsService; s
 
     async deposit(): Promise<DepositLookup> {
       const [accounts, wallets, site] = await Promise.all([
-        repo.listDepositAccounts(db),
+        // Thai members pay Thai banks; the Laos build also takes baht into Thai accounts (SPEC §9: LAK and BAHT).
+        repo.listDepositAccounts(db, deps.site === 'th' ? 'TH' : undefined),
         repo.listDepositWallets(db),
         settings.site(),
       ]);

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminDepositNoticesResponse, adminWithdrawalsResponse, groupAccountNumber, loginResponse } from '@wallet/contract';
+import { adminDepositNoticesResponse, adminSlipsResponse, adminWithdrawalsResponse, groupAccountNumber, loginResponse } from '@wallet/contract';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { API_BASE } from '../../env';
 import { ApiError, api } from '../../shared/api/client';
 import { errorText } from '../../shared/api/messages';
 import { formatDateTime } from '../../shared/format';
@@ -73,6 +74,8 @@ interface PendingItem {
   username: string;
   memberName: string;
   detail?: ReactNode;
+  /** The body an approval sends; null when the operator backed out of giving what it needs. */
+  approval?: () => unknown;
 }
 
 /** One queue of things waiting for an operator: approve, or fail with a reason. */
@@ -85,8 +88,7 @@ function PendingList({ token, onExpired, title, path, load }: { token: string; o
     if (expired) onExpired();
   }, [expired, onExpired]);
   const decide = useMutation({
-    mutationFn: ({ id, action, reason }: { id: string; action: 'approve' | 'fail'; reason?: string }) =>
-      api.post(`${path}/${id}/${action}`, action === 'fail' ? { reason } : undefined, { token }),
+    mutationFn: ({ id, action, body }: { id: string; action: 'approve' | 'fail'; body?: unknown }) => api.post(`${path}/${id}/${action}`, body, { token }),
     onSuccess: (_result, { action }) => {
       toast.success(t(action === 'approve' ? 'admin.approved' : 'admin.failed'));
       return queryClient.invalidateQueries({ queryKey: ['admin', path] });
@@ -95,7 +97,11 @@ function PendingList({ token, onExpired, title, path, load }: { token: string; o
   });
   function fail(id: string) {
     const reason = window.prompt(t('admin.reason'))?.trim();
-    if (reason) decide.mutate({ id, action: 'fail', reason });
+    if (reason) decide.mutate({ id, action: 'fail', body: { reason } });
+  }
+  function approve(item: PendingItem) {
+    const body = item.approval ? item.approval() : undefined;
+    if (body !== null) decide.mutate({ id: item._id, action: 'approve', body });
   }
   const testId = path.split('/').pop();
   return (
@@ -107,12 +113,12 @@ function PendingList({ token, onExpired, title, path, load }: { token: string; o
           <li key={item._id} className="rounded-2xl border border-white/10 bg-night-850 p-4">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <span className="font-semibold">{item.memberName} · {item.username}</span>
-              <Money value={item.amount} className="text-xl font-bold text-gold-300" />
+              {item.amount > 0 ? <Money value={item.amount} className="text-xl font-bold text-gold-300" /> : <span className="text-xl font-bold text-gold-300">-</span>}
             </div>
             {item.detail && <p className="mt-1 text-sm text-white/70">{item.detail}</p>}
             <p className="text-xs text-white/50">{formatDateTime(item.createdAt)}</p>
             <div className="mt-3 grid grid-cols-2 gap-2">
-              <Button className="min-h-11" onClick={() => decide.mutate({ id: item._id, action: 'approve' })} busy={decide.isPending && decide.variables?.id === item._id && decide.variables.action === 'approve'} data-testid="admin-approve">
+              <Button className="min-h-11" onClick={() => approve(item)} busy={decide.isPending && decide.variables?.id === item._id && decide.variables.action === 'approve'} data-testid="admin-approve">
                 {t('admin.approve')}
               </Button>
               <Button variant="secondary" className="min-h-11" onClick={() => fail(item._id)} data-testid="admin-fail">
@@ -154,6 +160,33 @@ function Queues({ token, onExpired }: { token: string; onExpired: () => void }) 
         load={async () => {
           const { total, notices } = await api.get('/api/admin/deposit-notices?status=pending&limit=50', { schema: adminDepositNoticesResponse, token });
           return { total, items: notices };
+        }}
+      />
+      <PendingList
+        token={token}
+        onExpired={onExpired}
+        title={t('admin.slips')}
+        path="/api/admin/slips"
+        load={async () => {
+          const { total, slips } = await api.get('/api/admin/slips?status=pending&limit=50', { schema: adminSlipsResponse, token });
+          return {
+            total,
+            items: slips.map((slip) => ({
+              ...slip,
+              detail: (
+                <>
+                  {slip.note && t(`errors.${slip.note}`)} · {t('admin.slipRef', { bank: slip.sendingBank ?? '-', ref: slip.transRef ?? '-' })} ·{' '}
+                  <a href={`${API_BASE}${slip.link}`} target="_blank" rel="noopener noreferrer" className="text-gold-300 underline">{t('slip.view')}</a>
+                </>
+              ),
+              // The bank did not tell us the amount: the operator, having checked, says it.
+              approval: () => {
+                if (slip.amount > 0) return {};
+                const amount = Number(window.prompt(t('admin.slipAmount'))?.trim().replace(/,/g, ''));
+                return amount > 0 ? { amount } : null;
+              },
+            })),
+          };
         }}
       />
     </Page>

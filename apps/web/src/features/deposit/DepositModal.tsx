@@ -4,6 +4,7 @@ import {
   type DepositLookup,
   GATEWAY_QR_MINIMUM_BAHT,
   QR_QUICK_PICKS_BANK,
+  TRUEWALLET_MINIMUM_BAHT,
   QR_QUICK_PICKS_GATEWAY,
   type QrRecord,
   depositLookupResponse,
@@ -22,6 +23,7 @@ import { TextField } from '../../shared/ui/Field';
 import { Modal } from '../../shared/ui/Modal';
 import { Money } from '../../shared/ui/Money';
 import { CopyIcon } from '../../shared/ui/icons';
+import { SlipUpload } from './SlipUpload';
 import { TruelinkForm } from './TruelinkForm';
 
 type Method = DepositLookup['banks'][number];
@@ -32,13 +34,18 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const copy = useCopy();
   const lookup = useQuery({ queryKey: ['lookup', 'deposit'], queryFn: () => api.get('/api/lookup/deposit', { schema: depositLookupResponse }) });
-  const [chosen, setChosen] = useState<Method | 'truelink' | null>(null);
+  const [chosen, setChosen] = useState<Method | 'truelink' | 'slip' | null>(null);
   const giftWallet = lookup.data?.wallets.find((wallet) => wallet.mode === 'GIFT');
+  // A slip proves a transfer to one of the operator's bank accounts listed here.
+  const takesSlips = lookup.data?.banks.some((method) => method.bankType === 'BANK') ?? false;
+  const title = chosen === 'truelink' ? t('deposit.trueWallet') : chosen === 'slip' ? t('slip.title') : chosen ? chosen.bankName : t('deposit.title');
 
   return (
-    <Modal open onOpenChange={(open) => !open && onClose()} title={chosen === 'truelink' ? t('deposit.trueWallet') : chosen ? chosen.bankName : t('deposit.title')}>
+    <Modal open onOpenChange={(open) => !open && onClose()} title={title}>
       {chosen === 'truelink' ? (
         <TruelinkForm onBack={() => setChosen(null)} onDone={onClose} />
+      ) : chosen === 'slip' ? (
+        <SlipUpload onBack={() => setChosen(null)} />
       ) : chosen && isQrMethod(chosen) ? (
         <QrDeposit method={chosen} onBack={() => setChosen(null)} onDone={onClose} />
       ) : (
@@ -46,13 +53,12 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
           {lookup.data?.banks.map((method) => (
             <li key={`${method.bankCode}-${method.bankType}`}>
               {isQrMethod(method) ? (
-                <button type="button" onClick={() => setChosen(method)} data-testid={`deposit-method-${method.bankCode}`} className="flex min-h-16 w-full items-center justify-between rounded-2xl border border-white/10 bg-white/5 px-4 text-left hover:border-gold-400/60">
-                  <span>
-                    <span className="block font-semibold">{method.bankName} · QR</span>
-                    <span className="text-xs text-white/60">{method.bankType === 'GATEWAY' ? t('deposit.gatewayHint', { amount: GATEWAY_QR_MINIMUM_BAHT }) : t('deposit.qrHint')}</span>
-                  </span>
-                  <span className="text-gold-300">›</span>
-                </button>
+                <MethodButton
+                  onClick={() => setChosen(method)}
+                  testId={`deposit-method-${method.bankCode}`}
+                  title={`${method.bankName} · QR`}
+                  hint={method.bankType === 'GATEWAY' ? t('deposit.gatewayHint', { amount: GATEWAY_QR_MINIMUM_BAHT }) : t('deposit.qrHint')}
+                />
               ) : (
                 <div className="rounded-2xl border border-white/10 bg-white/5 p-4">
                   <p className="font-semibold">{method.bankName}</p>
@@ -67,25 +73,42 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
               )}
             </li>
           ))}
+          {takesSlips && (
+            <li>
+              <MethodButton onClick={() => setChosen('slip')} testId="deposit-method-slip" title={t('slip.title')} hint={t('slip.hint')} />
+            </li>
+          )}
           {giftWallet && (
             <li>
-              <button type="button" onClick={() => setChosen('truelink')} data-testid="deposit-method-truelink" className="flex min-h-16 w-full items-center justify-between rounded-2xl border border-white/10 bg-white/5 px-4 text-left hover:border-gold-400/60">
-                <span>
-                  <span className="block font-semibold">{t('deposit.trueWallet')}</span>
-                  <span className="text-xs text-white/60">{giftWallet.walletAccountName}</span>
-                </span>
-                <span className="text-gold-300">›</span>
-              </button>
+              <MethodButton onClick={() => setChosen('truelink')} testId="deposit-method-truelink" title={t('deposit.trueWallet')} hint={giftWallet.walletAccountName} />
             </li>
           )}
         </ul>
       )}
-      <ul className="mt-4 list-disc space-y-1 pl-5 text-xs text-white/50">
-        <li>{t('deposit.notes.oneTransfer')}</li>
-        <li>{t('deposit.notes.credit')}</li>
-        <li>{t('deposit.notes.banks')}</li>
-      </ul>
+      {chosen === null && (
+        <ul className="mt-4 list-disc space-y-1 pl-5 text-xs text-white/50" data-testid="deposit-notes">
+          {lookup.data && <li>{t('deposit.notes.minimum', { amount: lookup.data.minimum })}</li>}
+          <li>{t('deposit.notes.trueWallet', { amount: TRUEWALLET_MINIMUM_BAHT })}</li>
+          <li>{t('deposit.notes.oneTransfer')}</li>
+          <li>{t('deposit.notes.slipGenuine', { minutes: 60 })}</li>
+          <li>{t('deposit.notes.slipWindow')}</li>
+          <li>{t('deposit.notes.credit')}</li>
+          <li>{t('deposit.notes.banks')}</li>
+        </ul>
+      )}
     </Modal>
+  );
+}
+
+function MethodButton({ onClick, testId, title, hint }: { onClick: () => void; testId: string; title: string; hint: string }) {
+  return (
+    <button type="button" onClick={onClick} data-testid={testId} className="flex min-h-16 w-full items-center justify-between rounded-2xl border border-white/10 bg-white/5 px-4 text-left hover:border-gold-400/60">
+      <span>
+        <span className="block font-semibold">{title}</span>
+        <span className="text-xs text-white/60">{hint}</span>
+      </span>
+      <span className="text-gold-300">›</span>
+    </button>
   );
 }
 

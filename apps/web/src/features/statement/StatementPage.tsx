@@ -4,13 +4,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
 import { formatDateTime } from '../../shared/format';
-import { pageWindow, relativeTime } from '../../shared/relativeTime';
+import { relativeTime } from '../../shared/relativeTime';
+import { Button } from '../../shared/ui/Button';
 import { Money } from '../../shared/ui/Money';
 import { Card, Page } from '../../shared/ui/Page';
+import { PageNumbers } from '../../shared/ui/PageNumbers';
 import { ArrowDownIcon, ArrowUpIcon, CollectIcon } from '../../shared/ui/icons';
+import { SlipModal } from './SlipModal';
+import { STATUS_STYLE } from './status';
 
 const ICONS = { deposit: ArrowDownIcon, bonus: ArrowDownIcon, finish_bonus: CollectIcon, withdraw: ArrowUpIcon, transfer: CollectIcon } as const;
-const STATUS_STYLE = { SUCCESS: 'bg-emerald-400/15 text-emerald-300', FAILED: 'bg-rose-400/15 text-rose-300', in_progress: 'bg-gold-400/15 text-gold-300' } as const;
+/** Deposit methods and other codes with a name of their own; bank and game codes show as they are. */
+const NAMED_CODES = new Set(['WALLET', 'OPERATOR', 'SLIP', 'TRUEMONEY', 'MANUAL']);
 
 /** SPEC §9: plus for deposit and bonus, minus for withdraw, none otherwise. */
 function sign(entry: StatementEntry): string {
@@ -22,18 +27,22 @@ function sign(entry: StatementEntry): string {
 export function StatementPage() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
+  const [slipsOpen, setSlipsOpen] = useState(false);
   const statement = useQuery({
     queryKey: ['statement', page],
     queryFn: () => api.post('/api/statement', { page, limit: PAGE_SIZE.statement }, { schema: statementResponse }),
     placeholderData: keepPreviousData,
   });
   const totalPages = Math.ceil((statement.data?.total ?? 0) / PAGE_SIZE.statement);
-  const accountName = (code: string) => (code === 'WALLET' ? t('transfer.wallet') : code === 'OPERATOR' ? t('statement.operator') : code);
+  const accountName = (code: string) => (NAMED_CODES.has(code) ? t(`statement.codes.${code}`) : code);
 
   return (
     <Page title={t('statement.title')}>
       <Card>
-        <h1 className="text-2xl font-bold">{t('statement.title')}</h1>
+        <div className="flex items-center justify-between gap-3">
+          <h1 className="text-2xl font-bold">{t('statement.title')}</h1>
+          <Button variant="secondary" className="min-h-11 px-4 text-sm" onClick={() => setSlipsOpen(true)} data-testid="open-slips">{t('slip.status')}</Button>
+        </div>
         {statement.data && statement.data.statements.length === 0 && <p className="py-8 text-center text-white/60">{t('statement.empty')}</p>}
         <ul className="mt-4 divide-y divide-white/10" data-testid="statement-list">
           {statement.data?.statements.map((entry) => {
@@ -56,22 +65,9 @@ export function StatementPage() {
             );
           })}
         </ul>
-        {totalPages > 1 && (
-          <nav className="mt-4 flex justify-center gap-2" aria-label={t('statement.pages')}>
-            {pageWindow(page, totalPages).map((number) => (
-              <button
-                key={number}
-                type="button"
-                onClick={() => setPage(number)}
-                aria-current={number === page ? 'page' : undefined}
-                className={`h-11 min-w-11 rounded-xl px-3 font-semibold ${number === page ? 'bg-gold-400 text-night-900' : 'bg-white/5 text-white/80 hover:bg-white/10'}`}
-              >
-                {number}
-              </button>
-            ))}
-          </nav>
-        )}
+        <PageNumbers page={page} totalPages={totalPages} onPage={setPage} />
       </Card>
+      {slipsOpen && <SlipModal onClose={() => setSlipsOpen(false)} />}
     </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { CLIENT_HEADER, REQUEST_TIMEOUT_MS } from '@wallet/contract';
+import { CLIENT_HEADER, REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from '@wallet/contract';
 import type { z } from 'zod';
 import { API_BASE } from '../../env';
 import { clearSession, readToken } from '../storage';
@@ -35,10 +35,30 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
 }
 
-export async function apiRequest<T>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const token = options.token ?? readToken();
+function authHeaders(token: string | null | undefined): Record<string, string> {
   const headers: Record<string, string> = { [CLIENT_HEADER.name]: CLIENT_HEADER.value };
   if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+/** The rules every answer goes through (SPEC §7, §8): gone, a dead session, errors, then the body. */
+function interpretAnswer<T>(status: number, ok: boolean, payload: unknown, options: RequestOptions<T>): T {
+  const message = typeof payload === 'object' && payload && 'message' in payload ? String(payload.message) : undefined;
+  if (message === 'gone') {
+    navigate('/terminated');
+    throw new ApiError('gone', status);
+  }
+  if (!options.token && (message === 'invalid-token' || message === THAI_CANNOT_VERIFY_IDENTITY)) {
+    clearSession();
+    navigate(`/login?redirect=${encodeURIComponent(window.location.pathname)}`);
+    throw new ApiError(message, status);
+  }
+  if (!ok) throw new ApiError(message ?? 'INTERNAL_SERVER_ERROR', status);
+  return options.schema ? options.schema.parse(payload) : (payload as T);
+}
+
+export async function apiRequest<T>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const headers = authHeaders(options.token ?? readToken());
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   const timeout = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
@@ -55,19 +75,41 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     throw new ApiError('NETWORK_ERROR', 0);
   }
   const payload: unknown = await response.json().catch(() => undefined);
-  const message = typeof payload === 'object' && payload && 'message' in payload ? String(payload.message) : undefined;
+  return interpretAnswer(response.status, response.ok, payload, options);
+}
 
-  if (message === 'gone') {
-    navigate('/terminated');
-    throw new ApiError('gone', response.status);
-  }
-  if (!options.token && (message === 'invalid-token' || message === THAI_CANNOT_VERIFY_IDENTITY)) {
-    clearSession();
-    navigate(`/login?redirect=${encodeURIComponent(window.location.pathname)}`);
-    throw new ApiError(message, response.status);
-  }
-  if (!response.ok) throw new ApiError(message ?? 'INTERNAL_SERVER_ERROR', response.status);
-  return options.schema ? options.schema.parse(payload) : (payload as T);
+/**
+ * A multipart upload of one file as field `file` (SPEC §7: 300 s timeout). XMLHttpRequest,
+ * because fetch cannot report upload progress; `onProgress` gets 0–1.
+ */
+export function uploadFile<T>(path: string, file: Blob, options: RequestOptions<T> & { onProgress?: (fraction: number) => void } = {}): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', `${API_BASE}${path}`);
+    request.timeout = options.timeoutMs ?? UPLOAD_TIMEOUT_MS;
+    for (const [name, value] of Object.entries(authHeaders(options.token ?? readToken()))) request.setRequestHeader(name, value);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
+    };
+    request.upload.onload = () => options.onProgress?.(1);
+    request.onload = () => {
+      let payload: unknown;
+      try {
+        payload = JSON.parse(request.responseText);
+      } catch {
+        payload = undefined;
+      }
+      try {
+        resolve(interpretAnswer(request.status, request.status >= 200 && request.status < 300, payload, options));
+      } catch (error) {
+        reject(error);
+      }
+    };
+    request.onerror = request.ontimeout = () => reject(new ApiError('NETWORK_ERROR', 0));
+    const form = new FormData();
+    form.append('file', file);
+    request.send(form);
+  });
 }
 
 export const api = {
