@@ -99,3 +99,35 @@ test('a member uploads a bank slip, watches the progress bar, and sees it credit
   await expect(page.getByTestId('slip-image')).toBeVisible();
   expect(await page.getByTestId('slip-image').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(300);
 });
+
+test('a slip the bank cannot confirm waits; an operator enters the amount on /admin and the member sees it credited', async ({ page, browser, request }) => {
+  const member = await registerViaApi(request);
+  const issued = await request.post('/sandbox/bank/transfers', { data: { amount: 260, toAccountNo: '4061234567', verifyOutcome: 'TRIPPLE_WRONG_CAPTCHA' } });
+  const { slip } = (await issued.json()) as { slip: string };
+  const login = new LoginPage(page);
+  await login.open();
+  await login.logIn(member.phone, member.password, { remember: true });
+  await page.getByTestId('tile-deposit').click();
+  await page.getByTestId('deposit-method-slip').click();
+  await page.getByTestId('slip-file').setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: Buffer.from(slip.split(',')[1]!, 'base64') });
+  await expect(page.getByTestId('slip-result')).toHaveAttribute('data-status', 'in_progress');
+  await expect(page.getByText('สลิปของคุณรอเจ้าหน้าที่ตรวจสอบ')).toBeVisible();
+
+  const operatorContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const operator = await operatorContext.newPage();
+  await operator.goto('/admin');
+  await operator.locator('input[name="adminUsername"]').fill('e2e-admin');
+  await operator.locator('input[name="adminPassword"]').fill('e2e-admin-pass');
+  await operator.getByTestId('admin-login').click();
+  const row = operator.getByTestId('admin-slips').locator('li', { hasText: member.phone });
+  await expect(row).toContainText('แคปช่าผิด 3 ครั้งติดกัน');
+  await keepScreenshot(operator, 'admin-slips');
+  operator.once('dialog', (dialog) => void dialog.accept('260'));
+  await row.getByTestId('admin-approve').click();
+  await expect(row).toHaveCount(0);
+  await operatorContext.close();
+
+  await page.keyboard.press('Escape');
+  await page.reload();
+  await expect(page.getByTestId('total-balance')).toHaveText('260.00');
+});

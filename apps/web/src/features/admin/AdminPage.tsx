@@ -79,7 +79,14 @@ interface PendingItem {
 }
 
 /** One queue of things waiting for an operator: approve, or fail with a reason. */
-function PendingList({ token, onExpired, title, path, load }: { token: string; onExpired: () => void; title: string; path: string; load: () => Promise<{ total: number; items: PendingItem[] }> }) {
+/** What the two actions say: a withdrawal is paid out or returned; a deposit is credited or refused. */
+const ACTIONS = {
+  payout: { approve: 'admin.approve', fail: 'admin.fail', approved: 'admin.approved', failed: 'admin.failed' },
+  deposit: { approve: 'admin.credit', fail: 'admin.refuse', approved: 'admin.credited', failed: 'admin.refused' },
+} as const;
+
+function PendingList({ token, onExpired, title, path, kind, load }: { token: string; onExpired: () => void; title: string; path: string; kind: keyof typeof ACTIONS; load: () => Promise<{ total: number; items: PendingItem[] }> }) {
+  const words = ACTIONS[kind];
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const pending = useQuery({ queryKey: ['admin', path], queryFn: load, refetchInterval: 15_000 });
@@ -90,7 +97,7 @@ function PendingList({ token, onExpired, title, path, load }: { token: string; o
   const decide = useMutation({
     mutationFn: ({ id, action, body }: { id: string; action: 'approve' | 'fail'; body?: unknown }) => api.post(`${path}/${id}/${action}`, body, { token }),
     onSuccess: (_result, { action }) => {
-      toast.success(t(action === 'approve' ? 'admin.approved' : 'admin.failed'));
+      toast.success(t(action === 'approve' ? words.approved : words.failed));
       return queryClient.invalidateQueries({ queryKey: ['admin', path] });
     },
     onError: (error) => toast.error(errorText(t, error)),
@@ -119,10 +126,10 @@ function PendingList({ token, onExpired, title, path, load }: { token: string; o
             <p className="text-xs text-white/50">{formatDateTime(item.createdAt)}</p>
             <div className="mt-3 grid grid-cols-2 gap-2">
               <Button className="min-h-11" onClick={() => approve(item)} busy={decide.isPending && decide.variables?.id === item._id && decide.variables.action === 'approve'} data-testid="admin-approve">
-                {t('admin.approve')}
+                {t(words.approve)}
               </Button>
               <Button variant="secondary" className="min-h-11" onClick={() => fail(item._id)} data-testid="admin-fail">
-                {t('admin.fail')}
+                {t(words.fail)}
               </Button>
             </div>
           </li>
@@ -141,6 +148,7 @@ function Queues({ token, onExpired }: { token: string; onExpired: () => void }) 
         onExpired={onExpired}
         title={t('admin.withdrawals')}
         path="/api/admin/withdrawals"
+        kind="payout"
         load={async () => {
           const { total, withdrawals } = await api.get('/api/admin/withdrawals?status=pending&limit=50', { schema: adminWithdrawalsResponse, token });
           return {
@@ -157,6 +165,7 @@ function Queues({ token, onExpired }: { token: string; onExpired: () => void }) 
         onExpired={onExpired}
         title={t('admin.depositNotices')}
         path="/api/admin/deposit-notices"
+        kind="deposit"
         load={async () => {
           const { total, notices } = await api.get('/api/admin/deposit-notices?status=pending&limit=50', { schema: adminDepositNoticesResponse, token });
           return { total, items: notices };
@@ -167,6 +176,7 @@ function Queues({ token, onExpired }: { token: string; onExpired: () => void }) 
         onExpired={onExpired}
         title={t('admin.slips')}
         path="/api/admin/slips"
+        kind="deposit"
         load={async () => {
           const { total, slips } = await api.get('/api/admin/slips?status=pending&limit=50', { schema: adminSlipsResponse, token });
           return {
