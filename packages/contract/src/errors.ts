@@ -121,6 +121,7 @@ export const ERROR_CODES = [
   'DEPOSIT_MINIMUM',
   'DEPOSIT_MANUAL_OFF',
   'SLIP_UPLOAD_CLOSED',
+  'WITHDRAW_ALL_REQUIRED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -257,6 +257,18 @@ export interface Database {
     verify_outcome: Generated<string>;
     created_at: Timestamp;
   };
+  member_conditions: {
+    id: Generated<string>;
+    member_id: bigint;
+    kind: 'bonus' | 'refund' | 'invite';
+    source: string;
+    base_amount: bigint;
+    success_percent: number;
+    fail_percent: number;
+    status: Generated<'active' | 'completed' | 'ended'>;
+    created_at: Timestamp;
+    closed_at: Timestamp | null;
+  };
   sandbox_sms_messages: { id: Generated<bigint>; phone: string; text: string; created_at: Timestamp };
 }
 

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import { businessRule, conflict, notFound } from '../../errors.js';
 import * as accountRepo from '../account/account.repository.js';
 import { recordAudit } from '../admin/audit.js';
+import { closeCondition, lockActiveCondition, successTarget } from '../conditions/conditions.repository.js';
 import type { MemberContext } from '../auth/auth.service.js';
 import { accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
@@ -36,6 +37,21 @@ const UNIQUE_VIOLATION = '23505';
 export function createWithdrawService(deps: { db: Db; ledger: Ledger; settings: SettingsService; wallet: Pick<WalletService, 'transferAll'> }) {
   const { db, ledger } = deps;
 
+  /**
+   * DESIGN §6, SPEC §5: under a bonus, refund or invite condition only a withdrawal of everything
+   * is allowed, once the total has reached the success target; it completes the condition. Run
+   * after the hold is posted, with the wallet locked, so "everything" cannot go stale.
+   */
+  async function meetCondition(trx: Db, memberId: bigint, amount: bigint): Promise<void> {
+    const condition = await lockActiveCondition(trx, memberId);
+    if (!condition) return;
+    // Wallet and game balances are both under the condition: nothing may stay behind.
+    const left = (await ledger.memberBalances(memberId, trx)).reduce((sum, account) => sum + account.balance, 0n);
+    if (left > 0n) throw businessRule('WITHDRAW_ALL_REQUIRED');
+    if (amount < successTarget(condition)) throw businessRule('BONUS_CONDITION');
+    await closeCondition(trx, condition.id, 'completed');
+  }
+
   async function withdraw(context: MemberContext, amountBaht: number, idempotencyKey: string | null): Promise<Withdrawal> {
     const { memberId } = context;
     if (idempotencyKey) {
@@ -64,6 +80,7 @@ export function createWithdrawService(deps: { db: Db; ledger: Ledger; settings: 
           { key: `withdrawal:${id}:hold`, from: accounts.wallet(memberId), to: accounts.withdrawalsPayable(), amount, kind: 'withdrawal', reference: id },
           trx,
         );
+        await meetCondition(trx, memberId, amount);
         return inserted;
       });
       return toWithdrawal(row);

@@ -3,7 +3,7 @@ import { type WalletResponse, groupAccountNumber, toMinor, withdrawLookupRespons
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { api } from '../../shared/api/client';
+import { ApiError, api } from '../../shared/api/client';
 import { errorText } from '../../shared/api/messages';
 import { formatMoney } from '../../shared/format';
 import { Button } from '../../shared/ui/Button';
@@ -27,7 +27,11 @@ export function WithdrawModal({ wallet, total, onClose }: { wallet: WalletRespon
       await queryClient.invalidateQueries({ queryKey: ['statement'] });
       onClose();
     },
-    onError: (failure) => setError(errorText(t, failure)),
+    onError: (failure) => {
+      // Under a bonus condition only everything may go (SPEC §5): offer the whole balance.
+      if (failure instanceof ApiError && failure.code === 'WITHDRAW_ALL_REQUIRED') setAmount(String(total));
+      setError(errorText(t, failure));
+    },
   });
 
   function submit(event: FormEvent) {
