@@ -60,6 +60,15 @@ test('a member deposits with a TrueMoney gift link', async ({ page, request }) =
   await page.getByTestId('send-truelink').click();
   await expect(page.getByText('ลิงก์ซองของขวัญนี้ถูกใช้แล้ว')).toBeVisible();
   await expect(page.getByTestId('total-balance')).toHaveText('75.00');
+
+  // Auto mode: the member sends from their registered number to the wallet number shown.
+  await page.getByText('ย้อนกลับ').click();
+  await expect(page.getByTestId('deposit-method-truewallet-auto')).toContainText('099-000-0000');
+  const sent = await request.post('/sandbox/truemoney/transfers', { data: { fromMobile: member.phone, amount: 25 } });
+  expect(((await sent.json()) as { outcome: string }).outcome).toBe('credited');
+  await page.keyboard.press('Escape');
+  await page.getByTestId('check-balance').click();
+  await expect(page.getByTestId('total-balance')).toHaveText('100.00');
 });
 
 test('a member uploads a bank slip, watches the progress bar, and sees it credited and listed', async ({ page, request }) => {

@@ -46,6 +46,7 @@ import { registerManualDepositRoutes } from './modules/deposit/manual-deposit.ro
 import { createManualDepositService } from './modules/deposit/manual-deposit.service.js';
 import { registerSlipRoutes } from './modules/deposit/slip.routes.js';
 import { createSlipService } from './modules/deposit/slip.service.js';
+import { createTrueMoneyTransferService } from './modules/deposit/truemoney-transfer.service.js';
 import { createTruelinkService } from './modules/deposit/truelink.service.js';
 import { registerStatementRoutes } from './modules/statement/statement.routes.js';
 import { registerProviderMedia } from './modules/wallet/media.routes.js';
@@ -229,7 +230,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     secret: config.trueMoney.linkKey,
     receivingMobile: config.trueMoney.mobile,
   });
-  registerDepositRoutes(app, deposits, truelink, { webhookSecret, now });
+  const trueMoneyWebhookSecret = config.trueMoney.webhookSecret ?? Buffer.from(crypto.hkdfSync('sha256', secret, 'wallet', 'truemoney-webhook', 32)).toString('hex');
+  const walletTransfers = createTrueMoneyTransferService({ db, ledger, log: app.log });
+  registerDepositRoutes(app, { deposits, truelink, walletTransfers }, { webhookSecret, trueMoneyWebhookSecret, now });
   registerManualDepositRoutes(app, admin, createManualDepositService({ db, ledger, settings }));
   const slips = createSlipService({
     db,
@@ -252,7 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     registerSmsSandbox(app, db);
     await registerProviderSandbox(app, db);
     registerFundingSandbox(app, db, ledger);
-    registerTrueMoneySandbox(app, db);
+    registerTrueMoneySandbox(app, db, { webhookUrl: () => `${ownAddress()}/api/webhooks/truemoney`, webhookSecret: trueMoneyWebhookSecret });
     registerBankSandbox(app, db, { now });
     registerGatewaySandbox(app, db, { webhookUrl: () => `${ownAddress()}/api/webhooks/gateway`, webhookSecret });
   }

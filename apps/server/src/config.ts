@@ -36,6 +36,7 @@ const environmentSchema = z.object({
   TRUELINK_KEY: z.string().min(8).default(DEFAULT_TRUELINK_KEY),
   TRUEMONEY_URL: z.string().url().optional(),
   TRUEMONEY_MOBILE: z.string().regex(/^\d{10}$/).default('0990000000'),
+  TRUEMONEY_WEBHOOK_SECRET: z.string().min(16).optional(),
   SLIP_VERIFIER_URL: z.string().url().optional(),
   SLIP_VERIFIER_API_KEY: z.string().optional(),
   /** Uploaded slips (DESIGN §8: a volume every node shares); DATA_DIR/uploads by default. */
@@ -66,7 +67,7 @@ export interface AppConfig {
   sms: { url: string | undefined; apiKey: string | undefined };
   provider: { url: string | undefined; apiKey: string | undefined; timeoutMs: number };
   gateway: { url: string | undefined; apiKey: string | undefined; webhookSecret: string | undefined };
-  trueMoney: { url: string | undefined; linkKey: string; mobile: string };
+  trueMoney: { url: string | undefined; linkKey: string; mobile: string; webhookSecret: string | undefined };
   slipVerifier: { url: string | undefined; apiKey: string | undefined };
   uploadDir: string;
   /** 0 turns the periodic reconciler off (tests run it by hand). */
@@ -106,7 +107,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     fastHash: values.FAST_HASH ?? false,
     sms: { url: values.SMS_URL, apiKey: values.SMS_API_KEY },
     provider: { url: values.PROVIDER_URL, apiKey: values.PROVIDER_API_KEY, timeoutMs: values.PROVIDER_TIMEOUT_MS },
-    trueMoney: { url: values.TRUEMONEY_URL, linkKey: values.TRUELINK_KEY, mobile: values.TRUEMONEY_MOBILE },
+    trueMoney: { url: values.TRUEMONEY_URL, linkKey: values.TRUELINK_KEY, mobile: values.TRUEMONEY_MOBILE, webhookSecret: values.TRUEMONEY_WEBHOOK_SECRET },
     slipVerifier: { url: values.SLIP_VERIFIER_URL, apiKey: values.SLIP_VERIFIER_API_KEY },
     uploadDir: path.resolve(values.UPLOAD_DIR ?? path.join(values.DATA_DIR, 'uploads')),
     gateway: { url: values.GATEWAY_URL, apiKey: values.GATEWAY_API_KEY, webhookSecret: values.GATEWAY_WEBHOOK_SECRET },

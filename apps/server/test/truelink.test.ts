@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signWebhook } from '../src/adapters/payment-gateway.js';
 import { type TestServer, registerMember, startTestServer } from './harness.js';
 
+const TRUEMONEY_SECRET = 'truemoney-webhook-secret-for-tests';
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ env: { TRUEMONEY_WEBHOOK_SECRET: TRUEMONEY_SECRET } });
 });
 afterAll(() => server.close());
 
@@ -73,5 +75,44 @@ describe('TrueMoney gift links', () => {
     const row = await server.db.selectFrom('truemoney_redemptions').select('status_code').where('voucher_hash', '=', hash).executeTakeFirstOrThrow();
     expect(row.status_code).toBe(outcome);
     expect(await walletAmount(member)).toBe(0);
+  });
+});
+
+describe('TrueMoney wallet transfers (auto mode)', () => {
+  const transfer = (fromMobile: string, amount: number) => server.api('POST', '/sandbox/truemoney/transfers', { body: { fromMobile, amount } });
+  const notify = (event: Record<string, unknown>, secret = TRUEMONEY_SECRET) => {
+    const raw = JSON.stringify(event);
+    const timestamp = server.clock.now().getTime();
+    return server.api('POST', '/api/webhooks/truemoney', { raw, headers: { 'x-timestamp': String(timestamp), 'x-signature': signWebhook(secret, timestamp, raw) } });
+  };
+
+  it('are offered with the operator’s number, and credit the member whose registered number sent them', async () => {
+    const lookup = (await server.api('GET', '/api/lookup/deposit')).body;
+    expect(lookup.wallets).toContainEqual({ mode: 'AUTO', walletAccountName: 'BAHT WALLET', walletAccountNo: '0990000000' });
+    const member = await registerMember(server);
+    expect((await transfer(member.payload.username, 150.25)).body).toMatchObject({ webhookStatus: 200, outcome: 'credited' });
+    expect(await walletAmount(member)).toBe(150.25);
+    const statement = (await server.api('POST', '/api/statement', { token: member.token, body: { page: 1, limit: 10 } })).body.statements;
+    expect(statement[0]).toMatchObject({ statementType: 'deposit', from: 'TRUEMONEY', amount: 150.25, status: 'SUCCESS' });
+  });
+
+  it('keep transfers from unknown numbers or under 2 baht for an operator, crediting nobody', async () => {
+    const member = await registerMember(server);
+    expect((await transfer('0899999999', 100)).body.outcome).toBe('unmatched');
+    expect((await transfer(member.payload.username, 1.99)).body.outcome).toBe('below_minimum');
+    expect(await walletAmount(member)).toBe(0);
+    const waiting = await server.db.selectFrom('truemoney_transfers').select(['status', 'amount']).where('status', '!=', 'credited').execute();
+    expect(waiting).toEqual(expect.arrayContaining([{ status: 'unmatched', amount: 10_000n }, { status: 'below_minimum', amount: 199n }]));
+  });
+
+  it('credit once: a replayed or re-sent notification, even delivered twice at once, changes nothing; a forged one is refused', async () => {
+    const member = await registerMember(server);
+    const event = { eventId: crypto.randomUUID(), transactionId: `TMN${crypto.randomBytes(6).toString('hex')}`, senderMobile: member.payload.username, amount: 5_000, receivedAt: new Date().toISOString() };
+    const twice = await Promise.all([notify(event), notify(event)]);
+    expect(twice.map((result) => result.body.status).sort()).toEqual(['credited', 'duplicate']);
+    expect((await notify({ ...event, eventId: crypto.randomUUID() })).body.status).toBe('duplicate');
+    expect((await notify({ ...event, eventId: crypto.randomUUID(), transactionId: 'TMNFORGED01' }, 'not-the-secret-at-all')).status).toBe(401);
+    expect(await walletAmount(member)).toBe(50);
+    expect((await server.app.ledger.verify()).ok).toBe(true);
   });
 });

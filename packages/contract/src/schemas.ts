@@ -85,6 +85,8 @@ export const depositBank = z.object({
 export const depositWallet = z.object({
   mode: z.string(),
   walletAccountName: z.string(),
+  /** The operator's TrueMoney number members send to (AUTO mode); null for gift links. */
+  walletAccountNo: z.string().nullable(),
 });
 export const depositLookupResponse = z.object({
   banks: z.array(depositBank),

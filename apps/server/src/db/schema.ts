@@ -92,6 +92,7 @@ export interface Database {
     id: Generated<bigint>;
     mode: string;
     wallet_account_name: string;
+    account_no: string | null;
     enabled: Generated<boolean>;
     sort_order: Generated<number>;
   };
@@ -268,6 +269,15 @@ export interface Database {
     status: Generated<'active' | 'completed' | 'ended'>;
     created_at: Timestamp;
     closed_at: Timestamp | null;
+  };
+  truemoney_transfers: {
+    transaction_id: string;
+    sender_mobile: string;
+    amount: bigint;
+    status: 'credited' | 'unmatched' | 'below_minimum';
+    member_id: bigint | null;
+    received_at: Timestamp;
+    created_at: Timestamp;
   };
   sandbox_sms_messages: { id: Generated<bigint>; phone: string; text: string; created_at: Timestamp };
 }

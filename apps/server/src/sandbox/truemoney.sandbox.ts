@@ -1,13 +1,33 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import { toMajor, toMinor } from '@wallet/contract';
+import { signWebhook } from '../adapters/payment-gateway.js';
 import type { Db } from '../db/database.js';
 import type { App } from '../http/types.js';
 
 const OUTCOMES = ['SUCCESS', 'VOUCHER_OUT_OF_STOCK', 'VOUCHER_NOT_FOUND', 'VOUCHER_EXPIRED', 'CANNOT_GET_OWN_VOUCHER', 'TARGET_USER_NOT_FOUND', 'TARGET_USER_REDEEMED', 'INTERNAL_ERROR'] as const;
 
 /** The stand-in TrueMoney (DESIGN §7): issues gift links and redeems them like the real API. */
-export function registerTrueMoneySandbox(app: App, db: Db): void {
+export function registerTrueMoneySandbox(app: App, db: Db, options: { webhookUrl: () => string; webhookSecret: string }): void {
+  // A wallet-to-wallet transfer into the operator's number: TrueMoney then notifies us, signed.
+  app.post(
+    '/sandbox/truemoney/transfers',
+    { schema: { hide: true, body: z.object({ fromMobile: z.string().regex(/^\d{8,11}$/), amount: z.number().positive().max(100_000) }) } },
+    async (request, reply) => {
+      const amount = toMinor(request.body.amount);
+      if (amount === null) return reply.status(400).send({ error: 'BAD_AMOUNT' });
+      const transactionId = `TMN${crypto.randomBytes(8).toString('hex').toUpperCase()}`;
+      const body = JSON.stringify({ eventId: crypto.randomUUID(), transactionId, senderMobile: request.body.fromMobile, amount: Number(amount), receivedAt: new Date().toISOString() });
+      const timestamp = Date.now();
+      const delivered = await fetch(options.webhookUrl(), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-timestamp': String(timestamp), 'x-signature': signWebhook(options.webhookSecret, timestamp, body) },
+        body,
+      });
+      return { transactionId, webhookStatus: delivered.status, outcome: ((await delivered.json()) as { status?: string }).status ?? null };
+    },
+  );
+
   app.post(
     '/sandbox/truemoney/vouchers',
     { schema: { hide: true, body: z.object({ amount: z.number().positive().max(100_000), outcome: z.enum(OUTCOMES).optional() }) } },

@@ -86,7 +86,10 @@ export async function seedDemoData(db: Db, hasher: PasswordHasher): Promise<bool
     .execute();
   await db
     .insertInto('deposit_wallets')
-    .values([{ mode: 'GIFT', wallet_account_name: 'BAHT WALLET' }])
+    .values([
+      { mode: 'AUTO', wallet_account_name: 'BAHT WALLET', account_no: '0990000000', sort_order: 0 },
+      { mode: 'GIFT', wallet_account_name: 'BAHT WALLET', sort_order: 1 },
+    ])
     .execute();
   const demo = await db
     .insertInto('members')

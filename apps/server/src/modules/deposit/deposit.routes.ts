@@ -3,12 +3,25 @@ import { bankCodeParams, createQrBody, qrRecord, qrcodeIdParams, truelinkBody, t
 import { verifyWebhook } from '../../adapters/payment-gateway.js';
 import type { App } from '../../http/types.js';
 import type { DepositService } from './deposit.service.js';
+import type { TrueMoneyTransferService } from './truemoney-transfer.service.js';
 import type { TruelinkService } from './truelink.service.js';
 
 const tags = ['deposit'];
 const gatewayEvent = z.object({ eventId: z.string().min(8).max(100), gatewayRef: z.string().min(4).max(64), amount: z.number().int().positive() });
+const walletTransferEvent = z.object({
+  eventId: z.string().min(8).max(100),
+  transactionId: z.string().min(4).max(64),
+  senderMobile: z.string().regex(/^\d{8,11}$/),
+  amount: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  receivedAt: z.iso.datetime(),
+});
 
-export function registerDepositRoutes(app: App, deposits: DepositService, truelink: TruelinkService, options: { webhookSecret: string; now: () => Date }): void {
+export function registerDepositRoutes(
+  app: App,
+  services: { deposits: DepositService; truelink: TruelinkService; walletTransfers: TrueMoneyTransferService },
+  options: { webhookSecret: string; trueMoneyWebhookSecret: string; now: () => Date },
+): void {
+  const { deposits, truelink, walletTransfers } = services;
   const member = { preHandler: app.requireMember };
   app.post('/api/wallet/truelink', { ...member, schema: { tags, body: truelinkBody, response: { 200: truelinkResponse } } }, async (request) => ({
     message: 'SUCCESS' as const,
@@ -25,27 +38,30 @@ export function registerDepositRoutes(app: App, deposits: DepositService, trueli
     return { message: 'OK' };
   });
 
-  // The gateway's webhook: the signature covers the raw body, so this scope keeps it as text.
+  // Signed notifications: the signature covers the raw body, so this scope keeps it as text.
   app.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-    scope.post('/api/webhooks/gateway', { schema: { hide: true } }, async (request, reply) => {
-      const raw = typeof request.body === 'string' ? request.body : '';
-      const signed = verifyWebhook(
-        options.webhookSecret,
-        { signature: request.headers['x-signature'] as string | undefined, timestamp: request.headers['x-timestamp'] as string | undefined },
-        raw,
-        options.now().getTime(),
-      );
-      if (!signed) return reply.status(401).send({ message: 'UNAUTHORIZED' });
-      let event;
-      try {
-        event = gatewayEvent.parse(JSON.parse(raw));
-      } catch {
-        return reply.status(400).send({ message: 'KEY_INVALID' });
-      }
-      const outcome = await deposits.paymentReceived(event);
-      if (outcome === 'unknown') return reply.status(404).send({ message: 'NO_DATA' });
-      return { status: outcome };
-    });
+    const signedEvent = <T>(path: string, secret: string, schema: z.ZodType<T>, handle: (event: T) => Promise<string>) =>
+      scope.post(path, { schema: { hide: true } }, async (request, reply) => {
+        const raw = typeof request.body === 'string' ? request.body : '';
+        const signed = verifyWebhook(
+          secret,
+          { signature: request.headers['x-signature'] as string | undefined, timestamp: request.headers['x-timestamp'] as string | undefined },
+          raw,
+          options.now().getTime(),
+        );
+        if (!signed) return reply.status(401).send({ message: 'UNAUTHORIZED' });
+        let event: T;
+        try {
+          event = schema.parse(JSON.parse(raw));
+        } catch {
+          return reply.status(400).send({ message: 'KEY_INVALID' });
+        }
+        const outcome = await handle(event);
+        if (outcome === 'unknown') return reply.status(404).send({ message: 'NO_DATA' });
+        return { status: outcome };
+      });
+    signedEvent('/api/webhooks/gateway', options.webhookSecret, gatewayEvent, (event) => deposits.paymentReceived(event));
+    signedEvent('/api/webhooks/truemoney', options.trueMoneyWebhookSecret, walletTransferEvent, (event) => walletTransfers.received(event));
   });
 }

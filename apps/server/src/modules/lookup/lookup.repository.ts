@@ -58,7 +58,7 @@ export function listDepositAccounts(db: Db, onlyCountry?: 'TH' | 'LA') {
 export function listDepositWallets(db: Db) {
   return db
     .selectFrom('deposit_wallets')
-    .select(['mode', 'wallet_account_name'])
+    .select(['mode', 'wallet_account_name', 'account_no'])
     .where('enabled', '=', true)
     .orderBy('sort_order')
     .execute();

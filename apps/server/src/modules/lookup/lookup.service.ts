@@ -108,7 +108,7 @@ export function createLookupService(deps: { db: Db; settings: SettingsService; s
               bankAccountNo: '',
             })),
           ),
-        wallets: wallets.map((wallet) => ({ mode: wallet.mode, walletAccountName: wallet.wallet_account_name })),
+        wallets: wallets.map((wallet) => ({ mode: wallet.mode, walletAccountName: wallet.wallet_account_name, walletAccountNo: wallet.account_no })),
         isManual: site.isManualDeposit,
         minimum: site.depositMinimum,
       };

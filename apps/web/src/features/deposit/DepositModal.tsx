@@ -36,6 +36,7 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
   const lookup = useQuery({ queryKey: ['lookup', 'deposit'], queryFn: () => api.get('/api/lookup/deposit', { schema: depositLookupResponse }) });
   const [chosen, setChosen] = useState<Method | 'truelink' | 'slip' | null>(null);
   const giftWallet = lookup.data?.wallets.find((wallet) => wallet.mode === 'GIFT');
+  const autoWallet = lookup.data?.wallets.find((wallet) => wallet.mode === 'AUTO' && wallet.walletAccountNo);
   // A slip proves a transfer to one of the operator's bank accounts listed here.
   const takesSlips = lookup.data?.banks.some((method) => method.bankType === 'BANK') ?? false;
   const title = chosen === 'truelink' ? t('deposit.trueWallet') : chosen === 'slip' ? t('slip.title') : chosen ? chosen.bankName : t('deposit.title');
@@ -60,19 +61,21 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
                   hint={method.bankType === 'GATEWAY' ? t('deposit.gatewayHint', { amount: GATEWAY_QR_MINIMUM_BAHT }) : t('deposit.qrHint')}
                 />
               ) : (
-                <div className="rounded-2xl border border-white/10 bg-white/5 p-4">
-                  <p className="font-semibold">{method.bankName}</p>
-                  <p className="flex items-center gap-2 font-mono text-lg">
-                    {groupAccountNumber(method.bankAccountNo)}
-                    <button type="button" onClick={() => void copy(method.bankAccountNo)} aria-label={t('profile.copy')} className="grid h-10 w-10 place-items-center rounded-full text-gold-300 hover:bg-white/10">
-                      <CopyIcon className="h-5 w-5" />
-                    </button>
-                  </p>
-                  <p className="text-sm text-white/70">{method.bankAccountName}</p>
-                </div>
+                <AccountCard title={method.bankName} accountNo={method.bankAccountNo} accountName={method.bankAccountName} onCopy={copy} />
               )}
             </li>
           ))}
+          {autoWallet?.walletAccountNo && (
+            <li data-testid="deposit-method-truewallet-auto">
+              <AccountCard
+                title={t('deposit.trueWalletAuto')}
+                accountNo={autoWallet.walletAccountNo}
+                accountName={autoWallet.walletAccountName}
+                hint={t('deposit.notes.trueWallet', { amount: TRUEWALLET_MINIMUM_BAHT })}
+                onCopy={copy}
+              />
+            </li>
+          )}
           {takesSlips && (
             <li>
               <MethodButton onClick={() => setChosen('slip')} testId="deposit-method-slip" title={t('slip.title')} hint={t('slip.hint')} />
@@ -97,6 +100,24 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
         </ul>
       )}
     </Modal>
+  );
+}
+
+/** An account to pay into by hand, with its number to copy (SPEC §2: copy buttons). */
+function AccountCard({ title, accountNo, accountName, hint, onCopy }: { title: string; accountNo: string; accountName: string; hint?: string; onCopy: (text: string) => Promise<unknown> }) {
+  const { t } = useTranslation();
+  return (
+    <div className="rounded-2xl border border-white/10 bg-white/5 p-4">
+      <p className="font-semibold">{title}</p>
+      <p className="flex items-center gap-2 font-mono text-lg">
+        {groupAccountNumber(accountNo)}
+        <button type="button" onClick={() => void onCopy(accountNo)} aria-label={t('profile.copy')} className="grid h-11 w-11 place-items-center rounded-full text-gold-300 hover:bg-white/10">
+          <CopyIcon className="h-5 w-5" />
+        </button>
+      </p>
+      <p className="text-sm text-white/70">{accountName}</p>
+      {hint && <p className="mt-1 text-xs text-white/60">{hint}</p>}
+    </div>
   );
 }
 
