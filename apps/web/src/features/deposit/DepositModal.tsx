@@ -65,6 +65,11 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
               )}
             </li>
           ))}
+          {takesSlips && (
+            <li>
+              <MethodButton onClick={() => setChosen('slip')} testId="deposit-method-slip" title={t('slip.title')} hint={t('slip.hint')} />
+            </li>
+          )}
           {autoWallet?.walletAccountNo && (
             <li data-testid="deposit-method-truewallet-auto">
               <AccountCard
@@ -74,11 +79,6 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
                 hint={t('deposit.notes.trueWallet', { amount: TRUEWALLET_MINIMUM_BAHT })}
                 onCopy={copy}
               />
-            </li>
-          )}
-          {takesSlips && (
-            <li>
-              <MethodButton onClick={() => setChosen('slip')} testId="deposit-method-slip" title={t('slip.title')} hint={t('slip.hint')} />
             </li>
           )}
           {giftWallet && (
