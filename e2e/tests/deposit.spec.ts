@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { LoginPage } from '../pages/login-page';
-import { keepScreenshot, registerViaApi } from '../support';
+import { keepScreenshot, operatorToken, registerViaApi } from '../support';
 
 test('a member deposits by QR, pays it through the sandbox gateway, and sees it in the balance and statement', async ({ page, request }) => {
   const member = await registerViaApi(request);
@@ -139,4 +139,38 @@ test('a slip the bank cannot confirm waits; an operator enters the amount on /ad
   await page.keyboard.press('Escape');
   await page.reload();
   await expect(page.getByTestId('total-balance')).toHaveText('260.00');
+});
+
+test('in manual mode a member sends a deposit notice, an operator credits it on /admin', async ({ page, browser, request }) => {
+  const token = await operatorToken(request);
+  const setManual = (isManualDeposit: boolean) => request.put('/api/admin/settings/site', { headers: { authorization: `Bearer ${token}` }, data: { isManualDeposit } });
+  await setManual(true);
+  try {
+    const member = await registerViaApi(request);
+    const login = new LoginPage(page);
+    await login.open();
+    await login.logIn(member.phone, member.password, { remember: true });
+    await page.getByTestId('tile-deposit').click();
+    await page.getByTestId('deposit-method-notice').click();
+    await page.locator('input[name="noticeAmount"]').fill('350');
+    await page.getByTestId('send-notice').click();
+    await expect(page.getByText('ส่งแจ้งฝากแล้ว')).toBeVisible();
+
+    const operatorContext = await browser.newContext();
+    const operator = await operatorContext.newPage();
+    await operator.goto('/admin');
+    await operator.locator('input[name="adminUsername"]').fill('e2e-admin');
+    await operator.locator('input[name="adminPassword"]').fill('e2e-admin-pass');
+    await operator.getByTestId('admin-login').click();
+    const row = operator.getByTestId('admin-deposit-notices').locator('li', { hasText: member.phone });
+    await expect(row).toContainText('350.00');
+    await row.getByTestId('admin-approve').click();
+    await expect(operator.getByText('เติมเงินเข้ากระเป๋าสมาชิกแล้ว')).toBeVisible();
+    await operatorContext.close();
+
+    await page.getByTestId('check-balance').click();
+    await expect(page.getByTestId('total-balance')).toHaveText('350.00');
+  } finally {
+    await setManual(false);
+  }
 });

@@ -23,6 +23,7 @@ import { TextField } from '../../shared/ui/Field';
 import { Modal } from '../../shared/ui/Modal';
 import { Money } from '../../shared/ui/Money';
 import { CopyIcon } from '../../shared/ui/icons';
+import { ManualNotice } from './ManualNotice';
 import { SlipUpload } from './SlipUpload';
 import { TruelinkForm } from './TruelinkForm';
 
@@ -34,12 +35,12 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const copy = useCopy();
   const lookup = useQuery({ queryKey: ['lookup', 'deposit'], queryFn: () => api.get('/api/lookup/deposit', { schema: depositLookupResponse }) });
-  const [chosen, setChosen] = useState<Method | 'truelink' | 'slip' | null>(null);
+  const [chosen, setChosen] = useState<Method | 'truelink' | 'slip' | 'notice' | null>(null);
   const giftWallet = lookup.data?.wallets.find((wallet) => wallet.mode === 'GIFT');
   const autoWallet = lookup.data?.wallets.find((wallet) => wallet.mode === 'AUTO' && wallet.walletAccountNo);
   // A slip proves a transfer to one of the operator's bank accounts listed here.
   const takesSlips = lookup.data?.banks.some((method) => method.bankType === 'BANK') ?? false;
-  const title = chosen === 'truelink' ? t('deposit.trueWallet') : chosen === 'slip' ? t('slip.title') : chosen ? chosen.bankName : t('deposit.title');
+  const title = chosen === 'truelink' ? t('deposit.trueWallet') : chosen === 'slip' ? t('slip.title') : chosen === 'notice' ? t('deposit.notice') : chosen ? chosen.bankName : t('deposit.title');
 
   return (
     <Modal open onOpenChange={(open) => !open && onClose()} title={title}>
@@ -47,6 +48,8 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
         <TruelinkForm onBack={() => setChosen(null)} onDone={onClose} />
       ) : chosen === 'slip' ? (
         <SlipUpload onBack={() => setChosen(null)} />
+      ) : chosen === 'notice' ? (
+        <ManualNotice minimum={lookup.data?.minimum ?? 1} onBack={() => setChosen(null)} onDone={onClose} />
       ) : chosen && isQrMethod(chosen) ? (
         <QrDeposit method={chosen} onBack={() => setChosen(null)} onDone={onClose} />
       ) : (
@@ -68,6 +71,11 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
           {takesSlips && (
             <li>
               <MethodButton onClick={() => setChosen('slip')} testId="deposit-method-slip" title={t('slip.title')} hint={t('slip.hint')} />
+            </li>
+          )}
+          {lookup.data?.isManual && (
+            <li>
+              <MethodButton onClick={() => setChosen('notice')} testId="deposit-method-notice" title={t('deposit.notice')} hint={t('deposit.noticeHint')} />
             </li>
           )}
           {autoWallet?.walletAccountNo && (
