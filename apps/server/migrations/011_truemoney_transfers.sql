@@ -6,9 +6,12 @@ CREATE TABLE truemoney_transfers (
   transaction_id  text PRIMARY KEY,
   sender_mobile   text NOT NULL,
   amount          bigint NOT NULL CHECK (amount > 0),
-  -- credited; or waiting for an operator: no member has this number, or under the 2-baht minimum.
-  status          text NOT NULL CHECK (status IN ('credited', 'unmatched', 'below_minimum')),
+  -- credited; or waiting for an operator: no member has this number, or under the 2-baht minimum;
+  -- or sent back to the sender by an operator.
+  status          text NOT NULL CHECK (status IN ('credited', 'unmatched', 'below_minimum', 'returned')),
   member_id       bigint REFERENCES members (id),
+  decided_by      text,
+  reason          text,
   received_at     timestamptz NOT NULL,
   created_at      timestamptz NOT NULL DEFAULT now()
 );

@@ -232,7 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const trueMoneyWebhookSecret = config.trueMoney.webhookSecret ?? Buffer.from(crypto.hkdfSync('sha256', secret, 'wallet', 'truemoney-webhook', 32)).toString('hex');
   const walletTransfers = createTrueMoneyTransferService({ db, ledger, log: app.log });
-  registerDepositRoutes(app, { deposits, truelink, walletTransfers }, { webhookSecret, trueMoneyWebhookSecret, now });
+  registerDepositRoutes(app, { admin, deposits, truelink, walletTransfers }, { webhookSecret, trueMoneyWebhookSecret, now });
   registerManualDepositRoutes(app, admin, createManualDepositService({ db, ledger, settings }));
   const slips = createSlipService({
     db,

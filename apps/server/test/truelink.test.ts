@@ -105,6 +105,28 @@ describe('TrueMoney wallet transfers (auto mode)', () => {
     expect(waiting).toEqual(expect.arrayContaining([{ status: 'unmatched', amount: 10_000n }, { status: 'below_minimum', amount: 199n }]));
   });
 
+  it('an operator credits a waiting transfer to the member it belongs to, or marks it sent back, once', async () => {
+    await server.app.adminService.ensureFirstOperator({ username: 'tm-boss', password: 'tm-boss-pass' });
+    const operator = (await server.api('POST', '/api/admin/login', { body: { username: 'tm-boss', password: 'tm-boss-pass' } })).body.token;
+    const member = await registerMember(server);
+    const fromPartner = (await transfer('0877777777', 300)).body.transactionId;
+    const stranger = (await transfer('0866666666', 40)).body.transactionId;
+    const queue = (await server.api('GET', '/api/admin/truemoney-transfers', { token: operator })).body;
+    expect(queue.transfers.map((row: { _id: string }) => row._id)).toEqual(expect.arrayContaining([fromPartner, stranger]));
+
+    // The member phoned: the transfer came from their partner's number.
+    expect(await server.api('POST', `/api/admin/truemoney-transfers/${fromPartner}/approve`, { token: operator, body: { phone: '0800000001' } })).toMatchObject({ status: 404, body: { message: 'NO_USER' } });
+    const credited = await server.api('POST', `/api/admin/truemoney-transfers/${fromPartner}/approve`, { token: operator, body: { phone: member.payload.username } });
+    expect(credited.body).toMatchObject({ status: 'credited', amount: 300, decidedBy: 'tm-boss' });
+    expect((await server.api('POST', `/api/admin/truemoney-transfers/${fromPartner}/approve`, { token: operator, body: { phone: member.payload.username } })).status).toBe(409);
+    expect((await server.api('POST', `/api/admin/truemoney-transfers/${stranger}/fail`, { token: operator, body: { reason: 'sent back to 0866666666' } })).body).toMatchObject({ status: 'returned' });
+    expect(await walletAmount(member)).toBe(300);
+    expect((await server.api('GET', '/api/admin/truemoney-transfers', { token: member.token })).status).toBe(401);
+    const audit = await server.db.selectFrom('audit_log').select('action').where('actor', '=', 'tm-boss').where('action', 'like', 'truemoney%').execute();
+    expect(audit.map((row) => row.action).sort()).toEqual(['truemoney-transfer.credit', 'truemoney-transfer.return']);
+    expect((await server.app.ledger.verify()).ok).toBe(true);
+  });
+
   it('credit once: a replayed or re-sent notification, even delivered twice at once, changes nothing; a forged one is refused', async () => {
     const member = await registerMember(server);
     const event = { eventId: crypto.randomUUID(), transactionId: `TMN${crypto.randomBytes(6).toString('hex')}`, senderMobile: member.payload.username, amount: 5_000, receivedAt: new Date().toISOString() };

@@ -213,3 +213,18 @@ export const adminSlip = slipRecord.extend({
 export const adminSlipsResponse = z.object({ total: z.number(), slips: z.array(adminSlip) });
 /** An operator approving a slip names the amount when the bank could not tell us. */
 export const slipApproveBody = z.object({ amount: moneyAmount.optional() });
+
+// ---------- TrueMoney wallet transfers waiting for an operator (unknown sender, under the minimum)
+export const adminWalletTransfer = z.object({
+  _id: z.string(),
+  senderMobile: z.string(),
+  amount: z.number(),
+  status: z.enum(['credited', 'unmatched', 'below_minimum', 'returned']),
+  createdAt: z.string(),
+  decidedBy: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export const adminWalletTransfersResponse = z.object({ total: z.number(), transfers: z.array(adminWalletTransfer) });
+export const walletTransferParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{4,64}$/, { error: 'KEY_INVALID' }) });
+/** Whose money it is: a member's phone; the sender's own number when left out. */
+export const walletTransferAssignBody = z.object({ phone: z.string().regex(/^\d{8,11}$/, { error: 'KEY_INVALID' }).optional() });

@@ -274,8 +274,10 @@ export interface Database {
     transaction_id: string;
     sender_mobile: string;
     amount: bigint;
-    status: 'credited' | 'unmatched' | 'below_minimum';
+    status: 'credited' | 'unmatched' | 'below_minimum' | 'returned';
     member_id: bigint | null;
+    decided_by: string | null;
+    reason: string | null;
     received_at: Timestamp;
     created_at: Timestamp;
   };

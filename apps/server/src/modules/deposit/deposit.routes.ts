@@ -1,5 +1,20 @@
 import { z } from 'zod';
-import { bankCodeParams, createQrBody, qrRecord, qrcodeIdParams, truelinkBody, truelinkResponse } from '@wallet/contract';
+import {
+  adminWalletTransfer,
+  adminWalletTransfersResponse,
+  bankCodeParams,
+  createQrBody,
+  failReasonBody,
+  operatorQueueQuery,
+  qrRecord,
+  qrcodeIdParams,
+  truelinkBody,
+  truelinkResponse,
+  walletTransferAssignBody,
+  walletTransferParams,
+} from '@wallet/contract';
+import { operatorGuard } from '../admin/admin.routes.js';
+import type { AdminService } from '../admin/admin.service.js';
 import { verifyWebhook } from '../../adapters/payment-gateway.js';
 import type { App } from '../../http/types.js';
 import type { DepositService } from './deposit.service.js';
@@ -18,10 +33,10 @@ const walletTransferEvent = z.object({
 
 export function registerDepositRoutes(
   app: App,
-  services: { deposits: DepositService; truelink: TruelinkService; walletTransfers: TrueMoneyTransferService },
+  services: { admin: AdminService; deposits: DepositService; truelink: TruelinkService; walletTransfers: TrueMoneyTransferService },
   options: { webhookSecret: string; trueMoneyWebhookSecret: string; now: () => Date },
 ): void {
-  const { deposits, truelink, walletTransfers } = services;
+  const { admin, deposits, truelink, walletTransfers } = services;
   const member = { preHandler: app.requireMember };
   app.post('/api/wallet/truelink', { ...member, schema: { tags, body: truelinkBody, response: { 200: truelinkResponse } } }, async (request) => ({
     message: 'SUCCESS' as const,
@@ -37,6 +52,23 @@ export function registerDepositRoutes(
     await deposits.cancel(request.member, request.params.qrcodeId);
     return { message: 'OK' };
   });
+
+  const finance = { preHandler: operatorGuard(admin, ['admin', 'finance']) };
+  app.get(
+    '/api/admin/truemoney-transfers',
+    { ...finance, schema: { tags: ['admin'], querystring: operatorQueueQuery.pick({ page: true, limit: true }), response: { 200: adminWalletTransfersResponse } } },
+    (request) => walletTransfers.listWaiting(request.query.page, request.query.limit),
+  );
+  app.post(
+    '/api/admin/truemoney-transfers/:id/approve',
+    { ...finance, schema: { tags: ['admin'], params: walletTransferParams, body: walletTransferAssignBody, response: { 200: adminWalletTransfer } } },
+    (request) => walletTransfers.assign(request.params.id, request.body.phone, request.admin.username),
+  );
+  app.post(
+    '/api/admin/truemoney-transfers/:id/fail',
+    { ...finance, schema: { tags: ['admin'], params: walletTransferParams, body: failReasonBody, response: { 200: adminWalletTransfer } } },
+    (request) => walletTransfers.markReturned(request.params.id, request.body.reason, request.admin.username),
+  );
 
   // Signed notifications: the signature covers the raw body, so this scope keeps it as text.
   app.register(async (scope) => {

@@ -1,5 +1,9 @@
-import { TRUEWALLET_MINIMUM_BAHT, toMinor } from '@wallet/contract';
+import { type Selectable, sql } from 'kysely';
+import { TRUEWALLET_MINIMUM_BAHT, toMajor, toMinor } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { conflict, notFound } from '../../errors.js';
+import { recordAudit } from '../admin/audit.js';
 import { accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 
@@ -21,6 +25,30 @@ export function createTrueMoneyTransferService(deps: { db: Db; ledger: Ledger; l
   const { db, ledger } = deps;
   const minimum = toMinor(TRUEWALLET_MINIMUM_BAHT)!;
 
+  async function credit(trx: Db, transactionId: string, memberId: bigint, amount: bigint): Promise<void> {
+    const externalRef = `truemoney-transfer:${transactionId}`;
+    const deposit = await trx.insertInto('deposits').values({ member_id: memberId, method: 'TRUEMONEY', amount, external_ref: externalRef }).returning('id').executeTakeFirstOrThrow();
+    await ledger.post({ key: `deposit:${externalRef}`, from: accounts.depositClearing('TRUEMONEY'), to: accounts.wallet(memberId), amount, kind: 'deposit', reference: deposit.id }, trx);
+  }
+
+  /** A waiting transfer, locked; anything already decided is refused. */
+  async function lockWaiting(trx: Db, transactionId: string) {
+    const row = await trx.selectFrom('truemoney_transfers').selectAll().where('transaction_id', '=', transactionId).forUpdate().executeTakeFirst();
+    if (!row) throw notFound('NO_DATA');
+    if (row.status !== 'unmatched' && row.status !== 'below_minimum') throw conflict('KEY_INVALID');
+    return row;
+  }
+
+  const toItem = (row: Selectable<Database['truemoney_transfers']>) => ({
+    _id: row.transaction_id,
+    senderMobile: row.sender_mobile,
+    amount: toMajor(row.amount),
+    status: row.status,
+    createdAt: row.created_at.toISOString(),
+    decidedBy: row.decided_by,
+    reason: row.reason,
+  });
+
   return {
     async received(event: WalletTransferEvent): Promise<'credited' | 'unmatched' | 'below_minimum' | 'duplicate'> {
       const amount = BigInt(event.amount);
@@ -40,10 +68,50 @@ export function createTrueMoneyTransferService(deps: { db: Db; ledger: Ledger; l
           deps.log.warn({ transactionId: event.transactionId, status }, 'TrueMoney transfer waits for an operator');
           return status;
         }
-        const externalRef = `truemoney-transfer:${event.transactionId}`;
-        const deposit = await trx.insertInto('deposits').values({ member_id: member.id, method: 'TRUEMONEY', amount, external_ref: externalRef }).returning('id').executeTakeFirstOrThrow();
-        await ledger.post({ key: `deposit:${externalRef}`, from: accounts.depositClearing('TRUEMONEY'), to: accounts.wallet(member.id), amount, kind: 'deposit', reference: deposit.id }, trx);
+        await credit(trx, event.transactionId, member.id, amount);
         return 'credited' as const;
+      });
+    },
+
+    async listWaiting(page: number, limit: number) {
+      const base = db.selectFrom('truemoney_transfers').where('status', 'in', ['unmatched', 'below_minimum']);
+      const [rows, total] = await Promise.all([
+        base.selectAll().orderBy('created_at').limit(limit).offset((page - 1) * limit).execute(),
+        base.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
+      ]);
+      return { total: Number(total.count), transfers: rows.map(toItem) };
+    },
+
+    /** The operator has found whose money it is (by default, the sender's own account). */
+    async assign(transactionId: string, phone: string | undefined, operator: string) {
+      return db.transaction().execute(async (trx) => {
+        const row = await lockWaiting(trx, transactionId);
+        const member = await trx.selectFrom('members').select('id').where('phone', '=', phone ?? row.sender_mobile).executeTakeFirst();
+        if (!member) throw notFound('NO_USER');
+        await credit(trx, transactionId, member.id, row.amount);
+        await recordAudit(trx, operator, 'truemoney-transfer.credit', { transactionId, phone: phone ?? row.sender_mobile, amount: String(row.amount) });
+        const updated = await trx
+          .updateTable('truemoney_transfers')
+          .set({ status: 'credited', member_id: member.id, decided_by: operator })
+          .where('transaction_id', '=', transactionId)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return toItem(updated);
+      });
+    },
+
+    /** The operator sent the money back to the sender outside this system. */
+    async markReturned(transactionId: string, reason: string, operator: string) {
+      return db.transaction().execute(async (trx) => {
+        await lockWaiting(trx, transactionId);
+        await recordAudit(trx, operator, 'truemoney-transfer.return', { transactionId, reason });
+        const updated = await trx
+          .updateTable('truemoney_transfers')
+          .set({ status: 'returned', reason, decided_by: operator })
+          .where('transaction_id', '=', transactionId)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return toItem(updated);
       });
     },
   };

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminDepositNoticesResponse, adminSlipsResponse, adminWithdrawalsResponse, groupAccountNumber, loginResponse } from '@wallet/contract';
+import { adminDepositNoticesResponse, adminSlipsResponse, adminWalletTransfersResponse, adminWithdrawalsResponse, groupAccountNumber, loginResponse } from '@wallet/contract';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -194,6 +194,29 @@ function Queues({ token, onExpired }: { token: string; onExpired: () => void }) 
                 if (slip.amount > 0) return {};
                 const amount = Number(window.prompt(t('admin.slipAmount'))?.trim().replace(/,/g, ''));
                 return amount > 0 ? { amount } : null;
+              },
+            })),
+          };
+        }}
+      />
+      <PendingList
+        token={token}
+        onExpired={onExpired}
+        title={t('admin.walletTransfers')}
+        path="/api/admin/truemoney-transfers"
+        kind="deposit"
+        load={async () => {
+          const { total, transfers } = await api.get('/api/admin/truemoney-transfers?limit=50', { schema: adminWalletTransfersResponse, token });
+          return {
+            total,
+            items: transfers.map((transfer) => ({
+              ...transfer,
+              username: transfer.senderMobile,
+              memberName: t(`admin.walletTransferStatus.${transfer.status}`),
+              // Whose money it is: the sender's own account unless the operator names another member.
+              approval: () => {
+                const phone = window.prompt(t('admin.walletTransferPhone'), transfer.senderMobile)?.trim();
+                return phone ? { phone } : null;
               },
             })),
           };
