@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContextOptions, Page } from '@playwright/test';
 
 const ARTIFACTS = path.join(path.dirname(new URL(import.meta.url).pathname), 'artifacts');
 
@@ -49,4 +49,23 @@ export async function registerViaApi(request: APIRequestContext): Promise<{ phon
 export async function creditWallet(request: APIRequestContext, phone: string, amount: number): Promise<void> {
   const response = await request.post('/sandbox/wallet/credit', { data: { phone, amount } });
   if (!response.ok()) throw new Error(`credit failed: ${await response.text()}`);
+}
+
+/** The operator's /admin page, signed in, in a browser context of its own (close it when done). */
+export async function openOperatorPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext(options);
+  const operator = await context.newPage();
+  await operator.goto('/admin');
+  await operator.locator('input[name="adminUsername"]').fill('e2e-admin');
+  await operator.locator('input[name="adminPassword"]').fill('e2e-admin-pass');
+  await operator.getByTestId('admin-login').click();
+  return operator;
+}
+
+/** A bank transfer at the sandbox bank; answers the PNG slip it issues. */
+export async function bankSlip(request: APIRequestContext, transfer: Record<string, unknown>): Promise<Buffer> {
+  const issued = await request.post('/sandbox/bank/transfers', { data: { toAccountNo: '4061234567', ...transfer } });
+  if (!issued.ok()) throw new Error(`bank transfer failed: ${await issued.text()}`);
+  const { slip } = (await issued.json()) as { slip: string };
+  return Buffer.from(slip.split(',')[1]!, 'base64');
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { LoginPage } from '../pages/login-page';
-import { keepScreenshot, operatorToken, registerViaApi } from '../support';
+import { bankSlip, keepScreenshot, openOperatorPage, operatorToken, registerViaApi } from '../support';
 
 test('a member deposits by QR, pays it through the sandbox gateway, and sees it in the balance and statement', async ({ page, request }) => {
   const member = await registerViaApi(request);
@@ -74,8 +74,7 @@ test('a member deposits with a TrueMoney gift link', async ({ page, request }) =
 test('a member uploads a bank slip, watches the progress bar, and sees it credited and listed', async ({ page, request }) => {
   const member = await registerViaApi(request);
   // The member pays the operator's SCB account from their own account; the sandbox bank issues the slip.
-  const issued = await request.post('/sandbox/bank/transfers', { data: { amount: 420, toAccountNo: '4061234567', fromBankCode: 'SCB', fromAccountNo: member.bankAccountNo, minutesAgo: 3 } });
-  const { slip } = (await issued.json()) as { slip: string };
+  const slip = await bankSlip(request, { amount: 420, fromBankCode: 'SCB', fromAccountNo: member.bankAccountNo, minutesAgo: 3 });
   const login = new LoginPage(page);
   await login.open();
   await login.logIn(member.phone, member.password, { remember: true });
@@ -86,7 +85,7 @@ test('a member uploads a bank slip, watches the progress bar, and sees it credit
   // A phone on slow mobile data (~50 kB/s up): the upload takes long enough for the bar to be seen moving.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 40, uploadThroughput: 50 * 1024, downloadThroughput: -1 });
-  await page.getByTestId('slip-file').setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: Buffer.from(slip.split(',')[1]!, 'base64') });
+  await page.getByTestId('slip-file').setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: slip });
   const bar = page.getByTestId('slip-progress').getByRole('progressbar');
   await expect(bar).toHaveAttribute('aria-valuenow', /^([1-9]|[1-9]\d)$/); // part-way
   await keepScreenshot(page, 'deposit-slip-progress');
@@ -111,30 +110,24 @@ test('a member uploads a bank slip, watches the progress bar, and sees it credit
 
 test('a slip the bank cannot confirm waits; an operator enters the amount on /admin and the member sees it credited', async ({ page, browser, request }) => {
   const member = await registerViaApi(request);
-  const issued = await request.post('/sandbox/bank/transfers', { data: { amount: 260, toAccountNo: '4061234567', verifyOutcome: 'TRIPPLE_WRONG_CAPTCHA' } });
-  const { slip } = (await issued.json()) as { slip: string };
+  const slip = await bankSlip(request, { amount: 260, verifyOutcome: 'TRIPPLE_WRONG_CAPTCHA' });
   const login = new LoginPage(page);
   await login.open();
   await login.logIn(member.phone, member.password, { remember: true });
   await page.getByTestId('tile-deposit').click();
   await page.getByTestId('deposit-method-slip').click();
-  await page.getByTestId('slip-file').setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: Buffer.from(slip.split(',')[1]!, 'base64') });
+  await page.getByTestId('slip-file').setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: slip });
   await expect(page.getByTestId('slip-result')).toHaveAttribute('data-status', 'in_progress');
   await expect(page.getByText('สลิปของคุณรอเจ้าหน้าที่ตรวจสอบ')).toBeVisible();
 
-  const operatorContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const operator = await operatorContext.newPage();
-  await operator.goto('/admin');
-  await operator.locator('input[name="adminUsername"]').fill('e2e-admin');
-  await operator.locator('input[name="adminPassword"]').fill('e2e-admin-pass');
-  await operator.getByTestId('admin-login').click();
+  const operator = await openOperatorPage(browser, { viewport: { width: 1280, height: 800 } });
   const row = operator.getByTestId('admin-slips').locator('li', { hasText: member.phone });
   await expect(row).toContainText('แคปช่าผิด 3 ครั้งติดกัน');
   await keepScreenshot(operator, 'admin-slips');
   operator.once('dialog', (dialog) => void dialog.accept('260'));
   await row.getByTestId('admin-approve').click();
   await expect(row).toHaveCount(0);
-  await operatorContext.close();
+  await operator.context().close();
 
   await page.keyboard.press('Escape');
   await page.reload();
@@ -156,17 +149,12 @@ test('in manual mode a member sends a deposit notice, an operator credits it on 
     await page.getByTestId('send-notice').click();
     await expect(page.getByText('ส่งแจ้งฝากแล้ว')).toBeVisible();
 
-    const operatorContext = await browser.newContext();
-    const operator = await operatorContext.newPage();
-    await operator.goto('/admin');
-    await operator.locator('input[name="adminUsername"]').fill('e2e-admin');
-    await operator.locator('input[name="adminPassword"]').fill('e2e-admin-pass');
-    await operator.getByTestId('admin-login').click();
+    const operator = await openOperatorPage(browser);
     const row = operator.getByTestId('admin-deposit-notices').locator('li', { hasText: member.phone });
     await expect(row).toContainText('350.00');
     await row.getByTestId('admin-approve').click();
     await expect(operator.getByText('เติมเงินเข้ากระเป๋าสมาชิกแล้ว')).toBeVisible();
-    await operatorContext.close();
+    await operator.context().close();
 
     await page.getByTestId('check-balance').click();
     await expect(page.getByTestId('total-balance')).toHaveText('350.00');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { LoginPage } from '../pages/login-page';
-import { creditWallet, keepScreenshot, registerViaApi } from '../support';
+import { creditWallet, keepScreenshot, openOperatorPage, registerViaApi } from '../support';
 
 test('a member withdraws, an operator approves it on /admin, and the member sees SUCCESS', async ({ page, browser, request }) => {
   const member = await registerViaApi(request);
@@ -23,19 +23,14 @@ test('a member withdraws, an operator approves it on /admin, and the member sees
   await expect(page.getByTestId('statement-list').locator('li').first()).toContainText('กำลังดำเนินการ');
 
   // The operator, in a browser of their own.
-  const operatorContext = await browser.newContext();
-  const operator = await operatorContext.newPage();
-  await operator.goto('/admin');
-  await operator.locator('input[name="adminUsername"]').fill('e2e-admin');
-  await operator.locator('input[name="adminPassword"]').fill('e2e-admin-pass');
-  await operator.getByTestId('admin-login').click();
+  const operator = await openOperatorPage(browser);
   const row = operator.getByTestId('admin-withdrawals').locator('li', { hasText: member.phone });
   await expect(row).toContainText('200.00');
   await keepScreenshot(operator, 'admin-withdrawals');
   await row.getByTestId('admin-approve').click();
   await expect(operator.getByText('บันทึกว่าโอนแล้ว')).toBeVisible();
   await expect(row).toHaveCount(0);
-  await operatorContext.close();
+  await operator.context().close();
 
   await page.reload();
   await expect(page.getByTestId('statement-list').locator('li').first()).toContainText('สำเร็จ');

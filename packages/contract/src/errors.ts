@@ -1,3 +1,19 @@
+/** Why a slip was refused or is waiting (SPEC §8 slip reason codes table). */
+export const SLIP_REASONS = [
+  'UPLOADED_FILE_NOT_EXIST',
+  'IMG_SIZE_UNABLE_TO_PROCESS',
+  'CANNOT_READ_CROPPED_IMAGE',
+  'DEST_ACC_INVALID',
+  'SLIP_REFNO_DUPLICATED',
+  'UNSTABLE_REFNO_ON_SLIP',
+  'TRIPPLE_WRONG_CAPTCHA',
+  'INVALID_SLIP',
+  'NOT_MATCH',
+  'EXPIRED_SLIP',
+  'UNKNOW_ERROR',
+] as const;
+export type SlipReason = (typeof SLIP_REASONS)[number];
+
 /**
  * The error-code catalogue (SPEC §8) plus the few codes we added where none fitted
  * (each listed in docs/decisions.md). Every code has th/lo/en text in the web locales;
@@ -100,18 +116,7 @@ export const ERROR_CODES = [
   'INVALID_CODE',
   'INVALID_COUPON_TYPE',
   'COUPON_EXPIRED',
-  // Slip reason codes (SPEC §8 table)
-  'UPLOADED_FILE_NOT_EXIST',
-  'IMG_SIZE_UNABLE_TO_PROCESS',
-  'CANNOT_READ_CROPPED_IMAGE',
-  'DEST_ACC_INVALID',
-  'SLIP_REFNO_DUPLICATED',
-  'UNSTABLE_REFNO_ON_SLIP',
-  'TRIPPLE_WRONG_CAPTCHA',
-  'INVALID_SLIP',
-  'NOT_MATCH',
-  'EXPIRED_SLIP',
-  'UNKNOW_ERROR',
+  ...SLIP_REASONS,
   // Added by us (docs/decisions.md)
   'BANK_CHANGE_NOT_ALLOWED',
   'PASSWORD_LENGTH',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SLIP_REASONS } from './errors.js';
 import { moneyAmount } from './money.js';
 
 /** `WALLET` or a slot code, in transfers (SPEC §7 Wallet). */
@@ -172,21 +173,6 @@ export const adminDepositNoticesResponse = z.object({
 });
 
 // ---------- Bank slips (SPEC §3 Slip, §7 POST /api/wallet/slip and /api/statement/slip; §8 reason codes)
-/** Why a slip was refused or is waiting (SPEC §8 slip reason codes); null while nothing is wrong. */
-export const SLIP_REASONS = [
-  'UPLOADED_FILE_NOT_EXIST',
-  'IMG_SIZE_UNABLE_TO_PROCESS',
-  'CANNOT_READ_CROPPED_IMAGE',
-  'DEST_ACC_INVALID',
-  'SLIP_REFNO_DUPLICATED',
-  'UNSTABLE_REFNO_ON_SLIP',
-  'TRIPPLE_WRONG_CAPTCHA',
-  'INVALID_SLIP',
-  'NOT_MATCH',
-  'EXPIRED_SLIP',
-  'UNKNOW_ERROR',
-] as const;
-export type SlipReason = (typeof SLIP_REASONS)[number];
 export const slipRecord = z.object({
   createdAt: z.string(),
   /** Baht; 0 until the bank has told us the amount (the list shows a dash). */
