@@ -10,6 +10,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
+import { Redis } from 'ioredis';
 import { type ZodTypeProvider, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { APP_VERSION, type Language } from '@wallet/contract';
 import { type GameProviderAdapter, createHttpGameProvider } from './adapters/game-provider.js';
@@ -127,7 +128,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   // A flood guard: per member when signed in (a carrier NAT puts thousands of members behind one
   // address), per address otherwise. The limits that protect members (login, OTP) are in the database.
+  // Several nodes count together in Redis when there is one (DESIGN §8); a Redis outage lets
+  // requests through rather than locking every member out.
+  const rateLimitStore = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 }) : undefined;
+  rateLimitStore?.on('error', (error) => app.log.warn({ err: error }, 'rate-limit store unavailable'));
+  if (rateLimitStore) app.addHook('onClose', async () => void rateLimitStore.disconnect());
   await app.register(rateLimit, {
+    ...(rateLimitStore ? { redis: rateLimitStore, nameSpace: 'wallet-rate-limit:', skipOnError: true } : {}),
     timeWindow: '1 minute',
     max: (request) => (bearerToken(request) ? 600 : 1200),
     keyGenerator: (request) => {

@@ -291,3 +291,26 @@ describe('a slip a crash left undecided', () => {
     expect(await server.app.slips.resumeUnfinished()).toBe(0);
   });
 });
+
+describe('the slip upload limit, with Redis shared by two nodes', () => {
+  it('counts a member’s uploads across nodes: the eleventh in a minute is refused wherever it lands', async () => {
+    const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const nodeA = await startTestServer({ env: { REDIS_URL: redisUrl } });
+    // Node B has a database of its own here, so it turns the session away (401); the limit is
+    // counted before that, in the Redis both nodes share, which is what this test looks at.
+    const nodeB = await startTestServer({ env: { REDIS_URL: redisUrl } });
+    try {
+      const member = await registerMember(nodeA);
+      const emptyUpload = (node: TestServer) =>
+        fetch(`${node.url}/api/wallet/slip`, { method: 'POST', headers: { authorization: `Bearer ${member.token}` }, body: new FormData() }).then((response) => response.status);
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i += 1) statuses.push(await emptyUpload(nodeA), await emptyUpload(nodeB));
+      expect(statuses).toEqual([400, 401, 400, 401, 400, 401, 400, 401, 400, 401]);
+      expect(await emptyUpload(nodeA)).toBe(429);
+      expect(await emptyUpload(nodeB)).toBe(429);
+    } finally {
+      await nodeB.close();
+      await nodeA.close();
+    }
+  });
+});
