@@ -30,7 +30,7 @@ export async function refuseSlip(db: Db, id: string, note: SlipReason, extra: { 
     .where('status', '=', 'in_progress')
     .returningAll()
     .executeTakeFirst();
-  return refused ?? findSlip(db, id);
+  return refused ?? getSlip(db, id);
 }
 
 /**
@@ -57,7 +57,12 @@ export function holdForReview(db: Db, id: string, note: SlipReason): Promise<Sli
     .executeTakeFirstOrThrow();
 }
 
-export function findSlip(db: Db, id: string): Promise<SlipRow> {
+export function findSlip(db: Db, id: string): Promise<SlipRow | undefined> {
+  return db.selectFrom('slips').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A slip known to exist. */
+export function getSlip(db: Db, id: string): Promise<SlipRow> {
   return db.selectFrom('slips').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 

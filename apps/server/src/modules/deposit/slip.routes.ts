@@ -1,7 +1,6 @@
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
-  adminSlip,
   adminSlipsResponse,
   failReasonBody,
   operatorItemParams,
@@ -10,6 +9,7 @@ import {
   slipApproveBody,
   slipImageResponse,
   slipListResponse,
+  slipRecord,
   slipReferenceParams,
   slipUploadResponse,
 } from '@wallet/contract';
@@ -76,12 +76,12 @@ export function registerSlipRoutes(app: App, admin: AdminService, slips: SlipSer
   );
   app.post(
     '/api/admin/slips/:id/approve',
-    { ...finance, schema: { tags, params: operatorItemParams, body: slipApproveBody, response: { 200: adminSlip.pick({ status: true, amount: true, reference: true }) } } },
-    async (request) => slips.toRecord(await slips.approve(request.params.id, request.body.amount, request.admin.username)),
+    { ...finance, schema: { tags, params: operatorItemParams, body: slipApproveBody, response: { 200: slipRecord } } },
+    (request) => slips.approve(request.params.id, request.body.amount, request.admin.username),
   );
   app.post(
     '/api/admin/slips/:id/fail',
-    { ...finance, schema: { tags, params: operatorItemParams, body: failReasonBody, response: { 200: adminSlip.pick({ status: true, note: true, reference: true }) } } },
-    async (request) => slips.toRecord(await slips.fail(request.params.id, request.body.reason, request.admin.username)),
+    { ...finance, schema: { tags, params: operatorItemParams, body: failReasonBody, response: { 200: slipRecord } } },
+    (request) => slips.fail(request.params.id, request.body.reason, request.admin.username),
   );
 }

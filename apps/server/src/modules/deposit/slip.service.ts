@@ -108,7 +108,7 @@ export function createSlipService(deps: SlipServiceDeps) {
     if (!fromMember) return repo.refuseSlip(db, row.id, 'NOT_MATCH');
     // The hour counts from the transfer to the upload, so a slip a crash left behind is not aged by it.
     if (row.created_at.getTime() - answer.transferredAt.getTime() > site.slipMaxAgeMinutes * 60_000) return repo.refuseSlip(db, row.id, 'EXPIRED_SLIP');
-    return (await credit(row.id, answer.amount, null, answer.transferredAt)) ?? repo.findSlip(db, row.id);
+    return (await credit(row.id, answer.amount, null, answer.transferredAt)) ?? repo.getSlip(db, row.id);
   }
 
   return {
@@ -177,19 +177,19 @@ export function createSlipService(deps: SlipServiceDeps) {
     },
 
     /** An operator who has checked the bank credits a waiting slip; the amount is theirs when the bank gave none. */
-    async approve(id: string, amountBaht: number | undefined, operator: string) {
-      const row = await repo.findSlip(db, id).catch(() => undefined);
+    async approve(id: string, amountBaht: number | undefined, operator: string): Promise<SlipRecord> {
+      const row = await repo.findSlip(db, id);
       if (!row) throw notFound('NO_DATA');
       if (row.status !== 'in_progress' || !row.needs_review) throw conflict('KEY_INVALID');
       const amount = amountBaht === undefined ? row.amount : toMinor(amountBaht);
       if (amount === null) throw badRequest('KEY_MISSING');
       const credited = await credit(id, amount, operator, null);
       if (!credited) throw conflict('KEY_INVALID');
-      return credited;
+      return toRecord(credited);
     },
 
-    async fail(id: string, reason: string, operator: string) {
-      return db.transaction().execute(async (trx) => {
+    async fail(id: string, reason: string, operator: string): Promise<SlipRecord> {
+      const refused = await db.transaction().execute(async (trx) => {
         const row = await repo.lockSlip(trx, id);
         if (!row) throw notFound('NO_DATA');
         if (row.status !== 'in_progress' || !row.needs_review) throw conflict('KEY_INVALID');
@@ -202,8 +202,8 @@ export function createSlipService(deps: SlipServiceDeps) {
           .returningAll()
           .executeTakeFirstOrThrow();
       });
+      return toRecord(refused);
     },
-    toRecord,
   };
 }
 export type SlipService = ReturnType<typeof createSlipService>;
