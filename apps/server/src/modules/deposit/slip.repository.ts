@@ -7,10 +7,10 @@ export type SlipRow = Selectable<Database['slips']>;
 
 const UNIQUE_VIOLATION = '23505';
 
-export function insertSlip(db: Db, values: { reference: string; memberId: bigint; imageKey: string }): Promise<SlipRow> {
+export function insertSlip(db: Db, values: { reference: string; memberId: bigint; imageKey: string; uploadedAt: Date }): Promise<SlipRow> {
   return db
     .insertInto('slips')
-    .values({ reference: values.reference, member_id: values.memberId, image_key: values.imageKey })
+    .values({ reference: values.reference, member_id: values.memberId, image_key: values.imageKey, created_at: values.uploadedAt })
     .returningAll()
     .executeTakeFirstOrThrow();
 }

@@ -126,7 +126,8 @@ export function createSlipService(deps: SlipServiceDeps) {
         deps.log.warn({ err: error }, 'slip image could not be stored');
         throw new AppError('SLIP_UPLOAD_FAIL', 503);
       }
-      const row = await repo.insertSlip(db, { reference, memberId: context.memberId, imageKey });
+      // Upload time by the same clock as the window and the hour rule.
+      const row = await repo.insertSlip(db, { reference, memberId: context.memberId, imageKey, uploadedAt: deps.now() });
       return toRecord(await check(row));
     },
 
