@@ -22,6 +22,9 @@ const port = 18_000 + crypto.randomInt(1000);
 const secret = crypto.randomBytes(32).toString('base64url');
 const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
 const pgbenchDb = `pgbench_${crypto.randomBytes(4).toString('hex')}`;
+const OPERATOR_ACCOUNT = '4069990001';
+const slipCount = Number(process.env.BENCH_SLIPS ?? 300);
+const BOUNDARY = 'bench-slip-boundary';
 
 async function admin(sqlText: string, url = databaseUrl) {
   const client = new pg.Client({ connectionString: url });
@@ -38,6 +41,8 @@ async function seed(): Promise<string[]> {
   const { db } = handle;
   await migrate(handle);
   await seedReferenceData(db);
+  // The operator's account that the slip phase's transfers are paid into.
+  await db.insertInto('deposit_accounts').values({ bank_code: 'SCB', bank_type: 'BANK', mode: 'AUTO', account_name: 'BENCH OPERATOR', account_no: OPERATOR_ACCOUNT }).execute();
   const hash = await createPasswordHasher({ fast: true }).hash('bench-pass-1');
   const signer = createTokenSigner(secret);
   const box = createSecretBox(secret);
@@ -110,7 +115,37 @@ interface Figures {
   errors: number;
 }
 
-async function drive(title: string, tokens: string[], next: (member: number) => { method: 'GET' | 'POST'; path: string; body?: string; key?: boolean }): Promise<Figures> {
+interface Call {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string | Buffer;
+  contentType?: string;
+  key?: boolean;
+}
+
+/** Slips from the sandbox bank, each for its own transfer, as multipart bodies ready to send. */
+async function slipUploads(count: number): Promise<Buffer[]> {
+  const bodies: Buffer[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const response = await fetch(`http://127.0.0.1:${port}/sandbox/bank/transfers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: 100, toAccountNo: OPERATOR_ACCOUNT }),
+    });
+    const { slip } = (await response.json()) as { slip: string };
+    const image = Buffer.from(slip.split(',')[1]!, 'base64');
+    bodies.push(
+      Buffer.concat([
+        Buffer.from(`--${BOUNDARY}\r\ncontent-disposition: form-data; name="file"; filename="slip.png"\r\ncontent-type: image/png\r\n\r\n`),
+        image,
+        Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+      ]),
+    );
+  }
+  return bodies;
+}
+
+async function drive(title: string, tokens: string[], next: (member: number) => Call): Promise<Figures> {
   let counter = 0;
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
@@ -127,7 +162,7 @@ async function drive(title: string, tokens: string[], next: (member: number) => 
             path: call.path,
             ...(call.body ? { body: call.body } : {}),
             headers: {
-              'content-type': 'application/json',
+              'content-type': call.contentType ?? 'application/json',
               authorization: `Bearer ${tokens[member]}`,
               'x-client': 'wallet-user',
               ...(call.key ? { 'idempotency-key': crypto.randomUUID() } : {}),
@@ -174,6 +209,15 @@ try {
     return { method: 'POST', path: '/api/wallet/transfer', body: JSON.stringify(there ? { from: 'WALLET', to: 'PG', amount: 1 } : { from: 'PG', to: 'WALLET', amount: 1 }), key: true };
   });
   const walletReads = await drive('GET /api/wallet', tokens, () => ({ method: 'GET', path: '/api/wallet' }));
+  // Slip checks are the costliest call (decode, re-encode, QR read, verifier, credit): how many a node takes.
+  const slips = await slipUploads(slipCount);
+  let nextSlip = 0;
+  const slipChecks = await drive(`slip uploads (${slipCount} distinct slips, then duplicates)`, tokens, () => ({
+    method: 'POST',
+    path: '/api/wallet/slip',
+    body: slips[nextSlip++ % slips.length]!,
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+  }));
   server.kill('SIGTERM');
   server = undefined;
 
@@ -188,6 +232,7 @@ try {
   console.log('\n| figure | value |\n|---|---|');
   console.log(`| our transfers | ${transfers.requestsPerSecond.toFixed(0)} /s (p50 ${transfers.p50} ms, p99 ${transfers.p99} ms) |`);
   console.log(`| GET /api/wallet | ${walletReads.requestsPerSecond.toFixed(0)} /s (p50 ${walletReads.p50} ms, p99 ${walletReads.p99} ms) |`);
+  console.log(`| slip uploads | ${slipChecks.requestsPerSecond.toFixed(1)} /s (p50 ${slipChecks.p50} ms, p99 ${slipChecks.p99} ms) |`);
   console.log(`| pgbench tpcb-like | ${tps.toFixed(0)} tps |`);
   console.log(`| transfers ÷ tpcb-like | ${(transfers.requestsPerSecond / tps).toFixed(2)} (goal ≥ 0.5) |`);
   console.log(`| transfer p99 | ${transfers.p99} ms (goal < 50 ms) |`);
