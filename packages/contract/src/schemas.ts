@@ -78,7 +78,9 @@ export const depositBank = z.object({
   bankType: z.string(),
   mode: z.string(),
   currency: z.string(),
+  /** The Thai name (SPEC §3); `bankNameEN` is shown in the Lao and English screens. */
   bankName: z.string(),
+  bankNameEN: z.string(),
   bankAccountName: z.string(),
   bankAccountNo: z.string(),
 });

@@ -93,6 +93,7 @@ export function createLookupService(deps: { db: Db; settings: SettingsService; s
           mode: account.mode,
           currency: account.currency,
           bankName: account.name_th,
+          bankNameEN: account.name_en,
           bankAccountName: account.account_name,
           bankAccountNo: account.account_no,
         }))
@@ -104,6 +105,7 @@ export function createLookupService(deps: { db: Db; settings: SettingsService; s
               mode: 'AUTO',
               currency: 'THB',
               bankName: method,
+              bankNameEN: method,
               bankAccountName: '',
               bankAccountNo: '',
             })),

@@ -32,15 +32,17 @@ const isQrMethod = (method: Method) => method.bankType === 'QR' || method.bankTy
 
 /** SPEC §2 Deposit modal: each method by code; QR methods create, show, count down and cancel. */
 export function DepositModal({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const copy = useCopy();
+  // Thai screens show the Thai bank name; Lao and English ones the English name.
+  const bankName = (method: Method) => (i18n.language === 'th' ? method.bankName : method.bankNameEN);
   const lookup = useQuery({ queryKey: ['lookup', 'deposit'], queryFn: () => api.get('/api/lookup/deposit', { schema: depositLookupResponse }) });
   const [chosen, setChosen] = useState<Method | 'truelink' | 'slip' | 'notice' | null>(null);
   const giftWallet = lookup.data?.wallets.find((wallet) => wallet.mode === 'GIFT');
   const autoWallet = lookup.data?.wallets.find((wallet) => wallet.mode === 'AUTO' && wallet.walletAccountNo);
   // A slip proves a transfer to one of the operator's bank accounts listed here.
   const takesSlips = lookup.data?.banks.some((method) => method.bankType === 'BANK') ?? false;
-  const title = chosen === 'truelink' ? t('deposit.trueWallet') : chosen === 'slip' ? t('slip.title') : chosen === 'notice' ? t('deposit.notice') : chosen ? chosen.bankName : t('deposit.title');
+  const title = chosen === 'truelink' ? t('deposit.trueWallet') : chosen === 'slip' ? t('slip.title') : chosen === 'notice' ? t('deposit.notice') : chosen ? bankName(chosen) : t('deposit.title');
 
   return (
     <Modal open onOpenChange={(open) => !open && onClose()} title={title}>
@@ -60,11 +62,11 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
                 <MethodButton
                   onClick={() => setChosen(method)}
                   testId={`deposit-method-${method.bankCode}`}
-                  title={`${method.bankName} · QR`}
+                  title={`${bankName(method)} · QR`}
                   hint={method.bankType === 'GATEWAY' ? t('deposit.gatewayHint', { amount: GATEWAY_QR_MINIMUM_BAHT }) : t('deposit.qrHint')}
                 />
               ) : (
-                <AccountCard title={method.bankName} accountNo={method.bankAccountNo} accountName={method.bankAccountName} onCopy={copy} />
+                <AccountCard title={bankName(method)} accountNo={method.bankAccountNo} accountName={method.bankAccountName} onCopy={copy} />
               )}
             </li>
           ))}
