@@ -5,7 +5,7 @@ import { generate } from 'promptparse';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestServer, registerMember, startTestServer } from './harness.js';
+import { type ApiResult, type TestServer, registerMember, startTestServer } from './harness.js';
 
 /** The operator's SCB account in the demo seed: slips must be paid to it. */
 const OPERATOR_ACCOUNT = '4061234567';
@@ -34,8 +34,7 @@ async function upload(member: Member, bytes: Buffer | null, options: { name?: st
   if (bytes) form.append(options.field ?? 'file', new Blob([bytes], { type: options.type ?? 'image/png' }), options.name ?? 'slip.png');
   else form.append('note', 'no file here');
   const response = await fetch(`${server.url}/api/wallet/slip`, { method: 'POST', headers: { authorization: `Bearer ${member.token}`, 'x-client': 'wallet-user' }, body: form });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON answers
-  return { status: response.status, body: (await response.json()) as any };
+  return { status: response.status, body: (await response.json()) as ApiResult['body'] };
 }
 
 const wallet = async (member: Member): Promise<number> => (await server.api('GET', '/api/wallet', { token: member.token })).body.wallet.amount;

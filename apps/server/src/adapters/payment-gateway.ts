@@ -35,6 +35,17 @@ export function signWebhook(secret: string, timestamp: number, body: string): st
   return crypto.createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
 }
 
+/** Posts a JSON event signed as above: what a gateway (or TrueMoney) does, and our sandboxes too. */
+export function deliverSignedWebhook(url: string, secret: string, event: object): Promise<Response> {
+  const body = JSON.stringify(event);
+  const timestamp = Date.now();
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-timestamp': String(timestamp), 'x-signature': signWebhook(secret, timestamp, body) },
+    body,
+  });
+}
+
 export const WEBHOOK_WINDOW_MS = 5 * 60_000;
 
 export function verifyWebhook(secret: string, headers: { signature?: string; timestamp?: string }, body: string, now: number): boolean {

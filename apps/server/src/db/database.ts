@@ -8,6 +8,15 @@ import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
 
+const UNIQUE_VIOLATION = '23505';
+
+/** Whether a query failed on a unique index (on `constraint`, when named); PostgreSQL and PGlite alike. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const pgError = error as { code?: string; constraint?: string; message?: string };
+  if (pgError.code !== UNIQUE_VIOLATION) return false;
+  return constraint === undefined || pgError.constraint === constraint || !!pgError.message?.includes(constraint);
+}
+
 /** Runs multi-statement SQL text on one database session (migrations, test resets). */
 export type ScriptRunner = (script: string) => Promise<void>;
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { generate } from 'promptparse';
 import { z } from 'zod';
 import { toMajor } from '@wallet/contract';
-import { signWebhook } from '../adapters/payment-gateway.js';
+import { deliverSignedWebhook } from '../adapters/payment-gateway.js';
 import type { Db } from '../db/database.js';
 import type { App } from '../http/types.js';
 
@@ -30,12 +30,11 @@ export function registerGatewaySandbox(app: App, db: Db, options: { webhookUrl: 
     const qr = await db.selectFrom('sandbox_gateway_qrs').selectAll().where('reference', '=', request.body.qrcodeId).executeTakeFirst();
     if (!qr) return reply.status(404).send({ error: 'QR_NOT_FOUND' });
     await db.updateTable('sandbox_gateway_qrs').set({ paid_at: new Date() }).where('gateway_ref', '=', qr.gateway_ref).execute();
-    const body = JSON.stringify({ eventId: crypto.randomUUID(), gatewayRef: qr.gateway_ref, amount: Number(qr.amount), paidAt: new Date().toISOString() });
-    const timestamp = Date.now();
-    const delivered = await fetch(options.webhookUrl(), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-timestamp': String(timestamp), 'x-signature': signWebhook(options.webhookSecret, timestamp, body) },
-      body,
+    const delivered = await deliverSignedWebhook(options.webhookUrl(), options.webhookSecret, {
+      eventId: crypto.randomUUID(),
+      gatewayRef: qr.gateway_ref,
+      amount: Number(qr.amount),
+      paidAt: new Date().toISOString(),
     });
     return { paid: true, webhookStatus: delivered.status };
   });

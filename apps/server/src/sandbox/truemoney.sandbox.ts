@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import { toMajor, toMinor } from '@wallet/contract';
-import { signWebhook } from '../adapters/payment-gateway.js';
+import { deliverSignedWebhook } from '../adapters/payment-gateway.js';
 import type { Db } from '../db/database.js';
 import type { App } from '../http/types.js';
 
@@ -17,12 +17,12 @@ export function registerTrueMoneySandbox(app: App, db: Db, options: { webhookUrl
       const amount = toMinor(request.body.amount);
       if (amount === null) return reply.status(400).send({ error: 'BAD_AMOUNT' });
       const transactionId = `TMN${crypto.randomBytes(8).toString('hex').toUpperCase()}`;
-      const body = JSON.stringify({ eventId: crypto.randomUUID(), transactionId, senderMobile: request.body.fromMobile, amount: Number(amount), receivedAt: new Date().toISOString() });
-      const timestamp = Date.now();
-      const delivered = await fetch(options.webhookUrl(), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-timestamp': String(timestamp), 'x-signature': signWebhook(options.webhookSecret, timestamp, body) },
-        body,
+      const delivered = await deliverSignedWebhook(options.webhookUrl(), options.webhookSecret, {
+        eventId: crypto.randomUUID(),
+        transactionId,
+        senderMobile: request.body.fromMobile,
+        amount: Number(amount),
+        receivedAt: new Date().toISOString(),
       });
       return { transactionId, webhookStatus: delivered.status, outcome: ((await delivered.json()) as { status?: string }).status ?? null };
     },

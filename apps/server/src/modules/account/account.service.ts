@@ -14,7 +14,7 @@ import {
   memberIdFromInviteCode,
   needsEnglishName,
 } from '@wallet/contract';
-import type { Db } from '../../db/database.js';
+import { type Db, isUniqueViolation } from '../../db/database.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import * as authRepo from '../auth/auth.repository.js';
 import type { MemberContext } from '../auth/auth.service.js';
@@ -23,13 +23,6 @@ import * as lookupRepo from '../lookup/lookup.repository.js';
 import { consumeVerified } from '../otp/otp.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import * as repo from './account.repository.js';
-
-const UNIQUE_VIOLATION = '23505';
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const pgError = error as { code?: string; constraint?: string; message?: string };
-  return pgError.code === UNIQUE_VIOLATION && (pgError.constraint === constraint || !!pgError.message?.includes(constraint));
-}
 
 export function createAccountService(deps: {
   db: Db;

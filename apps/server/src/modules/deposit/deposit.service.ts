@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import QRCode from 'qrcode';
 import { GATEWAY_QR_MINIMUM_BAHT, type QrRecord, toMajor, toMinor } from '@wallet/contract';
 import type { PaymentGateway } from '../../adapters/payment-gateway.js';
-import type { Db } from '../../db/database.js';
+import { type Db, isUniqueViolation } from '../../db/database.js';
 import { notFound } from '../../errors.js';
 import type { MemberContext } from '../auth/auth.service.js';
 import { accounts } from '../ledger/accounts.js';
@@ -11,8 +11,6 @@ import type { Ledger } from '../ledger/ledger.service.js';
 const QR_LIFETIME_MS = 15 * 60_000;
 /** Payment-gateway QRs (SPEC §5: minimum 100); bank QRs come from the operator's deposit accounts. */
 export const GATEWAY_METHODS = ['WW', 'ZAPMAN'] as const;
-
-const UNIQUE_VIOLATION = '23505';
 
 export function createDepositService(deps: { db: Db; ledger: Ledger; gateway: PaymentGateway; now: () => Date; log: { warn(object: object, message: string): void } }) {
   const { db, ledger } = deps;
@@ -120,7 +118,7 @@ export function createDepositService(deps: { db: Db; ledger: Ledger; gateway: Pa
           return 'credited' as const;
         });
       } catch (error) {
-        if ((error as { code?: string }).code === UNIQUE_VIOLATION) return 'duplicate';
+        if (isUniqueViolation(error)) return 'duplicate';
         throw error;
       }
     },

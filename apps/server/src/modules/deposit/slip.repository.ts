@@ -1,11 +1,9 @@
 import { type Selectable, sql } from 'kysely';
 import type { SlipReason } from '@wallet/contract';
-import type { Db } from '../../db/database.js';
+import { type Db, isUniqueViolation } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 
 export type SlipRow = Selectable<Database['slips']>;
-
-const UNIQUE_VIOLATION = '23505';
 
 export function insertSlip(db: Db, values: { reference: string; memberId: bigint; imageKey: string; uploadedAt: Date }): Promise<SlipRow> {
   return db
@@ -42,7 +40,7 @@ export async function claimTransfer(db: Db, id: string, sendingBank: string, tra
     await db.updateTable('slips').set({ sending_bank: sendingBank, trans_ref: transRef }).where('id', '=', id).execute();
     return true;
   } catch (error) {
-    if ((error as { code?: string }).code === UNIQUE_VIOLATION) return false;
+    if (isUniqueViolation(error)) return false;
     throw error;
   }
 }

@@ -10,8 +10,7 @@ import { recordAudit } from '../admin/audit.js';
 import type { MemberContext } from '../auth/auth.service.js';
 import { accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
-import { isWithinDailyWindow } from '../lookup/lookup.service.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import { type SettingsService, isSlipUploadOpen } from '../settings/settings.service.js';
 import { isTooSmallToRead, parseMiniQr, readQr, reencodeUpload } from './slip-image.js';
 import * as repo from './slip.repository.js';
 import type { SlipRow } from './slip.repository.js';
@@ -122,7 +121,7 @@ export function createSlipService(deps: SlipServiceDeps) {
   return {
     async upload(context: MemberContext, bytes: Buffer | null): Promise<SlipRecord> {
       const site = await deps.settings.site();
-      if (!isWithinDailyWindow(deps.now(), site.slipOpenFrom, site.slipOpenUntil)) throw forbidden('SLIP_UPLOAD_CLOSED');
+      if (!isSlipUploadOpen(site, deps.now())) throw forbidden('SLIP_UPLOAD_CLOSED');
       if (!bytes || bytes.length === 0) throw badRequest('SLIP_NO_FILE');
       const upload = await imageWork(() => reencodeUpload(bytes));
       if (!upload.ok) throw badRequest('SLIP_INVALID_FILE');

@@ -1,29 +1,11 @@
 import type { BankItem, ContactResponse, DepositLookup, Language, SourceItem } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import { type SettingsService, isSlipUploadOpen } from '../settings/settings.service.js';
 import { GATEWAY_METHODS } from '../deposit/deposit.service.js';
 import * as repo from './lookup.repository.js';
 
 const CONTACT_KEYS = ['contactText', 'lineLink', 'lineName', 'lineQR'] as const;
-
-/** Asia/Bangkok wall-clock minutes of the day; Thailand and Laos share UTC+7 with no DST. */
-function minutesOfDayUtc7(at: Date): number {
-  return (at.getUTCHours() * 60 + at.getUTCMinutes() + 7 * 60) % (24 * 60);
-}
-
-function parseHourMinute(value: string): number {
-  const [hours = '0', minutes = '0'] = value.split(':');
-  return Number(hours) * 60 + Number(minutes);
-}
-
-export function isWithinDailyWindow(at: Date, from: string, until: string): boolean {
-  const minute = minutesOfDayUtc7(at);
-  const start = parseHourMinute(from);
-  const end = parseHourMinute(until);
-  // A window like 22:00–02:00 wraps past midnight.
-  return start <= end ? minute >= start && minute <= end : minute >= start || minute <= end;
-}
 
 export function createLookupService(deps: { db: Db; settings: SettingsService; site: 'th' | 'la'; now: () => Date }) {
   const { db, settings } = deps;
@@ -124,7 +106,7 @@ export function createLookupService(deps: { db: Db; settings: SettingsService; s
     async slip() {
       const site = await settings.site();
       return {
-        isOpen: isWithinDailyWindow(deps.now(), site.slipOpenFrom, site.slipOpenUntil),
+        isOpen: isSlipUploadOpen(site, deps.now()),
         maxAgeMinutes: site.slipMaxAgeMinutes,
       };
     },

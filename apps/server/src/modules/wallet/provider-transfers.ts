@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { type GameProviderAdapter, ProviderUnavailableError } from '../../adapters/game-provider.js';
-import type { Db } from '../../db/database.js';
+import { type Db, isUniqueViolation } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
@@ -9,8 +9,6 @@ import { createProviderCache } from './provider-cache.js';
 import * as repo from './wallet.repository.js';
 
 export type TransferState = 'posted' | 'voided' | 'pending';
-
-const UNIQUE_VIOLATION = '23505';
 
 /**
  * Two-phase transfers to and from game providers (DESIGN §5):
@@ -156,7 +154,7 @@ export function createProviderTransfers(deps: {
         });
       } catch (error) {
         // The same key racing itself: the first one's transfer is the answer.
-        if (idempotencyKey && (error as { code?: string }).code === UNIQUE_VIOLATION) {
+        if (idempotencyKey && isUniqueViolation(error)) {
           const winner = await repo.findProviderTransferByKey(db, memberId, idempotencyKey);
           if (winner) return stateOf(winner.id);
         }

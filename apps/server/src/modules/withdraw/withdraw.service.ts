@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { type Withdrawal, WALLET_CODE, toMajor, toMinor } from '@wallet/contract';
-import type { Db } from '../../db/database.js';
+import { type Db, isUniqueViolation } from '../../db/database.js';
 import { businessRule, conflict, notFound } from '../../errors.js';
 import * as accountRepo from '../account/account.repository.js';
 import { recordAudit } from '../admin/audit.js';
@@ -26,8 +26,6 @@ export function toWithdrawal(row: Row): Withdrawal {
     reason: row.reason,
   };
 }
-
-const UNIQUE_VIOLATION = '23505';
 
 /**
  * DESIGN §6 Withdraw: only to the registered bank account, between the operator's minimum and
@@ -85,7 +83,7 @@ export function createWithdrawService(deps: { db: Db; ledger: Ledger; settings: 
       });
       return toWithdrawal(row);
     } catch (error) {
-      if (idempotencyKey && (error as { code?: string }).code === UNIQUE_VIOLATION) {
+      if (idempotencyKey && isUniqueViolation(error)) {
         const winner = await repo.findByKey(db, memberId, idempotencyKey);
         if (winner) return toWithdrawal(winner);
       }
