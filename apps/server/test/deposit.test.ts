@@ -76,6 +76,28 @@ describe('QR deposits', () => {
     expect((await server.api('GET', '/api/qrcode/KBANK', { token: stranger.token })).body).toEqual({ hasQrcode: false });
   });
 
+  it('cancels a QR at the gateway too: the gateway refuses to take a payment for it', async () => {
+    const member = await registerMember(server);
+    const cancelled = (await createQr(member, 'KBANK', 120)).body;
+    expect((await server.api('DELETE', `/api/qrcode/${cancelled.qrcodeId}`, { token: member.token })).status).toBe(200);
+    expect(await server.api('POST', '/sandbox/gateway/pay', { body: { qrcodeId: cancelled.qrcodeId } })).toMatchObject({ status: 409, body: { error: 'QR_CANCELLED' } });
+    // A QR replaced by a new one is cancelled at the gateway as well.
+    const replaced = (await createQr(member, 'KBANK', 130)).body;
+    const current = (await createQr(member, 'KBANK', 140)).body;
+    expect(await server.api('POST', '/sandbox/gateway/pay', { body: { qrcodeId: replaced.qrcodeId } })).toMatchObject({ status: 409 });
+    expect((await server.api('POST', '/sandbox/gateway/pay', { body: { qrcodeId: current.qrcodeId } })).body).toEqual({ paid: true, webhookStatus: 200 });
+    expect(await walletAmount(member)).toBe(140);
+  });
+
+  it('still credits a payment that arrives for a QR the member cancelled: the money did arrive', async () => {
+    const member = await registerMember(server);
+    const qr = (await createQr(member, 'WW', 250)).body;
+    const row = await server.db.selectFrom('deposit_qrcodes').select('gateway_ref').where('id', '=', qr.qrcodeId).executeTakeFirstOrThrow();
+    await server.api('DELETE', `/api/qrcode/${qr.qrcodeId}`, { token: member.token });
+    expect((await webhook({ eventId: crypto.randomUUID(), gatewayRef: row.gateway_ref, amount: 25_000 })).body).toEqual({ status: 'credited' });
+    expect(await walletAmount(member)).toBe(250);
+  });
+
   it('expires a QR after 15 minutes', async () => {
     const member = await registerMember(server);
     await createQr(member, 'KBANK', 100);
@@ -101,7 +123,8 @@ describe('QR deposits', () => {
     const paid = await server.api('POST', '/sandbox/gateway/pay', { body: { qrcodeId: qr.qrcodeId } });
     expect(paid.body).toEqual({ paid: true, webhookStatus: 200 });
     expect(await walletAmount(member)).toBe(300);
-    expect((await server.api('GET', '/api/qrcode/KBANK', { token: member.token })).body).toEqual({ hasQrcode: false });
+    // The screen still showing that QR learns it was paid, and how much was credited.
+    expect((await server.api('GET', '/api/qrcode/KBANK', { token: member.token })).body).toEqual({ hasQrcode: false, paid: { qrcodeId: qr.qrcodeId, amount: 300 } });
     const statement = await server.api('POST', '/api/statement', { token: member.token, body: { page: 1, limit: 10 } });
     expect(statement.body.statements[0]).toMatchObject({ statementType: 'deposit', from: 'KBANK', to: 'WALLET', amount: 300, status: 'SUCCESS' });
     expect((await server.app.ledger.verify()).ok).toBe(true);

@@ -143,7 +143,12 @@ export const qrRecord = z.union([
     /** Epoch milliseconds when the QR stops being payable. */
     expireIn: z.number(),
   }),
-  z.object({ hasQrcode: z.literal(false), message: z.string().optional() }),
+  z.object({
+    hasQrcode: z.literal(false),
+    message: z.string().optional(),
+    /** The member's latest QR for this method was paid: its id and the amount credited (issue 8 §2). */
+    paid: z.object({ qrcodeId: z.string(), amount: z.number() }).optional(),
+  }),
 ]);
 export type QrRecord = z.infer<typeof qrRecord>;
 export const bankCodeParams = z.object({ bankCode: z.string().regex(/^[A-Z0-9]{2,20}$/, { error: 'KEY_INVALID' }) });

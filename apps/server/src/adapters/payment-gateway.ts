@@ -6,26 +6,35 @@ import crypto from 'node:crypto';
  */
 export interface PaymentGateway {
   createQr(request: { method: string; amount: bigint; reference: string; expiresAt: Date }): Promise<{ gatewayRef: string; payload: string }>;
+  /** After this the gateway refuses payments for the QR; one already under way may still be reported. */
+  cancelQr(gatewayRef: string): Promise<void>;
 }
 
 export class GatewayError extends Error {}
 
 export function createHttpPaymentGateway(options: { baseUrl: () => string; apiKey?: string; timeoutMs: number }): PaymentGateway {
+  async function call(path: string, body: object): Promise<Response> {
+    let response: Response;
+    try {
+      response = await fetch(`${options.baseUrl()}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}) },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+    } catch (error) {
+      throw new GatewayError(`gateway unreachable: ${(error as Error).message}`);
+    }
+    if (!response.ok) throw new GatewayError(`gateway answered ${response.status}`);
+    return response;
+  }
   return {
     async createQr(request) {
-      let response: Response;
-      try {
-        response = await fetch(`${options.baseUrl()}/qrs`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}) },
-          body: JSON.stringify({ ...request, amount: Number(request.amount), expiresAt: request.expiresAt.toISOString() }),
-          signal: AbortSignal.timeout(options.timeoutMs),
-        });
-      } catch (error) {
-        throw new GatewayError(`gateway unreachable: ${(error as Error).message}`);
-      }
-      if (!response.ok) throw new GatewayError(`gateway answered ${response.status}`);
+      const response = await call('/qrs', { ...request, amount: Number(request.amount), expiresAt: request.expiresAt.toISOString() });
       return (await response.json()) as { gatewayRef: string; payload: string };
+    },
+    async cancelQr(gatewayRef) {
+      await call(`/qrs/${encodeURIComponent(gatewayRef)}/cancel`, {});
     },
   };
 }

@@ -216,6 +216,7 @@ export interface Database {
     amount: bigint;
     payload: string;
     paid_at: Timestamp | null;
+    cancelled_at: Timestamp | null;
     created_at: Timestamp;
   };
   truemoney_redemptions: { voucher_hash: string; member_id: bigint; status_code: string; amount: bigint | null; created_at: Timestamp };

@@ -26,9 +26,22 @@ export function registerGatewaySandbox(app: App, db: Db, options: { webhookUrl: 
     },
   );
 
+  app.post('/sandbox/gateway/api/qrs/:gatewayRef/cancel', { schema: { hide: true, params: z.object({ gatewayRef: z.string() }) } }, async (request, reply) => {
+    const cancelled = await db
+      .updateTable('sandbox_gateway_qrs')
+      .set({ cancelled_at: new Date() })
+      .where('gateway_ref', '=', request.params.gatewayRef)
+      .where('paid_at', 'is', null)
+      .executeTakeFirst();
+    if (cancelled.numUpdatedRows === 0n) return reply.status(409).send({ error: 'QR_NOT_CANCELLABLE' });
+    return { cancelled: true };
+  });
+
   app.post('/sandbox/gateway/pay', { schema: { hide: true, body: z.object({ qrcodeId: z.string().uuid() }) } }, async (request, reply) => {
     const qr = await db.selectFrom('sandbox_gateway_qrs').selectAll().where('reference', '=', request.body.qrcodeId).executeTakeFirst();
     if (!qr) return reply.status(404).send({ error: 'QR_NOT_FOUND' });
+    // A cancelled QR can no longer be paid: the banking app is told so (real gateways do the same).
+    if (qr.cancelled_at) return reply.status(409).send({ error: 'QR_CANCELLED' });
     await db.updateTable('sandbox_gateway_qrs').set({ paid_at: new Date() }).where('gateway_ref', '=', qr.gateway_ref).execute();
     const delivered = await deliverSignedWebhook(options.webhookUrl(), options.webhookSecret, {
       eventId: crypto.randomUUID(),

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import QRCode from 'qrcode';
 import { GATEWAY_QR_MINIMUM_BAHT, type QrRecord, toMajor, toMinor } from '@wallet/contract';
 import type { PaymentGateway } from '../../adapters/payment-gateway.js';
+import { sql } from 'kysely';
 import { type Db, isUniqueViolation } from '../../db/database.js';
 import { notFound } from '../../errors.js';
 import type { MemberContext } from '../auth/auth.service.js';
@@ -32,19 +33,31 @@ export function createDepositService(deps: { db: Db; ledger: Ledger; gateway: Pa
     };
   }
 
+  /** Tells the gateway to refuse payments for QRs we no longer show; a payment already under way is still credited. */
+  async function cancelAtGateway(gatewayRefs: string[]): Promise<void> {
+    for (const gatewayRef of gatewayRefs) {
+      await deps.gateway.cancelQr(gatewayRef).catch((error: unknown) => deps.log.warn({ err: error, gatewayRef }, 'QR cancellation at the gateway failed'));
+    }
+  }
+
   return {
-    /** The member's open QR for a method, if it has not expired. */
+    /**
+     * The member's open QR for a method, if it has not expired. When the latest QR was paid, the
+     * answer says so with the amount credited, so the screen showing it can tell the member.
+     */
     async current(context: MemberContext, method: string): Promise<QrRecord> {
       const row = await db
-        .selectFrom('deposit_qrcodes')
-        .selectAll()
-        .where('member_id', '=', context.memberId)
-        .where('method', '=', method)
-        .where('status', '=', 'open')
-        .where('expires_at', '>', deps.now())
-        .orderBy('created_at', 'desc')
+        .selectFrom('deposit_qrcodes as q')
+        .leftJoin('deposits as d', (join) => join.on('d.external_ref', '=', sql<string>`'gateway:' || q.gateway_ref`))
+        .selectAll('q')
+        .select('d.amount as credited')
+        .where('q.member_id', '=', context.memberId)
+        .where('q.method', '=', method)
+        .orderBy('q.created_at', 'desc')
         .executeTakeFirst();
-      return row ? toRecord(row) : { hasQrcode: false };
+      if (row?.status === 'open' && row.expires_at > deps.now()) return toRecord(row);
+      if (row?.status === 'paid' && row.credited !== null) return { hasQrcode: false, paid: { qrcodeId: row.id, amount: toMajor(row.credited) } };
+      return { hasQrcode: false };
     },
 
     /** One open QR per member and method: a new one replaces the old (DESIGN §6). */
@@ -62,32 +75,37 @@ export function createDepositService(deps: { db: Db; ledger: Ledger; gateway: Pa
         deps.log.warn({ err: error, method }, 'QR creation failed at the gateway');
         return { hasQrcode: false, message: 'QR_FAIL' };
       }
-      const row = await db.transaction().execute(async (trx) => {
-        await trx
+      const { row, replaced } = await db.transaction().execute(async (trx) => {
+        const replaced = await trx
           .updateTable('deposit_qrcodes')
           .set({ status: 'cancelled' })
           .where('member_id', '=', context.memberId)
           .where('method', '=', method)
           .where('status', '=', 'open')
+          .returning('gateway_ref')
           .execute();
-        return trx
+        const row = await trx
           .insertInto('deposit_qrcodes')
           .values({ id, member_id: context.memberId, method, amount, payload: issued.payload, gateway_ref: issued.gatewayRef, expires_at: expiresAt })
           .returningAll()
           .executeTakeFirstOrThrow();
+        return { row, replaced };
       });
+      await cancelAtGateway(replaced.map((qr) => qr.gateway_ref));
       return toRecord(row);
     },
 
     async cancel(context: MemberContext, qrcodeId: string): Promise<void> {
-      const result = await db
+      const cancelled = await db
         .updateTable('deposit_qrcodes')
         .set({ status: 'cancelled' })
         .where('id', '=', qrcodeId)
         .where('member_id', '=', context.memberId)
         .where('status', '=', 'open')
+        .returning('gateway_ref')
         .executeTakeFirst();
-      if (result.numUpdatedRows === 0n) throw notFound('NO_DATA');
+      if (!cancelled) throw notFound('NO_DATA');
+      await cancelAtGateway([cancelled.gateway_ref]);
     },
 
     /**

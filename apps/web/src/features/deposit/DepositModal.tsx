@@ -12,11 +12,12 @@ import {
   qrRecord,
   toMinor,
 } from '@wallet/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { api } from '../../shared/api/client';
 import { errorText } from '../../shared/api/messages';
+import { useMoneyMutation } from '../../shared/api/useMoneyMutation';
 import { useCopy } from '../../shared/useCopy';
 import { Button } from '../../shared/ui/Button';
 import { TextField } from '../../shared/ui/Field';
@@ -29,6 +30,7 @@ import { TruelinkForm } from './TruelinkForm';
 
 type Method = DepositLookup['banks'][number];
 const isQrMethod = (method: Method) => method.bankType === 'QR' || method.bankType === 'GATEWAY';
+const QR_STATUS_POLL_MS = 3000;
 
 /** SPEC §2 Deposit modal: each method by code; QR methods create, show, count down and cancel. */
 export function DepositModal({ onClose }: { onClose: () => void }) {
@@ -150,18 +152,38 @@ function QrDeposit({ method, onBack, onDone }: { method: Method; onBack: () => v
   const picks = gateway ? QR_QUICK_PICKS_GATEWAY : QR_QUICK_PICKS_BANK;
   const minimum = gateway ? GATEWAY_QR_MINIMUM_BAHT : 0;
   const queryKey = ['qrcode', method.bankCode];
-  const current = useQuery({ queryKey, queryFn: () => api.get(`/api/qrcode/${method.bankCode}`, { schema: qrRecord }) });
   const [amount, setAmount] = useState('');
+  // The QR on screen; when the server says that one was paid, the member sees it paid (issue 8 §2).
+  const shownQr = useRef<string | null>(null);
+  const [credited, setCredited] = useState<number | null>(null);
+  const current = useQuery({
+    queryKey,
+    queryFn: () => api.get(`/api/qrcode/${method.bankCode}`, { schema: qrRecord }),
+    // While a QR is shown, ask every few seconds whether it has been paid.
+    refetchInterval: (query) => (query.state.data?.hasQrcode ? QR_STATUS_POLL_MS : false),
+  });
+  const record = current.data;
+  useEffect(() => {
+    if (!record) return;
+    if (record.hasQrcode) {
+      shownQr.current = record.qrcodeId;
+    } else if (record.paid && record.paid.qrcodeId === shownQr.current) {
+      shownQr.current = null;
+      setCredited(record.paid.amount);
+      void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+      void queryClient.invalidateQueries({ queryKey: ['statement'] });
+    }
+  }, [record, queryClient]);
 
-  const create = useMutation({
-    mutationFn: (value: number) => api.post(`/api/qrcode/${method.bankCode}`, { amount: value }, { schema: qrRecord }),
+  const create = useMoneyMutation({
+    mutationFn: (value: number, idempotencyKey) => api.post(`/api/qrcode/${method.bankCode}`, { amount: value }, { schema: qrRecord, idempotencyKey }),
     onSuccess: (record) => {
-      if (!record.hasQrcode) return void toast.error(t(`errors.${record.message ?? 'QR_FAIL'}`, { defaultValue: record.message }));
+      if (!record.hasQrcode) return void toast.error(t(`errors.${record.message ?? 'QR_FAIL'}`, { defaultValue: record.message }), { id: 'qr' });
       queryClient.setQueryData(queryKey, record);
       // SPEC §4: creating a QR in one method marks the others to refresh theirs.
       void queryClient.invalidateQueries({ queryKey: ['qrcode'], predicate: (query) => query.queryKey[1] !== method.bankCode });
     },
-    onError: (error) => toast.error(errorText(t, error)),
+    onError: (error) => toast.error(errorText(t, error), { id: 'qr' }),
   });
   const cancel = useMutation({
     mutationFn: (id: string) => api.delete(`/api/qrcode/${id}`),
@@ -169,14 +191,25 @@ function QrDeposit({ method, onBack, onDone }: { method: Method; onBack: () => v
   });
 
   const value = Number(amount);
-  // SPEC §5: disabled at 0 or less (bank QR) or below 100 (gateways); under 1 it is silently skipped.
-  const disabled = !(value > minimum || (gateway && value === minimum)) || toMinor(value) === null;
+  // SPEC §5: disabled at 0 or less (bank QR) or below 100 (gateways); under 1 it is silently
+  // skipped, so the button does not look active for it either.
+  const disabled = value < 1 || !(value > minimum || (gateway && value === minimum)) || toMinor(value) === null;
   const submit = () => {
     if (value < 1) return;
     create.mutate(value);
   };
 
-  const record = current.data;
+  if (credited !== null) {
+    return (
+      <div className="space-y-4 text-center" data-testid="qr-paid" role="status">
+        <p className="text-lg font-bold">{t('deposit.paidTitle')}</p>
+        <Money value={credited} className="block text-3xl font-extrabold text-gold-300" testId="qr-paid-amount" />
+        <p className="text-sm text-white/70">{t('deposit.paidCredited')}</p>
+        <Button className="w-full" onClick={onDone} data-testid="qr-paid-done">{t('common.close')}</Button>
+        <Button variant="ghost" className="w-full" onClick={() => setCredited(null)}>{t('deposit.anotherQr')}</Button>
+      </div>
+    );
+  }
   if (record?.hasQrcode) {
     return (
       <QrShown

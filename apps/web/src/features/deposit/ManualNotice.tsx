@@ -1,10 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { depositNoticeResponse, toMinor } from '@wallet/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { api } from '../../shared/api/client';
 import { errorText } from '../../shared/api/messages';
+import { useMoneyMutation } from '../../shared/api/useMoneyMutation';
 import { Button } from '../../shared/ui/Button';
 import { TextField } from '../../shared/ui/Field';
 
@@ -13,16 +14,14 @@ export function ManualNotice({ minimum, onBack, onDone }: { minimum: number; onB
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [amount, setAmount] = useState('');
-  // One key per notice typed, so a double tap or a retry after a timeout files it once.
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const notify = useMutation({
-    mutationFn: (value: number) => api.post('/api/wallet/add', { amount: value }, { schema: depositNoticeResponse, idempotencyKey }),
+  const notify = useMoneyMutation({
+    mutationFn: (value: number, idempotencyKey) => api.post('/api/wallet/add', { amount: value }, { schema: depositNoticeResponse, idempotencyKey }),
     onSuccess: async () => {
-      toast.success(t('deposit.noticeSent'));
+      toast.success(t('deposit.noticeSent'), { id: 'notice' });
       await queryClient.invalidateQueries({ queryKey: ['statement'] });
       onDone();
     },
-    onError: (error) => toast.error(errorText(t, error)),
+    onError: (error) => toast.error(errorText(t, error), { id: 'notice' }),
   });
   const value = Number(amount);
   const valid = value >= minimum && value > 0 && toMinor(value) !== null;

@@ -1,10 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type SlipRecord, slipLookupResponse, slipUploadResponse } from '@wallet/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { api, uploadFile } from '../../shared/api/client';
 import { errorText } from '../../shared/api/messages';
+import { useMoneyMutation } from '../../shared/api/useMoneyMutation';
 import { formatMoney } from '../../shared/format';
 import { Button } from '../../shared/ui/Button';
 
@@ -19,7 +20,8 @@ export function SlipUpload({ onBack }: { onBack: () => void }) {
   const [result, setResult] = useState<SlipRecord | null>(null);
   const slipWindow = useQuery({ queryKey: ['lookup', 'slip'], queryFn: () => api.get('/api/lookup/slip', { schema: slipLookupResponse }) });
 
-  const upload = useMutation({
+  // Slips are told apart by their bank reference on the server; the key only joins a double pick.
+  const upload = useMoneyMutation({
     mutationFn: (file: File) => {
       setProgress(0);
       setResult(null);
@@ -31,18 +33,18 @@ export function SlipUpload({ onBack }: { onBack: () => void }) {
       setResult(slip);
       void queryClient.invalidateQueries({ queryKey: ['slips'] });
       if (slip.status === 'SUCCESS') {
-        toast.success(t('slip.credited', { amount: formatMoney(slip.amount, i18n.language) }));
+        toast.success(t('slip.credited', { amount: formatMoney(slip.amount, i18n.language) }), { id: 'slip' });
         void queryClient.invalidateQueries({ queryKey: ['wallet'] });
         void queryClient.invalidateQueries({ queryKey: ['statement'] });
       } else if (slip.status === 'FAILED') {
-        toast.error(t(`errors.${slip.note ?? 'INVALID_SLIP'}`));
+        toast.error(t(`errors.${slip.note ?? 'INVALID_SLIP'}`), { id: 'slip' });
       } else {
-        toast.info(t('slip.waiting'));
+        toast.info(t('slip.waiting'), { id: 'slip' });
       }
     },
     onError: (error) => {
       setProgress(null);
-      toast.error(errorText(t, error));
+      toast.error(errorText(t, error), { id: 'slip' });
     },
   });
 

@@ -1,10 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { TRUEWALLET_MINIMUM_BAHT, truelinkResponse } from '@wallet/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { truelinkResponse } from '@wallet/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { api } from '../../shared/api/client';
 import { errorText } from '../../shared/api/messages';
+import { useMoneyMutation } from '../../shared/api/useMoneyMutation';
 import { formatMoney } from '../../shared/format';
 import { Button } from '../../shared/ui/Button';
 import { TextField } from '../../shared/ui/Field';
@@ -15,19 +16,21 @@ export function TruelinkForm({ onBack, onDone }: { onBack: () => void; onDone: (
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const [link, setLink] = useState('');
-  const send = useMutation({
-    mutationFn: async () => api.post('/api/wallet/truelink', { link: await encryptTruelink(link.trim()) }, { schema: truelinkResponse }),
+  // The intent is the plain link: its encrypted form differs on every call.
+  const send = useMoneyMutation({
+    mutationFn: async (plainLink: string, idempotencyKey) =>
+      api.post('/api/wallet/truelink', { link: await encryptTruelink(plainLink) }, { schema: truelinkResponse, idempotencyKey }),
     onSuccess: async ({ amount }) => {
-      toast.success(t('deposit.linkSent', { amount: formatMoney(amount, i18n.language) }));
+      toast.success(t('deposit.linkSent', { amount: formatMoney(amount, i18n.language) }), { id: 'truelink' });
       await queryClient.invalidateQueries({ queryKey: ['wallet'] });
       onDone();
     },
-    onError: (error) => toast.error(errorText(t, error)),
+    onError: (error) => toast.error(errorText(t, error), { id: 'truelink' }),
   });
   return (
     <div className="space-y-4">
-      <TextField label={t('deposit.giftLink')} name="truelink" inputMode="url" placeholder="https://gift.truemoney.com/campaign/?v=…" value={link} onChange={(event) => setLink(event.target.value)} hint={t('deposit.giftHint', { amount: TRUEWALLET_MINIMUM_BAHT })} />
-      <Button className="w-full" disabled={!link.trim()} busy={send.isPending} onClick={() => send.mutate()} data-testid="send-truelink">
+      <TextField label={t('deposit.giftLink')} name="truelink" inputMode="url" placeholder="https://gift.truemoney.com/campaign/?v=…" value={link} onChange={(event) => setLink(event.target.value)} hint={t('deposit.giftHint')} />
+      <Button className="w-full" disabled={!link.trim()} busy={send.isPending} onClick={() => send.mutate(link.trim())} data-testid="send-truelink">
         {t('deposit.send')}
       </Button>
       <Button variant="ghost" className="w-full" onClick={onBack}>{t('common.back')}</Button>

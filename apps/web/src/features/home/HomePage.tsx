@@ -44,8 +44,9 @@ export function HomePage() {
 
   function collectAll() {
     collect.mutate(WALLET_CODE, {
-      onSuccess: (answer) => (answer.message === 'SUCCESS' && answer.failed.length === 0 ? toast.success(t('home.collectDone')) : toast.info(t('errors.TRANSFER_PENDING'))),
-      onError: (error) => toast.error(errorText(t, error)),
+      onSuccess: (answer) =>
+        answer.message === 'SUCCESS' && answer.failed.length === 0 ? toast.success(t('home.collectDone'), { id: 'collect' }) : toast.info(t('errors.TRANSFER_PENDING'), { id: 'collect' }),
+      onError: (error) => toast.error(errorText(t, error), { id: 'collect' }),
     });
   }
 

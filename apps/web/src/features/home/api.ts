@@ -13,6 +13,7 @@ import {
   walletResponse,
 } from '@wallet/contract';
 import { api } from '../../shared/api/client';
+import { useMoneyMutation } from '../../shared/api/useMoneyMutation';
 
 export const walletQueryKey = ['wallet'] as const;
 
@@ -53,20 +54,20 @@ export function useResetPassword(code: string) {
   });
 }
 
-/** One Idempotency-Key per member action: a retried request never moves money twice. */
+/** One Idempotency-Key per member intent (useMoneyMutation): a double tap or a retry moves money once. */
 export function useTransfer() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { from: string; to: string; amount: number }) =>
-      api.post('/api/wallet/transfer', body, { schema: transferResponse, idempotencyKey: crypto.randomUUID() }),
+  return useMoneyMutation({
+    mutationFn: (body: { from: string; to: string; amount: number }, idempotencyKey) =>
+      api.post('/api/wallet/transfer', body, { schema: transferResponse, idempotencyKey }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: walletQueryKey }),
   });
 }
 
 export function useTransferAll() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (to: string) => api.post('/api/wallet/transferAll', { to }, { schema: transferAllResponse, idempotencyKey: crypto.randomUUID() }),
+  return useMoneyMutation({
+    mutationFn: (to: string, idempotencyKey) => api.post('/api/wallet/transferAll', { to }, { schema: transferAllResponse, idempotencyKey }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: walletQueryKey }),
   });
 }

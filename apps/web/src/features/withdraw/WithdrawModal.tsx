@@ -1,10 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type WalletResponse, groupAccountNumber, toMinor, withdrawLookupResponse, withdrawResponse } from '@wallet/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiError, api } from '../../shared/api/client';
 import { errorText } from '../../shared/api/messages';
+import { useMoneyMutation } from '../../shared/api/useMoneyMutation';
 import { formatMoney } from '../../shared/format';
 import { Button } from '../../shared/ui/Button';
 import { TextField } from '../../shared/ui/Field';
@@ -18,11 +19,11 @@ export function WithdrawModal({ wallet, total, onClose }: { wallet: WalletRespon
   const limits = useQuery({ queryKey: ['lookup', 'withdraw'], queryFn: () => api.get('/api/lookup/withdraw', { schema: withdrawLookupResponse }) });
   const [amount, setAmount] = useState('');
   const [error, setError] = useState('');
-  const withdraw = useMutation({
+  const withdraw = useMoneyMutation({
     // withdrawAll brings game balances back first (SPEC §7: the one the withdraw modal uses).
-    mutationFn: (value: number) => api.post('/api/wallet/withdrawAll', { amount: value }, { schema: withdrawResponse, idempotencyKey: crypto.randomUUID() }),
+    mutationFn: (value: number, idempotencyKey) => api.post('/api/wallet/withdrawAll', { amount: value }, { schema: withdrawResponse, idempotencyKey }),
     onSuccess: async () => {
-      toast.success(t('withdraw.waiting'));
+      toast.success(t('withdraw.waiting'), { id: 'withdraw' });
       await queryClient.invalidateQueries({ queryKey: ['wallet'] });
       await queryClient.invalidateQueries({ queryKey: ['statement'] });
       onClose();
@@ -51,7 +52,7 @@ export function WithdrawModal({ wallet, total, onClose }: { wallet: WalletRespon
       <form className="space-y-4" onSubmit={submit} noValidate>
         <div className="rounded-2xl bg-white/5 p-4">
           <p className="text-xs text-white/60">{t('withdraw.to')}</p>
-          <p className="font-semibold">{bankAccount.bank.nameTH}</p>
+          <p className="font-semibold" data-testid="withdraw-bank">{i18n.language === 'th' ? bankAccount.bank.nameTH : bankAccount.bank.nameEN}</p>
           <p className="font-mono text-lg" data-testid="withdraw-account">{groupAccountNumber(bankAccount.bankAccountNo)}</p>
           <p className="text-sm text-white/70">{bankAccount.bankAccountName}</p>
         </div>

@@ -1,10 +1,11 @@
 import type { Slot } from '@wallet/contract';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorText } from '../../../shared/api/messages';
 import { useCopy } from '../../../shared/useCopy';
 import { Button } from '../../../shared/ui/Button';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { Modal } from '../../../shared/ui/Modal';
 import { Money } from '../../../shared/ui/Money';
 import { CopyIcon } from '../../../shared/ui/icons';
@@ -21,29 +22,36 @@ export function GameAccountModal({ slot, walletAmount, onClose }: { slot: Slot; 
   const transfer = useTransfer();
   const [showPassword, setShowPassword] = useState(false);
   const [launching, setLaunching] = useState(false);
-  const fail = (error: unknown) => toast.error(errorText(t, error));
+  // A second tap arrives before the re-render that disables the button: the ref sees it.
+  const launchInFlight = useRef(false);
+  const [confirming, setConfirming] = useState<'reset' | 'transfer' | null>(null);
+  // One toast per action: a new answer replaces the previous one instead of stacking under it.
+  const fail = (id: string) => (error: unknown) => toast.error(errorText(t, error), { id });
 
   async function moveWallet(): Promise<boolean> {
     try {
       const answer = await transfer.mutateAsync({ from: WALLET_CODE, to: slot.code, amount: walletAmount });
-      if (answer.message === 'TRANSFER_PENDING') toast.info(t('errors.TRANSFER_PENDING'));
-      else toast.success(t('game.transferred', { name: slot.name }));
+      if (answer.message === 'TRANSFER_PENDING') toast.info(t('errors.TRANSFER_PENDING'), { id: 'game-transfer' });
+      else toast.success(t('game.transferred', { name: slot.name }), { id: 'game-transfer' });
       return true;
     } catch (error) {
-      fail(error);
+      fail('game-transfer')(error);
       return false;
     }
   }
 
   /** SPEC §5: play moves the wallet into the game first, unless it is empty; then opens it. */
   async function play() {
+    if (launchInFlight.current) return;
+    launchInFlight.current = true;
     setLaunching(true);
     try {
       if (walletAmount > 0 && !(await moveWallet())) return;
       openGame(await launchTarget(slot));
     } catch (error) {
-      fail(error);
+      fail('game-transfer')(error);
     } finally {
+      launchInFlight.current = false;
       setLaunching(false);
     }
   }
@@ -63,7 +71,7 @@ export function GameAccountModal({ slot, walletAmount, onClose }: { slot: Slot; 
           className="mt-6 w-full"
           busy={activate.isPending}
           data-testid="activate-game"
-          onClick={() => activate.mutate(slot.code, { onSuccess: () => toast.success(t('game.activateDone')), onError: fail })}
+          onClick={() => activate.mutate(slot.code, { onSuccess: () => toast.success(t('game.activateDone'), { id: 'game-activate' }), onError: fail('game-activate') })}
         >
           {t('game.activate')}
         </Button>
@@ -84,7 +92,8 @@ export function GameAccountModal({ slot, walletAmount, onClose }: { slot: Slot; 
             variant="ghost"
             className="mt-1 w-full"
             busy={reset.isPending}
-            onClick={() => reset.mutate(undefined, { onSuccess: () => toast.success(t('game.resetDone')), onError: fail })}
+            onClick={() => setConfirming('reset')}
+            data-testid="reset-password"
           >
             {t('game.resetPassword')}
           </Button>
@@ -92,12 +101,34 @@ export function GameAccountModal({ slot, walletAmount, onClose }: { slot: Slot; 
             <Button className="col-span-2" busy={launching} onClick={() => void play()} data-testid="play-game">
               {t('game.play')}
             </Button>
-            <Button variant="secondary" className="col-span-2" disabled={walletAmount <= 0} busy={transfer.isPending && !launching} onClick={() => void moveWallet()} data-testid="transfer-only">
+            <Button variant="secondary" className="col-span-2" disabled={walletAmount <= 0} busy={transfer.isPending && !launching} onClick={() => setConfirming('transfer')} data-testid="transfer-only">
               {t('game.transferOnly')}
             </Button>
             <AppButton label={t('game.android')} href={slot.android} />
             <AppButton label={t('game.ios')} href={slot.ios} />
           </div>
+          <ConfirmDialog
+            open={confirming === 'reset'}
+            title={t('game.confirmResetTitle')}
+            description={t('game.confirmReset', { name: slot.name })}
+            confirmLabel={t('game.resetPassword')}
+            onCancel={() => setConfirming(null)}
+            onConfirm={() => {
+              setConfirming(null);
+              reset.mutate(undefined, { onSuccess: () => toast.success(t('game.resetDone'), { id: 'game-reset' }), onError: fail('game-reset') });
+            }}
+          />
+          <ConfirmDialog
+            open={confirming === 'transfer'}
+            title={t('game.confirmTransferTitle')}
+            description={<Trans i18nKey="game.confirmTransfer" values={{ name: slot.name }} components={{ amount: <Money value={walletAmount} className="font-bold text-gold-300" /> }} />}
+            confirmLabel={t('game.confirmMove')}
+            onCancel={() => setConfirming(null)}
+            onConfirm={() => {
+              setConfirming(null);
+              void moveWallet();
+            }}
+          />
         </>
       )}
     </Modal>

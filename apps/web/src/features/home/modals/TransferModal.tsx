@@ -35,8 +35,8 @@ export function TransferModal({ walletAmount, slots, onClose }: { walletAmount: 
       { from, to, amount: value },
       {
         onSuccess: (answer) => {
-          if (answer.message === 'TRANSFER_PENDING') toast.info(t('errors.TRANSFER_PENDING'));
-          else toast.success(t('transfer.success'));
+          if (answer.message === 'TRANSFER_PENDING') toast.info(t('errors.TRANSFER_PENDING'), { id: 'transfer' });
+          else toast.success(t('transfer.success'), { id: 'transfer' });
           onClose();
         },
         onError: (failure) => setError(errorText(t, failure)),
