@@ -19,7 +19,7 @@ test('a member deposits by QR, pays it through the sandbox gateway, and sees it 
 
   await page.getByTestId('deposit-method-KBANK').click();
   await page.getByTestId('pick-500').click();
-  await page.getByTestId('create-qr').click();
+  await page.getByTestId('create-qr').dblclick();
   const shown = page.getByTestId('qr-shown');
   await expect(shown).toBeVisible();
   await expect(page.getByTestId('qr-amount')).toHaveText('500.00');
@@ -30,7 +30,11 @@ test('a member deposits by QR, pays it through the sandbox gateway, and sees it 
   const paid = await request.post('/sandbox/gateway/pay', { data: { qrcodeId } });
   expect(await paid.json()).toEqual({ paid: true, webhookStatus: 200 });
 
-  await page.getByTestId('qr-transferred').click();
+  // The open QR learns it was paid: the countdown gives way to the credited amount.
+  await expect(page.getByTestId('qr-paid-amount')).toHaveText('500.00');
+  await expect(page.getByTestId('qr-countdown')).toHaveCount(0);
+  await keepScreenshot(page, 'deposit-qr-paid');
+  await page.getByTestId('qr-paid-done').click();
   await expect(page.getByTestId('total-balance')).toHaveText('500.00');
   await page.getByTestId('menu-statement').click();
   const first = page.getByTestId('statement-list').locator('li').first();
@@ -49,8 +53,9 @@ test('a member deposits with a TrueMoney gift link', async ({ page, request }) =
   await expect(page.getByTestId('send-truelink')).toBeDisabled();
   await page.locator('input[name="truelink"]').fill(link);
   await keepScreenshot(page, 'deposit-truelink');
-  await page.getByTestId('send-truelink').click();
+  await page.getByTestId('send-truelink').dblclick();
   await expect(page.getByText('ส่งลิงก์แล้ว: เพิ่ม 75.00 บาท')).toBeVisible();
+  await expect(page.getByText('ลิงก์ซองของขวัญนี้ถูกใช้แล้ว')).toHaveCount(0);
   await expect(page.getByTestId('total-balance')).toHaveText('75.00');
 
   // The same link again is refused with the translated duplicate message.
@@ -146,12 +151,13 @@ test('in manual mode a member sends a deposit notice, an operator credits it on 
     await page.getByTestId('tile-deposit').click();
     await page.getByTestId('deposit-method-notice').click();
     await page.locator('input[name="noticeAmount"]').fill('350');
-    await page.getByTestId('send-notice').click();
+    await page.getByTestId('send-notice').dblclick();
     await expect(page.getByText('ส่งแจ้งฝากแล้ว')).toBeVisible();
 
     const operator = await openOperatorPage(browser);
     const row = operator.getByTestId('admin-deposit-notices').locator('li', { hasText: member.phone });
     await expect(row).toContainText('350.00');
+    await expect(row).toHaveCount(1);
     await row.getByTestId('admin-approve').click();
     await expect(operator.getByText('เติมเงินเข้ากระเป๋าสมาชิกแล้ว')).toBeVisible();
     await operator.context().close();

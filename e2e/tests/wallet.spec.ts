@@ -4,14 +4,15 @@ import { creditWallet, keepScreenshot, registerViaApi } from '../support';
 
 const money = (text: string | null) => Number((text ?? '').replace(/,/g, ''));
 
-test('a member opens a slot account, moves 100 baht in, plays a round, refreshes and moves everything back', async ({ page, request }) => {
+// Every money button is pressed with a real double click: each must move money once (issue 8 §1).
+test('a member opens a slot account, moves money in three ways, plays a round, refreshes and moves everything back', async ({ page, request }) => {
   const member = await registerViaApi(request);
-  await creditWallet(request, member.phone, 100);
+  await creditWallet(request, member.phone, 300);
 
   const login = new LoginPage(page);
   await login.open();
   await login.logIn(member.phone, member.password, { remember: true });
-  await expect(page.getByTestId('total-balance')).toHaveText('100.00');
+  await expect(page.getByTestId('total-balance')).toHaveText('300.00');
   await keepScreenshot(page, 'wallet-home');
 
   // Open the account.
@@ -29,18 +30,37 @@ test('a member opens a slot account, moves 100 baht in, plays a round, refreshes
   await expect(page.getByTestId('transfer-error')).toHaveText('จำนวนขั้นต่ำ 1 บาท');
   await page.locator('input[name="amount"]').fill('100');
   await keepScreenshot(page, 'wallet-transfer');
-  await page.getByTestId('transfer-submit').click();
+  await page.getByTestId('transfer-submit').dblclick();
   await expect(page.getByText('โยกเงินสำเร็จ')).toBeVisible();
   await expect(page.getByTestId('provider-balance-PG')).toHaveText('100.00');
+  await expect(page.getByTestId('wallet-balance')).toHaveText('200.00');
+
+  // Transfer-only of the whole wallet asks first.
+  await page.getByTestId('provider-PG').click();
+  await page.getByTestId('transfer-only').click();
+  await expect(page.getByTestId('confirm-dialog')).toContainText('200.00');
+  await keepScreenshot(page, 'wallet-transfer-only-confirm');
+  await page.getByTestId('confirm-yes').dblclick();
+  await expect(page.getByTestId('game-balance')).toHaveText('300.00');
+  await page.keyboard.press('Escape');
   await expect(page.getByTestId('wallet-balance')).toHaveText('0.00');
 
-  // Play: the wallet is empty, so it opens the game without a transfer.
+  // Resetting the game password asks first too; cancelling changes nothing.
   await page.getByTestId('provider-PG').click();
-  await expect(page.getByTestId('transfer-only')).toBeDisabled();
+  await page.getByTestId('reset-password').click();
+  await expect(page.getByTestId('confirm-dialog')).toBeVisible();
+  await page.getByRole('button', { name: 'ยกเลิก' }).click();
+  await expect(page.getByTestId('confirm-dialog')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // Play moves the wallet in first: 50 baht arrive, a double click moves them once, then the game opens.
+  await creditWallet(request, member.phone, 50);
+  await page.reload();
+  await page.getByTestId('provider-PG').click();
   await keepScreenshot(page, 'wallet-game-account');
-  await page.getByTestId('play-game').click();
+  await page.getByTestId('play-game').dblclick();
   await expect(page).toHaveURL(/\/sandbox\/provider\/play\?token=/);
-  await expect(page.locator('#balance')).toHaveText('100.00');
+  await expect(page.locator('#balance')).toHaveText('350.00');
   await page.locator('[data-bet="10"]').click();
   await expect(page.locator('#result')).not.toBeEmpty();
   const afterRound = money(await page.locator('#balance').textContent());
@@ -54,7 +74,7 @@ test('a member opens a slot account, moves 100 baht in, plays a round, refreshes
   await expect(page.getByTestId('total-balance')).toHaveText(afterRound.toFixed(2));
 
   // Everything back to the wallet.
-  await page.getByTestId('tile-collect').click();
+  await page.getByTestId('tile-collect').dblclick();
   await expect(page.getByText('ดึงเงินจากทุกเกมกลับเข้ากระเป๋าแล้ว')).toBeVisible();
   await expect(page.getByTestId('wallet-balance')).toHaveText(afterRound.toFixed(2));
   await expect(page.getByTestId('provider-balance-PG')).toHaveText('0.00');
@@ -65,6 +85,8 @@ test('a member opens a slot account, moves 100 baht in, plays a round, refreshes
   const entries = page.getByTestId('statement-list').locator('li');
   await expect(entries.first()).toContainText('โยกเงิน PG → กระเป๋าหลัก');
   await expect(entries.last()).toContainText('ฝากเงินจาก ระบบ');
-  await expect(entries.last()).toContainText('+100.00');
+  await expect(entries.last()).toContainText('+300.00');
+  // Credit 300, credit 50, three moves in, one move back: a double click never added a line.
+  await expect(entries).toHaveCount(6);
   await keepScreenshot(page, 'statement');
 });

@@ -16,11 +16,12 @@ test('a member withdraws, an operator approves it on /admin, and the member sees
   await expect(page.getByTestId('withdraw-error')).toHaveText('จำนวนขั้นต่ำ 100.00 บาท');
   await page.locator('input[name="withdrawAmount"]').fill('200');
   await keepScreenshot(page, 'withdraw-modal');
-  await page.getByTestId('withdraw-submit').click();
+  await page.getByTestId('withdraw-submit').dblclick();
   await expect(page.getByText('รอการโอน')).toBeVisible();
   await expect(page.getByTestId('wallet-balance')).toHaveText('300.00');
   await page.getByTestId('menu-statement').click();
   await expect(page.getByTestId('statement-list').locator('li').first()).toContainText('กำลังดำเนินการ');
+  await expect(page.getByTestId('statement-list').locator('li')).toHaveCount(2); // the credit and one withdrawal
 
   // The operator, in a browser of their own.
   const operator = await openOperatorPage(browser);
