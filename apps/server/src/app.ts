@@ -34,6 +34,7 @@ import { type PasswordHasher, createPasswordHasher } from './modules/auth/passwo
 import { createTokenSigner } from './modules/auth/tokens.js';
 import { registerLookupRoutes } from './modules/lookup/lookup.routes.js';
 import { createLookupService } from './modules/lookup/lookup.service.js';
+import { createAttemptLimiter } from './modules/limits/attempt-limiter.js';
 import { registerOtpRoutes } from './modules/otp/otp.routes.js';
 import { createOtpService } from './modules/otp/otp.service.js';
 import { readOrCreateSetting } from './modules/settings/settings.repository.js';
@@ -75,6 +76,16 @@ export interface AppDeps {
   hasher?: PasswordHasher;
 }
 
+/**
+ * Fastify's trustProxy for TRUST_PROXY. A hop count becomes a function: the socket peer is hop 0,
+ * then X-Forwarded-For from the right, and the first hop past the count is the client. (Fastify 5
+ * now refuses a bare number, since a client that reaches the node directly could claim hops; the
+ * count is for nodes only the proxies can reach, docs/operations.md.)
+ */
+function trustedProxies(setting: AppConfig['trustProxy']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
 /** Paths that keep working after the operator terminates the site. */
 function survivesTermination(url: string): boolean {
   // Payments that arrive after termination are still credited: the money did arrive.
@@ -88,7 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const app = Fastify({
     logger: { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 64 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
@@ -126,8 +137,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(cookie);
   // Members are on phone data: JSON answers and the web app's files go out compressed.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  const secret = config.jwtSecret ?? String(await readOrCreateSetting(db, 'jwtSecret', () => crypto.randomBytes(48).toString('base64url')));
+  const tokens = createTokenSigner(secret, now);
+
   // A flood guard: per member when signed in (a carrier NAT puts thousands of members behind one
-  // address), per address otherwise. The limits that protect members (login, OTP) are in the database.
+  // address), per address otherwise. The key comes from a token's verified signature, never from
+  // the bare header: a made-up token is counted against its address. The limits that protect
+  // members (login, OTP) are in the database.
   // Several nodes count together in Redis when there is one (DESIGN §8); a Redis outage lets
   // requests through rather than locking every member out.
   const rateLimitStore = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 }) : undefined;
@@ -136,10 +152,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(rateLimit, {
     ...(rateLimitStore ? { redis: rateLimitStore, nameSpace: 'wallet-rate-limit:', skipOnError: true } : {}),
     timeWindow: '1 minute',
-    max: (request) => (bearerToken(request) ? 600 : 1200),
-    keyGenerator: (request) => {
+    max: (_request, key) => (key.startsWith('address:') ? config.floodLimits.addressPerMinute : config.floodLimits.memberPerMinute),
+    keyGenerator: async (request) => {
       const token = bearerToken(request);
-      return token ? `token:${crypto.createHash('sha256').update(token).digest('base64url')}` : `ip:${request.ip}`;
+      const holder = token ? await tokens.holder(token) : undefined;
+      return holder ? `${holder.audience}:${holder.subject}` : `address:${request.ip}`;
     },
     allowList: (request) => request.url.startsWith('/sandbox/') || request.url === '/healthz' || request.url === '/readyz',
   });
@@ -155,8 +172,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if ((await settings.site()).terminated) return reply.status(410).send({ message: 'gone' });
   });
 
-  const secret = config.jwtSecret ?? String(await readOrCreateSetting(db, 'jwtSecret', () => crypto.randomBytes(48).toString('base64url')));
-  const tokens = createTokenSigner(secret, now);
   const hasher = deps.hasher ?? createPasswordHasher({ fast: config.fastHash });
   const defaultLanguage: Language = config.site === 'la' ? 'lo' : 'th';
   const ownAddress = () => {
@@ -165,20 +180,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   };
   const sms = deps.sms ?? createHttpSmsSender({ baseUrl: () => config.sms.url ?? `${ownAddress()}/sandbox/sms`, apiKey: config.sms.apiKey });
 
-  const auth = createAuthService({ db, hasher, tokens, now });
+  const limiter = createAttemptLimiter({ db, now });
+  const auth = createAuthService({ db, hasher, tokens, limiter, secret, now });
   registerMemberAuth(app, auth);
   const lookup = createLookupService({ db, settings, site: config.site, now });
-  const account = createAccountService({ db, hasher, settings, site: config.site, now });
+  const account = createAccountService({ db, hasher, limiter, settings, site: config.site, now });
   const otp = createOtpService({
     db,
     sms,
     pepper: secret,
     site: config.site,
     now,
+    limiter,
+    sendsPerAddressPerHour: config.otpSendsPerAddressPerHour,
     checkPhone: (phone) => account.checkNewPhone(phone),
     log: app.log,
   });
-  const admin = createAdminService({ db, hasher, tokens, settings, now });
+  const admin = createAdminService({ db, hasher, tokens, settings, limiter, secret, sessionLifetimeMs: config.adminSessionMs, now });
 
   const ledger = createLedger(db);
   const provider =
@@ -271,6 +289,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     async () => {
       await providerTransfers.reconcile();
       await slips.resumeUnfinished();
+      await limiter.prune();
     },
     config.reconcile.intervalMs,
   );

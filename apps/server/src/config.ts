@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_TRUELINK_KEY } from '@wallet/contract';
@@ -6,6 +7,40 @@ const flag = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((value) => (value === undefined || value === '' ? undefined : value === 'true' || value === '1'));
+
+/** What Fastify's `trustProxy` takes: no proxy, how many proxy hops, or which proxy addresses. */
+export type TrustedProxies = false | number | string[];
+
+/** proxy-addr's names for address ranges, accepted beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: `false`/`0` (no proxy), a hop count (`true` means one: the load balancer in front),
+ * or a comma-separated list of proxy addresses/CIDRs. Never "trust everything": that would take a
+ * client's own X-Forwarded-For as its address.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((raw, context): TrustedProxies => {
+    const value = raw?.trim() ?? '';
+    if (value === '' || value === 'false') return false;
+    if (value === 'true') return 1;
+    if (/^\d+$/.test(value)) return Number(value) || false;
+    const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+    if (entries.length && entries.every(isProxyAddress)) return entries;
+    context.addIssue({ code: 'custom', message: 'expected false, a hop count, or proxy addresses/CIDRs separated by commas' });
+    return z.NEVER;
+  });
 
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -22,7 +57,14 @@ const environmentSchema = z.object({
   SANDBOXES: flag,
   SEED_DEMO: flag,
   WEB_DIST: z.string().optional(),
-  TRUST_PROXY: flag,
+  TRUST_PROXY: trustProxy,
+  /** Flood guard: requests per minute from one address (unsigned) and per signed-in member. */
+  FLOOD_LIMIT_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  FLOOD_LIMIT_MEMBER_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** SMS codes one address may have sent per hour, whatever numbers it names. */
+  OTP_SENDS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  /** Operator tokens live this long (member tokens 7 days, DESIGN §6). */
+  ADMIN_SESSION_HOURS: z.coerce.number().min(0.25).max(7 * 24).default(12),
   /** Lower argon2 cost; only for test suites that register many members. */
   FAST_HASH: flag,
   SMS_URL: z.string().url().optional(),
@@ -62,7 +104,10 @@ export interface AppConfig {
   sandboxes: boolean;
   seedDemo: boolean;
   webDist: string;
-  trustProxy: boolean;
+  trustProxy: TrustedProxies;
+  floodLimits: { addressPerMinute: number; memberPerMinute: number };
+  otpSendsPerAddressPerHour: number;
+  adminSessionMs: number;
   fastHash: boolean;
   sms: { url: string | undefined; apiKey: string | undefined };
   provider: { url: string | undefined; apiKey: string | undefined; timeoutMs: number };
@@ -103,7 +148,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     sandboxes,
     seedDemo: values.SEED_DEMO ?? true,
     webDist: path.resolve(values.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
-    trustProxy: values.TRUST_PROXY ?? false,
+    trustProxy: values.TRUST_PROXY,
+    floodLimits: { addressPerMinute: values.FLOOD_LIMIT_ADDRESS_PER_MINUTE, memberPerMinute: values.FLOOD_LIMIT_MEMBER_PER_MINUTE },
+    otpSendsPerAddressPerHour: values.OTP_SENDS_PER_ADDRESS_PER_HOUR,
+    adminSessionMs: values.ADMIN_SESSION_HOURS * 60 * 60_000,
     fastHash: values.FAST_HASH ?? false,
     sms: { url: values.SMS_URL, apiKey: values.SMS_API_KEY },
     provider: { url: values.PROVIDER_URL, apiKey: values.PROVIDER_API_KEY, timeoutMs: values.PROVIDER_TIMEOUT_MS },

@@ -12,7 +12,7 @@ import { type DatabaseHandle, type Db, openDatabase } from '../src/db/database.j
 import { migrate } from '../src/db/migrate.js';
 import { closeGracefully } from '../src/http/shutdown.js';
 import type { App } from '../src/http/types.js';
-import { createPasswordHasher } from '../src/modules/auth/password.js';
+import { type PasswordHasher, createPasswordHasher } from '../src/modules/auth/password.js';
 import { seedDemoData, seedReferenceData } from '../src/seed/seed.js';
 
 export interface TestClock {
@@ -63,7 +63,9 @@ export async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop():
   return { handle, drop: async () => {} };
 }
 
-export async function startTestServer(options: { env?: Record<string, string>; sms?: SmsSender } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { env?: Record<string, string>; sms?: SmsSender; hasher?: PasswordHasher } = {},
+): Promise<TestServer> {
   const { handle, drop } = await freshDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -76,9 +78,11 @@ export async function startTestServer(options: { env?: Record<string, string>; s
     RECONCILE_AFTER_MS: '0',
     NOT_FOUND_GRACE_MS: '0',
     UPLOAD_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-uploads-')),
+    // Every test registers its members from 127.0.0.1; the per-address SMS limit has its own test.
+    OTP_SENDS_PER_ADDRESS_PER_HOUR: '100000',
     ...options.env,
   });
-  const hasher = createPasswordHasher({ fast: true });
+  const hasher = options.hasher ?? createPasswordHasher({ fast: true });
   await seedReferenceData(handle.db);
   await seedDemoData(handle.db, hasher);
 

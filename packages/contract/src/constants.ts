@@ -88,6 +88,8 @@ export const LOGIN_LIMITS = {
   windowMs: 15 * 60_000,
   maxFailuresPerPhone: 5,
   maxFailuresPerIp: 50,
+  /** A device the member signed in on before has its own allowance (docs/decisions.md). */
+  maxFailuresPerDevice: 5,
 } as const;
 
 export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60_000;

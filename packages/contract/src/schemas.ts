@@ -179,6 +179,20 @@ export const loginResponse = z.object({ token: z.string() });
 
 // ---------- Operator (DESIGN §7)
 export const adminLoginBody = z.object({ username: requiredText(64), password });
+/** An operator's own sessions still in force; `current` is the one asking. */
+export const operatorSessionsResponse = z.object({
+  sessions: z.array(
+    z.object({
+      _id: z.string(),
+      createdAt: z.string(),
+      expiresAt: z.string(),
+      ip: z.string().nullable(),
+      userAgent: z.string().nullable(),
+      current: z.boolean(),
+    }),
+  ),
+});
+export type OperatorSessionsResponse = z.infer<typeof operatorSessionsResponse>;
 export const siteSettingsBody = z.object({
   terminated: z.boolean({ error: missingOrInvalid }).optional(),
   registerOTP: z.boolean({ error: missingOrInvalid }).optional(),

@@ -42,7 +42,7 @@ export interface Database {
     ip: string | null;
     user_agent: string | null;
   };
-  login_failures: { id: Generated<bigint>; phone: string; ip: string; created_at: Timestamp };
+  attempt_counters: { key: string; window_started_at: Timestamp; attempts: number };
   otp_requests: {
     id: Generated<string>;
     phone: string;
@@ -69,6 +69,8 @@ export interface Database {
     created_at: Timestamp;
     expires_at: Timestamp;
     revoked_at: Timestamp | null;
+    ip: string | null;
+    user_agent: string | null;
   };
   audit_log: {
     id: Generated<bigint>;

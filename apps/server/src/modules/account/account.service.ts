@@ -15,18 +15,23 @@ import {
   needsEnglishName,
 } from '@wallet/contract';
 import { type Db, isUniqueViolation } from '../../db/database.js';
-import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
+import { badRequest, conflict, forbidden, notFound, tooMany } from '../../errors.js';
 import * as authRepo from '../auth/auth.repository.js';
 import type { MemberContext } from '../auth/auth.service.js';
 import type { PasswordHasher } from '../auth/password.js';
+import type { AttemptLimiter } from '../limits/attempt-limiter.js';
 import * as lookupRepo from '../lookup/lookup.repository.js';
 import { consumeVerified } from '../otp/otp.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import * as repo from './account.repository.js';
 
+/** Old-password guesses a session may make: a stolen token must not become a password oracle. */
+const OLD_PASSWORD_LIMIT = { max: 5, windowMs: 15 * 60_000 };
+
 export function createAccountService(deps: {
   db: Db;
   hasher: PasswordHasher;
+  limiter: AttemptLimiter;
   settings: SettingsService;
   site: Site;
   now: () => Date;
@@ -164,8 +169,12 @@ export function createAccountService(deps: {
     async changePassword(context: MemberContext, body: PasswordChangeBody): Promise<void> {
       const passwordHash = await repo.findPasswordHash(db, context.memberId);
       if (!passwordHash) throw notFound('NO_USER');
-      if (!(await hasher.verify(passwordHash, body.oldPassword))) throw badRequest('WRONG_PASSWORD');
       checkPassword(body.newPassword);
+      // Counted before the old password is checked, per member (not per token, which a thief can renew).
+      const reserved = await deps.limiter.reserve([{ key: `changepwd:member:${context.memberId}`, ...OLD_PASSWORD_LIMIT }]);
+      if (!reserved.ok) throw tooMany('REQUEST_LIMIT');
+      if (!(await hasher.verify(passwordHash, body.oldPassword))) throw badRequest('WRONG_PASSWORD');
+      await reserved.reservation.release();
       const newHash = await hasher.hash(body.newPassword);
       await db.transaction().execute(async (trx) => {
         await repo.updateMember(trx, context.memberId, { password_hash: newHash });

@@ -1,6 +1,15 @@
-import { adminLoginBody, loginResponse, siteSettingsBody, siteSettingsResponse } from '@wallet/contract';
+import {
+  adminLoginBody,
+  loginResponse,
+  messageResponse,
+  operatorItemParams,
+  operatorSessionsResponse,
+  siteSettingsBody,
+  siteSettingsResponse,
+} from '@wallet/contract';
 import type { FastifyRequest } from 'fastify';
 import { forbidden } from '../../errors.js';
+import { OPERATOR_DEVICE_COOKIE, keepDeviceCookie, readDeviceCookie } from '../../http/device-cookie.js';
 import { bearerToken } from '../../http/member-auth.js';
 import type { App } from '../../http/types.js';
 import type { AdminContext, AdminService } from './admin.service.js';
@@ -26,9 +35,30 @@ export function registerAdminRoutes(app: App, admin: AdminService): void {
   app.decorateRequest('admin', null as unknown as AdminContext);
   const requireAdmin = operatorGuard(admin, ['admin', 'finance', 'support']);
 
-  app.post('/api/admin/login', { schema: { tags, body: adminLoginBody, response: { 200: loginResponse } } }, async (request) => ({
-    token: await admin.login(request.body.username, request.body.password),
-  }));
+  app.post('/api/admin/login', { schema: { tags, body: adminLoginBody, response: { 200: loginResponse } } }, async (request, reply) => {
+    const { token, deviceCookie } = await admin.login(request.body.username, request.body.password, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+      deviceCookie: readDeviceCookie(request, OPERATOR_DEVICE_COOKIE),
+    });
+    keepDeviceCookie(request, reply, OPERATOR_DEVICE_COOKIE, deviceCookie);
+    return { token };
+  });
+  app.post('/api/admin/logout', { preHandler: requireAdmin, schema: { tags, response: { 200: messageResponse } } }, async (request) => {
+    await admin.logout(request.admin);
+    return { message: 'OK' };
+  });
+  app.get('/api/admin/sessions', { preHandler: requireAdmin, schema: { tags, response: { 200: operatorSessionsResponse } } }, (request) =>
+    admin.sessions(request.admin),
+  );
+  app.delete(
+    '/api/admin/sessions/:id',
+    { preHandler: requireAdmin, schema: { tags, params: operatorItemParams, response: { 200: messageResponse } } },
+    async (request) => {
+      await admin.revokeSession(request.admin, request.params.id);
+      return { message: 'OK' };
+    },
+  );
   app.get(
     '/api/admin/settings/site',
     { preHandler: requireAdmin, schema: { tags, response: { 200: siteSettingsResponse } } },

@@ -1,27 +1,41 @@
 import crypto from 'node:crypto';
-import { SESSION_LIFETIME_MS, type SiteSettingsBody } from '@wallet/contract';
-import { sql } from 'kysely';
+import type { OperatorSessionsResponse, SiteSettingsBody } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
-import { forbidden, unauthorized } from '../../errors.js';
-import type { PasswordHasher } from '../auth/password.js';
+import { forbidden, notFound, unauthorized } from '../../errors.js';
+import { createLoginGuard } from '../auth/login-guard.js';
+import { type PasswordHasher, createCredentialCheck } from '../auth/password.js';
 import type { TokenSigner } from '../auth/tokens.js';
+import type { AttemptLimiter } from '../limits/attempt-limiter.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import * as repo from './admin.repository.js';
 import { recordAudit } from './audit.js';
 
 export interface AdminContext {
   adminId: bigint;
   username: string;
   role: 'admin' | 'finance' | 'support';
+  sessionId: string;
 }
+
+/** Fewer operators than members share an address, and an operator account opens the money. */
+const OPERATOR_LOGIN_LIMITS = { windowMs: 15 * 60_000, maxPerAccount: 5, maxPerAddress: 20, maxPerDevice: 5 };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createAdminService(deps: {
   db: Db;
   hasher: PasswordHasher;
   tokens: TokenSigner;
   settings: SettingsService;
+  limiter: AttemptLimiter;
+  secret: string;
+  /** How long an operator token lives (config ADMIN_SESSION_HOURS). */
+  sessionLifetimeMs: number;
   now: () => Date;
 }) {
   const { db, hasher, tokens, now } = deps;
+  const credentialsMatch = createCredentialCheck(hasher);
+  const guard = createLoginGuard({ limiter: deps.limiter, secret: deps.secret, scope: 'operator', limits: OPERATOR_LOGIN_LIMITS });
 
   const audit = (actor: AdminContext, action: string, detail: unknown) => recordAudit(db, actor.username, action, detail);
 
@@ -43,37 +57,56 @@ export function createAdminService(deps: {
       return configured.password ? { username } : { username, generatedPassword: password };
     },
 
-    async login(username: string, password: string): Promise<string> {
-      const admin = await db
-        .selectFrom('admin_users')
-        .select(['id', 'password_hash'])
-        .where('username', '=', username)
-        .executeTakeFirst();
-      if (!admin || !(await hasher.verify(admin.password_hash, password))) throw unauthorized('WRONG_CREDENTIAL');
-      const expiresAt = new Date(now().getTime() + SESSION_LIFETIME_MS);
-      const session = await db
-        .insertInto('admin_sessions')
-        .values({ admin_id: admin.id, expires_at: expiresAt })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await audit({ adminId: admin.id, username, role: 'admin' }, 'login', {});
-      return tokens.sign('admin', { subject: String(admin.id), sessionId: session.id }, expiresAt);
+    /** Like member login: counted before the password is checked, and a decoy hash for unknown names. */
+    async login(
+      username: string,
+      password: string,
+      client: { ip: string; userAgent: string | null; deviceCookie: string | undefined },
+    ): Promise<{ token: string; deviceCookie: string }> {
+      const attempt = await guard.begin({ account: username, address: client.ip, deviceCookie: client.deviceCookie });
+      const operator = await repo.findOperatorByName(db, username);
+      if (!(await credentialsMatch(operator?.password_hash, password)) || !operator) throw unauthorized('WRONG_CREDENTIAL');
+      await attempt.release();
+      const expiresAt = new Date(now().getTime() + deps.sessionLifetimeMs);
+      const sessionId = await repo.createOperatorSession(db, { adminId: operator.id, expiresAt, ip: client.ip, userAgent: client.userAgent });
+      await audit({ adminId: operator.id, username, role: operator.role, sessionId }, 'login', { ip: client.ip });
+      const token = await tokens.sign('admin', { subject: String(operator.id), sessionId }, expiresAt);
+      return { token, deviceCookie: attempt.deviceCookie };
     },
 
     async authenticate(token: string | undefined): Promise<AdminContext> {
       if (!token) throw unauthorized('UNAUTHORIZED');
       const check = await tokens.verify('admin', token);
       if (!check.ok) throw unauthorized(check.reason === 'expired' ? 'EXPIRED_AUTH_TOKEN' : 'invalid-token');
-      const row = await db
-        .selectFrom('admin_sessions')
-        .innerJoin('admin_users', 'admin_users.id', 'admin_sessions.admin_id')
-        .select(['admin_users.id', 'admin_users.username', 'admin_users.role'])
-        .where('admin_sessions.id', '=', sql<string>`${check.claims.sessionId}::uuid`)
-        .where('admin_sessions.revoked_at', 'is', null)
-        .where('admin_sessions.expires_at', '>', now())
-        .executeTakeFirst();
-      if (!row) throw unauthorized('invalid-token');
-      return { adminId: row.id, username: row.username, role: row.role };
+      if (!UUID.test(check.claims.sessionId)) throw unauthorized('invalid-token');
+      const row = await repo.findLiveOperatorSession(db, check.claims.sessionId, now());
+      if (!row || String(row.id) !== check.claims.subject) throw unauthorized('invalid-token');
+      return { adminId: row.id, username: row.username, role: row.role, sessionId: check.claims.sessionId };
+    },
+
+    async logout(actor: AdminContext): Promise<void> {
+      await repo.revokeOperatorSession(db, actor.adminId, actor.sessionId, now());
+      await audit(actor, 'logout', {});
+    },
+
+    async sessions(actor: AdminContext): Promise<OperatorSessionsResponse> {
+      const rows = await repo.listLiveOperatorSessions(db, actor.adminId, now());
+      return {
+        sessions: rows.map((row) => ({
+          _id: row.id,
+          createdAt: row.created_at.toISOString(),
+          expiresAt: row.expires_at.toISOString(),
+          ip: row.ip,
+          userAgent: row.user_agent,
+          current: row.id === actor.sessionId,
+        })),
+      };
+    },
+
+    /** An operator revokes one of their own sessions (a token left on another machine, or leaked). */
+    async revokeSession(actor: AdminContext, sessionId: string): Promise<void> {
+      if (!(await repo.revokeOperatorSession(db, actor.adminId, sessionId, now()))) throw notFound('NO_DATA');
+      await audit(actor, 'revoke-session', { sessionId });
     },
 
     siteSettings: () => deps.settings.site(),

@@ -9,24 +9,6 @@ export function findMemberByPhone(db: Db, phone: string) {
     .executeTakeFirst();
 }
 
-export async function countRecentFailures(db: Db, column: 'phone' | 'ip', value: string, since: Date) {
-  const row = await db
-    .selectFrom('login_failures')
-    .select(sql<string>`count(*)`.as('count'))
-    .where(column, '=', value)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
-export async function recordFailure(db: Db, phone: string, ip: string): Promise<void> {
-  await db.insertInto('login_failures').values({ phone, ip }).execute();
-}
-
-export async function clearFailures(db: Db, phone: string): Promise<void> {
-  await db.deleteFrom('login_failures').where('phone', '=', phone).execute();
-}
-
 export async function createSession(
   db: Db,
   session: { memberId: bigint; expiresAt: Date; ip: string; userAgent: string | null },

@@ -1,8 +1,10 @@
 import { LOGIN_LIMITS, SESSION_LIFETIME_MS, type LoginBody } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
-import { forbidden, tooMany, unauthorized } from '../../errors.js';
-import type { PasswordHasher } from './password.js';
+import { forbidden, unauthorized } from '../../errors.js';
+import type { AttemptLimiter } from '../limits/attempt-limiter.js';
 import * as repo from './auth.repository.js';
+import { createLoginGuard } from './login-guard.js';
+import { type PasswordHasher, createCredentialCheck } from './password.js';
 import type { TokenSigner } from './tokens.js';
 
 export interface MemberContext {
@@ -10,36 +12,51 @@ export interface MemberContext {
   sessionId: string;
 }
 
+export interface LoginClient {
+  ip: string;
+  userAgent: string | null;
+  deviceCookie: string | undefined;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function createAuthService(deps: { db: Db; hasher: PasswordHasher; tokens: TokenSigner; now: () => Date }) {
-  const { db, hasher, tokens, now } = deps;
-  // Verifying against a real hash for unknown phones keeps the answer time the same as for
-  // known ones, so timing does not reveal who is a member.
-  const decoyHash = hasher.hash('decoy-password-for-unknown-phones');
+export function createAuthService(deps: {
+  db: Db;
+  hasher: PasswordHasher;
+  tokens: TokenSigner;
+  limiter: AttemptLimiter;
+  secret: string;
+  now: () => Date;
+}) {
+  const { db, tokens, now } = deps;
+  const credentialsMatch = createCredentialCheck(deps.hasher);
+  const guard = createLoginGuard({
+    limiter: deps.limiter,
+    secret: deps.secret,
+    scope: 'member',
+    limits: {
+      windowMs: LOGIN_LIMITS.windowMs,
+      maxPerAccount: LOGIN_LIMITS.maxFailuresPerPhone,
+      maxPerAddress: LOGIN_LIMITS.maxFailuresPerIp,
+      maxPerDevice: LOGIN_LIMITS.maxFailuresPerDevice,
+    },
+  });
 
   return {
-    /** DESIGN §6: one answer for unknown phone and wrong password; only failures are counted. */
-    async login(body: LoginBody, client: { ip: string; userAgent: string | null }): Promise<string> {
-      const since = new Date(now().getTime() - LOGIN_LIMITS.windowMs);
-      const [phoneFailures, ipFailures] = await Promise.all([
-        repo.countRecentFailures(db, 'phone', body.username, since),
-        repo.countRecentFailures(db, 'ip', client.ip, since),
-      ]);
-      if (phoneFailures >= LOGIN_LIMITS.maxFailuresPerPhone || ipFailures >= LOGIN_LIMITS.maxFailuresPerIp) {
-        throw tooMany('REQUEST_LIMIT');
-      }
+    /**
+     * DESIGN §6: one answer for unknown phone and wrong password. The attempt is counted before
+     * the password is checked and given back when it was right, so only failures count.
+     */
+    async login(body: LoginBody, client: LoginClient): Promise<{ token: string; deviceCookie: string }> {
+      const attempt = await guard.begin({ account: body.username, address: client.ip, deviceCookie: client.deviceCookie });
       const member = await repo.findMemberByPhone(db, body.username);
-      const passwordMatches = await hasher.verify(member?.password_hash ?? (await decoyHash), body.password);
-      if (!member || !passwordMatches) {
-        await repo.recordFailure(db, body.username, client.ip);
-        throw unauthorized('WRONG_CREDENTIAL');
-      }
+      if (!(await credentialsMatch(member?.password_hash, body.password)) || !member) throw unauthorized('WRONG_CREDENTIAL');
+      await attempt.release();
       if (member.status !== 'active') throw forbidden('INACTIVE_USER');
-      await repo.clearFailures(db, body.username);
       const expiresAt = new Date(now().getTime() + SESSION_LIFETIME_MS);
-      const sessionId = await repo.createSession(db, { memberId: member.id, expiresAt, ...client });
-      return tokens.sign('member', { subject: String(member.id), sessionId }, expiresAt);
+      const sessionId = await repo.createSession(db, { memberId: member.id, expiresAt, ip: client.ip, userAgent: client.userAgent });
+      const token = await tokens.sign('member', { subject: String(member.id), sessionId }, expiresAt);
+      return { token, deviceCookie: attempt.deviceCookie };
     },
 
     async logout(context: MemberContext): Promise<void> {

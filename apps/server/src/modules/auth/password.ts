@@ -21,3 +21,15 @@ export function createPasswordHasher(options: { fast: boolean }): PasswordHasher
     },
   };
 }
+
+/**
+ * Checks a password against an account's hash, or against a decoy hash when there is no such
+ * account, so that the answer takes as long either way and timing does not tell who exists.
+ */
+export function createCredentialCheck(hasher: PasswordHasher) {
+  const decoyHash = hasher.hash('decoy-password-for-unknown-accounts');
+  return async (hash: string | undefined, password: string): Promise<boolean> => {
+    const matches = await hasher.verify(hash ?? (await decoyHash), password);
+    return hash !== undefined && matches;
+  };
+}

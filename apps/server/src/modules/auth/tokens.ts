@@ -1,6 +1,7 @@
 import { SignJWT, errors, jwtVerify } from 'jose';
 
-export type TokenAudience = 'member' | 'admin';
+const AUDIENCES = ['member', 'admin'] as const;
+export type TokenAudience = (typeof AUDIENCES)[number];
 
 export interface TokenClaims {
   subject: string;
@@ -31,6 +32,19 @@ export function createTokenSigner(secret: string, now: () => Date = () => new Da
         return { ok: true, claims: { subject: payload.sub, sessionId: payload.sid } };
       } catch (error) {
         return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
+      }
+    },
+    /**
+     * Whose token this is, by its signature alone (no session lookup): cheap enough for every
+     * request, and a made-up token names nobody.
+     */
+    async holder(token: string): Promise<{ audience: TokenAudience; subject: string } | undefined> {
+      try {
+        const { payload } = await jwtVerify(token, key, { audience: [...AUDIENCES], algorithms: ['HS256'], currentDate: now() });
+        const audience = AUDIENCES.find((known) => payload.aud === known || (Array.isArray(payload.aud) && payload.aud.includes(known)));
+        return audience && typeof payload.sub === 'string' ? { audience, subject: payload.sub } : undefined;
+      } catch {
+        return undefined;
       }
     },
   };

@@ -54,20 +54,13 @@ export function findByTokenHash(db: Db, tokenHash: string) {
   return db.selectFrom('otp_requests').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 }
 
-/** Counts a wrong code atomically; answers the phone's wrong codes within the window. */
-export async function recordWrongCode(db: Db, id: string, phone: string, since: Date): Promise<number> {
+/** Records on the request that one more wrong code was compared against it. */
+export async function countWrongCode(db: Db, id: string): Promise<void> {
   await db
     .updateTable('otp_requests')
     .set({ wrong_attempts: sql`wrong_attempts + 1` })
     .where('id', '=', id)
     .execute();
-  const row = await db
-    .selectFrom('otp_requests')
-    .select(sql<string>`coalesce(sum(wrong_attempts), 0)`.as('total'))
-    .where('phone', '=', phone)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
 }
 
 /** Marks verified only once; answers false when another request got there first. */

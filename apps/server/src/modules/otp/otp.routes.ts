@@ -9,7 +9,7 @@ export function registerOtpRoutes(app: App, otp: OtpService, defaultLanguage: La
   app.post(
     '/api/otp/send',
     { schema: { tags, body: otpSendBody, response: { 200: otpSendResponse } } },
-    (request) => otp.send(request.body.phoneNumber, requestLanguage(request, defaultLanguage)),
+    (request) => otp.send(request.body.phoneNumber, requestLanguage(request, defaultLanguage), request.ip),
   );
   app.post(
     '/api/otp/verify',

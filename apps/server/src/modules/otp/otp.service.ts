@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
-import { OTP_RULES, type OtpSendResponse, type Site } from '@wallet/contract';
+import { type ErrorCode, OTP_RULES, type OtpSendResponse, type Site } from '@wallet/contract';
 import type { SmsSender } from '../../adapters/sms.js';
 import type { Db } from '../../db/database.js';
 import { AppError, badRequest, conflict, tooMany } from '../../errors.js';
+import type { AttemptLimit, AttemptLimiter } from '../limits/attempt-limiter.js';
 import * as repo from './otp.repository.js';
 
 const REF_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -22,6 +23,9 @@ export function createOtpService(deps: {
   pepper: string;
   site: Site;
   now: () => Date;
+  limiter: AttemptLimiter;
+  /** SMS sends one address may ask for in an hour, whatever numbers it names. */
+  sendsPerAddressPerHour: number;
   checkPhone: (phone: string) => Promise<void>;
   log: { warn(object: object, message: string): void };
 }) {
@@ -33,13 +37,29 @@ export function createOtpService(deps: {
     if (await repo.findBlock(db, phone, now())) throw tooMany('OTP_BLOCK');
   }
 
+  const hour = 60 * 60_000;
+  /** In this order: the gap is reported before the hourly limits, as a member would expect. */
+  const sendLimits = (phone: string, address: string): Array<AttemptLimit & { refusal: ErrorCode }> => [
+    { key: `otp-send-gap:phone:${phone}`, max: 1, windowMs: OTP_RULES.resendGapMs, refusal: 'REQUEST_LIMIT_1MIN' },
+    { key: `otp-send:phone:${phone}`, max: OTP_RULES.maxSendsPerHour, windowMs: hour, refusal: 'REQUEST_LIMIT' },
+    { key: `otp-send:address:${address}`, max: deps.sendsPerAddressPerHour, windowMs: hour, refusal: 'REQUEST_LIMIT' },
+  ];
+  const wrongCodeLimit = (phone: string): AttemptLimit => ({
+    key: `otp-verify:phone:${phone}`,
+    max: OTP_RULES.maxWrongCodes,
+    windowMs: OTP_RULES.blockMs,
+  });
+
   return {
-    /** DESIGN §6: 6 digits, valid 5 minutes, one per 60 s, five per hour, sent by SMS. */
-    async send(phone: string, lang: 'th' | 'lo' | 'en'): Promise<OtpSendResponse> {
+    /**
+     * DESIGN §6: 6 digits, valid 5 minutes, one per 60 s, five per hour, sent by SMS; and no more
+     * than the configured number per hour from one address. The send is counted before it is made.
+     */
+    async send(phone: string, lang: 'th' | 'lo' | 'en', address: string): Promise<OtpSendResponse> {
       await deps.checkPhone(phone);
       await refuseIfBlocked(phone);
       const at = now();
-      const lastHour = await repo.recentRequests(db, phone, new Date(at.getTime() - 60 * 60_000));
+      const lastHour = await repo.recentRequests(db, phone, new Date(at.getTime() - hour));
       const usable = lastHour.find(
         (request) =>
           request.verified_at &&
@@ -47,11 +67,8 @@ export function createOtpService(deps: {
           request.verified_at.getTime() > at.getTime() - OTP_RULES.verifiedUseMs,
       );
       if (usable) return { otpRef: usable.ref, otpToken: '', code: 'OTP_VERIFIED' };
-      const newest = lastHour[0];
-      if (newest && at.getTime() - newest.created_at.getTime() < OTP_RULES.resendGapMs) {
-        throw tooMany('REQUEST_LIMIT_1MIN');
-      }
-      if (lastHour.length >= OTP_RULES.maxSendsPerHour) throw tooMany('REQUEST_LIMIT');
+      const reserved = await deps.limiter.reserve(sendLimits(phone, address));
+      if (!reserved.ok) throw tooMany(reserved.refused.refusal);
 
       const otpToken = crypto.randomBytes(32).toString('base64url');
       const tokenHash = sha256(otpToken);
@@ -67,8 +84,9 @@ export function createOtpService(deps: {
       try {
         await deps.sms.send(phone, smsText(lang, otpCode, otpRef));
       } catch (error) {
-        // Not sent, so it must not count against the member's hourly allowance.
+        // Not sent, so it must not count against the member's or the address's allowance.
         await repo.deleteRequest(db, id);
+        await reserved.reservation.release();
         deps.log.warn({ err: error }, 'OTP SMS failed');
         throw new AppError('OTP_SEND_FAIL', 502);
       }
@@ -83,17 +101,21 @@ export function createOtpService(deps: {
       if (request.verified_at) throw conflict('OTP_VERIFIED');
       const at = now();
       if (request.expires_at.getTime() <= at.getTime()) throw badRequest('OTP_EXPIRED');
+      // Counted before the code is compared, so a burst of guesses gets no more than the limit
+      // compared; the wrong code that reaches the limit blocks the phone (for sends too).
+      const reserved = await deps.limiter.reserve([wrongCodeLimit(request.phone)]);
+      if (!reserved.ok) throw tooMany('OTP_BLOCK');
       const expected = Buffer.from(request.code_hash, 'hex');
       const given = Buffer.from(codeHash(tokenHash, otpCode.trim()), 'hex');
       if (!crypto.timingSafeEqual(expected, given)) {
-        const windowStart = new Date(at.getTime() - OTP_RULES.blockMs);
-        const wrong = await repo.recordWrongCode(db, request.id, request.phone, windowStart);
-        if (wrong >= OTP_RULES.maxWrongCodes) {
+        await repo.countWrongCode(db, request.id);
+        if (reserved.reservation.attempts[0]! >= OTP_RULES.maxWrongCodes) {
           await repo.blockPhone(db, request.phone, new Date(at.getTime() + OTP_RULES.blockMs));
           throw tooMany('OTP_BLOCK');
         }
         throw badRequest('OTP_CODE_INVALID');
       }
+      await reserved.reservation.release();
       if (!(await repo.markVerified(db, request.id, at))) throw conflict('OTP_VERIFIED');
     },
   };

@@ -21,8 +21,11 @@ export function AdminPage() {
   const { t } = useTranslation();
   const [token, setToken] = useState(() => sessionStorage.getItem(ADMIN_TOKEN_KEY));
   const signOut = useCallback(() => {
+    const signedIn = sessionStorage.getItem(ADMIN_TOKEN_KEY);
     sessionStorage.removeItem(ADMIN_TOKEN_KEY);
     setToken(null);
+    // Revoked on the server too, so a copy of the token is dead; one already dead answers 401.
+    if (signedIn) api.post('/api/admin/logout', undefined, { token: signedIn }).catch(() => undefined);
   }, []);
   return (
     <div className="min-h-dvh pb-10">
