@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { moneyAmount, toMajor, toMinor } from './money.js';
+import { gameBalanceMinor, moneyAmount, sumMajor, toMajor, toMinor } from './money.js';
 
 describe('money', () => {
   it('converts baht with up to 2 decimals exactly', () => {
@@ -28,5 +28,21 @@ describe('money', () => {
     expect(moneyAmount.safeParse(0).success).toBe(false);
     expect(moneyAmount.safeParse(1.234).success).toBe(false);
     expect(moneyAmount.safeParse('100').success).toBe(false);
+  });
+});
+
+describe('money arithmetic never goes through float products or sums', () => {
+  it('adds balances exactly: 1.1 + 2.2 is 3.3, a value the amount parser accepts', () => {
+    expect(1.1 + 2.2).not.toBe(3.3);
+    expect(sumMajor([1.1, 2.2])).toBe(3.3);
+    expect(toMinor(sumMajor([1.1, 2.2]))).toBe(330n);
+    expect(sumMajor([0.1, 0.2, -0.3])).toBe(0);
+  });
+
+  it('converts game credits at 1/k to satang and floors the fraction of a satang', () => {
+    expect(gameBalanceMinor(0.3, 1)).toBe(30n);
+    expect(gameBalanceMinor(40, 0.5)).toBe(2000n);
+    expect(gameBalanceMinor(0.01, 0.5)).toBe(0n);
+    expect(gameBalanceMinor(12.35, 0.1)).toBe(123n);
   });
 });

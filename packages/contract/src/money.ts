@@ -39,3 +39,19 @@ export function toMajor(amount: bigint): number {
 export const moneyAmount = z
   .number({ error: (issue) => (issue.input === undefined ? 'KEY_MISSING' : 'KEY_INVALID') })
   .refine((value) => toMinor(value) !== null && value > 0, { error: 'KEY_INVALID' });
+
+/**
+ * A game balance in satang: provider credits (2 decimals on the wire) at the provider's ratio
+ * `ftWalletSlot` = 1/k, floored to the satang as the server converts (a fraction stays at the
+ * provider). Never a float product: 0.1 × 3 is not 0.3 in floating point.
+ */
+export function gameBalanceMinor(credits: number, ftWalletSlot: number): Minor {
+  const creditsMinor = toMinor(Math.max(0, credits)) ?? minor(BigInt(Math.round(Math.max(0, credits) * 100)));
+  const k = BigInt(Math.max(1, Math.round(1 / ftWalletSlot)));
+  return minor(creditsMinor / k);
+}
+
+/** Adds amounts in baht exactly, through satang: 1.1 + 2.2 is 3.3, not 3.3000000000000003. */
+export function sumMajor(amounts: number[]): number {
+  return toMajor(amounts.reduce<bigint>((total, amount) => total + (toMinor(Math.abs(amount)) ?? 0n) * (amount < 0 ? -1n : 1n), 0n));
+}

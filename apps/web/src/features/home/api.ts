@@ -4,6 +4,9 @@ import {
   STORAGE_KEYS,
   type Slot,
   WALLET_CODE,
+  gameBalanceMinor,
+  sumMajor,
+  toMajor,
   autoLoginResponse,
   gameAccountResponse,
   refreshResponse,
@@ -91,9 +94,12 @@ export async function launchTarget(slot: Slot): Promise<{ kind: 'link'; url: str
   return { kind: 'link', url: slot.web ?? '' };
 }
 
-/** Total balance (SPEC §1): wallet plus every active game account at its ratio. */
+/** A game account's balance in baht (SPEC §1: credits × ftWalletSlot), computed in satang. */
+export const slotBalance = (slot: Slot): number => toMajor(gameBalanceMinor(slot.amount, slot.ftWalletSlot));
+
+/** Total balance (SPEC §1): wallet plus every active game account at its ratio, added exactly. */
 export function totalBalance(wallet: number, slots: Slot[]): number {
-  return slots.filter((slot) => slot.isActive).reduce((sum, slot) => sum + slot.amount * slot.ftWalletSlot, wallet);
+  return sumMajor([wallet, ...slots.filter((slot) => slot.isActive).map(slotBalance)]);
 }
 
 export { WALLET_CODE };

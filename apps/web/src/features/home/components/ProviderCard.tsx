@@ -1,6 +1,7 @@
 import type { Slot } from '@wallet/contract';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../../shared/ui/Money';
+import { slotBalance } from '../api';
 
 /** SPEC §1: logo, background, balance (× ratio) when active, else an 'open account' prompt. */
 export function ProviderCard({ slot, onOpen }: { slot: Slot; onOpen: () => void }) {
@@ -17,7 +18,7 @@ export function ProviderCard({ slot, onOpen }: { slot: Slot; onOpen: () => void 
       <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent px-[6%] pb-[5%] pt-[12%]">
         <span className="block truncate text-[clamp(10px,2.8vw,15px)] font-bold leading-tight">{slot.name}</span>
         {slot.isActive ? (
-          <Money value={slot.amount * slot.ftWalletSlot} className="block text-[clamp(11px,3vw,17px)] font-bold text-gold-300" testId={`provider-balance-${slot.code}`} />
+          <Money value={slotBalance(slot)} className="block text-[clamp(11px,3vw,17px)] font-bold text-gold-300" testId={`provider-balance-${slot.code}`} />
         ) : (
           <span className="block text-[clamp(10px,2.6vw,14px)] font-semibold text-white/70">{t('home.openAccount')}</span>
         )}

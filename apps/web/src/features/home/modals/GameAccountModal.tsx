@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { Modal } from '../../../shared/ui/Modal';
 import { Money } from '../../../shared/ui/Money';
 import { CopyIcon } from '../../../shared/ui/icons';
-import { WALLET_CODE, launchTarget, useActivate, useGameAccount, useResetPassword, useTransfer } from '../api';
+import { WALLET_CODE, launchTarget, slotBalance, useActivate, useGameAccount, useResetPassword, useTransfer } from '../api';
 import { openGame } from '../launch';
 
 /** SPEC §2 Game-account detail. */
@@ -62,7 +62,7 @@ export function GameAccountModal({ slot, walletAmount, onClose }: { slot: Slot; 
         <img src={slot.logo} alt="" className="h-16 w-16 rounded-2xl" />
         <div>
           <p className="text-sm text-white/60">{t('game.balance')}</p>
-          {slot.isActive ? <Money value={slot.amount * slot.ftWalletSlot} className="text-2xl font-bold text-gold-300" testId="game-balance" /> : <p className="text-white/70">{t('game.inactiveHint', { name: slot.name })}</p>}
+          {slot.isActive ? <Money value={slotBalance(slot)} className="text-2xl font-bold text-gold-300" testId="game-balance" /> : <p className="text-white/70">{t('game.inactiveHint', { name: slot.name })}</p>}
         </div>
       </div>
 

@@ -8,7 +8,7 @@ import { Button } from '../../../shared/ui/Button';
 import { SelectField, TextField } from '../../../shared/ui/Field';
 import { Modal } from '../../../shared/ui/Modal';
 import { Money } from '../../../shared/ui/Money';
-import { WALLET_CODE, useTransfer } from '../api';
+import { WALLET_CODE, slotBalance, useTransfer } from '../api';
 
 /** SPEC §2 transfer overlay with the SPEC §5 rules. */
 export function TransferModal({ walletAmount, slots, onClose }: { walletAmount: number; slots: Slot[]; onClose: () => void }) {
@@ -22,7 +22,7 @@ export function TransferModal({ walletAmount, slots, onClose }: { walletAmount: 
 
   const available = from === WALLET_CODE ? walletAmount : (() => {
     const slot = active.find((candidate) => candidate.code === from);
-    return slot ? slot.amount * slot.ftWalletSlot : 0;
+    return slot ? slotBalance(slot) : 0;
   })();
 
   function submit(event: FormEvent) {
