@@ -26,6 +26,13 @@ export function registerGatewaySandbox(app: App, db: Db, options: { webhookUrl: 
     },
   );
 
+  // A payment looked up by the merchant's own reference, as gateways offer for reconciliation.
+  app.get('/sandbox/gateway/api/qrs', { schema: { hide: true, querystring: z.object({ reference: z.string() }) } }, async (request, reply) => {
+    const qr = await db.selectFrom('sandbox_gateway_qrs').selectAll().where('reference', '=', request.query.reference).executeTakeFirst();
+    if (!qr) return reply.status(404).send({ error: 'QR_NOT_FOUND' });
+    return { gatewayRef: qr.gateway_ref, reference: qr.reference, status: qr.paid_at ? 'PAID' : 'PENDING', amount: Number(qr.amount), paidAt: qr.paid_at?.toISOString() ?? null };
+  });
+
   app.post('/sandbox/gateway/pay', { schema: { hide: true, body: z.object({ qrcodeId: z.string().uuid() }) } }, async (request, reply) => {
     const qr = await db.selectFrom('sandbox_gateway_qrs').selectAll().where('reference', '=', request.body.qrcodeId).executeTakeFirst();
     if (!qr) return reply.status(404).send({ error: 'QR_NOT_FOUND' });

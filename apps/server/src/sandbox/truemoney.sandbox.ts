@@ -40,6 +40,28 @@ export function registerTrueMoneySandbox(app: App, db: Db, options: { webhookUrl
     },
   );
 
+  // The voucher's state as TrueMoney shows it to a number: the ticket that number holds, if any.
+  app.get(
+    '/sandbox/truemoney/api/campaign/vouchers/:hash/verify',
+    { schema: { hide: true, params: z.object({ hash: z.string() }), querystring: z.object({ mobile: z.string() }) } },
+    async (request) => {
+      const voucher = await db.selectFrom('sandbox_truemoney_vouchers').selectAll().where('voucher_hash', '=', request.params.hash).executeTakeFirst();
+      if (!voucher || voucher.outcome === 'VOUCHER_NOT_FOUND') return { status: { code: 'VOUCHER_NOT_FOUND' } };
+      if (voucher.outcome === 'VOUCHER_EXPIRED') return { status: { code: 'VOUCHER_EXPIRED' } };
+      const baht = toMajor(voucher.amount).toFixed(2);
+      // A forced TARGET_USER_REDEEMED stands for "this number took its ticket already".
+      const holder = voucher.outcome === 'TARGET_USER_REDEEMED' ? request.query.mobile : voucher.redeemed_by;
+      const taken = holder !== null || voucher.outcome === 'VOUCHER_OUT_OF_STOCK';
+      return {
+        status: { code: 'SUCCESS' },
+        data: {
+          voucher: { voucher_id: voucher.voucher_hash, amount_baht: baht, redeemed_amount_baht: taken ? baht : '0.00', status: taken ? 'redeemed' : 'active' },
+          ...(holder === request.query.mobile ? { my_ticket: { mobile: request.query.mobile, amount_baht: baht } } : {}),
+        },
+      };
+    },
+  );
+
   app.post(
     '/sandbox/truemoney/api/campaign/vouchers/:hash/redeem',
     { schema: { hide: true, params: z.object({ hash: z.string() }), body: z.object({ mobile: z.string(), voucher_hash: z.string() }) } },
