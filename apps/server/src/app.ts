@@ -40,6 +40,7 @@ import { createOtpService } from './modules/otp/otp.service.js';
 import { readOrCreateSetting } from './modules/settings/settings.repository.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createLedger } from './modules/ledger/ledger.service.js';
+import { type Reconciler, createReconciler } from './modules/reconcile/reconciler.js';
 import { createProviderTransfers } from './modules/wallet/provider-transfers.js';
 import { createSecretBox } from './modules/wallet/secrets.js';
 import { registerDepositRoutes } from './modules/deposit/deposit.routes.js';
@@ -247,13 +248,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       timeoutMs: 10_000,
     });
   const webhookSecret = config.gateway.webhookSecret ?? Buffer.from(crypto.hkdfSync('sha256', secret, 'wallet', 'gateway-webhook', 32)).toString('hex');
-  const deposits = createDepositService({ db, ledger, gateway, now, log: app.log });
+  const deposits = createDepositService({ db, ledger, gateway, now, log: app.log, reconcileAfterMs: config.reconcile.afterMs });
   const truelink = createTruelinkService({
     db,
     ledger,
-    trueMoney: createHttpTrueMoney({ baseUrl: () => config.trueMoney.url ?? `${ownAddress()}/sandbox/truemoney/api`, timeoutMs: 10_000 }),
+    trueMoney: createHttpTrueMoney({ baseUrl: () => config.trueMoney.url ?? `${ownAddress()}/sandbox/truemoney/api`, timeoutMs: config.trueMoney.timeoutMs }),
     secret: config.trueMoney.linkKey,
     receivingMobile: config.trueMoney.mobile,
+    now,
+    log: app.log,
+    leaseMs: config.trueMoney.timeoutMs + 2_000,
+    reconcileAfterMs: config.reconcile.afterMs,
+    giveUpAfterMs: config.reconcile.notFoundGraceMs,
   });
   const trueMoneyWebhookSecret = config.trueMoney.webhookSecret ?? Buffer.from(crypto.hkdfSync('sha256', secret, 'wallet', 'truemoney-webhook', 32)).toString('hex');
   const walletTransfers = createTrueMoneyTransferService({ db, ledger, log: app.log });
@@ -274,6 +280,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now,
     linkSecret: Buffer.from(crypto.hkdfSync('sha256', secret, 'wallet', 'slip-image-links', 32)).toString('hex'),
     log: app.log,
+    unfinishedAfterMs: config.slipVerifier.resumeAfterMs,
   });
   registerSlipRoutes(app, admin, slips);
   if (config.sandboxes) {
@@ -284,15 +291,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     registerBankSandbox(app, db, { now });
     registerGatewaySandbox(app, db, { webhookUrl: () => `${ownAddress()}/api/webhooks/gateway`, webhookSecret });
   }
-  scheduleReconciler(
-    app,
-    async () => {
-      await providerTransfers.reconcile();
-      await slips.resumeUnfinished();
-      await limiter.prune();
+  const reconciler = createReconciler(
+    {
+      providerTransfers: () => providerTransfers.reconcile(),
+      giftLinks: () => truelink.reconcile(),
+      qrPayments: () => deposits.reconcile(),
+      slips: () => slips.resumeUnfinished(),
+      attemptCounters: () => limiter.prune(),
     },
-    config.reconcile.intervalMs,
+    app.log,
   );
+  scheduleReconciler(app, () => reconciler.run(), config.reconcile.intervalMs);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
@@ -309,6 +318,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('ledger', ledger);
   app.decorate('providerTransfers', providerTransfers);
   app.decorate('slips', slips);
+  app.decorate('reconciler', reconciler);
   return app;
 }
 
@@ -318,10 +328,11 @@ declare module 'fastify' {
     ledger: ReturnType<typeof createLedger>;
     providerTransfers: ReturnType<typeof createProviderTransfers>;
     slips: ReturnType<typeof createSlipService>;
+    reconciler: Reconciler;
   }
 }
 
-/** DESIGN §5: the reconciler runs at start and then every interval, on every node (settling is idempotent). */
+/** DESIGN §5: the reconciler runs at start and then every interval, on every node (every sweep is idempotent). */
 function scheduleReconciler(app: App, reconcile: () => Promise<unknown>, intervalMs: number): void {
   if (intervalMs <= 0) return;
   let timer: NodeJS.Timeout | undefined;

@@ -79,8 +79,11 @@ const environmentSchema = z.object({
   TRUEMONEY_URL: z.string().url().optional(),
   TRUEMONEY_MOBILE: z.string().regex(/^\d{10}$/).default('0990000000'),
   TRUEMONEY_WEBHOOK_SECRET: z.string().min(16).optional(),
+  TRUEMONEY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   SLIP_VERIFIER_URL: z.string().url().optional(),
   SLIP_VERIFIER_API_KEY: z.string().optional(),
+  /** Slips undecided this long (their request died) are finished by the sweep. */
+  SLIP_RESUME_AFTER_MS: z.coerce.number().int().min(0).default(120_000),
   /** Uploaded slips (DESIGN §8: a volume every node shares); DATA_DIR/uploads by default. */
   UPLOAD_DIR: z.string().optional(),
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
@@ -112,8 +115,8 @@ export interface AppConfig {
   sms: { url: string | undefined; apiKey: string | undefined };
   provider: { url: string | undefined; apiKey: string | undefined; timeoutMs: number };
   gateway: { url: string | undefined; apiKey: string | undefined; webhookSecret: string | undefined };
-  trueMoney: { url: string | undefined; linkKey: string; mobile: string; webhookSecret: string | undefined };
-  slipVerifier: { url: string | undefined; apiKey: string | undefined };
+  trueMoney: { url: string | undefined; linkKey: string; mobile: string; webhookSecret: string | undefined; timeoutMs: number };
+  slipVerifier: { url: string | undefined; apiKey: string | undefined; resumeAfterMs: number };
   uploadDir: string;
   /** 0 turns the periodic reconciler off (tests run it by hand). */
   reconcile: { intervalMs: number; afterMs: number; notFoundGraceMs: number };
@@ -155,8 +158,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     fastHash: values.FAST_HASH ?? false,
     sms: { url: values.SMS_URL, apiKey: values.SMS_API_KEY },
     provider: { url: values.PROVIDER_URL, apiKey: values.PROVIDER_API_KEY, timeoutMs: values.PROVIDER_TIMEOUT_MS },
-    trueMoney: { url: values.TRUEMONEY_URL, linkKey: values.TRUELINK_KEY, mobile: values.TRUEMONEY_MOBILE, webhookSecret: values.TRUEMONEY_WEBHOOK_SECRET },
-    slipVerifier: { url: values.SLIP_VERIFIER_URL, apiKey: values.SLIP_VERIFIER_API_KEY },
+    trueMoney: { url: values.TRUEMONEY_URL, linkKey: values.TRUELINK_KEY, mobile: values.TRUEMONEY_MOBILE, webhookSecret: values.TRUEMONEY_WEBHOOK_SECRET, timeoutMs: values.TRUEMONEY_TIMEOUT_MS },
+    slipVerifier: { url: values.SLIP_VERIFIER_URL, apiKey: values.SLIP_VERIFIER_API_KEY, resumeAfterMs: values.SLIP_RESUME_AFTER_MS },
     uploadDir: path.resolve(values.UPLOAD_DIR ?? path.join(values.DATA_DIR, 'uploads')),
     gateway: { url: values.GATEWAY_URL, apiKey: values.GATEWAY_API_KEY, webhookSecret: values.GATEWAY_WEBHOOK_SECRET },
     reconcile: {

@@ -161,6 +161,25 @@ describe('gateway webhooks', () => {
     expect((await server.app.ledger.verify()).ok).toBe(true);
   });
 
+  it('a payment whose webhook was lost (a crash) is credited once by the reconciler asking the gateway', async () => {
+    const member = await registerMember(server);
+    const [paid, unpaid] = [(await createQr(member, 'WW', 250)).body, (await createQr(member, 'KBANK', 120)).body];
+    // The gateway took the money, and the process died before its webhook was handled.
+    await server.db.updateTable('sandbox_gateway_qrs').set({ paid_at: new Date() }).where('reference', '=', paid.qrcodeId).execute();
+    expect(await walletAmount(member)).toBe(0);
+    const runs = await Promise.all([server.app.reconciler.run(), server.app.reconciler.run()]);
+    expect(runs.map((run) => (run.qrPayments as { credited: number }).credited).sort()).toEqual([0, 1]);
+    expect(await walletAmount(member)).toBe(250);
+    const row = await server.db.selectFrom('deposit_qrcodes').select(['status', 'gateway_ref']).where('id', '=', paid.qrcodeId).executeTakeFirstOrThrow();
+    expect(row.status).toBe('paid');
+    // The webhook, delivered late after all, moves nothing again; the unpaid QR stays open.
+    expect((await webhook({ eventId: crypto.randomUUID(), gatewayRef: row.gateway_ref, amount: 25_000 })).body).toEqual({ status: 'duplicate' });
+    await server.app.reconciler.run();
+    expect(await walletAmount(member)).toBe(250);
+    expect((await server.api('GET', '/api/qrcode/KBANK', { token: member.token })).body.qrcodeId).toBe(unpaid.qrcodeId);
+    expect((await server.app.ledger.verify()).ok).toBe(true);
+  });
+
   it('refuses a signed event for an unknown payment', async () => {
     expect((await webhook({ eventId: crypto.randomUUID(), gatewayRef: 'GW-NOT-OURS', amount: 100 })).status).toBe(404);
   });

@@ -65,7 +65,6 @@ describe('TrueMoney gift links', () => {
     ['CANNOT_GET_OWN_VOUCHER', 400, 'TRUELINK_INVALID'],
     ['TARGET_USER_NOT_FOUND', 400, 'TRUELINK_INVALID'],
     ['VOUCHER_OUT_OF_STOCK', 409, 'TRUELINK_DUPLICATE'],
-    ['TARGET_USER_REDEEMED', 409, 'TRUELINK_DUPLICATE'],
     ['INTERNAL_ERROR', 502, 'TRUELINK_INVALID'],
   ])('maps TrueMoney %s to %s %s and keeps the raw code', async (outcome, status, message) => {
     const member = await registerMember(server);
@@ -74,6 +73,89 @@ describe('TrueMoney gift links', () => {
     const hash = new URL(link).searchParams.get('v')!;
     const row = await server.db.selectFrom('truemoney_redemptions').select('status_code').where('voucher_hash', '=', hash).executeTakeFirstOrThrow();
     expect(row.status_code).toBe(outcome);
+    expect(await walletAmount(member)).toBe(0);
+  });
+});
+
+describe('a gift link a crash cut short', () => {
+  const OUR_NUMBER = '0990000000';
+  const hashOf = (link: string) => new URL(link).searchParams.get('v')!;
+  /** What a killed server leaves: TrueMoney redeemed the voucher into our number, and we credited nothing. */
+  const redeemAtTrueMoney = (link: string) =>
+    server.api('POST', `/sandbox/truemoney/api/campaign/vouchers/${hashOf(link)}/redeem`, { body: { mobile: OUR_NUMBER, voucher_hash: hashOf(link) } });
+
+  it('is credited when the member sends the link again, instead of TRUELINK_DUPLICATE with no money', async () => {
+    const member = await registerMember(server);
+    const link = await voucher(12.5);
+    expect((await redeemAtTrueMoney(link)).body.status.code).toBe('SUCCESS');
+    expect((await send(member, encrypt(link))).body).toEqual({ message: 'SUCCESS', amount: 12.5 });
+    expect(await send(member, encrypt(link))).toMatchObject({ status: 409, body: { message: 'TRUELINK_DUPLICATE' } });
+    expect(await walletAmount(member)).toBe(12.5);
+    expect((await server.app.ledger.verify()).ok).toBe(true);
+  });
+
+  it('is credited once by the reconciler from the voucher status, on several nodes at once', async () => {
+    const member = await registerMember(server);
+    const [redeemed, notYet, gone] = [await voucher(11), await voucher(13), await voucher(9)];
+    await redeemAtTrueMoney(redeemed);
+    // Someone else's number took this one.
+    await server.api('POST', `/sandbox/truemoney/api/campaign/vouchers/${hashOf(gone)}/redeem`, { body: { mobile: '0811111111', voucher_hash: hashOf(gone) } });
+    // Intents recorded before the call out, then the process died (before or after TrueMoney redeemed).
+    const longAgo = new Date(server.clock.now().getTime() - 60_000);
+    await server.db
+      .insertInto('truemoney_redemptions')
+      .values([redeemed, notYet, gone].map((link) => ({ voucher_hash: hashOf(link), member_id: BigInt(member.id), status_code: 'PENDING', amount: null, state: 'redeeming' as const, updated_at: longAgo, lease_until: longAgo, created_at: longAgo })))
+      .execute();
+    // Another member sending the link while this member's redemption is open: not theirs.
+    const other = await registerMember(server);
+    expect(await send(other, encrypt(redeemed))).toMatchObject({ status: 409, body: { message: 'TRUELINK_DUPLICATE' } });
+
+    await Promise.all([server.app.reconciler.run(), server.app.reconciler.run()]);
+    expect(await walletAmount(member)).toBe(11);
+    const rows = await server.db.selectFrom('truemoney_redemptions').select(['voucher_hash', 'state', 'status_code']).where('member_id', '=', BigInt(member.id)).execute();
+    expect(Object.fromEntries(rows.map((row) => [row.voucher_hash, `${row.state}:${row.status_code}`]))).toEqual({
+      [hashOf(redeemed)]: 'credited:SUCCESS',
+      // Never reached TrueMoney: nothing moved, and the member still holds a good link.
+      [hashOf(notYet)]: 'failed:NOT_REDEEMED',
+      [hashOf(gone)]: 'failed:VOUCHER_OUT_OF_STOCK',
+    });
+    expect((await send(member, encrypt(notYet))).body).toEqual({ message: 'SUCCESS', amount: 13 });
+    // TrueMoney's own records agree: both went to our number.
+    const atTrueMoney = await server.db.selectFrom('sandbox_truemoney_vouchers').select('redeemed_by').where('voucher_hash', 'in', [hashOf(redeemed), hashOf(notYet)]).execute();
+    expect(atTrueMoney.map((row) => row.redeemed_by)).toEqual([OUR_NUMBER, OUR_NUMBER]);
+    await server.app.reconciler.run();
+    expect(await walletAmount(member)).toBe(24);
+    const deposits = await server.db.selectFrom('deposits').select('external_ref').where('member_id', '=', BigInt(member.id)).execute();
+    expect(deposits.map((row) => row.external_ref).sort()).toEqual([`truemoney:${hashOf(notYet)}`, `truemoney:${hashOf(redeemed)}`].sort());
+    expect((await server.app.ledger.verify()).ok).toBe(true);
+  });
+
+  it('a member sending a link twice while a crash left it open is credited once, and told so once', async () => {
+    const member = await registerMember(server);
+    const link = await voucher(7);
+    const longAgo = new Date(server.clock.now().getTime() - 60_000);
+    await redeemAtTrueMoney(link);
+    await server.db
+      .insertInto('truemoney_redemptions')
+      .values({ voucher_hash: hashOf(link), member_id: BigInt(member.id), status_code: 'PENDING', amount: null, state: 'redeeming', updated_at: longAgo, lease_until: longAgo, created_at: longAgo })
+      .execute();
+    const answers = await Promise.all([send(member, encrypt(link)), send(member, encrypt(link))]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.status === 200)!.body).toEqual({ message: 'SUCCESS', amount: 7 });
+    await server.app.reconciler.run();
+    expect(await walletAmount(member)).toBe(7);
+  });
+
+  it('keeps an unknown answer open, and the reconciler gives the voucher back to its owner when it stays redeemable', async () => {
+    const member = await registerMember(server);
+    const link = await voucher(20, 'INTERNAL_ERROR');
+    expect(await send(member, encrypt(link))).toMatchObject({ status: 502, body: { message: 'TRUELINK_INVALID' } });
+    const open = await server.db.selectFrom('truemoney_redemptions').select('state').where('voucher_hash', '=', hashOf(link)).executeTakeFirstOrThrow();
+    expect(open.state).toBe('redeeming');
+    // NOT_FOUND_GRACE_MS is 0 here: the reconciler finds it still redeemable and closes the intent.
+    await server.app.reconciler.run();
+    const closed = await server.db.selectFrom('truemoney_redemptions').select(['state', 'status_code']).where('voucher_hash', '=', hashOf(link)).executeTakeFirstOrThrow();
+    expect(closed).toEqual({ state: 'failed', status_code: 'INTERNAL_ERROR' });
     expect(await walletAmount(member)).toBe(0);
   });
 });

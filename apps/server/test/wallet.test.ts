@@ -204,6 +204,31 @@ describe('provider faults', () => {
     await expectLedgerExact();
   });
 
+  it('shows the game balance the reconciler settled, without a refresh', async () => {
+    const member = await memberWithMoney(500, 'JOKER');
+    expect((await transfer(member, 'WALLET', 'JOKER', 200)).body).toEqual({ message: 'SUCCESS' });
+    expect((await slotOf(member, 'JOKER')).amount).toBe(400);
+    // Slower than our 700 ms timeout: the provider applies both, but we hear nothing.
+    await server.api('PUT', '/sandbox/provider/faults', { body: { latencyMs: 1_000 } });
+    expect(await transfer(member, 'JOKER', 'WALLET', 75.25)).toMatchObject({ status: 202, body: { message: 'TRANSFER_PENDING' } });
+    expect(await transfer(member, 'WALLET', 'JOKER', 10)).toMatchObject({ status: 202, body: { message: 'TRANSFER_PENDING' } });
+    await server.api('PUT', '/sandbox/provider/faults', { body: {} });
+    await new Promise((resolve) => setTimeout(resolve, 600)); // let the slow sandbox requests finish
+    expect(await server.app.providerTransfers.reconcile()).toMatchObject({ settled: 2 });
+    // The provider holds 400 - 150.5 + 20 credits; the card says so without the member pressing refresh.
+    const joker = await slotOf(member, 'JOKER');
+    expect(joker.amount).toBe(269.5);
+    const atProvider = await server.db
+      .selectFrom('sandbox_provider_players')
+      .select('credits')
+      .where('provider_code', '=', 'JOKER')
+      .where('username', '=', joker.username)
+      .executeTakeFirstOrThrow();
+    expect(joker.amount).toBe(Number(atProvider.credits) / 100);
+    expect((await wallet(member)).body.wallet.amount).toBe(500 - 200 + 75.25 - 10);
+    await expectLedgerExact();
+  });
+
   it('refreshes the other providers when one is slow', async () => {
     const member = await memberWithMoney(100, 'PG', 'UFABET');
     await transfer(member, 'WALLET', 'UFABET', 10);

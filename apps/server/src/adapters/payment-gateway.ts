@@ -8,6 +8,11 @@ export interface PaymentGateway {
   createQr(request: { method: string; amount: bigint; reference: string; expiresAt: Date }): Promise<{ gatewayRef: string; payload: string }>;
   /** After this the gateway refuses payments for the QR; one already under way may still be reported. */
   cancelQr(gatewayRef: string): Promise<void>;
+  /**
+   * A QR's payment as the gateway knows it, looked up by our reference: what the reconciler asks
+   * when a webhook may have been lost. Throws GatewayError when the gateway cannot answer.
+   */
+  paymentStatus(reference: string): Promise<{ status: 'paid'; gatewayRef: string; amount: bigint } | { status: 'unpaid' } | { status: 'not_found' }>;
 }
 
 export class GatewayError extends Error {}
@@ -35,6 +40,26 @@ export function createHttpPaymentGateway(options: { baseUrl: () => string; apiKe
     },
     async cancelQr(gatewayRef) {
       await call(`/qrs/${encodeURIComponent(gatewayRef)}/cancel`, {});
+    },
+
+    async paymentStatus(reference) {
+      let response: Response;
+      try {
+        response = await fetch(`${options.baseUrl()}/qrs?reference=${encodeURIComponent(reference)}`, {
+          headers: options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {},
+          signal: AbortSignal.timeout(options.timeoutMs),
+        });
+      } catch (error) {
+        throw new GatewayError(`gateway unreachable: ${(error as Error).message}`);
+      }
+      if (response.status === 404) return { status: 'not_found' };
+      if (!response.ok) throw new GatewayError(`gateway answered ${response.status}`);
+      const body = (await response.json()) as { gatewayRef?: string; status?: string; amount?: number };
+      if (body.status === 'PAID' && body.gatewayRef && Number.isSafeInteger(body.amount) && body.amount! > 0) {
+        return { status: 'paid', gatewayRef: body.gatewayRef, amount: BigInt(body.amount!) };
+      }
+      if (body.status === 'PENDING') return { status: 'unpaid' };
+      throw new GatewayError(`unexpected payment status ${String(body.status)}`);
     },
   };
 }

@@ -207,6 +207,7 @@ export interface Database {
     gateway_ref: string;
     status: Generated<'open' | 'paid' | 'cancelled'>;
     expires_at: Timestamp;
+    checked_at: Timestamp | null;
     created_at: Timestamp;
   };
   deposits: { id: Generated<string>; member_id: bigint; method: string; amount: bigint; external_ref: string; created_at: Timestamp };
@@ -221,7 +222,17 @@ export interface Database {
     cancelled_at: Timestamp | null;
     created_at: Timestamp;
   };
-  truemoney_redemptions: { voucher_hash: string; member_id: bigint; status_code: string; amount: bigint | null; created_at: Timestamp };
+  truemoney_redemptions: {
+    voucher_hash: string;
+    member_id: bigint;
+    status_code: string;
+    amount: bigint | null;
+    state: 'redeeming' | 'credited' | 'failed';
+    attempts: Generated<number>;
+    updated_at: Timestamp;
+    lease_until: Timestamp | null;
+    created_at: Timestamp;
+  };
   sandbox_truemoney_vouchers: { voucher_hash: string; amount: bigint; outcome: Generated<string>; redeemed_by: string | null; created_at: Timestamp };
   manual_deposit_notices: {
     id: Generated<string>;
@@ -249,6 +260,7 @@ export interface Database {
     review_reason: string | null;
     decided_by: string | null;
     decided_at: Timestamp | null;
+    swept_at: Timestamp | null;
     created_at: Timestamp;
   };
   sandbox_bank_transfers: {

@@ -14,6 +14,13 @@ export const SANDBOX_BILLER_ID = '010555012345601';
  * "pays" one it calls our webhook, signed, exactly as a real gateway would.
  */
 export function registerGatewaySandbox(app: App, db: Db, options: { webhookUrl: () => string; webhookSecret: string }): void {
+  // For fault tests: how long the gateway takes to send its webhook after recording a payment.
+  let webhookDelayMs = 0;
+  app.put('/sandbox/gateway/faults', { schema: { hide: true, body: z.object({ webhookDelayMs: z.number().int().min(0).max(30_000).default(0) }) } }, async (request) => {
+    webhookDelayMs = request.body.webhookDelayMs;
+    return { webhookDelayMs };
+  });
+
   app.post(
     '/sandbox/gateway/api/qrs',
     { schema: { hide: true, body: z.object({ method: z.string(), amount: z.number().int().positive(), reference: z.string().uuid(), expiresAt: z.string() }) } },
@@ -37,12 +44,20 @@ export function registerGatewaySandbox(app: App, db: Db, options: { webhookUrl: 
     return { cancelled: true };
   });
 
+  // A payment looked up by the merchant's own reference, as gateways offer for reconciliation.
+  app.get('/sandbox/gateway/api/qrs', { schema: { hide: true, querystring: z.object({ reference: z.string() }) } }, async (request, reply) => {
+    const qr = await db.selectFrom('sandbox_gateway_qrs').selectAll().where('reference', '=', request.query.reference).executeTakeFirst();
+    if (!qr) return reply.status(404).send({ error: 'QR_NOT_FOUND' });
+    return { gatewayRef: qr.gateway_ref, reference: qr.reference, status: qr.paid_at ? 'PAID' : 'PENDING', amount: Number(qr.amount), paidAt: qr.paid_at?.toISOString() ?? null };
+  });
+
   app.post('/sandbox/gateway/pay', { schema: { hide: true, body: z.object({ qrcodeId: z.string().uuid() }) } }, async (request, reply) => {
     const qr = await db.selectFrom('sandbox_gateway_qrs').selectAll().where('reference', '=', request.body.qrcodeId).executeTakeFirst();
     if (!qr) return reply.status(404).send({ error: 'QR_NOT_FOUND' });
     // A cancelled QR can no longer be paid: the banking app is told so (real gateways do the same).
     if (qr.cancelled_at) return reply.status(409).send({ error: 'QR_CANCELLED' });
     await db.updateTable('sandbox_gateway_qrs').set({ paid_at: new Date() }).where('gateway_ref', '=', qr.gateway_ref).execute();
+    if (webhookDelayMs) await new Promise((resolve) => setTimeout(resolve, webhookDelayMs));
     const delivered = await deliverSignedWebhook(options.webhookUrl(), options.webhookSecret, {
       eventId: crypto.randomUUID(),
       gatewayRef: qr.gateway_ref,

@@ -1,20 +1,56 @@
 import crypto from 'node:crypto';
+import type { Selectable } from 'kysely';
 import QRCode from 'qrcode';
 import { GATEWAY_QR_MINIMUM_BAHT, type QrRecord, toMajor, toMinor } from '@wallet/contract';
 import type { PaymentGateway } from '../../adapters/payment-gateway.js';
 import { sql } from 'kysely';
 import { type Db, isUniqueViolation } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import type { MemberContext } from '../auth/auth.service.js';
 import { accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
+import * as repo from './deposit.repository.js';
 
 const QR_LIFETIME_MS = 15 * 60_000;
 /** Payment-gateway QRs (SPEC §5: minimum 100); bank QRs come from the operator's deposit accounts. */
 export const GATEWAY_METHODS = ['WW', 'ZAPMAN'] as const;
 
-export function createDepositService(deps: { db: Db; ledger: Ledger; gateway: PaymentGateway; now: () => Date; log: { warn(object: object, message: string): void } }) {
+/** A payment can reach the gateway until its QR expires; its webhook may be lost for a while after. */
+const LATE_PAYMENT_WINDOW_MS = 60 * 60_000;
+
+type QrRow = Selectable<Database['deposit_qrcodes']>;
+
+export function createDepositService(deps: {
+  db: Db;
+  ledger: Ledger;
+  gateway: PaymentGateway;
+  now: () => Date;
+  log: { warn(object: object, message: string): void; info(object: object, message: string): void };
+  /** QRs are asked about once this old, and again this long after the last question. */
+  reconcileAfterMs: number;
+}) {
   const { db, ledger } = deps;
+
+  /**
+   * Credits a QR's payment once per gateway reference (deposit row, ledger post, QR marked paid),
+   * in the caller's transaction; false when it was credited before.
+   */
+  async function creditPayment(trx: Db, qr: QrRow, gatewayRef: string, paid: bigint): Promise<boolean> {
+    const deposit = await trx
+      .insertInto('deposits')
+      .values({ member_id: qr.member_id, method: qr.method, amount: paid, external_ref: `gateway:${gatewayRef}` })
+      .onConflict((oc) => oc.column('external_ref').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!deposit) return false;
+    await ledger.post(
+      { key: `deposit:gateway:${gatewayRef}`, from: accounts.depositClearing(qr.method), to: accounts.wallet(qr.member_id), amount: paid, kind: 'deposit', reference: deposit.id },
+      trx,
+    );
+    await trx.updateTable('deposit_qrcodes').set({ status: 'paid' }).where('id', '=', qr.id).execute();
+    return true;
+  }
 
   async function minimumFor(method: string): Promise<bigint | null> {
     if ((GATEWAY_METHODS as readonly string[]).includes(method)) return toMinor(GATEWAY_QR_MINIMUM_BAHT)!;
@@ -121,24 +157,46 @@ export function createDepositService(deps: { db: Db; ledger: Ledger; gateway: Pa
         return await db.transaction().execute(async (trx) => {
           const fresh = await trx.insertInto('webhook_events').values({ event_id: event.eventId }).onConflict((oc) => oc.doNothing()).returning('event_id').executeTakeFirst();
           if (!fresh) return 'duplicate' as const;
-          const deposit = await trx
-            .insertInto('deposits')
-            .values({ member_id: qr.member_id, method: qr.method, amount: paid, external_ref: `gateway:${event.gatewayRef}` })
-            .onConflict((oc) => oc.column('external_ref').doNothing())
-            .returning('id')
-            .executeTakeFirst();
-          if (!deposit) return 'duplicate' as const;
-          await ledger.post(
-            { key: `deposit:gateway:${event.gatewayRef}`, from: accounts.depositClearing(qr.method), to: accounts.wallet(qr.member_id), amount: paid, kind: 'deposit', reference: deposit.id },
-            trx,
-          );
-          await trx.updateTable('deposit_qrcodes').set({ status: 'paid' }).where('id', '=', qr.id).execute();
-          return 'credited' as const;
+          return (await creditPayment(trx, qr, event.gatewayRef, paid)) ? ('credited' as const) : ('duplicate' as const);
         });
       } catch (error) {
         if (isUniqueViolation(error)) return 'duplicate';
         throw error;
       }
+    },
+
+    /**
+     * The reconciler's sweep: asks the gateway, by our reference, about each recent QR not known
+     * paid, and credits the payments whose webhook never arrived (a crash, a lost delivery).
+     * Safe on several nodes: QRs are claimed, and the credit is keyed by the gateway reference.
+     */
+    async reconcile(): Promise<{ asked: number; credited: number }> {
+      const now = deps.now().getTime();
+      const qrs = await repo.claimUnpaidQrs(db, {
+        createdBefore: new Date(now - deps.reconcileAfterMs),
+        expiredAfter: new Date(now - LATE_PAYMENT_WINDOW_MS),
+        checkedBefore: new Date(now - deps.reconcileAfterMs),
+        at: new Date(now),
+        limit: 200,
+      });
+      let credited = 0;
+      for (const qr of qrs) {
+        let payment;
+        try {
+          payment = await deps.gateway.paymentStatus(qr.id);
+        } catch (error) {
+          deps.log.warn({ err: error, qrcodeId: qr.id }, 'gateway payment status unavailable; asked again next round');
+          continue;
+        }
+        if (payment.status !== 'paid') continue;
+        if (payment.gatewayRef !== qr.gateway_ref) {
+          deps.log.warn({ qrcodeId: qr.id, gatewayRef: payment.gatewayRef }, 'gateway names another payment reference for this QR; left for an operator');
+          continue;
+        }
+        if (await db.transaction().execute((trx) => creditPayment(trx, qr, payment.gatewayRef, payment.amount))) credited += 1;
+      }
+      if (credited) deps.log.info({ asked: qrs.length, credited }, 'credited QR payments the webhook had not delivered');
+      return { asked: qrs.length, credited };
     },
   };
 }

@@ -85,16 +85,28 @@ export async function memberSlipPage(db: Db, memberId: bigint, page: number, lim
   return { total: Number(total.count), rows };
 }
 
-/** Slips left undecided by a crash or a restart mid-check, not touched for a while. */
-export function findUnfinished(db: Db, olderThan: Date, limit: number): Promise<SlipRow[]> {
+/**
+ * Slips left undecided by a crash or a restart mid-check, not touched for a while, each claimed
+ * (swept_at) in the same statement so sweeps on several nodes take different ones.
+ */
+export function claimUnfinished(db: Db, olderThan: Date, at: Date, limit: number): Promise<SlipRow[]> {
   return db
-    .selectFrom('slips')
-    .selectAll()
-    .where('status', '=', 'in_progress')
-    .where('needs_review', '=', false)
-    .where('created_at', '<', olderThan)
-    .orderBy('created_at')
-    .limit(limit)
+    .updateTable('slips')
+    .set({ swept_at: at })
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('slips')
+        .select('id')
+        .where('status', '=', 'in_progress')
+        .where('needs_review', '=', false)
+        .where('created_at', '<', olderThan)
+        .where((inner) => inner.or([inner('swept_at', 'is', null), inner('swept_at', '<', olderThan)]))
+        .orderBy('created_at')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returningAll()
     .execute();
 }
 

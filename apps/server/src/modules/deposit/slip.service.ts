@@ -22,8 +22,6 @@ const IMAGE_LINK_LIFETIME_MS = 15 * 60_000;
  * other call on the node together. Measured: about 10 slips/s on 2 cores (`npm run bench`).
  */
 const IMAGE_WORK_AT_ONCE = 2;
-/** An upload's own request checks it at once; the sweep only takes slips a crash left behind. */
-const UNFINISHED_AFTER_MS = 2 * 60_000;
 
 export interface SlipServiceDeps {
   db: Db;
@@ -35,6 +33,8 @@ export interface SlipServiceDeps {
   /** Signs the short-lived image addresses (the browser opens them without our bearer token). */
   linkSecret: string;
   log: { warn(object: object, message: string): void };
+  /** An upload's own request checks it at once; the sweep takes slips undecided this long (a crash left them). */
+  unfinishedAfterMs: number;
 }
 
 /**
@@ -140,7 +140,8 @@ export function createSlipService(deps: SlipServiceDeps) {
 
     /** The sweep (at start and every minute): finishes slips a crash or restart left undecided. */
     async resumeUnfinished(): Promise<number> {
-      const rows = await repo.findUnfinished(db, new Date(deps.now().getTime() - UNFINISHED_AFTER_MS), 50);
+      const now = deps.now();
+      const rows = await repo.claimUnfinished(db, new Date(now.getTime() - deps.unfinishedAfterMs), now, 50);
       for (const row of rows) await check(row);
       return rows.length;
     },

@@ -35,8 +35,9 @@ export function createProviderTransfers(deps: {
   const providers = createProviderCache(db);
 
   /**
-   * Posts or voids a pending transfer once. `credits` (the provider's new balance, when it told
-   * us) refreshes the card in the same statement that locks the game account.
+   * Posts or voids a pending transfer once, and updates the card (`GET /api/wallet`) in the same
+   * transaction: to `credits` when the provider told us its new balance, else (the reconciler
+   * learned only the transaction's status) by the credits the posted transfer moved.
    */
   async function settle(
     transfer: { id: string; member_id: bigint; provider_code: string },
@@ -49,6 +50,9 @@ export function createProviderTransfers(deps: {
       await repo.lockAndBumpGameAccount(trx, transfer.member_id, transfer.provider_code, credits);
       const locked = (await repo.lockProviderTransfer(trx, id))!;
       if (locked.status !== 'pending') return locked.status;
+      if (outcome === 'posted' && credits === undefined) {
+        await repo.shiftCachedCredits(trx, locked.member_id, locked.provider_code, locked.direction === 'deposit' ? locked.credits : -locked.credits);
+      }
       const wallet = accounts.wallet(locked.member_id);
       const game = accounts.game(locked.member_id, locked.provider_code);
       const [destination, source] = locked.direction === 'deposit' ? [game, wallet] : [wallet, game];

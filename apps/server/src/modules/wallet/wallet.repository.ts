@@ -115,3 +115,13 @@ export function lockAndBumpGameAccount(trx: Db, memberId: bigint, code: string, 
     .returningAll()
     .executeTakeFirst();
 }
+
+/** Moves the card's cached provider balance by what a settled transfer moved there (never below 0). */
+export async function shiftCachedCredits(trx: Db, memberId: bigint, code: string, credits: bigint): Promise<void> {
+  await trx
+    .updateTable('game_accounts')
+    .set({ cached_credits: sql`greatest(cached_credits + ${credits}, 0)` })
+    .where('member_id', '=', memberId)
+    .where('provider_code', '=', code)
+    .execute();
+}
