@@ -48,3 +48,15 @@ describe('statement relative time (SPEC §9) in every language', () => {
     expect(screen.getByTestId('statement-list')).not.toHaveTextContent('statement.ago');
   });
 });
+
+describe('statement transfer rows', () => {
+  it('show both ends of a transfer whole, on a line of their own', async () => {
+    renderStatement([entry('1', minutesAgo(3), { statementType: 'transfer', from: 'JOKER', to: 'WALLET', amount: 20 })]);
+    const route = await screen.findByTestId('statement-route');
+    expect(route).toHaveTextContent('JOKER → กระเป๋าหลัก');
+    expect(route.className).not.toMatch(/truncate|ellipsis/);
+    // Each name stays in one piece; the line may wrap only between them.
+    expect(within(route).getByText('กระเป๋าหลัก')).toHaveClass('whitespace-nowrap');
+    expect(route.closest('li')).toHaveTextContent('โยกเงิน');
+  });
+});
