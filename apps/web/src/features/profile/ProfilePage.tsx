@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { DELAYS_MS, groupAccountNumber, isEnglishName, needsEnglishName } from '@wallet/contract';
 import { api } from '../../shared/api/client';
-import { errorText } from '../../shared/api/messages';
+import { type Message, errorMessage, errorText, messageText } from '../../shared/api/messages';
 import { formatDateTime } from '../../shared/format';
 import { useCopy } from '../../shared/useCopy';
 import { Button } from '../../shared/ui/Button';
@@ -92,12 +92,12 @@ const EMPTY_PASSWORDS = { oldPassword: '', newPassword: '', confirm: '' };
 function ChangePasswordModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation();
   const [form, setForm] = useState(EMPTY_PASSWORDS);
-  const [error, setError] = useState('');
+  const [error, setError] = useState<Message | null>(null);
   const close = (next: boolean) => {
     if (!next) {
       // SPEC §2: the form is cleared on close.
       setForm(EMPTY_PASSWORDS);
-      setError('');
+      setError(null);
     }
     onOpenChange(next);
   };
@@ -107,12 +107,12 @@ function ChangePasswordModal({ open, onOpenChange }: { open: boolean; onOpenChan
       toast.success(t('profile.passwordChanged'));
       close(false);
     },
-    onError: (failure) => setError(errorText(t, failure)),
+    onError: (failure) => setError(errorMessage(failure)),
   });
   function submit() {
     // SPEC §5: with a field empty, nothing happens.
     if (!form.oldPassword || !form.newPassword || !form.confirm) return;
-    if (form.newPassword !== form.confirm) return setError(t('validation.passwordsNotEqual'));
+    if (form.newPassword !== form.confirm) return setError({ key: 'validation.passwordsNotEqual' });
     save.mutate();
   }
   const field = (key: keyof typeof EMPTY_PASSWORDS) => ({
@@ -120,7 +120,7 @@ function ChangePasswordModal({ open, onOpenChange }: { open: boolean; onOpenChan
     type: 'password',
     onChange: (event: { target: { value: string } }) => {
       setForm({ ...form, [key]: event.target.value });
-      setError('');
+      setError(null);
     },
   });
   return (
@@ -139,7 +139,7 @@ function ChangePasswordModal({ open, onOpenChange }: { open: boolean; onOpenChan
         <TextField label={t('profile.oldPassword')} autoComplete="current-password" {...field('oldPassword')} />
         <TextField label={t('profile.newPassword')} autoComplete="new-password" {...field('newPassword')} />
         <TextField label={t('profile.confirmNewPassword')} autoComplete="new-password" {...field('confirm')} />
-        <p role="alert" className="min-h-5 text-sm font-semibold text-rose-300">{error}</p>
+        <p role="alert" className="min-h-5 text-sm font-semibold text-rose-300">{messageText(t, error)}</p>
       </div>
     </Modal>
   );
