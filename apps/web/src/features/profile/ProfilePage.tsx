@@ -32,7 +32,7 @@ export function ProfilePage() {
             <h1 className="truncate text-2xl font-bold" data-testid="profile-name">{data?.profile.name ?? t('common.loading')}</h1>
             {data && (
               <p className="mt-1 text-sm text-white/60">
-                {t('profile.memberId')} {data.profile._id} · {formatDateTime(data.profile.createdAt)}
+                <span className="whitespace-nowrap">{t('profile.memberId')} {data.profile._id}</span> · <span className="whitespace-nowrap">{formatDateTime(data.profile.createdAt)}</span>
               </p>
             )}
           </div>
@@ -56,7 +56,7 @@ export function ProfilePage() {
             <Row label={t('profile.bankName')}>{data.bankAccount.bank.nameTH}</Row>
             <Row label={t('profile.bankAccountNo')}>
               <span className="flex items-center gap-2">
-                <span className="font-mono" data-testid="bank-account-no">{groupAccountNumber(data.bankAccount.bankAccountNo)}</span>
+                <span className="whitespace-nowrap font-mono" data-testid="bank-account-no">{groupAccountNumber(data.bankAccount.bankAccountNo)}</span>
                 <button type="button" onClick={() => void copy(data.bankAccount.bankAccountNo)} aria-label={t('profile.copy')} className="grid h-10 w-10 place-items-center rounded-full text-gold-300 hover:bg-white/10">
                   <CopyIcon className="h-5 w-5" />
                 </button>

@@ -41,7 +41,7 @@ export function StatementPage() {
       <Card>
         <div className="flex items-center justify-between gap-3">
           <h1 className="text-2xl font-bold">{t('statement.title')}</h1>
-          <Button variant="secondary" className="min-h-11 px-4 text-sm" onClick={() => setSlipsOpen(true)} data-testid="open-slips">{t('slip.status')}</Button>
+          <Button variant="secondary" className="min-h-11 shrink-0 whitespace-nowrap px-4 text-sm" onClick={() => setSlipsOpen(true)} data-testid="open-slips">{t('slip.status')}</Button>
         </div>
         {statement.data && statement.data.statements.length === 0 && <p className="py-8 text-center text-white/60">{t('statement.empty')}</p>}
         <ul className="mt-4 divide-y divide-white/10" data-testid="statement-list">
