@@ -30,7 +30,9 @@ test('how-to plays each of its five videos in a modal', async ({ page }) => {
     const video = page.getByTestId('howto-video');
     await expect(video).toBeVisible();
     await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThanOrEqual(1);
-    expect(await video.evaluate((element: HTMLVideoElement) => element.duration)).toBeGreaterThan(1);
+    // Recordings of the real app at phone size (npm run howto:videos), not placeholder clips.
+    expect(await video.evaluate((element: HTMLVideoElement) => element.duration)).toBeGreaterThanOrEqual(10);
+    expect(await video.evaluate((element: HTMLVideoElement) => [element.videoWidth, element.videoHeight])).toEqual([390, 844]);
     if (key === 'wallet') await keepScreenshot(page, 'howto-video');
     await page.keyboard.press('Escape');
   }

@@ -67,6 +67,11 @@ test('a wrong password shows the translated error line, cleared on typing', asyn
   await login.logIn('0812345678', 'not-the-password', { remember: true });
   await expect(login.errorLine()).toHaveText('เบอร์โทรศัพท์หรือรหัสผ่านไม่ถูกต้อง');
   await keepScreenshot(page, 'login-error');
+  // The line follows a language switch.
+  await page.getByTestId('language-select').selectOption('en');
+  await expect(login.errorLine()).toHaveText('Phone number or password is incorrect.');
+  await page.getByTestId('language-select').selectOption('th');
+  await expect(login.errorLine()).toHaveText('เบอร์โทรศัพท์หรือรหัสผ่านไม่ถูกต้อง');
   await page.locator('input[name="password"]').press('a');
   await expect(login.errorLine()).toBeEmpty();
 });

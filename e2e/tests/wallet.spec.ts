@@ -83,7 +83,11 @@ test('a member opens a slot account, moves money in three ways, plays a round, r
   // The statement lists the movements, newest first.
   await page.getByTestId('menu-statement').click();
   const entries = page.getByTestId('statement-list').locator('li');
-  await expect(entries.first()).toContainText('โยกเงิน PG → กระเป๋าหลัก');
+  await expect(entries.first()).toContainText('โยกเงิน');
+  // Both ends of the transfer show in full on a phone, not cut off with an ellipsis.
+  const route = entries.first().getByTestId('statement-route');
+  await expect(route).toHaveText('PG → กระเป๋าหลัก');
+  expect(await route.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
   await expect(entries.last()).toContainText('ฝากเงินจาก ระบบ');
   await expect(entries.last()).toContainText('+300.00');
   // Credit 300, credit 50, three moves in, one move back: a double click never added a line.

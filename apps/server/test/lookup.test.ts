@@ -41,6 +41,9 @@ describe('lookups', () => {
     expect((await get('/api/lookup/enableChatWidget')).body).toEqual({ enableChatWidget: false });
     const deposit = (await get('/api/lookup/deposit')).body;
     expect(deposit.banks).toContainEqual(expect.objectContaining({ bankCode: 'KBANK', mode: 'AUTO', bankAccountNo: '0123456789' }));
+    // SPEC §2 Deposit modal: SCB, KBANK (QR), GSB, then the gateway QRs, in the seeded order.
+    expect(deposit.banks).toContainEqual(expect.objectContaining({ bankCode: 'GSB', bankType: 'BANK', bankName: 'ธนาคารออมสิน', bankAccountNo: '020123456789' }));
+    expect(deposit.banks.map((bank: { bankCode: string }) => bank.bankCode)).toEqual(['KBANK', 'SCB', 'GSB', 'WW', 'ZAPMAN']);
     // The Thai build does not offer the operator's Lao account.
     expect(deposit.banks.map((bank: { bankCode: string }) => bank.bankCode)).not.toContain('BCEL');
     expect(deposit).toMatchObject({ isManual: false, minimum: expect.any(Number) });

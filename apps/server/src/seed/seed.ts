@@ -81,7 +81,10 @@ export async function seedDemoData(db: Db, hasher: PasswordHasher): Promise<bool
     .values([
       { bank_code: 'KBANK', bank_type: 'QR', mode: 'AUTO', account_name: 'BAHT WALLET CO LTD', account_no: '0123456789', sort_order: 0 },
       { bank_code: 'SCB', bank_type: 'BANK', mode: 'AUTO', account_name: 'BAHT WALLET CO LTD', account_no: '4061234567', sort_order: 1 },
-      { bank_code: 'BCEL', bank_type: 'QR', mode: 'AUTO', currency: 'LAK', account_name: 'BAHT WALLET LAO', account_no: '0101000123456', sort_order: 2 },
+      // SPEC §2 Deposit modal lists GSB among the methods without a QR (only KBANK has one): an
+      // account to transfer into by hand, proven by a slip, like SCB. GSB numbers have 12 digits.
+      { bank_code: 'GSB', bank_type: 'BANK', mode: 'AUTO', account_name: 'BAHT WALLET CO LTD', account_no: '020123456789', sort_order: 2 },
+      { bank_code: 'BCEL', bank_type: 'QR', mode: 'AUTO', currency: 'LAK', account_name: 'BAHT WALLET LAO', account_no: '0101000123456', sort_order: 3 },
     ])
     .execute();
   await db

@@ -3,6 +3,19 @@ import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { DELAYS_MS } from '@wallet/contract';
 import { ApiError } from '../shared/api/client';
+import { BOTTOM_MENU_HEIGHT_PX } from './shells/BottomMenu';
+
+/**
+ * Toasts sit at the bottom, just above the bottom menu (and the phone's safe area): there they
+ * cover neither the top bar's language dropdown and logout nor the menu, and a thumb can swipe
+ * them away. Both shells have the menu; sonner reads `mobileOffset` below 600 px.
+ */
+const TOAST_BOTTOM = `calc(${BOTTOM_MENU_HEIGHT_PX + 12}px + env(safe-area-inset-bottom))`;
+export const TOASTER_PLACEMENT = {
+  position: 'bottom-center',
+  offset: { bottom: TOAST_BOTTOM },
+  mobileOffset: { bottom: TOAST_BOTTOM, left: 12, right: 12 },
+} as const;
 
 export function createQueryClient() {
   return new QueryClient({
@@ -21,7 +34,7 @@ export function Providers({ client, children }: { client: QueryClient; children:
   return (
     <QueryClientProvider client={client}>
       {children}
-      <Toaster position="top-center" richColors duration={DELAYS_MS.toast} />
+      <Toaster {...TOASTER_PLACEMENT} richColors duration={DELAYS_MS.toast} />
     </QueryClientProvider>
   );
 }

@@ -11,6 +11,9 @@ export interface BottomMenuEntry {
   active?: boolean;
 }
 
+/** Height of the bottom menu's targets (h-16); the toasts sit above it (app/providers.tsx). */
+export const BOTTOM_MENU_HEIGHT_PX = 64;
+
 /** Fixed bottom navigation, 64 px tall targets; the active entry is marked for screen readers too. */
 export function BottomMenu({ entries }: { entries: BottomMenuEntry[] }) {
   const { t } = useTranslation();

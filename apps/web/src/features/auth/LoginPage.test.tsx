@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../shared/i18n';
 import { LoginPage } from './LoginPage';
 
 function renderLogin() {
@@ -21,7 +22,10 @@ function renderLogin() {
   return router;
 }
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await i18n.changeLanguage('th');
+});
 
 describe('login screen', () => {
   it('shows the translated error under the form and clears it on typing', async () => {
@@ -56,5 +60,26 @@ describe('login screen', () => {
     expect(router.state.location.pathname).toBe('/user');
     expect(sessionStorage.getItem('token')).toBe('tok');
     expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('shows the error line in the new language after a language switch', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ message: 'WRONG_CREDENTIAL' }), { status: 401 }));
+    renderLogin();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('เบอร์โทรศัพท์'), '0812345678');
+    await user.type(screen.getByLabelText('รหัสผ่าน'), 'wrong-pass');
+    await user.click(screen.getByTestId('login-submit'));
+    expect(await screen.findByText('เบอร์โทรศัพท์หรือรหัสผ่านไม่ถูกต้อง')).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('en'));
+    expect(screen.getByTestId('login-error')).toHaveTextContent('Phone number or password is incorrect.');
+    await act(() => i18n.changeLanguage('lo'));
+    expect(screen.getByTestId('login-error')).toHaveTextContent('ເບີໂທລະສັບ ຫຼື ລະຫັດຜ່ານບໍ່ຖືກຕ້ອງ');
+  });
+
+  it('switches the language of the required-fields line too', async () => {
+    renderLogin();
+    await userEvent.setup().click(screen.getByTestId('login-submit'));
+    await act(() => i18n.changeLanguage('en'));
+    expect(screen.getByTestId('login-error')).toHaveTextContent('Please enter your phone number and password.');
   });
 });

@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loginResponse } from '@wallet/contract';
 import { safeRedirect } from '../../app/guards';
 import { api } from '../../shared/api/client';
-import { errorText } from '../../shared/api/messages';
+import { type Message, errorMessage, messageText } from '../../shared/api/messages';
 import { saveToken } from '../../shared/storage';
 import { Button } from '../../shared/ui/Button';
 import { TextField } from '../../shared/ui/Field';
@@ -18,7 +18,8 @@ export function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(true);
-  const [error, setError] = useState('');
+  // The code, not the text: the line follows a language switch (SPEC §2 Login).
+  const [error, setError] = useState<Message | null>(null);
 
   const login = useMutation({
     mutationFn: () => api.post('/api/login', { username, password }, { schema: loginResponse }),
@@ -26,19 +27,19 @@ export function LoginPage() {
       saveToken(token, remember);
       navigate(safeRedirect(params.get('redirect')), { replace: true });
     },
-    onError: (failure) => setError(errorText(t, failure)),
+    onError: (failure) => setError(errorMessage(failure)),
   });
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!username.trim() || !password) return setError(t('login.required'));
+    if (!username.trim() || !password) return setError({ key: 'login.required' });
     login.mutate();
   }
 
   /** SPEC §2: the error line is cleared on typing. */
   const typing = (set: (value: string) => void) => (value: string) => {
     set(value);
-    setError('');
+    setError(null);
   };
 
   return (
@@ -77,7 +78,7 @@ export function LoginPage() {
             {t('login.submit')}
           </Button>
           <p role="alert" data-testid="login-error" className="min-h-6 text-center text-sm font-semibold text-rose-300">
-            {error}
+            {messageText(t, error)}
           </p>
         </form>
         <p className="mt-2 text-center text-sm text-white/70">

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { APP_VERSION, contactResponse, enableChatWidgetResponse } from '@wallet/contract';
 import { api } from '../../shared/api/client';
+import { keepWords } from '../../shared/i18n/keepWords';
 import { Card, Page } from '../../shared/ui/Page';
 import { ChatIcon } from '../../shared/ui/icons';
 
@@ -26,7 +27,7 @@ export function ContactPage() {
       <Card className="text-center">
         <h1 className="text-2xl font-bold">{t('contact.title')}</h1>
         <p className="mt-3 whitespace-pre-line text-white/80" data-testid="contact-text">
-          {data?.contactText}
+          {data && keepWords(data.contactText)}
         </p>
         <figure className="mx-auto mt-5 w-48">
           <img src={data?.lineQR || DEFAULT_QR} alt={t('contact.scan')} className="aspect-square w-full rounded-2xl bg-white p-2" />

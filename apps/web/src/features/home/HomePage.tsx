@@ -72,21 +72,22 @@ export function HomePage() {
         <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
           <span className="text-xs text-white/50" data-testid="last-sync">{lastSync ? t('home.updated', { time: formatDateTime(lastSync) }) : t('home.never')}</span>
           <div className="flex gap-2">
-            <Button variant="secondary" className="min-h-11 px-4 text-sm" busy={refresh.isPending} onClick={checkBalance} data-testid="check-balance">
+            <Button variant="secondary" className="min-h-11 whitespace-nowrap px-4 text-sm" busy={refresh.isPending} onClick={checkBalance} data-testid="check-balance">
               {t('home.check')}
             </Button>
-            <Button className="min-h-11 px-4 text-sm" onClick={() => setTransferOpen(true)} disabled={!data} data-testid="open-transfer">
+            <Button className="min-h-11 whitespace-nowrap px-4 text-sm" onClick={() => setTransferOpen(true)} disabled={!data} data-testid="open-transfer">
               {t('home.transfer')}
             </Button>
           </div>
         </div>
         <div className="mt-4 flex items-center justify-between gap-3 rounded-2xl bg-white/5 px-4 py-3">
-          <div>
+          {/* The text column takes the squeeze (its hint wraps between words); the button label never wraps. */}
+          <div className="min-w-0 flex-1">
             <p className="text-xs text-white/60">{t('home.invite')}</p>
             <Money value={data?.invite.amount} className="font-bold" />
             <p className="text-[11px] text-white/40">{t('home.inviteSoon')}</p>
           </div>
-          <Button className="min-h-11 px-4 text-sm" disabled>{t('home.receive')}</Button>
+          <Button className="min-h-11 shrink-0 whitespace-nowrap px-4 text-sm" disabled data-testid="receive-invite">{t('home.receive')}</Button>
         </div>
       </Card>
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { DELAYS_MS, groupAccountNumber, isEnglishName, needsEnglishName } from '@wallet/contract';
 import { api } from '../../shared/api/client';
-import { errorText } from '../../shared/api/messages';
+import { type Message, errorMessage, errorText, messageText } from '../../shared/api/messages';
 import { formatDateTime } from '../../shared/format';
 import { useCopy } from '../../shared/useCopy';
 import { Button } from '../../shared/ui/Button';
@@ -32,7 +32,7 @@ export function ProfilePage() {
             <h1 className="truncate text-2xl font-bold" data-testid="profile-name">{data?.profile.name ?? t('common.loading')}</h1>
             {data && (
               <p className="mt-1 text-sm text-white/60">
-                {t('profile.memberId')} {data.profile._id} · {formatDateTime(data.profile.createdAt)}
+                <span className="whitespace-nowrap">{t('profile.memberId')} {data.profile._id}</span> · <span className="whitespace-nowrap">{formatDateTime(data.profile.createdAt)}</span>
               </p>
             )}
           </div>
@@ -56,7 +56,7 @@ export function ProfilePage() {
             <Row label={t('profile.bankName')}>{data.bankAccount.bank.nameTH}</Row>
             <Row label={t('profile.bankAccountNo')}>
               <span className="flex items-center gap-2">
-                <span className="font-mono" data-testid="bank-account-no">{groupAccountNumber(data.bankAccount.bankAccountNo)}</span>
+                <span className="whitespace-nowrap font-mono" data-testid="bank-account-no">{groupAccountNumber(data.bankAccount.bankAccountNo)}</span>
                 <button type="button" onClick={() => void copy(data.bankAccount.bankAccountNo)} aria-label={t('profile.copy')} className="grid h-10 w-10 place-items-center rounded-full text-gold-300 hover:bg-white/10">
                   <CopyIcon className="h-5 w-5" />
                 </button>
@@ -92,12 +92,12 @@ const EMPTY_PASSWORDS = { oldPassword: '', newPassword: '', confirm: '' };
 function ChangePasswordModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation();
   const [form, setForm] = useState(EMPTY_PASSWORDS);
-  const [error, setError] = useState('');
+  const [error, setError] = useState<Message | null>(null);
   const close = (next: boolean) => {
     if (!next) {
       // SPEC §2: the form is cleared on close.
       setForm(EMPTY_PASSWORDS);
-      setError('');
+      setError(null);
     }
     onOpenChange(next);
   };
@@ -107,12 +107,12 @@ function ChangePasswordModal({ open, onOpenChange }: { open: boolean; onOpenChan
       toast.success(t('profile.passwordChanged'));
       close(false);
     },
-    onError: (failure) => setError(errorText(t, failure)),
+    onError: (failure) => setError(errorMessage(failure)),
   });
   function submit() {
     // SPEC §5: with a field empty, nothing happens.
     if (!form.oldPassword || !form.newPassword || !form.confirm) return;
-    if (form.newPassword !== form.confirm) return setError(t('validation.passwordsNotEqual'));
+    if (form.newPassword !== form.confirm) return setError({ key: 'validation.passwordsNotEqual' });
     save.mutate();
   }
   const field = (key: keyof typeof EMPTY_PASSWORDS) => ({
@@ -120,7 +120,7 @@ function ChangePasswordModal({ open, onOpenChange }: { open: boolean; onOpenChan
     type: 'password',
     onChange: (event: { target: { value: string } }) => {
       setForm({ ...form, [key]: event.target.value });
-      setError('');
+      setError(null);
     },
   });
   return (
@@ -139,7 +139,7 @@ function ChangePasswordModal({ open, onOpenChange }: { open: boolean; onOpenChan
         <TextField label={t('profile.oldPassword')} autoComplete="current-password" {...field('oldPassword')} />
         <TextField label={t('profile.newPassword')} autoComplete="new-password" {...field('newPassword')} />
         <TextField label={t('profile.confirmNewPassword')} autoComplete="new-password" {...field('confirm')} />
-        <p role="alert" className="min-h-5 text-sm font-semibold text-rose-300">{error}</p>
+        <p role="alert" className="min-h-5 text-sm font-semibold text-rose-300">{messageText(t, error)}</p>
       </div>
     </Modal>
   );

@@ -41,7 +41,7 @@ export function StatementPage() {
       <Card>
         <div className="flex items-center justify-between gap-3">
           <h1 className="text-2xl font-bold">{t('statement.title')}</h1>
-          <Button variant="secondary" className="min-h-11 px-4 text-sm" onClick={() => setSlipsOpen(true)} data-testid="open-slips">{t('slip.status')}</Button>
+          <Button variant="secondary" className="min-h-11 shrink-0 whitespace-nowrap px-4 text-sm" onClick={() => setSlipsOpen(true)} data-testid="open-slips">{t('slip.status')}</Button>
         </div>
         {statement.data && statement.data.statements.length === 0 && <p className="py-8 text-center text-white/60">{t('statement.empty')}</p>}
         <ul className="mt-4 divide-y divide-white/10" data-testid="statement-list">
@@ -52,12 +52,18 @@ export function StatementPage() {
               <li key={`${entry.statementType}-${entry._id}`} className="flex items-center gap-3 py-3">
                 <span className="grid h-11 w-11 shrink-0 place-items-center rounded-2xl bg-white/5 text-gold-300"><Icon className="h-6 w-6" /></span>
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-semibold">{t(`statement.types.${entry.statementType}`, { from: accountName(entry.from), to: accountName(entry.to) })}</p>
+                  <p className="font-semibold">{t(`statement.types.${entry.statementType}`, { from: accountName(entry.from), to: accountName(entry.to) })}</p>
+                  {entry.statementType === 'transfer' && (
+                    // Both ends of a transfer on their own line, each name whole; the line wraps between them, never cuts one off.
+                    <p className="text-sm text-white/80" data-testid="statement-route">
+                      <span className="whitespace-nowrap">{accountName(entry.from)}</span> → <span className="whitespace-nowrap">{accountName(entry.to)}</span>
+                    </p>
+                  )}
                   <p className="text-xs text-white/50">
-                    {formatDateTime(entry.createdAt)} · {t(`statement.ago.${ago.unit}`, { count: ago.count })}
+                    <span className="whitespace-nowrap">{formatDateTime(entry.createdAt)}</span> · <span className="whitespace-nowrap">{t(`statement.ago.${ago.unit}`, { count: ago.count })}</span>
                   </p>
                 </div>
-                <div className="text-right">
+                <div className="shrink-0 text-right">
                   <p className="font-bold tabular-nums">{sign(entry)}<Money value={entry.amount} /></p>
                   <span className={`inline-block rounded-full px-2 py-0.5 text-[11px] font-semibold ${STATUS_STYLE[entry.status]}`}>{t(`statement.status.${entry.status}`)}</span>
                 </div>

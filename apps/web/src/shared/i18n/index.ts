@@ -2,6 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_COOKIE, LANGUAGES, type Language, STORAGE_KEYS } from '@wallet/contract';
 import { DEFAULT_LANGUAGE } from '../../env';
+import { keepWords } from './keepWords';
 import en from './locales/en.json';
 import lo from './locales/lo.json';
 import th from './locales/th.json';
@@ -20,13 +21,18 @@ function remember(language: string): void {
   document.documentElement.lang = language;
 }
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: storedLanguage(),
-  fallbackLng: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+void i18n
+  .use(initReactI18next)
+  // Every translated text, values included, keeps loanwords whole on a line (keepWords.ts).
+  .use({ type: 'postProcessor', name: 'keepWords', process: (value: string) => keepWords(value) })
+  .init({
+    resources,
+    lng: storedLanguage(),
+    fallbackLng: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    postProcess: ['keepWords'],
+  });
 i18n.on('languageChanged', remember);
 if (typeof document !== 'undefined') remember(i18n.language);
 

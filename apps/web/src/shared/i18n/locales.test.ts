@@ -10,11 +10,28 @@ function keys(tree: object, prefix = ''): string[] {
   );
 }
 
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+/** A key as the code asks for it: `statement.ago.minutes_one` is `statement.ago.minutes`. */
+const baseKeys = (tree: object) => [...new Set(keys(tree).map((key) => key.replace(PLURAL_SUFFIX, '')))].sort();
+
 describe('locales', () => {
-  it('have exactly the same keys in th, lo and en', () => {
-    const thai = keys(th).sort();
-    expect(keys(lo).sort()).toEqual(thai);
-    expect(keys(en).sort()).toEqual(thai);
+  it('have exactly the same keys in th, lo and en, plural forms aside', () => {
+    const thai = baseKeys(th);
+    expect(baseKeys(lo)).toEqual(thai);
+    expect(baseKeys(en)).toEqual(thai);
+  });
+
+  it('give every plural key exactly the forms the language has (i18next looks up `<key>_<Intl plural category>`)', () => {
+    for (const [language, tree] of Object.entries({ th, lo, en })) {
+      const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories.slice().sort();
+      const forms = new Map<string, string[]>();
+      for (const key of keys(tree)) {
+        const suffix = PLURAL_SUFFIX.exec(key)?.[1];
+        if (suffix) forms.set(key.replace(PLURAL_SUFFIX, ''), [...(forms.get(key.replace(PLURAL_SUFFIX, '')) ?? []), suffix]);
+      }
+      expect(forms.size, language).toBeGreaterThan(0);
+      for (const [key, found] of forms) expect(found.sort(), `${language} ${key}`).toEqual(categories);
+    }
   });
 
   it('translate every error code of the contract in every language', () => {

@@ -1,0 +1,59 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../shared/i18n';
+import { ProfilePage } from './ProfilePage';
+
+const profile = {
+  profile: { name: 'สมชาย ใจดี', _id: '7', createdAt: '2026-11-01T03:04:05.000Z', username: '0812345678' },
+  bankAccount: { bankCode: 'KBANK', bankAccountName: 'สมชาย ใจดี', bankAccountNo: '1234567890', bank: { nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' } },
+};
+
+function answer(url: string, init?: RequestInit): Response {
+  if (url.endsWith('/api/account/changepwd') && init?.method === 'PUT') return new Response(JSON.stringify({ message: 'WRONG_PASSWORD' }), { status: 400 });
+  return new Response(JSON.stringify(profile), { status: 200 });
+}
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await i18n.changeLanguage('th');
+});
+
+describe('change-password modal', () => {
+  it('keeps its error line in step with the language', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => answer(String(input), init));
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ProfilePage />
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('open-change-password'));
+    await user.type(screen.getByLabelText('รหัสผ่านเดิม'), 'old-pass');
+    await user.type(screen.getByLabelText('รหัสผ่านใหม่'), 'new-pass-1');
+    await user.type(screen.getByLabelText('ยืนยันรหัสผ่านใหม่'), 'new-pass-2');
+    await user.click(screen.getByTestId('save-password'));
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('รหัสผ่านใหม่ไม่ตรงกัน');
+    await act(() => i18n.changeLanguage('en'));
+    expect(alert).toHaveTextContent('The new passwords are not equal.');
+  });
+
+  it('shows a server refusal in the language chosen afterwards', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => answer(String(input), init));
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ProfilePage />
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('open-change-password'));
+    await user.type(screen.getByLabelText('รหัสผ่านเดิม'), 'old-pass');
+    await user.type(screen.getByLabelText('รหัสผ่านใหม่'), 'new-pass-1');
+    await user.type(screen.getByLabelText('ยืนยันรหัสผ่านใหม่'), 'new-pass-1');
+    await user.click(screen.getByTestId('save-password'));
+    await act(() => i18n.changeLanguage('en'));
+    expect(await screen.findByText('The current password is incorrect.')).toBeInTheDocument();
+  });
+});

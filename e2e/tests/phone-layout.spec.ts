@@ -1,0 +1,140 @@
+import { type Locator, type Page, expect, test } from '@playwright/test';
+import { LoginPage } from '../pages/login-page';
+import { UNSPLIT_WORDS } from '../../apps/web/src/shared/i18n/keepWords';
+import { keepScreenshot, registerViaApi } from '../support';
+
+async function box(locator: Locator) {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error('not laid out');
+  return found;
+}
+
+/** The element a tap at the centre of `locator` would reach is the control itself (nothing lies over it). */
+async function expectTappable(page: Page, locator: Locator): Promise<void> {
+  const { x, y, width, height } = await box(locator);
+  const reached = await page.evaluate(([px, py]) => document.elementFromPoint(px!, py!)?.closest('button, select, a')?.outerHTML ?? '', [x + width / 2, y + height / 2]);
+  expect(reached).toBe(await locator.evaluate((element) => element.outerHTML));
+}
+
+test('a toast covers neither the top bar (language, logout) nor the bottom menu', async ({ page, request }) => {
+  const member = await registerViaApi(request);
+  const login = new LoginPage(page);
+  await login.open();
+  await login.logIn(member.phone, member.password, { remember: true });
+  await expect(page.getByTestId('total-balance')).toBeVisible();
+
+  await page.getByTestId('tile-collect').click();
+  const toast = page.locator('[data-sonner-toast]').first();
+  await expect(toast).toBeVisible();
+  await page.waitForTimeout(600); // sonner's enter animation
+  await keepScreenshot(page, 'toast-home');
+
+  const header = await box(page.locator('header'));
+  const menu = await box(page.getByRole('navigation'));
+  const shown = await box(toast);
+  expect(shown.y).toBeGreaterThanOrEqual(header.y + header.height);
+  expect(shown.y + shown.height).toBeLessThanOrEqual(menu.y);
+  await expectTappable(page, page.getByTestId('language-select'));
+  await expectTappable(page, page.getByTestId('logout'));
+  await expectTappable(page, page.getByTestId('menu-statement'));
+  // The dropdown works while the toast shows.
+  await page.getByTestId('language-select').selectOption('en');
+  await expect(page.getByTestId('tile-collect')).toContainText('Collect');
+});
+
+/**
+ * Every place on the page where Thai or Lao text wraps to a new line, as 'before|after' (12
+ * letters each side), found from the position of each letter. Marks (U+2060, U+200B) are dropped.
+ */
+function thaiLaoLineBreaks(page: Page): Promise<Array<{ text: string; at: number; shown: string }>> {
+  return page.evaluate(() => {
+    const found: Array<{ text: string; at: number; shown: string }> = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const raw = node.textContent ?? '';
+      if (!/[\u0E01-\u0ECD]/.test(raw)) continue;
+      let plain = '';
+      let lastTop: number | null = null;
+      for (let index = 0; index < raw.length; index += 1) {
+        const char = raw[index]!;
+        if (char === '\u2060' || char === '\u200B') continue;
+        const range = document.createRange();
+        range.setStart(node, index);
+        range.setEnd(node, index + 1);
+        const rect = range.getClientRects()[0];
+        if (rect && rect.width > 0) {
+          if (lastTop !== null && rect.top > lastTop + 4 && /[\u0E01-\u0ECD]/.test(char)) {
+            found.push({ text: raw.replace(/[\u2060\u200B]/g, ''), at: plain.length, shown: `${plain.slice(-12)}|${raw.slice(index).replace(/[\u2060\u200B]/g, '').slice(0, 12)}` });
+          }
+          lastTop = rect.top;
+        }
+        plain += char;
+      }
+    }
+    return found;
+  });
+}
+
+/** No line of Thai or Lao starts inside a word the dictionary is known to split (keepWords.ts). */
+async function expectNoSplitWords(page: Page, screen: string): Promise<void> {
+  const words: string[] = [...UNSPLIT_WORDS.th, ...UNSPLIT_WORDS.lo];
+  const split = (await thaiLaoLineBreaks(page)).filter(({ text, at }) =>
+    words.some((word) => {
+      for (let start = text.indexOf(word); start !== -1; start = text.indexOf(word, start + 1)) if (at > start && at < start + word.length) return true;
+      return false;
+    }),
+  );
+  expect(split.map(({ shown }) => shown), screen).toEqual([]);
+}
+
+/** Short labels and numbers that must stay on one line, per screen. */
+const ONE_LINE: Record<string, string[]> = {
+  '/user/home': ['receive-invite', 'check-balance', 'open-transfer'],
+  '/user/profile': ['bank-account-no'],
+  '/user/statement': ['open-slips'],
+};
+
+async function expectOneLine(page: Page, testId: string, language: string): Promise<void> {
+  const lines = await page.getByTestId(testId).evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return new Set(Array.from(range.getClientRects()).filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top))).size;
+  });
+  expect(lines, `${testId} (${language}) on one line`).toBe(1);
+}
+
+for (const [width, height] of [
+  [360, 800],
+  [390, 844],
+] as const) {
+  test.describe(`Phone at ${width}×${height}`, () => {
+    test.use({ viewport: { width, height } });
+
+    test('no screen wraps a line inside a Thai or Lao word, and short labels stay on one line in th, lo and en', async ({ page, request }) => {
+      const member = await registerViaApi(request);
+      for (const language of ['th', 'lo', 'en'] as const) {
+        await page.goto('/login');
+        await page.getByTestId('language-select').selectOption(language);
+        for (const path of ['/login', '/register', '/howto', '/contact']) {
+          await page.goto(path);
+          await page.waitForLoadState('networkidle');
+          await expectNoSplitWords(page, `${path} ${language}`);
+          await keepScreenshot(page, `words-${language}-${width}${path.replace(/\//g, '-')}`);
+        }
+        const login = new LoginPage(page);
+        await login.open();
+        await login.logIn(member.phone, member.password, { remember: true });
+        await expect(page.getByTestId('total-balance')).toBeVisible();
+        for (const path of ['/user/home', '/user/profile', '/user/statement', '/user/contact']) {
+          await page.goto(path);
+          await page.waitForLoadState('networkidle');
+          await expectNoSplitWords(page, `${path} ${language}`);
+          await keepScreenshot(page, `words-${language}-${width}${path.replace(/\//g, '-')}`);
+          for (const testId of ONE_LINE[path] ?? []) await expectOneLine(page, testId, language);
+        }
+        await page.getByTestId('logout').click();
+        await expect(page).toHaveURL(/\/login/);
+      }
+    });
+  });
+}
