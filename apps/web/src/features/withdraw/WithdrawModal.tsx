@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiError, api } from '../../shared/api/client';
-import { errorText } from '../../shared/api/messages';
+import { type Message, errorMessage, messageText } from '../../shared/api/messages';
 import { useMoneyMutation } from '../../shared/api/useMoneyMutation';
 import { formatMoney } from '../../shared/format';
 import { Button } from '../../shared/ui/Button';
@@ -18,7 +18,7 @@ export function WithdrawModal({ wallet, total, onClose }: { wallet: WalletRespon
   const queryClient = useQueryClient();
   const limits = useQuery({ queryKey: ['lookup', 'withdraw'], queryFn: () => api.get('/api/lookup/withdraw', { schema: withdrawLookupResponse }) });
   const [amount, setAmount] = useState('');
-  const [error, setError] = useState('');
+  const [error, setError] = useState<Message | null>(null);
   const withdraw = useMoneyMutation({
     // withdrawAll brings game balances back first (SPEC §7: the one the withdraw modal uses).
     mutationFn: (value: number, idempotencyKey) => api.post('/api/wallet/withdrawAll', { amount: value }, { schema: withdrawResponse, idempotencyKey }),
@@ -31,7 +31,7 @@ export function WithdrawModal({ wallet, total, onClose }: { wallet: WalletRespon
     onError: (failure) => {
       // Under a bonus condition only everything may go (SPEC §5): offer the whole balance.
       if (failure instanceof ApiError && failure.code === 'WITHDRAW_ALL_REQUIRED') setAmount(String(total));
-      setError(errorText(t, failure));
+      setError(errorMessage(failure));
     },
   });
 
@@ -40,9 +40,9 @@ export function WithdrawModal({ wallet, total, onClose }: { wallet: WalletRespon
     const value = Number(amount);
     if (!limits.data) return;
     if (!(value > 0) || toMinor(value) === null || value < limits.data.withdrawMin) {
-      return setError(t('withdraw.minimum', { amount: formatMoney(limits.data.withdrawMin, i18n.language) }));
+      return setError({ key: 'withdraw.minimum', values: { amount: formatMoney(limits.data.withdrawMin, i18n.language) } });
     }
-    if (value > limits.data.withdrawMax) return setError(t('withdraw.maximum', { amount: formatMoney(limits.data.withdrawMax, i18n.language) }));
+    if (value > limits.data.withdrawMax) return setError({ key: 'withdraw.maximum', values: { amount: formatMoney(limits.data.withdrawMax, i18n.language) } });
     withdraw.mutate(value);
   }
 
@@ -66,11 +66,11 @@ export function WithdrawModal({ wallet, total, onClose }: { wallet: WalletRespon
           value={amount}
           onChange={(event) => {
             setAmount(event.target.value.replace(/[^\d.]/g, ''));
-            setError('');
+            setError(null);
           }}
           hint={limits.data && t('withdraw.limits', { min: formatMoney(limits.data.withdrawMin, i18n.language), max: formatMoney(limits.data.withdrawMax, i18n.language) })}
         />
-        <p role="alert" className="min-h-5 text-sm font-semibold text-rose-300" data-testid="withdraw-error">{error}</p>
+        <p role="alert" className="min-h-5 text-sm font-semibold text-rose-300" data-testid="withdraw-error">{messageText(t, error)}</p>
         <Button type="submit" className="w-full" busy={withdraw.isPending} disabled={!limits.data} data-testid="withdraw-submit">
           {t('withdraw.submit')}
         </Button>

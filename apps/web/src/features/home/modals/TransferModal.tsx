@@ -3,7 +3,7 @@ import { TRANSFER_MINIMUM_BAHT, toMinor } from '@wallet/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { errorText } from '../../../shared/api/messages';
+import { type Message, errorMessage, messageText } from '../../../shared/api/messages';
 import { Button } from '../../../shared/ui/Button';
 import { SelectField, TextField } from '../../../shared/ui/Field';
 import { Modal } from '../../../shared/ui/Modal';
@@ -18,7 +18,7 @@ export function TransferModal({ walletAmount, slots, onClose }: { walletAmount: 
   const [from, setFrom] = useState(WALLET_CODE);
   const [to, setTo] = useState(active[0]?.code ?? '');
   const [amount, setAmount] = useState('');
-  const [error, setError] = useState('');
+  const [error, setError] = useState<Message | null>(null);
 
   const available = from === WALLET_CODE ? walletAmount : (() => {
     const slot = active.find((candidate) => candidate.code === from);
@@ -27,10 +27,10 @@ export function TransferModal({ walletAmount, slots, onClose }: { walletAmount: 
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!from || !to) return setError(t('transfer.selectAccount'));
-    if (from === to) return setError(t('transfer.cannotTransfer'));
+    if (!from || !to) return setError({ key: 'transfer.selectAccount' });
+    if (from === to) return setError({ key: 'transfer.cannotTransfer' });
     const value = Number(amount);
-    if (!(value >= TRANSFER_MINIMUM_BAHT) || toMinor(value) === null) return setError(t('transfer.minimum', { amount: TRANSFER_MINIMUM_BAHT }));
+    if (!(value >= TRANSFER_MINIMUM_BAHT) || toMinor(value) === null) return setError({ key: 'transfer.minimum', values: { amount: TRANSFER_MINIMUM_BAHT } });
     transfer.mutate(
       { from, to, amount: value },
       {
@@ -39,7 +39,7 @@ export function TransferModal({ walletAmount, slots, onClose }: { walletAmount: 
           else toast.success(t('transfer.success'), { id: 'transfer' });
           onClose();
         },
-        onError: (failure) => setError(errorText(t, failure)),
+        onError: (failure) => setError(errorMessage(failure)),
       },
     );
   }
@@ -47,7 +47,7 @@ export function TransferModal({ walletAmount, slots, onClose }: { walletAmount: 
   const options = [{ code: WALLET_CODE, name: t('transfer.wallet') }, ...active.map((slot) => ({ code: slot.code, name: slot.name }))];
   const change = (set: (value: string) => void) => (value: string) => {
     set(value);
-    setError('');
+    setError(null);
   };
   return (
     <Modal open onOpenChange={(open) => !open && onClose()} title={t('transfer.title')}>
@@ -68,7 +68,7 @@ export function TransferModal({ walletAmount, slots, onClose }: { walletAmount: 
           onChange={(event) => change(setAmount)(event.target.value.replace(/[^\d.]/g, ''))}
           hint={<>{t('transfer.available')} <Money value={available} /></>}
         />
-        <p role="alert" className="min-h-5 text-sm font-semibold text-rose-300" data-testid="transfer-error">{error}</p>
+        <p role="alert" className="min-h-5 text-sm font-semibold text-rose-300" data-testid="transfer-error">{messageText(t, error)}</p>
         <Button type="submit" className="w-full" busy={transfer.isPending} data-testid="transfer-submit">
           {t('transfer.submit')}
         </Button>
