@@ -22,7 +22,7 @@ import { createFolderStorage } from './adapters/upload-storage.js';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { registerErrorHandling } from './http/errors.js';
-import { bearerToken, registerMemberAuth } from './http/member-auth.js';
+import { bearerToken, registerAuthentication } from './http/member-auth.js';
 import type { App } from './http/types.js';
 import { registerAccountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
@@ -166,7 +166,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const sms = deps.sms ?? createHttpSmsSender({ baseUrl: () => config.sms.url ?? `${ownAddress()}/sandbox/sms`, apiKey: config.sms.apiKey });
 
   const auth = createAuthService({ db, hasher, tokens, now });
-  registerMemberAuth(app, auth);
+  const admin = createAdminService({ db, hasher, tokens, settings, now });
+  registerAuthentication(app, { members: auth, operators: admin });
   const lookup = createLookupService({ db, settings, site: config.site, now });
   const account = createAccountService({ db, hasher, settings, site: config.site, now });
   const otp = createOtpService({
@@ -178,7 +179,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     checkPhone: (phone) => account.checkNewPhone(phone),
     log: app.log,
   });
-  const admin = createAdminService({ db, hasher, tokens, settings, now });
 
   const ledger = createLedger(db);
   const provider =
@@ -219,7 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerProviderMedia(app, db);
   const withdrawals = createWithdrawService({ db, ledger, settings, wallet });
   registerWithdrawRoutes(app, withdrawals);
-  registerWithdrawAdminRoutes(app, admin, withdrawals);
+  registerWithdrawAdminRoutes(app, withdrawals);
   registerStatementRoutes(app, db);
   const gateway =
     deps.gateway ??
@@ -239,8 +239,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const trueMoneyWebhookSecret = config.trueMoney.webhookSecret ?? Buffer.from(crypto.hkdfSync('sha256', secret, 'wallet', 'truemoney-webhook', 32)).toString('hex');
   const walletTransfers = createTrueMoneyTransferService({ db, ledger, log: app.log });
-  registerDepositRoutes(app, { admin, deposits, truelink, walletTransfers }, { webhookSecret, trueMoneyWebhookSecret, now });
-  registerManualDepositRoutes(app, admin, createManualDepositService({ db, ledger, settings }));
+  registerDepositRoutes(app, { deposits, truelink, walletTransfers }, { webhookSecret, trueMoneyWebhookSecret, now });
+  registerManualDepositRoutes(app, createManualDepositService({ db, ledger, settings }));
   const slips = createSlipService({
     db,
     ledger,
@@ -257,7 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     linkSecret: Buffer.from(crypto.hkdfSync('sha256', secret, 'wallet', 'slip-image-links', 32)).toString('hex'),
     log: app.log,
   });
-  registerSlipRoutes(app, admin, slips);
+  registerSlipRoutes(app, slips);
   if (config.sandboxes) {
     registerSmsSandbox(app, db);
     await registerProviderSandbox(app, db);

@@ -8,6 +8,7 @@ import {
   registrationResponse,
   registrationValidateBody,
 } from '@wallet/contract';
+import { MEMBER } from '../../http/member-auth.js';
 import type { App } from '../../http/types.js';
 import type { AccountService } from './account.service.js';
 
@@ -29,7 +30,7 @@ export function registerAccountRoutes(app: App, account: AccountService): void {
     async (request) => ({ message: 'SUCCESS' as const, _id: await account.register(request.body) }),
   );
 
-  const member = { preHandler: app.requireMember };
+  const member = { config: MEMBER };
   app.get('/api/account/profile', { ...member, schema: { tags, response: { 200: profileResponse } } }, (request) =>
     account.profile(request.member),
   );

@@ -1,42 +1,25 @@
 import { adminLoginBody, loginResponse, siteSettingsBody, siteSettingsResponse } from '@wallet/contract';
-import type { FastifyRequest } from 'fastify';
-import { forbidden } from '../../errors.js';
-import { bearerToken } from '../../http/member-auth.js';
+import { operator } from '../../http/member-auth.js';
 import type { App } from '../../http/types.js';
-import type { AdminContext, AdminService } from './admin.service.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    admin: AdminContext;
-  }
-}
+import type { AdminService } from './admin.service.js';
 
 const tags = ['admin'];
 
-/** A preHandler admitting operators with one of `roles` (DESIGN §7: own tokens, roles). */
-export function operatorGuard(admin: AdminService, roles: Array<AdminContext['role']>) {
-  return async (request: FastifyRequest) => {
-    request.admin = await admin.authenticate(bearerToken(request));
-    if (!roles.includes(request.admin.role)) throw forbidden('UNAUTHORIZED');
-  };
-}
-
 /** Operators act only here, with their own tokens (DESIGN §7). */
 export function registerAdminRoutes(app: App, admin: AdminService): void {
-  app.decorateRequest('admin', null as unknown as AdminContext);
-  const requireAdmin = operatorGuard(admin, ['admin', 'finance', 'support']);
+  const anyOperator = { config: operator('admin', 'finance', 'support') };
 
   app.post('/api/admin/login', { schema: { tags, body: adminLoginBody, response: { 200: loginResponse } } }, async (request) => ({
     token: await admin.login(request.body.username, request.body.password),
   }));
   app.get(
     '/api/admin/settings/site',
-    { preHandler: requireAdmin, schema: { tags, response: { 200: siteSettingsResponse } } },
+    { ...anyOperator, schema: { tags, response: { 200: siteSettingsResponse } } },
     () => admin.siteSettings(), // the response schema keeps only the operator-editable keys
   );
   app.put(
     '/api/admin/settings/site',
-    { preHandler: requireAdmin, schema: { tags, body: siteSettingsBody, response: { 200: siteSettingsResponse } } },
+    { ...anyOperator, schema: { tags, body: siteSettingsBody, response: { 200: siteSettingsResponse } } },
     (request) => admin.updateSiteSettings(request.admin, request.body),
   );
 }

@@ -1,4 +1,5 @@
 import { loginBody, loginResponse, messageResponse } from '@wallet/contract';
+import { MEMBER } from '../../http/member-auth.js';
 import type { App } from '../../http/types.js';
 import type { AuthService } from './auth.service.js';
 
@@ -14,7 +15,7 @@ export function registerAuthRoutes(app: App, auth: AuthService): void {
 
   app.post(
     '/api/logout',
-    { schema: { tags, response: { 200: messageResponse } }, preHandler: app.requireMember },
+    { config: MEMBER, schema: { tags, response: { 200: messageResponse } } },
     async (request) => {
       await auth.logout(request.member);
       return { message: 'OK' };

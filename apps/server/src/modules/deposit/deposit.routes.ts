@@ -13,8 +13,7 @@ import {
   walletTransferAssignBody,
   walletTransferParams,
 } from '@wallet/contract';
-import { operatorGuard } from '../admin/admin.routes.js';
-import type { AdminService } from '../admin/admin.service.js';
+import { MEMBER, operator } from '../../http/member-auth.js';
 import { verifyWebhook } from '../../adapters/payment-gateway.js';
 import type { App } from '../../http/types.js';
 import type { DepositService } from './deposit.service.js';
@@ -33,11 +32,11 @@ const walletTransferEvent = z.object({
 
 export function registerDepositRoutes(
   app: App,
-  services: { admin: AdminService; deposits: DepositService; truelink: TruelinkService; walletTransfers: TrueMoneyTransferService },
+  services: { deposits: DepositService; truelink: TruelinkService; walletTransfers: TrueMoneyTransferService },
   options: { webhookSecret: string; trueMoneyWebhookSecret: string; now: () => Date },
 ): void {
-  const { admin, deposits, truelink, walletTransfers } = services;
-  const member = { preHandler: app.requireMember };
+  const { deposits, truelink, walletTransfers } = services;
+  const member = { config: MEMBER };
   app.post('/api/wallet/truelink', { ...member, schema: { tags, body: truelinkBody, response: { 200: truelinkResponse } } }, async (request) => ({
     message: 'SUCCESS' as const,
     ...(await truelink.redeem(request.member, request.body.link)),
@@ -53,7 +52,7 @@ export function registerDepositRoutes(
     return { message: 'OK' };
   });
 
-  const finance = { preHandler: operatorGuard(admin, ['admin', 'finance']) };
+  const finance = { config: operator('admin', 'finance') };
   app.get(
     '/api/admin/truemoney-transfers',
     { ...finance, schema: { tags: ['admin'], querystring: operatorQueueQuery.pick({ page: true, limit: true }), response: { 200: adminWalletTransfersResponse } } },

@@ -1,18 +1,17 @@
 import { adminDepositNoticesResponse, operatorQueueQuery, depositNotice, depositNoticeResponse, failReasonBody, operatorItemParams, amountBody } from '@wallet/contract';
 import { idempotencyKey } from '../../http/idempotency.js';
 import type { App } from '../../http/types.js';
-import { operatorGuard } from '../admin/admin.routes.js';
-import type { AdminService } from '../admin/admin.service.js';
+import { MEMBER, operator } from '../../http/member-auth.js';
 import type { ManualDepositService } from './manual-deposit.service.js';
 
-export function registerManualDepositRoutes(app: App, admin: AdminService, notices: ManualDepositService): void {
+export function registerManualDepositRoutes(app: App, notices: ManualDepositService): void {
   app.post(
     '/api/wallet/add',
-    { preHandler: app.requireMember, schema: { tags: ['deposit'], body: amountBody, response: { 200: depositNoticeResponse } } },
+    { config: MEMBER, schema: { tags: ['deposit'], body: amountBody, response: { 200: depositNoticeResponse } } },
     async (request) => ({ message: 'SUCCESS' as const, notice: await notices.notify(request.member, request.body.amount, idempotencyKey(request)) }),
   );
 
-  const finance = { preHandler: operatorGuard(admin, ['admin', 'finance']) };
+  const finance = { config: operator('admin', 'finance') };
   const tags = ['admin'];
   app.get('/api/admin/deposit-notices', { ...finance, schema: { tags, querystring: operatorQueueQuery, response: { 200: adminDepositNoticesResponse } } }, (request) =>
     notices.listForOperator(request.query.status, request.query.page, request.query.limit),

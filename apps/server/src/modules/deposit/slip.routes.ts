@@ -15,15 +15,14 @@ import {
 } from '@wallet/contract';
 import { AppError, badRequest } from '../../errors.js';
 import type { App } from '../../http/types.js';
-import { operatorGuard } from '../admin/admin.routes.js';
-import type { AdminService } from '../admin/admin.service.js';
+import { MEMBER, operator } from '../../http/member-auth.js';
 import { SLIP_MAX_BYTES } from './slip-image.js';
 import type { SlipService } from './slip.service.js';
 
 const imageQuery = z.object({ expires: z.coerce.number().int().positive(), signature: z.string().max(100) });
 
-export function registerSlipRoutes(app: App, admin: AdminService, slips: SlipService): void {
-  const member = { preHandler: app.requireMember };
+export function registerSlipRoutes(app: App, slips: SlipService): void {
+  const member = { config: MEMBER };
 
   // Multipart is parsed only here: no other route accepts a file.
   app.register(async (scope) => {
@@ -31,9 +30,8 @@ export function registerSlipRoutes(app: App, admin: AdminService, slips: SlipSer
     scope.post(
       '/api/wallet/slip',
       {
-        ...member,
         // Decoding an image costs far more than any other call: a member gets a few a minute.
-        config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+        config: { ...MEMBER, rateLimit: { max: 10, timeWindow: '1 minute' } },
         schema: { tags: ['deposit'], consumes: ['multipart/form-data'], response: { 200: slipUploadResponse } },
       },
       async (request) => {
@@ -69,7 +67,7 @@ export function registerSlipRoutes(app: App, admin: AdminService, slips: SlipSer
     return reply.header('content-type', 'image/jpeg').header('cache-control', 'private, max-age=900').send(image);
   });
 
-  const finance = { preHandler: operatorGuard(admin, ['admin', 'finance']) };
+  const finance = { config: operator('admin', 'finance') };
   const tags = ['admin'];
   app.get('/api/admin/slips', { ...finance, schema: { tags, querystring: operatorQueueQuery, response: { 200: adminSlipsResponse } } }, (request) =>
     slips.listForOperator(request.query.status, request.query.page, request.query.limit),

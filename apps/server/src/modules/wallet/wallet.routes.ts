@@ -15,12 +15,13 @@ import {
   walletResponse,
 } from '@wallet/contract';
 import { idempotencyKey } from '../../http/idempotency.js';
+import { MEMBER } from '../../http/member-auth.js';
 import type { App } from '../../http/types.js';
 import type { WalletService } from './wallet.service.js';
 
 const tags = ['wallet'];
 export function registerWalletRoutes(app: App, wallet: WalletService): void {
-  const member = { preHandler: app.requireMember };
+  const member = { config: MEMBER };
 
   app.get('/api/wallet', { ...member, schema: { tags, response: { 200: walletResponse } } }, (request) => wallet.view(request.member));
   app.get('/api/wallet/refresh/slot', { ...member, schema: { tags, response: { 200: refreshResponse } } }, (request) =>

@@ -1,12 +1,13 @@
 import { amountBody, withdrawResponse } from '@wallet/contract';
 import { idempotencyKey } from '../../http/idempotency.js';
+import { MEMBER } from '../../http/member-auth.js';
 import type { App } from '../../http/types.js';
 import type { WithdrawService } from './withdraw.service.js';
 
 const tags = ['wallet'];
 
 export function registerWithdrawRoutes(app: App, withdrawals: WithdrawService): void {
-  const member = { preHandler: app.requireMember };
+  const member = { config: MEMBER };
   app.post('/api/wallet/withdraw', { ...member, schema: { tags, body: amountBody, response: { 200: withdrawResponse } } }, async (request) => ({
     message: 'SUCCESS' as const,
     withdrawal: await withdrawals.withdraw(request.member, request.body.amount, idempotencyKey(request)),
