@@ -57,3 +57,130 @@ describe('authentication comes first', () => {
     });
   });
 });
+
+interface JsonSchema {
+  type?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  enum?: unknown[];
+  pattern?: string;
+  format?: string;
+  minimum?: number;
+  anyOf?: JsonSchema[];
+}
+interface DocumentedOperation {
+  parameters?: Array<{ in: string; name: string; schema: JsonSchema }>;
+  requestBody?: { content: Record<string, { schema: JsonSchema }> };
+}
+
+/** A value the schema accepts, so that the field under attack is the only thing wrong. */
+function sample(schema: JsonSchema, name: string): unknown {
+  if (schema.enum) return schema.enum[0];
+  if (schema.anyOf) return sample(schema.anyOf[0]!, name);
+  switch (schema.type) {
+    case 'object':
+      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, value]) => [key, sample(value, key)]));
+    case 'number':
+    case 'integer':
+      return /amount/i.test(name) ? 100 : Math.max(schema.minimum ?? 1, 1);
+    case 'boolean':
+      return false;
+    default: {
+      if (schema.format === 'uuid') return '3b241101-e2bb-4255-8caf-4136c566a962';
+      const candidates = ['0812345678', 'Test Member', 'SCB', 'ABCDEFGH12', '12:00', 'some text'];
+      const pattern = schema.pattern ? new RegExp(schema.pattern, 'u') : null;
+      return candidates.find((candidate) => !pattern || pattern.test(candidate)) ?? 'x';
+    }
+  }
+}
+
+/** encodeURIComponent, except that a lone surrogate goes out as the bytes a careless client would send. */
+const encode = (value: string) => value.split('\ud800').map(encodeURIComponent).join('%ED%A0%80');
+
+/** Every way to put `poison` into one string of a request, one string at a time. */
+function poisoned(operation: DocumentedOperation, path: string, poison: string): Array<{ label: string; path: string; body?: unknown }> {
+  const parameters = operation.parameters ?? [];
+  const bodySchema = operation.requestBody?.content['application/json']?.schema;
+  const pathWith = (name?: string) => {
+    let filled = path;
+    const query: string[] = [];
+    for (const parameter of parameters) {
+      const value = String(sample(parameter.schema, parameter.name)) + (parameter.name === name ? poison : '');
+      if (parameter.in === 'path') filled = filled.replace(`{${parameter.name}}`, encode(value));
+      else if (parameter.in === 'query') query.push(`${parameter.name}=${encode(value)}`);
+    }
+    return query.length ? `${filled}?${query.join('&')}` : filled;
+  };
+  const body = bodySchema ? (sample(bodySchema, 'body') as Record<string, unknown>) : undefined;
+  const cases: Array<{ label: string; path: string; body?: unknown }> = [];
+  for (const parameter of parameters) {
+    if (parameter.schema.type === 'string' || !parameter.schema.type) cases.push({ label: `${parameter.in} ${parameter.name}`, path: pathWith(parameter.name), ...(body ? { body } : {}) });
+  }
+  for (const [field, schema] of Object.entries(bodySchema?.properties ?? {})) {
+    if (schema.type === 'string' || schema.anyOf || schema.enum) cases.push({ label: `body ${field}`, path: pathWith(), body: { ...body, [field]: `${String(body?.[field] ?? '')}${poison}` } });
+  }
+  return cases;
+}
+
+describe('hostile text', () => {
+  it('never answers 5xx to a NUL byte or a lone surrogate in any string of any route', async () => {
+    const { registerMember } = await import('./harness.js');
+    const member = await registerMember(server);
+    await server.app.adminService.ensureFirstOperator({ username: 'fuzz-boss', password: 'fuzz-pass-1' });
+    const operatorToken = (await server.api('POST', '/api/admin/login', { body: { username: 'fuzz-boss', password: 'fuzz-pass-1' } })).body.token as string;
+    const { body: document } = await server.api('GET', '/api/docs/json');
+    const failures: string[] = [];
+    let tried = 0;
+    for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, DocumentedOperation>>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const token = path.startsWith('/api/admin/') ? operatorToken : member.token;
+        for (const poison of ['\u0000', '\ud800']) {
+          for (const attempt of poisoned(operation, path, poison)) {
+            tried += 1;
+            const result = await server.api(method.toUpperCase(), attempt.path, { token, ...(attempt.body !== undefined ? { body: attempt.body } : {}) });
+            if (result.status >= 500) failures.push(`${method.toUpperCase()} ${path} ${attempt.label} ${JSON.stringify(poison)}: ${result.status}`);
+          }
+        }
+      }
+    }
+    expect(tried).toBeGreaterThan(80);
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses a NUL byte with KEY_INVALID where the findings saw a 500', async () => {
+    const nul = 'a\u0000b';
+    expect(await server.api('POST', '/api/login', { body: { username: '0812345678', password: nul } })).toMatchObject({ status: 400, body: { message: 'KEY_INVALID' } });
+    expect(await server.api('POST', '/api/login', { body: { username: `081234567${nul}`, password: 'x' } })).toMatchObject({ status: 400, body: { message: 'KEY_INVALID' } });
+    expect(await server.api('POST', '/api/admin/login', { body: { username: nul, password: 'x' } })).toMatchObject({ status: 400, body: { message: 'KEY_INVALID' } });
+    const { registration } = await import('./harness.js');
+    expect(await server.api('POST', '/api/account/validate', { body: registration({ sourceCode: nul }) })).toMatchObject({ status: 400, body: { message: 'KEY_INVALID' } });
+    expect(await server.api('POST', '/api/login', { body: { username: '0812345678', password: 'demo\ud8001234' } })).toMatchObject({ status: 400, body: { message: 'KEY_INVALID' } });
+  });
+
+  it("refuses a NUL byte in an operator's fail reason, and the withdrawal stays as it was", async () => {
+    const { fundWallet, registerMember } = await import('./harness.js');
+    const member = await registerMember(server);
+    await fundWallet(server, member.id, 500);
+    const withdrawal = (await server.api('POST', '/api/wallet/withdraw', { token: member.token, body: { amount: 200 } })).body.withdrawal;
+    await server.app.adminService.ensureFirstOperator({ username: 'fuzz-boss', password: 'fuzz-pass-1' });
+    const operatorToken = (await server.api('POST', '/api/admin/login', { body: { username: 'fuzz-boss', password: 'fuzz-pass-1' } })).body.token as string;
+    expect(await server.api('POST', `/api/admin/withdrawals/${withdrawal._id}/fail`, { token: operatorToken, body: { reason: 'bad\u0000account' } })).toMatchObject({
+      status: 400,
+      body: { message: 'KEY_INVALID' },
+    });
+    const pending = await server.api('GET', '/api/admin/withdrawals', { token: operatorToken });
+    expect(pending.body.withdrawals.find((item: { _id: string }) => item._id === withdrawal._id)).toMatchObject({ status: 'in_progress' });
+  });
+
+  it('refuses a truncated or malformed multipart slip upload with SLIP_INVALID_FILE', async () => {
+    const { registerMember } = await import('./harness.js');
+    const member = await registerMember(server);
+    const boundary = '----hardening';
+    const upload = (body: string, contentType = `multipart/form-data; boundary=${boundary}`) =>
+      server.api('POST', '/api/wallet/slip', { token: member.token, headers: { 'content-type': contentType }, raw: body });
+    const truncated = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slip.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n`;
+    expect(await upload(truncated)).toMatchObject({ status: 400, body: { message: 'SLIP_INVALID_FILE' } });
+    expect(await upload(`--${boundary}\r\nContent-Disp`)).toMatchObject({ status: 400, body: { message: 'SLIP_INVALID_FILE' } });
+    expect(await upload('garbage', 'multipart/form-data')).toMatchObject({ status: 400 });
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from './errors.js';
-import { groupAccountNumber, inviteCodeOf, isEnglishName, isValidPhone, joinAccountName, memberIdFromInviteCode, needsEnglishName } from './rules.js';
+import { groupAccountNumber, inviteCodeOf, isEnglishName, isWellFormedText, isValidPhone, joinAccountName, memberIdFromInviteCode, needsEnglishName } from './rules.js';
 import { registrationBody } from './schemas.js';
 
 describe('phone rule (SPEC §5, DESIGN §6)', () => {
@@ -64,5 +64,12 @@ describe('schemas answer codes', () => {
   });
   it('has no duplicate error codes', () => {
     expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
+  });
+});
+
+describe('isWellFormedText', () => {
+  it('refuses a NUL byte and lone surrogates, and keeps every real character', () => {
+    expect(['a\u0000b', '\ud800', 'x\udc00', 'ab\ud83d'].filter(isWellFormedText)).toEqual([]);
+    expect(['สมชาย ใจดี', 'ສົມພອນ', 'John Smith', '😀', ''].every(isWellFormedText)).toBe(true);
   });
 });

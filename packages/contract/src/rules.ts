@@ -39,3 +39,11 @@ export function groupAccountNumber(accountNo: string): string {
   if (!/^\d{10}$/.test(accountNo)) return accountNo;
   return `${accountNo.slice(0, 3)}-${accountNo.slice(3, 6)}-${accountNo.slice(6)}`;
 }
+
+/**
+ * Text a member can type: no NUL byte (PostgreSQL cannot store it; it also cuts strings short in
+ * C libraries) and no lone UTF-16 surrogate (not a character; it cannot be encoded as UTF-8).
+ */
+export function isWellFormedText(value: string): boolean {
+  return !value.includes('\u0000') && !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value);
+}

@@ -43,10 +43,12 @@ export function registerSlipRoutes(app: App, slips: SlipService): void {
             else await part.toBuffer(); // drain what is not ours
           }
         } catch (error) {
+          // Everything that fails here is reading the member's upload: a body cut short, a broken
+          // boundary or part header (busboy's plain Errors), too many parts. None is our fault.
           const code = (error as { code?: string }).code;
           if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('SLIP_INVALID_FILE', 413);
-          if (code?.startsWith('FST_')) throw badRequest('SLIP_INVALID_FILE');
-          throw error;
+          request.log.info({ err: error }, 'unreadable slip upload');
+          throw badRequest('SLIP_INVALID_FILE');
         }
         return { message: 'SUCCESS' as const, slip: await slips.upload(request.member, bytes) };
       },
