@@ -23,6 +23,7 @@ import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { registerErrorHandling } from './http/errors.js';
 import { bearerToken, registerAuthentication } from './http/member-auth.js';
+import { registerIdempotency } from './http/idempotency.js';
 import type { App } from './http/types.js';
 import { validatorCompiler } from './http/validation.js';
 import { registerAccountRoutes } from './modules/account/account.routes.js';
@@ -169,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const auth = createAuthService({ db, hasher, tokens, now });
   const admin = createAdminService({ db, hasher, tokens, settings, now });
   registerAuthentication(app, { members: auth, operators: admin });
+  registerIdempotency(app, db);
   const lookup = createLookupService({ db, settings, site: config.site, now });
   const account = createAccountService({ db, hasher, settings, site: config.site, now });
   const otp = createOtpService({

@@ -37,14 +37,15 @@ export function registerDepositRoutes(
 ): void {
   const { deposits, truelink, walletTransfers } = services;
   const member = { config: MEMBER };
-  app.post('/api/wallet/truelink', { ...member, schema: { tags, body: truelinkBody, response: { 200: truelinkResponse } } }, async (request) => ({
+  const money = { config: { ...MEMBER, idempotent: true } };
+  app.post('/api/wallet/truelink', { ...money, schema: { tags, body: truelinkBody, response: { 200: truelinkResponse } } }, async (request) => ({
     message: 'SUCCESS' as const,
     ...(await truelink.redeem(request.member, request.body.link)),
   }));
   app.get('/api/qrcode/:bankCode', { ...member, schema: { tags, params: bankCodeParams, response: { 200: qrRecord } } }, (request) =>
     deposits.current(request.member, request.params.bankCode),
   );
-  app.post('/api/qrcode/:bankCode', { ...member, schema: { tags, params: bankCodeParams, body: createQrBody, response: { 200: qrRecord } } }, (request) =>
+  app.post('/api/qrcode/:bankCode', { ...money, schema: { tags, params: bankCodeParams, body: createQrBody, response: { 200: qrRecord } } }, (request) =>
     deposits.create(request.member, request.params.bankCode, request.body.amount),
   );
   app.delete('/api/qrcode/:qrcodeId', { ...member, schema: { tags, params: qrcodeIdParams } }, async (request) => {

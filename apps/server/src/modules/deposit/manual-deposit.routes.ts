@@ -7,7 +7,7 @@ import type { ManualDepositService } from './manual-deposit.service.js';
 export function registerManualDepositRoutes(app: App, notices: ManualDepositService): void {
   app.post(
     '/api/wallet/add',
-    { config: MEMBER, schema: { tags: ['deposit'], body: amountBody, response: { 200: depositNoticeResponse } } },
+    { config: { ...MEMBER, idempotent: true }, schema: { tags: ['deposit'], body: amountBody, response: { 200: depositNoticeResponse } } },
     async (request) => ({ message: 'SUCCESS' as const, notice: await notices.notify(request.member, request.body.amount, idempotencyKey(request)) }),
   );
 

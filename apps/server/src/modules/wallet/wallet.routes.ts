@@ -22,6 +22,7 @@ import type { WalletService } from './wallet.service.js';
 const tags = ['wallet'];
 export function registerWalletRoutes(app: App, wallet: WalletService): void {
   const member = { config: MEMBER };
+  const money = { config: { ...MEMBER, idempotent: true } };
 
   app.get('/api/wallet', { ...member, schema: { tags, response: { 200: walletResponse } } }, (request) => wallet.view(request.member));
   app.get('/api/wallet/refresh/slot', { ...member, schema: { tags, response: { 200: refreshResponse } } }, (request) =>
@@ -47,7 +48,7 @@ export function registerWalletRoutes(app: App, wallet: WalletService): void {
   );
   app.post(
     '/api/wallet/transfer',
-    { ...member, schema: { tags, body: transferBody, response: { 200: transferResponse, 202: transferResponse } } },
+    { ...money, schema: { tags, body: transferBody, response: { 200: transferResponse, 202: transferResponse } } },
     async (request, reply) => {
       const answer = await wallet.transfer(request.member, request.body, idempotencyKey(request));
       return reply.status(answer.message === 'SUCCESS' ? 200 : 202).send(answer);
@@ -55,7 +56,7 @@ export function registerWalletRoutes(app: App, wallet: WalletService): void {
   );
   app.post(
     '/api/wallet/transferAll',
-    { ...member, schema: { tags, body: transferAllBody, response: { 200: transferAllResponse, 202: transferAllResponse } } },
+    { ...money, schema: { tags, body: transferAllBody, response: { 200: transferAllResponse, 202: transferAllResponse } } },
     async (request, reply) => {
       const answer = await wallet.transferAll(request.member, request.body.to, idempotencyKey(request));
       return reply.status(answer.message === 'SUCCESS' ? 200 : 202).send(answer);

@@ -7,12 +7,12 @@ import type { WithdrawService } from './withdraw.service.js';
 const tags = ['wallet'];
 
 export function registerWithdrawRoutes(app: App, withdrawals: WithdrawService): void {
-  const member = { config: MEMBER };
-  app.post('/api/wallet/withdraw', { ...member, schema: { tags, body: amountBody, response: { 200: withdrawResponse } } }, async (request) => ({
+  const money = { config: { ...MEMBER, idempotent: true } };
+  app.post('/api/wallet/withdraw', { ...money, schema: { tags, body: amountBody, response: { 200: withdrawResponse } } }, async (request) => ({
     message: 'SUCCESS' as const,
     withdrawal: await withdrawals.withdraw(request.member, request.body.amount, idempotencyKey(request)),
   }));
-  app.post('/api/wallet/withdrawAll', { ...member, schema: { tags, body: amountBody, response: { 200: withdrawResponse } } }, async (request) => ({
+  app.post('/api/wallet/withdrawAll', { ...money, schema: { tags, body: amountBody, response: { 200: withdrawResponse } } }, async (request) => ({
     message: 'SUCCESS' as const,
     withdrawal: await withdrawals.withdrawAll(request.member, request.body.amount, idempotencyKey(request)),
   }));

@@ -13,8 +13,9 @@ export function ManualNotice({ minimum, onBack, onDone }: { minimum: number; onB
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [amount, setAmount] = useState('');
-  // One key per notice typed, so a double tap or a retry after a timeout files it once.
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  // One key per notice typed, so a double tap or a retry after a timeout files it once; a changed
+  // amount is a new notice (the server refuses a key reused for a different amount).
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const notify = useMutation({
     mutationFn: (value: number) => api.post('/api/wallet/add', { amount: value }, { schema: depositNoticeResponse, idempotencyKey }),
     onSuccess: async () => {
@@ -29,7 +30,10 @@ export function ManualNotice({ minimum, onBack, onDone }: { minimum: number; onB
   return (
     <div className="space-y-4">
       <p className="text-sm text-white/70">{t('deposit.noticeHint')}</p>
-      <TextField label={t('transfer.amount')} name="noticeAmount" inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value.replace(/[^\d.]/g, ''))} hint={t('deposit.notes.minimum', { amount: minimum })} />
+      <TextField label={t('transfer.amount')} name="noticeAmount" inputMode="decimal" value={amount} onChange={(event) => {
+          setAmount(event.target.value.replace(/[^\d.]/g, ''));
+          setIdempotencyKey(crypto.randomUUID());
+        }} hint={t('deposit.notes.minimum', { amount: minimum })} />
       <Button className="w-full" disabled={!valid} busy={notify.isPending} onClick={() => notify.mutate(value)} data-testid="send-notice">
         {t('deposit.sendNotice')}
       </Button>
