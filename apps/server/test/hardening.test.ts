@@ -184,3 +184,20 @@ describe('hostile text', () => {
     expect(await upload('garbage', 'multipart/form-data')).toMatchObject({ status: 400 });
   });
 });
+
+describe('display names others will see', () => {
+  it('are stored NFKC-normalised, and a look-alike is refused at registration and profile update', async () => {
+    const { registerMember, registration } = await import('./harness.js');
+    const member = await registerMember(server);
+    const update = (name: string) => server.api('PUT', '/api/account/profile', { token: member.token, body: { name } });
+    expect(await update('Ο Admin')).toMatchObject({ status: 400, body: { message: 'KEY_INVALID' } });
+    expect(await update('\u0e31\u0e34\u0e37')).toMatchObject({ status: 400, body: { message: 'KEY_INVALID' } });
+    expect(await server.api('POST', '/api/account/validate', { body: registration({ name: 'Аdmin Support' }) })).toMatchObject({ status: 400, body: { message: 'KEY_INVALID' } });
+    expect((await update('Ｊｏｈｎ Ｓｍｉｔｈ')).status).toBe(200);
+    expect((await server.api('GET', '/api/account/profile', { token: member.token })).body.profile.name).toBe('John Smith');
+    for (const name of ['สมชาย ใจดี', 'ສົມພອນ']) {
+      expect((await update(name)).status).toBe(200);
+      expect((await server.api('GET', '/api/account/profile', { token: member.token })).body.profile.name).toBe(name);
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LAOS_CURRENCIES, NAME_MAX, PASSWORD_MAX } from './constants.js';
+import { isSafeDisplayName } from './rules.js';
 
 /**
  * Request and response shapes of SPEC §3 and §7, field names exactly as written there.
@@ -26,7 +27,15 @@ export const optionalText = (max: number) =>
 
 /** Letters of any script, combining marks, digits, spaces and . ' - : no markup, no SQL. */
 export const PERSON_NAME = /^[\p{L}\p{M}\p{N} .'-]+$/u;
-export const personName = requiredText(NAME_MAX).regex(PERSON_NAME, { error: 'KEY_INVALID' });
+/** A display name (others see it): NFKC-normalised, then refused when it could pass for another (rules.ts). */
+export const personName = z
+  .string({ error: missingOrInvalid })
+  .trim()
+  .normalize('NFKC')
+  .min(1, { error: 'KEY_MISSING' })
+  .max(NAME_MAX, { error: 'KEY_INVALID' })
+  .regex(PERSON_NAME, { error: 'KEY_INVALID' })
+  .refine(isSafeDisplayName, { error: 'KEY_INVALID' });
 
 export const phoneNumber = requiredText(15);
 export const password = z
