@@ -9,9 +9,9 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
-import { type ZodTypeProvider, jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { type ZodTypeProvider, serializerCompiler } from 'fastify-type-provider-zod';
 import { APP_VERSION, type Language } from '@wallet/contract';
 import { type GameProviderAdapter, createHttpGameProvider } from './adapters/game-provider.js';
 import { type PaymentGateway, createHttpPaymentGateway } from './adapters/payment-gateway.js';
@@ -24,6 +24,7 @@ import type { DatabaseHandle } from './db/database.js';
 import { registerErrorHandling } from './http/errors.js';
 import { bearerToken, registerAuthentication } from './http/member-auth.js';
 import { registerIdempotency } from './http/idempotency.js';
+import { registerOpenApiConventions, swaggerOptions } from './http/openapi.js';
 import type { App } from './http/types.js';
 import { validatorCompiler } from './http/validation.js';
 import { registerAccountRoutes } from './modules/account/account.routes.js';
@@ -95,6 +96,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     return503OnClosing: true,
+    // A path that is not valid percent-encoding (a lone surrogate's bytes) never reaches a route:
+    // it gets the same `{ message }` answer as any other malformed input.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as FastifyReply).code(error.statusCode && error.statusCode < 500 ? error.statusCode : 400).send({ message: 'KEY_INVALID' });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -145,10 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     allowList: (request) => request.url.startsWith('/sandbox/') || request.url === '/healthz' || request.url === '/readyz',
   });
-  await app.register(swagger, {
-    openapi: { info: { title: 'Member wallet API', version: APP_VERSION } },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, { ...swaggerOptions, openapi: { ...swaggerOptions.openapi, info: { ...swaggerOptions.openapi!.info!, version: APP_VERSION } } });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const settings = createSettingsService(db);
@@ -171,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const admin = createAdminService({ db, hasher, tokens, settings, now });
   registerAuthentication(app, { members: auth, operators: admin });
   registerIdempotency(app, db);
+  registerOpenApiConventions(app, { survivesTermination });
   const lookup = createLookupService({ db, settings, site: config.site, now });
   const account = createAccountService({ db, hasher, settings, site: config.site, now });
   const otp = createOtpService({

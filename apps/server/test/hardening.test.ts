@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestServer, startTestServer } from './harness.js';
+import { type TestServer, publishedContract, startTestServer } from './harness.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -45,6 +45,16 @@ describe('authentication comes first', () => {
       answers.push(`${operation.method} ${operation.path} ${result.status} ${result.body?.message}`);
     }
     expect(answers.filter((answer) => !answer.endsWith(' 401 UNAUTHORIZED'))).toEqual([]);
+  });
+
+  it('documents the token each route needs, and none on the public ones', async () => {
+    const all = await operations();
+    const schemeOf = (operation: Operation) => (operation.security as Array<Record<string, unknown>> | undefined)?.flatMap((entry) => Object.keys(entry)) ?? [];
+    expect(all.filter(isPublic).filter((operation) => schemeOf(operation).length > 0)).toEqual([]);
+    const wrong = all
+      .filter((operation) => !isPublic(operation))
+      .filter((operation) => schemeOf(operation).join() !== (operation.path.startsWith('/api/admin/') ? 'operator' : 'member'));
+    expect(wrong).toEqual([]);
   });
 
   it('answers 401 before reading a malformed body or parameter (the findings of issue 8)', async () => {
@@ -199,5 +209,37 @@ describe('display names others will see', () => {
       expect((await update(name)).status).toBe(200);
       expect((await server.api('GET', '/api/account/profile', { token: member.token })).body.profile.name).toBe(name);
     }
+  });
+});
+
+describe('the published OpenAPI document', () => {
+  it('names its bearer schemes, documents every failure with the shared error body, and admits null where an answer can hold it', async () => {
+    const { body: document } = await server.api('GET', '/api/docs/json');
+    expect(document.components.securitySchemes).toEqual({
+      member: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+      operator: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+    });
+    expect(document.components.schemas.Error.properties.message.enum).toEqual(expect.arrayContaining(['KEY_INVALID', 'UNAUTHORIZED', 'gone']));
+    for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: { $ref?: string } }> }> }>>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const failures = Object.keys(operation.responses).filter((status) => Number(status) >= 400);
+        expect(failures, `${method} ${path}`).toEqual(expect.arrayContaining(['429', '500']));
+        for (const status of failures) expect(operation.responses[status]!.content['application/json']!.schema.$ref, `${method} ${path} ${status}`).toBe('#/components/schemas/Error');
+      }
+    }
+    const slips = document.paths['/api/statement/slip'].post.responses['200'].content['application/json'].schema;
+    expect(slips.properties.slips.items.properties.note).toMatchObject({ nullable: true, enum: expect.arrayContaining([null, 'EXPIRED_SLIP']) });
+    expect(document.paths['/api/autoLogin/pg/{username}'].get.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(['username']);
+    expect(document.paths['/api/wallet/transfer'].post.parameters).toEqual([expect.objectContaining({ in: 'header', name: 'idempotency-key' })]);
+  });
+
+  it('is what the harness holds every answer of the suite to: an undocumented status or shape fails the call', () => {
+    const check = publishedContract(server.app);
+    expect(() => check('GET', '/api/lookup/active', 200, { active: true }, 'application/json')).not.toThrow();
+    expect(() => check('GET', '/api/lookup/active', 200, { active: 'yes' }, 'application/json')).toThrow(/does not match/);
+    expect(() => check('GET', '/api/lookup/active', 200, { active: true, extra: 1 }, 'application/json')).toThrow(/does not match/);
+    expect(() => check('GET', '/api/lookup/banks', 404, { message: 'NO_DATA' }, 'application/json')).toThrow(/undocumented answer/);
+    expect(() => check('POST', '/api/wallet/transfer', 409, { message: 'NOT_A_CODE' }, 'application/json')).toThrow(/does not match/);
+    expect(() => check('GET', '/api/statement/slip/reference/abcdefgh', 200, { url: '/x' }, 'application/json')).not.toThrow();
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LAOS_CURRENCIES, NAME_MAX, PASSWORD_MAX } from './constants.js';
+import { ERROR_CODES } from './errors.js';
 import { isSafeDisplayName } from './rules.js';
 
 /**
@@ -47,6 +48,8 @@ export const bankAccountNo = requiredText(20).regex(/^\d{6,20}$/, { error: 'KEY_
 export const currency = z.enum(['THB', ...LAOS_CURRENCIES], { error: 'KEY_INVALID' });
 
 export const messageResponse = z.object({ message: z.string() });
+/** Every failure's body (DESIGN §4): a code of the catalogue. */
+export const errorResponse = z.object({ message: z.enum(ERROR_CODES) });
 export type MessageResponse = z.infer<typeof messageResponse>;
 
 // ---------- Lookups (SPEC §3 Lookup results, §7 Lookups)

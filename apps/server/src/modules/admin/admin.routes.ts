@@ -1,5 +1,6 @@
 import { adminLoginBody, loginResponse, siteSettingsBody, siteSettingsResponse } from '@wallet/contract';
 import { operator } from '../../http/member-auth.js';
+import { failures } from '../../http/openapi.js';
 import type { App } from '../../http/types.js';
 import type { AdminService } from './admin.service.js';
 
@@ -9,7 +10,7 @@ const tags = ['admin'];
 export function registerAdminRoutes(app: App, admin: AdminService): void {
   const anyOperator = { config: operator('admin', 'finance', 'support') };
 
-  app.post('/api/admin/login', { schema: { tags, body: adminLoginBody, response: { 200: loginResponse } } }, async (request) => ({
+  app.post('/api/admin/login', { schema: { tags, body: adminLoginBody, response: { 200: loginResponse, ...failures(401) } } }, async (request) => ({
     token: await admin.login(request.body.username, request.body.password),
   }));
   app.get(

@@ -1,12 +1,13 @@
 import { loginBody, loginResponse, messageResponse } from '@wallet/contract';
 import { MEMBER } from '../../http/member-auth.js';
+import { failures } from '../../http/openapi.js';
 import type { App } from '../../http/types.js';
 import type { AuthService } from './auth.service.js';
 
 const tags = ['auth'];
 
 export function registerAuthRoutes(app: App, auth: AuthService): void {
-  app.post('/api/login', { schema: { tags, body: loginBody, response: { 200: loginResponse } } }, async (request) => ({
+  app.post('/api/login', { schema: { tags, body: loginBody, response: { 200: loginResponse, ...failures(401, 403) } } }, async (request) => ({
     token: await auth.login(request.body, {
       ip: request.ip,
       userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,

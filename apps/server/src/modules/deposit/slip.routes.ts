@@ -14,6 +14,7 @@ import {
   slipUploadResponse,
 } from '@wallet/contract';
 import { AppError, badRequest } from '../../errors.js';
+import { failures } from '../../http/openapi.js';
 import type { App } from '../../http/types.js';
 import { MEMBER, operator } from '../../http/member-auth.js';
 import { SLIP_MAX_BYTES } from './slip-image.js';
@@ -32,7 +33,7 @@ export function registerSlipRoutes(app: App, slips: SlipService): void {
       {
         // Decoding an image costs far more than any other call: a member gets a few a minute.
         config: { ...MEMBER, rateLimit: { max: 10, timeWindow: '1 minute' } },
-        schema: { tags: ['deposit'], consumes: ['multipart/form-data'], response: { 200: slipUploadResponse } },
+        schema: { tags: ['deposit'], consumes: ['multipart/form-data'], response: { 200: slipUploadResponse, ...failures(503) } },
       },
       async (request) => {
         if (!request.isMultipart()) throw badRequest('SLIP_NO_FILE');
@@ -60,7 +61,7 @@ export function registerSlipRoutes(app: App, slips: SlipService): void {
   );
   app.get(
     '/api/statement/slip/reference/:reference',
-    { ...member, schema: { tags: ['statement'], params: slipReferenceParams, response: { 200: slipImageResponse } } },
+    { ...member, schema: { tags: ['statement'], params: slipReferenceParams, response: { 200: slipImageResponse, ...failures(404) } } },
     (request) => slips.imageUrl(request.member, request.params.reference),
   );
   // The image itself: opened by the browser (no bearer token), so the address carries a signature.
@@ -76,12 +77,12 @@ export function registerSlipRoutes(app: App, slips: SlipService): void {
   );
   app.post(
     '/api/admin/slips/:id/approve',
-    { ...finance, schema: { tags, params: operatorItemParams, body: slipApproveBody, response: { 200: slipRecord } } },
+    { ...finance, schema: { tags, params: operatorItemParams, body: slipApproveBody, response: { 200: slipRecord, ...failures(404, 409) } } },
     (request) => slips.approve(request.params.id, request.body.amount, request.admin.username),
   );
   app.post(
     '/api/admin/slips/:id/fail',
-    { ...finance, schema: { tags, params: operatorItemParams, body: failReasonBody, response: { 200: slipRecord } } },
+    { ...finance, schema: { tags, params: operatorItemParams, body: failReasonBody, response: { 200: slipRecord, ...failures(404, 409) } } },
     (request) => slips.fail(request.params.id, request.body.reason, request.admin.username),
   );
 }

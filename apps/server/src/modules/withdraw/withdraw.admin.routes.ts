@@ -1,4 +1,5 @@
 import { operatorQueueQuery, adminWithdrawalsResponse, failReasonBody, withdrawal, operatorItemParams } from '@wallet/contract';
+import { failures } from '../../http/openapi.js';
 import type { App } from '../../http/types.js';
 import { operator } from '../../http/member-auth.js';
 import type { WithdrawService } from './withdraw.service.js';
@@ -11,12 +12,12 @@ export function registerWithdrawAdminRoutes(app: App, withdrawals: WithdrawServi
   app.get('/api/admin/withdrawals', { ...finance, schema: { tags, querystring: operatorQueueQuery, response: { 200: adminWithdrawalsResponse } } }, (request) =>
     withdrawals.listForOperator(request.query.status, request.query.page, request.query.limit),
   );
-  app.post('/api/admin/withdrawals/:id/approve', { ...finance, schema: { tags, params: operatorItemParams, response: { 200: withdrawal } } }, (request) =>
+  app.post('/api/admin/withdrawals/:id/approve', { ...finance, schema: { tags, params: operatorItemParams, response: { 200: withdrawal, ...failures(404, 409) } } }, (request) =>
     withdrawals.approve(request.params.id, request.admin.username),
   );
   app.post(
     '/api/admin/withdrawals/:id/fail',
-    { ...finance, schema: { tags, params: operatorItemParams, body: failReasonBody, response: { 200: withdrawal } } },
+    { ...finance, schema: { tags, params: operatorItemParams, body: failReasonBody, response: { 200: withdrawal, ...failures(404, 409) } } },
     (request) => withdrawals.fail(request.params.id, request.body.reason, request.admin.username),
   );
 }
