@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestServer, publishedContract, startTestServer } from './harness.js';
+import { type TestServer, fundWallet, publishedContract, registerMember, registration, startTestServer } from './harness.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -134,7 +134,6 @@ function poisoned(operation: DocumentedOperation, path: string, poison: string):
 
 describe('hostile text', () => {
   it('never answers 5xx to a NUL byte or a lone surrogate in any string of any route', async () => {
-    const { registerMember } = await import('./harness.js');
     const member = await registerMember(server);
     await server.app.adminService.ensureFirstOperator({ username: 'fuzz-boss', password: 'fuzz-pass-1' });
     const operatorToken = (await server.api('POST', '/api/admin/login', { body: { username: 'fuzz-boss', password: 'fuzz-pass-1' } })).body.token as string;
@@ -162,13 +161,16 @@ describe('hostile text', () => {
     expect(await server.api('POST', '/api/login', { body: { username: '0812345678', password: nul } })).toMatchObject({ status: 400, body: { message: 'KEY_INVALID' } });
     expect(await server.api('POST', '/api/login', { body: { username: `081234567${nul}`, password: 'x' } })).toMatchObject({ status: 400, body: { message: 'KEY_INVALID' } });
     expect(await server.api('POST', '/api/admin/login', { body: { username: nul, password: 'x' } })).toMatchObject({ status: 400, body: { message: 'KEY_INVALID' } });
-    const { registration } = await import('./harness.js');
     expect(await server.api('POST', '/api/account/validate', { body: registration({ sourceCode: nul }) })).toMatchObject({ status: 400, body: { message: 'KEY_INVALID' } });
     expect(await server.api('POST', '/api/login', { body: { username: '0812345678', password: 'demo\ud8001234' } })).toMatchObject({ status: 400, body: { message: 'KEY_INVALID' } });
   });
 
+  it('refuses input nested deeper than any route takes, without walking it to the end', async () => {
+    const deep = '['.repeat(5_000) + ']'.repeat(5_000);
+    expect(await server.api('POST', '/api/login', { raw: `{"username":"0812345678","password":"x","extra":${deep}}` })).toMatchObject({ status: 400, body: { message: 'KEY_INVALID' } });
+  });
+
   it("refuses a NUL byte in an operator's fail reason, and the withdrawal stays as it was", async () => {
-    const { fundWallet, registerMember } = await import('./harness.js');
     const member = await registerMember(server);
     await fundWallet(server, member.id, 500);
     const withdrawal = (await server.api('POST', '/api/wallet/withdraw', { token: member.token, body: { amount: 200 } })).body.withdrawal;
@@ -183,7 +185,6 @@ describe('hostile text', () => {
   });
 
   it('refuses a truncated or malformed multipart slip upload with SLIP_INVALID_FILE', async () => {
-    const { registerMember } = await import('./harness.js');
     const member = await registerMember(server);
     const boundary = '----hardening';
     const upload = (body: string, contentType = `multipart/form-data; boundary=${boundary}`) =>
@@ -197,7 +198,6 @@ describe('hostile text', () => {
 
 describe('display names others will see', () => {
   it('are stored NFKC-normalised, and a look-alike is refused at registration and profile update', async () => {
-    const { registerMember, registration } = await import('./harness.js');
     const member = await registerMember(server);
     const update = (name: string) => server.api('PUT', '/api/account/profile', { token: member.token, body: { name } });
     expect(await update('Ο Admin')).toMatchObject({ status: 400, body: { message: 'KEY_INVALID' } });

@@ -4,10 +4,12 @@ import { isWellFormedText } from '@wallet/contract';
 import type { z } from 'zod';
 import { badRequest } from '../errors.js';
 
-/** The first string (or object key) in `value` that is not well-formed text, if any. */
+/** Whether any string (or object key) in `value` is not well-formed text. */
 function hasMalformedText(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return !isWellFormedText(value);
-  if (value === null || typeof value !== 'object' || depth > 32) return false;
+  if (value === null || typeof value !== 'object') return false;
+  // No route takes input nested this deep; refusing it also keeps the walk off the stack's limit.
+  if (depth > 32) return true;
   if (Array.isArray(value)) return value.some((item) => hasMalformedText(item, depth + 1));
   return Object.entries(value).some(([key, item]) => !isWellFormedText(key) || hasMalformedText(item, depth + 1));
 }
