@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestServer, fundWallet, publishedContract, registerMember, registration, startTestServer } from './harness.js';
+import { type TestServer, fundWallet, publishedContract, registerMember, registration, startTestServer, uniquePhone } from './harness.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -89,7 +89,8 @@ function sample(schema: JsonSchema, name: string): unknown {
   if (schema.anyOf) return sample(schema.anyOf[0]!, name);
   switch (schema.type) {
     case 'object':
-      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, value]) => [key, sample(value, key)]));
+      // Required fields only: an optional one holding a sample could stop the call before the field under attack.
+      return Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([key]) => schema.required?.includes(key)).map(([key, value]) => [key, sample(value, key)]));
     case 'number':
     case 'integer':
       return /amount/i.test(name) ? 100 : Math.max(schema.minimum ?? 1, 1);
@@ -97,6 +98,8 @@ function sample(schema: JsonSchema, name: string): unknown {
       return false;
     default: {
       if (schema.format === 'uuid') return '3b241101-e2bb-4255-8caf-4136c566a962';
+      // A phone nobody has yet, so that registration gets past EXISTING_USER to the other fields.
+      if (/^(username|phoneNumber)$/.test(name)) return uniquePhone();
       const candidates = ['0812345678', 'Test Member', 'SCB', 'ABCDEFGH12', '12:00', 'some text'];
       const pattern = schema.pattern ? new RegExp(schema.pattern, 'u') : null;
       return candidates.find((candidate) => !pattern || pattern.test(candidate)) ?? 'x';
@@ -127,7 +130,7 @@ function poisoned(operation: DocumentedOperation, path: string, poison: string):
     if (parameter.schema.type === 'string' || !parameter.schema.type) cases.push({ label: `${parameter.in} ${parameter.name}`, path: pathWith(parameter.name), ...(body ? { body } : {}) });
   }
   for (const [field, schema] of Object.entries(bodySchema?.properties ?? {})) {
-    if (schema.type === 'string' || schema.anyOf || schema.enum) cases.push({ label: `body ${field}`, path: pathWith(), body: { ...body, [field]: `${String(body?.[field] ?? '')}${poison}` } });
+    if (schema.type === 'string' || schema.anyOf || schema.enum) cases.push({ label: `body ${field}`, path: pathWith(), body: { ...body, [field]: `${String(sample(schema, field))}${poison}` } });
   }
   return cases;
 }
