@@ -9,9 +9,9 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
-import { type ZodTypeProvider, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { type ZodTypeProvider, serializerCompiler } from 'fastify-type-provider-zod';
 import { APP_VERSION, type Language } from '@wallet/contract';
 import { type GameProviderAdapter, createHttpGameProvider } from './adapters/game-provider.js';
 import { type PaymentGateway, createHttpPaymentGateway } from './adapters/payment-gateway.js';
@@ -22,8 +22,11 @@ import { createFolderStorage } from './adapters/upload-storage.js';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { registerErrorHandling } from './http/errors.js';
-import { bearerToken, registerMemberAuth } from './http/member-auth.js';
+import { bearerToken, registerAuthentication } from './http/member-auth.js';
+import { registerIdempotency } from './http/idempotency.js';
+import { registerOpenApiConventions, swaggerOptions } from './http/openapi.js';
 import type { App } from './http/types.js';
+import { validatorCompiler } from './http/validation.js';
 import { registerAccountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
 import { registerAdminRoutes } from './modules/admin/admin.routes.js';
@@ -105,6 +108,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     return503OnClosing: true,
+    // A path that is not valid percent-encoding (a lone surrogate's bytes) never reaches a route:
+    // it gets the same `{ message }` answer as any other malformed input.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as FastifyReply).code(error.statusCode && error.statusCode < 500 ? error.statusCode : 400).send({ message: 'KEY_INVALID' });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -161,10 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     allowList: (request) => request.url.startsWith('/sandbox/') || request.url === '/healthz' || request.url === '/readyz',
   });
-  await app.register(swagger, {
-    openapi: { info: { title: 'Member wallet API', version: APP_VERSION } },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, { ...swaggerOptions, openapi: { ...swaggerOptions.openapi, info: { ...swaggerOptions.openapi!.info!, version: APP_VERSION } } });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const settings = createSettingsService(db);
@@ -183,7 +188,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const limiter = createAttemptLimiter({ db, now });
   const auth = createAuthService({ db, hasher, tokens, limiter, secret, now });
-  registerMemberAuth(app, auth);
+  const admin = createAdminService({ db, hasher, tokens, settings, limiter, secret, sessionLifetimeMs: config.adminSessionMs, now });
+  registerAuthentication(app, { members: auth, operators: admin });
+  registerIdempotency(app, db);
+  registerOpenApiConventions(app, { survivesTermination });
   const lookup = createLookupService({ db, settings, site: config.site, now });
   const account = createAccountService({ db, hasher, limiter, settings, site: config.site, now });
   const otp = createOtpService({
@@ -197,7 +205,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     checkPhone: (phone) => account.checkNewPhone(phone),
     log: app.log,
   });
-  const admin = createAdminService({ db, hasher, tokens, settings, limiter, secret, sessionLifetimeMs: config.adminSessionMs, now });
 
   const ledger = createLedger(db);
   const provider =
@@ -238,7 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerProviderMedia(app, db);
   const withdrawals = createWithdrawService({ db, ledger, settings, wallet });
   registerWithdrawRoutes(app, withdrawals);
-  registerWithdrawAdminRoutes(app, admin, withdrawals);
+  registerWithdrawAdminRoutes(app, withdrawals);
   registerStatementRoutes(app, db);
   const gateway =
     deps.gateway ??
@@ -263,8 +270,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const trueMoneyWebhookSecret = config.trueMoney.webhookSecret ?? Buffer.from(crypto.hkdfSync('sha256', secret, 'wallet', 'truemoney-webhook', 32)).toString('hex');
   const walletTransfers = createTrueMoneyTransferService({ db, ledger, log: app.log });
-  registerDepositRoutes(app, { admin, deposits, truelink, walletTransfers }, { webhookSecret, trueMoneyWebhookSecret, now });
-  registerManualDepositRoutes(app, admin, createManualDepositService({ db, ledger, settings }));
+  registerDepositRoutes(app, { deposits, truelink, walletTransfers }, { webhookSecret, trueMoneyWebhookSecret, now });
+  registerManualDepositRoutes(app, createManualDepositService({ db, ledger, settings }));
   const slips = createSlipService({
     db,
     ledger,
@@ -282,7 +289,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     log: app.log,
     unfinishedAfterMs: config.slipVerifier.resumeAfterMs,
   });
-  registerSlipRoutes(app, admin, slips);
+  registerSlipRoutes(app, slips);
   if (config.sandboxes) {
     registerSmsSandbox(app, db);
     await registerProviderSandbox(app, db);

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Ajv, type ValidateFunction } from 'ajv';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { toMinor } from '@wallet/contract';
@@ -90,6 +91,7 @@ export async function startTestServer(
   const clock: TestClock = { now: () => new Date(Date.now() + offset), advance: (ms) => (offset += ms) };
   const app = await buildApp({ config, database: handle, now: clock.now, hasher, ...(options.sms ? { sms: options.sms } : {}) });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const checkAnswer = publishedContract(app);
 
   return {
     app,
@@ -115,6 +117,7 @@ export async function startTestServer(
       } catch {
         // not JSON: leave the text
       }
+      checkAnswer(method, path, response.status, parsed, response.headers.get('content-type'));
       return { status: response.status, body: parsed, headers: response.headers };
     },
     async close() {
@@ -122,6 +125,62 @@ export async function startTestServer(
       await handle.close();
       await drop();
     },
+  };
+}
+
+interface DocumentedOperation {
+  pattern: RegExp;
+  method: string;
+  path: string;
+  answers: Map<string, ValidateFunction | null>;
+}
+
+/**
+ * The published OpenAPI document as a checker: every answer the suite receives from a documented
+ * route must have a documented status and validate against that status's schema. A mismatch
+ * throws, failing the test that made the call: the document is what clients are built from.
+ */
+export function publishedContract(app: App): (method: string, url: string, status: number, body: unknown, contentType: string | null) => void {
+  let operations: DocumentedOperation[] | undefined;
+  const load = () => {
+    // OpenAPI 3.0 `nullable` is understood by Ajv; formats are left to the patterns zod emits beside them.
+    const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
+    const document = app.swagger() as unknown as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>>;
+      components: { schemas: Record<string, object> };
+    };
+    // The document's own references (#/components/schemas/…), put in place.
+    const resolve = (node: unknown): unknown => {
+      if (Array.isArray(node)) return node.map(resolve);
+      if (node === null || typeof node !== 'object') return node;
+      const ref = (node as { $ref?: string }).$ref;
+      if (ref?.startsWith('#/components/schemas/')) return resolve(document.components.schemas[ref.slice('#/components/schemas/'.length)]);
+      return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, resolve(value)]));
+    };
+    return Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => ({
+        pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+        method: method.toUpperCase(),
+        path,
+        answers: new Map(
+          Object.entries(operation.responses).map(([status, answer]) => {
+            const schema = answer.content?.['application/json']?.schema;
+            return [status, schema ? ajv.compile(resolve(schema) as object) : null];
+          }),
+        ),
+      })),
+    );
+  };
+  return (method, url, status, body, contentType) => {
+    operations ??= load();
+    const path = url.split('?')[0]!;
+    const operation = operations.find((candidate) => candidate.method === method && candidate.pattern.test(path));
+    if (!operation) return;
+    if (!operation.answers.has(String(status))) throw new Error(`undocumented answer: ${method} ${operation.path} ${status} ${JSON.stringify(body)}`);
+    const validate = operation.answers.get(String(status));
+    if (!validate) return;
+    if (!contentType?.includes('application/json')) throw new Error(`${method} ${operation.path} ${status} answered ${contentType}, documented as JSON`);
+    if (!validate(body)) throw new Error(`${method} ${operation.path} ${status} does not match the OpenAPI document: ${JSON.stringify(validate.errors)} in ${JSON.stringify(body).slice(0, 500)}`);
   };
 }
 

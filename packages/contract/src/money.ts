@@ -38,7 +38,11 @@ export function toMajor(amount: bigint): number {
 /** A positive money amount in baht on the wire; KEY_INVALID unless it converts exactly. */
 export const moneyAmount = z
   .number({ error: (issue) => (issue.input === undefined ? 'KEY_MISSING' : 'KEY_INVALID') })
-  .refine((value) => toMinor(value) !== null && value > 0, { error: 'KEY_INVALID' });
+  .gt(0, { error: 'KEY_INVALID' })
+  .max(MAX_MAJOR_AMOUNT, { error: 'KEY_INVALID' })
+  .refine((value) => toMinor(value) !== null, { error: 'KEY_INVALID' })
+  // What the refinement checks, for the published document (toMinor stays the one that decides).
+  .meta({ multipleOf: 0.01 });
 
 /**
  * A game balance in satang: provider credits (2 decimals on the wire) at the provider's ratio

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from './errors.js';
-import { groupAccountNumber, inviteCodeOf, isEnglishName, isValidPhone, joinAccountName, memberIdFromInviteCode, needsEnglishName } from './rules.js';
-import { registrationBody } from './schemas.js';
+import { groupAccountNumber, inviteCodeOf, isEnglishName, isSafeDisplayName, isWellFormedText, isValidPhone, joinAccountName, memberIdFromInviteCode, needsEnglishName } from './rules.js';
+import { profileUpdateBody, registrationBody } from './schemas.js';
 
 describe('phone rule (SPEC §5, DESIGN §6)', () => {
   it('wants exactly 10 digits in Thailand', () => {
@@ -64,5 +64,28 @@ describe('schemas answer codes', () => {
   });
   it('has no duplicate error codes', () => {
     expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
+  });
+});
+
+describe('isWellFormedText', () => {
+  it('refuses a NUL byte and lone surrogates, and keeps every real character', () => {
+    expect(['a\u0000b', '\ud800', 'x\udc00', 'ab\ud83d'].filter(isWellFormedText)).toEqual([]);
+    expect(['สมชาย ใจดี', 'ສົມພອນ', 'John Smith', '😀', ''].every(isWellFormedText)).toBe(true);
+  });
+});
+
+describe('display names', () => {
+  const parse = (name: string) => profileUpdateBody.safeParse({ name });
+  it('keeps Thai, Lao, Latin and CJK names, normalising fullwidth letters (NFKC)', () => {
+    for (const name of ['สมชาย ใจดี', 'ສົມພອນ', 'John Smith', "O'Neil-Brown", 'José Müller', 'สมชาย Smith', '山田 太郎', '山田 はなこ', 'Ольга', 'Νίκος']) {
+      expect(parse(name), name).toMatchObject({ success: true, data: { name } });
+    }
+    expect(parse('Ａｄｍｉｎ')).toMatchObject({ success: true, data: { name: 'Admin' } });
+  });
+  it('refuses look-alikes: Latin mixed with Greek or Cyrillic, and names of marks only', () => {
+    for (const name of ['Ο Admin', 'Αdmin', 'Аdmin', 'Ѕupport Теам', '\u0e31\u0e34', ' \u0301', 'A \u0301', '123', 'Ольга Νίκος']) {
+      expect(parse(name), JSON.stringify(name)).toMatchObject({ success: false, error: { issues: [{ message: 'KEY_INVALID' }] } });
+    }
+    expect(isSafeDisplayName('Ο Admin')).toBe(false);
   });
 });

@@ -39,3 +39,44 @@ export function groupAccountNumber(accountNo: string): string {
   if (!/^\d{10}$/.test(accountNo)) return accountNo;
   return `${accountNo.slice(0, 3)}-${accountNo.slice(3, 6)}-${accountNo.slice(6)}`;
 }
+
+/**
+ * Text a member can type: no NUL byte (PostgreSQL cannot store it; it also cuts strings short in
+ * C libraries) and no lone UTF-16 surrogate (not a character; it cannot be encoded as UTF-8).
+ */
+export function isWellFormedText(value: string): boolean {
+  return !value.includes('\u0000') && !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value);
+}
+
+/** Scripts told apart in display names; a letter of any other script counts as `Other`. */
+const NAME_SCRIPTS = [
+  'Latin', 'Greek', 'Cyrillic', 'Thai', 'Lao', 'Khmer', 'Myanmar', 'Han', 'Hiragana', 'Katakana', 'Hangul', 'Bopomofo',
+  'Arabic', 'Hebrew', 'Devanagari', 'Armenian', 'Georgian',
+].map((script) => ({ script, pattern: new RegExp(`\\p{Script=${script}}`, 'u') }));
+const SHARED = /[\p{Script=Common}\p{Script=Inherited}]/u;
+/** Scripts that are written together (UTS #39, "moderately restrictive"). */
+const CJK_SETS = [new Set(['Han', 'Hiragana', 'Katakana']), new Set(['Han', 'Hangul']), new Set(['Han', 'Bopomofo'])];
+
+function scriptsOf(text: string): Set<string> {
+  const scripts = new Set<string>();
+  for (const character of text) {
+    if (SHARED.test(character)) continue;
+    scripts.add(NAME_SCRIPTS.find(({ pattern }) => pattern.test(character))?.script ?? 'Other');
+  }
+  return scripts;
+}
+
+/**
+ * A name shown to other people (chat, the operator's console) must not pass for someone else's.
+ * Taken after NFKC (fullwidth letters are then plain ones): it needs a letter, no mark may stand
+ * without a letter to sit on, and its letters come from one script, or from Latin plus one other
+ * that does not look like Latin (UTS #39 "moderately restrictive": never Latin with Greek or
+ * Cyrillic, so 'Ο Admin' with a Greek omicron is refused while 'สมชาย ใจดี' and 'John Smith' pass).
+ */
+export function isSafeDisplayName(name: string): boolean {
+  if (!/\p{L}/u.test(name) || /(^|[^\p{L}\p{M}])\p{M}/u.test(name)) return false;
+  const scripts = scriptsOf(name);
+  const others = [...scripts].filter((script) => script !== 'Latin');
+  if (others.length <= 1) return !(scripts.has('Latin') && (scripts.has('Greek') || scripts.has('Cyrillic')));
+  return CJK_SETS.some((allowed) => others.every((script) => allowed.has(script)));
+}

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { LAOS_CURRENCIES, NAME_MAX, PASSWORD_MAX } from './constants.js';
+import { ERROR_CODES } from './errors.js';
+import { isSafeDisplayName } from './rules.js';
 
 /**
  * Request and response shapes of SPEC §3 and §7, field names exactly as written there.
@@ -26,7 +28,15 @@ export const optionalText = (max: number) =>
 
 /** Letters of any script, combining marks, digits, spaces and . ' - : no markup, no SQL. */
 export const PERSON_NAME = /^[\p{L}\p{M}\p{N} .'-]+$/u;
-export const personName = requiredText(NAME_MAX).regex(PERSON_NAME, { error: 'KEY_INVALID' });
+/** A display name (others see it): NFKC-normalised, then refused when it could pass for another (rules.ts). */
+export const personName = z
+  .string({ error: missingOrInvalid })
+  .trim()
+  .normalize('NFKC')
+  .min(1, { error: 'KEY_MISSING' })
+  .max(NAME_MAX, { error: 'KEY_INVALID' })
+  .regex(PERSON_NAME, { error: 'KEY_INVALID' })
+  .refine(isSafeDisplayName, { error: 'KEY_INVALID' });
 
 export const phoneNumber = requiredText(15);
 export const password = z
@@ -38,6 +48,8 @@ export const bankAccountNo = requiredText(20).regex(/^\d{6,20}$/, { error: 'KEY_
 export const currency = z.enum(['THB', ...LAOS_CURRENCIES], { error: 'KEY_INVALID' });
 
 export const messageResponse = z.object({ message: z.string() });
+/** Every failure's body (DESIGN §4): a code of the catalogue. */
+export const errorResponse = z.object({ message: z.enum(ERROR_CODES) });
 export type MessageResponse = z.infer<typeof messageResponse>;
 
 // ---------- Lookups (SPEC §3 Lookup results, §7 Lookups)

@@ -297,6 +297,7 @@ export interface Database {
     created_at: Timestamp;
   };
   sandbox_sms_messages: { id: Generated<bigint>; phone: string; text: string; created_at: Timestamp };
+  idempotency_keys: { owner: string; key: string; fingerprint: string; created_at: Timestamp };
 }
 
 export type SiteTextKind = 'contact' | 'condition' | 'agreement' | 'notice';

@@ -1,13 +1,21 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { forbidden } from '../errors.js';
+import type { AdminContext, AdminService } from '../modules/admin/admin.service.js';
 import type { AuthService, MemberContext } from '../modules/auth/auth.service.js';
 import type { App } from './types.js';
+
+export type OperatorRole = AdminContext['role'];
+/** Who may call a route: a signed-in member, or an operator holding one of the roles. */
+export type RouteAuth = 'member' | { operator: readonly OperatorRole[] };
 
 declare module 'fastify' {
   interface FastifyRequest {
     member: MemberContext;
+    admin: AdminContext;
   }
-  interface FastifyInstance {
-    requireMember: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  interface FastifyContextConfig {
+    /** Declared per route; checked in onRequest, before the body is parsed or anything validated. */
+    auth?: RouteAuth;
   }
 }
 
@@ -18,10 +26,33 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
-/** `preHandler: app.requireMember` on every member route. */
-export function registerMemberAuth(app: App, auth: AuthService): void {
+export const MEMBER: { auth: RouteAuth } = { auth: 'member' };
+export const operator = (...roles: OperatorRole[]): { auth: RouteAuth } => ({ auth: { operator: roles } });
+
+/**
+ * Routes declare `config: { auth }`; this turns it into an onRequest hook, so a call without a
+ * valid token answers 401 whatever its parameters or body (a 400 would tell a stranger which
+ * inputs a route takes, and would run parsing and validation for nobody). Must be called before
+ * any route is registered.
+ */
+export function registerAuthentication(app: App, services: { members: AuthService; operators: AdminService }): void {
   app.decorateRequest('member', null as unknown as MemberContext);
-  app.decorate('requireMember', async (request: FastifyRequest) => {
-    request.member = await auth.authenticate(bearerToken(request));
+  app.decorateRequest('admin', null as unknown as AdminContext);
+  const member: onRequestAsyncHookHandler = async (request) => {
+    request.member = await services.members.authenticate(bearerToken(request));
+  };
+  const operatorWith =
+    (roles: readonly OperatorRole[]): onRequestAsyncHookHandler =>
+    async (request) => {
+      request.admin = await services.operators.authenticate(bearerToken(request));
+      if (!roles.includes(request.admin.role)) throw forbidden('UNAUTHORIZED');
+    };
+  app.addHook('onRoute', (route) => {
+    const auth = route.config?.auth;
+    if (!auth) return;
+    const guard = auth === 'member' ? member : operatorWith(auth.operator);
+    const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+    // After the route's own onRequest hooks: the rate limit counts a call before it is refused.
+    route.onRequest = [...existing, guard];
   });
 }

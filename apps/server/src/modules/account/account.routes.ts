@@ -8,6 +8,8 @@ import {
   registrationResponse,
   registrationValidateBody,
 } from '@wallet/contract';
+import { MEMBER } from '../../http/member-auth.js';
+import { failures } from '../../http/openapi.js';
 import type { App } from '../../http/types.js';
 import type { AccountService } from './account.service.js';
 
@@ -17,7 +19,7 @@ const ok = { message: 'OK' };
 export function registerAccountRoutes(app: App, account: AccountService): void {
   app.post(
     '/api/account/validate',
-    { schema: { tags, body: registrationValidateBody, response: { 200: messageResponse } } },
+    { schema: { tags, body: registrationValidateBody, response: { 200: messageResponse, ...failures(409) } } },
     async (request) => {
       await account.validate(request.body);
       return ok;
@@ -25,17 +27,17 @@ export function registerAccountRoutes(app: App, account: AccountService): void {
   );
   app.post(
     '/api/account',
-    { schema: { tags, body: registrationBody, response: { 200: registrationResponse } } },
+    { schema: { tags, body: registrationBody, response: { 200: registrationResponse, ...failures(409) } } },
     async (request) => ({ message: 'SUCCESS' as const, _id: await account.register(request.body) }),
   );
 
-  const member = { preHandler: app.requireMember };
-  app.get('/api/account/profile', { ...member, schema: { tags, response: { 200: profileResponse } } }, (request) =>
+  const member = { config: MEMBER };
+  app.get('/api/account/profile', { ...member, schema: { tags, response: { 200: profileResponse, ...failures(404) } } }, (request) =>
     account.profile(request.member),
   );
   app.put(
     '/api/account/profile',
-    { ...member, schema: { tags, body: profileUpdateBody, response: { 200: messageResponse } } },
+    { ...member, schema: { tags, body: profileUpdateBody, response: { 200: messageResponse, ...failures(404) } } },
     async (request) => {
       await account.updateProfile(request.member, request.body);
       return ok;
@@ -43,7 +45,7 @@ export function registerAccountRoutes(app: App, account: AccountService): void {
   );
   app.put(
     '/api/account/bankAccountName',
-    { ...member, schema: { tags, body: bankNameChangeBody, response: { 200: messageResponse } } },
+    { ...member, schema: { tags, body: bankNameChangeBody, response: { 200: messageResponse, ...failures(404) } } },
     async (request) => {
       await account.changeBankAccountName(request.member, request.body);
       return ok;
@@ -51,7 +53,7 @@ export function registerAccountRoutes(app: App, account: AccountService): void {
   );
   app.put(
     '/api/account/changepwd',
-    { ...member, schema: { tags, body: passwordChangeBody, response: { 200: messageResponse } } },
+    { ...member, schema: { tags, body: passwordChangeBody, response: { 200: messageResponse, ...failures(404) } } },
     async (request) => {
       await account.changePassword(request.member, request.body);
       return ok;

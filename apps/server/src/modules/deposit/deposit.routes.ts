@@ -5,6 +5,7 @@ import {
   bankCodeParams,
   createQrBody,
   failReasonBody,
+  messageResponse,
   operatorQueueQuery,
   qrRecord,
   qrcodeIdParams,
@@ -13,9 +14,9 @@ import {
   walletTransferAssignBody,
   walletTransferParams,
 } from '@wallet/contract';
-import { operatorGuard } from '../admin/admin.routes.js';
-import type { AdminService } from '../admin/admin.service.js';
+import { MEMBER, operator } from '../../http/member-auth.js';
 import { verifyWebhook } from '../../adapters/payment-gateway.js';
+import { failures } from '../../http/openapi.js';
 import type { App } from '../../http/types.js';
 import type { DepositService } from './deposit.service.js';
 import type { TrueMoneyTransferService } from './truemoney-transfer.service.js';
@@ -33,27 +34,28 @@ const walletTransferEvent = z.object({
 
 export function registerDepositRoutes(
   app: App,
-  services: { admin: AdminService; deposits: DepositService; truelink: TruelinkService; walletTransfers: TrueMoneyTransferService },
+  services: { deposits: DepositService; truelink: TruelinkService; walletTransfers: TrueMoneyTransferService },
   options: { webhookSecret: string; trueMoneyWebhookSecret: string; now: () => Date },
 ): void {
-  const { admin, deposits, truelink, walletTransfers } = services;
-  const member = { preHandler: app.requireMember };
-  app.post('/api/wallet/truelink', { ...member, schema: { tags, body: truelinkBody, response: { 200: truelinkResponse } } }, async (request) => ({
+  const { deposits, truelink, walletTransfers } = services;
+  const member = { config: MEMBER };
+  const money = { config: { ...MEMBER, idempotent: true } };
+  app.post('/api/wallet/truelink', { ...money, schema: { tags, body: truelinkBody, response: { 200: truelinkResponse, ...failures(409, 502) } } }, async (request) => ({
     message: 'SUCCESS' as const,
     ...(await truelink.redeem(request.member, request.body.link)),
   }));
   app.get('/api/qrcode/:bankCode', { ...member, schema: { tags, params: bankCodeParams, response: { 200: qrRecord } } }, (request) =>
     deposits.current(request.member, request.params.bankCode),
   );
-  app.post('/api/qrcode/:bankCode', { ...member, schema: { tags, params: bankCodeParams, body: createQrBody, response: { 200: qrRecord } } }, (request) =>
+  app.post('/api/qrcode/:bankCode', { ...money, schema: { tags, params: bankCodeParams, body: createQrBody, response: { 200: qrRecord, ...failures(409, 502) } } }, (request) =>
     deposits.create(request.member, request.params.bankCode, request.body.amount),
   );
-  app.delete('/api/qrcode/:qrcodeId', { ...member, schema: { tags, params: qrcodeIdParams } }, async (request) => {
+  app.delete('/api/qrcode/:qrcodeId', { ...member, schema: { tags, params: qrcodeIdParams, response: { 200: messageResponse, ...failures(404) } } }, async (request) => {
     await deposits.cancel(request.member, request.params.qrcodeId);
     return { message: 'OK' };
   });
 
-  const finance = { preHandler: operatorGuard(admin, ['admin', 'finance']) };
+  const finance = { config: operator('admin', 'finance') };
   app.get(
     '/api/admin/truemoney-transfers',
     { ...finance, schema: { tags: ['admin'], querystring: operatorQueueQuery.pick({ page: true, limit: true }), response: { 200: adminWalletTransfersResponse } } },
@@ -61,12 +63,12 @@ export function registerDepositRoutes(
   );
   app.post(
     '/api/admin/truemoney-transfers/:id/approve',
-    { ...finance, schema: { tags: ['admin'], params: walletTransferParams, body: walletTransferAssignBody, response: { 200: adminWalletTransfer } } },
+    { ...finance, schema: { tags: ['admin'], params: walletTransferParams, body: walletTransferAssignBody, response: { 200: adminWalletTransfer, ...failures(404, 409) } } },
     (request) => walletTransfers.assign(request.params.id, request.body.phone, request.admin.username),
   );
   app.post(
     '/api/admin/truemoney-transfers/:id/fail',
-    { ...finance, schema: { tags: ['admin'], params: walletTransferParams, body: failReasonBody, response: { 200: adminWalletTransfer } } },
+    { ...finance, schema: { tags: ['admin'], params: walletTransferParams, body: failReasonBody, response: { 200: adminWalletTransfer, ...failures(404, 409) } } },
     (request) => walletTransfers.markReturned(request.params.id, request.body.reason, request.admin.username),
   );
 

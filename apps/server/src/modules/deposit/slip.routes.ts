@@ -14,16 +14,16 @@ import {
   slipUploadResponse,
 } from '@wallet/contract';
 import { AppError, badRequest } from '../../errors.js';
+import { failures } from '../../http/openapi.js';
 import type { App } from '../../http/types.js';
-import { operatorGuard } from '../admin/admin.routes.js';
-import type { AdminService } from '../admin/admin.service.js';
+import { MEMBER, operator } from '../../http/member-auth.js';
 import { SLIP_MAX_BYTES } from './slip-image.js';
 import type { SlipService } from './slip.service.js';
 
 const imageQuery = z.object({ expires: z.coerce.number().int().positive(), signature: z.string().max(100) });
 
-export function registerSlipRoutes(app: App, admin: AdminService, slips: SlipService): void {
-  const member = { preHandler: app.requireMember };
+export function registerSlipRoutes(app: App, slips: SlipService): void {
+  const member = { config: MEMBER };
 
   // Multipart is parsed only here: no other route accepts a file.
   app.register(async (scope) => {
@@ -31,10 +31,9 @@ export function registerSlipRoutes(app: App, admin: AdminService, slips: SlipSer
     scope.post(
       '/api/wallet/slip',
       {
-        ...member,
         // Decoding an image costs far more than any other call: a member gets a few a minute.
-        config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-        schema: { tags: ['deposit'], consumes: ['multipart/form-data'], response: { 200: slipUploadResponse } },
+        config: { ...MEMBER, rateLimit: { max: 10, timeWindow: '1 minute' } },
+        schema: { tags: ['deposit'], consumes: ['multipart/form-data'], response: { 200: slipUploadResponse, ...failures(503) } },
       },
       async (request) => {
         if (!request.isMultipart()) throw badRequest('SLIP_NO_FILE');
@@ -45,10 +44,12 @@ export function registerSlipRoutes(app: App, admin: AdminService, slips: SlipSer
             else await part.toBuffer(); // drain what is not ours
           }
         } catch (error) {
+          // Everything that fails here is reading the member's upload: a body cut short, a broken
+          // boundary or part header (busboy's plain Errors), too many parts. None is our fault.
           const code = (error as { code?: string }).code;
           if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('SLIP_INVALID_FILE', 413);
-          if (code?.startsWith('FST_')) throw badRequest('SLIP_INVALID_FILE');
-          throw error;
+          request.log.info({ err: error }, 'unreadable slip upload');
+          throw badRequest('SLIP_INVALID_FILE');
         }
         return { message: 'SUCCESS' as const, slip: await slips.upload(request.member, bytes) };
       },
@@ -60,7 +61,7 @@ export function registerSlipRoutes(app: App, admin: AdminService, slips: SlipSer
   );
   app.get(
     '/api/statement/slip/reference/:reference',
-    { ...member, schema: { tags: ['statement'], params: slipReferenceParams, response: { 200: slipImageResponse } } },
+    { ...member, schema: { tags: ['statement'], params: slipReferenceParams, response: { 200: slipImageResponse, ...failures(404) } } },
     (request) => slips.imageUrl(request.member, request.params.reference),
   );
   // The image itself: opened by the browser (no bearer token), so the address carries a signature.
@@ -69,19 +70,19 @@ export function registerSlipRoutes(app: App, admin: AdminService, slips: SlipSer
     return reply.header('content-type', 'image/jpeg').header('cache-control', 'private, max-age=900').send(image);
   });
 
-  const finance = { preHandler: operatorGuard(admin, ['admin', 'finance']) };
+  const finance = { config: operator('admin', 'finance') };
   const tags = ['admin'];
   app.get('/api/admin/slips', { ...finance, schema: { tags, querystring: operatorQueueQuery, response: { 200: adminSlipsResponse } } }, (request) =>
     slips.listForOperator(request.query.status, request.query.page, request.query.limit),
   );
   app.post(
     '/api/admin/slips/:id/approve',
-    { ...finance, schema: { tags, params: operatorItemParams, body: slipApproveBody, response: { 200: slipRecord } } },
+    { ...finance, schema: { tags, params: operatorItemParams, body: slipApproveBody, response: { 200: slipRecord, ...failures(404, 409) } } },
     (request) => slips.approve(request.params.id, request.body.amount, request.admin.username),
   );
   app.post(
     '/api/admin/slips/:id/fail',
-    { ...finance, schema: { tags, params: operatorItemParams, body: failReasonBody, response: { 200: slipRecord } } },
+    { ...finance, schema: { tags, params: operatorItemParams, body: failReasonBody, response: { 200: slipRecord, ...failures(404, 409) } } },
     (request) => slips.fail(request.params.id, request.body.reason, request.admin.username),
   );
 }

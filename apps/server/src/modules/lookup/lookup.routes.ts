@@ -16,6 +16,7 @@ import {
   withdrawLookupResponse,
 } from '@wallet/contract';
 import { requestLanguage } from '../../http/language.js';
+import { failures } from '../../http/openapi.js';
 import type { App } from '../../http/types.js';
 import type { LookupService } from './lookup.service.js';
 
@@ -24,7 +25,7 @@ const tags = ['lookup'];
 export function registerLookupRoutes(app: App, lookup: LookupService, defaultLanguage: Language): void {
   const language = (request: Parameters<typeof requestLanguage>[0]) => requestLanguage(request, defaultLanguage);
 
-  app.get('/api/lookup/active', { schema: { tags, response: { 200: activeResponse } } }, async () => {
+  app.get('/api/lookup/active', { schema: { tags, response: { 200: activeResponse, ...failures(410) } } }, async () => {
     await lookup.ensureActive();
     return { active: true as const };
   });

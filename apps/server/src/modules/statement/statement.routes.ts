@@ -1,5 +1,6 @@
 import { type StatementEntry, pageBody, statementResponse, toMajor } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
+import { MEMBER } from '../../http/member-auth.js';
 import type { App } from '../../http/types.js';
 import { statementPage } from './statement.repository.js';
 
@@ -7,7 +8,7 @@ import { statementPage } from './statement.repository.js';
 export function registerStatementRoutes(app: App, db: Db): void {
   app.post(
     '/api/statement',
-    { preHandler: app.requireMember, schema: { tags: ['statement'], body: pageBody, response: { 200: statementResponse } } },
+    { config: MEMBER, schema: { tags: ['statement'], body: pageBody, response: { 200: statementResponse } } },
     async (request) => {
       const { total, rows } = await statementPage(db, request.member.memberId, request.body.page, request.body.limit);
       const statements: StatementEntry[] = rows.map((row) => ({

@@ -15,20 +15,23 @@ import {
   walletResponse,
 } from '@wallet/contract';
 import { idempotencyKey } from '../../http/idempotency.js';
+import { MEMBER } from '../../http/member-auth.js';
+import { failures } from '../../http/openapi.js';
 import type { App } from '../../http/types.js';
 import type { WalletService } from './wallet.service.js';
 
 const tags = ['wallet'];
 export function registerWalletRoutes(app: App, wallet: WalletService): void {
-  const member = { preHandler: app.requireMember };
+  const member = { config: MEMBER };
+  const money = { config: { ...MEMBER, idempotent: true } };
 
-  app.get('/api/wallet', { ...member, schema: { tags, response: { 200: walletResponse } } }, (request) => wallet.view(request.member));
-  app.get('/api/wallet/refresh/slot', { ...member, schema: { tags, response: { 200: refreshResponse } } }, (request) =>
+  app.get('/api/wallet', { ...member, schema: { tags, response: { 200: walletResponse, ...failures(404) } } }, (request) => wallet.view(request.member));
+  app.get('/api/wallet/refresh/slot', { ...member, schema: { tags, response: { 200: refreshResponse, ...failures(404) } } }, (request) =>
     wallet.refreshAll(request.member),
   );
   app.get(
     '/api/wallet/activate/:slotCode',
-    { ...member, schema: { tags, params: slotCodeParams, response: { 200: messageResponse } } },
+    { ...member, schema: { tags, params: slotCodeParams, response: { 200: messageResponse, ...failures(404, 409, 502) } } },
     async (request) => {
       await wallet.activate(request.member, request.params.slotCode);
       return { message: 'SUCCESS' };
@@ -36,17 +39,17 @@ export function registerWalletRoutes(app: App, wallet: WalletService): void {
   );
   app.get(
     '/api/wallet/account/:slotCode',
-    { ...member, schema: { tags, params: slotCodeParams, response: { 200: gameAccountResponse } } },
+    { ...member, schema: { tags, params: slotCodeParams, response: { 200: gameAccountResponse, ...failures(404) } } },
     (request) => wallet.account(request.member, request.params.slotCode),
   );
   app.get(
     '/api/wallet/resetpassword/:slotCode',
-    { ...member, schema: { tags, params: slotCodeParams, response: { 200: resetPasswordResponse } } },
+    { ...member, schema: { tags, params: slotCodeParams, response: { 200: resetPasswordResponse, ...failures(404, 502) } } },
     async (request) => ({ message: 'SUCCESS', password: await wallet.resetPassword(request.member, request.params.slotCode) }),
   );
   app.post(
     '/api/wallet/transfer',
-    { ...member, schema: { tags, body: transferBody, response: { 200: transferResponse, 202: transferResponse } } },
+    { ...money, schema: { tags, body: transferBody, response: { 200: transferResponse, 202: transferResponse, ...failures(404, 409, 422, 502) } } },
     async (request, reply) => {
       const answer = await wallet.transfer(request.member, request.body, idempotencyKey(request));
       return reply.status(answer.message === 'SUCCESS' ? 200 : 202).send(answer);
@@ -54,18 +57,28 @@ export function registerWalletRoutes(app: App, wallet: WalletService): void {
   );
   app.post(
     '/api/wallet/transferAll',
-    { ...member, schema: { tags, body: transferAllBody, response: { 200: transferAllResponse, 202: transferAllResponse } } },
+    { ...money, schema: { tags, body: transferAllBody, response: { 200: transferAllResponse, 202: transferAllResponse, ...failures(404, 409, 422, 502) } } },
     async (request, reply) => {
       const answer = await wallet.transferAll(request.member, request.body.to, idempotencyKey(request));
       return reply.status(answer.message === 'SUCCESS' ? 200 : 202).send(answer);
     },
   );
 
+  const username = z.string().min(1).max(64);
+  const autoLogin = { ...member, schema: { tags, response: { 200: autoLoginResponse, ...failures(404, 502) } } };
   for (const [route, { withPassword }] of Object.entries(AUTO_LOGIN_ROUTES)) {
-    const path = withPassword ? `/api/autoLogin/${route}/:username/:password` : `/api/autoLogin/${route}/:username`;
-    const params = z.object({ username: z.string().min(1).max(64), password: z.string().min(1).max(128).optional() });
-    app.get(path, { ...member, schema: { tags, params, response: { 200: autoLoginResponse } } }, async (request) => ({
-      link: await wallet.autoLogin(request.member, route as AutoLoginRoute, request.params.username, request.params.password),
-    }));
+    const slot = route as AutoLoginRoute;
+    // Only the routes with a password segment take (and document) one.
+    if (withPassword) {
+      const params = z.object({ username, password: z.string().min(1).max(128) });
+      app.get(`/api/autoLogin/${route}/:username/:password`, { ...autoLogin, schema: { ...autoLogin.schema, params } }, async (request) => ({
+        link: await wallet.autoLogin(request.member, slot, request.params.username, request.params.password),
+      }));
+    } else {
+      const params = z.object({ username });
+      app.get(`/api/autoLogin/${route}/:username`, { ...autoLogin, schema: { ...autoLogin.schema, params } }, async (request) => ({
+        link: await wallet.autoLogin(request.member, slot, request.params.username, undefined),
+      }));
+    }
   }
 }

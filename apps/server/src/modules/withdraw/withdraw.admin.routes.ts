@@ -1,23 +1,23 @@
 import { operatorQueueQuery, adminWithdrawalsResponse, failReasonBody, withdrawal, operatorItemParams } from '@wallet/contract';
+import { failures } from '../../http/openapi.js';
 import type { App } from '../../http/types.js';
-import type { AdminService } from '../admin/admin.service.js';
-import { operatorGuard } from '../admin/admin.routes.js';
+import { operator } from '../../http/member-auth.js';
 import type { WithdrawService } from './withdraw.service.js';
 
 const tags = ['admin'];
 
 /** The operator's side of withdrawals: list, approve (paid out), fail (money back to the wallet). */
-export function registerWithdrawAdminRoutes(app: App, admin: AdminService, withdrawals: WithdrawService): void {
-  const finance = { preHandler: operatorGuard(admin, ['admin', 'finance']) };
+export function registerWithdrawAdminRoutes(app: App, withdrawals: WithdrawService): void {
+  const finance = { config: operator('admin', 'finance') };
   app.get('/api/admin/withdrawals', { ...finance, schema: { tags, querystring: operatorQueueQuery, response: { 200: adminWithdrawalsResponse } } }, (request) =>
     withdrawals.listForOperator(request.query.status, request.query.page, request.query.limit),
   );
-  app.post('/api/admin/withdrawals/:id/approve', { ...finance, schema: { tags, params: operatorItemParams, response: { 200: withdrawal } } }, (request) =>
+  app.post('/api/admin/withdrawals/:id/approve', { ...finance, schema: { tags, params: operatorItemParams, response: { 200: withdrawal, ...failures(404, 409) } } }, (request) =>
     withdrawals.approve(request.params.id, request.admin.username),
   );
   app.post(
     '/api/admin/withdrawals/:id/fail',
-    { ...finance, schema: { tags, params: operatorItemParams, body: failReasonBody, response: { 200: withdrawal } } },
+    { ...finance, schema: { tags, params: operatorItemParams, body: failReasonBody, response: { 200: withdrawal, ...failures(404, 409) } } },
     (request) => withdrawals.fail(request.params.id, request.body.reason, request.admin.username),
   );
 }
