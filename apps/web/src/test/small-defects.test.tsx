@@ -66,3 +66,31 @@ describe('small defects in the money overlays', () => {
     expect(screen.getByTestId('create-qr')).toBeEnabled();
   });
 });
+
+describe('toasts of one call', () => {
+  it('replace each other: a success does not stack over the stale error of the same action', async () => {
+    const { Toaster } = await import('sonner');
+    const { GameAccountModal } = await import('../features/home/modals/GameAccountModal');
+    let attempt = 0;
+    stubFetch({
+      'GET /api/wallet/account/PG': { body: { username: 'bw-pg', password: 'secret', event: null } },
+      'POST /api/wallet/transfer': () => (++attempt === 1 ? { status: 502, body: { message: 'TRANSFER_FAIL' } } : { body: { message: 'SUCCESS' } }),
+    });
+    const slot = { code: 'PG', name: 'PG Soft', category: 'slot', isActive: true, amount: 0, ftWalletSlot: 1, logo: '', background: '', web: null, android: null, ios: null, username: 'bw-pg', password: null, loginForm: false, balanceSyncedAt: null };
+    renderWithQueries(
+      <>
+        <Toaster />
+        <GameAccountModal slot={slot} walletAmount={50} onClose={() => {}} />
+      </>,
+    );
+    const moveOnce = async () => {
+      fireEvent.click(screen.getByTestId('transfer-only'));
+      fireEvent.click(await screen.findByTestId('confirm-yes'));
+    };
+    await moveOnce();
+    expect(await screen.findByText(i18n.t('errors.TRANSFER_FAIL'))).toBeInTheDocument();
+    await moveOnce();
+    expect(await screen.findByText(i18n.t('game.transferred', { name: 'PG Soft' }))).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.queryByText(i18n.t('errors.TRANSFER_FAIL'))).toBeNull());
+  });
+});
