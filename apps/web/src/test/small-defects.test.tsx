@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { WalletResponse } from '@wallet/contract';
+import type { Slot, WalletResponse } from '@wallet/contract';
 import i18n from 'i18next';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -76,7 +76,7 @@ describe('toasts of one call', () => {
       'GET /api/wallet/account/PG': { body: { username: 'bw-pg', password: 'secret', event: null } },
       'POST /api/wallet/transfer': () => (++attempt === 1 ? { status: 502, body: { message: 'TRANSFER_FAIL' } } : { body: { message: 'SUCCESS' } }),
     });
-    const slot = { code: 'PG', name: 'PG Soft', category: 'slot', isActive: true, amount: 0, ftWalletSlot: 1, logo: '', background: '', web: null, android: null, ios: null, username: 'bw-pg', password: null, loginForm: false, balanceSyncedAt: null };
+    const slot: Slot = { code: 'PG', name: 'PG Soft', category: 'slot', isActive: true, amount: 0, ftWalletSlot: 1, logo: '', background: '', web: null, android: null, ios: null, username: 'bw-pg', password: null, loginForm: false, balanceSyncedAt: null };
     renderWithQueries(
       <>
         <Toaster />
