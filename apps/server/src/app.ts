@@ -159,7 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   rateLimitStore?.on('error', (error) => app.log.warn({ err: error }, 'rate-limit store unavailable'));
   if (rateLimitStore) app.addHook('onClose', async () => void rateLimitStore.disconnect());
   await app.register(rateLimit, {
-    ...(rateLimitStore ? { redis: rateLimitStore, nameSpace: 'wallet-rate-limit:', skipOnError: true } : {}),
+    ...(rateLimitStore ? { redis: rateLimitStore, nameSpace: `${config.redisKeyPrefix}rate-limit:`, skipOnError: true } : {}),
     timeWindow: '1 minute',
     max: (_request, key) => (key.startsWith('address:') ? config.floodLimits.addressPerMinute : config.floodLimits.memberPerMinute),
     keyGenerator: async (request) => {

@@ -49,6 +49,8 @@ const environmentSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
+  /** Keeps deployments (or test runs) that share one Redis apart. */
+  REDIS_KEY_PREFIX: z.string().regex(/^[\w:-]{1,60}$/).default('wallet:'),
   SITE: z.enum(['th', 'la']).default('th'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JWT_SECRET: z.string().min(32).optional(),
@@ -98,6 +100,7 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  redisKeyPrefix: string;
   site: 'th' | 'la';
   logLevel: string;
   jwtSecret: string | undefined;
@@ -143,6 +146,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     dataDir: path.resolve(values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
     redisUrl: values.REDIS_URL,
+    redisKeyPrefix: values.REDIS_KEY_PREFIX,
     site: values.SITE,
     logLevel: values.LOG_LEVEL,
     jwtSecret: values.JWT_SECRET,

@@ -295,7 +295,9 @@ describe('the slip upload limit, with Redis shared by two nodes', () => {
   it('counts a member’s uploads across nodes: the eleventh in a minute is refused wherever it lands', async () => {
     const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
     // Nodes of one deployment share the token secret, so both recognise the member's token.
-    const shared = { REDIS_URL: redisUrl, JWT_SECRET: `two-nodes-${Date.now()}-0123456789abcdef0123456789` };
+    // Member ids repeat across test databases: a prefix of this run keeps its counts apart in Redis.
+    const run = `${Date.now()}-${process.pid}`;
+    const shared = { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `test-${run}:`, JWT_SECRET: `two-nodes-${run}-0123456789abcdef0123456789` };
     const nodeA = await startTestServer({ env: shared });
     // Node B has a database of its own here, so it turns the session away (401); the limit is
     // counted before that, in the Redis both nodes share, which is what this test looks at.
