@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -7,46 +6,9 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import { createLedger } from '../src/modules/ledger/ledger.service.js';
+import { call, startServer, stop } from './server-process.js';
 
-const SERVER_ENTRY = new URL('../src/main.ts', import.meta.url).pathname;
 
-interface Child {
-  url: string;
-  process: ChildProcess;
-}
-
-async function startServer(env: Record<string, string>): Promise<Child> {
-  const port = 20_000 + crypto.randomInt(20_000);
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 120; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ready = await fetch(`${url}/readyz`).then((response) => response.ok, () => false);
-    if (ready) return { url, process: child };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not become ready');
-}
-
-function stop(child: Child, signal: NodeJS.Signals): Promise<void> {
-  return new Promise((resolve) => {
-    child.process.once('exit', () => resolve());
-    child.process.kill(signal);
-  });
-}
-
-async function call(base: string, method: string, route: string, body?: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${base}${route}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json().catch(() => ({}))) as Record<string, unknown> };
-}
 
 const cleanups: Array<() => Promise<void>> = [];
 afterAll(async () => {

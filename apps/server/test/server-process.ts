@@ -1,0 +1,44 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+
+const SERVER_ENTRY = new URL('../src/main.ts', import.meta.url).pathname;
+
+/** The real server in a process of its own, so a test can kill it as a crash would. */
+export interface ServerProcess {
+  url: string;
+  process: ChildProcess;
+}
+
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const port = 20_000 + crypto.randomInt(20_000);
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 120; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const ready = await fetch(`${url}/readyz`).then((response) => response.ok, () => false);
+    if (ready) return { url, process: child };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGKILL');
+  throw new Error('server did not become ready');
+}
+
+export function stop(child: ServerProcess, signal: NodeJS.Signals): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.process.exitCode !== null) return resolve();
+    child.process.once('exit', () => resolve());
+    child.process.kill(signal);
+  });
+}
+
+export async function call(base: string, method: string, route: string, body?: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${base}${route}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json().catch(() => ({}))) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any -- the tests read arbitrary JSON answers
+}
