@@ -4,3 +4,4 @@ export * from './rules.js';
 export * from './schemas.js';
 export * from './money.js';
 export * from './wallet.js';
+export * from './site.js';

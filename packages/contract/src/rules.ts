@@ -1,13 +1,10 @@
-import { ENGLISH_NAME_BANKS, PHONE_LENGTH_LA, PHONE_LENGTH_TH } from './constants.js';
-
-export type Site = 'th' | 'la';
+import { ENGLISH_NAME_BANKS } from './constants.js';
+import { SITE_PROFILES, type Site } from './site.js';
 
 /** SPEC §5 / DESIGN §6: digits only; 10 in Thailand, 8–11 in the Laos build. */
 export function isValidPhone(phone: string, site: Site): boolean {
-  if (!/^\d+$/.test(phone)) return false;
-  return site === 'la'
-    ? phone.length >= PHONE_LENGTH_LA.min && phone.length <= PHONE_LENGTH_LA.max
-    : phone.length === PHONE_LENGTH_TH;
+  const { minLength, maxLength } = SITE_PROFILES[site].phone;
+  return /^\d+$/.test(phone) && phone.length >= minLength && phone.length <= maxLength;
 }
 
 export function needsEnglishName(bankCode: string): boolean {

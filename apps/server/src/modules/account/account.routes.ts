@@ -8,7 +8,7 @@ import {
   registrationResponse,
   registrationValidateBody,
 } from '@wallet/contract';
-import { MEMBER } from '../../http/member-auth.js';
+import { MEMBER } from '../../http/auth.js';
 import { failures } from '../../http/openapi.js';
 import type { App } from '../../http/types.js';
 import type { AccountService } from './account.service.js';

@@ -8,7 +8,7 @@ import {
   type ProfileUpdateBody,
   type RegistrationBody,
   type RegistrationValidateBody,
-  type Site,
+  type SiteProfile,
   isEnglishName,
   isValidPhone,
   memberIdFromInviteCode,
@@ -16,12 +16,11 @@ import {
 } from '@wallet/contract';
 import { type Db, isUniqueViolation } from '../../db/database.js';
 import { badRequest, conflict, forbidden, notFound, tooMany } from '../../errors.js';
-import * as authRepo from '../auth/auth.repository.js';
-import type { MemberContext } from '../auth/auth.service.js';
+import type { AuthService, MemberContext } from '../auth/auth.service.js';
 import type { PasswordHasher } from '../auth/password.js';
 import type { AttemptLimiter } from '../limits/attempt-limiter.js';
-import * as lookupRepo from '../lookup/lookup.repository.js';
-import { consumeVerified } from '../otp/otp.repository.js';
+import type { LookupService } from '../lookup/lookup.service.js';
+import { consumeVerifiedPhone } from '../otp/otp.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import * as repo from './account.repository.js';
 
@@ -32,16 +31,16 @@ export function createAccountService(deps: {
   db: Db;
   hasher: PasswordHasher;
   limiter: AttemptLimiter;
-  settings: SettingsService;
-  site: Site;
+  settings: Pick<SettingsService, 'site'>;
+  site: SiteProfile;
+  lookup: Pick<LookupService, 'findBank' | 'findSource'>;
+  sessions: Pick<AuthService, 'revokeOtherSessions'>;
   now: () => Date;
 }) {
   const { db, hasher, site } = deps;
 
   function checkPhoneFormat(phone: string): void {
-    if (isValidPhone(phone, site)) return;
-    // The Laos rule (8–11 digits) has no code of its own in SPEC §8.
-    throw badRequest(site === 'la' ? 'KEY_INVALID' : 'PHONE_NUMBER_REQUIRE_10_DIGIT');
+    if (!isValidPhone(phone, site.site)) throw badRequest(site.phoneErrorCode);
   }
 
   function checkPassword(password: string): void {
@@ -49,8 +48,8 @@ export function createAccountService(deps: {
   }
 
   async function checkBank(bankCode: string): Promise<void> {
-    const bank = await lookupRepo.findBank(db, bankCode);
-    if (!bank || bank.country !== (site === 'la' ? 'LA' : 'TH')) throw badRequest('INVALID_BANK');
+    const bank = await deps.lookup.findBank(bankCode);
+    if (!bank || bank.country !== site.country) throw badRequest('INVALID_BANK');
   }
 
   function checkAccountName(bankCode: string, name: string): void {
@@ -69,7 +68,7 @@ export function createAccountService(deps: {
     checkPhoneFormat(body.username);
     if (await repo.phoneExists(db, body.username)) throw conflict('EXISTING_USER');
     if (body.password !== undefined) checkPassword(body.password);
-    if (body.sourceCode && !(await lookupRepo.findSource(db, body.sourceCode))) throw badRequest('KEY_INVALID');
+    if (body.sourceCode && !(await deps.lookup.findSource(body.sourceCode))) throw badRequest('KEY_INVALID');
     await inviterIdOf(body.inviteCode);
     if (body.bankCode !== undefined) {
       await checkBank(body.bankCode);
@@ -78,7 +77,7 @@ export function createAccountService(deps: {
         throw conflict('EXISTING_BANK');
       }
     }
-    if (body.currency !== undefined && site === 'th' && body.currency !== 'THB') throw badRequest('KEY_INVALID');
+    if (body.currency !== undefined && !site.currencies.includes(body.currency)) throw badRequest('KEY_INVALID');
   }
 
   async function profileOf(memberId: bigint) {
@@ -106,7 +105,7 @@ export function createAccountService(deps: {
         const id = await db.transaction().execute(async (trx) => {
           if (registerOTP) {
             const verifiedSince = new Date(at.getTime() - OTP_RULES.verifiedUseMs);
-            if (!(await consumeVerified(trx, body.username, verifiedSince, at))) throw badRequest('UNVERIFIED_OTP');
+            if (!(await consumeVerifiedPhone(trx, body.username, verifiedSince, at))) throw badRequest('UNVERIFIED_OTP');
           }
           return repo.insertMember(trx, {
             phone: body.username,
@@ -115,7 +114,7 @@ export function createAccountService(deps: {
             bankCode: body.bankCode,
             bankAccountNo: body.bankAccountNo,
             bankAccountName: body.bankAccountName.toUpperCase(),
-            currency: site === 'la' ? (body.currency ?? 'LAK') : 'THB',
+            currency: body.currency ?? site.currencies[0],
             sourceCode: body.sourceCode || null,
             inviterId,
           });
@@ -178,7 +177,7 @@ export function createAccountService(deps: {
       const newHash = await hasher.hash(body.newPassword);
       await db.transaction().execute(async (trx) => {
         await repo.updateMember(trx, context.memberId, { password_hash: newHash });
-        await authRepo.revokeOtherSessions(trx, context.memberId, context.sessionId);
+        await deps.sessions.revokeOtherSessions(trx, context);
       });
     },
   };

@@ -8,7 +8,7 @@ import {
   siteSettingsResponse,
 } from '@wallet/contract';
 import { OPERATOR_DEVICE_COOKIE, keepDeviceCookie, readDeviceCookie } from '../../http/device-cookie.js';
-import { operator } from '../../http/member-auth.js';
+import { operator } from '../../http/auth.js';
 import { failures } from '../../http/openapi.js';
 import type { App } from '../../http/types.js';
 import type { AdminService } from './admin.service.js';

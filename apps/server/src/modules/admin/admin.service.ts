@@ -8,7 +8,7 @@ import type { TokenSigner } from '../auth/tokens.js';
 import type { AttemptLimiter } from '../limits/attempt-limiter.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import * as repo from './admin.repository.js';
-import { recordAudit } from './audit.js';
+import { recordAudit } from '../../http/audit.js';
 
 export interface AdminContext {
   adminId: bigint;

@@ -1,6 +1,6 @@
 import { loginBody, loginResponse, messageResponse } from '@wallet/contract';
 import { MEMBER_DEVICE_COOKIE, keepDeviceCookie, readDeviceCookie } from '../../http/device-cookie.js';
-import { MEMBER } from '../../http/member-auth.js';
+import { MEMBER } from '../../http/auth.js';
 import { failures } from '../../http/openapi.js';
 import type { App } from '../../http/types.js';
 import type { AuthService } from './auth.service.js';

@@ -63,6 +63,9 @@ export function createAuthService(deps: {
       await repo.revokeSession(db, context.sessionId);
     },
 
+    /** After a password change: every session but the one that changed it ends, in the caller's transaction. */
+    revokeOtherSessions: (trx: Db, context: MemberContext) => repo.revokeOtherSessions(trx, context.memberId, context.sessionId),
+
     /** Token → member, or the DESIGN §4 401/403 codes. */
     async authenticate(token: string | undefined): Promise<MemberContext> {
       if (!token) throw unauthorized('UNAUTHORIZED');

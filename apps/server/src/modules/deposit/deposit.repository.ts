@@ -1,4 +1,6 @@
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
 
 /**
  * The reconciler's share of QRs not known paid: issued before `createdBefore`, not expired
@@ -24,4 +26,89 @@ export function claimUnpaidQrs(db: Db, window: { createdBefore: Date; expiredAft
     )
     .returningAll()
     .execute();
+}
+
+/** A deposit row, once per outside reference; undefined when that reference was recorded before. */
+export function insertDeposit(db: Db, values: { memberId: bigint; method: string; amount: bigint; externalRef: string }) {
+  return db
+    .insertInto('deposits')
+    .values({ member_id: values.memberId, method: values.method, amount: values.amount, external_ref: values.externalRef })
+    .onConflict((oc) => oc.column('external_ref').doNothing())
+    .returning(['id', 'created_at'])
+    .executeTakeFirst();
+}
+
+/** False when this webhook event was handled before. */
+export async function firstDelivery(db: Db, eventId: string): Promise<boolean> {
+  const fresh = await db.insertInto('webhook_events').values({ event_id: eventId }).onConflict((oc) => oc.doNothing()).returning('event_id').executeTakeFirst();
+  return fresh !== undefined;
+}
+
+export type QrRow = Selectable<Database['deposit_qrcodes']>;
+
+export function markQrPaid(db: Db, id: string): Promise<unknown> {
+  return db.updateTable('deposit_qrcodes').set({ status: 'paid' }).where('id', '=', id).execute();
+}
+
+export async function isEnabledBankQr(db: Db, bankCode: string): Promise<boolean> {
+  const row = await db.selectFrom('deposit_accounts').select('id').where('bank_code', '=', bankCode).where('bank_type', '=', 'QR').where('enabled', '=', true).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The member's latest QR for a method, with the amount credited for it when it was paid. */
+export function latestQr(db: Db, memberId: bigint, method: string) {
+  return db
+    .selectFrom('deposit_qrcodes as q')
+    .leftJoin('deposits as d', (join) => join.on('d.external_ref', '=', sql<string>`'gateway:' || q.gateway_ref`))
+    .selectAll('q')
+    .select('d.amount as credited')
+    .where('q.member_id', '=', memberId)
+    .where('q.method', '=', method)
+    .orderBy('q.created_at', 'desc')
+    .executeTakeFirst();
+}
+
+/** One open QR per member and method: the new one replaces the open ones, whose gateway references are answered. */
+export function replaceOpenQr(db: Db, values: { id: string; memberId: bigint; method: string; amount: bigint; payload: string; gatewayRef: string; expiresAt: Date }) {
+  return db.transaction().execute(async (trx) => {
+    const replaced = await trx
+      .updateTable('deposit_qrcodes')
+      .set({ status: 'cancelled' })
+      .where('member_id', '=', values.memberId)
+      .where('method', '=', values.method)
+      .where('status', '=', 'open')
+      .returning('gateway_ref')
+      .execute();
+    const row = await trx
+      .insertInto('deposit_qrcodes')
+      .values({
+        id: values.id,
+        member_id: values.memberId,
+        method: values.method,
+        amount: values.amount,
+        payload: values.payload,
+        gateway_ref: values.gatewayRef,
+        expires_at: values.expiresAt,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { row, replacedGatewayRefs: replaced.map((qr) => qr.gateway_ref) };
+  });
+}
+
+/** Cancels the member's own open QR; its gateway reference, or undefined when there is none. */
+export async function cancelOpenQr(db: Db, memberId: bigint, qrcodeId: string): Promise<string | undefined> {
+  const cancelled = await db
+    .updateTable('deposit_qrcodes')
+    .set({ status: 'cancelled' })
+    .where('id', '=', qrcodeId)
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'open')
+    .returning('gateway_ref')
+    .executeTakeFirst();
+  return cancelled?.gateway_ref;
+}
+
+export function qrByGatewayRef(db: Db, gatewayRef: string): Promise<QrRow | undefined> {
+  return db.selectFrom('deposit_qrcodes').selectAll().where('gateway_ref', '=', gatewayRef).executeTakeFirst();
 }

@@ -14,7 +14,7 @@ import {
   walletTransferAssignBody,
   walletTransferParams,
 } from '@wallet/contract';
-import { MEMBER, operator } from '../../http/member-auth.js';
+import { MEMBER, operator } from '../../http/auth.js';
 import { verifyWebhook } from '../../adapters/payment-gateway.js';
 import { failures } from '../../http/openapi.js';
 import type { App } from '../../http/types.js';

@@ -2,7 +2,7 @@ import { adminDepositNoticesResponse, operatorQueueQuery, depositNotice, deposit
 import { idempotencyKey } from '../../http/idempotency.js';
 import { failures } from '../../http/openapi.js';
 import type { App } from '../../http/types.js';
-import { MEMBER, operator } from '../../http/member-auth.js';
+import { MEMBER, operator } from '../../http/auth.js';
 import type { ManualDepositService } from './manual-deposit.service.js';
 
 export function registerManualDepositRoutes(app: App, notices: ManualDepositService): void {

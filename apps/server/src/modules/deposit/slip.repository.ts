@@ -137,3 +137,22 @@ export function memberBankAccount(db: Db, memberId: bigint) {
     .where('m.id', '=', memberId)
     .executeTakeFirstOrThrow();
 }
+
+export function markSlipCredited(db: Db, id: string, values: { amount: bigint; transferredAt: Date | null; decidedBy: string | null }): Promise<SlipRow> {
+  return db
+    .updateTable('slips')
+    .set({ status: 'SUCCESS', amount: values.amount, transferred_at: values.transferredAt, needs_review: false, decided_by: values.decidedBy, decided_at: sql`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The member reads a reason code (SPEC §8); the operator's own words stay with the slip. */
+export function failReviewedSlip(db: Db, id: string, values: { reason: string; decidedBy: string }): Promise<SlipRow> {
+  return db
+    .updateTable('slips')
+    .set({ status: 'FAILED', note: 'INVALID_SLIP', needs_review: false, review_reason: values.reason, decided_by: values.decidedBy, decided_at: sql`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

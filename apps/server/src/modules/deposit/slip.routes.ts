@@ -16,7 +16,7 @@ import {
 import { AppError, badRequest } from '../../errors.js';
 import { failures } from '../../http/openapi.js';
 import type { App } from '../../http/types.js';
-import { MEMBER, operator } from '../../http/member-auth.js';
+import { MEMBER, operator } from '../../http/auth.js';
 import { SLIP_MAX_BYTES } from './slip-image.js';
 import type { SlipService } from './slip.service.js';
 

@@ -1,19 +1,20 @@
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
 import pLimit from 'p-limit';
 import { type SlipRecord, toMajor, toMinor } from '@wallet/contract';
 import { type SlipVerifier, accountMatches } from '../../adapters/slip-verifier.js';
 import type { UploadStorage } from '../../adapters/upload-storage.js';
 import type { Db } from '../../db/database.js';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
-import { recordAudit } from '../admin/audit.js';
+import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
+import { decideOnce } from '../../http/decide-once.js';
 import type { MemberContext } from '../auth/auth.service.js';
-import { accounts } from '../ledger/accounts.js';
-import type { Ledger } from '../ledger/ledger.service.js';
 import { type SettingsService, isSlipUploadOpen } from '../settings/settings.service.js';
+import type { DepositCredit } from './deposit-credit.js';
 import { isTooSmallToRead, parseMiniQr, readQr, reencodeUpload } from './slip-image.js';
 import * as repo from './slip.repository.js';
 import type { SlipRow } from './slip.repository.js';
+
+/** Slips the verifier could not settle wait for an operator, who decides each once. */
+const awaitsReview = (row: SlipRow) => row.status === 'in_progress' && row.needs_review;
 
 const IMAGE_LINK_LIFETIME_MS = 15 * 60_000;
 /**
@@ -25,8 +26,8 @@ const IMAGE_WORK_AT_ONCE = 2;
 
 export interface SlipServiceDeps {
   db: Db;
-  ledger: Ledger;
-  settings: SettingsService;
+  deposits: Pick<DepositCredit, 'credit'>;
+  settings: Pick<SettingsService, 'site'>;
   storage: UploadStorage;
   verifier: SlipVerifier;
   now: () => Date;
@@ -43,7 +44,7 @@ export interface SlipServiceDeps {
  * time; credited once through the ledger; what the verifier cannot settle waits for an operator.
  */
 export function createSlipService(deps: SlipServiceDeps) {
-  const { db, ledger, storage } = deps;
+  const { db, storage } = deps;
   const imageWork = pLimit(IMAGE_WORK_AT_ONCE);
 
   const sign = (reference: string, expires: number) => crypto.createHmac('sha256', deps.linkSecret).update(`${reference}.${expires}`).digest('base64url');
@@ -63,31 +64,18 @@ export function createSlipService(deps: SlipServiceDeps) {
     reference: row.reference,
   });
 
-  /**
-   * Credits a slip's amount once: the deposit is keyed by the bank transfer, the ledger by the
-   * same. An operator's decision is audited in the same transaction.
-   */
-  async function credit(id: string, amount: bigint, operator: string | null, transferredAt: Date | null): Promise<SlipRow | null> {
+  /** Credits a locked, undecided slip's amount once: the deposit and the ledger are keyed by the bank transfer. */
+  async function creditSlip(trx: Db, row: SlipRow, amount: bigint, operator: string | null, transferredAt: Date | null): Promise<SlipRow> {
+    const externalRef = row.trans_ref ? `slip:${row.sending_bank}:${row.trans_ref}` : `slip:${row.id}`;
+    await deps.deposits.credit(trx, { memberId: row.member_id, method: 'SLIP', amount, externalRef });
+    return repo.markSlipCredited(trx, row.id, { amount, transferredAt: transferredAt ?? row.transferred_at, decidedBy: operator });
+  }
+
+  /** The verifier's settled answer: credited unless the slip was decided meanwhile. */
+  function creditVerified(id: string, amount: bigint, transferredAt: Date): Promise<SlipRow | null> {
     return db.transaction().execute(async (trx) => {
       const row = await repo.lockSlip(trx, id);
-      if (!row || row.status !== 'in_progress') return null;
-      const externalRef = row.trans_ref ? `slip:${row.sending_bank}:${row.trans_ref}` : `slip:${row.id}`;
-      const deposit = await trx
-        .insertInto('deposits')
-        .values({ member_id: row.member_id, method: 'SLIP', amount, external_ref: externalRef })
-        .onConflict((oc) => oc.column('external_ref').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (deposit) {
-        await ledger.post({ key: `deposit:${externalRef}`, from: accounts.depositClearing('SLIP'), to: accounts.wallet(row.member_id), amount, kind: 'deposit', reference: deposit.id }, trx);
-      }
-      if (operator) await recordAudit(trx, operator, 'slip.approve', { id, amount: String(amount) });
-      return trx
-        .updateTable('slips')
-        .set({ status: 'SUCCESS', amount, transferred_at: transferredAt ?? row.transferred_at, needs_review: false, decided_by: operator, decided_at: sql`now()` })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return row?.status === 'in_progress' ? creditSlip(trx, row, amount, null, transferredAt) : null;
     });
   }
 
@@ -115,7 +103,7 @@ export function createSlipService(deps: SlipServiceDeps) {
     if (!fromMember) return repo.refuseSlip(db, row.id, 'NOT_MATCH');
     // The hour counts from the transfer to the upload, so a slip a crash left behind is not aged by it.
     if (row.created_at.getTime() - answer.transferredAt.getTime() > site.slipMaxAgeMinutes * 60_000) return repo.refuseSlip(db, row.id, 'EXPIRED_SLIP');
-    return (await credit(row.id, answer.amount, null, answer.transferredAt)) ?? repo.getSlip(db, row.id);
+    return (await creditVerified(row.id, answer.amount, answer.transferredAt)) ?? repo.getSlip(db, row.id);
   }
 
   return {
@@ -187,29 +175,25 @@ export function createSlipService(deps: SlipServiceDeps) {
 
     /** An operator who has checked the bank credits a waiting slip; the amount is theirs when the bank gave none. */
     async approve(id: string, amountBaht: number | undefined, operator: string): Promise<SlipRecord> {
-      const row = await repo.findSlip(db, id);
-      if (!row) throw notFound('NO_DATA');
-      if (row.status !== 'in_progress' || !row.needs_review) throw conflict('KEY_INVALID');
-      const amount = amountBaht === undefined ? row.amount : toMinor(amountBaht);
-      if (amount === null) throw badRequest('KEY_MISSING');
-      const credited = await credit(id, amount, operator, null);
-      if (!credited) throw conflict('KEY_INVALID');
+      const credited = await decideOnce(db, {
+        lock: (trx) => repo.lockSlip(trx, id),
+        isOpen: awaitsReview,
+        apply: (trx, row) => {
+          const amount = amountBaht === undefined ? row.amount : toMinor(amountBaht);
+          if (amount === null) throw badRequest('KEY_MISSING');
+          return creditSlip(trx, row, amount, operator, null);
+        },
+        audit: { actor: operator, action: 'slip.approve', detail: (_row, slip) => ({ id, amount: String(slip.amount) }) },
+      });
       return toRecord(credited);
     },
 
     async fail(id: string, reason: string, operator: string): Promise<SlipRecord> {
-      const refused = await db.transaction().execute(async (trx) => {
-        const row = await repo.lockSlip(trx, id);
-        if (!row) throw notFound('NO_DATA');
-        if (row.status !== 'in_progress' || !row.needs_review) throw conflict('KEY_INVALID');
-        await recordAudit(trx, operator, 'slip.fail', { id, reason });
-        // The member reads a reason code (SPEC §8); the operator's own words stay with the slip.
-        return trx
-          .updateTable('slips')
-          .set({ status: 'FAILED', note: 'INVALID_SLIP', needs_review: false, review_reason: reason, decided_by: operator, decided_at: sql`now()` })
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+      const refused = await decideOnce(db, {
+        lock: (trx) => repo.lockSlip(trx, id),
+        isOpen: awaitsReview,
+        apply: (trx) => repo.failReviewedSlip(trx, id, { reason, decidedBy: operator }),
+        audit: { actor: operator, action: 'slip.fail', detail: () => ({ id, reason }) },
       });
       return toRecord(refused);
     },

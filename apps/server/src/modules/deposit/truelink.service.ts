@@ -4,8 +4,7 @@ import type { TrueMoney } from '../../adapters/truemoney.js';
 import type { Db } from '../../db/database.js';
 import { AppError, badRequest, conflict } from '../../errors.js';
 import type { MemberContext } from '../auth/auth.service.js';
-import { accounts } from '../ledger/accounts.js';
-import type { Ledger } from '../ledger/ledger.service.js';
+import type { DepositCredit } from './deposit-credit.js';
 import * as repo from './truelink.repository.js';
 import type { RedemptionRow } from './truelink.repository.js';
 
@@ -32,7 +31,7 @@ export function decryptTruelink(encrypted: string, secret: string): string | nul
 
 export interface TruelinkDeps {
   db: Db;
-  ledger: Ledger;
+  deposits: Pick<DepositCredit, 'credit'>;
   trueMoney: TrueMoney;
   secret: string;
   receivingMobile: string;
@@ -53,7 +52,7 @@ export interface TruelinkDeps {
  * the member sending the link again or by the reconciler, from the voucher's status at TrueMoney.
  */
 export function createTruelinkService(deps: TruelinkDeps) {
-  const { db, ledger, trueMoney } = deps;
+  const { db, trueMoney } = deps;
   const mobile = deps.receivingMobile;
   const lease = () => new Date(deps.now().getTime() + deps.leaseMs);
 
@@ -62,18 +61,7 @@ export function createTruelinkService(deps: TruelinkDeps) {
     return db.transaction().execute(async (trx) => {
       const row = (await repo.lockIntent(trx, hash))!;
       if (row.state === 'credited') return row;
-      const deposit = await trx
-        .insertInto('deposits')
-        .values({ member_id: memberId, method: 'TRUEMONEY', amount, external_ref: `truemoney:${hash}` })
-        .onConflict((oc) => oc.column('external_ref').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (deposit) {
-        await ledger.post(
-          { key: `deposit:truemoney:${hash}`, from: accounts.depositClearing('TRUEMONEY'), to: accounts.wallet(memberId), amount, kind: 'deposit', reference: deposit.id },
-          trx,
-        );
-      }
+      await deps.deposits.credit(trx, { memberId, method: 'TRUEMONEY', amount, externalRef: `truemoney:${hash}` });
       return repo.markCredited(trx, hash, memberId, amount);
     });
   }

@@ -1,4 +1,4 @@
-import type { BankItem, ContactResponse, DepositLookup, Language, SourceItem } from '@wallet/contract';
+import type { BankItem, ContactResponse, DepositLookup, Language, SiteProfile, SourceItem } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { type SettingsService, isSlipUploadOpen } from '../settings/settings.service.js';
@@ -7,16 +7,21 @@ import * as repo from './lookup.repository.js';
 
 const CONTACT_KEYS = ['contactText', 'lineLink', 'lineName', 'lineQR'] as const;
 
-export function createLookupService(deps: { db: Db; settings: SettingsService; site: 'th' | 'la'; now: () => Date }) {
+export function createLookupService(deps: { db: Db; settings: SettingsService; site: SiteProfile; now: () => Date }) {
   const { db, settings } = deps;
   return {
+    /** An enabled bank, for registration's checks. */
+    findBank: (code: string) => repo.findBank(db, code),
+    /** A known traffic source code. */
+    findSource: (code: string) => repo.findSource(db, code),
+
     /** DESIGN §4: once the operator terminates the site, this (and every call) answers 410 gone. */
     async ensureActive(): Promise<void> {
       if ((await settings.site()).terminated) throw new AppError('gone', 410);
     },
 
     async banks(): Promise<BankItem[]> {
-      const rows = await repo.listBanks(db, deps.site === 'la' ? 'LA' : 'TH');
+      const rows = await repo.listBanks(db, deps.site.country);
       return rows.map((row) => ({
         code: row.code,
         nameTH: row.name_th,
@@ -64,7 +69,7 @@ export function createLookupService(deps: { db: Db; settings: SettingsService; s
     async deposit(): Promise<DepositLookup> {
       const [accounts, wallets, site] = await Promise.all([
         // Thai members pay Thai banks; the Laos build also takes baht into Thai accounts (SPEC §9: LAK and BAHT).
-        repo.listDepositAccounts(db, deps.site === 'th' ? 'TH' : undefined),
+        repo.listDepositAccounts(db, deps.site.depositAccountCountry),
         repo.listDepositWallets(db),
         settings.site(),
       ]);

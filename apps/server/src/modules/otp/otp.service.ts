@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { type ErrorCode, OTP_RULES, type OtpSendResponse, type Site } from '@wallet/contract';
+import { type ErrorCode, OTP_RULES, type OtpSendResponse } from '@wallet/contract';
 import type { SmsSender } from '../../adapters/sms.js';
 import type { Db } from '../../db/database.js';
 import { AppError, badRequest, conflict, tooMany } from '../../errors.js';
@@ -16,12 +16,19 @@ function sha256(text: string): string {
   return crypto.createHash('sha256').update(text).digest('hex');
 }
 
+/**
+ * Registration takes the phone's verified code, once, in its own transaction: a code verified
+ * within `since` is consumed and cannot register a second member.
+ */
+export function consumeVerifiedPhone(trx: Db, phone: string, since: Date, at: Date): Promise<boolean> {
+  return repo.consumeVerified(trx, phone, since, at);
+}
+
 export function createOtpService(deps: {
   db: Db;
   sms: SmsSender;
   /** Server secret that peppers code hashes: a leaked table alone cannot be brute-forced. */
   pepper: string;
-  site: Site;
   now: () => Date;
   limiter: AttemptLimiter;
   /** SMS sends one address may ask for in an hour, whatever numbers it names. */

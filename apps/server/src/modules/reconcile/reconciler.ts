@@ -1,3 +1,5 @@
+import type { App } from '../../http/types.js';
+
 /**
  * The one reconciler (DESIGN §5): at start and every interval, on every node, it finishes what a
  * crash or an unknown answer from the outside world left open. Each sweep is idempotent and
@@ -22,3 +24,27 @@ export function createReconciler(sweeps: Sweeps, log: { error(object: object, me
   };
 }
 export type Reconciler = ReturnType<typeof createReconciler>;
+
+/** DESIGN §5: the reconciler runs at start and then every interval, on every node (every sweep is idempotent). */
+export function scheduleReconciler(app: App, reconciler: Reconciler, intervalMs: number): void {
+  if (intervalMs <= 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await reconciler.run();
+    } catch (error) {
+      app.log.error({ err: error }, 'reconciler run failed');
+    } finally {
+      running = false;
+    }
+  };
+  app.addHook('onListen', async () => {
+    void run();
+    timer = setInterval(() => void run(), intervalMs);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}

@@ -1,6 +1,7 @@
+import crypto from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
-import { mergeSetting, readSetting } from './settings.repository.js';
+import { mergeSetting, readOrCreateSetting, readSetting } from './settings.repository.js';
 
 /** Operator settings (DESIGN §6: "all values are operator settings"), with their defaults. */
 export const siteSettingsSchema = z.object({
@@ -76,4 +77,9 @@ export function createSettingsService(db: Db, now: () => number = Date.now): Set
       return site();
     },
   };
+}
+
+/** The server's own secret (tokens, peppers, derived keys): made once, on the first start, and kept in the database. */
+export async function serverSecret(db: Db): Promise<string> {
+  return String(await readOrCreateSetting(db, 'jwtSecret', () => crypto.randomBytes(48).toString('base64url')));
 }

@@ -1,6 +1,6 @@
 import { type StatementEntry, pageBody, statementResponse, toMajor } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
-import { MEMBER } from '../../http/member-auth.js';
+import { MEMBER } from '../../http/auth.js';
 import type { App } from '../../http/types.js';
 import { statementPage } from './statement.repository.js';
 

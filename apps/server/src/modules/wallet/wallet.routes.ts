@@ -15,7 +15,7 @@ import {
   walletResponse,
 } from '@wallet/contract';
 import { idempotencyKey } from '../../http/idempotency.js';
-import { MEMBER } from '../../http/member-auth.js';
+import { MEMBER } from '../../http/auth.js';
 import { failures } from '../../http/openapi.js';
 import type { App } from '../../http/types.js';
 import type { WalletService } from './wallet.service.js';

@@ -1,7 +1,7 @@
 import { operatorQueueQuery, adminWithdrawalsResponse, failReasonBody, withdrawal, operatorItemParams } from '@wallet/contract';
 import { failures } from '../../http/openapi.js';
 import type { App } from '../../http/types.js';
-import { operator } from '../../http/member-auth.js';
+import { operator } from '../../http/auth.js';
 import type { WithdrawService } from './withdraw.service.js';
 
 const tags = ['admin'];

@@ -3,7 +3,7 @@ import { type Withdrawal, WALLET_CODE, toMajor, toMinor } from '@wallet/contract
 import { type Db, isUniqueViolation } from '../../db/database.js';
 import { businessRule, conflict, notFound } from '../../errors.js';
 import * as accountRepo from '../account/account.repository.js';
-import { recordAudit } from '../admin/audit.js';
+import { recordAudit } from '../../http/audit.js';
 import { closeCondition, lockActiveCondition, successTarget } from '../conditions/conditions.repository.js';
 import type { MemberContext } from '../auth/auth.service.js';
 import { accounts } from '../ledger/accounts.js';

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.js';
+import type { Db } from '../db/database.js';
 
 /** Every operator action, with who and when (DESIGN §7); written in the caller's transaction. */
 export async function recordAudit(db: Db, actor: string, action: string, detail: unknown): Promise<void> {

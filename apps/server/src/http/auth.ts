@@ -29,22 +29,33 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 export const MEMBER: { auth: RouteAuth } = { auth: 'member' };
 export const operator = (...roles: OperatorRole[]): { auth: RouteAuth } => ({ auth: { operator: roles } });
 
+/** The services that check tokens; bound once they are built, before the server takes a request. */
+export interface Authenticators {
+  members: Pick<AuthService, 'authenticate'>;
+  operators: Pick<AdminService, 'authenticate'>;
+}
+
 /**
  * Routes declare `config: { auth }`; this turns it into an onRequest hook, so a call without a
  * valid token answers 401 whatever its parameters or body (a 400 would tell a stranger which
  * inputs a route takes, and would run parsing and validation for nobody). Must be called before
- * any route is registered.
+ * any route is registered; the answer binds the services that check tokens.
  */
-export function registerAuthentication(app: App, services: { members: AuthService; operators: AdminService }): void {
+export function registerAuthentication(app: App): (services: Authenticators) => void {
+  let services: Authenticators | undefined;
+  const bound = (): Authenticators => {
+    if (!services) throw new Error('authentication used before its services were bound');
+    return services;
+  };
   app.decorateRequest('member', null as unknown as MemberContext);
   app.decorateRequest('admin', null as unknown as AdminContext);
   const member: onRequestAsyncHookHandler = async (request) => {
-    request.member = await services.members.authenticate(bearerToken(request));
+    request.member = await bound().members.authenticate(bearerToken(request));
   };
   const operatorWith =
     (roles: readonly OperatorRole[]): onRequestAsyncHookHandler =>
     async (request) => {
-      request.admin = await services.operators.authenticate(bearerToken(request));
+      request.admin = await bound().operators.authenticate(bearerToken(request));
       if (!roles.includes(request.admin.role)) throw forbidden('UNAUTHORIZED');
     };
   app.addHook('onRoute', (route) => {
@@ -55,4 +66,7 @@ export function registerAuthentication(app: App, services: { members: AuthServic
     // After the route's own onRequest hooks: the rate limit counts a call before it is refused.
     route.onRequest = [...existing, guard];
   });
+  return (given) => {
+    services = given;
+  };
 }

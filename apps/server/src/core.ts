@@ -1,0 +1,89 @@
+import crypto from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { SITE_PROFILES, type SiteProfile } from '@wallet/contract';
+import type { GameProviderAdapter } from './adapters/game-provider.js';
+import type { PaymentGateway } from './adapters/payment-gateway.js';
+import type { SlipVerifier } from './adapters/slip-verifier.js';
+import type { SmsSender } from './adapters/sms.js';
+import type { AppConfig } from './config.js';
+import type { Db, DatabaseHandle } from './db/database.js';
+import type { App } from './http/types.js';
+import { type PasswordHasher, createPasswordHasher } from './modules/auth/password.js';
+import { type TokenSigner, createTokenSigner } from './modules/auth/tokens.js';
+import { type Ledger, createLedger } from './modules/ledger/ledger.service.js';
+import { type AttemptLimiter, createAttemptLimiter } from './modules/limits/attempt-limiter.js';
+import type { Sweeps } from './modules/reconcile/reconciler.js';
+import { type SettingsService, createSettingsService, serverSecret } from './modules/settings/settings.service.js';
+
+export interface AppDeps {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** The clock every rule reads; tests move it. */
+  now?: () => Date;
+  sms?: SmsSender;
+  provider?: GameProviderAdapter;
+  gateway?: PaymentGateway;
+  slipVerifier?: SlipVerifier;
+  hasher?: PasswordHasher;
+}
+
+/**
+ * What every module may be built from. A module takes a `Pick<>` of it, so its entry says which
+ * shared pieces it uses; services of other modules come as separate, equally narrow arguments.
+ */
+export interface Core {
+  app: App;
+  config: AppConfig;
+  db: Db;
+  now: () => Date;
+  site: SiteProfile;
+  /** The server's secret; `derivedSecret` gives each use its own key from it. */
+  secret: string;
+  derivedSecret(purpose: string): string;
+  /** The keys webhooks are signed with: our receivers check them, the sandboxes sign with them. */
+  webhookSecrets: { gateway: string; trueMoney: string };
+  settings: SettingsService;
+  ledger: Ledger;
+  limiter: AttemptLimiter;
+  hasher: PasswordHasher;
+  tokens: TokenSigner;
+  /** Background jobs: each module adds its sweeps; the reconciler runs them all (DESIGN §5). */
+  jobs: Sweeps;
+  /** Test doubles for outside services; a module builds the real adapter when one is absent. */
+  adapters: Pick<AppDeps, 'sms' | 'provider' | 'gateway' | 'slipVerifier'>;
+  /** This node's own address: the sandboxes' default base URL when no real service is configured. */
+  ownAddress(): string;
+}
+
+export async function createCore(app: App, deps: AppDeps): Promise<Core> {
+  const { config, database } = deps;
+  const { db } = database;
+  const now = deps.now ?? (() => new Date());
+  const secret = config.jwtSecret ?? (await serverSecret(db));
+  const derivedSecret = (purpose: string) => Buffer.from(crypto.hkdfSync('sha256', secret, 'wallet', purpose, 32)).toString('hex');
+  const limiter = createAttemptLimiter({ db, now });
+  return {
+    app,
+    config,
+    db,
+    now,
+    site: SITE_PROFILES[config.site],
+    secret,
+    derivedSecret,
+    webhookSecrets: {
+      gateway: config.gateway.webhookSecret ?? derivedSecret('gateway-webhook'),
+      trueMoney: config.trueMoney.webhookSecret ?? derivedSecret('truemoney-webhook'),
+    },
+    settings: createSettingsService(db),
+    ledger: createLedger(db),
+    limiter,
+    hasher: deps.hasher ?? createPasswordHasher({ fast: config.fastHash }),
+    tokens: createTokenSigner(secret, now),
+    jobs: { attemptCounters: () => limiter.prune() },
+    adapters: { sms: deps.sms, provider: deps.provider, gateway: deps.gateway, slipVerifier: deps.slipVerifier },
+    ownAddress: () => {
+      const address = app.server.address() as AddressInfo | null;
+      return `http://127.0.0.1:${address?.port ?? config.port}`;
+    },
+  };
+}

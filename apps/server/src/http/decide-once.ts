@@ -1,0 +1,29 @@
+import type { Db } from '../db/database.js';
+import { conflict, notFound } from '../errors.js';
+import { recordAudit } from './audit.js';
+
+export interface OperatorDecision<Row, Result> {
+  /** Reads the item locked for this transaction (FOR UPDATE); undefined when there is none. */
+  lock(trx: Db): Promise<Row | undefined>;
+  /** Whether the item still waits for a decision. */
+  isOpen(row: Row): boolean;
+  /** The decision: ledger transfers and the item's new state, in the same transaction. */
+  apply(trx: Db, row: Row): Promise<Result>;
+  audit: { actor: string; action: string; detail(row: Row, result: Result): unknown };
+}
+
+/**
+ * An operator decides a waiting item once: it is locked, a decided one is refused (409
+ * KEY_INVALID, so two operators pressing at once cannot both move money), and the decision is
+ * applied and audited in one transaction.
+ */
+export function decideOnce<Row, Result>(db: Db, decision: OperatorDecision<Row, Result>): Promise<Result> {
+  return db.transaction().execute(async (trx) => {
+    const row = await decision.lock(trx);
+    if (!row) throw notFound('NO_DATA');
+    if (!decision.isOpen(row)) throw conflict('KEY_INVALID');
+    const result = await decision.apply(trx, row);
+    await recordAudit(trx, decision.audit.actor, decision.audit.action, decision.audit.detail(row, result));
+    return result;
+  });
+}

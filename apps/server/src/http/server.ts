@@ -1,0 +1,80 @@
+import crypto from 'node:crypto';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyReply } from 'fastify';
+import { type ZodTypeProvider, serializerCompiler } from 'fastify-type-provider-zod';
+import { APP_VERSION } from '@wallet/contract';
+import type { AppConfig } from '../config.js';
+import { registerErrorHandling } from './errors.js';
+import { swaggerOptions } from './openapi.js';
+import type { App } from './types.js';
+import { validatorCompiler } from './validation.js';
+
+/**
+ * Fastify's trustProxy for TRUST_PROXY. A hop count becomes a function: the socket peer is hop 0,
+ * then X-Forwarded-For from the right, and the first hop past the count is the client. (Fastify 5
+ * now refuses a bare number, since a client that reaches the node directly could claim hops; the
+ * count is for nodes only the proxies can reach, docs/operations.md.)
+ */
+function trustedProxies(setting: AppConfig['trustProxy']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
+/** The HTTP server every module registers on: parsing, validation, errors, security headers, compression, API docs. */
+export async function createServer(config: Pick<AppConfig, 'logLevel' | 'trustProxy'>): Promise<App> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: trustedProxies(config.trustProxy),
+    bodyLimit: 64 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    return503OnClosing: true,
+    // A path that is not valid percent-encoding (a lone surrogate's bytes) never reaches a route:
+    // it gets the same `{ message }` answer as any other malformed input.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as FastifyReply).code(error.statusCode && error.statusCode < 500 ? error.statusCode : 400).send({ message: 'KEY_INVALID' });
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    // API answers are private and change (a 410 gone is cacheable by default): never cache them.
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // sonner and React set inline styles; no inline script is ever allowed.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameAncestors: ["'none'"],
+        // TLS is ended by the load balancer; upgrading would break plain-http local use.
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  // Members are on phone data: JSON answers and the web app's files go out compressed.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  return app;
+}
+
+/** The OpenAPI document and its viewer; registered after the flood guard so the docs are counted too. */
+export async function registerApiDocs(app: App): Promise<void> {
+  await app.register(swagger, { ...swaggerOptions, openapi: { ...swaggerOptions.openapi, info: { ...swaggerOptions.openapi!.info!, version: APP_VERSION } } });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+}

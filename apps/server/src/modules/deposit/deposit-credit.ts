@@ -1,0 +1,59 @@
+import type { Db } from '../../db/database.js';
+import { accounts } from '../ledger/accounts.js';
+import type { Ledger } from '../ledger/ledger.service.js';
+import * as repo from './deposit.repository.js';
+
+/** Where a deposit came from: the clearing account it is booked from is the method's. */
+export type DepositMethod = 'MANUAL' | 'SLIP' | 'TRUEMONEY' | (string & {});
+
+export interface DepositToCredit {
+  memberId: bigint;
+  method: DepositMethod;
+  amount: bigint;
+  /** The outside world's name for this money (gateway payment, bank transfer, voucher…): it is credited once. */
+  externalRef: string;
+}
+
+export interface CreditedDeposit extends DepositToCredit {
+  depositId: string;
+  creditedAt: Date;
+}
+
+/** Runs inside the credit's transaction: whatever it writes stands or falls with the deposit. */
+export type OnCredited = (trx: Db, deposit: CreditedDeposit) => Promise<void>;
+
+/**
+ * The one deposit credit (every method): a deposit row keyed by the outside reference, the ledger
+ * transfer from the method's clearing account to the member's wallet, and every registered
+ * on-credited handler (spin coins, invite accrual, bonus eligibility), all in the caller's
+ * transaction.
+ */
+export function createDepositCredit(deps: { ledger: Pick<Ledger, 'post'> }) {
+  const handlers: OnCredited[] = [];
+  return {
+    onCredited(handler: OnCredited): void {
+      handlers.push(handler);
+    },
+
+    /** The credited deposit, or null when this outside reference was credited before. */
+    async credit(trx: Db, deposit: DepositToCredit): Promise<CreditedDeposit | null> {
+      const row = await repo.insertDeposit(trx, deposit);
+      if (!row) return null;
+      await deps.ledger.post(
+        {
+          key: `deposit:${deposit.externalRef}`,
+          from: accounts.depositClearing(deposit.method),
+          to: accounts.wallet(deposit.memberId),
+          amount: deposit.amount,
+          kind: 'deposit',
+          reference: row.id,
+        },
+        trx,
+      );
+      const credited: CreditedDeposit = { ...deposit, depositId: row.id, creditedAt: row.created_at };
+      for (const handler of handlers) await handler(trx, credited);
+      return credited;
+    },
+  };
+}
+export type DepositCredit = ReturnType<typeof createDepositCredit>;

@@ -1,0 +1,79 @@
+import { createHttpPaymentGateway } from '../../adapters/payment-gateway.js';
+import { createHttpSlipVerifier } from '../../adapters/slip-verifier.js';
+import { createHttpTrueMoney } from '../../adapters/truemoney.js';
+import { createFolderStorage } from '../../adapters/upload-storage.js';
+import type { Core } from '../../core.js';
+import { createDepositCredit } from './deposit-credit.js';
+import { registerDepositRoutes } from './deposit.routes.js';
+import { createDepositService } from './deposit.service.js';
+import { registerManualDepositRoutes } from './manual-deposit.routes.js';
+import { createManualDepositService } from './manual-deposit.service.js';
+import { registerSlipRoutes } from './slip.routes.js';
+import { createSlipService } from './slip.service.js';
+import { createTrueMoneyTransferService } from './truemoney-transfer.service.js';
+import { createTruelinkService } from './truelink.service.js';
+
+/**
+ * Every way money comes in (SPEC §2): gateway and bank QRs, TrueMoney gift links and transfers,
+ * manual notices and bank slips, all credited through one `creditDeposit`. Other modules hook
+ * into a credit with `credit.onCredited`.
+ */
+export function registerDepositModule(
+  core: Pick<Core, 'app' | 'config' | 'db' | 'ledger' | 'settings' | 'now' | 'jobs' | 'adapters' | 'ownAddress' | 'derivedSecret' | 'webhookSecrets'>,
+) {
+  const { app, config, db, now } = core;
+  const log = app.log;
+  const credit = createDepositCredit({ ledger: core.ledger });
+  const deposits = createDepositService({
+    db,
+    deposits: credit,
+    gateway:
+      core.adapters.gateway ??
+      createHttpPaymentGateway({
+        baseUrl: () => config.gateway.url ?? `${core.ownAddress()}/sandbox/gateway/api`,
+        ...(config.gateway.apiKey ? { apiKey: config.gateway.apiKey } : {}),
+        timeoutMs: 10_000,
+      }),
+    now,
+    log,
+    reconcileAfterMs: config.reconcile.afterMs,
+  });
+  const truelink = createTruelinkService({
+    db,
+    deposits: credit,
+    trueMoney: createHttpTrueMoney({ baseUrl: () => config.trueMoney.url ?? `${core.ownAddress()}/sandbox/truemoney/api`, timeoutMs: config.trueMoney.timeoutMs }),
+    secret: config.trueMoney.linkKey,
+    receivingMobile: config.trueMoney.mobile,
+    now,
+    log,
+    leaseMs: config.trueMoney.timeoutMs + 2_000,
+    reconcileAfterMs: config.reconcile.afterMs,
+    giveUpAfterMs: config.reconcile.notFoundGraceMs,
+  });
+  const walletTransfers = createTrueMoneyTransferService({ db, deposits: credit, log });
+  const slips = createSlipService({
+    db,
+    deposits: credit,
+    settings: core.settings,
+    storage: createFolderStorage(config.uploadDir),
+    verifier:
+      core.adapters.slipVerifier ??
+      createHttpSlipVerifier({
+        baseUrl: () => config.slipVerifier.url ?? `${core.ownAddress()}/sandbox/bank/api`,
+        ...(config.slipVerifier.apiKey ? { apiKey: config.slipVerifier.apiKey } : {}),
+        timeoutMs: 20_000,
+      }),
+    now,
+    linkSecret: core.derivedSecret('slip-image-links'),
+    log,
+    unfinishedAfterMs: config.slipVerifier.resumeAfterMs,
+  });
+
+  registerDepositRoutes(app, { deposits, truelink, walletTransfers }, { webhookSecret: core.webhookSecrets.gateway, trueMoneyWebhookSecret: core.webhookSecrets.trueMoney, now });
+  registerManualDepositRoutes(app, createManualDepositService({ db, deposits: credit, settings: core.settings }));
+  registerSlipRoutes(app, slips);
+  core.jobs.giftLinks = () => truelink.reconcile();
+  core.jobs.qrPayments = () => deposits.reconcile();
+  core.jobs.slips = () => slips.resumeUnfinished();
+  return { credit, slips };
+}

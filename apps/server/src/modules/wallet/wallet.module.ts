@@ -1,0 +1,44 @@
+import { createHttpGameProvider } from '../../adapters/game-provider.js';
+import type { Core } from '../../core.js';
+import { registerProviderMedia } from './media.routes.js';
+import { createProviderTransfers } from './provider-transfers.js';
+import { createSecretBox } from './secrets.js';
+import { registerWalletRoutes } from './wallet.routes.js';
+import { createWalletService } from './wallet.service.js';
+
+/** The wallet, the game providers and the money moved between them. */
+export function registerWalletModule(core: Pick<Core, 'app' | 'config' | 'db' | 'ledger' | 'settings' | 'secret' | 'now' | 'jobs' | 'adapters' | 'ownAddress'>) {
+  const { app, config, db, ledger } = core;
+  const provider =
+    core.adapters.provider ??
+    createHttpGameProvider({
+      baseUrl: () => config.provider.url ?? `${core.ownAddress()}/sandbox/provider/api`,
+      ...(config.provider.apiKey ? { apiKey: config.provider.apiKey } : {}),
+      timeoutMs: config.provider.timeoutMs,
+    });
+  const providerTransfers = createProviderTransfers({
+    db,
+    ledger,
+    provider,
+    now: core.now,
+    log: app.log,
+    reconcileAfterMs: config.reconcile.afterMs,
+    notFoundGraceMs: config.reconcile.notFoundGraceMs,
+    duplicateWaitMs: config.provider.timeoutMs + 500,
+  });
+  const wallet = createWalletService({
+    db,
+    ledger,
+    provider,
+    transfers: providerTransfers,
+    secrets: createSecretBox(core.secret),
+    inviteRule: async () => {
+      const site = await core.settings.site();
+      return { success: site.inviteSuccessPercent, fail: site.inviteFailPercent };
+    },
+  });
+  registerWalletRoutes(app, wallet);
+  registerProviderMedia(app, db);
+  core.jobs.providerTransfers = () => providerTransfers.reconcile();
+  return { wallet, providerTransfers };
+}

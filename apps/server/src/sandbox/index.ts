@@ -1,0 +1,18 @@
+import type { Core } from '../core.js';
+import { registerBankSandbox } from './bank.sandbox.js';
+import { registerFundingSandbox } from './funding.sandbox.js';
+import { registerGatewaySandbox } from './gateway.sandbox.js';
+import { registerProviderSandbox } from './provider.sandbox.js';
+import { registerSmsSandbox } from './sms.sandbox.js';
+import { registerTrueMoneySandbox } from './truemoney.sandbox.js';
+
+/** DESIGN §7: the outside services, played over real HTTP by this same server, until real ones are configured. */
+export async function registerSandboxes(core: Pick<Core, 'app' | 'db' | 'ledger' | 'now' | 'ownAddress' | 'webhookSecrets'>): Promise<void> {
+  const { app, db } = core;
+  registerSmsSandbox(app, db);
+  await registerProviderSandbox(app, db);
+  registerFundingSandbox(app, db, core.ledger);
+  registerTrueMoneySandbox(app, db, { webhookUrl: () => `${core.ownAddress()}/api/webhooks/truemoney`, webhookSecret: core.webhookSecrets.trueMoney });
+  registerBankSandbox(app, db, { now: core.now });
+  registerGatewaySandbox(app, db, { webhookUrl: () => `${core.ownAddress()}/api/webhooks/gateway`, webhookSecret: core.webhookSecrets.gateway });
+}
