@@ -20,6 +20,33 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
+    // Modules talk through each other's services: a repository (its tables) and routes stay the module's own.
+    files: ['apps/server/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../*/*.repository.js', '../../modules/*/*.repository.js', './modules/*/*.repository.js'], message: 'Use the owning module\'s service: a repository is private to its module.' },
+            { group: ['../*/*.routes.js', '../../modules/*/*.routes.js'], message: 'Routes are registered by their own module.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // SQL lives in repositories (and the database layer): services and routes hold the rules.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/modules/**/*.repository.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|with)$/]', message: 'SQL belongs in the module\'s repository.' },
+        { selector: 'TaggedTemplateExpression[tag.name="sql"]', message: 'SQL belongs in the module\'s repository.' },
+      ],
+    },
+  },
+  {
     files: ['scripts/**/*.mjs', 'e2e/**/*.{ts,mjs}', 'bench/**/*.mjs', '*.js'],
     languageOptions: { globals: globals.node },
   },

@@ -40,8 +40,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const lookup = registerLookupModule(core);
   const account = registerAccountModule(core, { lookup, sessions: auth });
   registerOtpModule(core, { account });
-  const { wallet, providerTransfers } = registerWalletModule(core);
-  registerWithdrawModule(core, { wallet });
+  const { wallet, providerTransfers } = registerWalletModule(core, { members: account });
+  registerWithdrawModule(core, { wallet, members: account });
   registerStatementModule(core);
   const { slips } = registerDepositModule(core);
   if (config.sandboxes) await registerSandboxes(core);

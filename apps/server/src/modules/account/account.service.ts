@@ -89,6 +89,9 @@ export function createAccountService(deps: {
   return {
     validate,
 
+    /** The member's registered details, for modules that pay out to or show them. */
+    findMember: (memberId: bigint) => repo.findProfile(db, memberId),
+
     /** Used by OTP sending: a number that is malformed or already a member gets no SMS. */
     async checkNewPhone(phone: string): Promise<void> {
       checkPhoneFormat(phone);

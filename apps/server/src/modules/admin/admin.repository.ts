@@ -52,3 +52,15 @@ export async function revokeOperatorSession(db: Db, adminId: bigint, sessionId: 
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+export async function anyOperatorExists(db: Db): Promise<boolean> {
+  return (await db.selectFrom('admin_users').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+export async function insertOperatorIfAbsent(db: Db, operator: { username: string; passwordHash: string; role: 'admin' | 'finance' | 'support' }): Promise<void> {
+  await db
+    .insertInto('admin_users')
+    .values({ username: operator.username, password_hash: operator.passwordHash, role: operator.role })
+    .onConflict((oc) => oc.column('username').doNothing())
+    .execute();
+}

@@ -45,15 +45,10 @@ export function createAdminService(deps: {
      * password that is answered (and printed by main) once.
      */
     async ensureFirstOperator(configured: { username?: string | undefined; password?: string | undefined }) {
-      const existing = await db.selectFrom('admin_users').select('id').limit(1).executeTakeFirst();
-      if (existing) return undefined;
+      if (await repo.anyOperatorExists(db)) return undefined;
       const username = configured.username ?? 'admin';
       const password = configured.password ?? crypto.randomBytes(12).toString('base64url');
-      await db
-        .insertInto('admin_users')
-        .values({ username, password_hash: await hasher.hash(password), role: 'admin' })
-        .onConflict((oc) => oc.column('username').doNothing())
-        .execute();
+      await repo.insertOperatorIfAbsent(db, { username, passwordHash: await hasher.hash(password), role: 'admin' });
       return configured.password ? { username } : { username, generatedPassword: password };
     },
 

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { App } from '../../http/types.js';
+import { findProviderArt } from './wallet.repository.js';
 
 const DATA_URL = /^data:image\/svg\+xml;utf8,(.*)$/s;
 
@@ -18,7 +19,7 @@ export function registerProviderMedia(app: App, db: Db): void {
     '/media/providers/:code/:kind.svg',
     { schema: { hide: true, params: z.object({ code: z.string().regex(/^[A-Z0-9]{1,20}$/), kind: z.enum(['logo', 'background']) }) } },
     async (request, reply) => {
-      const row = await db.selectFrom('providers').select(['logo', 'background']).where('code', '=', request.params.code).executeTakeFirst();
+      const row = await findProviderArt(db, request.params.code);
       const match = row ? DATA_URL.exec(row[request.params.kind]) : null;
       if (!match) return reply.status(404).send({ message: 'NO_DATA' });
       return reply

@@ -1,5 +1,6 @@
 import { createHttpGameProvider } from '../../adapters/game-provider.js';
 import type { Core } from '../../core.js';
+import type { AccountService } from '../account/account.service.js';
 import { registerProviderMedia } from './media.routes.js';
 import { createProviderTransfers } from './provider-transfers.js';
 import { createSecretBox } from './secrets.js';
@@ -7,7 +8,10 @@ import { registerWalletRoutes } from './wallet.routes.js';
 import { createWalletService } from './wallet.service.js';
 
 /** The wallet, the game providers and the money moved between them. */
-export function registerWalletModule(core: Pick<Core, 'app' | 'config' | 'db' | 'ledger' | 'settings' | 'secret' | 'now' | 'jobs' | 'adapters' | 'ownAddress'>) {
+export function registerWalletModule(
+  core: Pick<Core, 'app' | 'config' | 'db' | 'ledger' | 'settings' | 'secret' | 'now' | 'jobs' | 'adapters' | 'ownAddress'>,
+  uses: { members: Pick<AccountService, 'findMember'> },
+) {
   const { app, config, db, ledger } = core;
   const provider =
     core.adapters.provider ??
@@ -32,6 +36,7 @@ export function registerWalletModule(core: Pick<Core, 'app' | 'config' | 'db' | 
     provider,
     transfers: providerTransfers,
     secrets: createSecretBox(core.secret),
+    members: uses.members,
     inviteRule: async () => {
       const site = await core.settings.site();
       return { success: site.inviteSuccessPercent, fail: site.inviteFailPercent };

@@ -125,3 +125,7 @@ export async function shiftCachedCredits(trx: Db, memberId: bigint, code: string
     .where('provider_code', '=', code)
     .execute();
 }
+
+export function findProviderArt(db: Db, code: string) {
+  return db.selectFrom('providers').select(['logo', 'background']).where('code', '=', code).executeTakeFirst();
+}

@@ -14,7 +14,7 @@ import {
 import type { GameProviderAdapter } from '../../adapters/game-provider.js';
 import type { Db } from '../../db/database.js';
 import { AppError, badRequest, businessRule, conflict, notFound } from '../../errors.js';
-import * as accountRepo from '../account/account.repository.js';
+import type { AccountService } from '../account/account.service.js';
 import type { MemberContext } from '../auth/auth.service.js';
 import { accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
@@ -52,6 +52,7 @@ export function createWalletService(deps: {
   transfers: ProviderTransfers;
   secrets: SecretBox;
   inviteRule: () => Promise<{ success: number; fail: number }>;
+  members: Pick<AccountService, 'findMember'>;
 }) {
   const { db, ledger, provider, transfers, secrets } = deps;
 
@@ -103,7 +104,7 @@ export function createWalletService(deps: {
     async view(context: MemberContext): Promise<WalletResponse> {
       const { memberId } = context;
       const [member, providers, gameAccounts, balances, invite] = await Promise.all([
-        accountRepo.findProfile(db, memberId),
+        deps.members.findMember(memberId),
         repo.listProviders(db),
         repo.listGameAccounts(db, memberId),
         ledger.balances([accounts.wallet(memberId).code]),

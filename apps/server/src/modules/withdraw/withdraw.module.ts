@@ -1,12 +1,14 @@
 import type { Core } from '../../core.js';
+import type { AccountService } from '../account/account.service.js';
+import { createConditionService } from '../conditions/conditions.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import { registerWithdrawAdminRoutes } from './withdraw.admin.routes.js';
 import { registerWithdrawRoutes } from './withdraw.routes.js';
 import { createWithdrawService } from './withdraw.service.js';
 
 /** Withdrawals to the member's registered bank account, and the operator's queue of them. */
-export function registerWithdrawModule(core: Pick<Core, 'app' | 'db' | 'ledger' | 'settings'>, uses: { wallet: Pick<WalletService, 'transferAll'> }) {
-  const withdrawals = createWithdrawService({ ...core, ...uses });
+export function registerWithdrawModule(core: Pick<Core, 'app' | 'db' | 'ledger' | 'settings'>, uses: { wallet: Pick<WalletService, 'transferAll'>; members: Pick<AccountService, 'findMember'> }) {
+  const withdrawals = createWithdrawService({ ...core, ...uses, conditions: createConditionService() });
   registerWithdrawRoutes(core.app, withdrawals);
   registerWithdrawAdminRoutes(core.app, withdrawals);
   return withdrawals;

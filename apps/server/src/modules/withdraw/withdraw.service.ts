@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import { type Withdrawal, WALLET_CODE, toMajor, toMinor } from '@wallet/contract';
 import { type Db, isUniqueViolation } from '../../db/database.js';
 import { businessRule, conflict, notFound } from '../../errors.js';
-import * as accountRepo from '../account/account.repository.js';
+import type { AccountService } from '../account/account.service.js';
 import { recordAudit } from '../../http/audit.js';
-import { closeCondition, lockActiveCondition, successTarget } from '../conditions/conditions.repository.js';
+import { type ConditionService, successTarget } from '../conditions/conditions.service.js';
 import type { MemberContext } from '../auth/auth.service.js';
 import { accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
@@ -32,7 +32,14 @@ export function toWithdrawal(row: Row): Withdrawal {
  * maximum; the amount leaves the wallet for withdrawals-payable at once, and an operator marks it
  * SUCCESS (paid out) or FAILED (returned to the wallet).
  */
-export function createWithdrawService(deps: { db: Db; ledger: Ledger; settings: SettingsService; wallet: Pick<WalletService, 'transferAll'> }) {
+export function createWithdrawService(deps: {
+  db: Db;
+  ledger: Ledger;
+  settings: Pick<SettingsService, 'site'>;
+  wallet: Pick<WalletService, 'transferAll'>;
+  members: Pick<AccountService, 'findMember'>;
+  conditions: Pick<ConditionService, 'lockActive' | 'close'>;
+}) {
   const { db, ledger } = deps;
 
   /**
@@ -41,13 +48,13 @@ export function createWithdrawService(deps: { db: Db; ledger: Ledger; settings: 
    * after the hold is posted, with the wallet locked, so "everything" cannot go stale.
    */
   async function meetCondition(trx: Db, memberId: bigint, amount: bigint): Promise<void> {
-    const condition = await lockActiveCondition(trx, memberId);
+    const condition = await deps.conditions.lockActive(trx, memberId);
     if (!condition) return;
     // Wallet and game balances are both under the condition: nothing may stay behind.
     const left = (await ledger.memberBalances(memberId, trx)).reduce((sum, account) => sum + account.balance, 0n);
     if (left > 0n) throw businessRule('WITHDRAW_ALL_REQUIRED');
     if (amount < successTarget(condition)) throw businessRule('BONUS_CONDITION');
-    await closeCondition(trx, condition.id, 'completed');
+    await deps.conditions.close(trx, condition.id, 'completed');
   }
 
   async function withdraw(context: MemberContext, amountBaht: number, idempotencyKey: string | null): Promise<Withdrawal> {
@@ -60,7 +67,7 @@ export function createWithdrawService(deps: { db: Db; ledger: Ledger; settings: 
     const amount = toMinor(amountBaht)!;
     if (amount < toMinor(site.withdrawMin)!) throw businessRule('WITHDRAW_MINIMUM');
     if (amount > toMinor(site.withdrawMax)!) throw businessRule('WITHDRAW_MAXIMUM');
-    const member = await accountRepo.findProfile(db, memberId);
+    const member = await deps.members.findMember(memberId);
     if (!member) throw notFound('NO_USER');
     const id = crypto.randomUUID();
     try {

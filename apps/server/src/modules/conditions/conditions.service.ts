@@ -1,0 +1,20 @@
+import type { Db } from '../../db/database.js';
+import * as repo from './conditions.repository.js';
+
+export type { ConditionRow } from './conditions.repository.js';
+export { successTarget } from './conditions.repository.js';
+
+/**
+ * Withdrawal conditions (DESIGN §6): bonuses, refunds and invite rewards put a member's balances
+ * under one; a withdrawal of everything past its target completes it. Every call runs in the
+ * caller's transaction.
+ */
+export function createConditionService() {
+  return {
+    start: (trx: Db, values: Parameters<typeof repo.startCondition>[1]) => repo.startCondition(trx, values),
+    /** The member's active condition, locked for the caller's transaction. */
+    lockActive: (trx: Db, memberId: bigint) => repo.lockActiveCondition(trx, memberId),
+    close: (trx: Db, id: string, status: 'completed' | 'ended') => repo.closeCondition(trx, id, status),
+  };
+}
+export type ConditionService = ReturnType<typeof createConditionService>;
