@@ -1,6 +1,10 @@
+import { SITE_PROFILES, type Site } from '@wallet/contract';
+
 /** Build switches (DESIGN §9): VITE_SITE=la gives the Laos build. */
-export const SITE: 'th' | 'la' = import.meta.env.VITE_SITE === 'la' ? 'la' : 'th';
-export const DEFAULT_LANGUAGE = SITE === 'la' ? 'lo' : 'th';
+export const SITE: Site = import.meta.env.VITE_SITE === 'la' ? 'la' : 'th';
+/** Everything that differs between the Thai and the Lao build. */
+export const SITE_PROFILE = SITE_PROFILES[SITE];
+export const DEFAULT_LANGUAGE = SITE_PROFILE.defaultLanguage;
 /** Empty means the same origin that served the app. */
 export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '';
 /** With the iframe build, game links open in a new tab (SPEC §7 Auto-login). */
