@@ -18,7 +18,7 @@ beforeAll(async () => {
   await server.app.adminService.ensureFirstOperator({ username: 'chief', password: 'chief-pass-1' });
   await server.db
     .insertInto('admin_users')
-    .values({ username: 'cashier', password_hash: await fastHasher.hash('cashier-pass-1'), role: 'finance' })
+    .values({ username: 'cashier', password_hash: await fastHasher.hash('cashier-pass-1'), roles: ['finance'] })
     .execute();
 });
 afterAll(() => server.close());

@@ -128,7 +128,7 @@ describe("the operator's side", () => {
     const member = await memberWith(500);
     const { withdrawal } = (await withdraw(member, 100)).body;
     expect(await approve(withdrawal._id, member.token)).toMatchObject({ status: 401, body: { message: 'invalid-token' } });
-    await server.db.insertInto('admin_users').values({ username: 'helpdesk', password_hash: await (await import('argon2')).default.hash('helpdesk-pass'), role: 'support' }).execute();
+    await server.db.insertInto('admin_users').values({ username: 'helpdesk', password_hash: await (await import('argon2')).default.hash('helpdesk-pass'), roles: ['support'] }).execute();
     const support = (await server.api('POST', '/api/admin/login', { body: { username: 'helpdesk', password: 'helpdesk-pass' } })).body.token;
     expect(await approve(withdrawal._id, support)).toMatchObject({ status: 403, body: { message: 'UNAUTHORIZED' } });
     expect(await approve('not-a-uuid')).toMatchObject({ status: 400, body: { message: 'KEY_INVALID' } });

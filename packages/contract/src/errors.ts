@@ -129,10 +129,20 @@ export const ERROR_CODES = [
   'WITHDRAW_ALL_REQUIRED',
 ] as const;
 
-export type ErrorCode = (typeof ERROR_CODES)[number];
+/**
+ * Codes only the operator console receives (its own routes): translated by the console, so the
+ * member app carries none of them.
+ */
+export const OPERATOR_ERROR_CODES = ['TOTP_REQUIRED', 'TOTP_INVALID', 'OPERATOR_EXISTS', 'LAST_ADMIN'] as const;
+
+export type MemberErrorCode = (typeof ERROR_CODES)[number];
+export type OperatorErrorCode = (typeof OPERATOR_ERROR_CODES)[number];
+export type ErrorCode = MemberErrorCode | OperatorErrorCode;
+
+const ALL_ERROR_CODES: readonly string[] = [...ERROR_CODES, ...OPERATOR_ERROR_CODES];
 
 export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+  return typeof value === 'string' && ALL_ERROR_CODES.includes(value);
 }
 
 /** Every error answer has this body (DESIGN §4). */

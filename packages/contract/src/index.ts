@@ -5,3 +5,4 @@ export * from './schemas.js';
 export * from './money.js';
 export * from './wallet.js';
 export * from './site.js';
+export * from './operators.js';

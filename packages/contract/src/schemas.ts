@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LAOS_CURRENCIES, NAME_MAX, PASSWORD_MAX } from './constants.js';
-import { ERROR_CODES } from './errors.js';
+import { ERROR_CODES, OPERATOR_ERROR_CODES } from './errors.js';
 import { isSafeDisplayName } from './rules.js';
 
 /**
@@ -49,7 +49,7 @@ export const currency = z.enum(['THB', ...LAOS_CURRENCIES], { error: 'KEY_INVALI
 
 export const messageResponse = z.object({ message: z.string() });
 /** Every failure's body (DESIGN §4): a code of the catalogue. */
-export const errorResponse = z.object({ message: z.enum(ERROR_CODES) });
+export const errorResponse = z.object({ message: z.enum([...ERROR_CODES, ...OPERATOR_ERROR_CODES]) });
 export type MessageResponse = z.infer<typeof messageResponse>;
 
 // ---------- Lookups (SPEC §3 Lookup results, §7 Lookups)
@@ -190,7 +190,12 @@ export type LoginBody = z.infer<typeof loginBody>;
 export const loginResponse = z.object({ token: z.string() });
 
 // ---------- Operator (DESIGN §7)
-export const adminLoginBody = z.object({ username: requiredText(64), password });
+export const adminLoginBody = z.object({
+  username: requiredText(64),
+  password,
+  /** The authenticator code (or a recovery code) once the operator has turned on the second factor. */
+  code: z.string({ error: missingOrInvalid }).trim().regex(/^[A-Za-z0-9-]{6,20}$/, { error: 'KEY_INVALID' }).optional(),
+});
 /** An operator's own sessions still in force; `current` is the one asking. */
 export const operatorSessionsResponse = z.object({
   sessions: z.array(

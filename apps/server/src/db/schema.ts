@@ -1,3 +1,4 @@
+import type { OperatorRole } from '@wallet/contract';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Kysely's view of the tables in migrations/. Keep in step with the SQL. */
@@ -60,8 +61,18 @@ export interface Database {
     id: Generated<bigint>;
     username: string;
     password_hash: string;
-    role: Generated<'admin' | 'finance' | 'support'>;
+    roles: Generated<OperatorRole[]>;
     created_at: Timestamp;
+    disabled_at: Timestamp | null;
+    created_by: bigint | null;
+    totp_secret: string | null;
+    totp_enabled_at: Timestamp | null;
+    totp_last_step: bigint | null;
+  };
+  admin_recovery_codes: {
+    admin_id: bigint;
+    code_hash: string;
+    used_at: Timestamp | null;
   };
   admin_sessions: {
     id: Generated<string>;

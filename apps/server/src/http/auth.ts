@@ -1,10 +1,10 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { OperatorRole } from '@wallet/contract';
 import { forbidden } from '../errors.js';
 import type { AdminContext, AdminService } from '../modules/admin/admin.service.js';
 import type { AuthService, MemberContext } from '../modules/auth/auth.service.js';
 import type { App } from './types.js';
 
-export type OperatorRole = AdminContext['role'];
 /** Who may call a route: a signed-in member, or an operator holding one of the roles. */
 export type RouteAuth = 'member' | { operator: readonly OperatorRole[] };
 
@@ -56,7 +56,7 @@ export function registerAuthentication(app: App): (services: Authenticators) => 
     (roles: readonly OperatorRole[]): onRequestAsyncHookHandler =>
     async (request) => {
       request.admin = await bound().operators.authenticate(bearerToken(request));
-      if (!roles.includes(request.admin.role)) throw forbidden('UNAUTHORIZED');
+      if (!roles.some((role) => request.admin.roles.includes(role))) throw forbidden('UNAUTHORIZED');
     };
   app.addHook('onRoute', (route) => {
     const auth = route.config?.auth;

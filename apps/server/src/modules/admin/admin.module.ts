@@ -1,10 +1,17 @@
 import type { Core } from '../../core.js';
+import { createSecretBox } from '../../crypto/secret-box.js';
+import { createSecondFactor } from './second-factor.js';
 import { registerAdminRoutes } from './admin.routes.js';
 import { createAdminService } from './admin.service.js';
 
-/** Operator sign-in, sessions and site settings. */
-export function registerAdminModule(core: Pick<Core, 'app' | 'config' | 'db' | 'hasher' | 'tokens' | 'settings' | 'limiter' | 'secret' | 'now'>) {
-  const admin = createAdminService({ ...core, sessionLifetimeMs: core.config.adminSessionMs });
+/** Operator accounts and roles, sign-in with an optional second factor, sessions and site settings. */
+export function registerAdminModule(core: Pick<Core, 'app' | 'config' | 'db' | 'hasher' | 'tokens' | 'settings' | 'limiter' | 'secret' | 'now' | 'derivedSecret'>) {
+  const admin = createAdminService({
+    ...core,
+    sessionLifetimeMs: core.config.adminSessionMs,
+    totpSecrets: createSecretBox(core.secret, 'operator-totp'),
+    secondFactor: createSecondFactor({ pepper: core.derivedSecret('operator-recovery-codes'), now: core.now }),
+  });
   registerAdminRoutes(core.app, admin);
   return admin;
 }

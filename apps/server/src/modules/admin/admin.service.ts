@@ -1,19 +1,28 @@
 import crypto from 'node:crypto';
-import type { OperatorSessionsResponse, SiteSettingsBody } from '@wallet/contract';
+import type {
+  CreateOperatorBody,
+  OperatorItem,
+  OperatorRole,
+  OperatorSessionsResponse,
+  SiteSettingsBody,
+  UpdateOperatorBody,
+} from '@wallet/contract';
+import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Db } from '../../db/database.js';
-import { forbidden, notFound, unauthorized } from '../../errors.js';
+import { conflict, notFound, unauthorized } from '../../errors.js';
 import { createLoginGuard } from '../auth/login-guard.js';
 import { type PasswordHasher, createCredentialCheck } from '../auth/password.js';
 import type { TokenSigner } from '../auth/tokens.js';
 import type { AttemptLimiter } from '../limits/attempt-limiter.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import * as repo from './admin.repository.js';
+import type { SecondFactor } from './second-factor.js';
 import { recordAudit } from '../../http/audit.js';
 
 export interface AdminContext {
   adminId: bigint;
   username: string;
-  role: 'admin' | 'finance' | 'support';
+  roles: readonly OperatorRole[];
   sessionId: string;
 }
 
@@ -31,13 +40,23 @@ export function createAdminService(deps: {
   secret: string;
   /** How long an operator token lives (config ADMIN_SESSION_HOURS). */
   sessionLifetimeMs: number;
+  /** Seals the operators' TOTP keys at rest. */
+  totpSecrets: SecretBox;
+  secondFactor: SecondFactor;
   now: () => Date;
 }) {
-  const { db, hasher, tokens, now } = deps;
+  const { db, hasher, tokens, now, secondFactor } = deps;
   const credentialsMatch = createCredentialCheck(hasher);
   const guard = createLoginGuard({ limiter: deps.limiter, secret: deps.secret, scope: 'operator', limits: OPERATOR_LOGIN_LIMITS });
 
-  const audit = (actor: AdminContext, action: string, detail: unknown) => recordAudit(db, actor.username, action, detail);
+  const audit = (actor: AdminContext, action: string, detail: unknown, trx: Db = db) => recordAudit(trx, actor.username, action, detail);
+
+  /** An authenticator code (each time step once) or an unused recovery code. */
+  async function secondFactorPasses(adminId: bigint, sealedSecret: string, code: string): Promise<boolean> {
+    if (secondFactor.isRecoveryCodeShape(code)) return repo.useRecoveryCode(db, adminId, secondFactor.hashRecoveryCode(code), now());
+    const step = await secondFactor.check(deps.totpSecrets.open(sealedSecret), code);
+    return step !== null && repo.takeTotpStep(db, adminId, step);
+  }
 
   return {
     /**
@@ -48,23 +67,35 @@ export function createAdminService(deps: {
       if (await repo.anyOperatorExists(db)) return undefined;
       const username = configured.username ?? 'admin';
       const password = configured.password ?? crypto.randomBytes(12).toString('base64url');
-      await repo.insertOperatorIfAbsent(db, { username, passwordHash: await hasher.hash(password), role: 'admin' });
+      await repo.insertOperatorIfAbsent(db, { username, passwordHash: await hasher.hash(password), roles: ['admin'] });
       return configured.password ? { username } : { username, generatedPassword: password };
     },
 
-    /** Like member login: counted before the password is checked, and a decoy hash for unknown names. */
+    /**
+     * Like member login: counted before the password is checked, and a decoy hash for unknown
+     * names. With the second factor on, a right password without a code answers TOTP_REQUIRED
+     * (the attempt given back: the console then asks for the code); a wrong code counts as a
+     * failed attempt, so codes cannot be guessed faster than passwords.
+     */
     async login(
       username: string,
       password: string,
-      client: { ip: string; userAgent: string | null; deviceCookie: string | undefined },
+      client: { ip: string; userAgent: string | null; deviceCookie: string | undefined; code?: string | undefined },
     ): Promise<{ token: string; deviceCookie: string }> {
       const attempt = await guard.begin({ account: username, address: client.ip, deviceCookie: client.deviceCookie });
       const operator = await repo.findOperatorByName(db, username);
       if (!(await credentialsMatch(operator?.password_hash, password)) || !operator) throw unauthorized('WRONG_CREDENTIAL');
+      if (operator.totp_enabled_at && operator.totp_secret) {
+        if (!client.code) {
+          await attempt.release();
+          throw unauthorized('TOTP_REQUIRED');
+        }
+        if (!(await secondFactorPasses(operator.id, operator.totp_secret, client.code))) throw unauthorized('TOTP_INVALID');
+      }
       await attempt.release();
       const expiresAt = new Date(now().getTime() + deps.sessionLifetimeMs);
       const sessionId = await repo.createOperatorSession(db, { adminId: operator.id, expiresAt, ip: client.ip, userAgent: client.userAgent });
-      await audit({ adminId: operator.id, username, role: operator.role, sessionId }, 'login', { ip: client.ip });
+      await audit({ adminId: operator.id, username, roles: operator.roles, sessionId }, 'login', { ip: client.ip });
       const token = await tokens.sign('admin', { subject: String(operator.id), sessionId }, expiresAt);
       return { token, deviceCookie: attempt.deviceCookie };
     },
@@ -76,7 +107,7 @@ export function createAdminService(deps: {
       if (!UUID.test(check.claims.sessionId)) throw unauthorized('invalid-token');
       const row = await repo.findLiveOperatorSession(db, check.claims.sessionId, now());
       if (!row || String(row.id) !== check.claims.subject) throw unauthorized('invalid-token');
-      return { adminId: row.id, username: row.username, role: row.role, sessionId: check.claims.sessionId };
+      return { adminId: row.id, username: row.username, roles: row.roles, sessionId: check.claims.sessionId };
     },
 
     async logout(actor: AdminContext): Promise<void> {
@@ -107,11 +138,102 @@ export function createAdminService(deps: {
     siteSettings: () => deps.settings.site(),
 
     async updateSiteSettings(actor: AdminContext, change: SiteSettingsBody) {
-      if (actor.role !== 'admin') throw forbidden('UNAUTHORIZED');
       const updated = await deps.settings.updateSite(change);
       await audit(actor, 'site-settings', change);
       return updated;
     },
+
+    async me(actor: AdminContext) {
+      const operator = await repo.findOperator(db, actor.adminId);
+      if (!operator) throw notFound('NO_DATA');
+      return { _id: String(operator.id), username: operator.username, roles: operator.roles, totp: operator.totp_enabled_at !== null };
+    },
+
+    async listOperators(): Promise<{ operators: OperatorItem[] }> {
+      return { operators: (await repo.listOperators(db)).map(toOperatorItem) };
+    },
+
+    async createOperator(actor: AdminContext, body: CreateOperatorBody): Promise<OperatorItem> {
+      const passwordHash = await hasher.hash(body.password);
+      return db.transaction().execute(async (trx) => {
+        const id = await repo.insertOperatorIfAbsent(trx, { username: body.username, passwordHash, roles: distinct(body.roles), createdBy: actor.adminId });
+        if (id === undefined) throw conflict('OPERATOR_EXISTS');
+        await recordAudit(trx, actor.username, 'operator.create', { id: String(id), username: body.username, roles: body.roles });
+        return toOperatorItem((await repo.findOperator(trx, id))!);
+      });
+    },
+
+    /**
+     * Roles, disabling, a new password or a cleared second factor. Disabling or a new password
+     * ends the operator's sessions. The last active admin can neither lose the role nor be
+     * disabled, so the console always has someone who can manage it.
+     */
+    async updateOperator(actor: AdminContext, id: bigint, change: UpdateOperatorBody & { resetSecondFactor?: boolean | undefined }): Promise<OperatorItem> {
+      const passwordHash = change.password ? await hasher.hash(change.password) : undefined;
+      return db.transaction().execute(async (trx) => {
+        const before = await repo.lockOperator(trx, id);
+        if (!before) throw notFound('NO_DATA');
+        const losesAdmin = before.roles.includes('admin') && before.disabled_at === null && (change.disabled === true || (change.roles !== undefined && !change.roles.includes('admin')));
+        if (losesAdmin && (await repo.otherActiveAdmins(trx, id)) === 0) throw conflict('LAST_ADMIN');
+        const after = await repo.updateOperator(trx, id, {
+          ...(change.roles ? { roles: distinct(change.roles) } : {}),
+          ...(change.disabled !== undefined ? { disabledAt: change.disabled ? (before.disabled_at ?? now()) : null } : {}),
+          ...(passwordHash ? { passwordHash } : {}),
+          ...(change.resetSecondFactor ? { clearSecondFactor: true } : {}),
+        });
+        if (change.disabled || passwordHash) await repo.revokeAllOperatorSessions(trx, id, now());
+        await recordAudit(trx, actor.username, 'operator.update', {
+          id: String(id),
+          before: { roles: before.roles, disabled: before.disabled_at !== null, totp: before.totp_enabled_at !== null },
+          after: { roles: after.roles, disabled: after.disabled_at !== null, totp: after.totp_enabled_at !== null },
+          passwordChanged: passwordHash !== undefined,
+        });
+        return toOperatorItem(after);
+      });
+    },
+
+    /** A new authenticator key, pending until a first code from it is confirmed. */
+    async startSecondFactor(actor: AdminContext) {
+      const fresh = await secondFactor.newSecret(actor.username);
+      if (!(await repo.setPendingTotp(db, actor.adminId, deps.totpSecrets.seal(fresh.secret)))) throw conflict('KEY_INVALID');
+      return fresh;
+    },
+
+    async enableSecondFactor(actor: AdminContext, code: string): Promise<{ recoveryCodes: string[] }> {
+      const { totp_secret: sealed, totp_enabled_at: enabledAt } = await repo.totpOf(db, actor.adminId);
+      if (!sealed || enabledAt) throw conflict('KEY_INVALID');
+      const step = await secondFactor.check(deps.totpSecrets.open(sealed), code);
+      if (step === null || !(await repo.takeTotpStep(db, actor.adminId, step))) throw unauthorized('TOTP_INVALID');
+      const recovery = secondFactor.newRecoveryCodes();
+      await db.transaction().execute(async (trx) => {
+        await repo.enableTotp(trx, actor.adminId, now(), recovery.hashes);
+        await audit(actor, 'totp.enable', {}, trx);
+      });
+      return { recoveryCodes: recovery.codes };
+    },
+
+    async disableSecondFactor(actor: AdminContext, code: string): Promise<void> {
+      const { totp_secret: sealed, totp_enabled_at: enabledAt } = await repo.totpOf(db, actor.adminId);
+      if (!sealed || !enabledAt) throw conflict('KEY_INVALID');
+      if (!(await secondFactorPasses(actor.adminId, sealed, code))) throw unauthorized('TOTP_INVALID');
+      await db.transaction().execute(async (trx) => {
+        await repo.disableTotp(trx, actor.adminId);
+        await audit(actor, 'totp.disable', {}, trx);
+      });
+    },
   };
 }
 export type AdminService = ReturnType<typeof createAdminService>;
+
+const distinct = (roles: OperatorRole[]): OperatorRole[] => [...new Set(roles)];
+
+function toOperatorItem(row: { id: bigint; username: string; roles: OperatorRole[]; disabled_at: Date | null; totp_enabled_at: Date | null; created_at: Date }): OperatorItem {
+  return {
+    _id: String(row.id),
+    username: row.username,
+    roles: row.roles,
+    disabled: row.disabled_at !== null,
+    totp: row.totp_enabled_at !== null,
+    createdAt: row.created_at.toISOString(),
+  };
+}

@@ -3,7 +3,7 @@ import type { Core } from '../../core.js';
 import type { AccountService } from '../account/account.service.js';
 import { registerProviderMedia } from './media.routes.js';
 import { createProviderTransfers } from './provider-transfers.js';
-import { createSecretBox } from './secrets.js';
+import { createSecretBox } from '../../crypto/secret-box.js';
 import { registerWalletRoutes } from './wallet.routes.js';
 import { createWalletService } from './wallet.service.js';
 
@@ -35,7 +35,7 @@ export function registerWalletModule(
     ledger,
     provider,
     transfers: providerTransfers,
-    secrets: createSecretBox(core.secret),
+    secrets: createSecretBox(core.secret, 'game-passwords'),
     members: uses.members,
     inviteRule: async () => {
       const site = await core.settings.site();

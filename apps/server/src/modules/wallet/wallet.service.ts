@@ -20,7 +20,7 @@ import { accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import { providerArtUrl } from './media.routes.js';
 import type { ProviderTransfers, TransferState } from './provider-transfers.js';
-import type { SecretBox } from './secrets.js';
+import type { SecretBox } from '../../crypto/secret-box.js';
 import * as repo from './wallet.repository.js';
 
 const FORM_LOGIN = 'form';

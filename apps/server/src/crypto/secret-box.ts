@@ -1,8 +1,11 @@
 import crypto from 'node:crypto';
 
-/** Game passwords at rest: AES-256-GCM, key derived from the server secret, base64(iv|ct|tag). */
-export function createSecretBox(serverSecret: string) {
-  const key = Buffer.from(crypto.hkdfSync('sha256', serverSecret, 'wallet', 'game-passwords', 32));
+/**
+ * Secrets at rest (game passwords, operators' TOTP keys): AES-256-GCM with a key derived from the
+ * server secret for each purpose, stored as base64(iv|ct|tag).
+ */
+export function createSecretBox(serverSecret: string, purpose: 'game-passwords' | 'operator-totp') {
+  const key = Buffer.from(crypto.hkdfSync('sha256', serverSecret, 'wallet', purpose, 32));
   return {
     seal(plain: string): string {
       const iv = crypto.randomBytes(12);

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { password, requiredText } from './schemas.js';
+
+/** What an operator may do (issue 11): an account holds one or more. */
+export const OPERATOR_ROLES = ['admin', 'finance', 'support', 'marketing'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+const roles = z.array(z.enum(OPERATOR_ROLES, { error: 'KEY_INVALID' }), { error: 'KEY_INVALID' }).min(1, { error: 'KEY_MISSING' }).max(OPERATOR_ROLES.length);
+const username = requiredText(64).regex(/^[a-z0-9._-]{3,64}$/, { error: 'KEY_INVALID' });
+
+export const operatorItem = z.object({
+  _id: z.string(),
+  username: z.string(),
+  roles: z.array(z.enum(OPERATOR_ROLES)),
+  disabled: z.boolean(),
+  totp: z.boolean(),
+  createdAt: z.string(),
+});
+export type OperatorItem = z.infer<typeof operatorItem>;
+export const operatorsResponse = z.object({ operators: z.array(operatorItem) });
+
+export const createOperatorBody = z.object({ username, password, roles });
+export type CreateOperatorBody = z.infer<typeof createOperatorBody>;
+export const updateOperatorBody = z.object({
+  roles: roles.optional(),
+  /** Disabling ends the operator's sessions; an admin cannot disable the last admin or themselves. */
+  disabled: z.boolean({ error: 'KEY_INVALID' }).optional(),
+  /** A new password set by an admin, for an operator who lost theirs. */
+  password: password.optional(),
+});
+export type UpdateOperatorBody = z.infer<typeof updateOperatorBody>;
+
+/** The signed-in operator, for the console's menus. */
+export const operatorMeResponse = z.object({ _id: z.string(), username: z.string(), roles: z.array(z.enum(OPERATOR_ROLES)), totp: z.boolean() });
+
+// ---------- Second factor (TOTP, RFC 6238, any authenticator app)
+export const totpSetupResponse = z.object({
+  /** Base32, for typing into an app that cannot scan. */
+  secret: z.string(),
+  /** The otpauth:// address the QR code carries. */
+  uri: z.string(),
+  /** The same address drawn as an SVG QR code. */
+  qrcode: z.string(),
+});
+export const totpCodeBody = z.object({ code: z.string({ error: 'KEY_MISSING' }).trim().regex(/^\d{6}$/, { error: 'TOTP_INVALID' }) });
+/** Shown once: each code signs in once when the authenticator is lost. */
+export const recoveryCodesResponse = z.object({ recoveryCodes: z.array(z.string()) });
