@@ -42,6 +42,8 @@ export function registerOpenApiConventions(app: App, options: { survivesTerminat
     if (!options.survivesTermination(route.url)) common.push(410);
     schema.response = { ...failures(...common), ...(schema.response as object | undefined) };
     if (auth) schema.security = [{ [auth === 'member' ? 'member' : 'operator']: [] }];
+    // The roles an operator route admits, for readers of the document and the test that holds every other role to 403.
+    if (auth && auth !== 'member') (schema as Record<string, unknown>)['x-roles'] = [...auth.operator];
   });
 }
 
