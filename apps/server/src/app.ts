@@ -9,6 +9,7 @@ import type { App } from './http/types.js';
 import { registerHealth, registerWebApp } from './http/web-app.js';
 import { registerAccountModule } from './modules/account/account.module.js';
 import { registerAdminModule } from './modules/admin/admin.module.js';
+import { registerAuditModule } from './modules/audit/audit.module.js';
 import { registerAuthModule } from './modules/auth/auth.module.js';
 import { registerDepositModule } from './modules/deposit/deposit.module.js';
 import type { Ledger } from './modules/ledger/ledger.service.js';
@@ -37,6 +38,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const auth = registerAuthModule(core);
   const admin = registerAdminModule(core);
   bindAuthentication({ members: auth, operators: admin });
+  registerAuditModule(core);
   const lookup = registerLookupModule(core);
   const account = registerAccountModule(core, { lookup, sessions: auth });
   registerOtpModule(core, { account });

@@ -45,3 +45,33 @@ export const totpSetupResponse = z.object({
 export const totpCodeBody = z.object({ code: z.string({ error: 'KEY_MISSING' }).trim().regex(/^\d{6}$/, { error: 'TOTP_INVALID' }) });
 /** Shown once: each code signs in once when the authenticator is lost. */
 export const recoveryCodesResponse = z.object({ recoveryCodes: z.array(z.string()) });
+
+// ---------- Audit log (issue 11 §5)
+const dateTime = z.iso.datetime({ offset: true, error: 'KEY_INVALID' });
+export const auditQuery = z.object({
+  actor: z.string().trim().max(64).optional(),
+  action: z.string().trim().max(64).optional(),
+  from: dateTime.optional(),
+  to: dateTime.optional(),
+  /** Found anywhere in an entry's detail: an id, a phone number, an amount. */
+  text: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type AuditQuery = z.infer<typeof auditQuery>;
+export const auditEntry = z.object({
+  _id: z.string(),
+  actor: z.string(),
+  action: z.string(),
+  detail: z.unknown(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+  hash: z.string(),
+});
+export const auditResponse = z.object({ total: z.number(), entries: z.array(auditEntry) });
+export const auditVerifyResponse = z.object({
+  ok: z.boolean(),
+  entries: z.number(),
+  /** Entries whose content or link to the entry before does not match the chain. */
+  broken: z.array(z.object({ id: z.string(), position: z.string(), problem: z.enum(['content', 'link']) })),
+});

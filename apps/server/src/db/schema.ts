@@ -88,7 +88,12 @@ export interface Database {
     actor: string;
     action: string;
     detail: Json<unknown>;
+    ip: string | null;
     created_at: Timestamp;
+    /** Written by the database (migration 021): the chain's order and hashes. */
+    position: Generated<bigint>;
+    prev_hash: Generated<string>;
+    hash: Generated<string>;
   };
   deposit_accounts: {
     id: Generated<bigint>;

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
+import { fastifyRequestContext } from '@fastify/request-context';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -68,6 +69,7 @@ export async function createServer(config: Pick<AppConfig, 'logLevel' | 'trustPr
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
+  await app.register(fastifyRequestContext, { defaultStoreValues: (request) => ({ ip: request.ip }) });
   // Members are on phone data: JSON answers and the web app's files go out compressed.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   return app;

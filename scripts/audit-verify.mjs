@@ -1,0 +1,8 @@
+// `npm run audit:verify`: checks the audit log's hash chain (issue 11 §5) on the configured
+// database (DATABASE_URL, else the embedded one under DATA_DIR). Exit code 1 when an entry was
+// edited, deleted or inserted outside the chain. Stop the server before verifying the embedded database.
+import { register } from 'tsx/esm/api';
+
+register();
+const { verifyConfiguredAuditLog } = await import('../apps/server/src/modules/audit/verify-cli.ts');
+process.exitCode = await verifyConfiguredAuditLog();
