@@ -4,7 +4,7 @@ import { SITE_PROFILES, type SiteProfile } from '@wallet/contract';
 import type { GameProviderAdapter } from './adapters/game-provider.js';
 import type { PaymentGateway } from './adapters/payment-gateway.js';
 import type { SlipVerifier } from './adapters/slip-verifier.js';
-import type { SmsSender } from './adapters/sms.js';
+import { type SmsSender, createHttpSmsSender } from './adapters/sms.js';
 import type { AppConfig } from './config.js';
 import type { Db, DatabaseHandle } from './db/database.js';
 import type { App } from './http/types.js';
@@ -49,8 +49,10 @@ export interface Core {
   tokens: TokenSigner;
   /** Background jobs: each module adds its sweeps; the reconciler runs them all (DESIGN §5). */
   jobs: Sweeps;
+  /** Text messages to members (OTP codes, one-time passwords): several modules send them. */
+  sms: SmsSender;
   /** Test doubles for outside services; a module builds the real adapter when one is absent. */
-  adapters: Pick<AppDeps, 'sms' | 'provider' | 'gateway' | 'slipVerifier'>;
+  adapters: Pick<AppDeps, 'provider' | 'gateway' | 'slipVerifier'>;
   /** This node's own address: the sandboxes' default base URL when no real service is configured. */
   ownAddress(): string;
 }
@@ -62,6 +64,10 @@ export async function createCore(app: App, deps: AppDeps): Promise<Core> {
   const secret = config.jwtSecret ?? (await serverSecret(db));
   const derivedSecret = (purpose: string) => Buffer.from(crypto.hkdfSync('sha256', secret, 'wallet', purpose, 32)).toString('hex');
   const limiter = createAttemptLimiter({ db, now });
+  const ownAddress = () => {
+    const address = app.server.address() as AddressInfo | null;
+    return `http://127.0.0.1:${address?.port ?? config.port}`;
+  };
   return {
     app,
     config,
@@ -80,10 +86,8 @@ export async function createCore(app: App, deps: AppDeps): Promise<Core> {
     hasher: deps.hasher ?? createPasswordHasher({ fast: config.fastHash }),
     tokens: createTokenSigner(secret, now),
     jobs: { attemptCounters: () => limiter.prune() },
-    adapters: { sms: deps.sms, provider: deps.provider, gateway: deps.gateway, slipVerifier: deps.slipVerifier },
-    ownAddress: () => {
-      const address = app.server.address() as AddressInfo | null;
-      return `http://127.0.0.1:${address?.port ?? config.port}`;
-    },
+    sms: deps.sms ?? createHttpSmsSender({ baseUrl: () => config.sms.url ?? `${ownAddress()}/sandbox/sms`, apiKey: config.sms.apiKey }),
+    adapters: { provider: deps.provider, gateway: deps.gateway, slipVerifier: deps.slipVerifier },
+    ownAddress,
   };
 }

@@ -6,3 +6,4 @@ export * from './money.js';
 export * from './wallet.js';
 export * from './site.js';
 export * from './operators.js';
+export * from './member-admin.js';

@@ -1,15 +1,22 @@
 import type { Core } from '../../core.js';
 import type { AuthService } from '../auth/auth.service.js';
+import { createConditionService } from '../conditions/conditions.service.js';
 import type { LookupService } from '../lookup/lookup.service.js';
 import { registerAccountRoutes } from './account.routes.js';
 import { createAccountService } from './account.service.js';
+import { registerMemberAdminRoutes } from './member-admin.routes.js';
+import { createMemberAdminService } from './member-admin.service.js';
 
-/** Registration and the member's profile. */
+/** Registration and the member's profile; the operator's view of members and their actions on them. */
 export function registerAccountModule(
-  core: Pick<Core, 'app' | 'db' | 'hasher' | 'limiter' | 'settings' | 'site' | 'now'>,
-  uses: { lookup: Pick<LookupService, 'findBank' | 'findSource'>; sessions: Pick<AuthService, 'revokeOtherSessions'> },
+  core: Pick<Core, 'app' | 'db' | 'hasher' | 'limiter' | 'settings' | 'site' | 'now' | 'sms' | 'ledger'>,
+  uses: {
+    lookup: Pick<LookupService, 'findBank' | 'findSource'>;
+    sessions: Pick<AuthService, 'revokeOtherSessions' | 'revokeAllSessions' | 'liveSessions'>;
+  },
 ) {
   const account = createAccountService({ ...core, ...uses });
   registerAccountRoutes(core.app, account);
+  registerMemberAdminRoutes(core.app, createMemberAdminService({ ...core, ...uses, conditions: createConditionService() }));
   return account;
 }

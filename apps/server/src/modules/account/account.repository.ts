@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 
 export async function phoneExists(db: Db, phone: string): Promise<boolean> {
@@ -82,6 +83,77 @@ export async function updateMember(
   await db
     .updateTable('members')
     .set({ ...change, updated_at: new Date() })
+    .where('id', '=', memberId)
+    .execute();
+}
+
+// ---------- The operator's view (member-admin.service.ts)
+
+const walletBalance = sql<string>`coalesce((SELECT balance FROM ledger_accounts WHERE code = 'wallet:' || members.id::text), 0)`;
+const summaryColumns = ['members.id', 'members.phone', 'members.name', 'members.status', 'members.bank_code', 'members.bank_account_no', 'members.created_at'] as const;
+
+/** Members matching what an operator typed: phone or account number prefix, exact id, or part of the name. */
+export async function searchMembers(db: Db, search: { text: string; memberId: bigint | null }, page: number, limit: number) {
+  const like = `${search.text.replace(/[%_\\]/g, '\\$&')}%`;
+  const query = db.selectFrom('members').where((eb) =>
+    search.text === ''
+      ? eb.lit(true)
+      : eb.or([
+          eb('phone', 'like', like),
+          eb('bank_account_no', 'like', like),
+          eb('name', 'ilike', `%${search.text.replace(/[%_\\]/g, '\\$&')}%`),
+          ...(search.memberId !== null ? [eb('id', '=', search.memberId)] : []),
+        ]),
+  );
+  const [rows, total] = await Promise.all([
+    query.select([...summaryColumns, walletBalance.as('wallet')]).orderBy('members.created_at', 'desc').orderBy('members.id', 'desc').limit(limit).offset((page - 1) * limit).execute(),
+    query.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { total: Number(total.count), rows };
+}
+
+export function memberForOperator(db: Db, memberId: bigint) {
+  return db
+    .selectFrom('members')
+    .innerJoin('banks', 'banks.code', 'members.bank_code')
+    .leftJoin('members as inviter', 'inviter.id', 'members.inviter_id')
+    .select([
+      ...summaryColumns,
+      walletBalance.as('wallet'),
+      'members.bank_account_name',
+      'members.currency',
+      'members.source_code',
+      'banks.name_en as bank_name',
+      'inviter.id as inviter_id',
+      'inviter.phone as inviter_phone',
+      'inviter.name as inviter_name',
+      sql<string>`(SELECT count(*) FROM members AS invitee WHERE invitee.inviter_id = members.id)`.as('invitees'),
+    ])
+    .where('members.id', '=', memberId)
+    .executeTakeFirst();
+}
+
+export async function inviteesOf(db: Db, memberId: bigint, page: number, limit: number) {
+  const query = db.selectFrom('members').where('inviter_id', '=', memberId);
+  const [rows, total] = await Promise.all([
+    query.select([...summaryColumns, walletBalance.as('wallet')]).orderBy('members.created_at', 'desc').limit(limit).offset((page - 1) * limit).execute(),
+    query.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { total: Number(total.count), rows };
+}
+
+export function lockMember(db: Db, memberId: bigint) {
+  return db.selectFrom('members').select(['id', 'phone', 'status', 'bank_code', 'bank_account_no', 'bank_account_name']).where('id', '=', memberId).forUpdate().executeTakeFirst();
+}
+
+export async function setMemberStatus(db: Db, memberId: bigint, status: 'active' | 'blocked'): Promise<void> {
+  await db.updateTable('members').set({ status, updated_at: new Date() }).where('id', '=', memberId).execute();
+}
+
+export async function setBankAccount(db: Db, memberId: bigint, account: { bankCode: string; bankAccountNo: string; bankAccountName: string }): Promise<void> {
+  await db
+    .updateTable('members')
+    .set({ bank_code: account.bankCode, bank_account_no: account.bankAccountNo, bank_account_name: account.bankAccountName, updated_at: new Date() })
     .where('id', '=', memberId)
     .execute();
 }

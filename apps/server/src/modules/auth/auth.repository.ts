@@ -50,3 +50,19 @@ export async function revokeOtherSessions(db: Db, memberId: bigint, keepSessionI
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+export async function revokeAllSessions(db: Db, memberId: bigint, at: Date): Promise<number> {
+  const result = await db.updateTable('sessions').set({ revoked_at: at }).where('member_id', '=', memberId).where('revoked_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export function liveSessionsOf(db: Db, memberId: bigint, now: Date) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'created_at', 'expires_at', 'ip', 'user_agent'])
+    .where('member_id', '=', memberId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('created_at', 'desc')
+    .execute();
+}

@@ -63,6 +63,11 @@ export function createAuthService(deps: {
       await repo.revokeSession(db, context.sessionId);
     },
 
+    /** A blocked member, a reset password, or an operator's "sign out everywhere": every session ends, in the caller's transaction. */
+    revokeAllSessions: (trx: Db, memberId: bigint) => repo.revokeAllSessions(trx, memberId, now()),
+
+    liveSessions: (memberId: bigint) => repo.liveSessionsOf(db, memberId, now()),
+
     /** After a password change: every session but the one that changed it ends, in the caller's transaction. */
     revokeOtherSessions: (trx: Db, context: MemberContext) => repo.revokeOtherSessions(trx, context.memberId, context.sessionId),
 

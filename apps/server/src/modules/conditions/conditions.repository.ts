@@ -28,6 +28,10 @@ export function lockActiveCondition(trx: Db, memberId: bigint): Promise<Conditio
   return trx.selectFrom('member_conditions').selectAll().where('member_id', '=', memberId).where('status', '=', 'active').forUpdate().executeTakeFirst();
 }
 
+export function activeCondition(db: Db, memberId: bigint): Promise<ConditionRow | undefined> {
+  return db.selectFrom('member_conditions').selectAll().where('member_id', '=', memberId).where('status', '=', 'active').executeTakeFirst();
+}
+
 export async function closeCondition(trx: Db, id: string, status: 'completed' | 'ended'): Promise<void> {
   await trx.updateTable('member_conditions').set({ status, closed_at: sql`now()` }).where('id', '=', id).execute();
 }

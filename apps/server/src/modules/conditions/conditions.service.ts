@@ -15,6 +15,8 @@ export function createConditionService() {
     /** The member's active condition, locked for the caller's transaction. */
     lockActive: (trx: Db, memberId: bigint) => repo.lockActiveCondition(trx, memberId),
     close: (trx: Db, id: string, status: 'completed' | 'ended') => repo.closeCondition(trx, id, status),
+    /** The member's active condition, unlocked, for showing. */
+    active: (db: Db, memberId: bigint) => repo.activeCondition(db, memberId),
   };
 }
 export type ConditionService = ReturnType<typeof createConditionService>;

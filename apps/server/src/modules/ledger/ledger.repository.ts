@@ -114,3 +114,22 @@ export async function invariantReport(db: Db) {
     negativeMemberAccounts: negative.map((row) => ({ code: row.code, balance: String(row.balance) })),
   };
 }
+
+/** The transfers into and out of some accounts, newest first: each line signed from those accounts' side. */
+export async function linesOf(db: Db, accountCodes: string[], page: number, limit: number) {
+  const query = db
+    .selectFrom('ledger_transfers as t')
+    .innerJoin('ledger_accounts as debit', 'debit.id', 't.debit_account_id')
+    .innerJoin('ledger_accounts as credit', 'credit.id', 't.credit_account_id')
+    .where((eb) => eb.or([eb('debit.code', 'in', accountCodes), eb('credit.code', 'in', accountCodes)]));
+  const [rows, total] = await Promise.all([
+    query
+      .select(['t.id', 't.created_at', 't.kind', 't.reference', 't.amount', 'debit.code as debit_code', 'credit.code as credit_code'])
+      .orderBy('t.id', 'desc')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    query.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { total: Number(total.count), rows };
+}

@@ -79,6 +79,8 @@ export function createLedger(db: Db) {
       return db.transaction().execute((own) => postIn(own, request));
     },
     balances: (codes: string[], trx: Db = db) => repo.balancesOf(trx, codes),
+    /** Transfers touching these accounts, newest first, paged (the operator's member page). */
+    lines: (accountCodes: string[], page: number, limit: number) => repo.linesOf(db, accountCodes, page, limit),
     memberBalances: (memberId: bigint, trx: Db = db) => repo.memberBalances(trx, memberId),
     /** Checks every invariant of DESIGN §5; `ok` is false when any is broken. */
     async verify(trx: Db = db) {

@@ -1,4 +1,3 @@
-import { createHttpSmsSender } from '../../adapters/sms.js';
 import type { Core } from '../../core.js';
 import type { AccountService } from '../account/account.service.js';
 import { registerOtpRoutes } from './otp.routes.js';
@@ -6,14 +5,13 @@ import { createOtpService } from './otp.service.js';
 
 /** SMS codes for registration (DESIGN §6). */
 export function registerOtpModule(
-  core: Pick<Core, 'app' | 'config' | 'db' | 'secret' | 'now' | 'limiter' | 'site' | 'adapters' | 'ownAddress'>,
+  core: Pick<Core, 'app' | 'config' | 'db' | 'secret' | 'now' | 'limiter' | 'site' | 'sms'>,
   uses: { account: Pick<AccountService, 'checkNewPhone'> },
 ) {
   const { app, config } = core;
-  const sms = core.adapters.sms ?? createHttpSmsSender({ baseUrl: () => config.sms.url ?? `${core.ownAddress()}/sandbox/sms`, apiKey: config.sms.apiKey });
   const otp = createOtpService({
     db: core.db,
-    sms,
+    sms: core.sms,
     pepper: core.secret,
     now: core.now,
     limiter: core.limiter,

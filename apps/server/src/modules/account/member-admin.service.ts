@@ -1,0 +1,199 @@
+import crypto from 'node:crypto';
+import { type Language, type MemberBankChangeBody, type MemberDetail, type SiteProfile, inviteCodeOf, toMajor } from '@wallet/contract';
+import type { SmsSender } from '../../adapters/sms.js';
+import type { Db } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/database.js';
+import { AppError, badRequest, conflict, notFound } from '../../errors.js';
+import { recordAudit } from '../../http/audit.js';
+import type { AuthService } from '../auth/auth.service.js';
+import type { PasswordHasher } from '../auth/password.js';
+import { type ConditionService, successTarget } from '../conditions/conditions.service.js';
+import type { Ledger } from '../ledger/ledger.service.js';
+import type { LookupService } from '../lookup/lookup.service.js';
+import * as repo from './account.repository.js';
+
+type SummaryRow = Awaited<ReturnType<typeof repo.searchMembers>>['rows'][number];
+
+const toSummary = (row: SummaryRow) => ({
+  _id: String(row.id),
+  phone: row.phone,
+  name: row.name,
+  status: row.status,
+  bankCode: row.bank_code,
+  bankAccountNo: row.bank_account_no,
+  inviteCode: inviteCodeOf(String(row.id)),
+  createdAt: row.created_at.toISOString(),
+  wallet: toMajor(BigInt(row.wallet)),
+});
+
+/** An operator's one-time password: enough entropy for the hours it lives, easy to type from an SMS. */
+const temporaryPassword = () => crypto.randomBytes(6).toString('base64url').replace(/[-_]/g, 'x');
+
+function temporaryPasswordText(language: Language, password: string): string {
+  switch (language) {
+    case 'th':
+      return `รหัสผ่านใหม่ของคุณคือ ${password} เข้าสู่ระบบแล้วเปลี่ยนรหัสผ่านทันที ห้ามบอกรหัสนี้กับผู้อื่น`;
+    case 'lo':
+      return `ລະຫັດຜ່ານໃໝ່ຂອງທ່ານແມ່ນ ${password} ເຂົ້າສູ່ລະບົບແລ້ວປ່ຽນລະຫັດຜ່ານທັນທີ ຢ່າບອກລະຫັດນີ້ໃຫ້ຜູ້ອື່ນ`;
+    default:
+      return `Your new password is ${password}. Sign in and change it at once. Never share it.`;
+  }
+}
+
+/**
+ * The operator's view of members (issue 11 §3): find them, see everything about them, and act:
+ * block and unblock, end their sessions, change the registered bank account, reset the password.
+ * Every action is audited in its own transaction, with the reason given.
+ */
+export function createMemberAdminService(deps: {
+  db: Db;
+  site: SiteProfile;
+  hasher: PasswordHasher;
+  sms: SmsSender;
+  ledger: Pick<Ledger, 'memberBalances' | 'lines'>;
+  sessions: Pick<AuthService, 'revokeAllSessions' | 'liveSessions'>;
+  conditions: Pick<ConditionService, 'active'>;
+  lookup: Pick<LookupService, 'findBank'>;
+}) {
+  const { db } = deps;
+
+  async function locked(trx: Db, memberId: bigint) {
+    const member = await repo.lockMember(trx, memberId);
+    if (!member) throw notFound('NO_USER');
+    return member;
+  }
+
+  return {
+    async search(text: string, page: number, limit: number) {
+      const memberId = /^\d{1,18}$/.test(text) ? BigInt(text) : /^PR\d{1,12}$/i.test(text) ? BigInt(text.slice(2)) : null;
+      const { total, rows } = await repo.searchMembers(db, { text, memberId }, page, limit);
+      return { total, members: rows.map(toSummary) };
+    },
+
+    async detail(memberId: bigint): Promise<MemberDetail> {
+      const row = await repo.memberForOperator(db, memberId);
+      if (!row) throw notFound('NO_USER');
+      const [accounts, condition, sessions] = await Promise.all([deps.ledger.memberBalances(memberId), deps.conditions.active(db, memberId), deps.sessions.liveSessions(memberId)]);
+      return {
+        ...toSummary(row),
+        bankAccountName: row.bank_account_name,
+        bankName: row.bank_name,
+        currency: row.currency,
+        sourceCode: row.source_code,
+        inviter: row.inviter_id === null ? null : { _id: String(row.inviter_id), phone: row.inviter_phone!, name: row.inviter_name! },
+        invitees: Number(row.invitees),
+        accounts: accounts
+          .filter((account) => account.kind !== 'operator')
+          .map((account) => ({ code: account.code, kind: account.kind as 'member_wallet' | 'member_game', providerCode: account.provider_code, balance: toMajor(account.balance) })),
+        condition: condition
+          ? {
+              kind: condition.kind,
+              source: condition.source,
+              baseAmount: toMajor(condition.base_amount),
+              successTarget: toMajor(successTarget(condition)),
+              createdAt: condition.created_at.toISOString(),
+            }
+          : null,
+        sessions: sessions.map((session) => ({
+          _id: session.id,
+          createdAt: session.created_at.toISOString(),
+          expiresAt: session.expires_at.toISOString(),
+          ip: session.ip,
+          userAgent: session.user_agent,
+        })),
+      };
+    },
+
+    async ledgerLines(memberId: bigint, account: string | undefined, page: number, limit: number) {
+      const own = (await deps.ledger.memberBalances(memberId)).map((row) => row.code);
+      const codes = account ? own.filter((code) => code === account) : own;
+      if (codes.length === 0) return { total: 0, lines: [] };
+      const { total, rows } = await deps.ledger.lines(codes, page, limit);
+      return {
+        total,
+        lines: rows.map((row) => {
+          const incoming = codes.includes(row.credit_code);
+          return {
+            _id: String(row.id),
+            createdAt: row.created_at.toISOString(),
+            account: incoming ? row.credit_code : row.debit_code,
+            counterpart: incoming ? row.debit_code : row.credit_code,
+            kind: row.kind,
+            reference: row.reference,
+            amount: toMajor(incoming ? row.amount : -row.amount),
+          };
+        }),
+      };
+    },
+
+    async invitees(memberId: bigint, page: number, limit: number) {
+      const { total, rows } = await repo.inviteesOf(db, memberId, page, limit);
+      return { total, invitees: rows.map(toSummary) };
+    },
+
+    /** A blocked member is refused at login and on every call (INACTIVE_USER), and signed out at once. */
+    setBlocked(operator: string, memberId: bigint, blocked: boolean, reason: string) {
+      return db.transaction().execute(async (trx) => {
+        const member = await locked(trx, memberId);
+        const status = blocked ? 'blocked' : 'active';
+        if (member.status === status) throw conflict('KEY_INVALID');
+        await repo.setMemberStatus(trx, memberId, status);
+        if (blocked) await deps.sessions.revokeAllSessions(trx, memberId);
+        await recordAudit(trx, operator, blocked ? 'member.block' : 'member.unblock', { memberId: String(memberId), reason, before: { status: member.status }, after: { status } });
+      });
+    },
+
+    endSessions(operator: string, memberId: bigint, reason: string) {
+      return db.transaction().execute(async (trx) => {
+        await locked(trx, memberId);
+        const ended = await deps.sessions.revokeAllSessions(trx, memberId);
+        await recordAudit(trx, operator, 'member.end-sessions', { memberId: String(memberId), reason, ended });
+      });
+    },
+
+    /**
+     * The registered account withdrawals go to. A KTB, TMB or BBL account may be given with a
+     * name that is not in English: the member's profile then offers the bank-name edit of SPEC §2.
+     */
+    async changeBankAccount(operator: string, memberId: bigint, change: MemberBankChangeBody) {
+      const bank = await deps.lookup.findBank(change.bankCode);
+      if (!bank || bank.country !== deps.site.country) throw badRequest('INVALID_BANK');
+      const name = change.bankAccountName.trim().replace(/\s+/g, ' ').toUpperCase();
+      try {
+        await db.transaction().execute(async (trx) => {
+          const before = await locked(trx, memberId);
+          await repo.setBankAccount(trx, memberId, { bankCode: change.bankCode, bankAccountNo: change.bankAccountNo, bankAccountName: name });
+          await recordAudit(trx, operator, 'member.bank-account', {
+            memberId: String(memberId),
+            reason: change.reason,
+            before: { bankCode: before.bank_code, bankAccountNo: before.bank_account_no, bankAccountName: before.bank_account_name },
+            after: { bankCode: change.bankCode, bankAccountNo: change.bankAccountNo, bankAccountName: name },
+          });
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, 'members_bank_account_unique')) throw conflict('EXISTING_BANK');
+        throw error;
+      }
+    },
+
+    /** A new password by SMS, usable at once; every session ends. The password itself is never stored or logged. */
+    async resetPassword(operator: string, memberId: bigint, reason: string) {
+      const password = temporaryPassword();
+      const passwordHash = await deps.hasher.hash(password);
+      const phone = await db.transaction().execute(async (trx) => {
+        const member = await locked(trx, memberId);
+        await repo.updateMember(trx, memberId, { password_hash: passwordHash });
+        await deps.sessions.revokeAllSessions(trx, memberId);
+        await recordAudit(trx, operator, 'member.password-reset', { memberId: String(memberId), reason });
+        return member.phone;
+      });
+      try {
+        await deps.sms.send(phone, temporaryPasswordText(deps.site.defaultLanguage, password));
+      } catch {
+        // The old password is gone already: the operator sees the failure and resets again.
+        throw new AppError('OTP_SEND_FAIL', 503);
+      }
+    },
+  };
+}
+export type MemberAdminService = ReturnType<typeof createMemberAdminService>;
