@@ -11,6 +11,7 @@ import { registerAccountModule } from './modules/account/account.module.js';
 import { registerAdminModule } from './modules/admin/admin.module.js';
 import { registerAuditModule } from './modules/audit/audit.module.js';
 import { registerAuthModule } from './modules/auth/auth.module.js';
+import { registerCorrectionModule } from './modules/corrections/corrections.module.js';
 import { registerDepositModule } from './modules/deposit/deposit.module.js';
 import type { Ledger } from './modules/ledger/ledger.service.js';
 import { registerLookupModule } from './modules/lookup/lookup.module.js';
@@ -45,6 +46,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { wallet, providerTransfers } = registerWalletModule(core, { members: account });
   registerWithdrawModule(core, { wallet, members: account });
   registerStatementModule(core);
+  registerCorrectionModule(core);
   const { slips } = registerDepositModule(core);
   if (config.sandboxes) await registerSandboxes(core);
 

@@ -7,3 +7,4 @@ export * from './wallet.js';
 export * from './site.js';
 export * from './operators.js';
 export * from './member-admin.js';
+export * from './corrections.js';

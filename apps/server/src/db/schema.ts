@@ -1,4 +1,4 @@
-import type { OperatorRole } from '@wallet/contract';
+import type { CORRECTION_REASONS, OperatorRole } from '@wallet/contract';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Kysely's view of the tables in migrations/. Keep in step with the SQL. */
@@ -68,6 +68,21 @@ export interface Database {
     totp_secret: string | null;
     totp_enabled_at: Timestamp | null;
     totp_last_step: bigint | null;
+  };
+  money_corrections: {
+    id: Generated<string>;
+    member_id: bigint;
+    direction: 'credit' | 'debit';
+    amount: bigint;
+    reason_code: (typeof CORRECTION_REASONS)[number];
+    note: string;
+    status: Generated<'proposed' | 'approved' | 'rejected'>;
+    proposed_by: bigint;
+    idempotency_key: string | null;
+    decided_by: bigint | null;
+    decision_note: string | null;
+    created_at: Timestamp;
+    decided_at: Timestamp | null;
   };
   admin_recovery_codes: {
     admin_id: bigint;

@@ -14,7 +14,7 @@ export interface StatementRow {
 
 /**
  * Every movement a member made, newest first, from the tables that record them: provider
- * transfers, withdrawals, deposits, and operator credits to the wallet (the ledger's adjustments).
+ * transfers, withdrawals, deposits, and operator credits to and debits from the wallet (the ledger's adjustments).
  */
 function movements(memberId: bigint) {
   return sql`
@@ -37,6 +37,11 @@ function movements(memberId: bigint) {
     UNION ALL
     SELECT t.id::text, 'deposit', 'OPERATOR', 'WALLET', 'SUCCESS', t.amount, t.created_at, NULL
     FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.credit_account_id
+    WHERE a.code = ${`wallet:${memberId}`} AND t.kind = 'adjustment'
+    UNION ALL
+    -- An operator's correction taking money back (four eyes, issue 11 §4).
+    SELECT t.id::text, 'withdraw', 'WALLET', 'OPERATOR', 'SUCCESS', t.amount, t.created_at, NULL
+    FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.debit_account_id
     WHERE a.code = ${`wallet:${memberId}`} AND t.kind = 'adjustment'`;
 }
 

@@ -1,0 +1,85 @@
+import { type Correction, type CorrectionBody, toMajor, toMinor } from '@wallet/contract';
+import type { Db } from '../../db/database.js';
+import { forbidden, notFound } from '../../errors.js';
+import { recordAudit } from '../../http/audit.js';
+import { decideOnce } from '../../http/decide-once.js';
+import type { AdminContext } from '../admin/admin.service.js';
+import { accounts } from '../ledger/accounts.js';
+import type { Ledger } from '../ledger/ledger.service.js';
+import * as repo from './corrections.repository.js';
+
+const toCorrection = (row: Awaited<ReturnType<typeof repo.findListed>>): Correction => ({
+  _id: row.id,
+  memberId: String(row.member_id),
+  memberPhone: row.phone,
+  direction: row.direction,
+  amount: toMajor(row.amount),
+  reasonCode: row.reason_code,
+  note: row.note,
+  status: row.status,
+  proposedBy: row.proposed_by_name,
+  decidedBy: row.decided_by_name,
+  decisionNote: row.decision_note,
+  createdAt: row.created_at.toISOString(),
+  decidedAt: row.decided_at?.toISOString() ?? null,
+});
+
+/**
+ * Money corrections with four eyes (issue 11 §4): a proposal moves nothing; a second, different
+ * operator approves it (the ledger transfer, once, from or to operator:adjustments) or rejects it.
+ * The database refuses a decision by the proposer too (money_corrections_four_eyes).
+ */
+export function createCorrectionService(deps: { db: Db; ledger: Pick<Ledger, 'post'> }) {
+  const { db } = deps;
+
+  function decide(operator: AdminContext, id: string, status: 'approved' | 'rejected', note: string | null): Promise<Correction> {
+    return decideOnce(db, {
+      lock: (trx) => repo.lockCorrection(trx, id),
+      isOpen: (row) => row.status === 'proposed',
+      apply: async (trx, row) => {
+        if (row.proposed_by === operator.adminId) throw forbidden('FOUR_EYES');
+        if (status === 'approved') {
+          const wallet = accounts.wallet(row.member_id);
+          const [from, to] = row.direction === 'credit' ? [accounts.adjustments(), wallet] : [wallet, accounts.adjustments()];
+          await deps.ledger.post({ key: `correction:${row.id}`, from, to, amount: row.amount, kind: 'adjustment', reference: row.id }, trx);
+        }
+        await repo.decide(trx, id, { status, decidedBy: operator.adminId, note });
+        return toCorrection(await repo.findListed(trx, id));
+      },
+      audit: {
+        actor: operator.username,
+        action: status === 'approved' ? 'correction.approve' : 'correction.reject',
+        detail: (row) => ({ id, memberId: String(row.member_id), direction: row.direction, amount: String(row.amount), note }),
+      },
+    });
+  }
+
+  return {
+    async propose(operator: AdminContext, body: CorrectionBody, idempotencyKey: string | null): Promise<Correction> {
+      const memberId = BigInt(body.memberId);
+      return db.transaction().execute(async (trx) => {
+        if (!(await repo.memberExists(trx, memberId))) throw notFound('NO_USER');
+        const { id, fresh } = await repo.insertProposal(trx, {
+          member_id: memberId,
+          direction: body.direction,
+          amount: toMinor(body.amount)!,
+          reason_code: body.reasonCode,
+          note: body.note,
+          proposed_by: operator.adminId,
+          idempotency_key: idempotencyKey,
+        });
+        if (fresh) await recordAudit(trx, operator.username, 'correction.propose', { id, memberId: body.memberId, direction: body.direction, amount: String(toMinor(body.amount)), reasonCode: body.reasonCode, note: body.note });
+        return toCorrection(await repo.findListed(trx, id));
+      });
+    },
+
+    approve: (operator: AdminContext, id: string) => decide(operator, id, 'approved', null),
+    reject: (operator: AdminContext, id: string, reason: string) => decide(operator, id, 'rejected', reason),
+
+    async list(filter: { status?: Correction['status'] | undefined; memberId?: string | undefined }, page: number, limit: number) {
+      const { total, rows } = await repo.page(db, { status: filter.status, memberId: filter.memberId ? BigInt(filter.memberId) : undefined }, page, limit);
+      return { total, corrections: rows.map(toCorrection) };
+    },
+  };
+}
+export type CorrectionService = ReturnType<typeof createCorrectionService>;
