@@ -14,13 +14,37 @@ afterAll(() => server.close());
 const settingsChange = (registerOTP: boolean) =>
   server.api('PUT', '/api/admin/settings/site', { token: chief, body: { registerOTP }, headers: { 'x-forwarded-for': '198.51.100.9' } });
 
+describe('settings', () => {
+  it('every setting is editable with validation, checked together, and each change kept with before and after', async () => {
+    const put = (body: Record<string, unknown>) => server.api('PUT', '/api/admin/settings/site', { token: chief, body });
+    const changed = await put({ withdrawMin: 200, withdrawMax: 20000, depositMinimum: 5, inviteSuccessPercent: 250, siteName: 'Lucky Wallet' });
+    expect(changed.body).toMatchObject({ withdrawMin: 200, withdrawMax: 20000, depositMinimum: 5, inviteSuccessPercent: 250, siteName: 'Lucky Wallet' });
+    expect((await server.api('GET', '/api/lookup/withdraw')).body).toMatchObject({ withdrawMin: 200, withdrawMax: 20000 });
+
+    for (const bad of [{ withdrawMin: 30000 }, { withdrawMax: 100 }, { depositMinimum: 0 }, { withdrawMin: 10.001 }, { slipOpenFrom: '25:00' }, { inviteFailPercent: 101 }, { website: 'not a url' }]) {
+      expect((await put(bad)).status, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await server.api('GET', '/api/admin/settings/site', { token: chief })).body).toMatchObject({ withdrawMin: 200, withdrawMax: 20000 });
+
+    await put({ withdrawMin: 200 }); // no change: no history entry
+    const history = (await server.api('GET', '/api/admin/settings/history', { token: chief })).body;
+    expect(history.changes[0]).toMatchObject({
+      actor: 'auditor',
+      before: { withdrawMin: 100, withdrawMax: 50000, depositMinimum: 1, inviteSuccessPercent: 300, siteName: 'Baht Wallet' },
+      after: { withdrawMin: 200, withdrawMax: 20000, depositMinimum: 5, inviteSuccessPercent: 250, siteName: 'Lucky Wallet' },
+    });
+    expect(history.total).toBe(1);
+  });
+});
+
 describe('the audit log', () => {
   it('records who did what from which address, searchable, and exports it as CSV', async () => {
+    const earlier = (await server.api('GET', '/api/admin/audit?action=site-settings', { token: chief })).body.total;
     await settingsChange(false);
     await settingsChange(true);
     const found = await server.api('GET', '/api/admin/audit?action=site-settings', { token: chief });
-    expect(found.body.total).toBe(2);
-    expect(found.body.entries[0]).toMatchObject({ actor: 'auditor', action: 'site-settings', ip: '198.51.100.9', detail: { registerOTP: true } });
+    expect(found.body.total).toBe(earlier + 2);
+    expect(found.body.entries[0]).toMatchObject({ actor: 'auditor', action: 'site-settings', ip: '198.51.100.9', detail: { before: { registerOTP: false }, after: { registerOTP: true } } });
     const login = await server.api('GET', '/api/admin/audit?action=login', { token: chief });
     expect(login.body.entries[0].ip).toBe('198.51.100.7');
 

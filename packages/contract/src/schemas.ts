@@ -210,15 +210,29 @@ export const operatorSessionsResponse = z.object({
   ),
 });
 export type OperatorSessionsResponse = z.infer<typeof operatorSessionsResponse>;
+const settingNumber = (min: number, max: number) =>
+  z.number({ error: missingOrInvalid }).min(min, { error: 'KEY_INVALID' }).max(max, { error: 'KEY_INVALID' });
+const wallClock = z.string({ error: missingOrInvalid }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'KEY_INVALID' });
+/** Every operator setting of DESIGN §6, each optional in a change; limits are checked together on the server. */
 export const siteSettingsBody = z.object({
   terminated: z.boolean({ error: missingOrInvalid }).optional(),
   registerOTP: z.boolean({ error: missingOrInvalid }).optional(),
   enableChatWidget: z.boolean({ error: missingOrInvalid }).optional(),
   isManualDeposit: z.boolean({ error: missingOrInvalid }).optional(),
+  siteName: requiredText(60).optional(),
+  website: z.url({ error: 'KEY_INVALID' }).max(200, { error: 'KEY_INVALID' }).optional(),
   /** The daily slip-upload window, Bangkok wall-clock HH:mm; it may wrap past midnight. */
-  slipOpenFrom: z.string({ error: missingOrInvalid }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'KEY_INVALID' }).optional(),
-  slipOpenUntil: z.string({ error: missingOrInvalid }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'KEY_INVALID' }).optional(),
-  slipMaxAgeMinutes: z.number({ error: missingOrInvalid }).int({ error: 'KEY_INVALID' }).min(5, { error: 'KEY_INVALID' }).max(1440, { error: 'KEY_INVALID' }).optional(),
+  slipOpenFrom: wallClock.optional(),
+  slipOpenUntil: wallClock.optional(),
+  slipMaxAgeMinutes: settingNumber(5, 1440).int({ error: 'KEY_INVALID' }).optional(),
+  /** Baht. */
+  depositMinimum: settingNumber(1, 1_000_000).multipleOf(0.01, { error: 'KEY_INVALID' }).optional(),
+  withdrawMin: settingNumber(1, 10_000_000).multipleOf(0.01, { error: 'KEY_INVALID' }).optional(),
+  withdrawMax: settingNumber(1, 10_000_000).multipleOf(0.01, { error: 'KEY_INVALID' }).optional(),
+  /** Percentages of a condition's base (DESIGN §6 Conditions). */
+  defaultPercentFail: settingNumber(0, 100).int({ error: 'KEY_INVALID' }).optional(),
+  inviteSuccessPercent: settingNumber(1, 10_000).int({ error: 'KEY_INVALID' }).optional(),
+  inviteFailPercent: settingNumber(0, 100).int({ error: 'KEY_INVALID' }).optional(),
 });
 export type SiteSettingsBody = z.infer<typeof siteSettingsBody>;
 export const siteSettingsResponse = z.object({
@@ -226,9 +240,31 @@ export const siteSettingsResponse = z.object({
   registerOTP: z.boolean(),
   enableChatWidget: z.boolean(),
   isManualDeposit: z.boolean(),
+  siteName: z.string(),
+  website: z.string(),
   slipOpenFrom: z.string(),
   slipOpenUntil: z.string(),
   slipMaxAgeMinutes: z.number(),
+  depositMinimum: z.number(),
+  withdrawMin: z.number(),
+  withdrawMax: z.number(),
+  defaultPercentFail: z.number(),
+  inviteSuccessPercent: z.number(),
+  inviteFailPercent: z.number(),
+});
+/** Changes to the settings, newest first: who, when, from where, before and after. */
+export const settingsHistoryResponse = z.object({
+  total: z.number(),
+  changes: z.array(
+    z.object({
+      _id: z.string(),
+      actor: z.string(),
+      ip: z.string().nullable(),
+      createdAt: z.string(),
+      before: z.record(z.string(), z.unknown()),
+      after: z.record(z.string(), z.unknown()),
+    }),
+  ),
 });
 
 // ---------- Sandbox SMS (DESIGN §7, fixed tester-facing shape)

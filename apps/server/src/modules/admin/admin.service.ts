@@ -29,6 +29,9 @@ export interface AdminContext {
 /** Fewer operators than members share an address, and an operator account opens the money. */
 const OPERATOR_LOGIN_LIMITS = { windowMs: 15 * 60_000, maxPerAccount: 5, maxPerAddress: 20, maxPerDevice: 5 };
 
+/** The audit action of a settings change: the settings history is these entries. */
+export const SETTINGS_CHANGE = 'site-settings';
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createAdminService(deps: {
@@ -137,10 +140,13 @@ export function createAdminService(deps: {
 
     siteSettings: () => deps.settings.site(),
 
+    /** A change and its audit entry (before and after of each key that changed) in one transaction. */
     async updateSiteSettings(actor: AdminContext, change: SiteSettingsBody) {
-      const updated = await deps.settings.updateSite(change);
-      await audit(actor, 'site-settings', change);
-      return updated;
+      return db.transaction().execute(async (trx) => {
+        const { settings, before, after } = await deps.settings.updateSite(change, trx);
+        if (Object.keys(after).length > 0) await audit(actor, SETTINGS_CHANGE, { before, after }, trx);
+        return settings;
+      });
     },
 
     async me(actor: AdminContext) {

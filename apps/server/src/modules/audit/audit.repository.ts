@@ -3,7 +3,9 @@ import type { Db } from '../../db/database.js';
 
 export interface AuditFilter {
   actor?: string | undefined;
+  /** An action, or every action it begins (`member.` finds all member actions). */
   action?: string | undefined;
+  exactAction?: boolean;
   /** Entries on or after, and before. */
   from?: Date | undefined;
   to?: Date | undefined;
@@ -14,7 +16,7 @@ export interface AuditFilter {
 function filtered(db: Db, filter: AuditFilter) {
   let query = db.selectFrom('audit_log');
   if (filter.actor) query = query.where('actor', '=', filter.actor);
-  if (filter.action) query = query.where('action', 'like', `${filter.action.replace(/[%_\\]/g, '\\$&')}%`);
+  if (filter.action) query = filter.exactAction ? query.where('action', '=', filter.action) : query.where('action', 'like', `${filter.action.replace(/[%_\\]/g, '\\$&')}%`);
   if (filter.from) query = query.where('created_at', '>=', filter.from);
   if (filter.to) query = query.where('created_at', '<', filter.to);
   if (filter.text) query = query.where(sql<string>`detail::text`, 'ilike', `%${filter.text.replace(/[%_\\]/g, '\\$&')}%`);

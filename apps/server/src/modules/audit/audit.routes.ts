@@ -1,4 +1,4 @@
-import { type AuditQuery, auditQuery, auditResponse, auditVerifyResponse } from '@wallet/contract';
+import { type AuditQuery, auditQuery, auditResponse, auditVerifyResponse, settingsHistoryResponse } from '@wallet/contract';
 import { operator } from '../../http/auth.js';
 import { sendCsv } from '../../http/csv.js';
 import type { App } from '../../http/types.js';
@@ -17,6 +17,11 @@ export function registerAuditRoutes(app: App, audit: AuditService): void {
   const auditors = { config: operator('admin') };
   app.get('/api/admin/audit', { ...auditors, schema: { tags, querystring: auditQuery, response: { 200: auditResponse } } }, (request) =>
     audit.search(filterOf(request.query), request.query.page, request.query.limit),
+  );
+  app.get(
+    '/api/admin/settings/history',
+    { config: operator('admin', 'finance', 'support', 'marketing'), schema: { tags, querystring: auditQuery.pick({ page: true, limit: true }), response: { 200: settingsHistoryResponse } } },
+    (request) => audit.settingsHistory(request.query.page, request.query.limit),
   );
   app.get('/api/admin/audit/verify', { ...auditors, schema: { tags, response: { 200: auditVerifyResponse } } }, () => audit.verify());
   app.get('/api/admin/audit/export.csv', { ...auditors, schema: { tags, querystring: auditQuery.omit({ page: true, limit: true }) } }, (request, reply) =>

@@ -36,3 +36,10 @@ export async function mergeSetting(db: Db, key: string, change: Record<string, u
     )
     .execute();
 }
+
+/** Reads a setting locked for the caller's transaction (created empty when absent, so there is a row to lock). */
+export async function lockSetting(db: Db, key: string): Promise<unknown> {
+  await db.insertInto('settings').values({ key, value: '{}' }).onConflict((oc) => oc.column('key').doNothing()).execute();
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).forUpdate().executeTakeFirstOrThrow();
+  return row.value;
+}

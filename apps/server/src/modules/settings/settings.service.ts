@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
-import { mergeSetting, readOrCreateSetting, readSetting } from './settings.repository.js';
+import { badRequest } from '../../errors.js';
+import { lockSetting, mergeSetting, readOrCreateSetting, readSetting } from './settings.repository.js';
 
 /** Operator settings (DESIGN §6: "all values are operator settings"), with their defaults. */
 export const siteSettingsSchema = z.object({
@@ -54,7 +55,12 @@ const CACHE_MS = 2000;
 
 export interface SettingsService {
   site(): Promise<SiteSettings>;
-  updateSite(change: Partial<SiteSettings>): Promise<SiteSettings>;
+  /**
+   * Applies a change in the caller's transaction, the settings locked so that limits checked
+   * together (withdrawMin ≤ withdrawMax) hold against a concurrent change; answers the keys that
+   * changed, before and after.
+   */
+  updateSite(change: Partial<SiteSettings>, trx?: Db): Promise<{ settings: SiteSettings; before: Partial<SiteSettings>; after: Partial<SiteSettings> }>;
 }
 
 export function createSettingsService(db: Db, now: () => number = Date.now): SettingsService {
@@ -70,11 +76,18 @@ export function createSettingsService(db: Db, now: () => number = Date.now): Set
 
   return {
     site,
-    async updateSite(change) {
-      siteSettingsSchema.partial().parse(change);
-      await mergeSetting(db, SITE_KEY, change);
+    async updateSite(change, trx = db) {
+      const current = siteSettingsSchema.parse((await lockSetting(trx, SITE_KEY)) ?? {});
+      const next = siteSettingsSchema.parse({ ...current, ...change });
+      if (next.withdrawMin > next.withdrawMax) throw badRequest('KEY_INVALID');
+      const changed = (Object.keys(change) as (keyof SiteSettings)[]).filter((key) => change[key] !== undefined && current[key] !== next[key]);
+      await mergeSetting(trx, SITE_KEY, Object.fromEntries(changed.map((key) => [key, next[key]])));
       cached = undefined;
-      return site();
+      return {
+        settings: next,
+        before: Object.fromEntries(changed.map((key) => [key, current[key]])),
+        after: Object.fromEntries(changed.map((key) => [key, next[key]])),
+      };
     },
   };
 }
