@@ -17,6 +17,7 @@ import type { Ledger } from './modules/ledger/ledger.service.js';
 import { registerLookupModule } from './modules/lookup/lookup.module.js';
 import { registerOtpModule } from './modules/otp/otp.module.js';
 import { type Reconciler, createReconciler, scheduleReconciler } from './modules/reconcile/reconciler.js';
+import { registerReportModule } from './modules/reports/reports.module.js';
 import { registerStatementModule } from './modules/statement/statement.module.js';
 import { registerWalletModule } from './modules/wallet/wallet.module.js';
 import { registerWithdrawModule } from './modules/withdraw/withdraw.module.js';
@@ -47,6 +48,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerWithdrawModule(core, { wallet, members: account });
   registerStatementModule(core);
   registerCorrectionModule(core);
+  registerReportModule(core);
   const { slips } = registerDepositModule(core);
   if (config.sandboxes) await registerSandboxes(core);
 

@@ -75,3 +75,30 @@ export const auditVerifyResponse = z.object({
   /** Entries whose content or link to the entry before does not match the chain. */
   broken: z.array(z.object({ id: z.string(), position: z.string(), problem: z.enum(['content', 'link']) })),
 });
+
+// ---------- Dashboard (issue 11 §5)
+export const dashboardQuery = z.object({ days: z.coerce.number().int().min(1).max(90).default(30) });
+const dayFigures = z.object({
+  /** YYYY-MM-DD in the site's time zone. */
+  date: z.string(),
+  /** Baht credited per deposit method. */
+  deposits: z.record(z.string(), z.number()),
+  depositCount: z.number(),
+  /** Baht paid out. */
+  withdrawals: z.number(),
+  withdrawalCount: z.number(),
+  newMembers: z.number(),
+  bonusCost: z.number(),
+  /** Operator corrections: credits minus debits. */
+  corrections: z.number(),
+  /** Members' losses minus wins at the providers, from the ledger. */
+  netGaming: z.number(),
+});
+export const dashboardResponse = z.object({
+  timeZone: z.string(),
+  today: dayFigures,
+  /** Oldest first, one per day, today last. */
+  days: z.array(dayFigures),
+  queues: z.array(z.object({ queue: z.string(), count: z.number(), oldestAt: z.string().nullable() })),
+});
+export type DashboardResponse = z.infer<typeof dashboardResponse>;

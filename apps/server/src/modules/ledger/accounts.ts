@@ -48,3 +48,9 @@ export type TransferKind =
   | 'withdrawal'
   | 'withdrawal_return'
   | 'adjustment';
+
+/**
+ * Transfers that reward a member from an operator account (the bonus, refund, invite and spin
+ * modules book theirs with these kinds): together, what rewards cost.
+ */
+export const REWARD_KINDS = ['bonus', 'refund', 'invite_reward', 'spin_prize'] as const;
