@@ -102,3 +102,19 @@ describe('acting on a member', () => {
     expect(audit).not.toContain(password!);
   });
 });
+
+describe('a member’s records on the member page', () => {
+  it('statement and slips of that member only, for operators', async () => {
+    const member = await registerMember(server);
+    const other = await registerMember(server);
+    await fundWallet(server, other.id, 5);
+    await server.api('POST', `/api/admin/corrections`, { token: chief, body: { memberId: member.id, direction: 'credit', amount: 12, reasonCode: 'GOODWILL', note: 'welcome back' } });
+    const [proposal] = (await server.api('GET', `/api/admin/corrections?memberId=${member.id}`, { token: chief })).body.corrections;
+    await server.api('POST', '/api/admin/operators', { token: chief, body: { username: 'second', password: 'second-pass-1', roles: ['finance'] } });
+    await server.api('POST', `/api/admin/corrections/${proposal._id}/approve`, { token: await operatorToken('second') });
+    const statement = (await server.api('GET', `/api/admin/members/${member.id}/statement`, { token: helpdesk })).body;
+    expect(statement).toMatchObject({ total: 1, statements: [{ statementType: 'deposit', from: 'OPERATOR', amount: 12 }] });
+    expect((await server.api('GET', `/api/admin/members/${member.id}/slips`, { token: helpdesk })).body).toEqual({ total: 0, slips: [] });
+    expect((await server.api('GET', `/api/admin/members/${member.id}/statement`, { token: member.token })).status).toBe(401);
+  });
+});

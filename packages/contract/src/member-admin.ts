@@ -74,3 +74,9 @@ export const memberBankChangeBody = z.object({
   reason,
 });
 export type MemberBankChangeBody = z.infer<typeof memberBankChangeBody>;
+
+/** A page of one member's records on the member page (statement, slips, withdrawals). */
+export const memberPageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});

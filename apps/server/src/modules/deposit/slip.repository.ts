@@ -110,9 +110,11 @@ export function claimUnfinished(db: Db, olderThan: Date, at: Date, limit: number
     .execute();
 }
 
-export async function operatorSlipPage(db: Db, status: 'pending' | 'SUCCESS' | 'FAILED', page: number, limit: number) {
+export async function operatorSlipPage(db: Db, status: 'pending' | 'SUCCESS' | 'FAILED' | 'all', page: number, limit: number, memberId?: bigint) {
   let base = db.selectFrom('slips as s').innerJoin('members as m', 'm.id', 's.member_id');
-  base = status === 'pending' ? base.where('s.status', '=', 'in_progress').where('s.needs_review', '=', true) : base.where('s.status', '=', status);
+  if (status === 'pending') base = base.where('s.status', '=', 'in_progress').where('s.needs_review', '=', true);
+  else if (status !== 'all') base = base.where('s.status', '=', status);
+  if (memberId !== undefined) base = base.where('s.member_id', '=', memberId);
   const [rows, total] = await Promise.all([
     base.selectAll('s').select(['m.phone', 'm.name as member_name']).orderBy('s.created_at').limit(limit).offset((page - 1) * limit).execute(),
     base.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   adminSlipsResponse,
   failReasonBody,
+  memberIdParams,
+  memberPageQuery,
   operatorItemParams,
   operatorQueueQuery,
   pageBody,
@@ -72,6 +74,11 @@ export function registerSlipRoutes(app: App, slips: SlipService): void {
 
   const finance = { config: operator('admin', 'finance') };
   const tags = ['admin'];
+  app.get(
+    '/api/admin/members/:id/slips',
+    { config: operator('admin', 'finance', 'support'), schema: { tags, params: memberIdParams, querystring: memberPageQuery, response: { 200: adminSlipsResponse } } },
+    (request) => slips.listForOperator('all', request.query.page, request.query.limit, BigInt(request.params.id)),
+  );
   app.get('/api/admin/slips', { ...finance, schema: { tags, querystring: operatorQueueQuery, response: { 200: adminSlipsResponse } } }, (request) =>
     slips.listForOperator(request.query.status, request.query.page, request.query.limit),
   );

@@ -157,8 +157,8 @@ export function createSlipService(deps: SlipServiceDeps) {
       return image;
     },
 
-    async listForOperator(status: 'pending' | 'SUCCESS' | 'FAILED', page: number, limit: number) {
-      const { total, rows } = await repo.operatorSlipPage(db, status, page, limit);
+    async listForOperator(status: 'pending' | 'SUCCESS' | 'FAILED' | 'all', page: number, limit: number, memberId?: bigint) {
+      const { total, rows } = await repo.operatorSlipPage(db, status, page, limit, memberId);
       return {
         total,
         slips: rows.map((row) => ({
