@@ -39,7 +39,7 @@ describe('ledger', () => {
     await ledger.post({ key: key('move'), from: accounts.wallet(member), to: accounts.game(member, 'PG'), amount: 2_500n, kind: 'provider_post' });
     expect(await balance(accounts.wallet(member))).toBe(7_500n);
     expect(await balance(accounts.game(member, 'PG'))).toBe(2_500n);
-    expect(await ledger.verify()).toMatchObject({ ok: true, sumOfBalances: 0n });
+    expect(await ledger.verify()).toMatchObject({ ok: true, sumOfBalances: { THB: 0n } });
   });
 
   it('refuses to take a member below zero, and changes nothing', async () => {
@@ -82,6 +82,103 @@ describe('ledger', () => {
     await expect(
       db.updateTable('ledger_accounts').set({ balance: -1n }).where('code', '=', accounts.wallet(member).code).execute(),
     ).rejects.toThrow(/member_balance_not_negative/);
+  });
+});
+
+describe('holds: a two-phase transfer', () => {
+  const held = async (member: bigint, amount: bigint) => {
+    await fund(member, amount);
+    return ledger.hold({ key: key('hold'), from: accounts.wallet(member), via: accounts.withdrawalsPayable(), to: accounts.bankPayouts(), amount, kind: 'withdrawal' });
+  };
+
+  it('takes the amount into the holding account at once; posting sends it on, once; the same key replays', async () => {
+    const member = await insertTestMember(db);
+    const { holdId } = await held(member, 5_000n);
+    expect(await balance(accounts.wallet(member))).toBe(0n);
+    const payoutsBefore = await balance(accounts.bankPayouts());
+    const posted = await ledger.postHold({ key: `post:${holdId}`, holdId, kind: 'withdrawal' });
+    expect(await ledger.postHold({ key: `post:${holdId}`, holdId, kind: 'withdrawal' })).toEqual({ id: posted.id, replayed: true });
+    expect(await balance(accounts.bankPayouts())).toBe(payoutsBefore + 5_000n);
+    expect(await failureCode(ledger.voidHold({ key: `void:${holdId}`, holdId, kind: 'withdrawal_return' }))).toBe('KEY_INVALID');
+    expect(await failureCode(ledger.postHold({ key: `post-again:${holdId}`, holdId, kind: 'withdrawal' }))).toBe('KEY_INVALID');
+    expect(await balance(accounts.wallet(member))).toBe(0n);
+    expect((await ledger.verify()).ok).toBe(true);
+  });
+
+  it('voiding gives the amount back to where it came from', async () => {
+    const member = await insertTestMember(db);
+    const { holdId } = await held(member, 1_234n);
+    await ledger.voidHold({ key: `void:${holdId}`, holdId, kind: 'withdrawal_return' });
+    expect(await balance(accounts.wallet(member))).toBe(1_234n);
+    const row = await db.selectFrom('ledger_holds').select(['status', 'resolution_transfer_id']).where('id', '=', holdId).executeTakeFirstOrThrow();
+    expect(row.status).toBe('voided');
+    expect(row.resolution_transfer_id).not.toBeNull();
+  });
+
+  it('resolves once when posts and voids race on one hold', async () => {
+    const member = await insertTestMember(db);
+    const { holdId } = await held(member, 700n);
+    const outcomes = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        failureCode(index % 2 ? ledger.voidHold({ key: `void:${holdId}:${index}`, holdId, kind: 'withdrawal_return' }) : ledger.postHold({ key: `post:${holdId}:${index}`, holdId, kind: 'withdrawal' })),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome === 'OK')).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome === 'KEY_INVALID')).toHaveLength(9);
+    const resolutions = await db.selectFrom('ledger_transfers').select('id').where('idempotency_key', 'like', `%:${holdId}:%`).execute();
+    expect(resolutions).toHaveLength(1);
+    expect((await ledger.verify()).ok).toBe(true);
+  });
+});
+
+describe('reversing a transfer', () => {
+  it('posts the opposite transfer linked to it, once; the same key replays, another is refused', async () => {
+    const member = await insertTestMember(db);
+    const credit = await ledger.post({ key: key('mistake'), from: accounts.adjustments(), to: accounts.wallet(member), amount: 900n, kind: 'adjustment' });
+    const reversal = await ledger.reverse({ key: `reverse:${credit.id}`, transferId: credit.id, reason: 'credited to the wrong member' });
+    expect(await balance(accounts.wallet(member))).toBe(0n);
+    expect(await ledger.reverse({ key: `reverse:${credit.id}`, transferId: credit.id, reason: 'again' })).toEqual({ id: reversal.id, replayed: true });
+    expect(await failureCode(ledger.reverse({ key: `reverse-twice:${credit.id}`, transferId: credit.id, reason: 'again' }))).toBe('KEY_INVALID');
+    const row = await db.selectFrom('ledger_transfers').select(['reverses_transfer_id', 'kind', 'reference']).where('id', '=', reversal.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ reverses_transfer_id: credit.id, kind: 'reversal', reference: 'credited to the wrong member' });
+  });
+
+  it('never takes a member below zero: money already spent cannot be reversed', async () => {
+    const member = await insertTestMember(db);
+    const credit = await ledger.post({ key: key('spent'), from: accounts.adjustments(), to: accounts.wallet(member), amount: 500n, kind: 'adjustment' });
+    await ledger.post({ key: key('spend'), from: accounts.wallet(member), to: accounts.game(member, 'PG'), amount: 200n, kind: 'provider_post' });
+    expect(await failureCode(ledger.reverse({ key: key('reverse'), transferId: credit.id, reason: 'too late' }))).toBe('MONEY_NOT_ENOUGH');
+    expect(await balance(accounts.wallet(member))).toBe(300n);
+  });
+});
+
+describe('currencies', () => {
+  async function laoMember(): Promise<bigint> {
+    const member = await insertTestMember(db);
+    await db.updateTable('members').set({ currency: 'LAK' }).where('id', '=', member).execute();
+    return member;
+  }
+
+  it('books a kip wallet in kip, and the database refuses a transfer between kip and baht', async () => {
+    const member = await laoMember();
+    const kipAdjustments = { code: 'operator:adjustments:LAK', kind: 'operator', currency: 'LAK' } as const;
+    await ledger.post({ key: key('kip-in'), from: kipAdjustments, to: accounts.wallet(member), amount: 2_000n, kind: 'adjustment' });
+    const wallet = await db.selectFrom('ledger_accounts').select('currency').where('code', '=', accounts.wallet(member).code).executeTakeFirst();
+    expect(wallet?.currency).toBe('LAK');
+    await expect(ledger.post({ key: key('baht-into-kip'), from: accounts.adjustments(), to: accounts.wallet(member), amount: 1_000n, kind: 'adjustment' })).rejects.toThrow(/across currencies/);
+    await expect(ledger.post({ key: key('kip-into-baht'), from: accounts.wallet(member), to: accounts.bankPayouts(), amount: 1_000n, kind: 'withdrawal' })).rejects.toThrow(/across currencies/);
+    expect(await balance(accounts.wallet(member))).toBe(2_000n);
+  });
+
+  it('sums each currency apart: kip never offsets baht', async () => {
+    const member = await laoMember();
+    const kipAdjustments = { code: 'operator:adjustments:LAK', kind: 'operator', currency: 'LAK' } as const;
+    await ledger.post({ key: key('kip'), from: kipAdjustments, to: accounts.wallet(member), amount: 50_000n, kind: 'adjustment' });
+    const transfers = await db.selectFrom('ledger_transfers').select('currency').where('credit_account_id', '=', (eb) => eb.selectFrom('ledger_accounts').select('id').where('code', '=', accounts.wallet(member).code)).execute();
+    expect(transfers.map((transfer) => transfer.currency)).toEqual(['LAK']);
+    const report = await ledger.verify();
+    expect(report).toMatchObject({ ok: true, transfersAcrossCurrencies: 0 });
+    expect(report.sumOfBalances).toEqual({ LAK: 0n, THB: 0n });
   });
 });
 
@@ -167,7 +264,7 @@ describe('ledger properties', () => {
         }
         const actual = await ledger.balances([...model.keys()].filter((code) => !code.startsWith('operator:')));
         for (const [code, value] of actual) expect(value, code).toBe(model.get(code));
-        expect(await ledger.verify()).toMatchObject({ ok: true, sumOfBalances: 0n });
+        expect(await ledger.verify()).toMatchObject({ ok: true, sumOfBalances: { THB: 0n } });
       }),
       { numRuns: 25 },
     );

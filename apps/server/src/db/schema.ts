@@ -150,7 +150,7 @@ export interface Database {
     kind: 'member_wallet' | 'member_game' | 'operator';
     member_id: bigint | null;
     provider_code: string | null;
-    currency: Generated<string>;
+    currency: string;
     balance: Generated<bigint>;
     created_at: Timestamp;
   };
@@ -162,7 +162,22 @@ export interface Database {
     amount: bigint;
     kind: string;
     reference: string | null;
+    /** Set by the database from the accounts (migration 017). */
+    currency: Generated<string>;
+    reverses_transfer_id: bigint | null;
     created_at: Timestamp;
+  };
+  ledger_holds: {
+    id: Generated<string>;
+    from_account_id: bigint;
+    via_account_id: bigint;
+    to_account_id: bigint;
+    amount: bigint;
+    hold_transfer_id: bigint;
+    status: Generated<'pending' | 'posted' | 'voided'>;
+    resolution_transfer_id: bigint | null;
+    created_at: Timestamp;
+    resolved_at: Timestamp | null;
   };
   idempotent_requests: {
     member_id: bigint;
@@ -196,6 +211,7 @@ export interface Database {
     attempts: Generated<number>;
     created_at: Timestamp;
     settled_at: Timestamp | null;
+    hold_id: string | null;
   };
   sandbox_provider_players: {
     provider_code: string;
@@ -228,6 +244,7 @@ export interface Database {
     decided_by: string | null;
     decided_at: Timestamp | null;
     created_at: Timestamp;
+    hold_id: string | null;
   };
   deposit_qrcodes: {
     id: string;

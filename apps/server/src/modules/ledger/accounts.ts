@@ -9,6 +9,11 @@ export interface AccountRef {
   kind: AccountKind;
   memberId?: bigint;
   providerCode?: string;
+  /**
+   * What the account holds, fixed when it is created. Member accounts take their member's wallet
+   * currency from the database (never the caller's word); operator accounts hold THB unless named.
+   */
+  currency?: string;
 }
 
 export const accounts = {
@@ -47,7 +52,9 @@ export type TransferKind =
   | 'deposit'
   | 'withdrawal'
   | 'withdrawal_return'
-  | 'adjustment';
+  | 'adjustment'
+  | 'reversal'
+  | (typeof REWARD_KINDS)[number];
 
 /**
  * Transfers that reward a member from an operator account (the bonus, refund, invite and spin

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.js';
+import { type Db, isUniqueViolation } from '../../db/database.js';
 import { AppError, businessRule } from '../../errors.js';
 import type { AccountRef, TransferKind } from './accounts.js';
 import * as repo from './ledger.repository.js';
@@ -18,6 +18,26 @@ export interface PostedTransfer {
   replayed: boolean;
 }
 
+/** A two-phase transfer: `from` → `via` now; later `via` → `to` (postHold) or back to `from` (voidHold). */
+export interface HoldRequest extends TransferRequest {
+  /** The holding account the amount waits in (a provider's in-flight account, withdrawals payable). */
+  via: AccountRef;
+}
+
+export interface ResolveRequest {
+  key: string;
+  holdId: string;
+  kind: TransferKind;
+  reference?: string;
+}
+
+export interface ReverseRequest {
+  key: string;
+  transferId: bigint;
+  /** Why, kept as the reversal's reference (an operator's correction, a bank's return). */
+  reason: string;
+}
+
 const CHECK_VIOLATION = '23514';
 
 /**
@@ -25,7 +45,7 @@ const CHECK_VIOLATION = '23514';
  * between two accounts, with the two balance updates in the same SQL transaction.
  */
 export function createLedger(db: Db) {
-  async function postIn(trx: Db, request: TransferRequest): Promise<PostedTransfer> {
+  async function postIn(trx: Db, request: TransferRequest, reverses?: bigint): Promise<PostedTransfer> {
     if (request.amount <= 0n) throw new AppError('TRANSFER_MINIMUM', 422);
     if (request.from.code === request.to.code) throw new AppError('KEY_INVALID', 400);
 
@@ -46,6 +66,7 @@ export function createLedger(db: Db) {
       amount: request.amount,
       kind: request.kind,
       reference: request.reference ?? null,
+      ...(reverses !== undefined ? { reverses } : {}),
     });
     if (id === undefined) {
       // The same key committed by a concurrent caller between our check and our insert.
@@ -72,11 +93,90 @@ export function createLedger(db: Db) {
     return { id: existing.id, replayed: true };
   }
 
+  /** Runs in the caller's transaction, or in one of its own. */
+  const within = <T>(trx: Db | undefined, work: (trx: Db) => Promise<T>): Promise<T> => (trx ? work(trx) : db.transaction().execute(work));
+
+  async function holdIn(trx: Db, request: HoldRequest): Promise<{ holdId: string; transferId: bigint; replayed: boolean }> {
+    const { via, ...transfer } = request;
+    const posted = await postIn(trx, { ...transfer, to: via });
+    if (posted.replayed) {
+      const hold = await repo.holdOfTransfer(trx, posted.id);
+      if (!hold) throw new AppError('KEY_INVALID', 409); // the key was used for a plain transfer
+      return { holdId: hold.id, transferId: posted.id, replayed: true };
+    }
+    const ids = await repo.ensureAccounts(trx, [request.from, via, request.to]);
+    const holdId = await repo.insertHold(trx, { fromId: ids.get(request.from.code)!, viaId: ids.get(via.code)!, toId: ids.get(request.to.code)!, amount: request.amount, holdTransferId: posted.id });
+    return { holdId, transferId: posted.id, replayed: false };
+  }
+
+  /** Posts or voids a hold once; the same key again replays, any other resolution is refused (409). */
+  async function resolveIn(trx: Db, request: ResolveRequest, outcome: 'posted' | 'voided'): Promise<PostedTransfer> {
+    const hold = await repo.lockHold(trx, request.holdId);
+    if (!hold) throw new AppError('NO_DATA', 404);
+    if (hold.status !== 'pending') {
+      if (hold.resolution_key === request.key && hold.status === outcome) return { id: hold.resolution_transfer_id!, replayed: true };
+      throw new AppError('KEY_INVALID', 409);
+    }
+    const [via, destination] = await refsOf(trx, [hold.via_code, outcome === 'posted' ? hold.to_code : hold.from_code]);
+    const posted = await postIn(trx, { key: request.key, from: via!, to: destination!, amount: hold.amount, kind: request.kind, ...(request.reference ? { reference: request.reference } : {}) });
+    await repo.resolveHold(trx, hold.id, outcome, posted.id);
+    return posted;
+  }
+
+  /** The existing accounts behind codes, as references postIn takes. */
+  async function refsOf(trx: Db, codes: string[]): Promise<AccountRef[]> {
+    const rows = await repo.accountsByCode(trx, codes);
+    return codes.map((code) => {
+      const row = rows.find((candidate) => candidate.code === code)!;
+      return { code, kind: row.kind, ...(row.member_id !== null ? { memberId: row.member_id } : {}), ...(row.provider_code !== null ? { providerCode: row.provider_code } : {}), currency: row.currency };
+    });
+  }
+
+  async function reverseIn(trx: Db, request: ReverseRequest): Promise<PostedTransfer> {
+    const original = await repo.findTransferById(trx, request.transferId);
+    if (!original) throw new AppError('NO_DATA', 404);
+    const earlier = await repo.findReversalOf(trx, request.transferId);
+    if (earlier) {
+      if (earlier.idempotency_key === request.key) return { id: earlier.id, replayed: true };
+      throw new AppError('KEY_INVALID', 409);
+    }
+    const [from, to] = await refsOf(trx, [original.credit_code, original.debit_code]);
+    try {
+      return await postIn(trx, { key: request.key, from: from!, to: to!, amount: original.amount, kind: 'reversal', reference: request.reason }, request.transferId);
+    } catch (error) {
+      // Reversed by a concurrent caller with another key: the unique link decides.
+      if (isUniqueViolation(error)) throw new AppError('KEY_INVALID', 409);
+      throw error;
+    }
+  }
+
   return {
     /** Posts inside the caller's transaction, or in one of its own. */
     post(request: TransferRequest, trx?: Db): Promise<PostedTransfer> {
-      if (trx) return postIn(trx, request);
-      return db.transaction().execute((own) => postIn(own, request));
+      return within(trx, (own) => postIn(own, request));
+    },
+
+    /**
+     * Reserves `amount` of `from` for `to`: it moves into `via` now, so it can be neither spent
+     * twice nor lost, and the answer's hold id is resolved later, once, by postHold or voidHold.
+     */
+    hold(request: HoldRequest, trx?: Db): Promise<{ holdId: string; transferId: bigint; replayed: boolean }> {
+      return within(trx, (own) => holdIn(own, request));
+    },
+    /** The held amount goes on to its destination. */
+    postHold(request: ResolveRequest, trx?: Db): Promise<PostedTransfer> {
+      return within(trx, (own) => resolveIn(own, request, 'posted'));
+    },
+    /** The held amount goes back to where it came from. */
+    voidHold(request: ResolveRequest, trx?: Db): Promise<PostedTransfer> {
+      return within(trx, (own) => resolveIn(own, request, 'voided'));
+    },
+    /**
+     * Corrects a transfer by a new one in the opposite direction, linked to it; a transfer is
+     * reversed at most once, and never past what a member's account holds.
+     */
+    reverse(request: ReverseRequest, trx?: Db): Promise<PostedTransfer> {
+      return within(trx, (own) => reverseIn(own, request));
     },
     balances: (codes: string[], trx: Db = db) => repo.balancesOf(trx, codes),
     /** Transfers touching these accounts, newest first, paged (the operator's member page). */
@@ -87,7 +187,11 @@ export function createLedger(db: Db) {
       const report = await repo.invariantReport(trx);
       return {
         ...report,
-        ok: report.sumOfBalances === 0n && report.mismatches.length === 0 && report.negativeMemberAccounts.length === 0,
+        ok:
+          Object.values(report.sumOfBalances).every((sum) => sum === 0n) &&
+          report.transfersAcrossCurrencies === 0 &&
+          report.mismatches.length === 0 &&
+          report.negativeMemberAccounts.length === 0,
       };
     },
   };

@@ -11,7 +11,7 @@ import * as repo from './wallet.repository.js';
 export type TransferState = 'posted' | 'voided' | 'pending';
 
 /**
- * Two-phase transfers to and from game providers (DESIGN §5):
+ * Two-phase transfers to and from game providers (DESIGN §5), on the ledger's holds:
  *   1. one transaction: hold the amount in the provider's in-flight account, record it pending;
  *   2. call the provider with our transaction id (idempotent on their side);
  *   3. success → post to the destination; definite failure → void back; unknown → stays
@@ -53,20 +53,9 @@ export function createProviderTransfers(deps: {
       if (outcome === 'posted' && credits === undefined) {
         await repo.shiftCachedCredits(trx, locked.member_id, locked.provider_code, locked.direction === 'deposit' ? locked.credits : -locked.credits);
       }
-      const wallet = accounts.wallet(locked.member_id);
-      const game = accounts.game(locked.member_id, locked.provider_code);
-      const [destination, source] = locked.direction === 'deposit' ? [game, wallet] : [wallet, game];
-      await ledger.post(
-        {
-          key: `pt:${id}:${outcome}`,
-          from: accounts.providerInFlight(locked.provider_code),
-          to: outcome === 'posted' ? destination : source,
-          amount: locked.amount,
-          kind: outcome === 'posted' ? 'provider_post' : 'provider_void',
-          reference: id,
-        },
-        trx,
-      );
+      const resolution = { key: `pt:${id}:${outcome}`, holdId: locked.hold_id!, reference: id };
+      if (outcome === 'posted') await ledger.postHold({ ...resolution, kind: 'provider_post' }, trx);
+      else await ledger.voidHold({ ...resolution, kind: 'provider_void' }, trx);
       await repo.markSettled(trx, id, outcome, reason);
       return outcome;
     });
@@ -144,17 +133,20 @@ export function createProviderTransfers(deps: {
           if (!account) throw new AppError('SLOT_NO_ACCOUNT', 404);
           username = account.username;
           await repo.insertProviderTransfer(trx, { id, memberId, code, direction, amount, credits, idempotencyKey });
-          await ledger.post(
+          const [wallet, game] = [accounts.wallet(memberId), accounts.game(memberId, code)];
+          const { holdId } = await ledger.hold(
             {
               key: `pt:${id}:hold`,
-              from: direction === 'deposit' ? accounts.wallet(memberId) : accounts.game(memberId, code),
-              to: accounts.providerInFlight(code),
+              from: direction === 'deposit' ? wallet : game,
+              via: accounts.providerInFlight(code),
+              to: direction === 'deposit' ? game : wallet,
               amount,
               kind: 'provider_hold',
               reference: id,
             },
             trx,
           );
+          await repo.linkHold(trx, id, holdId);
         });
       } catch (error) {
         // The same key racing itself: the first one's transfer is the answer.

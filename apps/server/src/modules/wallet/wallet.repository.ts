@@ -53,6 +53,10 @@ export async function hasPendingTransfer(db: Db, memberId: bigint, code: string)
   return !!row;
 }
 
+export async function linkHold(db: Db, transferId: string, holdId: string): Promise<void> {
+  await db.updateTable('provider_transfers').set({ hold_id: holdId }).where('id', '=', transferId).execute();
+}
+
 export async function insertProviderTransfer(
   db: Db,
   transfer: { id: string; memberId: bigint; code: string; direction: 'deposit' | 'withdraw'; amount: bigint; credits: bigint; idempotencyKey: string | null },

@@ -51,3 +51,7 @@ export async function listForOperator(db: Db, status: 'in_progress' | 'SUCCESS' 
   ]);
   return { rows, total: Number(total.count) };
 }
+
+export async function linkHold(db: Db, withdrawalId: string, holdId: string): Promise<void> {
+  await db.updateTable('withdrawals').set({ hold_id: holdId }).where('id', '=', withdrawalId).execute();
+}

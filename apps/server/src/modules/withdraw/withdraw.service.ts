@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { type Withdrawal, WALLET_CODE, toMajor, toMinor } from '@wallet/contract';
 import { type Db, isUniqueViolation } from '../../db/database.js';
-import { businessRule, conflict, notFound } from '../../errors.js';
+import { businessRule, notFound } from '../../errors.js';
 import type { AccountService } from '../account/account.service.js';
-import { recordAudit } from '../../http/audit.js';
+import { decideOnce } from '../../http/decide-once.js';
 import { type ConditionService, successTarget } from '../conditions/conditions.service.js';
 import type { MemberContext } from '../auth/auth.service.js';
 import { accounts } from '../ledger/accounts.js';
@@ -81,10 +81,11 @@ export function createWithdrawService(deps: {
           bankAccountName: member.bank_account_name,
           idempotencyKey,
         });
-        await ledger.post(
-          { key: `withdrawal:${id}:hold`, from: accounts.wallet(memberId), to: accounts.withdrawalsPayable(), amount, kind: 'withdrawal', reference: id },
+        const { holdId } = await ledger.hold(
+          { key: `withdrawal:${id}:hold`, from: accounts.wallet(memberId), via: accounts.withdrawalsPayable(), to: accounts.bankPayouts(), amount, kind: 'withdrawal', reference: id },
           trx,
         );
+        await repo.linkHold(trx, id, holdId);
         await meetCondition(trx, memberId, amount);
         return inserted;
       });
@@ -98,20 +99,18 @@ export function createWithdrawService(deps: {
     }
   }
 
-  /** Settles a withdrawal once; a second decision on the same one is refused. */
-  async function decide(id: string, decision: 'SUCCESS' | 'FAILED', reason: string | null, operator: string) {
-    return db.transaction().execute(async (trx) => {
-      const row = await repo.lockWithdrawal(trx, id);
-      if (!row) throw notFound('NO_DATA');
-      if (row.status !== 'in_progress') throw conflict('KEY_INVALID');
-      await ledger.post(
-        decision === 'SUCCESS'
-          ? { key: `withdrawal:${id}:paid`, from: accounts.withdrawalsPayable(), to: accounts.bankPayouts(), amount: row.amount, kind: 'withdrawal', reference: id }
-          : { key: `withdrawal:${id}:return`, from: accounts.withdrawalsPayable(), to: accounts.wallet(row.member_id), amount: row.amount, kind: 'withdrawal_return', reference: id },
-        trx,
-      );
-      await recordAudit(trx, operator, decision === 'SUCCESS' ? 'withdrawal.approve' : 'withdrawal.fail', { id, amount: String(row.amount), reason });
-      return toWithdrawal(await repo.decide(trx, id, { status: decision, reason, decidedBy: operator }));
+  /** Settles a withdrawal once (paid out, or the money back to the wallet); a second decision is refused. */
+  function decide(id: string, decision: 'SUCCESS' | 'FAILED', reason: string | null, operator: string) {
+    return decideOnce(db, {
+      lock: (trx) => repo.lockWithdrawal(trx, id),
+      isOpen: (row) => row.status === 'in_progress',
+      apply: async (trx, row) => {
+        const resolution = { holdId: row.hold_id!, reference: id };
+        if (decision === 'SUCCESS') await ledger.postHold({ ...resolution, key: `withdrawal:${id}:paid`, kind: 'withdrawal' }, trx);
+        else await ledger.voidHold({ ...resolution, key: `withdrawal:${id}:return`, kind: 'withdrawal_return' }, trx);
+        return toWithdrawal(await repo.decide(trx, id, { status: decision, reason, decidedBy: operator }));
+      },
+      audit: { actor: operator, action: decision === 'SUCCESS' ? 'withdrawal.approve' : 'withdrawal.fail', detail: (row) => ({ id, amount: String(row.amount), reason }) },
     });
   }
 
