@@ -11,7 +11,7 @@ import { createPasswordHasher } from '../apps/server/src/modules/auth/password.j
 import { createTokenSigner } from '../apps/server/src/modules/auth/tokens.js';
 import { accounts } from '../apps/server/src/modules/ledger/accounts.js';
 import { createLedger } from '../apps/server/src/modules/ledger/ledger.service.js';
-import { createSecretBox } from '../apps/server/src/modules/wallet/secrets.js';
+import { createSecretBox } from '../apps/server/src/crypto/secret-box.js';
 import { seedReferenceData } from '../apps/server/src/seed/seed.js';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -45,7 +45,7 @@ async function seed(): Promise<string[]> {
   await db.insertInto('deposit_accounts').values({ bank_code: 'SCB', bank_type: 'BANK', mode: 'AUTO', account_name: 'BENCH OPERATOR', account_no: OPERATOR_ACCOUNT }).execute();
   const hash = await createPasswordHasher({ fast: true }).hash('bench-pass-1');
   const signer = createTokenSigner(secret);
-  const box = createSecretBox(secret);
+  const box = createSecretBox(secret, 'game-passwords');
   const ledger = createLedger(db);
   const expiresAt = new Date(Date.now() + 24 * 3600_000);
   const tokens: string[] = [];
