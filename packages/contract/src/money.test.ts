@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { gameBalanceMinor, moneyAmount, sumMajor, toMajor, toMinor } from './money.js';
+import { CURRENCIES, formatMoney, gameBalanceMinor, minor, minorOf, moneyAmount, parseDecimal, percentOf, sum, toMajor, toMinor } from './money.js';
 
 describe('money', () => {
   it('converts baht with up to 2 decimals exactly', () => {
@@ -23,7 +23,8 @@ describe('money', () => {
     );
   });
 
-  it('accepts only positive exact amounts on the wire', () => {
+  it('parses a wire amount straight into satang, and only positive exact amounts', () => {
+    expect(moneyAmount.parse(100.5)).toBe(10050n);
     expect(moneyAmount.safeParse(100.5).success).toBe(true);
     expect(moneyAmount.safeParse(0).success).toBe(false);
     expect(moneyAmount.safeParse(1.234).success).toBe(false);
@@ -34,9 +35,9 @@ describe('money', () => {
 describe('money arithmetic never goes through float products or sums', () => {
   it('adds balances exactly: 1.1 + 2.2 is 3.3, a value the amount parser accepts', () => {
     expect(1.1 + 2.2).not.toBe(3.3);
-    expect(sumMajor([1.1, 2.2])).toBe(3.3);
-    expect(toMinor(sumMajor([1.1, 2.2]))).toBe(330n);
-    expect(sumMajor([0.1, 0.2, -0.3])).toBe(0);
+    expect(sum([1.1, 2.2])).toBe(3.3);
+    expect(toMinor(sum([1.1, 2.2]))).toBe(330n);
+    expect(sum([0.1, 0.2, -0.3])).toBe(0);
   });
 
   it('converts game credits at 1/k to satang and floors the fraction of a satang', () => {
@@ -44,5 +45,46 @@ describe('money arithmetic never goes through float products or sums', () => {
     expect(gameBalanceMinor(40, 0.5)).toBe(2000n);
     expect(gameBalanceMinor(0.01, 0.5)).toBe(0n);
     expect(gameBalanceMinor(12.35, 0.1)).toBe(123n);
+  });
+});
+
+describe('one money vocabulary', () => {
+  it('has one decimal parser for every outside amount: text or number, at a scale, exact or nothing', () => {
+    expect(parseDecimal('12.5')).toBe(1250n);
+    expect(parseDecimal(' 12.50 ')).toBe(1250n);
+    expect(parseDecimal('0.05')).toBe(5n);
+    expect(parseDecimal('7', 0)).toBe(7n);
+    expect(parseDecimal('1.2345', 4)).toBe(12345n);
+    for (const bad of ['', '-1', '1.234', '1e3', '1,000.00', 'abc', '12.', '.5', '1234567890123']) expect(parseDecimal(bad), bad).toBeNull();
+  });
+
+  it('takes a percentage of an amount floored to the satang, never rounding up what the operator pays', () => {
+    expect(percentOf(minor(10_000n), 5)).toBe(500n);
+    expect(percentOf(minor(999n), 10)).toBe(99n);
+    expect(percentOf(minor(12_345n), 2.5)).toBe(308n);
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10_000_000_000n }), fc.integer({ min: 0, max: 10_000 }), (amount, percent) => {
+        const share = percentOf(minor(amount), percent / 100);
+        expect(share * 10_000n <= amount * BigInt(percent)).toBe(true);
+        expect((share + 1n) * 10_000n > amount * BigInt(percent)).toBe(true);
+      }),
+    );
+  });
+
+  it('formats money in the reader’s language with two decimals, and a dash for what is not money', () => {
+    expect(formatMoney(1234.5, 'en')).toBe('1,234.50');
+    expect(formatMoney(1234.5, 'th')).toBe('1,234.50');
+    expect(formatMoney('12', 'en')).toBe('12.00');
+    expect(formatMoney(undefined)).toBe('-');
+  });
+
+  it('names each currency with its minor-unit scale', () => {
+    expect(CURRENCIES.THB).toMatchObject({ code: 'THB', scale: 2 });
+    expect(CURRENCIES.LAK).toMatchObject({ code: 'LAK', scale: 2 });
+  });
+
+  it('throws for a trusted amount that is not money, instead of answering null', () => {
+    expect(minorOf(100)).toBe(10000n);
+    expect(() => minorOf(0.001)).toThrow(RangeError);
   });
 });

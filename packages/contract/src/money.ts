@@ -1,30 +1,57 @@
 import { z } from 'zod';
 
 /**
- * Money inside the product is an integer count of minor units (satang; LAK is kept at 2 too),
- * as bigint. On the wire it is a JSON number of baht with at most 2 decimals (DESIGN §4).
- * Nothing else multiplies by 100 or parses money from floats.
+ * One money vocabulary (issue 10 §2). Inside the product money is an integer count of minor
+ * units as bigint, branded `Minor`; on the wire it is a JSON number of major units with at most
+ * two decimals (DESIGN §4). Nothing multiplies by 100 or adds floats: amounts convert through
+ * `parseDecimal`, add through `sum`, and take shares through `percentOf`.
  */
 export type Minor = bigint & { readonly __minor: unique symbol };
+/** Units a game provider counts in (SPEC §3 `ftWalletSlot`): never mixed with wallet money by type. */
+export type ProviderCredits = bigint & { readonly __providerCredits: unique symbol };
+
+/** The currencies wallets hold: code, minor-unit scale, and how each language writes it. */
+export const CURRENCIES = {
+  THB: { code: 'THB', scale: 2, symbol: '฿', name: { th: 'บาท', lo: 'ບາດ', en: 'baht' } },
+  // Kip has no coins in use, but amounts keep two places so every wallet shares one scale.
+  LAK: { code: 'LAK', scale: 2, symbol: '₭', name: { th: 'กีบ', lo: 'ກີບ', en: 'kip' } },
+} as const;
+export type CurrencyCode = keyof typeof CURRENCIES;
 
 export const MINOR_PER_MAJOR = 100n;
 /** The largest single amount accepted from a member: 100 million baht. */
 export const MAX_MAJOR_AMOUNT = 100_000_000;
 
-const MAJOR_TEXT = /^(\d{1,9})(?:\.(\d{1,2}))?$/;
+export const minor = (value: bigint): Minor => value as Minor;
+export const providerCredits = (value: bigint): ProviderCredits => value as ProviderCredits;
 
-export function minor(value: bigint): Minor {
-  return value as Minor;
+/**
+ * The one decimal parser (the contract's schemas and every adapter reading an outside service's
+ * amounts): "12.5", "12.50" or 12.5 → 1250n at `scale` places; null when the text is not a plain
+ * non-negative decimal with at most `scale` places and twelve whole digits. A number is read
+ * through its shortest text, so 0.1 + 0.2 (0.30000000000000004) is refused, as no client sends it.
+ */
+export function parseDecimal(value: string | number, scale = 2): bigint | null {
+  if (typeof value === 'number' && !Number.isFinite(value)) return null;
+  const text = typeof value === 'number' ? String(value) : value.trim();
+  const match = (scale > 0 ? new RegExp(`^(\\d{1,12})(?:\\.(\\d{1,${scale}}))?$`) : /^(\d{1,12})$/).exec(text);
+  if (!match) return null;
+  const [, whole = '0', fraction = ''] = match;
+  return BigInt(whole) * 10n ** BigInt(scale) + BigInt(fraction.padEnd(scale, '0') || '0');
 }
 
 /** Baht (a JSON number) → satang, or null when it has more than 2 decimals, is negative or absurd. */
 export function toMinor(major: number): Minor | null {
-  if (typeof major !== 'number' || !Number.isFinite(major) || major < 0 || major > MAX_MAJOR_AMOUNT) return null;
-  // String(0.1 + 0.2) is "0.30000000000000004": refused, as a client should never send it.
-  const match = MAJOR_TEXT.exec(String(major));
-  if (!match) return null;
-  const [, whole = '0', fraction = ''] = match;
-  return minor(BigInt(whole) * MINOR_PER_MAJOR + BigInt(fraction.padEnd(2, '0')));
+  if (typeof major !== 'number' || major > MAX_MAJOR_AMOUNT) return null;
+  const parsed = parseDecimal(major);
+  return parsed === null ? null : minor(parsed);
+}
+
+/** For amounts already known exact (constants, validated settings): a wrong one is a bug, thrown. */
+export function minorOf(major: number): Minor {
+  const parsed = toMinor(major);
+  if (parsed === null) throw new RangeError(`${major} is not an amount of money`);
+  return parsed;
 }
 
 /** Satang → baht for JSON. Exact for every amount below 2^53 satang. */
@@ -35,14 +62,45 @@ export function toMajor(amount: bigint): number {
   return Number(negative ? `-${text}` : text);
 }
 
-/** A positive money amount in baht on the wire; KEY_INVALID unless it converts exactly. */
+/** Adds amounts in baht exactly, through satang: 1.1 + 2.2 is 3.3, not 3.3000000000000003. */
+export function sum(amounts: readonly number[]): number {
+  return toMajor(amounts.reduce<bigint>((total, amount) => total + (toMinor(Math.abs(amount)) ?? 0n) * (amount < 0 ? -1n : 1n), 0n));
+}
+
+/** `percent` % of an amount, floored to the minor unit (what the operator pays never rounds up). */
+export function percentOf(amount: Minor, percent: number): Minor {
+  const basisPoints = parseDecimal(percent, 2);
+  if (basisPoints === null) throw new RangeError(`${percent} is not a percentage`);
+  return minor((amount * basisPoints) / 10_000n);
+}
+
+const LOCALES: Record<string, string> = { th: 'th-TH', lo: 'lo-LA', en: 'en-US' };
+
+/** SPEC §9: a money amount with at least 2 decimals in the reader's language; a dash when not a number. */
+export function formatMoney(value: unknown, language = 'th'): string {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isFinite(number)) return '-';
+  return new Intl.NumberFormat(LOCALES[language] ?? 'th-TH', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(number);
+}
+
+/**
+ * A positive money amount on the wire, parsed straight into satang: a route's handler receives a
+ * `Minor`. KEY_MISSING when absent, KEY_INVALID unless it converts exactly.
+ */
 export const moneyAmount = z
   .number({ error: (issue) => (issue.input === undefined ? 'KEY_MISSING' : 'KEY_INVALID') })
   .gt(0, { error: 'KEY_INVALID' })
   .max(MAX_MAJOR_AMOUNT, { error: 'KEY_INVALID' })
-  .refine((value) => toMinor(value) !== null, { error: 'KEY_INVALID' })
-  // What the refinement checks, for the published document (toMinor stays the one that decides).
-  .meta({ multipleOf: 0.01 });
+  // What the transform checks, for the published document.
+  .meta({ multipleOf: 0.01 })
+  .transform((value, context) => {
+    const amount = toMinor(value);
+    if (amount === null) {
+      context.addIssue({ code: 'custom', message: 'KEY_INVALID', input: value });
+      return z.NEVER;
+    }
+    return amount;
+  });
 
 /**
  * A game balance in satang: provider credits (2 decimals on the wire) at the provider's ratio
@@ -50,12 +108,8 @@ export const moneyAmount = z
  * provider). Never a float product: 0.1 × 3 is not 0.3 in floating point.
  */
 export function gameBalanceMinor(credits: number, ftWalletSlot: number): Minor {
-  const creditsMinor = toMinor(Math.max(0, credits)) ?? minor(BigInt(Math.round(Math.max(0, credits) * 100)));
+  // Six places, then floored to two: a provider's third decimal is never rounded up into money.
+  const creditsMinor = (parseDecimal(Math.max(0, credits).toFixed(6), 6) ?? 0n) / 10_000n;
   const k = BigInt(Math.max(1, Math.round(1 / ftWalletSlot)));
   return minor(creditsMinor / k);
-}
-
-/** Adds amounts in baht exactly, through satang: 1.1 + 2.2 is 3.3, not 3.3000000000000003. */
-export function sumMajor(amounts: number[]): number {
-  return toMajor(amounts.reduce<bigint>((total, amount) => total + (toMinor(Math.abs(amount)) ?? 0n) * (amount < 0 ? -1n : 1n), 0n));
 }

@@ -1,3 +1,4 @@
+import { type ProviderCredits, providerCredits } from '@wallet/contract';
 /**
  * Game providers are outside systems (DESIGN §7). Credits are provider units in minor units
  * (two decimals), as bigint. Every money call carries our own transaction id, which the
@@ -7,15 +8,15 @@ export type LaunchTarget =
   | { kind: 'link'; url: string }
   | { kind: 'form'; action: string; fields: Record<string, string> };
 
-export type TransferOutcome = { status: 'success'; credits: bigint } | { status: 'failed'; reason: string };
+export type TransferOutcome = { status: 'success'; credits: ProviderCredits } | { status: 'failed'; reason: string };
 
 export interface GameProviderAdapter {
   createPlayer(code: string, memberRef: string): Promise<{ username: string; password: string }>;
   resetPassword(code: string, username: string): Promise<{ password: string }>;
-  balance(code: string, username: string): Promise<bigint>;
+  balance(code: string, username: string): Promise<ProviderCredits>;
   transfer(
     code: string,
-    request: { txId: string; username: string; direction: 'deposit' | 'withdraw'; credits: bigint },
+    request: { txId: string; username: string; direction: 'deposit' | 'withdraw'; credits: ProviderCredits },
   ): Promise<TransferOutcome>;
   transactionStatus(code: string, txId: string): Promise<'success' | 'failed' | 'not_found'>;
   launch(code: string, username: string): Promise<LaunchTarget>;
@@ -66,14 +67,14 @@ export function createHttpGameProvider(options: { baseUrl: () => string; apiKey?
     },
     async balance(code, username) {
       const body = ok(await call<{ credits: number }>('GET', `/players/${encodeURIComponent(username)}/balance?${query(code)}`), 'balance');
-      return BigInt(body.credits);
+      return providerCredits(BigInt(body.credits));
     },
     async transfer(code, request) {
       const result = await call<{ status: 'success' | 'failed'; credits?: number; reason?: string }>('POST', '/transactions', {
         code,
         ...request,
       });
-      if (result.body.status === 'success') return { status: 'success', credits: BigInt(result.body.credits ?? 0) };
+      if (result.body.status === 'success') return { status: 'success', credits: providerCredits(BigInt(result.body.credits ?? 0)) };
       if (result.body.status === 'failed') return { status: 'failed', reason: result.body.reason ?? 'FAILED' };
       throw new ProviderUnavailableError(`unexpected transfer answer ${result.status}`);
     },

@@ -1,3 +1,4 @@
+import { parseDecimal } from '@wallet/contract';
 /**
  * The slip verifier (DESIGN §6 Deposits, §7): a bank's (or a slip-checking service's) lookup of a
  * transfer by the reference on the slip's mini-QR. The QR proves nothing by itself
@@ -38,11 +39,6 @@ interface VerifyAnswer {
   };
 }
 
-function bahtToMinor(text: string): bigint | null {
-  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text);
-  if (!match) return null;
-  return BigInt(match[1]!) * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
-}
 
 function bangkokTime(date: string, time: string): Date | null {
   const match = /^(\d{4})(\d{2})(\d{2})$/.exec(date);
@@ -67,7 +63,7 @@ export function createHttpSlipVerifier(options: { baseUrl: () => string; apiKey?
       const code = body.status?.code;
       if (code === VERIFY_STATUS.notFound) return { outcome: 'not_found' };
       if (code === VERIFY_STATUS.captcha) return { outcome: 'unsettled', reason: 'TRIPPLE_WRONG_CAPTCHA' };
-      const amount = bahtToMinor(body.data?.amount ?? '');
+      const amount = parseDecimal(body.data?.amount ?? '');
       const transferredAt = bangkokTime(body.data?.transDate ?? '', body.data?.transTime ?? '');
       const receiverAccount = body.data?.receiver?.account?.value;
       if (code !== VERIFY_STATUS.success || amount === null || !transferredAt || !receiverAccount) return { outcome: 'unsettled', reason: 'UNKNOW_ERROR' };

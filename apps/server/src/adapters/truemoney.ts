@@ -1,3 +1,4 @@
+import { parseDecimal } from '@wallet/contract';
 /** TrueMoney gift vouchers (PAYMENTS.md): redeem by hash into the operator's wallet number. */
 export type RedeemOutcome =
   | { kind: 'redeemed'; amount: bigint }
@@ -26,10 +27,6 @@ interface VoucherAnswer {
   data?: { voucher?: { status?: string; amount_baht?: string }; my_ticket?: { amount_baht?: string } | null };
 }
 
-function bahtToMinor(baht: string): bigint | null {
-  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(baht);
-  return match ? BigInt(match[1]!) * 100n + BigInt((match[2] ?? '').padEnd(2, '0')) : null;
-}
 
 /** TrueMoney's own failure: the voucher may or may not have been redeemed. */
 const UNKNOWN_CODES = new Set(['INTERNAL_ERROR']);
@@ -55,7 +52,7 @@ export function createHttpTrueMoney(options: { baseUrl: () => string; timeoutMs:
       if (!answer || answer.httpStatus >= 500 || !code || UNKNOWN_CODES.has(code)) return { kind: 'unknown', code: code ?? 'INTERNAL_ERROR' };
       if (code !== 'SUCCESS') return { kind: 'refused', code };
       // Envelopes can be split: what this redemption received is my_ticket, not the voucher total.
-      const amount = bahtToMinor(answer.body.data?.my_ticket?.amount_baht ?? '');
+      const amount = parseDecimal(answer.body.data?.my_ticket?.amount_baht ?? '');
       return amount === null || amount <= 0n ? { kind: 'unknown', code: 'BAD_ANSWER' } : { kind: 'redeemed', amount };
     },
 
@@ -67,7 +64,7 @@ export function createHttpTrueMoney(options: { baseUrl: () => string; timeoutMs:
       if (code !== 'SUCCESS') return { kind: 'unknown', code };
       const ticket = answer.body.data?.my_ticket?.amount_baht;
       if (ticket !== undefined) {
-        const amount = bahtToMinor(ticket);
+        const amount = parseDecimal(ticket);
         return amount === null || amount <= 0n ? { kind: 'unknown', code: 'BAD_ANSWER' } : { kind: 'ours', amount };
       }
       const state = answer.body.data?.voucher?.status;

@@ -1,11 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Slot, WalletResponse } from '@wallet/contract';
+import { type Slot, type WalletResponse, amountBody } from '@wallet/contract';
 import i18n from 'i18next';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DepositModal } from '../features/deposit';
+import { totalBalance } from '../features/home/api';
 import { WithdrawModal } from '../features/withdraw';
 import { stubFetch } from './fetchRoutes';
 
@@ -92,5 +93,32 @@ describe('toasts of one call', () => {
     await moveOnce();
     expect(await screen.findByText(i18n.t('game.transferred', { name: 'PG Soft' }))).toBeInTheDocument();
     await vi.waitFor(() => expect(screen.queryByText(i18n.t('errors.TRANSFER_FAIL'))).toBeNull());
+  });
+});
+
+describe('money in the web is never added as floats (issue 10 §2)', () => {
+  it('fills a withdrawal of everything with the exact total, which the contract’s own parser accepts', async () => {
+    const slot = { code: 'PG', name: 'PG Soft', category: 'slot', isActive: true, amount: 2.2, ftWalletSlot: 1, logo: '', background: '', web: null, loginForm: false };
+    const total = totalBalance(1.1, [slot as Slot]);
+    expect(total).toBe(3.3);
+    const sent: unknown[] = [];
+    stubFetch({
+      'GET /api/lookup/withdraw': { body: { withdrawMin: 1, withdrawMax: 50000 } },
+      'POST /api/wallet/withdrawAll': (init) => {
+        sent.push(JSON.parse(String(init.body)));
+        // Under a condition, only everything may go: the first ask (1 baht) is refused.
+        if (sent.length === 1) return { status: 422, body: { message: 'WITHDRAW_ALL_REQUIRED' } };
+        return { body: { message: 'SUCCESS', withdrawal: { _id: 'w1', amount: 3.3, status: 'in_progress', createdAt: new Date().toISOString(), bankCode: 'SCB', bankAccountNo: '1234567890', bankAccountName: 'SOMCHAI', reason: null } } };
+      },
+    });
+    renderWithQueries(<WithdrawModal wallet={{ ...wallet, wallet: { amount: 1.1 } }} total={total} onClose={() => {}} />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox'), '1');
+    await user.click(screen.getByTestId('withdraw-submit'));
+    await waitFor(() => expect(screen.getByRole('textbox')).toHaveValue('3.3'));
+    await user.click(screen.getByTestId('withdraw-submit'));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toEqual({ amount: 3.3 });
+    expect(amountBody.parse(sent[1])).toEqual({ amount: 330n });
   });
 });

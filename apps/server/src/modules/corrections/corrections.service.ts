@@ -1,4 +1,4 @@
-import { type Correction, type CorrectionBody, toMajor, toMinor } from '@wallet/contract';
+import { type Correction, type CorrectionBody, toMajor } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { forbidden, notFound } from '../../errors.js';
 import { recordAudit } from '../../http/audit.js';
@@ -62,13 +62,13 @@ export function createCorrectionService(deps: { db: Db; ledger: Pick<Ledger, 'po
         const { id, fresh } = await repo.insertProposal(trx, {
           member_id: memberId,
           direction: body.direction,
-          amount: toMinor(body.amount)!,
+          amount: body.amount,
           reason_code: body.reasonCode,
           note: body.note,
           proposed_by: operator.adminId,
           idempotency_key: idempotencyKey,
         });
-        if (fresh) await recordAudit(trx, operator.username, 'correction.propose', { id, memberId: body.memberId, direction: body.direction, amount: String(toMinor(body.amount)), reasonCode: body.reasonCode, note: body.note });
+        if (fresh) await recordAudit(trx, operator.username, 'correction.propose', { id, memberId: body.memberId, direction: body.direction, amount: String(body.amount), reasonCode: body.reasonCode, note: body.note });
         return toCorrection(await repo.findListed(trx, id));
       });
     },

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import QRCode from 'qrcode';
-import { GATEWAY_QR_MINIMUM_BAHT, type QrRecord, toMajor, toMinor } from '@wallet/contract';
+import { GATEWAY_QR_MINIMUM_BAHT, type Minor, type QrRecord, minorOf, toMajor } from '@wallet/contract';
 import type { PaymentGateway } from '../../adapters/payment-gateway.js';
 import { type Db, isUniqueViolation } from '../../db/database.js';
 import { notFound } from '../../errors.js';
@@ -38,8 +38,8 @@ export function createDepositService(deps: {
   }
 
   async function minimumFor(method: string): Promise<bigint | null> {
-    if ((GATEWAY_METHODS as readonly string[]).includes(method)) return toMinor(GATEWAY_QR_MINIMUM_BAHT)!;
-    return (await repo.isEnabledBankQr(db, method)) ? toMinor(1)! : null;
+    if ((GATEWAY_METHODS as readonly string[]).includes(method)) return minorOf(GATEWAY_QR_MINIMUM_BAHT);
+    return (await repo.isEnabledBankQr(db, method)) ? minorOf(1) : null;
   }
 
   async function toRecord(row: { id: string; amount: bigint; payload: string; expires_at: Date }): Promise<QrRecord> {
@@ -73,10 +73,9 @@ export function createDepositService(deps: {
     },
 
     /** One open QR per member and method: a new one replaces the old (DESIGN §6). */
-    async create(context: MemberContext, method: string, amountBaht: number): Promise<QrRecord> {
+    async create(context: MemberContext, method: string, amount: Minor): Promise<QrRecord> {
       const minimum = await minimumFor(method);
       if (minimum === null) return { hasQrcode: false, message: 'QR_FAIL' };
-      const amount = toMinor(amountBaht)!;
       if (amount < minimum) return { hasQrcode: false, message: 'DEPOSIT_MINIMUM' };
       const id = crypto.randomUUID();
       const expiresAt = new Date(deps.now().getTime() + QR_LIFETIME_MS);

@@ -1,4 +1,4 @@
-import { toMajor, toMinor } from '@wallet/contract';
+import { type Minor, minorOf, toMajor } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { businessRule } from '../../errors.js';
 import { decideOnce } from '../../http/decide-once.js';
@@ -26,11 +26,10 @@ export function createManualDepositService(deps: { db: Db; deposits: Pick<Deposi
   }
 
   return {
-    async notify(context: MemberContext, amountBaht: number, idempotencyKey: string | null) {
+    async notify(context: MemberContext, amount: Minor, idempotencyKey: string | null) {
       const site = await deps.settings.site();
       if (!site.isManualDeposit) throw businessRule('DEPOSIT_MANUAL_OFF');
-      const amount = toMinor(amountBaht)!;
-      if (amount < toMinor(site.depositMinimum)!) throw businessRule('DEPOSIT_MINIMUM');
+      if (amount < minorOf(site.depositMinimum)) throw businessRule('DEPOSIT_MINIMUM');
       return toNotice(await repo.insertNotice(db, { memberId: context.memberId, amount, idempotencyKey }));
     },
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import pLimit from 'p-limit';
-import { type SlipRecord, toMajor, toMinor } from '@wallet/contract';
+import { type Minor, type SlipRecord, toMajor } from '@wallet/contract';
 import { type SlipVerifier, accountMatches } from '../../adapters/slip-verifier.js';
 import type { UploadStorage } from '../../adapters/upload-storage.js';
 import type { Db } from '../../db/database.js';
@@ -174,12 +174,12 @@ export function createSlipService(deps: SlipServiceDeps) {
     },
 
     /** An operator who has checked the bank credits a waiting slip; the amount is theirs when the bank gave none. */
-    async approve(id: string, amountBaht: number | undefined, operator: string): Promise<SlipRecord> {
+    async approve(id: string, givenAmount: Minor | undefined, operator: string): Promise<SlipRecord> {
       const credited = await decideOnce(db, {
         lock: (trx) => repo.lockSlip(trx, id),
         isOpen: awaitsReview,
         apply: (trx, row) => {
-          const amount = amountBaht === undefined ? row.amount : toMinor(amountBaht);
+          const amount = givenAmount ?? row.amount;
           if (amount === null) throw badRequest('KEY_MISSING');
           return creditSlip(trx, row, amount, operator, null);
         },

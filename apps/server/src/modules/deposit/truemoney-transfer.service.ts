@@ -1,4 +1,4 @@
-import { TRUEWALLET_MINIMUM_BAHT, toMajor, toMinor } from '@wallet/contract';
+import { TRUEWALLET_MINIMUM_BAHT, minorOf, toMajor } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../errors.js';
 import { decideOnce } from '../../http/decide-once.js';
@@ -34,7 +34,7 @@ const toItem = (row: repo.WalletTransferRow) => ({
  */
 export function createTrueMoneyTransferService(deps: { db: Db; deposits: Pick<DepositCredit, 'credit'>; log: { warn(object: object, message: string): void } }) {
   const { db } = deps;
-  const minimum = toMinor(TRUEWALLET_MINIMUM_BAHT)!;
+  const minimum = minorOf(TRUEWALLET_MINIMUM_BAHT);
 
   const credit = (trx: Db, transactionId: string, memberId: bigint, amount: bigint) =>
     deps.deposits.credit(trx, { memberId, method: 'TRUEMONEY', amount, externalRef: `truemoney-transfer:${transactionId}` });

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { type Minor, minor } from '@wallet/contract';
 import type { AccountRef } from './accounts.js';
 
 export async function ensureAccounts(trx: Db, refs: AccountRef[]): Promise<Map<string, bigint>> {
@@ -136,10 +137,11 @@ export async function moveBalance(trx: Db, debitId: bigint, creditId: bigint, am
     .execute();
 }
 
-export async function balancesOf(db: Db, codes: string[]): Promise<Map<string, bigint>> {
+/** Balances in minor units of each account's currency. */
+export async function balancesOf(db: Db, codes: string[]): Promise<Map<string, Minor>> {
   if (codes.length === 0) return new Map();
   const rows = await db.selectFrom('ledger_accounts').select(['code', 'balance']).where('code', 'in', codes).execute();
-  return new Map(rows.map((row) => [row.code, row.balance]));
+  return new Map(rows.map((row) => [row.code, minor(row.balance)]));
 }
 
 export function memberBalances(db: Db, memberId: bigint) {

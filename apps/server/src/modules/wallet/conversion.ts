@@ -1,3 +1,5 @@
+import { type Minor, type ProviderCredits, minor, providerCredits } from '@wallet/contract';
+
 /**
  * ftWalletSlot ratios are 1/k for a whole k (docs/decisions.md): baht → credits is exact (× k),
  * credits → baht floors to the satang (a fraction of a satang stays at the provider).
@@ -9,5 +11,5 @@ export function creditsPerBaht(ratio: string): bigint {
   return BigInt(k);
 }
 
-export const bahtToCredits = (satang: bigint, k: bigint): bigint => satang * k;
-export const creditsToBaht = (credits: bigint, k: bigint): bigint => credits / k;
+export const bahtToCredits = (satang: Minor, k: bigint): ProviderCredits => providerCredits(satang * k);
+export const creditsToBaht = (credits: ProviderCredits, k: bigint): Minor => minor(credits / k);

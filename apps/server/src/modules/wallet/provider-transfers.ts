@@ -1,10 +1,11 @@
+import type { Minor, ProviderCredits } from '@wallet/contract';
 import crypto from 'node:crypto';
 import { type GameProviderAdapter, ProviderUnavailableError } from '../../adapters/game-provider.js';
 import { type Db, isUniqueViolation } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
-import { creditsPerBaht, creditsToBaht } from './conversion.js';
+import { bahtToCredits, creditsPerBaht, creditsToBaht } from './conversion.js';
 import { createProviderCache } from './provider-cache.js';
 import * as repo from './wallet.repository.js';
 
@@ -61,7 +62,7 @@ export function createProviderTransfers(deps: {
     });
   }
 
-  async function drive(memberId: bigint, id: string, code: string, username: string, direction: 'deposit' | 'withdraw', credits: bigint): Promise<TransferState> {
+  async function drive(memberId: bigint, id: string, code: string, username: string, direction: 'deposit' | 'withdraw', credits: ProviderCredits): Promise<TransferState> {
     let outcome;
     try {
       outcome = await provider.transfer(code, { txId: id, username, direction, credits });
@@ -117,14 +118,14 @@ export function createProviderTransfers(deps: {
      * Moves `amount` satang between the member's wallet and game account. With an idempotency
      * key, a retry answers the state of the first attempt and moves nothing again.
      */
-    async move(memberId: bigint, code: string, direction: 'deposit' | 'withdraw', amount: bigint, idempotencyKey: string | null): Promise<TransferState> {
+    async move(memberId: bigint, code: string, direction: 'deposit' | 'withdraw', amount: Minor, idempotencyKey: string | null): Promise<TransferState> {
       if (idempotencyKey) {
         const earlier = await repo.findProviderTransferByKey(db, memberId, idempotencyKey);
         if (earlier) return stateOf(earlier.id);
       }
       const providerRow = await providers.get(code);
       if (!providerRow) throw new AppError('NO_GAME', 404);
-      const credits = amount * creditsPerBaht(providerRow.ft_wallet_slot);
+      const credits = bahtToCredits(amount, creditsPerBaht(providerRow.ft_wallet_slot));
       const id = crypto.randomUUID();
       let username = '';
       try {
@@ -163,7 +164,7 @@ export function createProviderTransfers(deps: {
      * Reads the provider balance and books the difference with our ledger as game results
      * (wins and losses), unless a transfer started or settled meanwhile. Answers the credits.
      */
-    async syncResults(memberId: bigint, code: string): Promise<bigint> {
+    async syncResults(memberId: bigint, code: string): Promise<ProviderCredits> {
       const providerRow = await providers.get(code);
       const before = await repo.findGameAccount(db, memberId, code);
       if (!providerRow || !before) throw new AppError('SLOT_NO_ACCOUNT', 404);

@@ -3,13 +3,15 @@ import {
   AUTO_LOGIN_ROUTES,
   type AutoLoginRoute,
   type GameAccountResponse,
+  type Minor,
   type Slot,
   TRANSFER_MINIMUM_BAHT,
   type TransferBody,
   WALLET_CODE,
   type WalletResponse,
+  minor,
+  minorOf,
   toMajor,
-  toMinor,
 } from '@wallet/contract';
 import type { GameProviderAdapter } from '../../adapters/game-provider.js';
 import type { Db } from '../../db/database.js';
@@ -24,7 +26,7 @@ import type { SecretBox } from '../../crypto/secret-box.js';
 import * as repo from './wallet.repository.js';
 
 const FORM_LOGIN = 'form';
-const MINIMUM = toMinor(TRANSFER_MINIMUM_BAHT)!;
+const MINIMUM = minorOf(TRANSFER_MINIMUM_BAHT);
 /** One slow provider must not hold the whole refresh (SPEC §7 refresh/slot). */
 const REFRESH_TIMEOUT_MS = 5_000;
 
@@ -69,13 +71,13 @@ export function createWalletService(deps: {
     return account;
   }
 
-  async function gameBalance(memberId: bigint, code: string): Promise<bigint> {
+  async function gameBalance(memberId: bigint, code: string): Promise<Minor> {
     const game = accounts.game(memberId, code);
-    return (await ledger.balances([game.code])).get(game.code) ?? 0n;
+    return (await ledger.balances([game.code])).get(game.code) ?? minor(0n);
   }
 
   /** Brings the game balance up to date first; if the provider cannot answer, the last booked one stands. */
-  async function freshGameBalance(memberId: bigint, code: string): Promise<bigint> {
+  async function freshGameBalance(memberId: bigint, code: string): Promise<Minor> {
     await withTimeout(transfers.syncResults(memberId, code), REFRESH_TIMEOUT_MS).catch(() => undefined);
     return gameBalance(memberId, code);
   }
@@ -201,7 +203,7 @@ export function createWalletService(deps: {
     async transfer(context: MemberContext, body: TransferBody, idempotencyKey: string | null): Promise<TransferAnswer> {
       const { memberId } = context;
       if (body.from === body.to) throw badRequest('KEY_INVALID');
-      const amount = toMinor(body.amount)!;
+      const { amount } = body;
       if (amount < MINIMUM) throw businessRule('TRANSFER_MINIMUM');
       if (body.from === WALLET_CODE) {
         // move() answers NO_GAME and SLOT_NO_ACCOUNT itself, inside its transaction.
@@ -230,7 +232,7 @@ export function createWalletService(deps: {
       let pending = collected.pending;
       if (to !== WALLET_CODE) {
         const wallet = accounts.wallet(memberId);
-        const amount = (await ledger.balances([wallet.code])).get(wallet.code) ?? 0n;
+        const amount = (await ledger.balances([wallet.code])).get(wallet.code) ?? minor(0n);
         if (amount > 0n) {
           const state = await transfers.move(memberId, to, 'deposit', amount, idempotencyKey && `${idempotencyKey}:all:in`);
           if (state === 'voided') collected.failed.push(to);

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { type Withdrawal, WALLET_CODE, toMajor, toMinor } from '@wallet/contract';
+import { type Minor, type Withdrawal, WALLET_CODE, minorOf, toMajor } from '@wallet/contract';
 import { type Db, isUniqueViolation } from '../../db/database.js';
 import { businessRule, notFound } from '../../errors.js';
 import type { AccountService } from '../account/account.service.js';
@@ -57,16 +57,15 @@ export function createWithdrawService(deps: {
     await deps.conditions.close(trx, condition.id, 'completed');
   }
 
-  async function withdraw(context: MemberContext, amountBaht: number, idempotencyKey: string | null): Promise<Withdrawal> {
+  async function withdraw(context: MemberContext, amount: Minor, idempotencyKey: string | null): Promise<Withdrawal> {
     const { memberId } = context;
     if (idempotencyKey) {
       const earlier = await repo.findByKey(db, memberId, idempotencyKey);
       if (earlier) return toWithdrawal(earlier);
     }
     const site = await deps.settings.site();
-    const amount = toMinor(amountBaht)!;
-    if (amount < toMinor(site.withdrawMin)!) throw businessRule('WITHDRAW_MINIMUM');
-    if (amount > toMinor(site.withdrawMax)!) throw businessRule('WITHDRAW_MAXIMUM');
+    if (amount < minorOf(site.withdrawMin)) throw businessRule('WITHDRAW_MINIMUM');
+    if (amount > minorOf(site.withdrawMax)) throw businessRule('WITHDRAW_MAXIMUM');
     const member = await deps.members.findMember(memberId);
     if (!member) throw notFound('NO_USER');
     const id = crypto.randomUUID();
@@ -118,9 +117,9 @@ export function createWithdrawService(deps: {
     withdraw,
 
     /** SPEC §7: the withdraw modal's call; game balances come back to the wallet first. */
-    async withdrawAll(context: MemberContext, amountBaht: number, idempotencyKey: string | null): Promise<Withdrawal> {
+    async withdrawAll(context: MemberContext, amount: Minor, idempotencyKey: string | null): Promise<Withdrawal> {
       await deps.wallet.transferAll(context, WALLET_CODE, idempotencyKey && `${idempotencyKey}:collect`);
-      return withdraw(context, amountBaht, idempotencyKey);
+      return withdraw(context, amount, idempotencyKey);
     },
 
     approve: (id: string, operator: string) => decide(id, 'SUCCESS', null, operator),

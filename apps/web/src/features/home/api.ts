@@ -5,7 +5,7 @@ import {
   type Slot,
   WALLET_CODE,
   gameBalanceMinor,
-  sumMajor,
+  sum,
   toMajor,
   autoLoginResponse,
   gameAccountResponse,
@@ -99,7 +99,7 @@ export const slotBalance = (slot: Slot): number => toMajor(gameBalanceMinor(slot
 
 /** Total balance (SPEC §1): wallet plus every active game account at its ratio, added exactly. */
 export function totalBalance(wallet: number, slots: Slot[]): number {
-  return sumMajor([wallet, ...slots.filter((slot) => slot.isActive).map(slotBalance)]);
+  return sum([wallet, ...slots.filter((slot) => slot.isActive).map(slotBalance)]);
 }
 
 export { WALLET_CODE };
