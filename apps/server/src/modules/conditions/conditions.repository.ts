@@ -35,6 +35,3 @@ export function activeCondition(db: Db, memberId: bigint): Promise<ConditionRow 
 export async function closeCondition(trx: Db, id: string, status: 'completed' | 'ended'): Promise<void> {
   await trx.updateTable('member_conditions').set({ status, closed_at: sql`now()` }).where('id', '=', id).execute();
 }
-
-/** The balance a condition's success target asks for: base × success %. */
-export const successTarget = (condition: ConditionRow): bigint => (condition.base_amount * BigInt(condition.success_percent)) / 100n;

@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.js';
 import * as repo from './conditions.repository.js';
 
 export type { ConditionRow } from './conditions.repository.js';
-export { successTarget } from './conditions.repository.js';
+export { failFloor, meetsSuccessTarget, successTarget } from './conditions.rules.js';
 
 /**
  * Withdrawal conditions (DESIGN §6): bonuses, refunds and invite rewards put a member's balances

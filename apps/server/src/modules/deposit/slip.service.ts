@@ -7,9 +7,11 @@ import type { Db } from '../../db/database.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import { decideOnce } from '../../http/decide-once.js';
 import type { MemberContext } from '../auth/auth.service.js';
-import { type SettingsService, isSlipUploadOpen } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
 import type { DepositCredit } from './deposit-credit.js';
-import { isTooSmallToRead, parseMiniQr, readQr, reencodeUpload } from './slip-image.js';
+import { parseMiniQr } from './mini-qr.rules.js';
+import { isTooSmallToRead, readQr, reencodeUpload } from './slip-image.js';
+import { isSlipTooOld, isSlipUploadOpen } from './slip.rules.js';
 import * as repo from './slip.repository.js';
 import type { SlipRow } from './slip.repository.js';
 
@@ -101,8 +103,7 @@ export function createSlipService(deps: SlipServiceDeps) {
     // Deposits come from the member's own registered account, the one withdrawals go back to.
     const fromMember = answer.senderAccount === null || (sendingBank === member.slip_code && accountMatches(answer.senderAccount, member.bank_account_no));
     if (!fromMember) return repo.refuseSlip(db, row.id, 'NOT_MATCH');
-    // The hour counts from the transfer to the upload, so a slip a crash left behind is not aged by it.
-    if (row.created_at.getTime() - answer.transferredAt.getTime() > site.slipMaxAgeMinutes * 60_000) return repo.refuseSlip(db, row.id, 'EXPIRED_SLIP');
+    if (isSlipTooOld(answer.transferredAt, row.created_at, site.slipMaxAgeMinutes)) return repo.refuseSlip(db, row.id, 'EXPIRED_SLIP');
     return (await creditVerified(row.id, answer.amount, answer.transferredAt)) ?? repo.getSlip(db, row.id);
   }
 

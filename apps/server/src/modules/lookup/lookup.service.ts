@@ -1,7 +1,8 @@
 import type { BankItem, ContactResponse, DepositLookup, Language, SiteProfile, SourceItem } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { type SettingsService, isSlipUploadOpen } from '../settings/settings.service.js';
+import { isSlipUploadOpen } from '../deposit/slip.rules.js';
+import type { SettingsService } from '../settings/settings.service.js';
 import { GATEWAY_METHODS } from '../deposit/deposit.service.js';
 import * as repo from './lookup.repository.js';
 

@@ -27,27 +27,6 @@ export const siteSettingsSchema = z.object({
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
-/** Asia/Bangkok wall-clock minutes of the day; Thailand and Laos share UTC+7 with no DST. */
-function minutesOfDayUtc7(at: Date): number {
-  return (at.getUTCHours() * 60 + at.getUTCMinutes() + 7 * 60) % (24 * 60);
-}
-
-function parseHourMinute(value: string): number {
-  const [hours = '0', minutes = '0'] = value.split(':');
-  return Number(hours) * 60 + Number(minutes);
-}
-
-function isWithinDailyWindow(at: Date, from: string, until: string): boolean {
-  const minute = minutesOfDayUtc7(at);
-  const start = parseHourMinute(from);
-  const end = parseHourMinute(until);
-  // A window like 22:00–02:00 wraps past midnight.
-  return start <= end ? minute >= start && minute <= end : minute >= start || minute <= end;
-}
-
-/** SPEC §5: slip upload closes outside the operator's daily window. */
-export const isSlipUploadOpen = (site: SiteSettings, at: Date): boolean => isWithinDailyWindow(at, site.slipOpenFrom, site.slipOpenUntil);
-
 const SITE_KEY = 'site';
 // Several nodes share the database: a short cache keeps a change visible everywhere within 2 s
 // without a query on every request.

@@ -5,7 +5,7 @@ import { type Db, isUniqueViolation } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
-import { bahtToCredits, creditsPerBaht, creditsToBaht } from './conversion.js';
+import { bahtToCredits, creditsPerBaht, creditsToBaht } from './credits.rules.js';
 import { createProviderCache } from './provider-cache.js';
 import * as repo from './wallet.repository.js';
 

@@ -4,7 +4,7 @@ import { type Db, isUniqueViolation } from '../../db/database.js';
 import { businessRule, notFound } from '../../errors.js';
 import type { AccountService } from '../account/account.service.js';
 import { decideOnce } from '../../http/decide-once.js';
-import { type ConditionService, successTarget } from '../conditions/conditions.service.js';
+import { type ConditionService, meetsSuccessTarget } from '../conditions/conditions.service.js';
 import type { MemberContext } from '../auth/auth.service.js';
 import { accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
@@ -53,7 +53,7 @@ export function createWithdrawService(deps: {
     // Wallet and game balances are both under the condition: nothing may stay behind.
     const left = (await ledger.memberBalances(memberId, trx)).reduce((sum, account) => sum + account.balance, 0n);
     if (left > 0n) throw businessRule('WITHDRAW_ALL_REQUIRED');
-    if (amount < successTarget(condition)) throw businessRule('BONUS_CONDITION');
+    if (!meetsSuccessTarget(amount, condition)) throw businessRule('BONUS_CONDITION');
     await deps.conditions.close(trx, condition.id, 'completed');
   }
 

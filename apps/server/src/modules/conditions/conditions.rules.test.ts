@@ -1,0 +1,25 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { failFloor, meetsSuccessTarget, successTarget } from './conditions.rules.js';
+
+const condition = (base: bigint, success: number, fail: number) => ({ base_amount: base, success_percent: success, fail_percent: fail });
+
+describe('withdrawal conditions', () => {
+  it('asks base × success % to withdraw, and lets the member end it under base × fail %', () => {
+    const bonus = condition(15_000n, 300, 10); // 100 deposit + 50 bonus
+    expect(successTarget(bonus)).toBe(45_000n);
+    expect(failFloor(bonus)).toBe(1_500n);
+    expect(meetsSuccessTarget(44_999n, bonus)).toBe(false);
+    expect(meetsSuccessTarget(45_000n, bonus)).toBe(true);
+  });
+
+  it('floors each share to the satang', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10_000_000_000n }), fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 0, max: 100 }), (base, success, fail) => {
+        const rule = condition(base, success, fail);
+        expect(successTarget(rule)).toBe((base * BigInt(success)) / 100n);
+        expect(failFloor(rule)).toBe((base * BigInt(fail)) / 100n);
+      }),
+    );
+  });
+});
