@@ -33,6 +33,18 @@ export type UpdateOperatorBody = z.infer<typeof updateOperatorBody>;
 /** The signed-in operator, for the console's menus. */
 export const operatorMeResponse = z.object({ _id: z.string(), username: z.string(), roles: z.array(z.enum(OPERATOR_ROLES)), totp: z.boolean() });
 
+// ---------- Queues an operator works on (withdrawals, slips, deposit notices)
+/** Paging through a queue by status. */
+export const operatorQueueQuery = z.object({
+  status: z.enum(['pending', 'SUCCESS', 'FAILED']).default('pending'),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const operatorItemParams = z.object({ id: z.uuid({ error: 'KEY_INVALID' }) });
+export const failReasonBody = z.object({
+  reason: z.string({ error: (issue) => (issue.input === undefined ? 'KEY_MISSING' : 'KEY_INVALID') }).trim().min(1, { error: 'KEY_MISSING' }).max(200, { error: 'KEY_INVALID' }),
+});
+
 // ---------- Second factor (TOTP, RFC 6238, any authenticator app)
 export const totpSetupResponse = z.object({
   /** Base32, for typing into an app that cannot scan. */

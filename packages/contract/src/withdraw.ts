@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { moneyAmount } from './money.js';
+
+// ---------- Withdrawals (SPEC §7 Wallet withdraw / withdrawAll; DESIGN §6)
+/** `{amount}` in baht: withdraw, withdrawAll and the manual deposit notice. */
+export const amountBody = z.object({ amount: moneyAmount });
+export const withdrawal = z.object({
+  _id: z.string(),
+  amount: z.number(),
+  status: z.enum(['in_progress', 'SUCCESS', 'FAILED']),
+  createdAt: z.string(),
+  bankCode: z.string(),
+  bankAccountNo: z.string(),
+  bankAccountName: z.string(),
+  reason: z.string().nullable(),
+});
+export type Withdrawal = z.infer<typeof withdrawal>;
+export const withdrawResponse = z.object({ message: z.literal('SUCCESS'), withdrawal });
+
+export const adminWithdrawal = withdrawal.extend({ username: z.string(), memberName: z.string(), decidedBy: z.string().nullable() });
+export const adminWithdrawalsResponse = z.object({ total: z.number(), withdrawals: z.array(adminWithdrawal) });
