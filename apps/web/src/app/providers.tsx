@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { DELAYS_MS } from '@wallet/contract';
 import { ApiError } from '../shared/api/client';
+import { OverlayHost } from './overlays';
 import { BOTTOM_MENU_HEIGHT_PX } from './shells/BottomMenu';
 
 /**
@@ -33,7 +34,7 @@ export function createQueryClient() {
 export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={client}>
-      {children}
+      <OverlayHost>{children}</OverlayHost>
       <Toaster {...TOASTER_PLACEMENT} richColors duration={DELAYS_MS.toast} />
     </QueryClientProvider>
   );

@@ -6,7 +6,7 @@ import i18n from 'i18next';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DepositModal } from '../features/deposit';
-import { totalBalance } from '../features/home/api';
+import { totalBalance } from '../features/home/balances';
 import { WithdrawModal } from '../features/withdraw';
 import { stubFetch } from './fetchRoutes';
 

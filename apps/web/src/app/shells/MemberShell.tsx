@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ConditionsModal } from '../../features/conditions/ConditionsModal';
+import { useOverlay } from '../../shared/overlays/overlays';
 import { api } from '../../shared/api/client';
 import { LanguageSelect } from '../../shared/i18n/LanguageSelect';
 import { clearSession } from '../../shared/storage';
@@ -16,7 +15,7 @@ export function MemberShell() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const active = useActiveMenu();
-  const [conditionsOpen, setConditionsOpen] = useState(false);
+  const overlay = useOverlay();
 
   async function logout() {
     await api.post('/api/logout').catch(() => undefined);
@@ -53,13 +52,12 @@ export function MemberShell() {
       <BottomMenu
         entries={[
           { key: 'profile', label: t('menu.profile'), icon: ProfileIcon, to: '/user/profile', active: active === 'profile' },
-          { key: 'conditions', label: t('menu.conditions'), icon: ScrollIcon, onSelect: () => setConditionsOpen(true) },
+          { key: 'conditions', label: t('menu.conditions'), icon: ScrollIcon, onSelect: () => void overlay.open('conditions', {}) },
           { key: 'home', label: t('menu.home'), icon: HomeIcon, to: '/user/home', active: active === 'home' },
           { key: 'statement', label: t('menu.statement'), icon: ListIcon, to: '/user/statement', active: active === 'statement' },
           { key: 'contact', label: t('menu.contact'), icon: ChatIcon, to: '/user/contact', active: active === 'contact' },
         ]}
       />
-      <ConditionsModal open={conditionsOpen} onOpenChange={setConditionsOpen} />
     </div>
   );
 }

@@ -1,20 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DELAYS_MS, conditionsResponse } from '@wallet/contract';
-import { api } from '../../shared/api/client';
+import { DELAYS_MS } from '@wallet/contract';
+import { useConditions } from '../../shared/api/lookup/get-conditions';
 import { SafeHtml } from '../../shared/SafeHtml';
 import { Button } from '../../shared/ui/Button';
 import { Modal } from '../../shared/ui/Modal';
-
-export function useConditions(enabled: boolean) {
-  const { i18n } = useTranslation();
-  return useQuery({
-    queryKey: ['lookup', 'conditions', i18n.language],
-    queryFn: () => api.get('/api/lookup/conditions', { schema: conditionsResponse }),
-    enabled,
-  });
-}
 
 /** SPEC §2 Conditions modal: the lookup runs 200 ms after it opens. */
 export function ConditionsModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import {
   type DepositLookup,
@@ -7,17 +7,15 @@ import {
   TRUEWALLET_MINIMUM_BAHT,
   QR_QUICK_PICKS_GATEWAY,
   type QrRecord,
-  depositLookupResponse,
   groupAccountNumber,
-  qrRecord,
   toMinor,
 } from '@wallet/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { api } from '../../shared/api/client';
 import { errorText } from '../../shared/api/messages';
-import { useMoneyMutation } from '../../shared/api/useMoneyMutation';
+import { useDepositMethods } from '../../shared/api/lookup/get-deposit-methods';
+import { invalidateMoneyViews, walletQueryKey } from '../../shared/api/wallet';
 import { useCopy } from '../../shared/useCopy';
 import { Button } from '../../shared/ui/Button';
 import { TextField } from '../../shared/ui/Field';
@@ -27,10 +25,12 @@ import { CopyIcon } from '../../shared/ui/icons';
 import { ManualNotice } from './ManualNotice';
 import { SlipUpload } from './SlipUpload';
 import { TruelinkForm } from './TruelinkForm';
+import { useCancelQr } from './api/cancel-qr';
+import { useCreateQr } from './api/create-qr';
+import { qrQueryKey, useOpenQr } from './api/get-open-qr';
 
 type Method = DepositLookup['banks'][number];
 const isQrMethod = (method: Method) => method.bankType === 'QR' || method.bankType === 'GATEWAY';
-const QR_STATUS_POLL_MS = 3000;
 
 /** SPEC §2 Deposit modal: each method by code; QR methods create, show, count down and cancel. */
 export function DepositModal({ onClose }: { onClose: () => void }) {
@@ -38,7 +38,7 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
   const copy = useCopy();
   // Thai screens show the Thai bank name; Lao and English ones the English name.
   const bankName = (method: Method) => (i18n.language === 'th' ? method.bankName : method.bankNameEN);
-  const lookup = useQuery({ queryKey: ['lookup', 'deposit'], queryFn: () => api.get('/api/lookup/deposit', { schema: depositLookupResponse }) });
+  const lookup = useDepositMethods();
   const [chosen, setChosen] = useState<Method | 'truelink' | 'slip' | 'notice' | null>(null);
   const giftWallet = lookup.data?.wallets.find((wallet) => wallet.mode === 'GIFT');
   const autoWallet = lookup.data?.wallets.find((wallet) => wallet.mode === 'AUTO' && wallet.walletAccountNo);
@@ -151,17 +151,11 @@ function QrDeposit({ method, onBack, onDone }: { method: Method; onBack: () => v
   const gateway = method.bankType === 'GATEWAY';
   const picks = gateway ? QR_QUICK_PICKS_GATEWAY : QR_QUICK_PICKS_BANK;
   const minimum = gateway ? GATEWAY_QR_MINIMUM_BAHT : 0;
-  const queryKey = ['qrcode', method.bankCode];
   const [amount, setAmount] = useState('');
   // The QR on screen; when the server says that one was paid, the member sees it paid (issue 8 §2).
   const shownQr = useRef<string | null>(null);
   const [credited, setCredited] = useState<number | null>(null);
-  const current = useQuery({
-    queryKey,
-    queryFn: () => api.get(`/api/qrcode/${method.bankCode}`, { schema: qrRecord }),
-    // While a QR is shown, ask every few seconds whether it has been paid.
-    refetchInterval: (query) => (query.state.data?.hasQrcode ? QR_STATUS_POLL_MS : false),
-  });
+  const current = useOpenQr(method.bankCode);
   const record = current.data;
   useEffect(() => {
     if (!record) return;
@@ -170,25 +164,17 @@ function QrDeposit({ method, onBack, onDone }: { method: Method; onBack: () => v
     } else if (record.paid && record.paid.qrcodeId === shownQr.current) {
       shownQr.current = null;
       setCredited(record.paid.amount);
-      void queryClient.invalidateQueries({ queryKey: ['wallet'] });
-      void queryClient.invalidateQueries({ queryKey: ['statement'] });
+      void invalidateMoneyViews(queryClient);
     }
   }, [record, queryClient]);
 
-  const create = useMoneyMutation({
-    mutationFn: (value: number, idempotencyKey) => api.post(`/api/qrcode/${method.bankCode}`, { amount: value }, { schema: qrRecord, idempotencyKey }),
+  const create = useCreateQr(method.bankCode, {
     onSuccess: (record) => {
-      if (!record.hasQrcode) return void toast.error(t(`errors.${record.message ?? 'QR_FAIL'}`, { defaultValue: record.message }), { id: 'qr' });
-      queryClient.setQueryData(queryKey, record);
-      // SPEC §4: creating a QR in one method marks the others to refresh theirs.
-      void queryClient.invalidateQueries({ queryKey: ['qrcode'], predicate: (query) => query.queryKey[1] !== method.bankCode });
+      if (!record.hasQrcode) toast.error(t(`errors.${record.message ?? 'QR_FAIL'}`, { defaultValue: record.message }), { id: 'qr' });
     },
     onError: (error) => toast.error(errorText(t, error), { id: 'qr' }),
   });
-  const cancel = useMutation({
-    mutationFn: (id: string) => api.delete(`/api/qrcode/${id}`),
-    onSettled: () => queryClient.setQueryData(queryKey, { hasQrcode: false }),
-  });
+  const cancel = useCancelQr(method.bankCode);
 
   const value = Number(amount);
   // SPEC §5: disabled at 0 or less (bank QR) or below 100 (gateways); under 1 it is silently
@@ -214,11 +200,11 @@ function QrDeposit({ method, onBack, onDone }: { method: Method; onBack: () => v
     return (
       <QrShown
         record={record}
-        onExpired={() => queryClient.setQueryData(queryKey, { hasQrcode: false })}
+        onExpired={() => queryClient.setQueryData(qrQueryKey(method.bankCode), { hasQrcode: false })}
         onCancel={() => cancel.mutate(record.qrcodeId)}
         onTransferred={() => {
           toast.info(t('deposit.refreshBalance'));
-          void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+          void queryClient.invalidateQueries({ queryKey: walletQueryKey });
           onDone();
         }}
       />

@@ -1,24 +1,19 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { depositNoticeResponse, toMinor } from '@wallet/contract';
+import { toMinor } from '@wallet/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { api } from '../../shared/api/client';
 import { errorText } from '../../shared/api/messages';
-import { useMoneyMutation } from '../../shared/api/useMoneyMutation';
+import { useSendDepositNotice } from './api/send-deposit-notice';
 import { Button } from '../../shared/ui/Button';
 import { TextField } from '../../shared/ui/Field';
 
 /** Manual mode (SPEC §7 POST /api/wallet/add): the member says how much they transferred; staff check it. */
 export function ManualNotice({ minimum, onBack, onDone }: { minimum: number; onBack: () => void; onDone: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [amount, setAmount] = useState('');
-  const notify = useMoneyMutation({
-    mutationFn: (value: number, idempotencyKey) => api.post('/api/wallet/add', { amount: value }, { schema: depositNoticeResponse, idempotencyKey }),
-    onSuccess: async () => {
+  const notify = useSendDepositNotice({
+    onSuccess: () => {
       toast.success(t('deposit.noticeSent'), { id: 'notice' });
-      await queryClient.invalidateQueries({ queryKey: ['statement'] });
       onDone();
     },
     onError: (error) => toast.error(errorText(t, error), { id: 'notice' }),

@@ -1,41 +1,35 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type SlipRecord, slipLookupResponse, slipUploadResponse } from '@wallet/contract';
+import type { SlipRecord } from '@wallet/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { api, uploadFile } from '../../shared/api/client';
 import { errorText } from '../../shared/api/messages';
-import { useMoneyMutation } from '../../shared/api/useMoneyMutation';
+import { useSlipWindow } from '../../shared/api/lookup/get-slip-window';
 import { formatMoney } from '../../shared/format';
 import { Button } from '../../shared/ui/Button';
+import { useUploadSlip } from './api/upload-slip';
 
 const ACCEPTED = 'image/png,image/jpeg';
 
 /** SPEC §2 slip upload: pick the slip image, watch it go up, and hear what became of it. */
 export function SlipUpload({ onBack }: { onBack: () => void }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const picker = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [result, setResult] = useState<SlipRecord | null>(null);
-  const slipWindow = useQuery({ queryKey: ['lookup', 'slip'], queryFn: () => api.get('/api/lookup/slip', { schema: slipLookupResponse }) });
+  const slipWindow = useSlipWindow();
 
-  // Slips are told apart by their bank reference on the server; the key only joins a double pick.
-  const upload = useMoneyMutation({
-    mutationFn: (file: File) => {
+  const upload = useUploadSlip({
+    onStart: () => {
       setProgress(0);
       setResult(null);
-      return uploadFile('/api/wallet/slip', file, { schema: slipUploadResponse, onProgress: setProgress });
     },
+    onProgress: setProgress,
     onSuccess: ({ slip }) => {
       // The bar stays full beside the outcome: the member sees the upload went through.
       setProgress(1);
       setResult(slip);
-      void queryClient.invalidateQueries({ queryKey: ['slips'] });
       if (slip.status === 'SUCCESS') {
         toast.success(t('slip.credited', { amount: formatMoney(slip.amount, i18n.language) }), { id: 'slip' });
-        void queryClient.invalidateQueries({ queryKey: ['wallet'] });
-        void queryClient.invalidateQueries({ queryKey: ['statement'] });
       } else if (slip.status === 'FAILED') {
         toast.error(t(`errors.${slip.note ?? 'INVALID_SLIP'}`), { id: 'slip' });
       } else {

@@ -1,28 +1,19 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { truelinkResponse } from '@wallet/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { api } from '../../shared/api/client';
 import { errorText } from '../../shared/api/messages';
-import { useMoneyMutation } from '../../shared/api/useMoneyMutation';
 import { formatMoney } from '../../shared/format';
 import { Button } from '../../shared/ui/Button';
 import { TextField } from '../../shared/ui/Field';
-import { encryptTruelink } from './truelink';
+import { useSendTruelink } from './api/send-truelink';
 
 /** SPEC §2: a gift-link input with a send button, disabled while empty. */
 export function TruelinkForm({ onBack, onDone }: { onBack: () => void; onDone: () => void }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const [link, setLink] = useState('');
-  // The intent is the plain link: its encrypted form differs on every call.
-  const send = useMoneyMutation({
-    mutationFn: async (plainLink: string, idempotencyKey) =>
-      api.post('/api/wallet/truelink', { link: await encryptTruelink(plainLink) }, { schema: truelinkResponse, idempotencyKey }),
-    onSuccess: async ({ amount }) => {
+  const send = useSendTruelink({
+    onSuccess: ({ amount }) => {
       toast.success(t('deposit.linkSent', { amount: formatMoney(amount, i18n.language) }), { id: 'truelink' });
-      await queryClient.invalidateQueries({ queryKey: ['wallet'] });
       onDone();
     },
     onError: (error) => toast.error(errorText(t, error), { id: 'truelink' }),

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS, type Slot } from '@wallet/contract';
+import { STORAGE_KEYS, type Slot, WALLET_CODE } from '@wallet/contract';
 import type { ComponentType, SVGProps } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,9 +10,11 @@ import { Button } from '../../shared/ui/Button';
 import { Money } from '../../shared/ui/Money';
 import { Card, Page } from '../../shared/ui/Page';
 import { ArrowDownIcon, ArrowUpIcon, CollectIcon, RefundIcon, ScrollIcon, UsersIcon } from '../../shared/ui/icons';
-import { DepositModal } from '../deposit';
-import { WithdrawModal } from '../withdraw';
-import { WALLET_CODE, totalBalance, useRefreshSlots, useTransferAll, useWallet } from './api';
+import { useWallet } from '../../shared/api/wallet';
+import { useOverlay } from '../../shared/overlays/overlays';
+import { useRefreshSlots } from './api/refresh-slots';
+import { useTransferAll } from './api/transfer-all';
+import { totalBalance } from './balances';
 import { ProviderCarousel } from './components/ProviderCarousel';
 import { GameAccountModal } from './modals/GameAccountModal';
 import { TransferModal } from './modals/TransferModal';
@@ -27,8 +29,7 @@ export function HomePage() {
   const collect = useTransferAll();
   const [openSlot, setOpenSlot] = useState<string | null>(null);
   const [transferOpen, setTransferOpen] = useState(false);
-  const [withdrawOpen, setWithdrawOpen] = useState(false);
-  const [depositOpen, setDepositOpen] = useState(false);
+  const overlay = useOverlay();
   const data = wallet.data;
   const lastSync = localStorage.getItem(STORAGE_KEYS.lastSync);
   const slot = data?.slots.find((candidate) => candidate.code === openSlot);
@@ -51,8 +52,8 @@ export function HomePage() {
   }
 
   const tiles: Array<{ key: string; icon: ComponentType<SVGProps<SVGSVGElement>>; onSelect?: () => void; busy?: boolean }> = [
-    { key: 'deposit', icon: ArrowDownIcon, onSelect: () => setDepositOpen(true) },
-    { key: 'withdraw', icon: ArrowUpIcon, onSelect: () => setWithdrawOpen(true) },
+    { key: 'deposit', icon: ArrowDownIcon, onSelect: () => void overlay.open('deposit', {}) },
+    { key: 'withdraw', icon: ArrowUpIcon, onSelect: () => data && void overlay.open('withdraw', { wallet: data, total: totalBalance(data.wallet.amount, data.slots) }) },
     // SPEC §1: the spin tile takes this place while a spin campaign runs (none does yet).
     { key: 'collect', icon: CollectIcon, onSelect: collectAll, busy: collect.isPending },
     { key: 'invite', icon: UsersIcon },
@@ -120,8 +121,6 @@ export function HomePage() {
         ))}
 
       {slot && data && <GameAccountModal slot={slot} walletAmount={data.wallet.amount} onClose={() => setOpenSlot(null)} />}
-      {depositOpen && <DepositModal onClose={() => setDepositOpen(false)} />}
-      {withdrawOpen && data && <WithdrawModal wallet={data} total={totalBalance(data.wallet.amount, data.slots)} onClose={() => setWithdrawOpen(false)} />}
       {transferOpen && data && <TransferModal walletAmount={data.wallet.amount} slots={data.slots} onClose={() => setTransferOpen(false)} />}
     </Page>
   );

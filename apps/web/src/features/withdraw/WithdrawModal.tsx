@@ -1,31 +1,26 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type WalletResponse, groupAccountNumber, toMinor, withdrawLookupResponse, withdrawResponse } from '@wallet/contract';
+import { type WalletResponse, groupAccountNumber, toMinor } from '@wallet/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { ApiError, api } from '../../shared/api/client';
+import { ApiError } from '../../shared/api/client';
+import { useWithdrawLimits } from '../../shared/api/lookup/get-withdraw-limits';
 import { type Message, errorMessage, messageText } from '../../shared/api/messages';
-import { useMoneyMutation } from '../../shared/api/useMoneyMutation';
 import { formatMoney } from '../../shared/format';
 import { Button } from '../../shared/ui/Button';
 import { TextField } from '../../shared/ui/Field';
 import { Modal } from '../../shared/ui/Modal';
 import { Money } from '../../shared/ui/Money';
+import { useWithdrawAll } from './api/withdraw-all';
 
 /** SPEC §2 withdraw overlay: to the registered account, within the operator's limits (SPEC §5). */
 export function WithdrawModal({ wallet, total, onClose }: { wallet: WalletResponse; total: number; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
-  const limits = useQuery({ queryKey: ['lookup', 'withdraw'], queryFn: () => api.get('/api/lookup/withdraw', { schema: withdrawLookupResponse }) });
+  const limits = useWithdrawLimits();
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<Message | null>(null);
-  const withdraw = useMoneyMutation({
-    // withdrawAll brings game balances back first (SPEC §7: the one the withdraw modal uses).
-    mutationFn: (value: number, idempotencyKey) => api.post('/api/wallet/withdrawAll', { amount: value }, { schema: withdrawResponse, idempotencyKey }),
-    onSuccess: async () => {
+  const withdraw = useWithdrawAll({
+    onSuccess: () => {
       toast.success(t('withdraw.waiting'), { id: 'withdraw' });
-      await queryClient.invalidateQueries({ queryKey: ['wallet'] });
-      await queryClient.invalidateQueries({ queryKey: ['statement'] });
       onClose();
     },
     onError: (failure) => {

@@ -59,3 +59,9 @@ export function useMoneyMutation<TData, TVariables = void>(
   );
   return { ...mutation, mutate, mutateAsync };
 }
+
+/** What a screen does with a call's outcome; the call's own file adds what it invalidates. */
+export interface CallCallbacks<TData> {
+  onSuccess?: (data: TData) => unknown;
+  onError?: (error: Error) => unknown;
+}

@@ -1,7 +1,7 @@
 import type { Slot } from '@wallet/contract';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../../shared/ui/Money';
-import { slotBalance } from '../api';
+import { slotBalance } from '../balances';
 
 /** SPEC §1: logo, background, balance (× ratio) when active, else an 'open account' prompt. */
 export function ProviderCard({ slot, onOpen }: { slot: Slot; onOpen: () => void }) {

@@ -1,4 +1,4 @@
-import type { Slot } from '@wallet/contract';
+import { type Slot, WALLET_CODE } from '@wallet/contract';
 import { useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -9,16 +9,21 @@ import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { Modal } from '../../../shared/ui/Modal';
 import { Money } from '../../../shared/ui/Money';
 import { CopyIcon } from '../../../shared/ui/icons';
-import { WALLET_CODE, launchTarget, slotBalance, useActivate, useGameAccount, useResetPassword, useTransfer } from '../api';
+import { useActivateSlot } from '../api/activate-slot';
+import { useGameAccount } from '../api/get-game-account';
+import { launchTarget } from '../api/get-launch-target';
+import { useResetGamePassword } from '../api/reset-game-password';
+import { useTransfer } from '../api/transfer';
+import { slotBalance } from '../balances';
 import { openGame } from '../launch';
 
 /** SPEC §2 Game-account detail. */
 export function GameAccountModal({ slot, walletAmount, onClose }: { slot: Slot; walletAmount: number; onClose: () => void }) {
   const { t } = useTranslation();
   const copy = useCopy();
-  const activate = useActivate();
+  const activate = useActivateSlot();
   const account = useGameAccount(slot.code, slot.isActive);
-  const reset = useResetPassword(slot.code);
+  const reset = useResetGamePassword(slot.code);
   const transfer = useTransfer();
   const [showPassword, setShowPassword] = useState(false);
   const [launching, setLaunching] = useState(false);

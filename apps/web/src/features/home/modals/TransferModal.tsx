@@ -1,5 +1,4 @@
-import type { Slot } from '@wallet/contract';
-import { TRANSFER_MINIMUM_BAHT, toMinor } from '@wallet/contract';
+import { type Slot, TRANSFER_MINIMUM_BAHT, WALLET_CODE, toMinor } from '@wallet/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -8,7 +7,8 @@ import { Button } from '../../../shared/ui/Button';
 import { SelectField, TextField } from '../../../shared/ui/Field';
 import { Modal } from '../../../shared/ui/Modal';
 import { Money } from '../../../shared/ui/Money';
-import { WALLET_CODE, slotBalance, useTransfer } from '../api';
+import { useTransfer } from '../api/transfer';
+import { slotBalance } from '../balances';
 
 /** SPEC §2 transfer overlay with the SPEC §5 rules. */
 export function TransferModal({ walletAmount, slots, onClose }: { walletAmount: number; slots: Slot[]; onClose: () => void }) {

@@ -1,0 +1,82 @@
+import type { WalletResponse } from '@wallet/contract';
+import { type ComponentType, type ReactNode, Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
+import { type OverlayControls, OverlayContext, type OverlayName, type OverlayOpener, type OverlayRegistry } from '../shared/overlays/overlays';
+
+declare module '../shared/overlays/overlays' {
+  interface OverlayRegistry {
+    deposit: Record<string, never>;
+    withdraw: { wallet: WalletResponse; total: number };
+    conditions: Record<string, never>;
+  }
+}
+
+type OverlayComponents = { [Name in OverlayName]: ComponentType<OverlayRegistry[Name] & OverlayControls> };
+
+/** Every overlay the app can show, loaded when first opened; features open them by name. */
+const overlays: OverlayComponents = {
+  deposit: lazy(async () => {
+    const { DepositModal } = await import('../features/deposit');
+    return { default: ({ close }: OverlayControls) => <DepositModal onClose={() => close()} /> };
+  }),
+  withdraw: lazy(async () => {
+    const { WithdrawModal } = await import('../features/withdraw');
+    return { default: ({ close, ...props }: OverlayRegistry['withdraw'] & OverlayControls) => <WithdrawModal {...props} onClose={() => close()} /> };
+  }),
+  conditions: lazy(async () => {
+    const { ConditionsModal } = await import('../features/conditions/ConditionsModal');
+    return { default: ({ close }: OverlayControls) => <ConditionsModal open onOpenChange={(open) => !open && close()} /> };
+  }),
+};
+
+interface Shown {
+  name: OverlayName;
+  props: OverlayRegistry[OverlayName];
+  resolve(result: unknown): void;
+}
+
+/**
+ * The one place overlays are drawn: one at a time, the page behind kept still while one is open,
+ * and each `open` answered with what the overlay closed with.
+ */
+export function OverlayHost({ children }: { children: ReactNode }) {
+  const [shown, setShown] = useState<Shown | null>(null);
+  const open = useCallback<OverlayOpener['open']>(
+    (name, props) =>
+      new Promise((resolve) => {
+        setShown((previous) => {
+          previous?.resolve(undefined); // a new overlay replaces the one still open
+          return { name, props, resolve };
+        });
+      }),
+    [],
+  );
+  const opener = useMemo<OverlayOpener>(() => ({ open }), [open]);
+  const close = useCallback((result?: unknown) => {
+    setShown((current) => {
+      current?.resolve(result);
+      return null;
+    });
+  }, []);
+
+  useEffect(() => {
+    if (!shown) return;
+    const { overflow } = document.body.style;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = overflow;
+    };
+  }, [shown]);
+
+  // `open` ties each name to its props; here the pair is drawn together, which TypeScript cannot correlate.
+  const Overlay = shown ? (overlays[shown.name] as ComponentType<Record<string, unknown> & OverlayControls>) : null;
+  return (
+    <OverlayContext.Provider value={opener}>
+      {children}
+      {Overlay && shown && (
+        <Suspense fallback={null}>
+          <Overlay key={shown.name} {...(shown.props as Record<string, unknown>)} close={close} />
+        </Suspense>
+      )}
+    </OverlayContext.Provider>
+  );
+}

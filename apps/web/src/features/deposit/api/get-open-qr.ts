@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import { qrRecord } from '@wallet/contract';
+import { api } from '../../../shared/api/client';
+
+const QR_STATUS_POLL_MS = 3000;
+export const qrQueryKey = (bankCode: string) => ['qrcode', bankCode] as const;
+
+/**
+ * GET /api/qrcode/{bankCode}: the member's open QR for a method, or, once paid, the amount
+ * credited. While a QR is shown it is asked again every few seconds (issue 8 §2).
+ */
+export const useOpenQr = (bankCode: string) =>
+  useQuery({
+    queryKey: qrQueryKey(bankCode),
+    queryFn: () => api.get(`/api/qrcode/${bankCode}`, { schema: qrRecord }),
+    refetchInterval: (query) => (query.state.data?.hasQrcode ? QR_STATUS_POLL_MS : false),
+  });

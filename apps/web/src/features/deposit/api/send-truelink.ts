@@ -1,0 +1,22 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { truelinkResponse } from '@wallet/contract';
+import { api } from '../../../shared/api/client';
+import { type CallCallbacks, useMoneyMutation } from '../../../shared/api/useMoneyMutation';
+import { walletQueryKey } from '../../../shared/api/wallet';
+import { encryptTruelink } from '../truelink';
+
+/**
+ * POST /api/wallet/truelink: redeems a TrueMoney gift link into the wallet; the wallet reloads.
+ * The intent is the plain link: its encrypted form differs on every call.
+ */
+export function useSendTruelink({ onSuccess, onError }: CallCallbacks<{ amount: number }>) {
+  const queryClient = useQueryClient();
+  return useMoneyMutation({
+    mutationFn: async (plainLink: string, idempotencyKey) => api.post('/api/wallet/truelink', { link: await encryptTruelink(plainLink) }, { schema: truelinkResponse, idempotencyKey }),
+    onSuccess: async (data) => {
+      await onSuccess?.(data);
+      await queryClient.invalidateQueries({ queryKey: walletQueryKey });
+    },
+    onError,
+  });
+}

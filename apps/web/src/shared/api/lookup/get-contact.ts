@@ -1,0 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
+import { contactResponse } from '@wallet/contract';
+import { useTranslation } from 'react-i18next';
+import { api } from '../client';
+
+/** GET /api/lookup/contact: how to reach support, in the reader's language. */
+export function useContact() {
+  const { i18n } = useTranslation();
+  return useQuery({ queryKey: ['lookup', 'contact', i18n.language], queryFn: () => api.get('/api/lookup/contact', { schema: contactResponse }) });
+}

@@ -1,0 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
+import { sourcesResponse } from '@wallet/contract';
+import { useTranslation } from 'react-i18next';
+import { api } from '../client';
+
+/** GET /api/lookup/sources: where a new member heard of the site, in the reader's language. */
+export function useSources() {
+  const { i18n } = useTranslation();
+  return useQuery({ queryKey: ['lookup', 'sources', i18n.language], queryFn: () => api.get('/api/lookup/sources', { schema: sourcesResponse }) });
+}

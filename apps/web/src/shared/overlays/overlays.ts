@@ -1,0 +1,28 @@
+import { createContext, useContext } from 'react';
+
+/**
+ * The overlays a feature may open without importing the feature that draws them (issue 10 §5):
+ * each name maps to the props it takes. `app/overlays.tsx` fills this in (module augmentation) and
+ * registers the components; features only know the names.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by app/overlays.tsx
+export interface OverlayRegistry {}
+export type OverlayName = keyof OverlayRegistry;
+
+/** What every overlay component receives besides its own props: how to close, with a result. */
+export interface OverlayControls {
+  close(result?: unknown): void;
+}
+
+export interface OverlayOpener {
+  /** Shows the overlay (one at a time); resolves with what it closed with, once it closes. */
+  open<Name extends OverlayName>(name: Name, props: OverlayRegistry[Name]): Promise<unknown>;
+}
+
+export const OverlayContext = createContext<OverlayOpener | null>(null);
+
+export function useOverlay(): OverlayOpener {
+  const opener = useContext(OverlayContext);
+  if (!opener) throw new Error('useOverlay needs the OverlayHost of app/');
+  return opener;
+}
