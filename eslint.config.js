@@ -46,6 +46,28 @@ export default tseslint.config(
       ],
     },
   },
+  // The member app's feature boundary (issue 10 §5): a feature imports shared/ and its own files,
+  // never another feature (nor app/, which composes them); overlays of other features open by name
+  // through shared/overlays. From a file N folders deep in its feature, `../` N+1 times is
+  // features/, so one more segment names a sibling feature.
+  ...[0, 1, 2, 3].map((depth) => ({
+    files: [`apps/web/src/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: `^(\\.\\./){${depth + 1}}(?!\\.\\.)`, message: 'A feature may not import another feature: open its overlay by name (shared/overlays) or move what both need to shared/.' },
+            { regex: `^(\\.\\./){${depth + 2}}app/`, message: 'app/ composes the features; a feature may not import it.' },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['apps/web/src/shared/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)(features|app)/', message: 'shared/ is below the features and app/: it imports neither.' }] }] },
+  },
   {
     files: ['scripts/**/*.mjs', 'e2e/**/*.{ts,mjs}', 'bench/**/*.mjs', '*.js'],
     languageOptions: { globals: globals.node },

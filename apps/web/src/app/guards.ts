@@ -1,13 +1,14 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { CLIENT_HEADER } from '@wallet/contract';
 import { API_BASE } from '../env';
-import { ApiError, api } from '../shared/api/client';
+import { ApiError } from '../shared/api/client';
+import { checkSiteActive } from '../shared/api/lookup/check-site-active';
 import { clearSession, readToken } from '../shared/storage';
 
 /** SPEC §2: /login first asks whether the site is active; a terminated site goes to /terminated. */
 export async function loginLoader(): Promise<Response | null> {
   try {
-    await api.get('/api/lookup/active');
+    await checkSiteActive();
   } catch (error) {
     if (error instanceof ApiError && error.code === 'gone') return redirect('/terminated');
   }
@@ -33,9 +34,4 @@ export function publicShellLoader(): null {
     clearSession();
   }
   return null;
-}
-
-/** Only same-site member paths are honoured as a post-login destination. */
-export function safeRedirect(target: string | null): string {
-  return target && target.startsWith('/user') && !target.startsWith('//') ? target : '/user';
 }

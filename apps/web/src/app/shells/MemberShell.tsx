@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useOverlay } from '../../shared/overlays/overlays';
-import { api } from '../../shared/api/client';
+import { logout as logoutOnServer } from '../../shared/api/logout';
 import { LanguageSelect } from '../../shared/i18n/LanguageSelect';
 import { clearSession } from '../../shared/storage';
 import { ChatIcon, HomeIcon, ListIcon, LogoMark, LogoutIcon, ProfileIcon, ScrollIcon } from '../../shared/ui/icons';
@@ -18,7 +18,7 @@ export function MemberShell() {
   const overlay = useOverlay();
 
   async function logout() {
-    await api.post('/api/logout').catch(() => undefined);
+    await logoutOnServer();
     clearSession();
     queryClient.clear();
     navigate('/login');

@@ -2,14 +2,13 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { loginResponse } from '@wallet/contract';
-import { safeRedirect } from '../../app/guards';
-import { api } from '../../shared/api/client';
 import { type Message, errorMessage, messageText } from '../../shared/api/messages';
+import { safeRedirect } from '../../shared/safeRedirect';
 import { saveToken } from '../../shared/storage';
 import { Button } from '../../shared/ui/Button';
 import { TextField } from '../../shared/ui/Field';
 import { Card, Page } from '../../shared/ui/Page';
+import { login as loginCall } from './api/login';
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -22,7 +21,7 @@ export function LoginPage() {
   const [error, setError] = useState<Message | null>(null);
 
   const login = useMutation({
-    mutationFn: () => api.post('/api/login', { username, password }, { schema: loginResponse }),
+    mutationFn: () => loginCall({ username, password }),
     onSuccess: ({ token }) => {
       saveToken(token, remember);
       navigate(safeRedirect(params.get('redirect')), { replace: true });

@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { APP_VERSION, contactResponse, enableChatWidgetResponse } from '@wallet/contract';
-import { api } from '../../shared/api/client';
+import { APP_VERSION } from '@wallet/contract';
+import { useChatWidgetFlag } from '../../shared/api/lookup/get-chat-widget';
+import { useContact } from '../../shared/api/lookup/get-contact';
 import { keepWords } from '../../shared/i18n/keepWords';
 import { Card, Page } from '../../shared/ui/Page';
 import { ChatIcon } from '../../shared/ui/icons';
@@ -10,15 +10,9 @@ const DEFAULT_QR = '/contact-qr.svg';
 
 /** SPEC §2 Contact: server text, version, LINE QR and link, else the chat widget when enabled. */
 export function ContactPage() {
-  const { t, i18n } = useTranslation();
-  const contact = useQuery({
-    queryKey: ['lookup', 'contact', i18n.language],
-    queryFn: () => api.get('/api/lookup/contact', { schema: contactResponse }),
-  });
-  const chat = useQuery({
-    queryKey: ['lookup', 'enableChatWidget'],
-    queryFn: () => api.get('/api/lookup/enableChatWidget', { schema: enableChatWidgetResponse }),
-  });
+  const { t } = useTranslation();
+  const contact = useContact();
+  const chat = useChatWidgetFlag();
   const data = contact.data;
   const hasLink = !!(data?.lineLink && data.lineName);
 

@@ -1,9 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { DELAYS_MS, groupAccountNumber, isEnglishName, needsEnglishName } from '@wallet/contract';
-import { api } from '../../shared/api/client';
 import { type Message, errorMessage, errorText, messageText } from '../../shared/api/messages';
 import { formatDateTime } from '../../shared/format';
 import { useCopy } from '../../shared/useCopy';
@@ -12,7 +11,9 @@ import { TextField } from '../../shared/ui/Field';
 import { Modal } from '../../shared/ui/Modal';
 import { Card, Page } from '../../shared/ui/Page';
 import { CopyIcon, LockIcon, PencilIcon } from '../../shared/ui/icons';
-import { profileQueryKey, useProfile } from './api';
+import { useChangeBankAccountName } from './api/change-bank-account-name';
+import { changePassword } from './api/change-password';
+import { useProfile } from './api/get-profile';
 
 export function ProfilePage() {
   const { t } = useTranslation();
@@ -102,7 +103,7 @@ function ChangePasswordModal({ open, onOpenChange }: { open: boolean; onOpenChan
     onOpenChange(next);
   };
   const save = useMutation({
-    mutationFn: () => api.put('/api/account/changepwd', { oldPassword: form.oldPassword, newPassword: form.newPassword }),
+    mutationFn: () => changePassword({ oldPassword: form.oldPassword, newPassword: form.newPassword }),
     onSuccess: () => {
       toast.success(t('profile.passwordChanged'));
       close(false);
@@ -147,13 +148,10 @@ function ChangePasswordModal({ open, onOpenChange }: { open: boolean; onOpenChan
 
 function BankNameModal({ open, onOpenChange, bankCode, onSaved }: { open: boolean; onOpenChange: (open: boolean) => void; bankCode: string; onSaved: (name: string) => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [name, setName] = useState('');
-  const save = useMutation({
-    mutationFn: (bankAccountName: string) => api.put('/api/account/bankAccountName', { bankCode, bankAccountName }),
-    onSuccess: async (_result, bankAccountName) => {
+  const save = useChangeBankAccountName(bankCode, {
+    onSuccess: (bankAccountName) => {
       toast.success(t('profile.bankNameSaved'));
-      await queryClient.invalidateQueries({ queryKey: profileQueryKey });
       onOpenChange(false);
       onSaved(bankAccountName);
     },

@@ -9,7 +9,13 @@ import { readInviteCode, saveInviteCode } from '../../shared/storage';
 import { Button } from '../../shared/ui/Button';
 import { SelectField, TextField } from '../../shared/ui/Field';
 import { Card, Page } from '../../shared/ui/Page';
-import { createAccount, sendOtp, useBanks, useRegisterOtpFlag, useSources, validateRegistration, verifyOtp } from './api';
+import { useBanks } from '../../shared/api/lookup/get-banks';
+import { useRegisterOtpFlag } from '../../shared/api/lookup/get-register-otp';
+import { useSources } from '../../shared/api/lookup/get-sources';
+import { createAccount } from './api/create-account';
+import { sendOtp } from './api/send-otp';
+import { validateRegistration } from './api/validate-registration';
+import { verifyOtp } from './api/verify-otp';
 
 type Step = 1 | 2 | 3 | 4;
 const STEP_KEYS = ['phone', 'otp', 'profile', 'bank'] as const;

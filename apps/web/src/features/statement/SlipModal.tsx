@@ -1,8 +1,9 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZE, slipImageResponse, slipListResponse } from '@wallet/contract';
+import { useMutation } from '@tanstack/react-query';
+import { PAGE_SIZE } from '@wallet/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api/client';
+import { getSlipImage } from './api/get-slip-image';
+import { useSlips } from './api/get-slips';
 import { formatDateTime } from '../../shared/format';
 import { Button } from '../../shared/ui/Button';
 import { Modal } from '../../shared/ui/Modal';
@@ -15,14 +16,9 @@ export function SlipModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [viewing, setViewing] = useState<string | null>(null);
-  const slips = useQuery({
-    queryKey: ['slips', page],
-    queryFn: () => api.post('/api/statement/slip', { page, limit: PAGE_SIZE.slip }, { schema: slipListResponse }),
-    placeholderData: keepPreviousData,
-  });
-  // Asked for on each view: the signed address lasts 15 minutes, the modal may stay open longer.
+  const slips = useSlips(page);
   const view = useMutation({
-    mutationFn: (reference: string) => api.get(`/api/statement/slip/reference/${reference}`, { schema: slipImageResponse }),
+    mutationFn: getSlipImage,
     onSuccess: ({ url }) => setViewing(url),
   });
   const totalPages = Math.ceil((slips.data?.total ?? 0) / PAGE_SIZE.slip);

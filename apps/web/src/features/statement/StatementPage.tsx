@@ -1,8 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZE, type StatementEntry, statementResponse } from '@wallet/contract';
+import { PAGE_SIZE, type StatementEntry } from '@wallet/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api/client';
+import { useStatement } from './api/get-statement';
 import { formatDateTime } from '../../shared/format';
 import { relativeTime } from '../../shared/relativeTime';
 import { Button } from '../../shared/ui/Button';
@@ -28,11 +27,7 @@ export function StatementPage() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [slipsOpen, setSlipsOpen] = useState(false);
-  const statement = useQuery({
-    queryKey: ['statement', page],
-    queryFn: () => api.post('/api/statement', { page, limit: PAGE_SIZE.statement }, { schema: statementResponse }),
-    placeholderData: keepPreviousData,
-  });
+  const statement = useStatement(page);
   const totalPages = Math.ceil((statement.data?.total ?? 0) / PAGE_SIZE.statement);
   const accountName = (code: string) => (NAMED_CODES.has(code) ? t(`statement.codes.${code}`) : code);
 
