@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Browser, BrowserContextOptions, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 
 const ARTIFACTS = path.join(path.dirname(new URL(import.meta.url).pathname), 'artifacts');
 
@@ -49,17 +49,6 @@ export async function registerViaApi(request: APIRequestContext): Promise<{ phon
 export async function creditWallet(request: APIRequestContext, phone: string, amount: number): Promise<void> {
   const response = await request.post('/sandbox/wallet/credit', { data: { phone, amount } });
   if (!response.ok()) throw new Error(`credit failed: ${await response.text()}`);
-}
-
-/** The operator's /admin page, signed in, in a browser context of its own (close it when done). */
-export async function openOperatorPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
-  const context = await browser.newContext(options);
-  const operator = await context.newPage();
-  await operator.goto('/admin');
-  await operator.locator('input[name="adminUsername"]').fill('e2e-admin');
-  await operator.locator('input[name="adminPassword"]').fill('e2e-admin-pass');
-  await operator.getByTestId('admin-login').click();
-  return operator;
 }
 
 /** A bank transfer at the sandbox bank; answers the PNG slip it issues. */

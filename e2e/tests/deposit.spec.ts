@@ -1,26 +1,29 @@
 import { expect, test } from '@playwright/test';
+import { HomePage } from '../pages/home-page';
 import { LoginPage } from '../pages/login-page';
-import { bankSlip, keepScreenshot, openOperatorPage, operatorToken, registerViaApi } from '../support';
+import { OperatorPage } from '../pages/operator-page';
+import { bankSlip, keepScreenshot, operatorToken, registerViaApi } from '../support';
 
 test('a member deposits by QR, pays it through the sandbox gateway, and sees it in the balance and statement', async ({ page, request }) => {
   const member = await registerViaApi(request);
   const login = new LoginPage(page);
   await login.open();
   await login.logIn(member.phone, member.password, { remember: true });
-  await expect(page.getByTestId('total-balance')).toHaveText('0.00');
+  const home = new HomePage(page);
+  await home.expectTotal('0.00');
 
-  await page.getByTestId('tile-deposit').click();
+  const deposit = await home.openDeposit();
   await keepScreenshot(page, 'deposit-methods');
-  await page.getByTestId('deposit-method-WW').click();
-  await page.getByTestId('pick-100').click();
-  await page.locator('input[name="depositAmount"]').fill('99');
-  await expect(page.getByTestId('create-qr')).toBeDisabled(); // gateways start at 100
-  await page.getByText('ย้อนกลับ').click();
+  await deposit.choose('WW');
+  await deposit.pickAmount(100);
+  await deposit.amountField().fill('99');
+  await expect(deposit.createQrButton()).toBeDisabled(); // gateways start at 100
+  await deposit.back();
 
-  await page.getByTestId('deposit-method-KBANK').click();
-  await page.getByTestId('pick-500').click();
-  await page.getByTestId('create-qr').dblclick();
-  const shown = page.getByTestId('qr-shown');
+  await deposit.choose('KBANK');
+  await deposit.pickAmount(500);
+  await deposit.createQrButton().dblclick();
+  const shown = deposit.shownQr();
   await expect(shown).toBeVisible();
   await expect(page.getByTestId('qr-amount')).toHaveText('500.00');
   await expect(page.getByTestId('qr-countdown')).toHaveText(/^1[45]:\d\d$/);
@@ -35,9 +38,8 @@ test('a member deposits by QR, pays it through the sandbox gateway, and sees it 
   await expect(page.getByTestId('qr-countdown')).toHaveCount(0);
   await keepScreenshot(page, 'deposit-qr-paid');
   await page.getByTestId('qr-paid-done').click();
-  await expect(page.getByTestId('total-balance')).toHaveText('500.00');
-  await page.getByTestId('menu-statement').click();
-  const first = page.getByTestId('statement-list').locator('li').first();
+  await home.expectTotal('500.00');
+  const first = (await home.openStatement()).first();
   await expect(first).toContainText('ฝากเงินจาก KBANK');
   await expect(first).toContainText('+500.00');
 });
@@ -125,14 +127,13 @@ test('a slip the bank cannot confirm waits; an operator enters the amount on /ad
   await expect(page.getByTestId('slip-result')).toHaveAttribute('data-status', 'in_progress');
   await expect(page.getByText('สลิปของคุณรอเจ้าหน้าที่ตรวจสอบ')).toBeVisible();
 
-  const operator = await openOperatorPage(browser, { viewport: { width: 1280, height: 800 } });
-  const row = operator.getByTestId('admin-slips').locator('li', { hasText: member.phone });
+  const operator = await OperatorPage.open(browser, { viewport: { width: 1280, height: 800 } });
+  const row = operator.row('slips', member.phone);
   await expect(row).toContainText('แคปช่าผิด 3 ครั้งติดกัน');
-  await keepScreenshot(operator, 'admin-slips');
-  operator.once('dialog', (dialog) => void dialog.accept('260'));
-  await row.getByTestId('admin-approve').click();
+  await keepScreenshot(operator.page, 'admin-slips');
+  await operator.approve(row, { answer: '260' });
   await expect(row).toHaveCount(0);
-  await operator.context().close();
+  await operator.close();
 
   await page.keyboard.press('Escape');
   await page.reload();
@@ -154,17 +155,45 @@ test('in manual mode a member sends a deposit notice, an operator credits it on 
     await page.getByTestId('send-notice').dblclick();
     await expect(page.getByText('ส่งแจ้งฝากแล้ว')).toBeVisible();
 
-    const operator = await openOperatorPage(browser);
-    const row = operator.getByTestId('admin-deposit-notices').locator('li', { hasText: member.phone });
+    const operator = await OperatorPage.open(browser);
+    const row = operator.row('deposit-notices', member.phone);
     await expect(row).toContainText('350.00');
     await expect(row).toHaveCount(1);
-    await row.getByTestId('admin-approve').click();
-    await expect(operator.getByText('เติมเงินเข้ากระเป๋าสมาชิกแล้ว')).toBeVisible();
-    await operator.context().close();
+    await operator.approve(row);
+    await expect(operator.page.getByText('เติมเงินเข้ากระเป๋าสมาชิกแล้ว')).toBeVisible();
+    await operator.close();
 
     await page.getByTestId('check-balance').click();
     await expect(page.getByTestId('total-balance')).toHaveText('350.00');
   } finally {
     await setManual(false);
   }
+});
+
+test('a slip picked twice in a row is uploaded and credited once (issue 8 §1)', async ({ page, request }) => {
+  const member = await registerViaApi(request);
+  const slip = await bankSlip(request, { amount: 180, fromBankCode: 'SCB', fromAccountNo: member.bankAccountNo, minutesAgo: 2 });
+  const login = new LoginPage(page);
+  await login.open();
+  await login.logIn(member.phone, member.password, { remember: true });
+  const home = new HomePage(page);
+  const deposit = await home.openDeposit();
+  await deposit.choose('slip');
+  // Slow upload, so the second pick lands while the first is still going up.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 40, uploadThroughput: 50 * 1024, downloadThroughput: -1 });
+  const uploads: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.method() === 'POST' && sent.url().endsWith('/api/wallet/slip')) uploads.push(sent.url());
+  });
+  await deposit.pickSlip(slip);
+  await deposit.pickSlip(slip);
+  await expect(deposit.slipResult()).toHaveAttribute('data-status', 'SUCCESS');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, uploadThroughput: -1, downloadThroughput: -1 });
+  expect(uploads).toHaveLength(1);
+  await page.keyboard.press('Escape');
+  await home.expectTotal('180.00');
+  await home.openStatement();
+  await page.getByTestId('open-slips').click();
+  await expect(page.getByTestId('slip-list').locator('li')).toHaveCount(1);
 });

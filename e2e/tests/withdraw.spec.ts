@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { HomePage } from '../pages/home-page';
 import { LoginPage } from '../pages/login-page';
-import { creditWallet, keepScreenshot, openOperatorPage, registerViaApi } from '../support';
+import { OperatorPage } from '../pages/operator-page';
+import { creditWallet, keepScreenshot, registerViaApi } from '../support';
 
 test('a member withdraws, an operator approves it on /admin, and the member sees SUCCESS', async ({ page, browser, request }) => {
   const member = await registerViaApi(request);
@@ -8,33 +10,59 @@ test('a member withdraws, an operator approves it on /admin, and the member sees
   const login = new LoginPage(page);
   await login.open();
   await login.logIn(member.phone, member.password, { remember: true });
-  await expect(page.getByTestId('total-balance')).toHaveText('500.00');
+  const home = new HomePage(page);
+  await home.expectTotal('500.00');
 
-  await page.getByTestId('tile-withdraw').click();
-  await page.locator('input[name="withdrawAmount"]').fill('50');
-  await page.getByTestId('withdraw-submit').click();
-  await expect(page.getByTestId('withdraw-error')).toHaveText('จำนวนขั้นต่ำ 100.00 บาท');
-  await page.locator('input[name="withdrawAmount"]').fill('200');
+  const withdraw = await home.openWithdraw();
+  await withdraw.fill(50);
+  await withdraw.submit();
+  await expect(withdraw.error()).toHaveText('จำนวนขั้นต่ำ 100.00 บาท');
+  await withdraw.fill(200);
   await keepScreenshot(page, 'withdraw-modal');
-  await page.getByTestId('withdraw-submit').dblclick();
+  await withdraw.submit({ doubleTap: true });
   await expect(page.getByText('รอการโอน')).toBeVisible();
-  await expect(page.getByTestId('wallet-balance')).toHaveText('300.00');
-  await page.getByTestId('menu-statement').click();
-  await expect(page.getByTestId('statement-list').locator('li').first()).toContainText('กำลังดำเนินการ');
-  await expect(page.getByTestId('statement-list').locator('li')).toHaveCount(2); // the credit and one withdrawal
+  await expect(home.walletBalance()).toHaveText('300.00');
+  const statement = await home.openStatement();
+  await expect(statement.first()).toContainText('กำลังดำเนินการ');
+  await expect(statement).toHaveCount(2); // the credit and one withdrawal
 
   // The operator, in a browser of their own.
-  const operator = await openOperatorPage(browser);
-  const row = operator.getByTestId('admin-withdrawals').locator('li', { hasText: member.phone });
+  const operator = await OperatorPage.open(browser);
+  const row = operator.row('withdrawals', member.phone);
   await expect(row).toContainText('200.00');
-  await keepScreenshot(operator, 'admin-withdrawals');
-  await row.getByTestId('admin-approve').click();
-  await expect(operator.getByText('บันทึกว่าโอนแล้ว')).toBeVisible();
+  await keepScreenshot(operator.page, 'admin-withdrawals');
+  await operator.approve(row);
+  await expect(operator.page.getByText('บันทึกว่าโอนแล้ว')).toBeVisible();
   await expect(row).toHaveCount(0);
-  await operator.context().close();
+  await operator.close();
 
   await page.reload();
-  await expect(page.getByTestId('statement-list').locator('li').first()).toContainText('สำเร็จ');
-  await expect(page.getByTestId('statement-list').locator('li').first()).toContainText('−200.00');
+  await expect(statement.first()).toContainText('สำเร็จ');
+  await expect(statement.first()).toContainText('−200.00');
   await keepScreenshot(page, 'statement-withdraw-success');
+});
+
+test('an operator returns a withdrawal with a reason typed in the dialog, and the money is back in the wallet', async ({ page, browser, request }) => {
+  const member = await registerViaApi(request);
+  await creditWallet(request, member.phone, 300);
+  const login = new LoginPage(page);
+  await login.open();
+  await login.logIn(member.phone, member.password, { remember: true });
+  const home = new HomePage(page);
+  const withdraw = await home.openWithdraw();
+  await withdraw.fill(150);
+  await withdraw.submit();
+  await expect(home.walletBalance()).toHaveText('150.00');
+
+  const operator = await OperatorPage.open(browser, { viewport: { width: 1280, height: 800 } });
+  const row = operator.row('withdrawals', member.phone);
+  await operator.fail(row, 'account closed at the bank');
+  await expect(operator.page.getByText('ไม่อนุมัติแล้ว คืนเงินเข้ากระเป๋า')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await operator.close();
+
+  await page.reload();
+  await expect(home.walletBalance()).toHaveText('300.00');
+  const statement = await home.openStatement();
+  await expect(statement.first()).toContainText('ไม่สำเร็จ');
 });

@@ -12,6 +12,9 @@ import { Button } from '../../shared/ui/Button';
 import { TextField } from '../../shared/ui/Field';
 import { Money } from '../../shared/ui/Money';
 import { Card, Page } from '../../shared/ui/Page';
+import { usePrompt } from '../../shared/ui/PromptDialog';
+
+type Ask = ReturnType<typeof usePrompt>['ask'];
 
 /** Operators keep their token apart from any member session, and only for this tab. */
 const ADMIN_TOKEN_KEY = 'admin-token';
@@ -77,8 +80,8 @@ interface PendingItem {
   username: string;
   memberName: string;
   detail?: ReactNode;
-  /** The body an approval sends; null when the operator backed out of giving what it needs. */
-  approval?: () => unknown;
+  /** The body an approval sends, asking the operator what it needs; null when they backed out. */
+  approval?: (ask: Ask) => Promise<unknown>;
 }
 
 /** One queue of things waiting for an operator: approve, or fail with a reason. */
@@ -105,12 +108,13 @@ function PendingList({ token, onExpired, title, path, kind, load }: { token: str
     },
     onError: (error) => toast.error(errorText(t, error)),
   });
-  function fail(id: string) {
-    const reason = window.prompt(t('admin.reason'))?.trim();
+  const prompt = usePrompt();
+  async function fail(id: string) {
+    const reason = await prompt.ask({ title: t(words.fail), label: t('admin.reason') });
     if (reason) decide.mutate({ id, action: 'fail', body: { reason } });
   }
-  function approve(item: PendingItem) {
-    const body = item.approval ? item.approval() : undefined;
+  async function approve(item: PendingItem) {
+    const body = item.approval ? await item.approval(prompt.ask) : undefined;
     if (body !== null) decide.mutate({ id: item._id, action: 'approve', body });
   }
   const testId = path.split('/').pop();
@@ -128,16 +132,17 @@ function PendingList({ token, onExpired, title, path, kind, load }: { token: str
             {item.detail && <p className="mt-1 text-sm text-white/70">{item.detail}</p>}
             <p className="text-xs text-white/50">{formatDateTime(item.createdAt)}</p>
             <div className="mt-3 grid grid-cols-2 gap-2">
-              <Button className="min-h-11" onClick={() => approve(item)} busy={decide.isPending && decide.variables?.id === item._id && decide.variables.action === 'approve'} data-testid="admin-approve">
+              <Button className="min-h-11" onClick={() => void approve(item)} busy={decide.isPending && decide.variables?.id === item._id && decide.variables.action === 'approve'} data-testid="admin-approve">
                 {t(words.approve)}
               </Button>
-              <Button variant="secondary" className="min-h-11" onClick={() => fail(item._id)} data-testid="admin-fail">
+              <Button variant="secondary" className="min-h-11" onClick={() => void fail(item._id)} data-testid="admin-fail">
                 {t(words.fail)}
               </Button>
             </div>
           </li>
         ))}
       </ul>
+      {prompt.dialog}
     </section>
   );
 }
@@ -193,9 +198,10 @@ function Queues({ token, onExpired }: { token: string; onExpired: () => void }) 
                 </>
               ),
               // The bank did not tell us the amount: the operator, having checked, says it.
-              approval: () => {
+              approval: async (ask: Ask) => {
                 if (slip.amount > 0) return {};
-                const amount = Number(window.prompt(t('admin.slipAmount'))?.trim().replace(/,/g, ''));
+                const answer = await ask({ title: t('admin.credit'), label: t('admin.slipAmount'), inputMode: 'decimal' });
+                const amount = Number(answer?.replace(/,/g, ''));
                 return amount > 0 ? { amount } : null;
               },
             })),
@@ -217,8 +223,8 @@ function Queues({ token, onExpired }: { token: string; onExpired: () => void }) 
               username: transfer.senderMobile,
               memberName: t(`admin.walletTransferStatus.${transfer.status}`),
               // Whose money it is: the sender's own account unless the operator names another member.
-              approval: () => {
-                const phone = window.prompt(t('admin.walletTransferPhone'), transfer.senderMobile)?.trim();
+              approval: async (ask: Ask) => {
+                const phone = await ask({ title: t('admin.credit'), label: t('admin.walletTransferPhone'), initial: transfer.senderMobile, inputMode: 'tel' });
                 return phone ? { phone } : null;
               },
             })),
