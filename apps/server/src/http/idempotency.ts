@@ -40,10 +40,11 @@ export function registerIdempotency(app: App, db: Db): void {
     const key = idempotencyKey(request);
     const owner = ownerOf(request);
     if (key === null || owner === null) return;
-    // The validated body: zod's output has a fixed key order and trimmed strings, so equal calls hash equal.
+    // The validated body: zod's output has a fixed key order and trimmed strings, so equal calls hash
+    // equal; amounts are already satang (bigint), which JSON cannot write on its own.
     const fingerprint = crypto
       .createHash('sha256')
-      .update(JSON.stringify([request.method, request.routeOptions.url, request.params ?? null, request.body ?? null]))
+      .update(JSON.stringify([request.method, request.routeOptions.url, request.params ?? null, request.body ?? null], (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value)))
       .digest('base64url');
     const inserted = await db
       .insertInto('idempotency_keys')
