@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { DELAYS_MS, LAOS_CURRENCIES, OTP_RULES, isEnglishName, isValidPhone, joinAccountName, needsEnglishName } from '@wallet/contract';
-import { SITE } from '../../env';
+import { type Currency, DELAYS_MS, OTP_RULES, choosesCurrency, isEnglishName, isValidPhone, joinAccountName, needsEnglishName } from '@wallet/contract';
+import { SITE_PROFILE } from '../../env';
 import { errorText } from '../../shared/api/messages';
 import { readInviteCode, saveInviteCode } from '../../shared/storage';
 import { Button } from '../../shared/ui/Button';
@@ -35,7 +35,7 @@ export function RegisterPage() {
   const [otp, setOtp] = useState({ otpRef: '', otpToken: '', sentAt: 0 });
   const [otpCode, setOtpCode] = useState('');
   const [profile, setProfile] = useState({ name: '', password: '', confirmPassword: '', sourceCode: '', inviteCode: '' });
-  const [bank, setBank] = useState({ bankCode: '', bankAccountNo: '', firstName: '', lastName: '', currency: 'LAK' });
+  const [bank, setBank] = useState({ bankCode: '', bankAccountNo: '', firstName: '', lastName: '', currency: SITE_PROFILE.currencies[0] as Currency });
   const [storedInvite, setStoredInvite] = useState<string | null>(null);
   const [done, setDone] = useState(false);
 
@@ -71,7 +71,7 @@ export function RegisterPage() {
 
   const submitPhone = () =>
     run(async () => {
-      if (!isValidPhone(phone, SITE)) return fail(t(SITE === 'la' ? 'validation.phoneDigitsLa' : 'validation.phoneDigits'));
+      if (!isValidPhone(phone, SITE_PROFILE.site)) return fail(t(SITE_PROFILE.phoneHintKey));
       await validateRegistration({ username: phone });
       if (otpFlag.data?.registerOTP ?? true) await requestOtp();
       else setStep(3);
@@ -112,7 +112,7 @@ export function RegisterPage() {
         bankCode: bank.bankCode,
         bankAccountName: accountName,
         bankAccountNo: bank.bankAccountNo,
-        ...(SITE === 'la' ? { currency: bank.currency as (typeof LAOS_CURRENCIES)[number] } : {}),
+        ...(choosesCurrency(SITE_PROFILE) ? { currency: bank.currency } : {}),
       });
       setDone(true);
       toast.success(t('register.success'), { duration: DELAYS_MS.toast });
@@ -134,7 +134,7 @@ export function RegisterPage() {
               hint={t('register.phoneHint')}
               inputMode="numeric"
               autoComplete="tel"
-              maxLength={SITE === 'la' ? 11 : 10}
+              maxLength={SITE_PROFILE.phone.maxLength}
               value={phone}
               onChange={(event) => setPhone(event.target.value.replace(/\D/g, ''))}
             />
@@ -197,9 +197,9 @@ export function RegisterPage() {
               <TextField label={t('register.lastName')} name="lastName" autoComplete="family-name" maxLength={50} value={bank.lastName} onChange={(event) => setBank({ ...bank, lastName: upper(event.target.value) })} />
             </div>
             {englishNeeded && <p className="text-sm text-gold-300">{t('register.englishHint')}</p>}
-            {SITE === 'la' && (
-              <SelectField label={t('register.currency')} name="currency" value={bank.currency} onChange={(event) => setBank({ ...bank, currency: event.target.value })}>
-                {LAOS_CURRENCIES.map((currency) => (
+            {choosesCurrency(SITE_PROFILE) && (
+              <SelectField label={t('register.currency')} name="currency" value={bank.currency} onChange={(event) => setBank({ ...bank, currency: event.target.value as Currency })}>
+                {SITE_PROFILE.currencies.map((currency) => (
                   <option key={currency} value={currency}>{currency}</option>
                 ))}
               </SelectField>
