@@ -81,3 +81,35 @@ describe('money corrections with four eyes', () => {
     expect((await server.api('GET', `/api/admin/corrections?memberId=${member.id}`, { token: tokens.chief })).body.total).toBe(0);
   });
 });
+
+describe('withdrawals above the operator’s amount', () => {
+  it('need two approvals by two operators before they are paid out; smaller ones one', async () => {
+    await server.api('PUT', '/api/admin/settings/site', { token: tokens.chief, body: { withdrawSecondApprovalAbove: 1000 } });
+    try {
+      const member = await registerMember(server);
+      await fundWallet(server, member.id, 5000);
+      const withdraw = async (amount: number) => (await server.api('POST', '/api/wallet/withdraw', { token: member.token, body: { amount } })).body.withdrawal._id as string;
+      const approve = (by: string, id: string) => server.api('POST', `/api/admin/withdrawals/${id}/approve`, { token: tokens[by] });
+      const paidOut = async () => (await server.app.ledger.balances(['operator:bank-payouts'])).get('operator:bank-payouts') ?? 0n;
+
+      const large = await withdraw(2000);
+      const before = await paidOut();
+      expect((await approve('anna', large)).body).toMatchObject({ status: 'in_progress' });
+      expect(await paidOut()).toBe(before);
+      const queue = (await server.api('GET', '/api/admin/withdrawals?status=pending&limit=50', { token: tokens.chief })).body.withdrawals;
+      expect(queue.find((row: { _id: string }) => row._id === large)).toMatchObject({ firstApprovedBy: 'anna' });
+      expect(await approve('anna', large)).toMatchObject({ status: 403, body: { message: 'FOUR_EYES' } });
+      expect((await approve('boon', large)).body).toMatchObject({ status: 'SUCCESS' });
+      expect(await paidOut()).toBe(before + 200_000n);
+      expect(await approve('chai', large)).toMatchObject({ status: 409 });
+
+      const small = await withdraw(500);
+      expect((await approve('anna', small)).body).toMatchObject({ status: 'SUCCESS' });
+      const actions = (await server.api('GET', `/api/admin/audit?text=${large}`, { token: tokens.chief })).body.entries.map((entry: { actor: string; action: string }) => `${entry.actor}:${entry.action}`);
+      expect(actions).toEqual(['boon:withdrawal.approve', 'anna:withdrawal.first-approval']);
+      expect((await server.app.ledger.verify()).ok).toBe(true);
+    } finally {
+      await server.api('PUT', '/api/admin/settings/site', { token: tokens.chief, body: { withdrawSecondApprovalAbove: 0 } });
+    }
+  });
+});

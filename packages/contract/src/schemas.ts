@@ -229,6 +229,8 @@ export const siteSettingsBody = z.object({
   depositMinimum: settingNumber(1, 1_000_000).multipleOf(0.01, { error: 'KEY_INVALID' }).optional(),
   withdrawMin: settingNumber(1, 10_000_000).multipleOf(0.01, { error: 'KEY_INVALID' }).optional(),
   withdrawMax: settingNumber(1, 10_000_000).multipleOf(0.01, { error: 'KEY_INVALID' }).optional(),
+  /** Withdrawals above this need a second operator's approval; 0 turns it off. */
+  withdrawSecondApprovalAbove: settingNumber(0, 10_000_000).multipleOf(0.01, { error: 'KEY_INVALID' }).optional(),
   /** Percentages of a condition's base (DESIGN §6 Conditions). */
   defaultPercentFail: settingNumber(0, 100).int({ error: 'KEY_INVALID' }).optional(),
   inviteSuccessPercent: settingNumber(1, 10_000).int({ error: 'KEY_INVALID' }).optional(),
@@ -248,6 +250,7 @@ export const siteSettingsResponse = z.object({
   depositMinimum: z.number(),
   withdrawMin: z.number(),
   withdrawMax: z.number(),
+  withdrawSecondApprovalAbove: z.number(),
   defaultPercentFail: z.number(),
   inviteSuccessPercent: z.number(),
   inviteFailPercent: z.number(),

@@ -17,5 +17,11 @@ export const withdrawal = z.object({
 export type Withdrawal = z.infer<typeof withdrawal>;
 export const withdrawResponse = z.object({ message: z.literal('SUCCESS'), withdrawal });
 
-export const adminWithdrawal = withdrawal.extend({ username: z.string(), memberName: z.string(), decidedBy: z.string().nullable() });
+export const adminWithdrawal = withdrawal.extend({
+  username: z.string(),
+  memberName: z.string(),
+  decidedBy: z.string().nullable(),
+  /** Above the operator's amount, the first of the two approvals a payout needs. */
+  firstApprovedBy: z.string().nullable(),
+});
 export const adminWithdrawalsResponse = z.object({ total: z.number(), withdrawals: z.array(adminWithdrawal) });

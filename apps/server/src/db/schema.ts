@@ -245,6 +245,8 @@ export interface Database {
     decided_at: Timestamp | null;
     created_at: Timestamp;
     hold_id: string | null;
+    first_approved_by: string | null;
+    first_approved_at: Timestamp | null;
   };
   deposit_qrcodes: {
     id: string;

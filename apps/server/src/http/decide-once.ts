@@ -9,7 +9,8 @@ export interface OperatorDecision<Row, Result> {
   isOpen(row: Row): boolean;
   /** The decision: ledger transfers and the item's new state, in the same transaction. */
   apply(trx: Db, row: Row): Promise<Result>;
-  audit: { actor: string; action: string; detail(row: Row, result: Result): unknown };
+  /** The action may depend on the item (a first approval is not the decision). */
+  audit: { actor: string; action: string | ((row: Row) => string); detail(row: Row, result: Result): unknown };
 }
 
 /**
@@ -23,7 +24,8 @@ export function decideOnce<Row, Result>(db: Db, decision: OperatorDecision<Row, 
     if (!row) throw notFound('NO_DATA');
     if (!decision.isOpen(row)) throw conflict('KEY_INVALID');
     const result = await decision.apply(trx, row);
-    await recordAudit(trx, decision.audit.actor, decision.audit.action, decision.audit.detail(row, result));
+    const action = typeof decision.audit.action === 'string' ? decision.audit.action : decision.audit.action(row);
+    await recordAudit(trx, decision.audit.actor, action, decision.audit.detail(row, result));
     return result;
   });
 }

@@ -17,6 +17,8 @@ export const siteSettingsSchema = z.object({
   isManualDeposit: z.boolean().default(false),
   withdrawMin: z.number().default(100),
   withdrawMax: z.number().default(50000),
+  /** Withdrawals above this many baht need a second operator's approval; 0 turns it off. */
+  withdrawSecondApprovalAbove: z.number().default(0),
   /** Daily slip-upload window, Asia/Bangkok wall-clock HH:mm. */
   slipOpenFrom: z.string().default('00:00'),
   slipOpenUntil: z.string().default('23:59'),

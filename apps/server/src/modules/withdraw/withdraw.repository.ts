@@ -37,6 +37,11 @@ export async function decide(trx: Db, id: string, decision: { status: 'SUCCESS' 
     .executeTakeFirstOrThrow();
 }
 
+/** The first of two approvals: the withdrawal stays in progress until a second operator approves. */
+export function recordFirstApproval(trx: Db, id: string, operator: string) {
+  return trx.updateTable('withdrawals').set({ first_approved_by: operator, first_approved_at: sql`now()` }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
 export async function listForOperator(db: Db, status: 'in_progress' | 'SUCCESS' | 'FAILED', page: number, limit: number) {
   const base = db.selectFrom('withdrawals').innerJoin('members', 'members.id', 'withdrawals.member_id').where('withdrawals.status', '=', status);
   const [rows, total] = await Promise.all([

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { type Minor, type Withdrawal, WALLET_CODE, minorOf, toMajor } from '@wallet/contract';
 import { type Db, isUniqueViolation } from '../../db/database.js';
-import { businessRule, notFound } from '../../errors.js';
+import { businessRule, forbidden, notFound } from '../../errors.js';
 import type { AccountService } from '../account/account.service.js';
 import { decideOnce } from '../../http/decide-once.js';
 import { type ConditionService, meetsSuccessTarget } from '../conditions/conditions.service.js';
@@ -98,18 +98,31 @@ export function createWithdrawService(deps: {
     }
   }
 
-  /** Settles a withdrawal once (paid out, or the money back to the wallet); a second decision is refused. */
-  function decide(id: string, decision: 'SUCCESS' | 'FAILED', reason: string | null, operator: string) {
+  /**
+   * Settles a withdrawal once (paid out, or the money back to the wallet); a second decision is
+   * refused. Above the operator's amount a payout takes two approvals by two operators: the first
+   * is recorded and the withdrawal stays in progress (issue 11 §4).
+   */
+  async function decide(id: string, decision: 'SUCCESS' | 'FAILED', reason: string | null, operator: string) {
+    const threshold = (await deps.settings.site()).withdrawSecondApprovalAbove;
+    const needsSecondApproval = (row: { amount: bigint }) => decision === 'SUCCESS' && threshold > 0 && row.amount > minorOf(threshold);
+    const isFirstApproval = (row: { amount: bigint; first_approved_by: string | null }) => needsSecondApproval(row) && row.first_approved_by === null;
     return decideOnce(db, {
       lock: (trx) => repo.lockWithdrawal(trx, id),
       isOpen: (row) => row.status === 'in_progress',
       apply: async (trx, row) => {
+        if (isFirstApproval(row)) return toWithdrawal(await repo.recordFirstApproval(trx, id, operator));
+        if (needsSecondApproval(row) && row.first_approved_by === operator) throw forbidden('FOUR_EYES');
         const resolution = { holdId: row.hold_id!, reference: id };
         if (decision === 'SUCCESS') await ledger.postHold({ ...resolution, key: `withdrawal:${id}:paid`, kind: 'withdrawal' }, trx);
         else await ledger.voidHold({ ...resolution, key: `withdrawal:${id}:return`, kind: 'withdrawal_return' }, trx);
         return toWithdrawal(await repo.decide(trx, id, { status: decision, reason, decidedBy: operator }));
       },
-      audit: { actor: operator, action: decision === 'SUCCESS' ? 'withdrawal.approve' : 'withdrawal.fail', detail: (row) => ({ id, amount: String(row.amount), reason }) },
+      audit: {
+        actor: operator,
+        action: (row) => (isFirstApproval(row) ? 'withdrawal.first-approval' : decision === 'SUCCESS' ? 'withdrawal.approve' : 'withdrawal.fail'),
+        detail: (row) => ({ id, amount: String(row.amount), reason }),
+      },
     });
   }
 
@@ -129,7 +142,7 @@ export function createWithdrawService(deps: {
       const { rows, total } = await repo.listForOperator(db, status === 'pending' ? 'in_progress' : status, page, limit);
       return {
         total,
-        withdrawals: rows.map((row) => ({ ...toWithdrawal(row), username: row.phone, memberName: row.member_name, decidedBy: row.decided_by })),
+        withdrawals: rows.map((row) => ({ ...toWithdrawal(row), username: row.phone, memberName: row.member_name, decidedBy: row.decided_by, firstApprovedBy: row.first_approved_by })),
       };
     },
   };
