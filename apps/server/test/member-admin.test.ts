@@ -53,16 +53,18 @@ describe('finding a member', () => {
 });
 
 describe('acting on a member', () => {
-  it('a blocked member is signed out and refused at login with INACTIVE_USER; unblocking lets them back', async () => {
+  it('a blocked member is refused on every call and at login with INACTIVE_USER; unblocking lets them back', async () => {
     const member = await registerMember(server);
     expect((await server.api('POST', `/api/admin/members/${member.id}/block`, { token: marketer, body: { reason: 'fraud check' } })).status).toBe(403);
     expect((await server.api('POST', `/api/admin/members/${member.id}/block`, { token: helpdesk, body: { reason: 'fraud check' } })).status).toBe(200);
-    expect(await server.api('GET', '/api/wallet', { token: member.token })).toMatchObject({ status: 401 });
+    expect(await server.api('GET', '/api/wallet', { token: member.token })).toMatchObject({ status: 403, body: { message: 'INACTIVE_USER' } });
+    expect(await server.api('POST', '/api/wallet/withdraw', { token: member.token, body: { amount: 100 } })).toMatchObject({ status: 403, body: { message: 'INACTIVE_USER' } });
     const login = () => server.api('POST', '/api/login', { body: { username: member.payload.username, password: member.payload.password } });
     expect(await login()).toMatchObject({ status: 403, body: { message: 'INACTIVE_USER' } });
     expect((await server.api('POST', `/api/admin/members/${member.id}/block`, { token: helpdesk, body: { reason: 'again' } })).status).toBe(409);
     await server.api('POST', `/api/admin/members/${member.id}/unblock`, { token: helpdesk, body: { reason: 'cleared' } });
     expect((await login()).status).toBe(200);
+    expect((await server.api('GET', '/api/wallet', { token: member.token })).status).toBe(200);
     const audit = (await server.api('GET', `/api/admin/audit?text=${member.id}`, { token: chief })).body.entries.map((entry: { action: string }) => entry.action);
     expect(audit).toEqual(expect.arrayContaining(['member.block', 'member.unblock']));
   });

@@ -131,14 +131,16 @@ export function createMemberAdminService(deps: {
       return { total, invitees: rows.map(toSummary) };
     },
 
-    /** A blocked member is refused at login and on every call (INACTIVE_USER), and signed out at once. */
+    /**
+     * A blocked member is refused at login and on every call (403 INACTIVE_USER: sessions check
+     * the member's status on each call), so the app can say why; unblocking lets the same sessions in.
+     */
     setBlocked(operator: string, memberId: bigint, blocked: boolean, reason: string) {
       return db.transaction().execute(async (trx) => {
         const member = await locked(trx, memberId);
         const status = blocked ? 'blocked' : 'active';
         if (member.status === status) throw conflict('KEY_INVALID');
         await repo.setMemberStatus(trx, memberId, status);
-        if (blocked) await deps.sessions.revokeAllSessions(trx, memberId);
         await recordAudit(trx, operator, blocked ? 'member.block' : 'member.unblock', { memberId: String(memberId), reason, before: { status: member.status }, after: { status } });
       });
     },

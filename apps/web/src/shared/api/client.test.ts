@@ -41,6 +41,17 @@ describe('API client', () => {
     expect(navigate.mock.calls[0]![0]).toMatch(/^\/login/);
   });
 
+  it('sends a blocked member’s session back to login, where the login answer itself says why', async () => {
+    saveToken('abc', true);
+    answer(403, { message: 'INACTIVE_USER' });
+    await expect(api.get('/api/wallet')).rejects.toBeInstanceOf(ApiError);
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/login/));
+    navigate.mockReset();
+    await expect(api.post('/api/login', { username: '0812345678', password: 'secret-pass' })).rejects.toMatchObject({ code: 'INACTIVE_USER' });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('translates known codes and shows unknown messages raw', async () => {
     await i18n.changeLanguage('en');
     answer(401, { message: 'WRONG_CREDENTIAL' });

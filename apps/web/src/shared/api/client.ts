@@ -48,7 +48,10 @@ function interpretAnswer<T>(status: number, ok: boolean, payload: unknown, optio
     navigate('/terminated');
     throw new ApiError('gone', status);
   }
-  if (!options.token && (message === 'invalid-token' || message === THAI_CANNOT_VERIFY_IDENTITY)) {
+  // A blocked member's session is refused on every call: back to login, which says why (the
+  // login call itself carries no session, and shows the message in place).
+  const blockedSession = message === 'INACTIVE_USER' && readToken() !== null;
+  if (!options.token && (message === 'invalid-token' || message === THAI_CANNOT_VERIFY_IDENTITY || blockedSession)) {
     clearSession();
     navigate(`/login?redirect=${encodeURIComponent(window.location.pathname)}`);
     throw new ApiError(message, status);
