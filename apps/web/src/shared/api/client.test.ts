@@ -48,6 +48,8 @@ describe('API client', () => {
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/login/));
     navigate.mockReset();
+    vi.restoreAllMocks();
+    answer(403, { message: 'INACTIVE_USER' });
     await expect(api.post('/api/login', { username: '0812345678', password: 'secret-pass' })).rejects.toMatchObject({ code: 'INACTIVE_USER' });
     expect(navigate).not.toHaveBeenCalled();
   });
