@@ -6,6 +6,7 @@ export default defineConfig({
       'packages/contract/vitest.config.ts',
       'apps/server/vitest.config.ts',
       'apps/web/vitest.config.ts',
+      'apps/console/vitest.config.ts',
     ],
   },
 });

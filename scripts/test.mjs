@@ -25,6 +25,7 @@ const npx = 'npx';
 step('types: contract', npx, ['tsc', '-p', 'packages/contract']);
 step('types: server', npx, ['tsc', '-p', 'apps/server']);
 step('types: web', npx, ['tsc', '-p', 'apps/web']);
+step('types: console', npx, ['tsc', '-p', 'apps/console']);
 step('types: e2e', npx, ['tsc', '-p', 'e2e']);
 step('types: bench', npx, ['tsc', '-p', 'bench']);
 step('lint', npx, ['eslint', '.', '--max-warnings=0']);
@@ -36,6 +37,7 @@ if (DATABASE_URL) {
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (fs.existsSync(chromium)) {
   step('build web app', 'npm', ['run', 'build', '-w', '@wallet/web']);
+  step('build operator console', 'npm', ['run', 'build', '-w', '@wallet/console']);
   step('Chromium journeys', npx, ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
 } else if (process.env.REQUIRE_E2E === '1') {
   console.error(`✖ Chromium journeys: ${chromium} is missing and REQUIRE_E2E=1`);

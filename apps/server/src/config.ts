@@ -59,6 +59,8 @@ const environmentSchema = z.object({
   SANDBOXES: flag,
   SEED_DEMO: flag,
   WEB_DIST: z.string().optional(),
+  /** The operator console's build, served under /admin. */
+  CONSOLE_DIST: z.string().optional(),
   TRUST_PROXY: trustProxy,
   /** Flood guard: requests per minute from one address (unsigned) and per signed-in member. */
   FLOOD_LIMIT_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
@@ -110,6 +112,7 @@ export interface AppConfig {
   sandboxes: boolean;
   seedDemo: boolean;
   webDist: string;
+  consoleDist: string;
   trustProxy: TrustedProxies;
   floodLimits: { addressPerMinute: number; memberPerMinute: number };
   otpSendsPerAddressPerHour: number;
@@ -155,6 +158,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     sandboxes,
     seedDemo: values.SEED_DEMO ?? true,
     webDist: path.resolve(values.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    consoleDist: path.resolve(values.CONSOLE_DIST ?? new URL('../../console/dist', import.meta.url).pathname),
     trustProxy: values.TRUST_PROXY,
     floodLimits: { addressPerMinute: values.FLOOD_LIMIT_ADDRESS_PER_MINUTE, memberPerMinute: values.FLOOD_LIMIT_MEMBER_PER_MINUTE },
     otpSendsPerAddressPerHour: values.OTP_SENDS_PER_ADDRESS_PER_HOUR,

@@ -17,23 +17,30 @@ export function registerHealth(app: App, db: Db): void {
   });
 }
 
-/** The built SPA, with history-mode fallback; unknown API paths stay JSON 404s. */
-export function registerWebApp(app: App, webDist: string): void {
-  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) {
-    app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      setHeaders(res, filePath) {
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
+const CONSOLE_PREFIX = '/admin';
+
+/** Built files: hashed assets are kept for a year, the rest (index.html) is asked for again each time. */
+const cacheHeaders = (res: { setHeader(name: string, value: string): unknown }, filePath: string) => {
+  const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+  res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+};
+
+/**
+ * The two built SPAs, each with history-mode fallback: the operator console under /admin, the
+ * member app everywhere else (nothing of the console is in the member app). Unknown API paths stay
+ * JSON 404s.
+ */
+export function registerWebApp(app: App, dists: { web: string; console: string }): void {
+  const hasWeb = fs.existsSync(path.join(dists.web, 'index.html'));
+  const hasConsole = fs.existsSync(path.join(dists.console, 'index.html'));
+  if (hasWeb) app.register(fastifyStatic, { root: dists.web, wildcard: false, setHeaders: cacheHeaders });
+  if (hasConsole) app.register(fastifyStatic, { root: dists.console, prefix: `${CONSOLE_PREFIX}/`, wildcard: false, decorateReply: !hasWeb, setHeaders: cacheHeaders });
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/sandbox/');
-    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      const inConsole = request.url === CONSOLE_PREFIX || request.url.startsWith(`${CONSOLE_PREFIX}/`) || request.url.startsWith(`${CONSOLE_PREFIX}?`);
+      if (inConsole && hasConsole) return reply.header('cache-control', 'no-cache').sendFile('index.html', dists.console);
+      if (!inConsole && hasWeb) return reply.header('cache-control', 'no-cache').sendFile('index.html', dists.web);
     }
     return reply.status(404).send({ message: 'NO_DATA' });
   });

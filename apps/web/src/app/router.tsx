@@ -42,7 +42,6 @@ export const routes = [
     ],
   },
   { path: '/terminated', element: <TerminatedPage /> },
-  { path: '/admin', lazy: lazyPage(() => import('../features/admin/AdminPage'), 'AdminPage') },
   { path: '*', element: <NotFoundPage /> },
 ];
 

@@ -1,0 +1,62 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { LANGUAGES } from '@wallet/contract';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { api, clearToken, setSignedOutHandler } from '../shared/api/client';
+import { hasRole, useMe } from '../shared/api/me';
+import { Button } from '../shared/ui/Button';
+
+/** The desk: a menu that follows the operator's roles, the language, signing out. */
+export function Shell() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const me = useMe();
+  const roles = me.data?.roles;
+  useEffect(() => {
+    setSignedOutHandler(() => {
+      queryClient.clear();
+      navigate('/login');
+    });
+  }, [navigate, queryClient]);
+
+  const links = [
+    { to: '/', label: t('nav.queues'), show: hasRole(roles, 'admin', 'finance') },
+    { to: '/members', label: t('nav.members'), show: !!roles },
+    { to: '/corrections', label: t('nav.corrections'), show: hasRole(roles, 'admin', 'finance') },
+    { to: '/operators', label: t('nav.operators'), show: hasRole(roles, 'admin') },
+  ].filter((link) => link.show);
+
+  async function signOut() {
+    await api.post('/api/admin/logout').catch(() => undefined);
+    clearToken();
+    queryClient.clear();
+    navigate('/login');
+  }
+
+  return (
+    <div className="min-h-dvh">
+      <header className="flex h-12 items-center gap-6 border-b border-white/10 bg-desk-900 px-5">
+        <span className="font-bold">{t('nav.title')}</span>
+        <nav className="flex gap-1" data-testid="console-nav">
+          {links.map((link) => (
+            <NavLink key={link.to} to={link.to} end className={({ isActive }) => `rounded-md px-3 py-1.5 text-sm ${isActive ? 'bg-white/10 font-semibold' : 'text-white/70 hover:text-white'}`}>
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-3 text-sm">
+          <span className="text-white/60" data-testid="console-operator">{me.data?.username}</span>
+          <select aria-label={t('common.language')} className="h-8 rounded-md border border-white/15 bg-desk-900 px-2" value={i18n.language} onChange={(event) => void i18n.changeLanguage(event.target.value)}>
+            {LANGUAGES.map((language) => (
+              <option key={language} value={language}>{language.toUpperCase()}</option>
+            ))}
+          </select>
+          <Button variant="secondary" onClick={() => void signOut()} data-testid="console-sign-out">{t('nav.signOut')}</Button>
+        </div>
+      </header>
+      <main className="mx-auto max-w-[1400px] px-5 py-5">{me.data && <Outlet />}</main>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import type { Correction } from '@wallet/contract';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { useMe } from '../../shared/api/me';
+import { errorText } from '../../shared/i18n';
+import { Button } from '../../shared/ui/Button';
+import { DataTable } from '../../shared/ui/DataTable';
+import { usePrompt } from '../../shared/ui/PromptDialog';
+import { formatMoney, formatTime } from '../../shared/ui/format';
+import { CORRECTIONS_PAGE_SIZE, useCorrections, useDecideCorrection } from './api/corrections';
+
+const STATUSES = ['proposed', 'approved', 'rejected'] as const;
+
+/** Corrections with four eyes: a proposal waits for a different operator's decision. */
+export function CorrectionsPage() {
+  const { t } = useTranslation();
+  const me = useMe().data;
+  const [status, setStatus] = useState<(typeof STATUSES)[number]>('proposed');
+  const [page, setPage] = useState(1);
+  const list = useCorrections(status, page);
+  const decide = useDecideCorrection();
+  const prompt = usePrompt();
+  const columns = useMemo<ColumnDef<Correction, unknown>[]>(() => {
+    const own = (row: Correction) => row.proposedBy === me?.username;
+    async function reject(row: Correction) {
+      const reason = await prompt.ask({ title: t('corrections.reject'), label: t('corrections.rejectReason') });
+      if (reason) decide.mutate({ id: row._id, decision: 'reject', reason }, { onSuccess: () => toast.success(t('corrections.rejectedToast')), onError: (error) => toast.error(errorText(error)) });
+    }
+    return [
+      { header: t('members.time'), cell: ({ row }) => formatTime(row.original.createdAt) },
+      { header: t('corrections.member'), cell: ({ row }) => <Link className="font-mono text-accent-300 underline" to={`/members/${row.original.memberId}`}>{row.original.memberPhone}</Link> },
+      { header: t('members.direction'), cell: ({ row }) => t(`members.${row.original.direction}`) },
+      { header: t('members.amount'), cell: ({ row }) => <span className="font-mono">{formatMoney(row.original.amount, 'en')}</span> },
+      { header: t('members.reasonCode'), cell: ({ row }) => t(`corrections.reasons.${row.original.reasonCode}`) },
+      { header: t('members.note'), accessorKey: 'note' },
+      { header: t('corrections.proposedBy'), accessorKey: 'proposedBy' },
+      { header: t('corrections.decidedBy'), cell: ({ row }) => row.original.decidedBy ?? '-' },
+      {
+        id: 'actions',
+        header: '',
+        cell: ({ row }) =>
+          row.original.status !== 'proposed' ? null : own(row.original) ? (
+            <span className="text-xs text-white/50">{t('corrections.ownProposal')}</span>
+          ) : (
+            <div className="flex gap-2">
+              <Button
+                onClick={() => decide.mutate({ id: row.original._id, decision: 'approve' }, { onSuccess: () => toast.success(t('corrections.approvedToast')), onError: (error) => toast.error(errorText(error)) })}
+                data-testid="correction-approve"
+              >
+                {t('corrections.approve')}
+              </Button>
+              <Button variant="secondary" onClick={() => void reject(row.original)}>{t('corrections.reject')}</Button>
+            </div>
+          ),
+      },
+    ];
+  }, [t, me, decide, prompt]);
+  return (
+    <div className="space-y-4">
+      <h1 className="text-lg font-bold">{t('corrections.title')}</h1>
+      <div className="flex gap-2" role="tablist">
+        {STATUSES.map((value) => (
+          <Button key={value} role="tab" aria-selected={status === value} variant={status === value ? 'primary' : 'secondary'} onClick={() => (setStatus(value), setPage(1))}>
+            {t(`corrections.${value}`)}
+          </Button>
+        ))}
+      </div>
+      <DataTable columns={columns} rows={list.data?.corrections ?? []} total={list.data?.total ?? 0} page={page} pageSize={CORRECTIONS_PAGE_SIZE} onPage={setPage} testId="corrections" rowTestId={(row) => `correction-${row.memberPhone}`} />
+      {prompt.dialog}
+    </div>
+  );
+}

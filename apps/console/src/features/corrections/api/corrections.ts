@@ -1,0 +1,22 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { correction, correctionsResponse } from '@wallet/contract';
+import { api } from '../../../shared/api/client';
+
+export const CORRECTIONS_PAGE_SIZE = 25;
+/** GET /api/admin/corrections?status=: proposals and their decisions, newest first. */
+export const useCorrections = (status: 'proposed' | 'approved' | 'rejected', page: number) =>
+  useQuery({
+    queryKey: ['corrections', status, page],
+    queryFn: () => api.get(`/api/admin/corrections?status=${status}&page=${page}&limit=${CORRECTIONS_PAGE_SIZE}`, { schema: correctionsResponse }),
+    placeholderData: keepPreviousData,
+  });
+
+/** POST /api/admin/corrections/{id}/approve|reject: the second operator decides; the lists reload. */
+export function useDecideCorrection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, decision, reason }: { id: string; decision: 'approve' | 'reject'; reason?: string }) =>
+      api.post(`/api/admin/corrections/${id}/${decision}`, decision === 'reject' ? { reason } : undefined, { schema: correction }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['corrections'] }),
+  });
+}

@@ -1,0 +1,12 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { memberSearchResponse } from '@wallet/contract';
+import { api } from '../../../shared/api/client';
+
+export const MEMBERS_PAGE_SIZE = 25;
+/** GET /api/admin/members?q=: by phone, id, name, bank account or invite code. */
+export const useMemberSearch = (q: string, page: number) =>
+  useQuery({
+    queryKey: ['members', q, page],
+    queryFn: () => api.get(`/api/admin/members?q=${encodeURIComponent(q)}&page=${page}&limit=${MEMBERS_PAGE_SIZE}`, { schema: memberSearchResponse }),
+    placeholderData: keepPreviousData,
+  });

@@ -1,0 +1,75 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ColumnDef } from '@tanstack/react-table';
+import { type CreateOperatorBody, OPERATOR_ROLES, type OperatorItem, createOperatorBody } from '@wallet/contract';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { errorText } from '../../shared/i18n';
+import { Button } from '../../shared/ui/Button';
+import { DataTable } from '../../shared/ui/DataTable';
+import { TextField } from '../../shared/ui/Field';
+import { formatTime } from '../../shared/ui/format';
+import { useCreateOperator, useOperators, useUpdateOperator } from './api/operators';
+
+/** Operator accounts and their roles (admins only). */
+export function OperatorsPage() {
+  const { t } = useTranslation();
+  const operators = useOperators();
+  const create = useCreateOperator();
+  const update = useUpdateOperator();
+  const form = useForm<CreateOperatorBody>({ resolver: zodResolver(createOperatorBody), defaultValues: { username: '', password: '', roles: [] } });
+  const submit = form.handleSubmit((body) =>
+    create.mutate(body, {
+      onSuccess: () => {
+        toast.success(t('operators.created'));
+        form.reset();
+      },
+      onError: (error) => toast.error(errorText(error)),
+    }),
+  );
+  const columns = useMemo<ColumnDef<OperatorItem, unknown>[]>(
+    () => [
+      { header: t('operators.username'), accessorKey: 'username' },
+      { header: t('operators.roles'), cell: ({ row }) => row.original.roles.map((role) => t(`operators.role.${role}`)).join(', ') },
+      { header: t('operators.totp'), cell: ({ row }) => (row.original.totp ? '✓' : '-') },
+      { header: t('members.joined'), cell: ({ row }) => formatTime(row.original.createdAt) },
+      {
+        id: 'disabled',
+        header: t('operators.disabled'),
+        cell: ({ row }) => (
+          <Button
+            variant={row.original.disabled ? 'secondary' : 'danger'}
+            onClick={() => update.mutate({ id: row.original._id, change: { disabled: !row.original.disabled } }, { onSuccess: () => toast.success(t('operators.saved')), onError: (error) => toast.error(errorText(error)) })}
+          >
+            {row.original.disabled ? t('operators.enable') : t('operators.disable')}
+          </Button>
+        ),
+      },
+    ],
+    [t, update],
+  );
+  const fieldError = (name: keyof CreateOperatorBody) => (form.formState.errors[name] ? t(`errors.${form.formState.errors[name]?.message ?? 'KEY_INVALID'}`) : undefined);
+  return (
+    <div className="space-y-5">
+      <h1 className="text-lg font-bold">{t('operators.title')}</h1>
+      <DataTable columns={columns} rows={operators.data?.operators ?? []} total={operators.data?.operators.length ?? 0} page={1} pageSize={1000} testId="operators" />
+      <form className="grid max-w-xl gap-3 rounded-xl border border-white/10 bg-desk-900 p-4" onSubmit={(event) => void submit(event)}>
+        <h2 className="font-bold">{t('operators.create')}</h2>
+        <TextField label={t('operators.username')} error={fieldError('username')} {...form.register('username')} />
+        <TextField label={t('operators.password')} type="password" autoComplete="new-password" error={fieldError('password')} {...form.register('password')} />
+        <fieldset className="flex flex-wrap gap-4">
+          <legend className="mb-1 text-xs font-semibold text-white/70">{t('operators.roles')}</legend>
+          {OPERATOR_ROLES.map((role) => (
+            <label key={role} className="flex items-center gap-2">
+              <input type="checkbox" value={role} {...form.register('roles')} />
+              {t(`operators.role.${role}`)}
+            </label>
+          ))}
+        </fieldset>
+        {fieldError('roles') && <p className="text-xs text-rose-300">{fieldError('roles')}</p>}
+        <Button type="submit" busy={create.isPending} data-testid="operator-create">{t('operators.create')}</Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { groupAccountNumber } from '@wallet/contract';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { errorText } from '../../shared/i18n';
+import { Button } from '../../shared/ui/Button';
+import { type Ask, usePrompt } from '../../shared/ui/PromptDialog';
+import { formatMoney, formatTime } from '../../shared/ui/format';
+import { type QueueItem, type QueueName, useDecide, useQueue } from './api/queues';
+
+/** What the two actions say: a withdrawal is paid out or returned; a deposit is credited or refused. */
+const WORDS = {
+  payout: { approve: 'queues.approve', fail: 'queues.fail', approved: 'queues.approved', failed: 'queues.failed' },
+  deposit: { approve: 'queues.credit', fail: 'queues.refuse', approved: 'queues.credited', failed: 'queues.refused' },
+} as const;
+
+/** The operator's queues (withdrawals, deposit notices, slips, TrueMoney transfers), each decided once. */
+export function QueuesPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="grid gap-6">
+      <Queue queue="withdrawals" title={t('queues.withdrawals')} words={WORDS.payout} />
+      <Queue queue="deposit-notices" title={t('queues.depositNotices')} words={WORDS.deposit} />
+      <Queue
+        queue="slips"
+        title={t('queues.slips')}
+        words={WORDS.deposit}
+        approval={async (item, ask) => {
+          if (item.amount > 0) return {};
+          // The bank did not tell us the amount: the operator, having checked, says it.
+          const answer = await ask({ title: t('queues.credit'), label: t('queues.slipAmount'), inputMode: 'decimal' });
+          const amount = Number(answer?.replace(/,/g, ''));
+          return amount > 0 ? { amount } : null;
+        }}
+      />
+      <Queue
+        queue="truemoney-transfers"
+        title={t('queues.walletTransfers')}
+        words={WORDS.deposit}
+        approval={async (item, ask) => {
+          // Whose money it is: the sender's own account unless the operator names another member.
+          const phone = await ask({ title: t('queues.credit'), label: t('queues.walletTransferPhone'), initial: item.who, inputMode: 'tel' });
+          return phone ? { phone } : null;
+        }}
+      />
+    </div>
+  );
+}
+
+function Queue({ queue, title, words, approval }: { queue: QueueName; title: string; words: (typeof WORDS)[keyof typeof WORDS]; approval?: (item: QueueItem, ask: Ask) => Promise<unknown> }) {
+  const { t } = useTranslation();
+  const pending = useQueue(queue);
+  const decide = useDecide(queue);
+  const prompt = usePrompt();
+  const act = (id: string, action: 'approve' | 'fail', body?: unknown) =>
+    decide.mutate(
+      { id, action, body },
+      {
+        onSuccess: (answer) => {
+          const stillWaiting = (answer as { status?: string } | undefined)?.status === 'in_progress';
+          toast.success(stillWaiting ? t('queues.firstApproval') : t(action === 'approve' ? words.approved : words.failed));
+        },
+        onError: (error) => toast.error(errorText(error)),
+      },
+    );
+  async function approve(item: QueueItem) {
+    const body = approval ? await approval(item, prompt.ask) : undefined;
+    if (body !== null) act(item._id, 'approve', body);
+  }
+  async function fail(item: QueueItem) {
+    const reason = await prompt.ask({ title: t(words.fail), label: t('queues.reason') });
+    if (reason) act(item._id, 'fail', { reason });
+  }
+  return (
+    <section className="rounded-xl border border-white/10 bg-desk-900 p-4">
+      <h2 className="mb-3 text-base font-bold">
+        {title} <span className="text-white/50">({pending.data?.total ?? '…'})</span>
+      </h2>
+      {pending.data?.items.length === 0 && <p className="text-white/50">{t('queues.nothingPending')}</p>}
+      <ul className="divide-y divide-white/5" data-testid={`admin-${queue}`}>
+        {pending.data?.items.map((item) => (
+          <li key={item._id} className="grid grid-cols-[1fr_auto_auto] items-center gap-4 py-2">
+            <div>
+              <p className="font-semibold">{[item.memberName, item.who].filter(Boolean).join(' · ')}</p>
+              <p className="text-xs text-white/60"><Detail item={item} /> · {formatTime(item.createdAt)}</p>
+            </div>
+            <span className="text-right font-mono text-base font-bold text-accent-300">{item.amount > 0 ? formatMoney(item.amount, 'en') : '-'}</span>
+            <div className="flex gap-2">
+              <Button onClick={() => void approve(item)} busy={decide.isPending && decide.variables?.id === item._id && decide.variables.action === 'approve'} data-testid="admin-approve">{t(words.approve)}</Button>
+              <Button variant="secondary" onClick={() => void fail(item)} data-testid="admin-fail">{t(words.fail)}</Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {prompt.dialog}
+    </section>
+  );
+}
+
+function Detail({ item }: { item: QueueItem }) {
+  const { t } = useTranslation();
+  const { detail } = item;
+  switch (detail.kind) {
+    case 'withdrawal':
+      return (
+        <>
+          {detail.bankCode} <span className="font-mono">{groupAccountNumber(detail.accountNo)}</span> {detail.accountName}
+          {detail.firstApprovedBy && <> · {t('queues.firstApprovedBy', { name: detail.firstApprovedBy })}</>}
+        </>
+      );
+    case 'slip':
+      return (
+        <>
+          {detail.note && t(`errors.${detail.note}`)} · {t('queues.slipRef', { bank: detail.sendingBank ?? '-', ref: detail.transRef ?? '-' })} ·{' '}
+          <a href={detail.link} target="_blank" rel="noopener noreferrer" className="text-accent-300 underline">{t('queues.viewSlip')}</a>
+        </>
+      );
+    case 'transfer':
+      return <>{t(`queues.walletTransferStatus.${detail.status}`)}</>;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,51 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminDepositNoticesResponse, adminSlipsResponse, adminWalletTransfersResponse, adminWithdrawalsResponse } from '@wallet/contract';
+import { api } from '../../../shared/api/client';
+
+/** One waiting item of any queue, as the desk shows it. */
+export interface QueueItem {
+  _id: string;
+  amount: number;
+  createdAt: string;
+  who: string;
+  memberName: string;
+  detail: { kind: 'withdrawal'; bankCode: string; accountNo: string; accountName: string; firstApprovedBy: string | null } | { kind: 'notice' } | { kind: 'slip'; note: string | null; sendingBank: string | null; transRef: string | null; link: string } | { kind: 'transfer'; status: string; senderMobile: string };
+}
+
+export type QueueName = 'withdrawals' | 'deposit-notices' | 'slips' | 'truemoney-transfers';
+
+/** GET /api/admin/{queue}?status=pending: what waits, oldest first (15 s refresh). */
+async function loadQueue(queue: QueueName): Promise<{ total: number; items: QueueItem[] }> {
+  switch (queue) {
+    case 'withdrawals': {
+      const { total, withdrawals } = await api.get('/api/admin/withdrawals?status=pending&limit=50', { schema: adminWithdrawalsResponse });
+      return {
+        total,
+        items: withdrawals.map((row) => ({ ...row, who: row.username, detail: { kind: 'withdrawal', bankCode: row.bankCode, accountNo: row.bankAccountNo, accountName: row.bankAccountName, firstApprovedBy: row.firstApprovedBy } })),
+      };
+    }
+    case 'deposit-notices': {
+      const { total, notices } = await api.get('/api/admin/deposit-notices?status=pending&limit=50', { schema: adminDepositNoticesResponse });
+      return { total, items: notices.map((row) => ({ ...row, who: row.username, detail: { kind: 'notice' } })) };
+    }
+    case 'slips': {
+      const { total, slips } = await api.get('/api/admin/slips?status=pending&limit=50', { schema: adminSlipsResponse });
+      return { total, items: slips.map((row) => ({ ...row, who: row.username, detail: { kind: 'slip', note: row.note, sendingBank: row.sendingBank, transRef: row.transRef, link: row.link } })) };
+    }
+    case 'truemoney-transfers': {
+      const { total, transfers } = await api.get('/api/admin/truemoney-transfers?limit=50', { schema: adminWalletTransfersResponse });
+      return { total, items: transfers.map((row) => ({ ...row, who: row.senderMobile, memberName: '', detail: { kind: 'transfer', status: row.status, senderMobile: row.senderMobile } })) };
+    }
+  }
+}
+
+export const useQueue = (queue: QueueName) => useQuery({ queryKey: ['queue', queue], queryFn: () => loadQueue(queue), refetchInterval: 15_000 });
+
+/** POST /api/admin/{queue}/{id}/approve|fail: a decision on one item; the queue reloads. */
+export function useDecide(queue: QueueName) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action, body }: { id: string; action: 'approve' | 'fail'; body?: unknown }) => api.post(`/api/admin/${queue}/${id}/${action}`, body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['queue', queue] }),
+  });
+}

@@ -1,0 +1,67 @@
+import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { useTranslation } from 'react-i18next';
+import { Button } from './Button';
+
+/**
+ * A dense table over one server page (the server pages and filters; TanStack Table lays it out),
+ * with previous/next when there is more than a page.
+ */
+export function DataTable<Row>({
+  columns,
+  rows,
+  total,
+  page,
+  pageSize,
+  onPage,
+  testId,
+  rowTestId,
+}: {
+  columns: ColumnDef<Row, unknown>[];
+  rows: Row[];
+  total: number;
+  page: number;
+  pageSize: number;
+  onPage?: (page: number) => void;
+  testId?: string;
+  rowTestId?: (row: Row) => string;
+}) {
+  const { t } = useTranslation();
+  const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel(), manualPagination: true, rowCount: total });
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <div>
+      <table className="w-full border-collapse text-sm" data-testid={testId}>
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id} className="border-b border-white/10 text-left text-xs uppercase tracking-wide text-white/50">
+              {group.headers.map((header) => (
+                <th key={header.id} className="px-2 py-2 font-semibold">
+                  {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
+                </th>
+              ))}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id} className="border-b border-white/5 hover:bg-white/5" data-testid={rowTestId?.(row.original)}>
+              {row.getVisibleCells().map((cell) => (
+                <td key={cell.id} className="px-2 py-2 align-top">
+                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {rows.length === 0 && <p className="py-6 text-center text-white/50">{t('common.nothing')}</p>}
+      {onPage && pages > 1 && (
+        <div className="mt-3 flex items-center justify-end gap-2 text-xs text-white/60">
+          <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>{t('common.previous')}</Button>
+          <span>{t('common.pageOf', { page, pages })}</span>
+          <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>{t('common.next')}</Button>
+        </div>
+      )}
+    </div>
+  );
+}

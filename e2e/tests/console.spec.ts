@@ -1,0 +1,91 @@
+import { expect, test } from '@playwright/test';
+import { ConsolePage } from '../pages/console-page';
+import { HomePage } from '../pages/home-page';
+import { LoginPage } from '../pages/login-page';
+import { keepScreenshot, operatorToken, registerViaApi } from '../support';
+
+/** A second operator, made by the first through the API. */
+async function createOperator(request: Parameters<typeof operatorToken>[0], username: string, roles: string[]): Promise<void> {
+  const token = await operatorToken(request);
+  const created = await request.post('/api/admin/operators', { headers: { authorization: `Bearer ${token}` }, data: { username, password: `${username}-pass-1`, roles } });
+  expect(created.status(), await created.text()).toBe(200);
+}
+
+test('an operator finds a member by phone, proposes a credit, a second operator approves it, and the member sees it', async ({ browser, page, request }) => {
+  const member = await registerViaApi(request);
+  const first = await ConsolePage.signIn(browser, 'e2e-admin', 'e2e-admin-pass');
+  await first.openMember(member.phone);
+  await keepScreenshot(first.page, 'console-member');
+  await first.page.getByTestId('member-propose-correction').click();
+  const form = first.page.getByTestId('correction-dialog');
+  await form.getByLabel('จำนวน (บาท)').fill('125.5');
+  await form.getByLabel('หมายเหตุ').fill('deposit of 23/11 never credited');
+  await form.getByTestId('correction-submit').dblclick();
+  await expect(first.page.getByText('ส่งข้อเสนอแล้ว รอผู้ดูแลอีกคนอนุมัติ')).toBeVisible();
+  await first.nav().getByRole('link', { name: 'ปรับยอดเงิน' }).click();
+  const own = first.page.getByTestId(`correction-${member.phone}`);
+  await expect(own).toHaveCount(1);
+  await expect(own).toContainText('ข้อเสนอของคุณ รอผู้ดูแลคนอื่น');
+  await first.close();
+
+  await createOperator(request, `finance-${member.phone}`, ['finance']);
+  const second = await ConsolePage.signIn(browser, `finance-${member.phone}`, `finance-${member.phone}-pass-1`);
+  await second.nav().getByRole('link', { name: 'ปรับยอดเงิน' }).click();
+  const row = second.page.getByTestId(`correction-${member.phone}`);
+  await expect(row).toContainText('125.50');
+  await keepScreenshot(second.page, 'console-corrections');
+  await row.getByTestId('correction-approve').click();
+  await expect(second.page.getByText('อนุมัติและปรับยอดแล้ว')).toBeVisible();
+  await second.close();
+
+  const login = new LoginPage(page);
+  await login.open();
+  await login.logIn(member.phone, member.password, { remember: true });
+  const home = new HomePage(page);
+  await home.expectTotal('125.50');
+  const statement = await home.openStatement();
+  await expect(statement.first()).toContainText('+125.50');
+});
+
+test('an admin creates a support operator, who sees no money actions', async ({ browser, request }) => {
+  const member = await registerViaApi(request);
+  const admin = await ConsolePage.signIn(browser, 'e2e-admin', 'e2e-admin-pass');
+  await admin.nav().getByRole('link', { name: 'ผู้ดูแล' }).click();
+  const username = `desk-${member.phone}`;
+  await admin.page.getByLabel('ชื่อผู้ใช้').fill(username);
+  await admin.page.getByLabel('รหัสผ่าน').fill('desk-pass-123');
+  await admin.page.getByLabel('ฝ่ายบริการ').check();
+  await admin.page.getByTestId('operator-create').click();
+  await expect(admin.page.getByTestId('operators')).toContainText(username);
+  await keepScreenshot(admin.page, 'console-operators');
+  await admin.close();
+
+  const support = await ConsolePage.signIn(browser, username, 'desk-pass-123');
+  await expect(support.nav()).toHaveText('สมาชิก');
+  await support.openMember(member.phone);
+  await expect(support.page.getByTestId('member-block')).toBeVisible();
+  await expect(support.page.getByTestId('member-propose-correction')).toHaveCount(0);
+  await expect(support.page.getByText('เปลี่ยนบัญชีธนาคาร')).toHaveCount(0);
+  // The server agrees: a support token cannot reach the money routes.
+  const token = await support.page.evaluate(() => sessionStorage.getItem('console.token'));
+  const refused = await support.page.request.get('/api/admin/withdrawals', { headers: { authorization: `Bearer ${token}` } });
+  expect(refused.status()).toBe(403);
+  await support.close();
+});
+
+test('an operator blocks a member, who is then refused at login with the translated message', async ({ browser, page, request }) => {
+  const member = await registerViaApi(request);
+  const operator = await ConsolePage.signIn(browser, 'e2e-admin', 'e2e-admin-pass');
+  await operator.openMember(member.phone);
+  await operator.page.getByTestId('member-block').click();
+  await operator.answerPrompt('fraud report 118');
+  await expect(operator.page.getByTestId('member-status')).toHaveText('ระงับ');
+  await keepScreenshot(operator.page, 'console-member-blocked');
+  await operator.close();
+
+  const login = new LoginPage(page);
+  await login.open();
+  await login.logIn(member.phone, member.password, { remember: true });
+  // The member app keeps loanwords whole with invisible joiners (keepWords): compared without them.
+  await expect.poll(async () => (await login.errorLine().textContent())?.replace(/[\u2060\u200B]/g, '')).toBe('บัญชีนี้ถูกระงับ กรุณาติดต่อแอดมิน');
+});
