@@ -111,6 +111,9 @@ for (const [width, height] of [
     test.use({ viewport: { width, height } });
 
     test('no screen wraps a line inside a Thai or Lao word, and short labels stay on one line in th, lo and en', async ({ page, request }) => {
+      // Every screen in three languages, each line measured letter by letter: about 25 s alone,
+      // more on a busy 2-core machine.
+      test.setTimeout(180_000);
       const member = await registerViaApi(request);
       for (const language of ['th', 'lo', 'en'] as const) {
         await page.goto('/login');
