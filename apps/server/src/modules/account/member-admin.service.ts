@@ -82,9 +82,13 @@ export function createMemberAdminService(deps: {
         sourceCode: row.source_code,
         inviter: row.inviter_id === null ? null : { _id: String(row.inviter_id), phone: row.inviter_phone!, name: row.inviter_name! },
         invitees: Number(row.invitees),
-        accounts: accounts
-          .filter((account) => account.kind !== 'operator')
-          .map((account) => ({ code: account.code, kind: account.kind as 'member_wallet' | 'member_game', providerCode: account.provider_code, balance: toMajor(account.balance) })),
+        // The wallet is listed even before its first movement creates its ledger account.
+        accounts: [
+          ...(accounts.some((account) => account.kind === 'member_wallet') ? [] : [{ code: `wallet:${memberId}`, kind: 'member_wallet' as const, providerCode: null, balance: 0 }]),
+          ...accounts
+            .filter((account) => account.kind !== 'operator')
+            .map((account) => ({ code: account.code, kind: account.kind as 'member_wallet' | 'member_game', providerCode: account.provider_code, balance: toMajor(account.balance) })),
+        ],
         condition: condition
           ? {
               kind: condition.kind,
