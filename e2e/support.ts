@@ -36,6 +36,7 @@ export async function registerViaApi(request: APIRequestContext): Promise<{ phon
   const password = 'journey-pass-1';
   const bankAccountNo = randomAccountNo();
   const sent = await request.post('/api/otp/send', { data: { phoneNumber: phone } });
+  if (!sent.ok()) throw new Error(`OTP send failed: ${sent.status()} ${await sent.text()}`);
   const { otpToken } = (await sent.json()) as { otpToken: string };
   await request.post('/api/otp/verify', { data: { otpToken, otpCode: (await latestOtp(request, phone)).otpCode } });
   const created = await request.post('/api/account', {
