@@ -61,7 +61,8 @@ test('an admin creates a support operator, who sees no money actions', async ({ 
   await admin.close();
 
   const support = await ConsolePage.signIn(browser, username, 'desk-pass-123');
-  await expect(support.nav()).toHaveText('สมาชิก');
+  await expect(support.nav()).toContainText('สมาชิก');
+  for (const moneyScreen of ['คิวงาน', 'ปรับยอดเงิน', 'ภาพรวม']) await expect(support.nav().getByRole('link', { name: moneyScreen })).toHaveCount(0);
   await support.openMember(member.phone);
   await expect(support.page.getByTestId('member-block')).toBeVisible();
   await expect(support.page.getByTestId('member-propose-correction')).toHaveCount(0);
@@ -88,4 +89,27 @@ test('an operator blocks a member, who is then refused at login with the transla
   await login.logIn(member.phone, member.password, { remember: true });
   // The member app keeps loanwords whole with invisible joiners (keepWords): compared without them.
   await expect.poll(async () => (await login.errorLine().textContent())?.replace(/[\u2060\u200B]/g, '')).toBe('บัญชีนี้ถูกระงับ กรุณาติดต่อแอดมิน');
+});
+
+test('an admin changes a setting, sees it in the history, and checks the audit chain', async ({ browser }) => {
+  const admin = await ConsolePage.signIn(browser, 'e2e-admin', 'e2e-admin-pass');
+  await admin.nav().getByRole('link', { name: 'ตั้งค่า' }).click();
+  const form = admin.page.getByTestId('settings-form');
+  await form.getByLabel('ถอนสูงสุด (บาท)').fill('40000');
+  await form.getByTestId('settings-save').click();
+  await expect(admin.page.getByText('บันทึกการตั้งค่าแล้ว')).toBeVisible();
+  await expect(admin.page.getByTestId('settings-history')).toContainText('50000 → 40000');
+  await keepScreenshot(admin.page, 'console-settings');
+  await form.getByLabel('ถอนสูงสุด (บาท)').fill('50000');
+  await form.getByTestId('settings-save').click();
+
+  await admin.nav().getByRole('link', { name: 'ภาพรวม' }).click();
+  await expect(admin.page.getByTestId('dashboard')).toContainText('ยอดฝากวันนี้');
+  await keepScreenshot(admin.page, 'console-dashboard');
+  await admin.nav().getByRole('link', { name: 'บันทึกการตรวจสอบ' }).click();
+  await admin.page.getByTestId('audit-verify').click();
+  await expect(admin.page.getByText(/บันทึกครบถ้วน/)).toBeVisible();
+  await expect(admin.page.getByTestId('audit')).toContainText('site-settings');
+  await keepScreenshot(admin.page, 'console-audit');
+  await admin.close();
 });

@@ -25,7 +25,11 @@ export function Shell() {
     { to: '/', label: t('nav.queues'), show: hasRole(roles, 'admin', 'finance') },
     { to: '/members', label: t('nav.members'), show: !!roles },
     { to: '/corrections', label: t('nav.corrections'), show: hasRole(roles, 'admin', 'finance') },
+    { to: '/dashboard', label: t('nav.dashboard'), show: hasRole(roles, 'admin', 'finance', 'marketing') },
+    { to: '/settings', label: t('nav.settings'), show: !!roles },
     { to: '/operators', label: t('nav.operators'), show: hasRole(roles, 'admin') },
+    { to: '/audit', label: t('nav.audit'), show: hasRole(roles, 'admin') },
+    { to: '/account', label: t('nav.account'), show: !!roles },
   ].filter((link) => link.show);
 
   async function signOut() {

@@ -1,11 +1,15 @@
 import { createBrowserRouter, redirect } from 'react-router';
 import { readToken } from '../shared/api/client';
+import { AccountPage } from '../features/account/AccountPage';
+import { AuditPage } from '../features/audit/AuditPage';
 import { CorrectionsPage } from '../features/corrections/CorrectionsPage';
+import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { LoginPage } from '../features/login/LoginPage';
 import { MemberPage } from '../features/members/MemberPage';
 import { MembersPage } from '../features/members/MembersPage';
 import { OperatorsPage } from '../features/operators/OperatorsPage';
 import { QueuesPage } from '../features/queues/QueuesPage';
+import { SettingsPage } from '../features/settings/SettingsPage';
 import { Shell } from './Shell';
 
 const signedIn = () => (readToken() ? null : redirect('/login'));
@@ -25,6 +29,10 @@ export function createConsoleRouter() {
           { path: 'members/:id', element: <MemberPage /> },
           { path: 'corrections', element: <CorrectionsPage /> },
           { path: 'operators', element: <OperatorsPage /> },
+          { path: 'dashboard', element: <DashboardPage /> },
+          { path: 'settings', element: <SettingsPage /> },
+          { path: 'audit', element: <AuditPage /> },
+          { path: 'account', element: <AccountPage /> },
         ],
       },
     ],

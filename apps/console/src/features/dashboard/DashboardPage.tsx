@@ -1,0 +1,61 @@
+import { sum } from '@wallet/contract';
+import { useTranslation } from 'react-i18next';
+import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatMoney, formatTime } from '../../shared/ui/format';
+import { useDashboard } from './api/dashboard';
+
+/** Today and the last 30 days: money in and out, members, rewards, the gaming result, and what waits. */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const dashboard = useDashboard().data;
+  if (!dashboard) return <p className="text-white/50">…</p>;
+  const today = dashboard.today;
+  const figures = [
+    { label: t('dashboard.deposits'), value: formatMoney(sum(Object.values(today.deposits)), 'en'), note: t('dashboard.count', { count: today.depositCount }) },
+    { label: t('dashboard.withdrawals'), value: formatMoney(today.withdrawals, 'en'), note: t('dashboard.count', { count: today.withdrawalCount }) },
+    { label: t('dashboard.newMembers'), value: String(today.newMembers) },
+    { label: t('dashboard.bonusCost'), value: formatMoney(today.bonusCost, 'en') },
+    { label: t('dashboard.netGaming'), value: formatMoney(today.netGaming, 'en') },
+  ];
+  const days = dashboard.days.map((day) => ({ date: day.date.slice(5), deposits: sum(Object.values(day.deposits)), withdrawals: day.withdrawals, netGaming: day.netGaming }));
+  return (
+    <div className="space-y-5" data-testid="dashboard">
+      <div className="grid grid-cols-5 gap-3">
+        {figures.map((figure) => (
+          <div key={figure.label} className="rounded-xl border border-white/10 bg-desk-900 p-4">
+            <p className="text-xs text-white/60">{figure.label}</p>
+            <p className="mt-1 font-mono text-xl font-bold">{figure.value}</p>
+            {figure.note && <p className="text-xs text-white/50">{figure.note}</p>}
+          </div>
+        ))}
+      </div>
+      <section className="rounded-xl border border-white/10 bg-desk-900 p-4">
+        <h2 className="mb-3 font-bold">{t('dashboard.last30')}</h2>
+        <BarChart width={1100} height={260} data={days}>
+          <CartesianGrid stroke="#2a3750" vertical={false} />
+          <XAxis dataKey="date" stroke="#8893a7" fontSize={11} />
+          <YAxis stroke="#8893a7" fontSize={11} />
+          <Tooltip contentStyle={{ background: '#161e2d', border: '1px solid #2a3750' }} />
+          <Legend />
+          <Bar dataKey="deposits" name={t('dashboard.series.deposits')} fill="#34d399" />
+          <Bar dataKey="withdrawals" name={t('dashboard.series.withdrawals')} fill="#fb7185" />
+          <Bar dataKey="netGaming" name={t('dashboard.series.netGaming')} fill="#f5c542" />
+        </BarChart>
+      </section>
+      <section className="rounded-xl border border-white/10 bg-desk-900 p-4">
+        <h2 className="mb-3 font-bold">{t('dashboard.queues')}</h2>
+        <table className="text-sm">
+          <tbody>
+            {dashboard.queues.map((queue) => (
+              <tr key={queue.queue}>
+                <td className="pr-6">{t(`dashboard.queue.${queue.queue}`)}</td>
+                <td className="pr-6 font-mono">{queue.count}</td>
+                <td className="text-white/60">{queue.oldestAt ? t('dashboard.oldest', { time: formatTime(queue.oldestAt) }) : '-'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ColumnDef } from '@tanstack/react-table';
+import { type SiteSettingsBody, siteSettingsBody, type settingsHistoryResponse } from '@wallet/contract';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { hasRole, useMe } from '../../shared/api/me';
+import { errorText } from '../../shared/i18n';
+import { Button } from '../../shared/ui/Button';
+import { DataTable } from '../../shared/ui/DataTable';
+import { TextField } from '../../shared/ui/Field';
+import { formatTime } from '../../shared/ui/format';
+import { HISTORY_PAGE_SIZE, useSaveSettings, useSettingsHistory, useSiteSettings } from './api/settings';
+
+type Change = z.infer<typeof settingsHistoryResponse>['changes'][number];
+const FLAGS = ['terminated', 'registerOTP', 'enableChatWidget', 'isManualDeposit'] as const;
+const NUMBERS = ['depositMinimum', 'withdrawMin', 'withdrawMax', 'withdrawSecondApprovalAbove', 'slipMaxAgeMinutes', 'defaultPercentFail', 'inviteSuccessPercent', 'inviteFailPercent'] as const;
+const TEXTS = ['siteName', 'website', 'slipOpenFrom', 'slipOpenUntil'] as const;
+
+/** Every operator setting (DESIGN §6), validated by the contract, and the history of changes. */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const canEdit = hasRole(useMe().data?.roles, 'admin');
+  const settings = useSiteSettings();
+  const save = useSaveSettings();
+  const [page, setPage] = useState(1);
+  const history = useSettingsHistory(page);
+  const form = useForm<SiteSettingsBody>({ resolver: zodResolver(siteSettingsBody) });
+  useEffect(() => {
+    if (settings.data) form.reset(settings.data);
+  }, [settings.data, form]);
+  const submit = form.handleSubmit((change) => save.mutate(change, { onSuccess: () => toast.success(t('settings.saved')), onError: (error) => toast.error(errorText(error)) }));
+  const fieldError = (name: keyof SiteSettingsBody) => (form.formState.errors[name] ? t(`errors.${form.formState.errors[name]?.message ?? 'KEY_INVALID'}`) : undefined);
+  const columns = useMemo<ColumnDef<Change, unknown>[]>(
+    () => [
+      { header: t('members.time'), cell: ({ row }) => formatTime(row.original.createdAt) },
+      { header: t('audit.actor'), accessorKey: 'actor' },
+      { header: t('audit.ip'), cell: ({ row }) => row.original.ip ?? '-' },
+      {
+        header: t('settings.change'),
+        cell: ({ row }) => (
+          <ul>
+            {Object.keys(row.original.after).map((key) => (
+              <li key={key}>
+                <span className="text-white/60">{t(`settings.fields.${key}`, { defaultValue: key })}:</span> {String(row.original.before[key])} → <strong>{String(row.original.after[key])}</strong>
+              </li>
+            ))}
+          </ul>
+        ),
+      },
+    ],
+    [t],
+  );
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)] gap-6">
+      <form className="space-y-3 rounded-xl border border-white/10 bg-desk-900 p-4" onSubmit={(event) => void submit(event)} data-testid="settings-form">
+        <h1 className="text-base font-bold">{t('settings.title')}</h1>
+        <fieldset className="grid grid-cols-2 gap-2" disabled={!canEdit}>
+          {FLAGS.map((name) => (
+            <label key={name} className="flex items-center gap-2">
+              <input type="checkbox" {...form.register(name)} />
+              {t(`settings.fields.${name}`)}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="grid grid-cols-2 gap-3" disabled={!canEdit}>
+          {TEXTS.map((name) => (
+            <TextField key={name} label={t(`settings.fields.${name}`)} error={fieldError(name)} {...form.register(name)} />
+          ))}
+          {NUMBERS.map((name) => (
+            <TextField key={name} label={t(`settings.fields.${name}`)} inputMode="decimal" error={fieldError(name)} {...form.register(name, { valueAsNumber: true })} />
+          ))}
+        </fieldset>
+        {canEdit && <Button type="submit" busy={save.isPending} data-testid="settings-save">{t('common.save')}</Button>}
+      </form>
+      <section className="rounded-xl border border-white/10 bg-desk-900 p-4">
+        <h2 className="mb-3 font-bold">{t('settings.history')}</h2>
+        <DataTable columns={columns} rows={history.data?.changes ?? []} total={history.data?.total ?? 0} page={page} pageSize={HISTORY_PAGE_SIZE} onPage={setPage} testId="settings-history" />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type SiteSettingsBody, settingsHistoryResponse, siteSettingsResponse } from '@wallet/contract';
+import { api } from '../../../shared/api/client';
+
+/** GET /api/admin/settings/site: every operator setting. */
+export const useSiteSettings = () => useQuery({ queryKey: ['settings'], queryFn: () => api.get('/api/admin/settings/site', { schema: siteSettingsResponse }) });
+
+/** PUT /api/admin/settings/site (admins): the changed settings; the settings and their history reload. */
+export function useSaveSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: SiteSettingsBody) => api.put('/api/admin/settings/site', change, { schema: siteSettingsResponse }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['settings'] }),
+  });
+}
+
+export const HISTORY_PAGE_SIZE = 20;
+/** GET /api/admin/settings/history: each change with who, when, from where, before and after. */
+export const useSettingsHistory = (page: number) =>
+  useQuery({
+    queryKey: ['settings', 'history', page],
+    queryFn: () => api.get(`/api/admin/settings/history?page=${page}&limit=${HISTORY_PAGE_SIZE}`, { schema: settingsHistoryResponse }),
+    placeholderData: keepPreviousData,
+  });
