@@ -120,3 +120,17 @@ describe('a member’s records on the member page', () => {
     expect((await server.api('GET', `/api/admin/members/${member.id}/statement`, { token: member.token })).status).toBe(401);
   });
 });
+
+describe('a member’s withdrawals on the member page', () => {
+  it('lists that member’s withdrawals, whatever their status, to operators only', async () => {
+    const member = await registerMember(server);
+    await fundWallet(server, member.id, 600);
+    await server.api('POST', '/api/wallet/withdraw', { token: member.token, body: { amount: 150 } });
+    const other = await registerMember(server);
+    await fundWallet(server, other.id, 600);
+    await server.api('POST', '/api/wallet/withdraw', { token: other.token, body: { amount: 200 } });
+    const listed = (await server.api('GET', `/api/admin/members/${member.id}/withdrawals`, { token: helpdesk })).body;
+    expect(listed).toMatchObject({ total: 1, withdrawals: [{ amount: 150, status: 'in_progress', username: member.payload.username }] });
+    expect((await server.api('GET', `/api/admin/members/${member.id}/withdrawals`, { token: marketer })).status).toBe(403);
+  });
+});

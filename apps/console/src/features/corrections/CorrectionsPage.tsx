@@ -10,7 +10,8 @@ import { Button } from '../../shared/ui/Button';
 import { DataTable } from '../../shared/ui/DataTable';
 import { usePrompt } from '../../shared/ui/PromptDialog';
 import { formatMoney, formatTime } from '../../shared/ui/format';
-import { CORRECTIONS_PAGE_SIZE, useCorrections, useDecideCorrection } from './api/corrections';
+import { exportAllPages } from '../../shared/ui/csv';
+import { CORRECTIONS_PAGE_SIZE, listCorrections, useCorrections, useDecideCorrection } from './api/corrections';
 
 const STATUSES = ['proposed', 'approved', 'rejected'] as const;
 
@@ -67,6 +68,31 @@ export function CorrectionsPage() {
             {t(`corrections.${value}`)}
           </Button>
         ))}
+        <Button
+          variant="secondary"
+          onClick={() =>
+            void exportAllPages(
+              `corrections-${status}.csv`,
+              [
+                { header: 'time', value: (row: Correction) => row.createdAt },
+                { header: 'member', value: (row) => row.memberPhone },
+                { header: 'direction', value: (row) => row.direction },
+                { header: 'amount', value: (row) => row.amount.toFixed(2) },
+                { header: 'reason', value: (row) => row.reasonCode },
+                { header: 'note', value: (row) => row.note },
+                { header: 'proposed by', value: (row) => row.proposedBy },
+                { header: 'decided by', value: (row) => row.decidedBy },
+                { header: 'decided at', value: (row) => row.decidedAt },
+              ],
+              async (next) => {
+                const answer = await listCorrections(status, next, 100);
+                return { rows: answer.corrections, total: answer.total };
+              },
+            )
+          }
+        >
+          {t('common.exportCsv')}
+        </Button>
       </div>
       <DataTable columns={columns} rows={list.data?.corrections ?? []} total={list.data?.total ?? 0} page={page} pageSize={CORRECTIONS_PAGE_SIZE} onPage={setPage} testId="corrections" rowTestId={(row) => `correction-${row.memberPhone}`} />
       {prompt.dialog}

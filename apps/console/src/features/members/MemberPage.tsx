@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ColumnDef } from '@tanstack/react-table';
 import { CORRECTION_REASONS, type MemberBankChangeBody, correctionBody, memberBankChangeBody } from '@wallet/contract';
 import type { z } from 'zod';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -10,19 +9,17 @@ import { toast } from 'sonner';
 import { hasRole, useMe } from '../../shared/api/me';
 import { errorText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
-import { DataTable } from '../../shared/ui/DataTable';
 import { Dialog } from '../../shared/ui/Dialog';
 import { SelectField, TextField } from '../../shared/ui/Field';
 import { usePrompt } from '../../shared/ui/PromptDialog';
 import { formatMoney, formatTime } from '../../shared/ui/format';
+import { MemberRecords } from './MemberRecords';
 import { useMember } from './api/get-member';
-import { LEDGER_PAGE_SIZE, useMemberLedger } from './api/get-member-ledger';
 import { type MemberAction, useChangeBankAccount, useMemberAction } from './api/member-actions';
 import { useProposeCorrection } from './api/propose-correction';
 
 /** The correction as typed: baht, which the server parses into satang. */
 type CorrectionForm = z.input<typeof correctionBody>;
-type LedgerLine = { _id: string; createdAt: string; account: string; counterpart: string; kind: string; reference: string | null; amount: number };
 
 /** Everything about one member, and what an operator may do to them (by role). */
 export function MemberPage() {
@@ -30,21 +27,9 @@ export function MemberPage() {
   const { t } = useTranslation();
   const roles = useMe().data?.roles;
   const member = useMember(id);
-  const [ledgerPage, setLedgerPage] = useState(1);
-  const ledger = useMemberLedger(id, ledgerPage);
   const action = useMemberAction(id);
   const prompt = usePrompt();
   const [dialog, setDialog] = useState<'bank' | 'correction' | null>(null);
-  const columns = useMemo<ColumnDef<LedgerLine, unknown>[]>(
-    () => [
-      { header: t('members.time'), cell: ({ row }) => formatTime(row.original.createdAt) },
-      { header: t('members.account'), accessorKey: 'account' },
-      { header: t('members.counterpart'), accessorKey: 'counterpart' },
-      { header: t('members.kind'), accessorKey: 'kind' },
-      { header: t('members.amount'), cell: ({ row }) => <span className={`font-mono ${row.original.amount < 0 ? 'text-rose-300' : 'text-emerald-300'}`}>{formatMoney(row.original.amount, 'en')}</span> },
-    ],
-    [t],
-  );
   const data = member.data;
   if (!data) return <p className="text-white/50">{member.error ? errorText(member.error) : '…'}</p>;
 
@@ -94,10 +79,7 @@ export function MemberPage() {
         {money && <Button variant="secondary" onClick={() => setDialog('bank')}>{t('members.changeBank')}</Button>}
         {money && <Button onClick={() => setDialog('correction')} data-testid="member-propose-correction">{t('members.proposeCorrection')}</Button>}
       </div>
-      <section className="rounded-xl border border-white/10 bg-desk-900 p-4">
-        <h2 className="mb-3 font-bold">{t('members.ledger')}</h2>
-        <DataTable columns={columns} rows={ledger.data?.lines ?? []} total={ledger.data?.total ?? 0} page={ledgerPage} pageSize={LEDGER_PAGE_SIZE} onPage={setLedgerPage} testId="member-ledger" />
-      </section>
+      <MemberRecords member={data} />
       {prompt.dialog}
       {dialog === 'correction' && <CorrectionDialog memberId={data._id} onClose={() => setDialog(null)} />}
       {dialog === 'bank' && <BankDialog memberId={data._id} onClose={() => setDialog(null)} />}

@@ -8,7 +8,8 @@ import { Button } from '../../shared/ui/Button';
 import { DataTable } from '../../shared/ui/DataTable';
 import { TextField } from '../../shared/ui/Field';
 import { formatMoney, formatTime } from '../../shared/ui/format';
-import { MEMBERS_PAGE_SIZE, useMemberSearch } from './api/search-members';
+import { exportAllPages } from '../../shared/ui/csv';
+import { MEMBERS_PAGE_SIZE, searchMembers, useMemberSearch } from './api/search-members';
 
 type Member = z.infer<typeof memberSummary>;
 
@@ -41,6 +42,29 @@ export function MembersPage() {
       <form className="flex items-end gap-2" onSubmit={search}>
         <TextField className="w-96" label={t('members.searchLabel')} placeholder={t('members.searchHint')} name="memberSearch" value={typed} onChange={(event) => setTyped(event.target.value)} />
         <Button type="submit" data-testid="member-search">{t('common.search')}</Button>
+        <Button
+          variant="secondary"
+          onClick={() =>
+            void exportAllPages(
+              'members.csv',
+              [
+                { header: 'id', value: (row: Member) => row._id },
+                { header: 'phone', value: (row) => row.phone },
+                { header: 'name', value: (row) => row.name },
+                { header: 'status', value: (row) => row.status },
+                { header: 'bank', value: (row) => `${row.bankCode} ${row.bankAccountNo}` },
+                { header: 'wallet', value: (row) => row.wallet.toFixed(2) },
+                { header: 'joined', value: (row) => row.createdAt },
+              ],
+              async (next) => {
+                const answer = await searchMembers(q, next, 100);
+                return { rows: answer.members, total: answer.total };
+              },
+            )
+          }
+        >
+          {t('common.exportCsv')}
+        </Button>
       </form>
       <DataTable
         columns={columns}

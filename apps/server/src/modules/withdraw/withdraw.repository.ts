@@ -42,8 +42,10 @@ export function recordFirstApproval(trx: Db, id: string, operator: string) {
   return trx.updateTable('withdrawals').set({ first_approved_by: operator, first_approved_at: sql`now()` }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function listForOperator(db: Db, status: 'in_progress' | 'SUCCESS' | 'FAILED', page: number, limit: number) {
-  const base = db.selectFrom('withdrawals').innerJoin('members', 'members.id', 'withdrawals.member_id').where('withdrawals.status', '=', status);
+export async function listForOperator(db: Db, status: 'in_progress' | 'SUCCESS' | 'FAILED' | 'all', page: number, limit: number, memberId?: bigint) {
+  let base = db.selectFrom('withdrawals').innerJoin('members', 'members.id', 'withdrawals.member_id');
+  if (status !== 'all') base = base.where('withdrawals.status', '=', status);
+  if (memberId !== undefined) base = base.where('withdrawals.member_id', '=', memberId);
   const [rows, total] = await Promise.all([
     base
       .selectAll('withdrawals')

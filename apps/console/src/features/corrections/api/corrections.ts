@@ -4,12 +4,10 @@ import { api } from '../../../shared/api/client';
 
 export const CORRECTIONS_PAGE_SIZE = 25;
 /** GET /api/admin/corrections?status=: proposals and their decisions, newest first. */
+export const listCorrections = (status: 'proposed' | 'approved' | 'rejected', page: number, limit = CORRECTIONS_PAGE_SIZE) =>
+  api.get(`/api/admin/corrections?status=${status}&page=${page}&limit=${limit}`, { schema: correctionsResponse });
 export const useCorrections = (status: 'proposed' | 'approved' | 'rejected', page: number) =>
-  useQuery({
-    queryKey: ['corrections', status, page],
-    queryFn: () => api.get(`/api/admin/corrections?status=${status}&page=${page}&limit=${CORRECTIONS_PAGE_SIZE}`, { schema: correctionsResponse }),
-    placeholderData: keepPreviousData,
-  });
+  useQuery({ queryKey: ['corrections', status, page], queryFn: () => listCorrections(status, page), placeholderData: keepPreviousData });
 
 /** POST /api/admin/corrections/{id}/approve|reject: the second operator decides; the lists reload. */
 export function useDecideCorrection() {

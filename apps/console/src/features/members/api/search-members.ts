@@ -4,9 +4,6 @@ import { api } from '../../../shared/api/client';
 
 export const MEMBERS_PAGE_SIZE = 25;
 /** GET /api/admin/members?q=: by phone, id, name, bank account or invite code. */
-export const useMemberSearch = (q: string, page: number) =>
-  useQuery({
-    queryKey: ['members', q, page],
-    queryFn: () => api.get(`/api/admin/members?q=${encodeURIComponent(q)}&page=${page}&limit=${MEMBERS_PAGE_SIZE}`, { schema: memberSearchResponse }),
-    placeholderData: keepPreviousData,
-  });
+export const searchMembers = (q: string, page: number, limit = MEMBERS_PAGE_SIZE) =>
+  api.get(`/api/admin/members?q=${encodeURIComponent(q)}&page=${page}&limit=${limit}`, { schema: memberSearchResponse });
+export const useMemberSearch = (q: string, page: number) => useQuery({ queryKey: ['members', q, page], queryFn: () => searchMembers(q, page), placeholderData: keepPreviousData });

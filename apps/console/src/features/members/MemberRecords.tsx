@@ -1,0 +1,144 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import type { MemberDetail } from '@wallet/contract';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { hasRole, useMe } from '../../shared/api/me';
+import { Button } from '../../shared/ui/Button';
+import { DataTable } from '../../shared/ui/DataTable';
+import { formatMoney, formatTime } from '../../shared/ui/format';
+import { LEDGER_PAGE_SIZE, useMemberLedger } from './api/get-member-ledger';
+import { RECORDS_PAGE_SIZE, useMemberAuditTrail, useMemberInvitees, useMemberSlips, useMemberStatement, useMemberWithdrawals } from './api/member-records';
+
+const TABS = ['ledger', 'statement', 'withdrawals', 'slips', 'invitees', 'sessions', 'audit'] as const;
+type Tab = (typeof TABS)[number];
+
+/** The member's records, a tab each: ledger lines, statement, withdrawals, slips, invitees, sessions, audit trail. */
+export function MemberRecords({ member }: { member: MemberDetail }) {
+  const { t } = useTranslation();
+  const admin = hasRole(useMe().data?.roles, 'admin');
+  const [tab, setTab] = useState<Tab>('ledger');
+  const shown = TABS.filter((candidate) => candidate !== 'audit' || admin);
+  return (
+    <section className="rounded-xl border border-white/10 bg-desk-900 p-4">
+      <div className="mb-3 flex gap-1" role="tablist">
+        {shown.map((candidate) => (
+          <Button key={candidate} role="tab" aria-selected={tab === candidate} variant={tab === candidate ? 'primary' : 'secondary'} onClick={() => setTab(candidate)} data-testid={`member-tab-${candidate}`}>
+            {t(`members.tabs.${candidate}`)}
+          </Button>
+        ))}
+      </div>
+      {tab === 'ledger' && <Ledger id={member._id} />}
+      {tab === 'statement' && <Statement id={member._id} />}
+      {tab === 'withdrawals' && <Withdrawals id={member._id} />}
+      {tab === 'slips' && <Slips id={member._id} />}
+      {tab === 'invitees' && <Invitees id={member._id} />}
+      {tab === 'sessions' && <Sessions sessions={member.sessions} />}
+      {tab === 'audit' && <AuditTrail id={member._id} />}
+    </section>
+  );
+}
+
+function Paged<Row>({ columns, rows, total, pageSize, page, onPage, testId }: { columns: ColumnDef<Row, unknown>[]; rows: Row[] | undefined; total: number | undefined; pageSize: number; page: number; onPage: (page: number) => void; testId: string }) {
+  return <DataTable columns={columns} rows={rows ?? []} total={total ?? 0} page={page} pageSize={pageSize} onPage={onPage} testId={testId} />;
+}
+
+const money = (value: number): ReactNode => <span className={`font-mono ${value < 0 ? 'text-rose-300' : ''}`}>{formatMoney(value, 'en')}</span>;
+
+function Ledger({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const data = useMemberLedger(id, page).data;
+  type Line = NonNullable<typeof data>['lines'][number];
+  const columns: ColumnDef<Line, unknown>[] = [
+    { header: t('members.time'), cell: ({ row }) => formatTime(row.original.createdAt) },
+    { header: t('members.account'), accessorKey: 'account' },
+    { header: t('members.counterpart'), accessorKey: 'counterpart' },
+    { header: t('members.kind'), accessorKey: 'kind' },
+    { header: t('members.amount'), cell: ({ row }) => money(row.original.amount) },
+  ];
+  return <Paged columns={columns} rows={data?.lines} total={data?.total} pageSize={LEDGER_PAGE_SIZE} page={page} onPage={setPage} testId="member-ledger" />;
+}
+
+function Statement({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const data = useMemberStatement(id, page).data;
+  type Entry = NonNullable<typeof data>['statements'][number];
+  const columns: ColumnDef<Entry, unknown>[] = [
+    { header: t('members.time'), cell: ({ row }) => formatTime(row.original.createdAt) },
+    { header: t('members.kind'), accessorKey: 'statementType' },
+    { header: t('members.account'), cell: ({ row }) => `${row.original.from} → ${row.original.to}` },
+    { header: t('members.status'), accessorKey: 'status' },
+    { header: t('members.amount'), cell: ({ row }) => money(row.original.amount) },
+  ];
+  return <Paged columns={columns} rows={data?.statements} total={data?.total} pageSize={RECORDS_PAGE_SIZE} page={page} onPage={setPage} testId="member-statement" />;
+}
+
+function Withdrawals({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const data = useMemberWithdrawals(id, page).data;
+  type Row = NonNullable<typeof data>['withdrawals'][number];
+  const columns: ColumnDef<Row, unknown>[] = [
+    { header: t('members.time'), cell: ({ row }) => formatTime(row.original.createdAt) },
+    { header: t('members.bank'), cell: ({ row }) => `${row.original.bankCode} ${row.original.bankAccountNo}` },
+    { header: t('members.status'), accessorKey: 'status' },
+    { header: t('corrections.decidedBy'), cell: ({ row }) => row.original.decidedBy ?? '-' },
+    { header: t('members.amount'), cell: ({ row }) => money(row.original.amount) },
+  ];
+  return <Paged columns={columns} rows={data?.withdrawals} total={data?.total} pageSize={RECORDS_PAGE_SIZE} page={page} onPage={setPage} testId="member-withdrawals" />;
+}
+
+function Slips({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const data = useMemberSlips(id, page).data;
+  type Row = NonNullable<typeof data>['slips'][number];
+  const columns: ColumnDef<Row, unknown>[] = [
+    { header: t('members.time'), cell: ({ row }) => formatTime(row.original.createdAt) },
+    { header: t('members.status'), cell: ({ row }) => `${row.original.status}${row.original.note ? ` · ${t(`errors.${row.original.note}`)}` : ''}` },
+    { header: t('members.amount'), cell: ({ row }) => money(row.original.amount) },
+    // The signed link lasts 15 minutes: a list older than that is refreshed by reopening the tab.
+    { header: '', id: 'image', cell: ({ row }) => <a className="text-accent-300 underline" href={row.original.link} target="_blank" rel="noopener noreferrer">{t('queues.viewSlip')}</a> },
+  ];
+  return <Paged columns={columns} rows={data?.slips} total={data?.total} pageSize={RECORDS_PAGE_SIZE} page={page} onPage={setPage} testId="member-slips" />;
+}
+
+function Invitees({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const data = useMemberInvitees(id, page).data;
+  type Row = NonNullable<typeof data>['invitees'][number];
+  const columns: ColumnDef<Row, unknown>[] = [
+    { header: t('members.phone'), cell: ({ row }) => <Link className="font-mono text-accent-300 underline" to={`/members/${row.original._id}`}>{row.original.phone}</Link> },
+    { header: t('members.name'), accessorKey: 'name' },
+    { header: t('members.joined'), cell: ({ row }) => formatTime(row.original.createdAt) },
+    { header: t('members.wallet'), cell: ({ row }) => money(row.original.wallet) },
+  ];
+  return <Paged columns={columns} rows={data?.invitees} total={data?.total} pageSize={RECORDS_PAGE_SIZE} page={page} onPage={setPage} testId="member-invitees" />;
+}
+
+function Sessions({ sessions }: { sessions: MemberDetail['sessions'] }) {
+  const { t } = useTranslation();
+  const columns: ColumnDef<MemberDetail['sessions'][number], unknown>[] = [
+    { header: t('members.time'), cell: ({ row }) => formatTime(row.original.createdAt) },
+    { header: t('audit.ip'), cell: ({ row }) => row.original.ip ?? '-' },
+    { header: 'User agent', cell: ({ row }) => <span className="text-xs text-white/60">{row.original.userAgent ?? '-'}</span> },
+  ];
+  return <DataTable columns={columns} rows={sessions} total={sessions.length} page={1} pageSize={1000} testId="member-sessions" />;
+}
+
+function AuditTrail({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const data = useMemberAuditTrail(id, page).data;
+  type Row = NonNullable<typeof data>['entries'][number];
+  const columns: ColumnDef<Row, unknown>[] = [
+    { header: t('members.time'), cell: ({ row }) => formatTime(row.original.createdAt) },
+    { header: t('audit.actor'), accessorKey: 'actor' },
+    { header: t('audit.action'), accessorKey: 'action' },
+    { header: t('audit.detail'), cell: ({ row }) => <code className="text-xs text-white/70">{JSON.stringify(row.original.detail)}</code> },
+  ];
+  return <Paged columns={columns} rows={data?.entries} total={data?.total} pageSize={RECORDS_PAGE_SIZE} page={page} onPage={setPage} testId="member-audit" />;
+}
