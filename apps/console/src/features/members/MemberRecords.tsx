@@ -8,7 +8,9 @@ import { Button } from '../../shared/ui/Button';
 import { DataTable } from '../../shared/ui/DataTable';
 import { formatMoney, formatTime } from '../../shared/ui/format';
 import { LEDGER_PAGE_SIZE, useMemberLedger } from './api/get-member-ledger';
-import { RECORDS_PAGE_SIZE, useMemberAuditTrail, useMemberInvitees, useMemberSlips, useMemberStatement, useMemberWithdrawals } from './api/member-records';
+import { RECORDS_PAGE_SIZE, fetchMemberRecords, useMemberAuditTrail, useMemberInvitees, useMemberSlips, useMemberStatement, useMemberWithdrawals } from './api/member-records';
+import { ExportButton } from '../../shared/ui/ExportButton';
+import { adminSlipsResponse, adminWithdrawalsResponse, memberInviteesResponse, memberLedgerResponse, statementResponse } from '@wallet/contract';
 
 const TABS = ['ledger', 'statement', 'withdrawals', 'slips', 'invitees', 'sessions', 'audit'] as const;
 type Tab = (typeof TABS)[number];
@@ -57,7 +59,21 @@ function Ledger({ id }: { id: string }) {
     { header: t('members.kind'), accessorKey: 'kind' },
     { header: t('members.amount'), cell: ({ row }) => money(row.original.amount) },
   ];
-  return <Paged columns={columns} rows={data?.lines} total={data?.total} pageSize={LEDGER_PAGE_SIZE} page={page} onPage={setPage} testId="member-ledger" />;
+  return (
+    <>
+      <div className="mb-2 flex justify-end">
+        <ExportButton
+          fileName={`member-${id}-ledger.csv`}
+          columns={[{ header: 'time', value: (row: Line) => row.createdAt }, { header: 'account', value: (row) => row.account }, { header: 'other side', value: (row) => row.counterpart }, { header: 'kind', value: (row) => row.kind }, { header: 'reference', value: (row) => row.reference }, { header: 'amount', value: (row) => row.amount.toFixed(2) }]}
+          loadPage={async (next) => {
+            const answer = await fetchMemberRecords(id, 'ledger', next, memberLedgerResponse);
+            return { rows: answer.lines, total: answer.total };
+          }}
+        />
+      </div>
+    <Paged columns={columns} rows={data?.lines} total={data?.total} pageSize={LEDGER_PAGE_SIZE} page={page} onPage={setPage} testId="member-ledger" />;
+    </>
+  );
 }
 
 function Statement({ id }: { id: string }) {
@@ -72,7 +88,21 @@ function Statement({ id }: { id: string }) {
     { header: t('members.status'), accessorKey: 'status' },
     { header: t('members.amount'), cell: ({ row }) => money(row.original.amount) },
   ];
-  return <Paged columns={columns} rows={data?.statements} total={data?.total} pageSize={RECORDS_PAGE_SIZE} page={page} onPage={setPage} testId="member-statement" />;
+  return (
+    <>
+      <div className="mb-2 flex justify-end">
+        <ExportButton
+          fileName={`member-${id}-statement.csv`}
+          columns={[{ header: 'time', value: (row: Entry) => row.createdAt }, { header: 'type', value: (row) => row.statementType }, { header: 'from', value: (row) => row.from }, { header: 'to', value: (row) => row.to }, { header: 'status', value: (row) => row.status }, { header: 'amount', value: (row) => row.amount.toFixed(2) }]}
+          loadPage={async (next) => {
+            const answer = await fetchMemberRecords(id, 'statement', next, statementResponse);
+            return { rows: answer.statements, total: answer.total };
+          }}
+        />
+      </div>
+    <Paged columns={columns} rows={data?.statements} total={data?.total} pageSize={RECORDS_PAGE_SIZE} page={page} onPage={setPage} testId="member-statement" />;
+    </>
+  );
 }
 
 function Withdrawals({ id }: { id: string }) {
@@ -87,7 +117,21 @@ function Withdrawals({ id }: { id: string }) {
     { header: t('corrections.decidedBy'), cell: ({ row }) => row.original.decidedBy ?? '-' },
     { header: t('members.amount'), cell: ({ row }) => money(row.original.amount) },
   ];
-  return <Paged columns={columns} rows={data?.withdrawals} total={data?.total} pageSize={RECORDS_PAGE_SIZE} page={page} onPage={setPage} testId="member-withdrawals" />;
+  return (
+    <>
+      <div className="mb-2 flex justify-end">
+        <ExportButton
+          fileName={`member-${id}-withdrawals.csv`}
+          columns={[{ header: 'time', value: (row: Row) => row.createdAt }, { header: 'bank', value: (row) => `${row.bankCode} ${row.bankAccountNo}` }, { header: 'status', value: (row) => row.status }, { header: 'decided by', value: (row) => row.decidedBy }, { header: 'amount', value: (row) => row.amount.toFixed(2) }]}
+          loadPage={async (next) => {
+            const answer = await fetchMemberRecords(id, 'withdrawals', next, adminWithdrawalsResponse);
+            return { rows: answer.withdrawals, total: answer.total };
+          }}
+        />
+      </div>
+    <Paged columns={columns} rows={data?.withdrawals} total={data?.total} pageSize={RECORDS_PAGE_SIZE} page={page} onPage={setPage} testId="member-withdrawals" />;
+    </>
+  );
 }
 
 function Slips({ id }: { id: string }) {
@@ -102,7 +146,21 @@ function Slips({ id }: { id: string }) {
     // The signed link lasts 15 minutes: a list older than that is refreshed by reopening the tab.
     { header: '', id: 'image', cell: ({ row }) => <a className="text-accent-300 underline" href={row.original.link} target="_blank" rel="noopener noreferrer">{t('queues.viewSlip')}</a> },
   ];
-  return <Paged columns={columns} rows={data?.slips} total={data?.total} pageSize={RECORDS_PAGE_SIZE} page={page} onPage={setPage} testId="member-slips" />;
+  return (
+    <>
+      <div className="mb-2 flex justify-end">
+        <ExportButton
+          fileName={`member-${id}-slips.csv`}
+          columns={[{ header: 'time', value: (row: Row) => row.createdAt }, { header: 'status', value: (row) => row.status }, { header: 'note', value: (row) => row.note }, { header: 'reference', value: (row) => row.reference }, { header: 'amount', value: (row) => row.amount.toFixed(2) }]}
+          loadPage={async (next) => {
+            const answer = await fetchMemberRecords(id, 'slips', next, adminSlipsResponse);
+            return { rows: answer.slips, total: answer.total };
+          }}
+        />
+      </div>
+    <Paged columns={columns} rows={data?.slips} total={data?.total} pageSize={RECORDS_PAGE_SIZE} page={page} onPage={setPage} testId="member-slips" />;
+    </>
+  );
 }
 
 function Invitees({ id }: { id: string }) {
@@ -116,7 +174,21 @@ function Invitees({ id }: { id: string }) {
     { header: t('members.joined'), cell: ({ row }) => formatTime(row.original.createdAt) },
     { header: t('members.wallet'), cell: ({ row }) => money(row.original.wallet) },
   ];
-  return <Paged columns={columns} rows={data?.invitees} total={data?.total} pageSize={RECORDS_PAGE_SIZE} page={page} onPage={setPage} testId="member-invitees" />;
+  return (
+    <>
+      <div className="mb-2 flex justify-end">
+        <ExportButton
+          fileName={`member-${id}-invitees.csv`}
+          columns={[{ header: 'id', value: (row: Row) => row._id }, { header: 'phone', value: (row) => row.phone }, { header: 'name', value: (row) => row.name }, { header: 'joined', value: (row) => row.createdAt }, { header: 'wallet', value: (row) => row.wallet.toFixed(2) }]}
+          loadPage={async (next) => {
+            const answer = await fetchMemberRecords(id, 'invitees', next, memberInviteesResponse);
+            return { rows: answer.invitees, total: answer.total };
+          }}
+        />
+      </div>
+    <Paged columns={columns} rows={data?.invitees} total={data?.total} pageSize={RECORDS_PAGE_SIZE} page={page} onPage={setPage} testId="member-invitees" />;
+    </>
+  );
 }
 
 function Sessions({ sessions }: { sessions: MemberDetail['sessions'] }) {

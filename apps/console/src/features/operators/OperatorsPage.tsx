@@ -10,6 +10,7 @@ import { Button } from '../../shared/ui/Button';
 import { DataTable } from '../../shared/ui/DataTable';
 import { TextField } from '../../shared/ui/Field';
 import { formatTime } from '../../shared/ui/format';
+import { ExportButton } from '../../shared/ui/ExportButton';
 import { useCreateOperator, useOperators, useUpdateOperator } from './api/operators';
 
 /** Operator accounts and their roles (admins only). */
@@ -52,7 +53,20 @@ export function OperatorsPage() {
   const fieldError = (name: keyof CreateOperatorBody) => (form.formState.errors[name] ? t(`errors.${form.formState.errors[name]?.message ?? 'KEY_INVALID'}`) : undefined);
   return (
     <div className="space-y-5">
-      <h1 className="text-lg font-bold">{t('operators.title')}</h1>
+      <div className="flex items-center justify-between">
+        <h1 className="text-lg font-bold">{t('operators.title')}</h1>
+        <ExportButton
+          fileName="operators.csv"
+          columns={[
+            { header: 'username', value: (row: OperatorItem) => row.username },
+            { header: 'roles', value: (row) => row.roles.join(' ') },
+            { header: 'disabled', value: (row) => row.disabled },
+            { header: 'second factor', value: (row) => row.totp },
+            { header: 'created', value: (row) => row.createdAt },
+          ]}
+          loadPage={async () => ({ rows: operators.data?.operators ?? [], total: operators.data?.operators.length ?? 0 })}
+        />
+      </div>
       <DataTable columns={columns} rows={operators.data?.operators ?? []} total={operators.data?.operators.length ?? 0} page={1} pageSize={1000} testId="operators" />
       <form className="grid max-w-xl gap-3 rounded-xl border border-white/10 bg-desk-900 p-4" onSubmit={(event) => void submit(event)}>
         <h2 className="font-bold">{t('operators.create')}</h2>

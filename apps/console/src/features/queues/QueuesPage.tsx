@@ -5,7 +5,8 @@ import { errorText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
 import { type Ask, usePrompt } from '../../shared/ui/PromptDialog';
 import { formatMoney, formatTime } from '../../shared/ui/format';
-import { type QueueItem, type QueueName, useDecide, useQueue } from './api/queues';
+import { ExportButton } from '../../shared/ui/ExportButton';
+import { type QueueItem, type QueueName, loadQueue, useDecide, useQueue } from './api/queues';
 
 /** What the two actions say: a withdrawal is paid out or returned; a deposit is credited or refused. */
 const WORDS = {
@@ -72,9 +73,25 @@ function Queue({ queue, title, words, approval }: { queue: QueueName; title: str
   }
   return (
     <section className="rounded-xl border border-white/10 bg-desk-900 p-4">
-      <h2 className="mb-3 text-base font-bold">
-        {title} <span className="text-white/50">({pending.data?.total ?? '…'})</span>
-      </h2>
+      <div className="mb-3 flex items-center justify-between">
+        <h2 className="text-base font-bold">
+          {title} <span className="text-white/50">({pending.data?.total ?? '…'})</span>
+        </h2>
+        <ExportButton
+          fileName={`${queue}.csv`}
+          columns={[
+            { header: 'id', value: (item: QueueItem) => item._id },
+            { header: 'time', value: (item) => item.createdAt },
+            { header: 'member', value: (item) => item.who },
+            { header: 'name', value: (item) => item.memberName },
+            { header: 'amount', value: (item) => item.amount.toFixed(2) },
+          ]}
+          loadPage={async (next) => {
+            const answer = await loadQueue(queue, next);
+            return { rows: answer.items, total: answer.total };
+          }}
+        />
+      </div>
       {pending.data?.items.length === 0 && <p className="text-white/50">{t('queues.nothingPending')}</p>}
       <ul className="divide-y divide-white/5" data-testid={`admin-${queue}`}>
         {pending.data?.items.map((item) => (

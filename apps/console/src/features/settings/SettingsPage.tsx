@@ -12,7 +12,8 @@ import { Button } from '../../shared/ui/Button';
 import { DataTable } from '../../shared/ui/DataTable';
 import { TextField } from '../../shared/ui/Field';
 import { formatTime } from '../../shared/ui/format';
-import { HISTORY_PAGE_SIZE, useSaveSettings, useSettingsHistory, useSiteSettings } from './api/settings';
+import { ExportButton } from '../../shared/ui/ExportButton';
+import { HISTORY_PAGE_SIZE, getSettingsHistory, useSaveSettings, useSettingsHistory, useSiteSettings } from './api/settings';
 
 type Change = z.infer<typeof settingsHistoryResponse>['changes'][number];
 const FLAGS = ['terminated', 'registerOTP', 'enableChatWidget', 'isManualDeposit'] as const;
@@ -76,7 +77,23 @@ export function SettingsPage() {
         {canEdit && <Button type="submit" busy={save.isPending} data-testid="settings-save">{t('common.save')}</Button>}
       </form>
       <section className="rounded-xl border border-white/10 bg-desk-900 p-4">
-        <h2 className="mb-3 font-bold">{t('settings.history')}</h2>
+        <div className="mb-3 flex items-center justify-between">
+          <h2 className="font-bold">{t('settings.history')}</h2>
+          <ExportButton
+            fileName="settings-history.csv"
+            columns={[
+              { header: 'time', value: (row: Change) => row.createdAt },
+              { header: 'operator', value: (row) => row.actor },
+              { header: 'address', value: (row) => row.ip },
+              { header: 'before', value: (row) => JSON.stringify(row.before) },
+              { header: 'after', value: (row) => JSON.stringify(row.after) },
+            ]}
+            loadPage={async (next) => {
+              const answer = await getSettingsHistory(next, 200);
+              return { rows: answer.changes, total: answer.total };
+            }}
+          />
+        </div>
         <DataTable columns={columns} rows={history.data?.changes ?? []} total={history.data?.total ?? 0} page={page} pageSize={HISTORY_PAGE_SIZE} onPage={setPage} testId="settings-history" />
       </section>
     </div>

@@ -7,6 +7,10 @@ export const RECORDS_PAGE_SIZE = 20;
 const usePage = <T,>(id: string, what: string, pageNumber: number, schema: z.ZodType<T>, path = `/api/admin/members/${id}/${what}?page=${pageNumber}&limit=${RECORDS_PAGE_SIZE}`) =>
   useQuery({ queryKey: ['member', id, what, pageNumber], queryFn: () => api.get(path, { schema }), placeholderData: keepPreviousData });
 
+/** One page of a member's records at the largest page size, for a CSV of all of them. */
+export const fetchMemberRecords = <T,>(id: string, what: 'statement' | 'slips' | 'withdrawals' | 'invitees' | 'ledger', page: number, schema: z.ZodType<T>) =>
+  api.get(`/api/admin/members/${id}/${what}?page=${page}&limit=100`, { schema });
+
 /** GET /api/admin/members/{id}/statement: the member's statement as the member sees it. */
 export const useMemberStatement = (id: string, pageNumber: number) => usePage(id, 'statement', pageNumber, statementResponse);
 /** GET /api/admin/members/{id}/slips: every slip, with a signed address of its image. */

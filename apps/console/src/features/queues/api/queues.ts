@@ -15,25 +15,25 @@ export interface QueueItem {
 export type QueueName = 'withdrawals' | 'deposit-notices' | 'slips' | 'truemoney-transfers';
 
 /** GET /api/admin/{queue}?status=pending: what waits, oldest first (15 s refresh). */
-async function loadQueue(queue: QueueName): Promise<{ total: number; items: QueueItem[] }> {
+export async function loadQueue(queue: QueueName, page = 1): Promise<{ total: number; items: QueueItem[] }> {
   switch (queue) {
     case 'withdrawals': {
-      const { total, withdrawals } = await api.get('/api/admin/withdrawals?status=pending&limit=50', { schema: adminWithdrawalsResponse });
+      const { total, withdrawals } = await api.get(`/api/admin/withdrawals?status=pending&limit=50&page=${page}`, { schema: adminWithdrawalsResponse });
       return {
         total,
         items: withdrawals.map((row) => ({ ...row, who: row.username, detail: { kind: 'withdrawal', bankCode: row.bankCode, accountNo: row.bankAccountNo, accountName: row.bankAccountName, firstApprovedBy: row.firstApprovedBy } })),
       };
     }
     case 'deposit-notices': {
-      const { total, notices } = await api.get('/api/admin/deposit-notices?status=pending&limit=50', { schema: adminDepositNoticesResponse });
+      const { total, notices } = await api.get(`/api/admin/deposit-notices?status=pending&limit=50&page=${page}`, { schema: adminDepositNoticesResponse });
       return { total, items: notices.map((row) => ({ ...row, who: row.username, detail: { kind: 'notice' } })) };
     }
     case 'slips': {
-      const { total, slips } = await api.get('/api/admin/slips?status=pending&limit=50', { schema: adminSlipsResponse });
+      const { total, slips } = await api.get(`/api/admin/slips?status=pending&limit=50&page=${page}`, { schema: adminSlipsResponse });
       return { total, items: slips.map((row) => ({ ...row, who: row.username, detail: { kind: 'slip', note: row.note, sendingBank: row.sendingBank, transRef: row.transRef, link: row.link } })) };
     }
     case 'truemoney-transfers': {
-      const { total, transfers } = await api.get('/api/admin/truemoney-transfers?limit=50', { schema: adminWalletTransfersResponse });
+      const { total, transfers } = await api.get(`/api/admin/truemoney-transfers?limit=50&page=${page}`, { schema: adminWalletTransfersResponse });
       return { total, items: transfers.map((row) => ({ ...row, who: row.senderMobile, memberName: '', detail: { kind: 'transfer', status: row.status, senderMobile: row.senderMobile } })) };
     }
   }

@@ -16,9 +16,5 @@ export function useSaveSettings() {
 
 export const HISTORY_PAGE_SIZE = 20;
 /** GET /api/admin/settings/history: each change with who, when, from where, before and after. */
-export const useSettingsHistory = (page: number) =>
-  useQuery({
-    queryKey: ['settings', 'history', page],
-    queryFn: () => api.get(`/api/admin/settings/history?page=${page}&limit=${HISTORY_PAGE_SIZE}`, { schema: settingsHistoryResponse }),
-    placeholderData: keepPreviousData,
-  });
+export const getSettingsHistory = (page: number, limit = HISTORY_PAGE_SIZE) => api.get(`/api/admin/settings/history?page=${page}&limit=${limit}`, { schema: settingsHistoryResponse });
+export const useSettingsHistory = (page: number) => useQuery({ queryKey: ['settings', 'history', page], queryFn: () => getSettingsHistory(page), placeholderData: keepPreviousData });
