@@ -27,6 +27,8 @@ export const updateOperatorBody = z.object({
   disabled: z.boolean({ error: 'KEY_INVALID' }).optional(),
   /** A new password set by an admin, for an operator who lost theirs. */
   password: password.optional(),
+  /** Clears the second factor of an operator who lost their phone. */
+  resetSecondFactor: z.boolean({ error: 'KEY_INVALID' }).optional(),
 });
 export type UpdateOperatorBody = z.infer<typeof updateOperatorBody>;
 

@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ColumnDef } from '@tanstack/react-table';
-import { type CreateOperatorBody, OPERATOR_ROLES, type OperatorItem, createOperatorBody } from '@wallet/contract';
-import { useMemo } from 'react';
+import { type CreateOperatorBody, OPERATOR_ROLES, type OperatorItem, type OperatorRole, createOperatorBody } from '@wallet/contract';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
 import { DataTable } from '../../shared/ui/DataTable';
+import { Dialog } from '../../shared/ui/Dialog';
 import { TextField } from '../../shared/ui/Field';
 import { formatTime } from '../../shared/ui/format';
 import { ExportButton } from '../../shared/ui/ExportButton';
@@ -17,6 +18,7 @@ import { useCreateOperator, useOperators, useUpdateOperator } from './api/operat
 export function OperatorsPage() {
   const { t } = useTranslation();
   const operators = useOperators();
+  const [editing, setEditing] = useState<OperatorItem | null>(null);
   const create = useCreateOperator();
   const update = useUpdateOperator();
   const form = useForm<CreateOperatorBody>({ resolver: zodResolver(createOperatorBody), defaultValues: { username: '', password: '', roles: [] } });
@@ -35,6 +37,11 @@ export function OperatorsPage() {
       { header: t('operators.roles'), cell: ({ row }) => row.original.roles.map((role) => t(`operators.role.${role}`)).join(', ') },
       { header: t('operators.totp'), cell: ({ row }) => (row.original.totp ? '✓' : '-') },
       { header: t('members.joined'), cell: ({ row }) => formatTime(row.original.createdAt) },
+      {
+        id: 'edit',
+        header: '',
+        cell: ({ row }) => <Button variant="secondary" onClick={() => setEditing(row.original)} data-testid={`operator-edit-${row.original.username}`}>{t('operators.edit')}</Button>,
+      },
       {
         id: 'disabled',
         header: t('operators.disabled'),
@@ -84,6 +91,53 @@ export function OperatorsPage() {
         {fieldError('roles') && <p className="text-xs text-rose-300">{fieldError('roles')}</p>}
         <Button type="submit" busy={create.isPending} data-testid="operator-create">{t('operators.create')}</Button>
       </form>
+      {editing && <EditOperator operator={editing} onClose={() => setEditing(null)} />}
     </div>
+  );
+}
+
+/** Roles, a new password (for an operator who lost theirs), or a cleared second factor (a lost phone). */
+function EditOperator({ operator, onClose }: { operator: OperatorItem; onClose: () => void }) {
+  const { t } = useTranslation();
+  const update = useUpdateOperator();
+  const [roles, setRoles] = useState<OperatorRole[]>(operator.roles);
+  const [password, setPassword] = useState('');
+  const [resetSecondFactor, setResetSecondFactor] = useState(false);
+  const save = () =>
+    update.mutate(
+      { id: operator._id, change: { roles, ...(password ? { password } : {}), ...(resetSecondFactor ? { resetSecondFactor } : {}) } },
+      {
+        onSuccess: () => {
+          toast.success(t('operators.saved'));
+          onClose();
+        },
+        onError: (error) => toast.error(errorText(error)),
+      },
+    );
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={`${t('operators.edit')}: ${operator.username}`} testId="operator-edit">
+      <div className="space-y-3">
+        <fieldset className="flex flex-wrap gap-4">
+          <legend className="mb-1 text-xs font-semibold text-white/70">{t('operators.roles')}</legend>
+          {OPERATOR_ROLES.map((role) => (
+            <label key={role} className="flex items-center gap-2">
+              <input type="checkbox" checked={roles.includes(role)} onChange={(event) => setRoles(event.target.checked ? [...roles, role] : roles.filter((held) => held !== role))} />
+              {t(`operators.role.${role}`)}
+            </label>
+          ))}
+        </fieldset>
+        <TextField label={t('operators.newPassword')} type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+        {operator.totp && (
+          <label className="flex items-center gap-2">
+            <input type="checkbox" checked={resetSecondFactor} onChange={(event) => setResetSecondFactor(event.target.checked)} />
+            {t('operators.resetSecondFactor')}
+          </label>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>{t('common.cancel')}</Button>
+          <Button busy={update.isPending} disabled={roles.length === 0} onClick={save} data-testid="operator-save">{t('common.save')}</Button>
+        </div>
+      </div>
+    </Dialog>
   );
 }

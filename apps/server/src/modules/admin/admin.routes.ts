@@ -95,7 +95,7 @@ export function registerAdminRoutes(app: App, admin: AdminService): void {
       schema: {
         tags,
         params: operatorIdParams,
-        body: updateOperatorBody.extend({ resetSecondFactor: z.boolean({ error: 'KEY_INVALID' }).optional() }),
+        body: updateOperatorBody,
         response: { 200: operatorItem, ...failures(404, 409) },
       },
     },

@@ -174,7 +174,7 @@ export function createAdminService(deps: {
      * ends the operator's sessions. The last active admin can neither lose the role nor be
      * disabled, so the console always has someone who can manage it.
      */
-    async updateOperator(actor: AdminContext, id: bigint, change: UpdateOperatorBody & { resetSecondFactor?: boolean | undefined }): Promise<OperatorItem> {
+    async updateOperator(actor: AdminContext, id: bigint, change: UpdateOperatorBody): Promise<OperatorItem> {
       const passwordHash = change.password ? await hasher.hash(change.password) : undefined;
       return db.transaction().execute(async (trx) => {
         const before = await repo.lockOperator(trx, id);

@@ -1,0 +1,75 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LoginPage } from '../features/login/LoginPage';
+import { readToken, saveToken } from '../shared/api/client';
+import { Shell } from './Shell';
+
+type Answer = { status: number; body: unknown };
+function stubFetch(answer: (path: string, body: unknown) => Answer) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init = {}) => {
+    const { status, body } = answer(new URL(String(input), 'http://localhost').pathname, init.body ? JSON.parse(String(init.body)) : undefined);
+    return new Response(JSON.stringify(body), { status });
+  });
+}
+function renderAt(element: React.ReactElement, path = '/') {
+  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
+  render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}><RouterProvider router={router} /></QueryClientProvider>);
+}
+afterEach(() => vi.restoreAllMocks());
+
+describe('operator sign-in', () => {
+  it('asks for the authenticator code after a right password, then signs in with it', async () => {
+    const sent: unknown[] = [];
+    stubFetch((_path, body) => {
+      sent.push(body);
+      return (body as { code?: string }).code ? { status: 200, body: { token: 'operator-token' } } : { status: 401, body: { message: 'TOTP_REQUIRED' } };
+    });
+    renderAt(<LoginPage />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('ชื่อผู้ใช้'), 'cashier');
+    await user.type(screen.getByLabelText('รหัสผ่าน'), 'cashier-pass-1');
+    await user.click(screen.getByTestId('admin-login'));
+    const code = await screen.findByLabelText('รหัสจากแอปยืนยันตัวตน');
+    expect(screen.getByTestId('admin-login-error')).toBeEmptyDOMElement();
+    await user.type(code, '123456');
+    await user.click(screen.getByTestId('admin-login'));
+    await waitFor(() => expect(readToken()).toBe('operator-token'));
+    expect(sent).toEqual([{ username: 'cashier', password: 'cashier-pass-1' }, { username: 'cashier', password: 'cashier-pass-1', code: '123456' }]);
+  });
+
+  it('says why a sign-in failed, in the operator’s language', async () => {
+    stubFetch(() => ({ status: 401, body: { message: 'TOTP_INVALID' } }));
+    renderAt(<LoginPage />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('ชื่อผู้ใช้'), 'cashier');
+    await user.type(screen.getByLabelText('รหัสผ่าน'), 'wrong');
+    await user.click(screen.getByTestId('admin-login'));
+    expect(await screen.findByText('รหัสยืนยันไม่ถูกต้องหรือใช้ไปแล้ว')).toBeInTheDocument();
+  });
+});
+
+describe('the menu follows the roles', () => {
+  const menuFor = async (roles: string[]) => {
+    saveToken('operator-token');
+    stubFetch(() => ({ status: 200, body: { _id: '1', username: 'someone', roles, totp: false } }));
+    renderAt(<Shell />);
+    const nav = await screen.findByTestId('console-nav');
+    await waitFor(() => expect(within(nav).getAllByRole('link').length).toBeGreaterThan(0));
+    return within(nav).getAllByRole('link').map((link) => link.textContent);
+  };
+
+  it('shows support no money screens', async () => {
+    expect(await menuFor(['support'])).toEqual(['สมาชิก', 'ตั้งค่า', 'บัญชีของฉัน']);
+  });
+
+  it('shows finance the queues, corrections and dashboard, and an admin everything', async () => {
+    expect(await menuFor(['finance'])).toEqual(['คิวงาน', 'สมาชิก', 'ปรับยอดเงิน', 'ภาพรวม', 'ตั้งค่า', 'บัญชีของฉัน']);
+  });
+
+  it('gives an admin the operators and the audit log', async () => {
+    expect(await menuFor(['admin'])).toEqual(['คิวงาน', 'สมาชิก', 'ปรับยอดเงิน', 'ภาพรวม', 'ตั้งค่า', 'ผู้ดูแล', 'บันทึกการตรวจสอบ', 'บัญชีของฉัน']);
+  });
+});
