@@ -113,3 +113,24 @@ test('an admin changes a setting, sees it in the history, and checks the audit c
   await keepScreenshot(admin.page, 'console-audit');
   await admin.close();
 });
+
+test('the console reads in English and Lao once the operator switches, and keeps the choice', async ({ browser, request }) => {
+  const member = await registerViaApi(request);
+  const desk = await ConsolePage.signIn(browser, 'e2e-admin', 'e2e-admin-pass');
+  await desk.page.getByRole('combobox', { name: 'ภาษา' }).selectOption('en');
+  await expect(desk.nav()).toContainText('Members');
+  await keepScreenshot(desk.page, 'console-queues-en');
+  await desk.nav().getByRole('link', { name: 'Members' }).click();
+  await desk.page.locator('input[name="memberSearch"]').fill(member.phone);
+  await desk.page.getByTestId('member-search').click();
+  await desk.page.getByTestId('member-results').getByRole('link', { name: member.phone }).click();
+  await expect(desk.page.getByTestId('member-actions')).toContainText('Block member');
+  await desk.page.getByTestId('member-tab-statement').click();
+  await keepScreenshot(desk.page, 'console-member-en');
+  await desk.page.reload();
+  await expect(desk.nav()).toContainText('Corrections');
+  await desk.page.getByRole('combobox', { name: 'Language' }).selectOption('lo');
+  await expect(desk.nav()).toContainText('ສະມາຊິກ');
+  await desk.page.getByRole('combobox', { name: 'ພາສາ' }).selectOption('th');
+  await desk.close();
+});

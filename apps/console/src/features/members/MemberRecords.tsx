@@ -71,7 +71,7 @@ function Ledger({ id }: { id: string }) {
           }}
         />
       </div>
-    <Paged columns={columns} rows={data?.lines} total={data?.total} pageSize={LEDGER_PAGE_SIZE} page={page} onPage={setPage} testId="member-ledger" />;
+    <Paged columns={columns} rows={data?.lines} total={data?.total} pageSize={LEDGER_PAGE_SIZE} page={page} onPage={setPage} testId="member-ledger" />
     </>
   );
 }
@@ -100,7 +100,7 @@ function Statement({ id }: { id: string }) {
           }}
         />
       </div>
-    <Paged columns={columns} rows={data?.statements} total={data?.total} pageSize={RECORDS_PAGE_SIZE} page={page} onPage={setPage} testId="member-statement" />;
+    <Paged columns={columns} rows={data?.statements} total={data?.total} pageSize={RECORDS_PAGE_SIZE} page={page} onPage={setPage} testId="member-statement" />
     </>
   );
 }
@@ -129,7 +129,7 @@ function Withdrawals({ id }: { id: string }) {
           }}
         />
       </div>
-    <Paged columns={columns} rows={data?.withdrawals} total={data?.total} pageSize={RECORDS_PAGE_SIZE} page={page} onPage={setPage} testId="member-withdrawals" />;
+    <Paged columns={columns} rows={data?.withdrawals} total={data?.total} pageSize={RECORDS_PAGE_SIZE} page={page} onPage={setPage} testId="member-withdrawals" />
     </>
   );
 }
@@ -158,7 +158,7 @@ function Slips({ id }: { id: string }) {
           }}
         />
       </div>
-    <Paged columns={columns} rows={data?.slips} total={data?.total} pageSize={RECORDS_PAGE_SIZE} page={page} onPage={setPage} testId="member-slips" />;
+    <Paged columns={columns} rows={data?.slips} total={data?.total} pageSize={RECORDS_PAGE_SIZE} page={page} onPage={setPage} testId="member-slips" />
     </>
   );
 }
@@ -186,7 +186,7 @@ function Invitees({ id }: { id: string }) {
           }}
         />
       </div>
-    <Paged columns={columns} rows={data?.invitees} total={data?.total} pageSize={RECORDS_PAGE_SIZE} page={page} onPage={setPage} testId="member-invitees" />;
+    <Paged columns={columns} rows={data?.invitees} total={data?.total} pageSize={RECORDS_PAGE_SIZE} page={page} onPage={setPage} testId="member-invitees" />
     </>
   );
 }
