@@ -1,6 +1,6 @@
 import { sum } from '@wallet/contract';
 import { useTranslation } from 'react-i18next';
-import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatMoney, formatTime } from '../../shared/ui/format';
 import { useDashboard } from './api/dashboard';
 
@@ -20,7 +20,7 @@ export function DashboardPage() {
   const days = dashboard.days.map((day) => ({ date: day.date.slice(5), deposits: sum(Object.values(day.deposits)), withdrawals: day.withdrawals, netGaming: day.netGaming }));
   return (
     <div className="space-y-5" data-testid="dashboard">
-      <div className="grid grid-cols-5 gap-3">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
         {figures.map((figure) => (
           <div key={figure.label} className="rounded-xl border border-white/10 bg-desk-900 p-4">
             <p className="text-xs text-white/60">{figure.label}</p>
@@ -31,7 +31,9 @@ export function DashboardPage() {
       </div>
       <section className="rounded-xl border border-white/10 bg-desk-900 p-4">
         <h2 className="mb-3 font-bold">{t('dashboard.last30')}</h2>
-        <BarChart width={1100} height={260} data={days}>
+        {/* Follows the width of the desk, or of a tablet. */}
+        <ResponsiveContainer width="100%" height={260}>
+        <BarChart data={days}>
           <CartesianGrid stroke="#2a3750" vertical={false} />
           <XAxis dataKey="date" stroke="#8893a7" fontSize={11} />
           <YAxis stroke="#8893a7" fontSize={11} />
@@ -41,6 +43,7 @@ export function DashboardPage() {
           <Bar dataKey="withdrawals" name={t('dashboard.series.withdrawals')} fill="#fb7185" />
           <Bar dataKey="netGaming" name={t('dashboard.series.netGaming')} fill="#f5c542" />
         </BarChart>
+        </ResponsiveContainer>
       </section>
       <section className="rounded-xl border border-white/10 bg-desk-900 p-4">
         <h2 className="mb-3 font-bold">{t('dashboard.queues')}</h2>

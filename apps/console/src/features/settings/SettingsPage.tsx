@@ -33,6 +33,8 @@ export function SettingsPage() {
     if (settings.data) form.reset(settings.data);
   }, [settings.data, form]);
   const submit = form.handleSubmit((change) => save.mutate(change, { onSuccess: () => toast.success(t('settings.saved')), onError: (error) => toast.error(errorText(error)) }));
+  // The form is shown once the settings are in: a value typed before they arrive would be overwritten.
+  const ready = settings.data !== undefined;
   const fieldError = (name: keyof SiteSettingsBody) => (form.formState.errors[name] ? t(`errors.${form.formState.errors[name]?.message ?? 'KEY_INVALID'}`) : undefined);
   const columns = useMemo<ColumnDef<Change, unknown>[]>(
     () => [
@@ -58,7 +60,8 @@ export function SettingsPage() {
     <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)] gap-6">
       <form className="space-y-3 rounded-xl border border-white/10 bg-desk-900 p-4" onSubmit={(event) => void submit(event)} data-testid="settings-form">
         <h1 className="text-base font-bold">{t('settings.title')}</h1>
-        <fieldset className="grid grid-cols-2 gap-2" disabled={!canEdit}>
+        {!ready && <p className="text-white/50">…</p>}
+        <fieldset className={`grid grid-cols-2 gap-2 ${ready ? '' : 'hidden'}`} disabled={!canEdit}>
           {FLAGS.map((name) => (
             <label key={name} className="flex items-center gap-2">
               <input type="checkbox" {...form.register(name)} />
@@ -66,7 +69,7 @@ export function SettingsPage() {
             </label>
           ))}
         </fieldset>
-        <fieldset className="grid grid-cols-2 gap-3" disabled={!canEdit}>
+        <fieldset className={`grid grid-cols-2 gap-3 ${ready ? '' : 'hidden'}`} disabled={!canEdit}>
           {TEXTS.map((name) => (
             <TextField key={name} label={t(`settings.fields.${name}`)} error={fieldError(name)} {...form.register(name)} />
           ))}
@@ -74,7 +77,7 @@ export function SettingsPage() {
             <TextField key={name} label={t(`settings.fields.${name}`)} inputMode="decimal" error={fieldError(name)} {...form.register(name, { valueAsNumber: true })} />
           ))}
         </fieldset>
-        {canEdit && <Button type="submit" busy={save.isPending} data-testid="settings-save">{t('common.save')}</Button>}
+        {canEdit && ready && <Button type="submit" busy={save.isPending} data-testid="settings-save">{t('common.save')}</Button>}
       </form>
       <section className="rounded-xl border border-white/10 bg-desk-900 p-4">
         <div className="mb-3 flex items-center justify-between">
