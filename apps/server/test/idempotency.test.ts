@@ -85,3 +85,17 @@ describe('an Idempotency-Key reused for a different call', () => {
     expect((await server.app.ledger.verify()).ok).toBe(true);
   });
 });
+
+describe('keys recorded before amounts were parsed into satang', () => {
+  it('still match their retry: the fingerprint writes an amount in baht, as the body held it', async () => {
+    const member = await registerMember(server);
+    await fundWallet(server, member.id, 500);
+    const key = `upgrade-${member.id}`;
+    // The fingerprint an earlier server stored for this call, from the body as sent.
+    const fingerprint = crypto.createHash('sha256').update(JSON.stringify(['POST', '/api/wallet/withdraw', {}, { amount: 120.5 }])).digest('base64url');
+    await server.db.insertInto('idempotency_keys').values({ owner: `member:${member.id}`, key, fingerprint }).execute();
+    const answer = await call(member, '/api/wallet/withdraw', { amount: 120.5 }, key);
+    expect(answer.status).toBe(200);
+    expect(answer.body.withdrawal.amount).toBe(120.5);
+  });
+});

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { toMajor } from '@wallet/contract';
 import type { Db } from '../db/database.js';
 import { AppError, badRequest } from '../errors.js';
 import type { App } from './types.js';
@@ -41,10 +42,11 @@ export function registerIdempotency(app: App, db: Db): void {
     const owner = ownerOf(request);
     if (key === null || owner === null) return;
     // The validated body: zod's output has a fixed key order and trimmed strings, so equal calls hash
-    // equal; amounts are already satang (bigint), which JSON cannot write on its own.
+    // equal. Amounts are parsed into satang (bigint), which JSON cannot write: they are written back
+    // in baht, exactly as the body held them, so keys recorded before that change still match.
     const fingerprint = crypto
       .createHash('sha256')
-      .update(JSON.stringify([request.method, request.routeOptions.url, request.params ?? null, request.body ?? null], (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value)))
+      .update(JSON.stringify([request.method, request.routeOptions.url, request.params ?? null, request.body ?? null], (_key, value: unknown) => (typeof value === 'bigint' ? toMajor(value) : value)))
       .digest('base64url');
     const inserted = await db
       .insertInto('idempotency_keys')
