@@ -50,13 +50,13 @@ export function OverlayHost({ children }: { children: ReactNode }) {
       }),
     [],
   );
-  const opener = useMemo<OverlayOpener>(() => ({ open }), [open]);
   const close = useCallback((result?: unknown) => {
     setShown((current) => {
       current?.resolve(result);
       return null;
     });
   }, []);
+  const opener = useMemo<OverlayOpener>(() => ({ open, closeAll: () => close() }), [open, close]);
 
   useEffect(() => {
     if (!shown) return;

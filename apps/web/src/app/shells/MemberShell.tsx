@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Outlet, useNavigate } from 'react-router';
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useOverlay } from '../../shared/overlays/overlays';
 import { logout as logoutOnServer } from '../../shared/api/logout';
@@ -16,6 +17,10 @@ export function MemberShell() {
   const queryClient = useQueryClient();
   const active = useActiveMenu();
   const overlay = useOverlay();
+  const { pathname } = useLocation();
+  // An overlay belongs to the screen it was opened on: leaving it (or the session ending and
+  // sending the member to /login) closes it, as unmounting the screen would.
+  useEffect(() => () => overlay.closeAll(), [pathname, overlay]);
 
   async function logout() {
     await logoutOnServer();

@@ -17,6 +17,8 @@ export interface OverlayControls {
 export interface OverlayOpener {
   /** Shows the overlay (one at a time); resolves with what it closed with, once it closes. */
   open<Name extends OverlayName>(name: Name, props: OverlayRegistry[Name]): Promise<unknown>;
+  /** Closes what is open (the screen it belonged to is gone), answering undefined. */
+  closeAll(): void;
 }
 
 export const OverlayContext = createContext<OverlayOpener | null>(null);
