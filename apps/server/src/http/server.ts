@@ -34,7 +34,7 @@ export async function createServer(config: Pick<AppConfig, 'logLevel' | 'trustPr
     genReqId: () => crypto.randomUUID(),
     return503OnClosing: true,
     // A path that is not valid percent-encoding (a lone surrogate's bytes) never reaches a route:
-    // it gets the same `{ message }` answer as any other malformed input.
+    // it gets the same `{ message }` answer as every other malformed input.
     frameworkErrors: (error, _request, reply) => {
       void (reply as FastifyReply).code(error.statusCode && error.statusCode < 500 ? error.statusCode : 400).send({ message: 'KEY_INVALID' });
     },
