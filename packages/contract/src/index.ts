@@ -11,3 +11,4 @@ export * from './site.js';
 export * from './operators.js';
 export * from './member-admin.js';
 export * from './corrections.js';
+export * from './promotions.js';

@@ -1,0 +1,276 @@
+import { z } from 'zod';
+import { LANGUAGES } from './constants.js';
+import { moneyAmount } from './money.js';
+import { requiredText } from './schemas.js';
+
+/**
+ * Promotions (issue 12): bonuses, promotion codes, invite rewards, refunds, their withdrawal
+ * conditions, banners and agreements. Member shapes follow SPEC §3 and §7 field by field; where
+ * the spec names a field only (`banners`, `userBonus`), the rest is ours and documented in
+ * docs/decisions.md.
+ */
+
+// ---------- Codes
+/** Offer codes are upper-cased before lookup and activation (SPEC §5). */
+export const offerCode = z
+  .string({ error: (issue) => (issue.input === undefined ? 'KEY_MISSING' : 'KEY_INVALID') })
+  .trim()
+  .min(1, { error: 'KEY_MISSING' })
+  .max(30, { error: 'KEY_INVALID' })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: 'KEY_INVALID' })
+  .transform((value) => value.toUpperCase());
+export const offerCodeParams = z.object({ code: offerCode });
+
+export const BONUS_TYPES = ['limit', 'day', 'week'] as const;
+export type BonusType = (typeof BONUS_TYPES)[number];
+export const CONDITION_KINDS = ['bonus', 'promotion', 'refund', 'invite', 'spin'] as const;
+export type ConditionKind = (typeof CONDITION_KINDS)[number];
+
+// ---------- Member side
+export const bannerItem = z.object({ image: z.string(), html: z.string() });
+export type BannerItem = z.infer<typeof bannerItem>;
+export const bannersResponse = z.object({ banners: z.array(bannerItem) });
+
+/** SPEC §3 Bonus. `userBonus` is null until the member has taken this bonus at least once. */
+export const bonusItem = z.object({
+  code: z.string(),
+  name: z.string(),
+  type: z.enum(BONUS_TYPES),
+  maxReceived: z.number(),
+  percentFail: z.number(),
+  percentSuccess: z.number(),
+  /** What the member receives: a share of the qualifying deposit (capped), or a fixed amount. */
+  reward: z.object({ mode: z.enum(['share', 'fixed']), percent: z.number().nullable(), amount: z.number().nullable(), cap: z.number().nullable() }),
+  minimumDeposit: z.number(),
+  /** Whether taking it puts the balances under a withdrawal condition. */
+  hasCondition: z.boolean(),
+  banners: z.array(bannerItem),
+  userBonus: z
+    .object({
+      _id: z.string(),
+      isActive: z.boolean(),
+      /** Claims counted against maxReceived in the current period (all, today, this week). */
+      received: z.array(z.object({ updatedAt: z.string() })),
+    })
+    .nullable(),
+});
+export type BonusItem = z.infer<typeof bonusItem>;
+export const bonusListResponse = z.object({ bonuses: z.array(bonusItem) });
+
+/** A claim's answer (SPEC §7: "the response becomes the user bonus"). */
+export const claimResponse = z.object({
+  message: z.literal('SUCCESS'),
+  _id: z.string(),
+  code: z.string(),
+  kind: z.enum(CONDITION_KINDS),
+  amount: z.number(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+});
+export type ClaimResponse = z.infer<typeof claimResponse>;
+
+/** The member's one withdrawal condition with the figures behind it (issue 12 §4 progress bar). */
+export const conditionStatus = z.object({
+  kind: z.enum(CONDITION_KINDS),
+  code: z.string(),
+  name: z.string(),
+  /** Deposit plus reward, baht. */
+  base: z.number(),
+  successPercent: z.number(),
+  failPercent: z.number(),
+  /** Withdrawal allowed at or above this total. */
+  successTarget: z.number(),
+  /** The member may end the condition below this total. */
+  failFloor: z.number(),
+  /** Wallet plus game balances now. */
+  total: z.number(),
+  createdAt: z.string(),
+});
+export type ConditionStatus = z.infer<typeof conditionStatus>;
+/** SPEC §7 `GET /api/bonus/check/active` returns status and type. */
+export const bonusActiveResponse = z.object({
+  status: z.boolean(),
+  type: z.enum(CONDITION_KINDS).nullable(),
+  condition: conditionStatus.nullable(),
+});
+export type BonusActiveResponse = z.infer<typeof bonusActiveResponse>;
+export const bonusMinimumResponse = z.object({
+  /** Deposits since the last condition or claim, which a bonus would be a share of. */
+  qualifyingDeposit: z.number(),
+  /** The smallest minimum deposit among the bonuses on offer. */
+  minimum: z.number(),
+});
+
+/** SPEC §3 Promotion. */
+export const promotionResponse = z.object({
+  code: z.string(),
+  percentFail: z.number(),
+  percentSuccess: z.number(),
+  description: z.string(),
+  reward: bonusItem.shape.reward,
+  validUntil: z.string().nullable(),
+});
+export type PromotionInfo = z.infer<typeof promotionResponse>;
+export const currentPromotionResponse = z.object({ promotion: promotionResponse.nullable() });
+
+/** SPEC §3 Invite row. */
+export const inviteRow = z.object({ from: z.object({ name: z.string() }), amount: z.number(), createdAt: z.string(), status: z.enum(['accrued', 'claimed', 'review', 'refused']) });
+export const inviteListResponse = z.object({ total: z.number(), invites: z.array(inviteRow) });
+/** SPEC §3 Refund log row. */
+export const refundRow = z.object({ refundAmount: z.number(), createdAt: z.string() });
+export const refundListResponse = z.object({ total: z.number(), refunds: z.array(refundRow) });
+/** SPEC §3 Refund check. */
+export const refundCheckResponse = z.object({
+  result: z.boolean(),
+  bonus: z.boolean(),
+  info: z.string(),
+  refundAmount: z.number(),
+  refundSuccess: z.number(),
+  refundFail: z.number(),
+  /** Net game losses since the last refund, and the operator's rate of it. */
+  netLoss: z.number(),
+  ratePercent: z.number(),
+});
+export type RefundCheck = z.infer<typeof refundCheckResponse>;
+/** SPEC §3 Invite data. */
+export const inviteInfoResponse = z.object({ inviteSuccess: z.number(), inviteFail: z.number(), ratePercent: z.number(), enabled: z.boolean(), info: z.string() });
+export const rewardMessageResponse = z.object({ message: z.enum(['INVITE_BONUS_SUCCESS', 'REFUND_SUCCESS', 'BONUS_CLEAR', 'SUCCESS']), amount: z.number() });
+
+// ---------- Operator side
+const localized = (max: number) => z.object({ th: z.string().max(max, { error: 'KEY_INVALID' }), lo: z.string().max(max, { error: 'KEY_INVALID' }), en: z.string().max(max, { error: 'KEY_INVALID' }) });
+export const localizedText = localized(20_000);
+export type LocalizedText = z.infer<typeof localizedText>;
+export const localizedName = z.object({ th: requiredText(120), lo: requiredText(120), en: requiredText(120) });
+const percent = z.number({ error: 'KEY_INVALID' }).min(0, { error: 'KEY_INVALID' }).max(10_000, { error: 'KEY_INVALID' }).multipleOf(0.01, { error: 'KEY_INVALID' });
+const optionalMoney = moneyAmount.nullable();
+const instant = z.iso.datetime({ offset: true, error: 'KEY_INVALID' });
+
+export const OFFER_STATUSES = ['active', 'paused', 'retired'] as const;
+/** What ending a condition takes back (issue 12 §1: "what the offer's terms say is cleared"). */
+export const CLEAR_MODES = ['remaining', 'reward', 'none'] as const;
+
+const offerFields = {
+  name: localizedName,
+  description: localizedText,
+  rewardMode: z.enum(['share', 'fixed'], { error: 'KEY_INVALID' }),
+  /** Share of the qualifying deposit, percent (share mode). */
+  rewardPercent: percent.nullable(),
+  /** Fixed amount (fixed mode), baht. */
+  rewardAmount: optionalMoney,
+  /** Upper bound of a share, baht; null for none. */
+  rewardCap: optionalMoney,
+  minimumDeposit: z.number().min(0).max(100_000_000).multipleOf(0.01),
+  hasCondition: z.boolean(),
+  successPercent: percent,
+  failPercent: percent,
+  clearMode: z.enum(CLEAR_MODES, { error: 'KEY_INVALID' }),
+  startsAt: instant.nullable(),
+  endsAt: instant.nullable(),
+};
+export const bonusBody = z.object({
+  code: offerCode,
+  type: z.enum(BONUS_TYPES, { error: 'KEY_INVALID' }),
+  maxReceived: z.number().int().min(1).max(1000),
+  sortOrder: z.number().int().min(0).max(10_000).default(0),
+  ...offerFields,
+});
+export type BonusBody = z.infer<typeof bonusBody>;
+export const promotionBody = z.object({
+  code: offerCode,
+  /** Claims across all members; null for no cap. */
+  globalCap: z.number().int().min(1).max(10_000_000).nullable(),
+  ...offerFields,
+});
+export type PromotionBody = z.infer<typeof promotionBody>;
+export const offerPatchBody = z
+  .object({ status: z.enum(OFFER_STATUSES, { error: 'KEY_INVALID' }), type: z.enum(BONUS_TYPES), maxReceived: z.number().int().min(1).max(1000), globalCap: z.number().int().min(1).max(10_000_000).nullable(), sortOrder: z.number().int().min(0).max(10_000), ...offerFields })
+  .partial();
+export type OfferPatchBody = z.infer<typeof offerPatchBody>;
+
+export const adminOffer = z.object({
+  code: z.string(),
+  kind: z.enum(['bonus', 'promotion']),
+  status: z.enum(OFFER_STATUSES),
+  type: z.enum(BONUS_TYPES).nullable(),
+  maxReceived: z.number(),
+  globalCap: z.number().nullable(),
+  claimed: z.number(),
+  sortOrder: z.number(),
+  name: localizedName,
+  description: localizedText,
+  rewardMode: z.enum(['share', 'fixed']),
+  rewardPercent: z.number().nullable(),
+  rewardAmount: z.number().nullable(),
+  rewardCap: z.number().nullable(),
+  minimumDeposit: z.number(),
+  hasCondition: z.boolean(),
+  successPercent: z.number(),
+  failPercent: z.number(),
+  clearMode: z.enum(CLEAR_MODES),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  /** Paid out so far, baht. */
+  paid: z.number(),
+  banners: z.array(z.object({ _id: z.string(), image: z.string(), html: localizedText })),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminOffer = z.infer<typeof adminOffer>;
+export const adminOffersQuery = z.object({ kind: z.enum(['bonus', 'promotion']).optional(), status: z.enum(OFFER_STATUSES).optional() });
+export const adminOffersResponse = z.object({ offers: z.array(adminOffer) });
+
+export const PROGRAMMES = ['invite', 'refund'] as const;
+export type Programme = (typeof PROGRAMMES)[number];
+export const programmeParams = z.object({ programme: z.enum(PROGRAMMES, { error: 'KEY_INVALID' }) });
+export const programmeBody = z.object({
+  enabled: z.boolean(),
+  /** Invite: share of each invitee deposit; refund: share of net game losses. Percent. */
+  ratePercent: percent,
+  hasCondition: z.boolean(),
+  successPercent: percent,
+  failPercent: percent,
+  info: localizedText,
+});
+export type ProgrammeBody = z.infer<typeof programmeBody>;
+export const programmeResponse = programmeBody.extend({ programme: z.enum(PROGRAMMES), updatedAt: z.string().nullable() });
+export type ProgrammeSettings = z.infer<typeof programmeResponse>;
+
+export const BANNER_PLACEMENTS = ['invite', 'refund', 'bonus'] as const;
+export type BannerPlacement = (typeof BANNER_PLACEMENTS)[number];
+/** Multipart fields of `POST /api/admin/banners` beside the `file`. */
+export const bannerFields = z.object({
+  placement: z.enum(BANNER_PLACEMENTS, { error: 'KEY_INVALID' }),
+  /** The bonus the banner belongs to (placement bonus). */
+  offerCode: offerCode.optional(),
+  position: z.coerce.number().int().min(0).max(1000).default(0),
+  html: localizedText,
+});
+export const adminBanner = z.object({ _id: z.string(), placement: z.enum(BANNER_PLACEMENTS), offerCode: z.string().nullable(), position: z.number(), image: z.string(), html: localizedText, createdAt: z.string() });
+export type AdminBanner = z.infer<typeof adminBanner>;
+export const adminBannersResponse = z.object({ banners: z.array(adminBanner) });
+export const bannerPatchBody = z.object({ position: z.number().int().min(0).max(1000), html: localizedText }).partial();
+export const bannerParams = z.object({ id: z.uuid({ error: 'KEY_INVALID' }) });
+
+export const languageTexts = z.object(Object.fromEntries(LANGUAGES.map((language) => [language, z.array(z.string().max(20_000)).max(20)])) as Record<(typeof LANGUAGES)[number], z.ZodArray<z.ZodString>>);
+/** Agreements (SPEC §3): html strings per language. */
+export const agreementsBody = z.object({ agreements: languageTexts });
+/** The bonus notice; `{percentFail}` is replaced by the member app (SPEC §7). */
+export const noticeBody = z.object({ notice: localizedText });
+
+export const conditionEndBody = z.object({ reason: requiredText(500) });
+export const adminConditionResponse = z.object({ condition: conditionStatus.extend({ _id: z.string(), status: z.enum(['active', 'completed', 'ended']) }).nullable() });
+
+export const INVITE_SIGNALS = ['same_bank_account', 'same_account_name', 'same_device', 'same_address'] as const;
+export const inviteReview = z.object({
+  _id: z.string(),
+  inviterId: z.string(),
+  inviterName: z.string(),
+  inviteeId: z.string(),
+  inviteeName: z.string(),
+  amount: z.number(),
+  signals: z.array(z.enum(INVITE_SIGNALS)),
+  status: z.enum(['review', 'accrued', 'refused', 'claimed']),
+  createdAt: z.string(),
+});
+export const inviteReviewsResponse = z.object({ total: z.number(), reviews: z.array(inviteReview) });
+export const inviteReviewsQuery = z.object({ page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(100).default(25) });
