@@ -17,6 +17,8 @@ import type { Ledger } from './modules/ledger/ledger.service.js';
 import { registerLookupModule } from './modules/lookup/lookup.module.js';
 import { registerOtpModule } from './modules/otp/otp.module.js';
 import { type Reconciler, createReconciler, scheduleReconciler } from './modules/reconcile/reconciler.js';
+import { createInviteSummary } from './modules/promotions/programmes.service.js';
+import { registerPromotionsModule } from './modules/promotions/promotions.module.js';
 import { registerReportModule } from './modules/reports/reports.module.js';
 import { registerStatementModule } from './modules/statement/statement.module.js';
 import { registerWalletModule } from './modules/wallet/wallet.module.js';
@@ -44,12 +46,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const lookup = registerLookupModule(core);
   const account = registerAccountModule(core, { lookup, sessions: auth });
   registerOtpModule(core, { account });
-  const { wallet, providerTransfers } = registerWalletModule(core, { members: account });
+  const { wallet, providerTransfers } = registerWalletModule(core, { members: account, inviteSummary: createInviteSummary(core) });
   registerWithdrawModule(core, { wallet, members: account });
   registerStatementModule(core);
   registerCorrectionModule(core);
   registerReportModule(core);
-  const { slips } = registerDepositModule(core);
+  const { slips, credit } = registerDepositModule(core);
+  registerPromotionsModule(core, { wallet, deposits: credit });
   if (config.sandboxes) await registerSandboxes(core);
 
   const reconciler = createReconciler(core.jobs, app.log);

@@ -6,6 +6,8 @@ import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { closeGracefully } from './http/shutdown.js';
 import { createPasswordHasher } from './modules/auth/password.js';
+import { createFolderStorage } from './adapters/upload-storage.js';
+import { seedDemoPromotions } from './seed/demo-promotions.js';
 import { seedDemoData, seedReferenceData } from './seed/seed.js';
 
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
@@ -19,6 +21,7 @@ const applied = await migrate(database);
 await seedReferenceData(database.db);
 const hasher = createPasswordHasher({ fast: config.fastHash });
 const seeded = config.seedDemo ? await seedDemoData(database.db, hasher) : false;
+if (config.seedDemo) await seedDemoPromotions(database.db, createFolderStorage(config.uploadDir));
 
 const app = await buildApp({ config, database, hasher });
 if (applied.length) app.log.info({ applied }, 'migrations applied');

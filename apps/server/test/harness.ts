@@ -14,6 +14,7 @@ import { migrate } from '../src/db/migrate.js';
 import { closeGracefully } from '../src/http/shutdown.js';
 import type { App } from '../src/http/types.js';
 import { type PasswordHasher, createPasswordHasher } from '../src/modules/auth/password.js';
+import { seedDemoPromotions } from '../src/seed/demo-promotions.js';
 import { seedDemoData, seedReferenceData } from '../src/seed/seed.js';
 
 export interface TestClock {
@@ -86,6 +87,7 @@ export async function startTestServer(
   const hasher = options.hasher ?? createPasswordHasher({ fast: true });
   await seedReferenceData(handle.db);
   await seedDemoData(handle.db, hasher);
+  await seedDemoPromotions(handle.db, null);
 
   let offset = 0;
   const clock: TestClock = { now: () => new Date(Date.now() + offset), advance: (ms) => (offset += ms) };

@@ -142,6 +142,8 @@ export const localizedText = localized(20_000);
 export type LocalizedText = z.infer<typeof localizedText>;
 export const localizedName = z.object({ th: requiredText(120), lo: requiredText(120), en: requiredText(120) });
 const percent = z.number({ error: 'KEY_INVALID' }).min(0, { error: 'KEY_INVALID' }).max(10_000, { error: 'KEY_INVALID' }).multipleOf(0.01, { error: 'KEY_INVALID' });
+/** Condition percentages are whole numbers (member_conditions keeps integers). */
+const wholePercent = z.number({ error: 'KEY_INVALID' }).int({ error: 'KEY_INVALID' }).min(0, { error: 'KEY_INVALID' }).max(10_000, { error: 'KEY_INVALID' });
 const optionalMoney = moneyAmount.nullable();
 const instant = z.iso.datetime({ offset: true, error: 'KEY_INVALID' });
 
@@ -161,8 +163,8 @@ const offerFields = {
   rewardCap: optionalMoney,
   minimumDeposit: z.number().min(0).max(100_000_000).multipleOf(0.01),
   hasCondition: z.boolean(),
-  successPercent: percent,
-  failPercent: percent,
+  successPercent: wholePercent.min(1, { error: 'KEY_INVALID' }),
+  failPercent: wholePercent,
   clearMode: z.enum(CLEAR_MODES, { error: 'KEY_INVALID' }),
   startsAt: instant.nullable(),
   endsAt: instant.nullable(),
@@ -227,8 +229,8 @@ export const programmeBody = z.object({
   /** Invite: share of each invitee deposit; refund: share of net game losses. Percent. */
   ratePercent: percent,
   hasCondition: z.boolean(),
-  successPercent: percent,
-  failPercent: percent,
+  successPercent: wholePercent.min(1, { error: 'KEY_INVALID' }),
+  failPercent: wholePercent,
   info: localizedText,
 });
 export type ProgrammeBody = z.infer<typeof programmeBody>;

@@ -4,6 +4,8 @@ import type { ColumnType, Generated } from 'kysely';
 /** Kysely's view of the tables in migrations/. Keep in step with the SQL. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
+/** numeric comes back as a string: exact, never a float. */
+type Numeric = ColumnType<string, string | number, string | number>;
 
 export interface Database {
   schema_migrations: { name: string; applied_at: Timestamp };
@@ -31,6 +33,8 @@ export interface Database {
     currency: Generated<string>;
     source_code: string | null;
     inviter_id: bigint | null;
+    registered_ip: string | null;
+    registered_user_agent: string | null;
     created_at: Timestamp;
     updated_at: Timestamp;
   };
@@ -326,7 +330,7 @@ export interface Database {
   member_conditions: {
     id: Generated<string>;
     member_id: bigint;
-    kind: 'bonus' | 'refund' | 'invite';
+    kind: 'bonus' | 'promotion' | 'refund' | 'invite' | 'spin';
     source: string;
     base_amount: bigint;
     success_percent: number;
@@ -334,6 +338,73 @@ export interface Database {
     status: Generated<'active' | 'completed' | 'ended'>;
     created_at: Timestamp;
     closed_at: Timestamp | null;
+    reward_amount: Generated<bigint>;
+    clear_mode: Generated<'remaining' | 'reward' | 'none'>;
+    cleared_amount: Generated<bigint>;
+    clear_transfer_id: bigint | null;
+    ended_by: string | null;
+    end_reason: string | null;
+  };
+  offers: {
+    code: string;
+    kind: 'bonus' | 'promotion';
+    status: Generated<'active' | 'paused' | 'retired'>;
+    name: Json<Record<string, string>>;
+    description: Json<Record<string, string>>;
+    bonus_type: 'limit' | 'day' | 'week' | null;
+    max_received: Generated<number>;
+    global_cap: number | null;
+    claimed_count: Generated<number>;
+    reward_mode: 'share' | 'fixed';
+    reward_percent: Numeric | null;
+    reward_amount: bigint | null;
+    reward_cap: bigint | null;
+    minimum_deposit: Generated<bigint>;
+    has_condition: Generated<boolean>;
+    success_percent: number;
+    fail_percent: number;
+    clear_mode: Generated<'remaining' | 'reward' | 'none'>;
+    starts_at: Timestamp | null;
+    ends_at: Timestamp | null;
+    sort_order: Generated<number>;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  reward_claims: {
+    id: Generated<string>;
+    member_id: bigint;
+    kind: 'bonus' | 'promotion' | 'invite' | 'refund' | 'spin';
+    offer_code: string | null;
+    amount: bigint;
+    deposit_amount: Generated<bigint>;
+    condition_id: string | null;
+    transfer_id: bigint;
+    claim_day: string;
+    claim_week: string;
+    idempotency_key: string | null;
+    created_at: Timestamp;
+  };
+  invite_accruals: {
+    id: Generated<string>;
+    inviter_id: bigint;
+    invitee_id: bigint;
+    deposit_id: string;
+    amount: bigint;
+    status: 'accrued' | 'review' | 'refused' | 'claimed';
+    signals: Generated<string[]>;
+    claim_id: string | null;
+    decided_by: string | null;
+    created_at: Timestamp;
+  };
+  refund_marks: { claim_id: string; member_id: bigint; net_loss_total: bigint; created_at: Timestamp };
+  banners: {
+    id: Generated<string>;
+    placement: 'invite' | 'refund' | 'bonus';
+    offer_code: string | null;
+    position: Generated<number>;
+    image_file: string;
+    html: Json<Record<string, string>>;
+    created_at: Timestamp;
   };
   truemoney_transfers: {
     transaction_id: string;

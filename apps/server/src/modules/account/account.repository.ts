@@ -31,6 +31,8 @@ export async function insertMember(
     currency: string;
     sourceCode: string | null;
     inviterId: bigint | null;
+    registeredIp?: string | null;
+    registeredUserAgent?: string | null;
   },
 ): Promise<bigint> {
   const row = await db
@@ -45,6 +47,8 @@ export async function insertMember(
       currency: member.currency,
       source_code: member.sourceCode,
       inviter_id: member.inviterId,
+      registered_ip: member.registeredIp ?? null,
+      registered_user_agent: member.registeredUserAgent ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

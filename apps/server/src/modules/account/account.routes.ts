@@ -28,7 +28,7 @@ export function registerAccountRoutes(app: App, account: AccountService): void {
   app.post(
     '/api/account',
     { schema: { tags, body: registrationBody, response: { 200: registrationResponse, ...failures(409) } } },
-    async (request) => ({ message: 'SUCCESS' as const, _id: await account.register(request.body) }),
+    async (request) => ({ message: 'SUCCESS' as const, _id: await account.register(request.body, { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 300) ?? null }) }),
   );
 
   const member = { config: MEMBER };

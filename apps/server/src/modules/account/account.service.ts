@@ -98,7 +98,8 @@ export function createAccountService(deps: {
       if (await repo.phoneExists(db, phone)) throw conflict('EXISTING_USER');
     },
 
-    async register(body: RegistrationBody): Promise<string> {
+    /** `origin`: where the registration came from, kept for the invite overlap checks (issue 12 §2). */
+    async register(body: RegistrationBody, origin: { ip: string | null; userAgent: string | null } = { ip: null, userAgent: null }): Promise<string> {
       await validate(body);
       const inviterId = await inviterIdOf(body.inviteCode);
       const passwordHash = await hasher.hash(body.password);
@@ -120,6 +121,8 @@ export function createAccountService(deps: {
             currency: body.currency ?? site.currencies[0],
             sourceCode: body.sourceCode || null,
             inviterId,
+            registeredIp: origin.ip,
+            registeredUserAgent: origin.userAgent,
           });
         });
         return String(id);

@@ -17,6 +17,8 @@ export function createConditionService() {
     close: (trx: Db, id: string, status: 'completed' | 'ended') => repo.closeCondition(trx, id, status),
     /** The member's active condition, unlocked, for showing. */
     active: (db: Db, memberId: bigint) => repo.activeCondition(db, memberId),
+    end: (trx: Db, id: string, end: Parameters<typeof repo.endCondition>[2]) => repo.endCondition(trx, id, end),
+    lastClosedAt: (db: Db, memberId: bigint) => repo.lastClosedAt(db, memberId),
   };
 }
 export type ConditionService = ReturnType<typeof createConditionService>;

@@ -42,7 +42,15 @@ export const accounts = {
   bankPayouts: (): AccountRef => ({ code: 'operator:bank-payouts', kind: 'operator' }),
   /** Manual corrections and test funding, always with a reason in the reference. */
   adjustments: (): AccountRef => ({ code: 'operator:adjustments', kind: 'operator' }),
+  /**
+   * What each kind of reward costs the operator (issue 12 §1): bonuses, promotion codes, invite
+   * rewards, refunds and spin prizes are each paid from their own expense account, and what ending
+   * a condition takes back returns to it.
+   */
+  rewardExpense: (kind: RewardSource): AccountRef => ({ code: `operator:rewards:${kind}`, kind: 'operator' }),
 };
+
+export type RewardSource = 'bonus' | 'promotion' | 'invite' | 'refund' | 'spin';
 
 export type TransferKind =
   | 'provider_hold'
@@ -54,6 +62,8 @@ export type TransferKind =
   | 'withdrawal_return'
   | 'adjustment'
   | 'reversal'
+  /** What ending a condition takes back from the wallet, to the reward's expense account. */
+  | 'bonus_clear'
   | (typeof REWARD_KINDS)[number];
 
 /**

@@ -26,6 +26,28 @@ export const siteSettingsSchema = z.object({
   /** Invite-bonus condition percentages (DESIGN §6 Conditions). */
   inviteSuccessPercent: z.number().default(300),
   inviteFailPercent: z.number().default(10),
+  /** Invite programme (issue 12): the inviter earns this share of each invitee deposit. */
+  inviteEnabled: z.boolean().default(true),
+  inviteRatePercent: z.number().default(5),
+  inviteHasCondition: z.boolean().default(true),
+  inviteInfo: z.object({ th: z.string(), lo: z.string(), en: z.string() }).default({
+    th: '<p>ชวนเพื่อนสมัครด้วยลิงก์ของคุณ รับโบนัสทุกครั้งที่เพื่อนฝากเงิน</p>',
+    lo: '<p>ແນະນຳໝູ່ສະໝັກດ້ວຍລິ້ງຂອງທ່ານ ຮັບໂບນັດທຸກຄັ້ງທີ່ໝູ່ຝາກເງິນ</p>',
+    en: '<p>Invite friends with your link and earn a bonus on every deposit they make.</p>',
+  }),
+  /** Refund programme (DESIGN §6 Refund): this share of net game losses since the last refund. */
+  refundEnabled: z.boolean().default(true),
+  refundRatePercent: z.number().default(5),
+  refundHasCondition: z.boolean().default(true),
+  refundSuccessPercent: z.number().default(100),
+  refundFailPercent: z.number().default(10),
+  refundInfo: z.object({ th: z.string(), lo: z.string(), en: z.string() }).default({
+    th: '<p>รับคืนยอดเสียจากการเล่นเกมตั้งแต่การรับคืนครั้งก่อน</p>',
+    lo: '<p>ຮັບຄືນຍອດເສຍຈາກການຫຼິ້ນເກມນັບແຕ່ການຮັບຄືນຄັ້ງກ່ອນ</p>',
+    en: '<p>Get back a share of your game losses since your last refund.</p>',
+  }),
+  /** Signals of an invitee overlapping their inviter are looked for this many days back. */
+  inviteOverlapDays: z.number().default(30),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
@@ -61,7 +83,7 @@ export function createSettingsService(db: Db, now: () => number = Date.now): Set
       const current = siteSettingsSchema.parse((await lockSetting(trx, SITE_KEY)) ?? {});
       const next = siteSettingsSchema.parse({ ...current, ...change });
       if (next.withdrawMin > next.withdrawMax) throw badRequest('KEY_INVALID');
-      const changed = (Object.keys(change) as (keyof SiteSettings)[]).filter((key) => change[key] !== undefined && current[key] !== next[key]);
+      const changed = (Object.keys(change) as (keyof SiteSettings)[]).filter((key) => change[key] !== undefined && JSON.stringify(current[key]) !== JSON.stringify(next[key]));
       await mergeSetting(trx, SITE_KEY, Object.fromEntries(changed.map((key) => [key, next[key]])));
       cached = undefined;
       return {

@@ -7,10 +7,12 @@ import { createSecretBox } from '../../crypto/secret-box.js';
 import { registerWalletRoutes } from './wallet.routes.js';
 import { createWalletService } from './wallet.service.js';
 
+type WalletDeps = Parameters<typeof createWalletService>[0];
+
 /** The wallet, the game providers and the money moved between them. */
 export function registerWalletModule(
   core: Pick<Core, 'app' | 'config' | 'db' | 'ledger' | 'settings' | 'secret' | 'now' | 'jobs' | 'adapters' | 'ownAddress'>,
-  uses: { members: Pick<AccountService, 'findMember'> },
+  uses: { members: Pick<AccountService, 'findMember'>; inviteSummary: WalletDeps['inviteSummary'] },
 ) {
   const { app, config, db, ledger } = core;
   const provider =
@@ -37,10 +39,7 @@ export function registerWalletModule(
     transfers: providerTransfers,
     secrets: createSecretBox(core.secret, 'game-passwords'),
     members: uses.members,
-    inviteRule: async () => {
-      const site = await core.settings.site();
-      return { success: site.inviteSuccessPercent, fail: site.inviteFailPercent };
-    },
+    inviteSummary: uses.inviteSummary,
   });
   registerWalletRoutes(app, wallet);
   registerProviderMedia(app, db);

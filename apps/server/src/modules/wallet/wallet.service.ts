@@ -53,7 +53,8 @@ export function createWalletService(deps: {
   provider: GameProviderAdapter;
   transfers: ProviderTransfers;
   secrets: SecretBox;
-  inviteRule: () => Promise<{ success: number; fail: number }>;
+  /** Invite rewards waiting to be claimed and their condition's percentages (the promotions module's). */
+  inviteSummary: (memberId: bigint) => Promise<{ amount: number; success: number; fail: number }>;
   members: Pick<AccountService, 'findMember'>;
 }) {
   const { db, ledger, provider, transfers, secrets } = deps;
@@ -110,7 +111,7 @@ export function createWalletService(deps: {
         repo.listProviders(db),
         repo.listGameAccounts(db, memberId),
         ledger.balances([accounts.wallet(memberId).code]),
-        deps.inviteRule(),
+        deps.inviteSummary(memberId),
       ]);
       if (!member) throw notFound('NO_USER');
       const byCode = new Map(gameAccounts.map((account) => [account.provider_code, account]));
@@ -143,8 +144,7 @@ export function createWalletService(deps: {
           bankAccountNo: member.bank_account_no,
         },
         wallet: { amount: toMajor(balances.get(accounts.wallet(memberId).code) ?? 0n) },
-        // Invite rewards arrive with the promotions work; the rule's percentages are real.
-        invite: { amount: 0, ...invite },
+        invite,
         slots,
       };
     },

@@ -1,0 +1,240 @@
+import {
+  type BonusActiveResponse,
+  type BonusItem,
+  type ClaimResponse,
+  type ConditionStatus,
+  type Language,
+  type PromotionInfo,
+  WALLET_CODE,
+  minor,
+  toMajor,
+} from '@wallet/contract';
+import type { Db } from '../../db/database.js';
+import { AppError, businessRule, conflict, notFound } from '../../errors.js';
+import type { MemberContext } from '../auth/auth.service.js';
+import { type ConditionRow, type ConditionService, failFloor, successTarget } from '../conditions/conditions.service.js';
+import { type RewardSource, accounts } from '../ledger/accounts.js';
+import type { Ledger } from '../ledger/ledger.service.js';
+import type { WalletService } from '../wallet/wallet.service.js';
+import { bannerUrl } from './banner-images.js';
+import { claimPeriod, claimsInPeriod, rewardFor } from './promotions.rules.js';
+import * as repo from './promotions.repository.js';
+import { type Rewards, toClaimResponse } from './rewards.js';
+
+const textIn = (texts: Record<string, string>, language: Language) => texts[language] || texts.th || texts.en || '';
+
+export const rewardTerms = (offer: repo.OfferRow) => ({
+  reward_mode: offer.reward_mode,
+  reward_percent: offer.reward_percent === null ? null : Number(offer.reward_percent),
+  reward_amount: offer.reward_amount,
+  reward_cap: offer.reward_cap,
+});
+
+const rewardShape = (offer: repo.OfferRow) => ({
+  mode: offer.reward_mode,
+  percent: offer.reward_percent === null ? null : Number(offer.reward_percent),
+  amount: offer.reward_amount === null ? null : toMajor(offer.reward_amount),
+  cap: offer.reward_cap === null ? null : toMajor(offer.reward_cap),
+});
+
+/** On offer now: active, and inside its validity window by the app clock. */
+const isOnOffer = (offer: repo.OfferRow, at: Date) =>
+  offer.status === 'active' && (offer.starts_at === null || new Date(offer.starts_at) <= at) && (offer.ends_at === null || new Date(offer.ends_at) > at);
+
+/**
+ * Bonuses and promotion codes (SPEC §2 Bonus, §4 Bonus, §7 Bonus and promotion; DESIGN §6
+ * Conditions): listing with the member's state, claiming, the member's condition, and ending it.
+ */
+export function createOfferService(deps: {
+  db: Db;
+  now: () => Date;
+  rewards: Rewards;
+  ledger: Pick<Ledger, 'post' | 'memberBalances'>;
+  conditions: Pick<ConditionService, 'active' | 'lockActive' | 'end' | 'lastClosedAt'>;
+  wallet: Pick<WalletService, 'transferAll'>;
+}) {
+  const { db, rewards, ledger, conditions } = deps;
+
+  /** Deposits since the member's last condition closed or last offer was taken: what a bonus is a share of. */
+  async function qualifyingDeposit(trx: Db, memberId: bigint): Promise<bigint> {
+    const [closed, claimed] = await Promise.all([conditions.lastClosedAt(trx, memberId), repo.lastOfferClaimAt(trx, memberId)]);
+    const since = [closed, claimed].filter((at): at is Date => at !== null).sort((a, b) => b.getTime() - a.getTime())[0] ?? null;
+    return repo.depositsSince(trx, memberId, since);
+  }
+
+  async function totalBalance(trx: Db, memberId: bigint): Promise<bigint> {
+    return (await ledger.memberBalances(memberId, trx)).reduce((total, account) => total + account.balance, 0n);
+  }
+
+  async function claim(context: MemberContext, code: string, kind: 'bonus' | 'promotion', idempotencyKey: string | null): Promise<ClaimResponse> {
+    const { memberId } = context;
+    const missing = kind === 'promotion' ? notFound('NO_PROMOTION') : notFound('NO_DATA');
+    return db.transaction().execute(async (trx) => {
+      const { replay } = await rewards.begin(trx, memberId, idempotencyKey);
+      if (replay) return toClaimResponse(replay, replay.condition_id !== null);
+      const offer = await repo.findOffer(trx, code);
+      if (!offer || offer.kind !== kind || !isOnOffer(offer, deps.now())) throw missing;
+
+      const claims = await repo.claimsOf(trx, memberId, code);
+      if (kind === 'promotion' && claims.length > 0) throw conflict('PROMOTION_RECEIVED');
+      if (kind === 'bonus' && claimsInPeriod(offer.bonus_type!, claims, claimPeriod(deps.now())).length >= offer.max_received) throw businessRule('BONUS_MAX_CLAIMED');
+
+      const deposit = await qualifyingDeposit(trx, memberId);
+      if (deposit < offer.minimum_deposit) throw businessRule('DEPOSIT_MINIMUM');
+      const amount = rewardFor(rewardTerms(offer), deposit);
+      if (amount <= 0n) throw businessRule('DEPOSIT_MINIMUM');
+      // The global cap: one conditional increment per claim, so 50 members racing for the last place get one.
+      if (!(await repo.takeOfferPlace(trx, code))) throw businessRule('BONUS_FULL');
+
+      const paid = await rewards.pay(trx, {
+        memberId,
+        kind,
+        offerCode: code,
+        source: code,
+        amount,
+        depositAmount: deposit,
+        condition: offer.has_condition ? { successPercent: offer.success_percent, failPercent: offer.fail_percent, clearMode: offer.clear_mode } : null,
+        idempotencyKey,
+      });
+      return toClaimResponse(paid, paid.condition_id !== null);
+    });
+  }
+
+  async function conditionStatus(trx: Db, condition: ConditionRow, language: Language): Promise<ConditionStatus> {
+    const [total, offer] = await Promise.all([totalBalance(trx, condition.member_id), repo.conditionOfferName(trx, condition.source)]);
+    return {
+      kind: condition.kind,
+      code: condition.source,
+      name: offer ? textIn(offer.name, language) : condition.source,
+      base: toMajor(condition.base_amount),
+      successPercent: condition.success_percent,
+      failPercent: condition.fail_percent,
+      successTarget: toMajor(successTarget(condition)),
+      failFloor: toMajor(failFloor(condition)),
+      total: toMajor(total),
+      createdAt: new Date(condition.created_at).toISOString(),
+    };
+  }
+
+  return {
+    conditionStatus,
+
+    async list(context: MemberContext, language: Language): Promise<BonusItem[]> {
+      const now = deps.now();
+      const [offers, claims, banners, active] = await Promise.all([
+        repo.listOffers(db, { kind: 'bonus', status: 'active' }),
+        repo.offerClaimsOf(db, context.memberId),
+        repo.listBanners(db, { placement: 'bonus' }),
+        conditions.active(db, context.memberId),
+      ]);
+      const period = claimPeriod(now);
+      return offers
+        .filter((offer) => isOnOffer(offer, now))
+        .map((offer) => {
+          const mine = claims.filter((row) => row.offer_code === offer.code).sort((a, b) => +new Date(b.created_at) - +new Date(a.created_at));
+          const counted = claimsInPeriod(offer.bonus_type!, mine, period);
+          const latest = mine[0];
+          return {
+            code: offer.code,
+            name: textIn(offer.name, language),
+            type: offer.bonus_type!,
+            maxReceived: offer.max_received,
+            percentFail: offer.fail_percent,
+            percentSuccess: offer.success_percent,
+            reward: rewardShape(offer),
+            minimumDeposit: toMajor(offer.minimum_deposit),
+            hasCondition: offer.has_condition,
+            banners: banners.filter((banner) => banner.offer_code === offer.code).map((banner) => ({ image: bannerUrl(banner.image_file), html: textIn(banner.html, language) })),
+            userBonus: latest
+              ? {
+                  _id: latest.id,
+                  isActive: active !== undefined && active.source === offer.code && latest.condition_id === active.id,
+                  received: counted.map((row) => ({ updatedAt: new Date(row.created_at).toISOString() })),
+                }
+              : null,
+          };
+        });
+    },
+
+    activateBonus: (context: MemberContext, code: string, key: string | null) => claim(context, code, 'bonus', key),
+    activatePromotion: (context: MemberContext, code: string, key: string | null) => claim(context, code, 'promotion', key),
+
+    async findPromotion(code: string, language: Language): Promise<PromotionInfo> {
+      const offer = await repo.findOffer(db, code);
+      if (!offer || offer.kind !== 'promotion' || !isOnOffer(offer, deps.now())) throw notFound('NO_PROMOTION');
+      return toPromotion(offer, language);
+    },
+
+    /** The promotion behind the member's active condition, if one is. */
+    async currentPromotion(context: MemberContext, language: Language): Promise<PromotionInfo | null> {
+      const active = await conditions.active(db, context.memberId);
+      if (!active || active.kind !== 'promotion') return null;
+      const offer = await repo.findOffer(db, active.source);
+      return offer ? toPromotion(offer, language) : null;
+    },
+
+    async checkActive(context: MemberContext, language: Language): Promise<BonusActiveResponse> {
+      const active = await conditions.active(db, context.memberId);
+      if (!active) return { status: false, type: null, condition: null };
+      return { status: true, type: active.kind, condition: await conditionStatus(db, active, language) };
+    },
+
+    async checkMinimum(context: MemberContext) {
+      const [deposit, offers] = await Promise.all([qualifyingDeposit(db, context.memberId), repo.listOffers(db, { kind: 'bonus', status: 'active' })]);
+      const minimums = offers.filter((offer) => isOnOffer(offer, deps.now())).map((offer) => offer.minimum_deposit);
+      const minimum = minimums.length ? minimums.reduce((low, value) => (value < low ? value : low)) : 0n;
+      return { qualifyingDeposit: toMajor(deposit), minimum: toMajor(minimum) };
+    },
+
+    /**
+     * Ends the member's condition (SPEC §4 Bonus rules; DESIGN §6): only under the fail floor. Game
+     * money first comes back to the wallet through the providers; then, in one transaction, the
+     * condition closes and what the offer's terms clear goes back to its expense account.
+     */
+    async clear(context: MemberContext, idempotencyKey: string | null): Promise<{ message: 'BONUS_CLEAR'; amount: number }> {
+      const { memberId } = context;
+      const before = await conditions.active(db, memberId);
+      if (!before) throw notFound('NO_DATA');
+      if ((await totalBalance(db, memberId)) >= failFloor(before)) throw businessRule('BONUS_CONDITION');
+
+      const collected = await deps.wallet.transferAll(context, WALLET_CODE, idempotencyKey && `${idempotencyKey}:clear`);
+      if (collected.failed.length > 0) throw new AppError('TRANSFER_FAIL', 502);
+      if (collected.message === 'TRANSFER_PENDING') throw businessRule('TRANSFER_PENDING');
+
+      return db.transaction().execute(async (trx) => {
+        await repo.lockMember(trx, memberId);
+        const condition = await conditions.lockActive(trx, memberId);
+        if (!condition) throw notFound('NO_DATA');
+        const held = await ledger.memberBalances(memberId, trx);
+        if (held.some((account) => account.kind === 'member_game' && account.balance > 0n)) throw businessRule('TRANSFER_PENDING');
+        const walletBalance = held.find((account) => account.kind === 'member_wallet')?.balance ?? 0n;
+        if (walletBalance >= failFloor(condition)) throw businessRule('BONUS_CONDITION');
+
+        const cleared =
+          condition.clear_mode === 'remaining' ? walletBalance : condition.clear_mode === 'reward' ? (walletBalance < condition.reward_amount ? walletBalance : condition.reward_amount) : 0n;
+        let clearTransferId: bigint | null = null;
+        if (cleared > 0n) {
+          const transfer = await ledger.post(
+            { key: `condition-clear:${condition.id}`, from: accounts.wallet(memberId), to: accounts.rewardExpense(condition.kind as RewardSource), amount: minor(cleared), kind: 'bonus_clear', reference: condition.id },
+            trx,
+          );
+          clearTransferId = transfer.id;
+        }
+        await conditions.end(trx, condition.id, { clearedAmount: cleared, clearTransferId, endedBy: 'member', reason: null });
+        return { message: 'BONUS_CLEAR' as const, amount: toMajor(cleared) };
+      });
+    },
+  };
+
+  function toPromotion(offer: repo.OfferRow, language: Language): PromotionInfo {
+    return {
+      code: offer.code,
+      percentFail: offer.fail_percent,
+      percentSuccess: offer.success_percent,
+      description: textIn(offer.description, language),
+      reward: rewardShape(offer),
+      validUntil: offer.ends_at ? new Date(offer.ends_at).toISOString() : null,
+    };
+  }
+}
+export type OfferService = ReturnType<typeof createOfferService>;

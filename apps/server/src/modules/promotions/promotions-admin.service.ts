@@ -1,0 +1,334 @@
+import {
+  type AdminBanner,
+  type AdminOffer,
+  type BannerPlacement,
+  type BonusBody,
+  LANGUAGES,
+  type LocalizedText,
+  type OfferPatchBody,
+  type Programme,
+  type ProgrammeBody,
+  type ProgrammeSettings,
+  type PromotionBody,
+  minorOf,
+  toMajor,
+} from '@wallet/contract';
+import sanitizeHtml from 'sanitize-html';
+import type { UploadStorage } from '../../adapters/upload-storage.js';
+import type { Db } from '../../db/database.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
+import { recordAudit } from '../../http/audit.js';
+import { decideOnce } from '../../http/decide-once.js';
+import type { AdminContext } from '../admin/admin.service.js';
+import type { ConditionService } from '../conditions/conditions.service.js';
+import type { SettingsService, SiteSettings } from '../settings/settings.service.js';
+import { bannerUrl, storeBannerImage } from './banner-images.js';
+import type { OfferService } from './offers.service.js';
+import * as repo from './promotions.repository.js';
+
+/** What operators may put in member-facing html: formatting, links and pictures; never scripts, styles or handlers. */
+const HTML_POLICY: sanitizeHtml.IOptions = {
+  allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'span'],
+  allowedAttributes: { a: ['href', 'target', 'rel'], img: ['src', 'alt', 'width', 'height'], '*': ['class'] },
+  allowedSchemes: ['https', 'http', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['https', 'http'] },
+  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }) },
+};
+export const cleanHtml = (html: string) => sanitizeHtml(html, HTML_POLICY);
+const cleanTexts = (texts: LocalizedText): LocalizedText => ({ th: cleanHtml(texts.th), lo: cleanHtml(texts.lo), en: cleanHtml(texts.en) });
+
+const PROGRAMME_KEYS = {
+  invite: { enabled: 'inviteEnabled', ratePercent: 'inviteRatePercent', hasCondition: 'inviteHasCondition', successPercent: 'inviteSuccessPercent', failPercent: 'inviteFailPercent', info: 'inviteInfo' },
+  refund: { enabled: 'refundEnabled', ratePercent: 'refundRatePercent', hasCondition: 'refundHasCondition', successPercent: 'refundSuccessPercent', failPercent: 'refundFailPercent', info: 'refundInfo' },
+} as const satisfies Record<Programme, Record<keyof ProgrammeBody, keyof SiteSettings>>;
+
+/** Amounts parse to satang (bigint), which JSON cannot write: the audit keeps them in baht as typed. */
+const auditable = (value: object): unknown => JSON.parse(JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? toMajor(item) : item)));
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+function toAdminOffer(offer: repo.OfferRow, paid: bigint, banners: repo.BannerRow[]): AdminOffer {
+  return {
+    code: offer.code,
+    kind: offer.kind,
+    status: offer.status,
+    type: offer.bonus_type,
+    maxReceived: offer.max_received,
+    globalCap: offer.global_cap,
+    claimed: offer.claimed_count,
+    sortOrder: offer.sort_order,
+    name: offer.name as AdminOffer['name'],
+    description: offer.description as LocalizedText,
+    rewardMode: offer.reward_mode,
+    rewardPercent: offer.reward_percent === null ? null : Number(offer.reward_percent),
+    rewardAmount: offer.reward_amount === null ? null : toMajor(offer.reward_amount),
+    rewardCap: offer.reward_cap === null ? null : toMajor(offer.reward_cap),
+    minimumDeposit: toMajor(offer.minimum_deposit),
+    hasCondition: offer.has_condition,
+    successPercent: offer.success_percent,
+    failPercent: offer.fail_percent,
+    clearMode: offer.clear_mode,
+    startsAt: iso(offer.starts_at),
+    endsAt: iso(offer.ends_at),
+    paid: toMajor(paid),
+    banners: banners.filter((banner) => banner.offer_code === offer.code).map((banner) => ({ _id: banner.id, image: bannerUrl(banner.image_file), html: banner.html as LocalizedText })),
+    createdAt: new Date(offer.created_at).toISOString(),
+    updatedAt: new Date(offer.updated_at).toISOString(),
+  };
+}
+
+const toAdminBanner = (banner: repo.BannerRow): AdminBanner => ({
+  _id: banner.id,
+  placement: banner.placement,
+  offerCode: banner.offer_code,
+  position: banner.position,
+  image: bannerUrl(banner.image_file),
+  html: banner.html as LocalizedText,
+  createdAt: new Date(banner.created_at).toISOString(),
+});
+
+type OfferFields = Omit<BonusBody, 'code' | 'type' | 'maxReceived' | 'sortOrder'>;
+
+/** Offer terms as columns; the database's checks hold their shape (share xor fixed). */
+function offerColumns(fields: Partial<OfferFields>) {
+  const columns: Record<string, unknown> = {};
+  if (fields.name) columns.name = JSON.stringify(fields.name);
+  if (fields.description) columns.description = JSON.stringify(cleanTexts(fields.description));
+  if (fields.rewardMode !== undefined) columns.reward_mode = fields.rewardMode;
+  if (fields.rewardPercent !== undefined) columns.reward_percent = fields.rewardPercent;
+  if (fields.rewardAmount !== undefined) columns.reward_amount = fields.rewardAmount;
+  if (fields.rewardCap !== undefined) columns.reward_cap = fields.rewardCap;
+  if (fields.minimumDeposit !== undefined) columns.minimum_deposit = minorOf(fields.minimumDeposit);
+  if (fields.hasCondition !== undefined) columns.has_condition = fields.hasCondition;
+  if (fields.successPercent !== undefined) columns.success_percent = fields.successPercent;
+  if (fields.failPercent !== undefined) columns.fail_percent = fields.failPercent;
+  if (fields.clearMode !== undefined) columns.clear_mode = fields.clearMode;
+  if (fields.startsAt !== undefined) columns.starts_at = fields.startsAt;
+  if (fields.endsAt !== undefined) columns.ends_at = fields.endsAt;
+  return columns;
+}
+
+function checkTerms(fields: Partial<OfferFields>): void {
+  if (fields.rewardMode === 'share' && !(fields.rewardPercent && fields.rewardPercent > 0)) throw badRequest('KEY_MISSING');
+  if (fields.rewardMode === 'fixed' && !fields.rewardAmount) throw badRequest('KEY_MISSING');
+  if (fields.successPercent !== undefined && fields.failPercent !== undefined && fields.failPercent >= fields.successPercent) throw badRequest('KEY_INVALID');
+  if (fields.startsAt && fields.endsAt && new Date(fields.startsAt) >= new Date(fields.endsAt)) throw badRequest('KEY_INVALID');
+}
+
+/**
+ * The operator's side of promotions (issue 12 §3): offers, programmes, banners, agreements, the
+ * notice, members' conditions and invite reviews. Every change is audited in its own transaction.
+ */
+export function createPromotionAdminService(deps: {
+  db: Db;
+  settings: SettingsService;
+  storage: UploadStorage;
+  conditions: Pick<ConditionService, 'lockActive' | 'end' | 'active'>;
+  offers: Pick<OfferService, 'conditionStatus'>;
+}) {
+  const { db } = deps;
+
+  async function offerView(trx: Db, offer: repo.OfferRow): Promise<AdminOffer> {
+    const [paid, banners] = await Promise.all([repo.paidPerOffer(trx), repo.listBanners(trx, { placement: 'bonus', offerCode: offer.code })]);
+    return toAdminOffer(offer, paid.get(offer.code) ?? 0n, banners);
+  }
+
+  async function createOffer(operator: AdminContext, kind: 'bonus' | 'promotion', body: BonusBody | PromotionBody): Promise<AdminOffer> {
+    checkTerms(body);
+    return db.transaction().execute(async (trx) => {
+      const inserted = await repo.insertOffer(trx, {
+        code: body.code,
+        kind,
+        bonus_type: 'type' in body ? body.type : null,
+        max_received: 'maxReceived' in body ? body.maxReceived : 1,
+        global_cap: 'globalCap' in body ? body.globalCap : null,
+        sort_order: 'sortOrder' in body ? body.sortOrder : 0,
+        ...(offerColumns(body) as Pick<repo.OfferRow, 'reward_mode'> & { name: string; description: string; success_percent: number; fail_percent: number }),
+      });
+      if (!inserted) throw conflict('OFFER_EXISTS');
+      await recordAudit(trx, operator.username, `${kind}.create`, auditable(body));
+      return offerView(trx, inserted);
+    });
+  }
+
+  async function patchOffer(operator: AdminContext, kind: 'bonus' | 'promotion', code: string, patch: OfferPatchBody): Promise<AdminOffer> {
+    return db.transaction().execute(async (trx) => {
+      const before = await repo.lockOffer(trx, code);
+      if (!before || before.kind !== kind) throw notFound('NO_DATA');
+      const merged = {
+        rewardMode: patch.rewardMode ?? before.reward_mode,
+        rewardPercent: patch.rewardPercent !== undefined ? patch.rewardPercent : before.reward_percent === null ? null : Number(before.reward_percent),
+        rewardAmount: patch.rewardAmount !== undefined ? patch.rewardAmount : before.reward_amount,
+        successPercent: patch.successPercent ?? before.success_percent,
+        failPercent: patch.failPercent ?? before.fail_percent,
+        startsAt: patch.startsAt !== undefined ? patch.startsAt : iso(before.starts_at),
+        endsAt: patch.endsAt !== undefined ? patch.endsAt : iso(before.ends_at),
+      };
+      checkTerms(merged as Partial<OfferFields>);
+      // Switching between share and fixed clears the other mode's figure.
+      const modeColumns = patch.rewardMode === 'share' ? { reward_amount: null } : patch.rewardMode === 'fixed' ? { reward_percent: null } : {};
+      const updated = await repo.updateOffer(trx, code, kind, {
+        ...modeColumns,
+        ...offerColumns(patch),
+        ...(patch.status !== undefined ? { status: patch.status } : {}),
+        ...(patch.type !== undefined && kind === 'bonus' ? { bonus_type: patch.type } : {}),
+        ...(patch.maxReceived !== undefined ? { max_received: patch.maxReceived } : {}),
+        ...(patch.globalCap !== undefined && kind === 'promotion' ? { global_cap: patch.globalCap } : {}),
+        ...(patch.sortOrder !== undefined ? { sort_order: patch.sortOrder } : {}),
+      });
+      if (!updated) throw notFound('NO_DATA');
+      await recordAudit(trx, operator.username, `${kind}.update`, { code, change: auditable(patch) });
+      return offerView(trx, updated);
+    });
+  }
+
+  function programmeOf(site: SiteSettings, programme: Programme, updatedAt: string | null): ProgrammeSettings {
+    const keys = PROGRAMME_KEYS[programme];
+    return {
+      programme,
+      enabled: site[keys.enabled],
+      ratePercent: site[keys.ratePercent],
+      hasCondition: site[keys.hasCondition],
+      successPercent: site[keys.successPercent],
+      failPercent: site[keys.failPercent],
+      info: site[keys.info],
+      updatedAt,
+    };
+  }
+
+  async function readTexts(kind: 'agreement' | 'notice') {
+    const rows = await repo.readTexts(db, kind);
+    return Object.fromEntries(LANGUAGES.map((language) => [language, rows.filter((row) => row.lang === language).map((row) => row.body)])) as Record<(typeof LANGUAGES)[number], string[]>;
+  }
+
+  async function writeTexts(operator: AdminContext, kind: 'agreement' | 'notice', texts: Record<(typeof LANGUAGES)[number], string[]>) {
+    const clean = LANGUAGES.map((language) => texts[language].map((body) => ({ lang: language, body: cleanHtml(body) })));
+    await db.transaction().execute(async (trx) => {
+      await repo.replaceTexts(trx, kind, clean);
+      await recordAudit(trx, operator.username, `${kind}.update`, { texts: Object.fromEntries(clean.map((list, index) => [LANGUAGES[index], list.length])) });
+    });
+    return readTexts(kind);
+  }
+
+  return {
+    async offers(filter: Parameters<typeof repo.listOffers>[1]): Promise<AdminOffer[]> {
+      const [offers, paid, banners] = await Promise.all([repo.listOffers(db, filter), repo.paidPerOffer(db), repo.listBanners(db, { placement: 'bonus' })]);
+      return offers.map((offer) => toAdminOffer(offer, paid.get(offer.code) ?? 0n, banners));
+    },
+    createBonus: (operator: AdminContext, body: BonusBody) => createOffer(operator, 'bonus', body),
+    createPromotion: (operator: AdminContext, body: PromotionBody) => createOffer(operator, 'promotion', body),
+    patchBonus: (operator: AdminContext, code: string, patch: OfferPatchBody) => patchOffer(operator, 'bonus', code, patch),
+    patchPromotion: (operator: AdminContext, code: string, patch: OfferPatchBody) => patchOffer(operator, 'promotion', code, patch),
+
+    async programme(programme: Programme): Promise<ProgrammeSettings> {
+      return programmeOf(await deps.settings.site(), programme, null);
+    },
+    async updateProgramme(operator: AdminContext, programme: Programme, body: ProgrammeBody): Promise<ProgrammeSettings> {
+      if (body.failPercent >= body.successPercent) throw badRequest('KEY_INVALID');
+      const keys = PROGRAMME_KEYS[programme];
+      const change: Partial<SiteSettings> = {
+        [keys.enabled]: body.enabled,
+        [keys.ratePercent]: body.ratePercent,
+        [keys.hasCondition]: body.hasCondition,
+        [keys.successPercent]: body.successPercent,
+        [keys.failPercent]: body.failPercent,
+        [keys.info]: cleanTexts(body.info),
+      };
+      return db.transaction().execute(async (trx) => {
+        const { settings, before, after } = await deps.settings.updateSite(change, trx);
+        await recordAudit(trx, operator.username, `programme.${programme}.update`, { before, after });
+        return programmeOf(settings, programme, new Date().toISOString());
+      });
+    },
+
+    async banners(filter: { placement?: BannerPlacement | undefined; offerCode?: string | undefined }) {
+      return (await repo.listBanners(db, filter)).map(toAdminBanner);
+    },
+    async addBanner(operator: AdminContext, fields: { placement: BannerPlacement; offerCode?: string | undefined; position: number; html: LocalizedText }, image: Buffer | null): Promise<AdminBanner> {
+      if (!image) throw badRequest('SLIP_NO_FILE');
+      if ((fields.placement === 'bonus') !== (fields.offerCode !== undefined)) throw badRequest('KEY_INVALID');
+      if (fields.offerCode && !(await repo.findOffer(db, fields.offerCode))) throw notFound('NO_DATA');
+      const file = await storeBannerImage(deps.storage, image);
+      if (!file) throw badRequest('SLIP_INVALID_FILE');
+      return db.transaction().execute(async (trx) => {
+        const banner = await repo.insertBanner(trx, { placement: fields.placement, offer_code: fields.offerCode ?? null, position: fields.position, image_file: file, html: JSON.stringify(cleanTexts(fields.html)) });
+        await recordAudit(trx, operator.username, 'banner.create', { id: banner.id, placement: banner.placement, offerCode: banner.offer_code });
+        return toAdminBanner(banner);
+      });
+    },
+    async patchBanner(operator: AdminContext, id: string, patch: { position?: number | undefined; html?: LocalizedText | undefined }): Promise<AdminBanner> {
+      return db.transaction().execute(async (trx) => {
+        const banner = await repo.updateBanner(trx, id, { ...(patch.position !== undefined ? { position: patch.position } : {}), ...(patch.html ? { html: JSON.stringify(cleanTexts(patch.html)) } : {}) });
+        if (!banner) throw notFound('NO_DATA');
+        await recordAudit(trx, operator.username, 'banner.update', { id, change: patch });
+        return toAdminBanner(banner);
+      });
+    },
+    async deleteBanner(operator: AdminContext, id: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const banner = await repo.deleteBanner(trx, id);
+        if (!banner) throw notFound('NO_DATA');
+        await recordAudit(trx, operator.username, 'banner.delete', { id, placement: banner.placement, offerCode: banner.offer_code });
+      });
+    },
+    isBannerFile: async (file: string) => (await repo.findBannerByFile(db, file)) !== undefined,
+
+    agreements: () => readTexts('agreement'),
+    updateAgreements: (operator: AdminContext, texts: Record<(typeof LANGUAGES)[number], string[]>) => writeTexts(operator, 'agreement', texts),
+    async notice() {
+      const texts = await readTexts('notice');
+      return { th: texts.th[0] ?? '', lo: texts.lo[0] ?? '', en: texts.en[0] ?? '' };
+    },
+    async updateNotice(operator: AdminContext, notice: LocalizedText) {
+      const texts = await writeTexts(operator, 'notice', { th: [notice.th], lo: [notice.lo], en: [notice.en] });
+      return { th: texts.th[0] ?? '', lo: texts.lo[0] ?? '', en: texts.en[0] ?? '' };
+    },
+
+    async memberCondition(memberId: bigint) {
+      const active = await deps.conditions.active(db, memberId);
+      if (!active) return { condition: null };
+      return { condition: { ...(await deps.offers.conditionStatus(db, active, 'en')), _id: active.id, status: active.status } };
+    },
+    /** An operator ends a member's condition with a reason: the rule lifts, nothing is cleared (money goes through corrections). */
+    async endCondition(operator: AdminContext, memberId: bigint, reason: string) {
+      return db.transaction().execute(async (trx) => {
+        const condition = await deps.conditions.lockActive(trx, memberId);
+        if (!condition) throw notFound('NO_DATA');
+        const ended = await deps.conditions.end(trx, condition.id, { clearedAmount: 0n, clearTransferId: null, endedBy: operator.username, reason });
+        await recordAudit(trx, operator.username, 'condition.end', { memberId: String(memberId), conditionId: condition.id, kind: condition.kind, source: condition.source, reason });
+        return { condition: { ...(await deps.offers.conditionStatus(trx, ended, 'en')), _id: ended.id, status: ended.status } };
+      });
+    },
+
+    async inviteReviews(page: number, limit: number) {
+      const { total, rows } = await repo.reviewsPage(db, page, limit);
+      return {
+        total,
+        reviews: rows.map((row) => ({
+          _id: row.id,
+          inviterId: String(row.inviter_id),
+          inviterName: row.inviter_name,
+          inviteeId: String(row.invitee_id),
+          inviteeName: row.invitee_name,
+          amount: toMajor(row.amount),
+          signals: row.signals as ('same_bank_account' | 'same_account_name' | 'same_device' | 'same_address')[],
+          status: row.status,
+          createdAt: new Date(row.created_at).toISOString(),
+        })),
+      };
+    },
+    /** An operator clears a flagged invite reward for claiming, or refuses it; once. */
+    decideInvite(operator: AdminContext, id: string, decision: 'accrued' | 'refused') {
+      return decideOnce(db, {
+        lock: (trx) => repo.lockAccrual(trx, id),
+        isOpen: (row) => row.status === 'review',
+        apply: async (trx) => {
+          const row = await repo.decideAccrual(trx, id, decision, operator.username);
+          return { message: 'SUCCESS' as const, status: row.status };
+        },
+        audit: { actor: operator.username, action: decision === 'accrued' ? 'invite.approve' : 'invite.refuse', detail: (row) => ({ id, inviterId: String(row.inviter_id), inviteeId: String(row.invitee_id), amount: String(row.amount) }) },
+      });
+    },
+  };
+}
+export type PromotionAdminService = ReturnType<typeof createPromotionAdminService>;

@@ -1,0 +1,31 @@
+import { createFolderStorage } from '../../adapters/upload-storage.js';
+import type { Core } from '../../core.js';
+import { createConditionService } from '../conditions/conditions.service.js';
+import type { DepositCredit } from '../deposit/deposit-credit.js';
+import type { WalletService } from '../wallet/wallet.service.js';
+import { createOfferService } from './offers.service.js';
+import { createProgrammeService } from './programmes.service.js';
+import { registerPromotionAdminRoutes } from './promotions-admin.routes.js';
+import { createPromotionAdminService } from './promotions-admin.service.js';
+import { registerPromotionRoutes } from './promotions.routes.js';
+import { createRewards } from './rewards.js';
+
+/**
+ * Bonuses, promotion codes, invite rewards and refunds (issue 12): every reward through one payment
+ * (rewards.ts) from its own expense account, and the member's one withdrawal condition.
+ */
+export function registerPromotionsModule(
+  core: Pick<Core, 'app' | 'config' | 'db' | 'ledger' | 'settings' | 'now' | 'site'>,
+  uses: { wallet: Pick<WalletService, 'transferAll' | 'refreshAll'>; deposits: Pick<DepositCredit, 'onCredited'> },
+) {
+  const { app, db, ledger, now } = core;
+  const conditions = createConditionService();
+  const rewards = createRewards({ ledger, conditions, now });
+  const offers = createOfferService({ db, now, rewards, ledger, conditions, wallet: uses.wallet });
+  const programmes = createProgrammeService({ db, rewards, settings: core.settings, conditions, wallet: uses.wallet });
+  uses.deposits.onCredited((trx, deposit) => programmes.accrueInvite(trx, deposit));
+  const storage = createFolderStorage(core.config.uploadDir);
+  registerPromotionRoutes(app, { offers, programmes }, core.site.defaultLanguage);
+  registerPromotionAdminRoutes(app, createPromotionAdminService({ db, settings: core.settings, storage, conditions, offers }), storage);
+  return { offers, programmes, rewards };
+}
