@@ -46,7 +46,7 @@ CREATE TABLE reward_claims (
   condition_id     uuid REFERENCES member_conditions (id),
   transfer_id      bigint NOT NULL REFERENCES ledger_transfers (id),
   -- Bangkok calendar day and ISO week of the claim, for the day and week caps.
-  claim_day        date NOT NULL,
+  claim_day        text NOT NULL,
   claim_week       text NOT NULL,
   idempotency_key  text,
   created_at       timestamptz NOT NULL DEFAULT now()

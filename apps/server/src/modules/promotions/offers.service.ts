@@ -51,7 +51,7 @@ export function createOfferService(deps: {
   rewards: Rewards;
   ledger: Pick<Ledger, 'post' | 'memberBalances'>;
   conditions: Pick<ConditionService, 'active' | 'lockActive' | 'end' | 'lastClosedAt'>;
-  wallet: Pick<WalletService, 'transferAll'>;
+  wallet: Pick<WalletService, 'transferAll' | 'refreshAll'>;
 }) {
   const { db, rewards, ledger, conditions } = deps;
 
@@ -195,6 +195,8 @@ export function createOfferService(deps: {
       const { memberId } = context;
       const before = await conditions.active(db, memberId);
       if (!before) throw notFound('NO_DATA');
+      // Game results booked first, so the floor is compared with what the member holds now.
+      await deps.wallet.refreshAll(context);
       if ((await totalBalance(db, memberId)) >= failFloor(before)) throw businessRule('BONUS_CONDITION');
 
       const collected = await deps.wallet.transferAll(context, WALLET_CODE, idempotencyKey && `${idempotencyKey}:clear`);
