@@ -1,4 +1,4 @@
-import type { WalletResponse } from '@wallet/contract';
+import type { BannerItem, WalletResponse } from '@wallet/contract';
 import { type ComponentType, type ReactNode, Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { type OverlayControls, OverlayContext, type OverlayName, type OverlayOpener, type OverlayRegistry } from '../shared/overlays/overlays';
 
@@ -7,6 +7,11 @@ declare module '../shared/overlays/overlays' {
     deposit: Record<string, never>;
     withdraw: { wallet: WalletResponse; total: number };
     conditions: Record<string, never>;
+    invite: Record<string, never>;
+    refund: Record<string, never>;
+    agreement: Record<string, never>;
+    /** Closes with 'continue' when the member goes on to the invite or refund overlay. */
+    banners: { title: string; banners: BannerItem[] };
   }
 }
 
@@ -25,6 +30,22 @@ const overlays: OverlayComponents = {
   conditions: lazy(async () => {
     const { ConditionsModal } = await import('../features/conditions/ConditionsModal');
     return { default: ({ close }: OverlayControls) => <ConditionsModal open onOpenChange={(open) => !open && close()} /> };
+  }),
+  invite: lazy(async () => {
+    const { InviteModal } = await import('../features/invite/InviteModal');
+    return { default: ({ close }: OverlayControls) => <InviteModal onClose={() => close()} /> };
+  }),
+  refund: lazy(async () => {
+    const { RefundModal } = await import('../features/refund/RefundModal');
+    return { default: ({ close }: OverlayControls) => <RefundModal onClose={() => close()} /> };
+  }),
+  agreement: lazy(async () => {
+    const { AgreementModal } = await import('../features/agreement/AgreementModal');
+    return { default: ({ close }: OverlayControls) => <AgreementModal onClose={() => close()} /> };
+  }),
+  banners: lazy(async () => {
+    const { BannerCarouselModal } = await import('../features/banners/BannerCarouselModal');
+    return { default: ({ close, ...props }: OverlayRegistry['banners'] & OverlayControls) => <BannerCarouselModal {...props} onClose={(result) => close(result)} /> };
   }),
 };
 

@@ -1,15 +1,218 @@
+import type { BonusItem } from '@wallet/contract';
+import useEmblaCarousel from 'embla-carousel-react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { errorText } from '../../shared/api/messages';
+import { useNotice } from '../../shared/api/lookup/get-notice';
+import { useActiveCondition } from '../../shared/api/promotions/get-active-condition';
+import { SafeHtml } from '../../shared/SafeHtml';
+import { Button } from '../../shared/ui/Button';
+import { ConditionProgress } from '../../shared/ui/ConditionProgress';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { Modal } from '../../shared/ui/Modal';
 import { Card, Page } from '../../shared/ui/Page';
+import { useActivateBonus } from './api/activate-bonus';
+import { useActivatePromotion } from './api/activate-promotion';
+import { useClearBonus } from './api/clear-bonus';
+import { useFindPromotion } from './api/find-promotion';
+import { useBonuses } from './api/get-bonuses';
 
-/** The bonus grid arrives with the promotions work; the route exists now. */
+type CardState = 'current' | 'received' | 'clickable';
+/** SPEC §2 Bonus card states. */
+export function cardState(bonus: BonusItem): CardState {
+  if (bonus.userBonus?.isActive) return 'current';
+  if ((bonus.userBonus?.received.length ?? 0) >= bonus.maxReceived) return 'received';
+  return 'clickable';
+}
+
+/** SPEC §2 Bonus: the member's condition or the promotion code, and the grid of bonuses. */
 export function BonusPage() {
   const { t } = useTranslation();
+  const bonuses = useBonuses();
+  const active = useActiveCondition();
+  const clear = useClearBonus();
+  const [code, setCode] = useState('');
+  const [searched, setSearched] = useState<string | null>(null);
+  const [openBonus, setOpenBonus] = useState<BonusItem | null>(null);
+  const [confirmClear, setConfirmClear] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const condition = active.data?.condition ?? null;
+
+  function search(event: FormEvent) {
+    event.preventDefault();
+    const typed = code.trim().toUpperCase();
+    if (typed) setSearched(typed);
+  }
+
+  function endCondition() {
+    setConfirmClear(false);
+    clear.mutate(undefined, {
+      onSuccess: () => toast.success(t('errors.BONUS_CLEAR')),
+      // SPEC §8: a cancel that fails shows an alert dialog with the error.
+      onError: (error) => setFailure(errorText(t, error)),
+    });
+  }
+
   return (
     <Page title={t('bonus.title')}>
       <Card>
         <h1 className="text-2xl font-bold">{t('bonus.title')}</h1>
-        <p className="mt-4 text-white/60">{t('common.comingSoon')}</p>
+        {condition ? (
+          <div className="mt-4 space-y-3" data-testid="bonus-active">
+            <p className="text-sm">
+              {t('bonus.activeType')}: <strong>{t(`condition.kinds.${condition.kind}`)}</strong> · {condition.name}
+            </p>
+            <ConditionProgress condition={condition} />
+            <Button variant="secondary" className="w-full" busy={clear.isPending} onClick={() => setConfirmClear(true)} data-testid="bonus-cancel">
+              {t('bonus.cancel')}
+            </Button>
+          </div>
+        ) : (
+          <form className="mt-4 flex gap-2" onSubmit={search} noValidate>
+            <label className="sr-only" htmlFor="promotion-code">{t('bonus.codeLabel')}</label>
+            <input
+              id="promotion-code"
+              value={code}
+              onChange={(event) => setCode(event.target.value.toUpperCase())}
+              placeholder={t('bonus.codePlaceholder')}
+              required
+              autoCapitalize="characters"
+              className="min-h-12 min-w-0 flex-1 rounded-xl border border-white/15 bg-night-900 px-4 uppercase tracking-wider"
+              data-testid="promotion-code"
+            />
+            <Button type="submit" className="min-h-12 shrink-0 px-5" disabled={!code.trim()} data-testid="promotion-search">
+              {t('bonus.search')}
+            </Button>
+          </form>
+        )}
       </Card>
+
+      <ul className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-3" data-testid="bonus-grid">
+        {bonuses.data?.bonuses.map((bonus) => {
+          const state = cardState(bonus);
+          const banner = bonus.banners[0]?.image;
+          return (
+            <li key={bonus.code}>
+              <button
+                type="button"
+                disabled={state === 'received'}
+                onClick={() => setOpenBonus(bonus)}
+                data-testid={`bonus-card-${bonus.code}`}
+                data-state={state}
+                className={`relative flex aspect-[4/3] w-full flex-col justify-end overflow-hidden rounded-2xl border bg-night-800 bg-cover bg-center p-3 text-left disabled:opacity-50 ${state === 'current' ? 'border-gold-400 ring-2 ring-gold-400' : 'border-white/10'}`}
+                style={banner ? { backgroundImage: `url(${banner})` } : undefined}
+              >
+                <span className="absolute inset-0 bg-gradient-to-t from-black/80 to-transparent" aria-hidden />
+                {state !== 'clickable' && (
+                  <span className="absolute right-2 top-2 rounded-full bg-gold-400 px-2 py-0.5 text-[11px] font-bold text-night-900">{t(`bonus.states.${state}`)}</span>
+                )}
+                <span className="relative text-sm font-bold leading-snug">{bonus.name}</span>
+                <span className="relative text-[11px] text-white/70">{t(`bonus.types.${bonus.type}`, { count: bonus.maxReceived })}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {bonuses.data && bonuses.data.bonuses.length === 0 && <p className="mt-4 text-center text-white/60">{t('bonus.none')}</p>}
+
+      {openBonus && <BonusModal bonus={openBonus} onClose={() => setOpenBonus(null)} />}
+      {searched && <PromotionModal code={searched} onClose={() => setSearched(null)} />}
+      <ConfirmDialog open={confirmClear} title={t('bonus.cancelTitle')} description={t('bonus.cancelText')} confirmLabel={t('bonus.cancel')} onConfirm={endCondition} onCancel={() => setConfirmClear(false)} />
+      <ConfirmDialog open={failure !== null} title={t('common.error')} description={failure} confirmLabel={t('common.close')} onConfirm={() => setFailure(null)} onCancel={() => setFailure(null)} />
     </Page>
+  );
+}
+
+function BannerCarousel({ banners }: { banners: BonusItem['banners'] }) {
+  const [viewport] = useEmblaCarousel({ loop: banners.length > 1 });
+  if (banners.length === 0) return null;
+  return (
+    <div className="overflow-hidden rounded-2xl" ref={viewport}>
+      <div className="flex">
+        {banners.map((banner, index) => (
+          <div key={`${banner.image}-${index}`} className="min-w-0 flex-[0_0_100%]">
+            <img src={banner.image} alt="" className="aspect-[2/1] w-full object-cover" />
+            <SafeHtml html={banner.html} className="mt-2 text-sm" />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** SPEC §2 Bonus modal: banners, html, the notice and receive; only a confirm when it is the active one. */
+function BonusModal({ bonus, onClose }: { bonus: BonusItem; onClose: () => void }) {
+  const { t } = useTranslation();
+  const notice = useNotice(bonus.percentFail);
+  const activate = useActivateBonus();
+  const isCurrent = cardState(bonus) === 'current';
+
+  function receive() {
+    activate.mutate(bonus.code, {
+      onSuccess: (claim) => {
+        toast.success(t('bonus.received', { amount: claim.amount }));
+        onClose();
+      },
+      onError: (error) => toast.error(errorText(t, error)),
+    });
+  }
+
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={bonus.name}
+      footer={
+        isCurrent ? (
+          <Button className="w-full" onClick={onClose}>{t('common.confirm')}</Button>
+        ) : (
+          <Button className="w-full" busy={activate.isPending} onClick={receive} data-testid="bonus-receive">{t('bonus.receive')}</Button>
+        )
+      }
+    >
+      <div className="space-y-3" data-testid="bonus-modal">
+        <BannerCarousel banners={bonus.banners} />
+        <p className="text-sm text-white/70">{t('bonus.terms', { success: bonus.percentSuccess, fail: bonus.percentFail })}</p>
+        {notice.data?.notice && <p className="rounded-xl bg-white/5 p-3 text-xs text-white/70">{notice.data.notice}</p>}
+      </div>
+    </Modal>
+  );
+}
+
+/** SPEC §2 Promotion modal: the fail percentage, description and receive, or searching / not found. */
+function PromotionModal({ code, onClose }: { code: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const found = useFindPromotion(code);
+  const activate = useActivatePromotion();
+
+  function receive() {
+    activate.mutate(code, {
+      onSuccess: (claim) => {
+        toast.success(t('bonus.received', { amount: claim.amount }));
+        onClose();
+      },
+      onError: (error) => toast.error(errorText(t, error)),
+    });
+  }
+
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={code}
+      footer={found.data ? <Button className="w-full" busy={activate.isPending} onClick={receive} data-testid="promotion-receive">{t('bonus.receive')}</Button> : undefined}
+    >
+      <div data-testid="promotion-modal">
+        {found.isPending && <p>{t('bonus.searching')}</p>}
+        {found.isError && <p data-testid="promotion-not-found">{t('errors.NO_PROMOTION')}</p>}
+        {found.data && (
+          <div className="space-y-3">
+            <SafeHtml html={found.data.description} />
+            <p className="text-sm text-white/70">{t('bonus.terms', { success: found.data.percentSuccess, fail: found.data.percentFail })}</p>
+          </div>
+        )}
+      </div>
+    </Modal>
   );
 }

@@ -1,6 +1,7 @@
-import { STORAGE_KEYS, type Slot, WALLET_CODE } from '@wallet/contract';
+import { DELAYS_MS, STORAGE_KEYS, type Slot, WALLET_CODE } from '@wallet/contract';
 import type { ComponentType, SVGProps } from 'react';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -10,8 +11,13 @@ import { Button } from '../../shared/ui/Button';
 import { Money } from '../../shared/ui/Money';
 import { Card, Page } from '../../shared/ui/Page';
 import { ArrowDownIcon, ArrowUpIcon, CollectIcon, RefundIcon, ScrollIcon, UsersIcon } from '../../shared/ui/icons';
+import { fetchBanners } from '../../shared/api/promotions/get-banners';
+import { useActiveCondition } from '../../shared/api/promotions/get-active-condition';
 import { useWallet } from '../../shared/api/wallet';
+import { ConditionProgress } from '../../shared/ui/ConditionProgress';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { useOverlay } from '../../shared/overlays/overlays';
+import { useClaimInvite } from './api/claim-invite';
 import { useRefreshSlots } from './api/refresh-slots';
 import { useTransferAll } from './api/transfer-all';
 import { totalBalance } from './balances';
@@ -22,9 +28,13 @@ import { TransferModal } from './modals/TransferModal';
 const CATEGORIES = ['slot', 'sport', 'lotto'] as const;
 
 export function HomePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const wallet = useWallet();
+  const condition = useActiveCondition().data?.condition ?? null;
+  const claimInvite = useClaimInvite();
+  const [confirmInvite, setConfirmInvite] = useState(false);
   const refresh = useRefreshSlots();
   const collect = useTransferAll();
   const [openSlot, setOpenSlot] = useState<string | null>(null);
@@ -33,6 +43,28 @@ export function HomePage() {
   const data = wallet.data;
   const lastSync = localStorage.getItem(STORAGE_KEYS.lastSync);
   const slot = data?.slots.find((candidate) => candidate.code === openSlot);
+
+  // SPEC §2: the agreement about 1.5 s after home loads, until the member has accepted it.
+  useEffect(() => {
+    if (localStorage.getItem(STORAGE_KEYS.rememberAgreement)) return;
+    const timer = setTimeout(() => void overlay.open('agreement', {}), DELAYS_MS.agreementModal);
+    return () => clearTimeout(timer);
+  }, [overlay]);
+
+  /** SPEC §2: the banner carousel first when there are banners, else the overlay straight away. */
+  async function openProgramme(placement: 'invite' | 'refund') {
+    const banners = await fetchBanners(queryClient, placement, i18n.language).catch(() => ({ banners: [] }));
+    if (banners.banners.length > 0 && (await overlay.open('banners', { title: t(`home.tiles.${placement}`), banners: banners.banners })) !== 'continue') return;
+    await overlay.open(placement, {});
+  }
+
+  function receiveInvite() {
+    setConfirmInvite(false);
+    claimInvite.mutate(undefined, {
+      onSuccess: (answer) => toast.success(t('home.inviteReceived', { amount: answer.amount })),
+      onError: (error) => toast.error(errorText(t, error)),
+    });
+  }
 
   function checkBalance() {
     refresh.mutate(undefined, {
@@ -56,9 +88,9 @@ export function HomePage() {
     { key: 'withdraw', icon: ArrowUpIcon, onSelect: () => data && void overlay.open('withdraw', { wallet: data, total: totalBalance(data.wallet.amount, data.slots) }) },
     // SPEC §1: the spin tile takes this place while a spin campaign runs (none does yet).
     { key: 'collect', icon: CollectIcon, onSelect: collectAll, busy: collect.isPending },
-    { key: 'invite', icon: UsersIcon },
+    { key: 'invite', icon: UsersIcon, onSelect: () => void openProgramme('invite') },
     { key: 'bonus', icon: ScrollIcon, onSelect: () => navigate('/user/bonus') },
-    { key: 'refund', icon: RefundIcon },
+    { key: 'refund', icon: RefundIcon, onSelect: () => void openProgramme('refund') },
   ];
 
   return (
@@ -85,12 +117,32 @@ export function HomePage() {
           {/* The text column takes the squeeze (its hint wraps between words); the button label never wraps. */}
           <div className="min-w-0 flex-1">
             <p className="text-xs text-white/60">{t('home.invite')}</p>
-            <Money value={data?.invite.amount} className="font-bold" />
-            <p className="text-[11px] text-white/40">{t('home.inviteSoon')}</p>
+            <Money value={data?.invite.amount} className="font-bold" testId="invite-amount" />
           </div>
-          <Button className="min-h-11 shrink-0 whitespace-nowrap px-4 text-sm" disabled data-testid="receive-invite">{t('home.receive')}</Button>
+          <Button
+            className="min-h-11 shrink-0 whitespace-nowrap px-4 text-sm"
+            disabled={!data || data.invite.amount <= 0}
+            busy={claimInvite.isPending}
+            onClick={() => setConfirmInvite(true)}
+            data-testid="receive-invite"
+          >
+            {t('home.receive')}
+          </Button>
         </div>
+        {condition && (
+          <div className="mt-3">
+            <ConditionProgress condition={condition} />
+          </div>
+        )}
       </Card>
+      <ConfirmDialog
+        open={confirmInvite}
+        title={t('home.inviteConfirmTitle')}
+        description={t('home.inviteConfirm', { success: data?.invite.success ?? 0, fail: data?.invite.fail ?? 0 })}
+        confirmLabel={t('home.receive')}
+        onConfirm={receiveInvite}
+        onCancel={() => setConfirmInvite(false)}
+      />
 
       <ul className="mt-4 grid grid-cols-3 gap-2.5 lg:grid-cols-6">
         {tiles.map(({ key, icon: Icon, onSelect, busy }) => (

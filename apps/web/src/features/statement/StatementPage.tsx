@@ -17,6 +17,9 @@ const ICONS = { deposit: ArrowDownIcon, bonus: ArrowDownIcon, finish_bonus: Coll
 const NAMED_CODES = new Set(['WALLET', 'OPERATOR', 'SLIP', 'TRUEMONEY', 'MANUAL']);
 
 /** SPEC §9: plus for deposit and bonus, minus for withdraw, none otherwise. */
+/** SPEC §3: a bonus or finish_bonus entry names the reward it belongs to. */
+const relatedOf = (entry: StatementEntry) => (entry.bonus ?? entry.promotion ?? entry.invite ?? entry.refund ?? entry.luckydraw)?.description;
+
 function sign(entry: StatementEntry): string {
   if (entry.statementType === 'deposit' || entry.statementType === 'bonus') return '+';
   if (entry.statementType === 'withdraw') return '−';
@@ -48,6 +51,7 @@ export function StatementPage() {
                 <span className="grid h-11 w-11 shrink-0 place-items-center rounded-2xl bg-white/5 text-gold-300"><Icon className="h-6 w-6" /></span>
                 <div className="min-w-0 flex-1">
                   <p className="font-semibold">{t(`statement.types.${entry.statementType}`, { from: accountName(entry.from), to: accountName(entry.to) })}</p>
+                  {relatedOf(entry) && <p className="text-sm text-gold-300" data-testid="statement-related">{relatedOf(entry)}</p>}
                   {entry.statementType === 'transfer' && (
                     // Both ends of a transfer on their own line, each name whole; the line wraps between them, never cuts one off.
                     <p className="text-sm text-white/80" data-testid="statement-route">

@@ -4,9 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiError } from '../../shared/api/client';
 import { useWithdrawLimits } from '../../shared/api/lookup/get-withdraw-limits';
+import { useActiveCondition } from '../../shared/api/promotions/get-active-condition';
 import { type Message, errorMessage, messageText } from '../../shared/api/messages';
 import { formatMoney } from '../../shared/format';
 import { Button } from '../../shared/ui/Button';
+import { ConditionProgress } from '../../shared/ui/ConditionProgress';
 import { TextField } from '../../shared/ui/Field';
 import { Modal } from '../../shared/ui/Modal';
 import { Money } from '../../shared/ui/Money';
@@ -16,6 +18,7 @@ import { useWithdrawAll } from './api/withdraw-all';
 export function WithdrawModal({ wallet, total, onClose }: { wallet: WalletResponse; total: number; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const limits = useWithdrawLimits();
+  const condition = useActiveCondition().data?.condition ?? null;
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<Message | null>(null);
   const withdraw = useWithdrawAll({
@@ -44,6 +47,11 @@ export function WithdrawModal({ wallet, total, onClose }: { wallet: WalletRespon
   const { bankAccount } = wallet;
   return (
     <Modal open onOpenChange={(open) => !open && onClose()} title={t('withdraw.title')}>
+      {condition && (
+        <div className="mb-4">
+          <ConditionProgress condition={condition} />
+        </div>
+      )}
       <form className="space-y-4" onSubmit={submit} noValidate>
         <div className="rounded-2xl bg-white/5 p-4">
           <p className="text-xs text-white/60">{t('withdraw.to')}</p>

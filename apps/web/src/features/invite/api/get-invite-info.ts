@@ -1,0 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
+import { inviteInfoResponse } from '@wallet/contract';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../shared/api/client';
+
+/** GET /api/invite/info: the programme's rate, condition percentages and text (SPEC §3 Invite data). */
+export function useInviteInfo() {
+  const { i18n } = useTranslation();
+  return useQuery({ queryKey: ['invite', 'info', i18n.language], queryFn: () => api.get('/api/invite/info', { schema: inviteInfoResponse }) });
+}

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { errorText } from '../../shared/api/messages';
+import { formatDateTime } from '../../shared/format';
+import { SafeHtml } from '../../shared/SafeHtml';
+import { Button } from '../../shared/ui/Button';
+import { Modal } from '../../shared/ui/Modal';
+import { Money } from '../../shared/ui/Money';
+import { PageNumbers } from '../../shared/ui/PageNumbers';
+import { useRefundCheck } from './api/check-refund';
+import { useRefunds } from './api/get-refunds';
+import { useReceiveRefund } from './api/receive-refund';
+
+/** SPEC §2 Refund overlay and §4 Refund: the check, the info, receive (not while a bonus is held) and the log. */
+export function RefundModal({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const check = useRefundCheck();
+  const receive = useReceiveRefund();
+  const [page, setPage] = useState(1);
+  const log = useRefunds(page);
+  const data = check.data;
+
+  function claim() {
+    receive.mutate(undefined, {
+      onSuccess: (answer) => toast.success(t('refund.added', { amount: answer.amount })),
+      onError: (error) => toast.error(errorText(t, error)),
+    });
+  }
+
+  return (
+    <Modal open onOpenChange={(open) => !open && onClose()} title={t('refund.title')}>
+      <div className="space-y-4" data-testid="refund-modal">
+        {check.isPending && <p>{t('common.loading')}</p>}
+        {data && (
+          <>
+            {data.info && <SafeHtml html={data.info} className="text-sm" />}
+            <p className="text-sm text-white/70">{t('refund.terms', { rate: data.ratePercent, success: data.refundSuccess, fail: data.refundFail })}</p>
+            {data.result ? (
+              <div className="rounded-2xl bg-white/5 p-3">
+                <p className="text-xs text-white/60">{t('refund.amount', { loss: data.netLoss })}</p>
+                <Money value={data.refundAmount} className="text-2xl font-extrabold text-gold-300" testId="refund-amount" />
+              </div>
+            ) : (
+              <p className="rounded-2xl bg-white/5 p-3 text-sm" data-testid="refund-none">{t('refund.none')}</p>
+            )}
+            {data.bonus && <p className="text-sm font-semibold text-rose-400" data-testid="refund-condition">{t('errors.REFUND_CONDITION')}</p>}
+            <Button className="w-full" disabled={data.bonus || !data.result} busy={receive.isPending} onClick={claim} data-testid="refund-receive">
+              {t('refund.receive')}
+            </Button>
+          </>
+        )}
+        <h3 className="font-semibold">{t('refund.log')}</h3>
+        {log.data?.total === 0 && <p className="text-sm text-white/60">{t('refund.empty')}</p>}
+        <ul className="divide-y divide-white/10" data-testid="refund-log">
+          {log.data?.refunds.map((row, index) => (
+            <li key={`${row.createdAt}-${index}`} className="flex justify-between py-2 text-sm">
+              <span className="text-white/70">{formatDateTime(row.createdAt)}</span>
+              <Money value={row.refundAmount} className="font-bold" />
+            </li>
+          ))}
+        </ul>
+        {log.data && <PageNumbers page={page} totalPages={Math.ceil(log.data.total / 10)} onPage={setPage} />}
+      </div>
+    </Modal>
+  );
+}

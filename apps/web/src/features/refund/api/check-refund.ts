@@ -1,0 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
+import { refundCheckResponse } from '@wallet/contract';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../shared/api/client';
+
+/** GET /api/refund/check: what is owed now (the server brings game results up to date first). */
+export function useRefundCheck() {
+  const { i18n } = useTranslation();
+  return useQuery({ queryKey: ['refund', 'check', i18n.language], queryFn: () => api.get('/api/refund/check', { schema: refundCheckResponse }) });
+}

@@ -1,0 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { rewardMessageResponse } from '@wallet/contract';
+import { api } from '../../../shared/api/client';
+import { invalidateRewardViews } from '../../../shared/api/promotions/invalidate';
+import { useMoneyMutation } from '../../../shared/api/useMoneyMutation';
+
+/** GET /api/refund/receive: the refund owed, once per intent. */
+export function useReceiveRefund() {
+  const queryClient = useQueryClient();
+  return useMoneyMutation({
+    mutationFn: (_unused: void, idempotencyKey) => api.get('/api/refund/receive', { schema: rewardMessageResponse, idempotencyKey }),
+    onSettled: () => invalidateRewardViews(queryClient),
+  });
+}

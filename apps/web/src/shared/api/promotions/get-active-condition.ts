@@ -1,0 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
+import { bonusActiveResponse } from '@wallet/contract';
+import { useTranslation } from 'react-i18next';
+import { api } from '../client';
+
+/** GET /api/bonus/check/active: the member's one condition with its figures (home, withdraw, bonus). */
+export const activeConditionQueryKey = ['bonus', 'active'] as const;
+export function useActiveCondition() {
+  const { i18n } = useTranslation();
+  return useQuery({ queryKey: [...activeConditionQueryKey, i18n.language], queryFn: () => api.get('/api/bonus/check/active', { schema: bonusActiveResponse }) });
+}
