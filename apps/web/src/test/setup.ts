@@ -8,3 +8,17 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
 });
+
+// jsdom has no matchMedia, IntersectionObserver or ResizeObserver; carousels (embla) ask for them.
+window.matchMedia ??= (query: string) =>
+  ({ matches: false, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false }) as MediaQueryList;
+class InertObserver {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+  takeRecords(): [] {
+    return [];
+  }
+}
+globalThis.IntersectionObserver ??= InertObserver as unknown as typeof IntersectionObserver;
+globalThis.ResizeObserver ??= InertObserver as unknown as typeof ResizeObserver;
