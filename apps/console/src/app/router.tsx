@@ -8,6 +8,7 @@ import { LoginPage } from '../features/login/LoginPage';
 import { MemberPage } from '../features/members/MemberPage';
 import { MembersPage } from '../features/members/MembersPage';
 import { OperatorsPage } from '../features/operators/OperatorsPage';
+import { PromotionsPage } from '../features/promotions/PromotionsPage';
 import { QueuesPage } from '../features/queues/QueuesPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
 import { Shell } from './Shell';
@@ -28,6 +29,7 @@ export function createConsoleRouter() {
           { path: 'members', element: <MembersPage /> },
           { path: 'members/:id', element: <MemberPage /> },
           { path: 'corrections', element: <CorrectionsPage /> },
+          { path: 'promotions', element: <PromotionsPage /> },
           { path: 'operators', element: <OperatorsPage /> },
           { path: 'dashboard', element: <DashboardPage /> },
           { path: 'settings', element: <SettingsPage /> },

@@ -13,6 +13,7 @@ import { Dialog } from '../../shared/ui/Dialog';
 import { SelectField, TextField } from '../../shared/ui/Field';
 import { usePrompt } from '../../shared/ui/PromptDialog';
 import { formatMoney, formatTime } from '../../shared/ui/format';
+import { ConditionPanel } from './ConditionPanel';
 import { MemberRecords } from './MemberRecords';
 import { useMember } from './api/get-member';
 import { type MemberAction, useChangeBankAccount, useMemberAction } from './api/member-actions';
@@ -79,6 +80,7 @@ export function MemberPage() {
         {money && <Button variant="secondary" onClick={() => setDialog('bank')}>{t('members.changeBank')}</Button>}
         {money && <Button onClick={() => setDialog('correction')} data-testid="member-propose-correction">{t('members.proposeCorrection')}</Button>}
       </div>
+      <ConditionPanel memberId={data._id} canEnd={hasRole(roles, 'admin', 'finance', 'support')} ask={prompt.ask} />
       <MemberRecords member={data} />
       {prompt.dialog}
       {dialog === 'correction' && <CorrectionDialog memberId={data._id} onClose={() => setDialog(null)} />}

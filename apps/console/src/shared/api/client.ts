@@ -62,6 +62,7 @@ export const api = {
   get: <T>(path: string, options?: Options<T>) => request<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: Omit<Options<T>, 'body'>) => request<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: Omit<Options<T>, 'body'>) => request<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<Options<T>, 'body'>) => request<T>('PATCH', path, { ...options, body }),
   delete: <T>(path: string, options?: Options<T>) => request<T>('DELETE', path, options),
 };
 
@@ -73,4 +74,14 @@ export async function downloadCsv(path: string, fileName: string): Promise<void>
   const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
   link.click();
   URL.revokeObjectURL(url);
+}
+
+/** A multipart upload (banner pictures): the same token and error handling as every call. */
+export async function uploadForm<T>(path: string, form: FormData, schema: z.ZodType<T>): Promise<T> {
+  const response = await fetch(path, { method: 'POST', headers: { Authorization: `Bearer ${readToken() ?? ''}`, [CLIENT_HEADER.name]: CLIENT_HEADER.value }, body: form }).catch(() => {
+    throw new ApiError('NETWORK_ERROR', 0);
+  });
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) throw new ApiError(typeof payload === 'object' && payload && 'message' in payload ? String(payload.message) : 'INTERNAL_SERVER_ERROR', response.status);
+  return schema.parse(payload);
 }

@@ -1,0 +1,137 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type AdminOffer, CLEAR_MODES, LANGUAGES, bonusBody, promotionBody } from '@wallet/contract';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { errorText } from '../../shared/i18n';
+import { Button } from '../../shared/ui/Button';
+import { SelectField, TextField } from '../../shared/ui/Field';
+import { useSaveOffer } from './api/offers';
+
+type Values = z.input<typeof bonusBody> & { globalCap?: number | null };
+const numberOrNull = (value: unknown) => (value === '' || value === null || value === undefined || Number.isNaN(Number(value)) ? null : Number(value));
+/** An instant as the browser's datetime-local input shows it (the operator's own clock). */
+const toLocalInput = (iso: string | null) => (iso ? new Date(new Date(iso).getTime() - new Date(iso).getTimezoneOffset() * 60_000).toISOString().slice(0, 16) : '');
+
+function defaults(kind: 'bonus' | 'promotion', offer: AdminOffer | null): Values {
+  return {
+    code: offer?.code ?? '',
+    type: offer?.type ?? 'limit',
+    maxReceived: offer?.maxReceived ?? 1,
+    sortOrder: offer?.sortOrder ?? 0,
+    ...(kind === 'promotion' ? { globalCap: offer?.globalCap ?? null } : {}),
+    name: offer?.name ?? { th: '', lo: '', en: '' },
+    description: offer?.description ?? { th: '', lo: '', en: '' },
+    rewardMode: offer?.rewardMode ?? 'share',
+    rewardPercent: offer?.rewardPercent ?? 50,
+    rewardAmount: offer?.rewardAmount ?? null,
+    rewardCap: offer?.rewardCap ?? null,
+    minimumDeposit: offer?.minimumDeposit ?? 100,
+    hasCondition: offer?.hasCondition ?? true,
+    successPercent: offer?.successPercent ?? 300,
+    failPercent: offer?.failPercent ?? 10,
+    clearMode: offer?.clearMode ?? 'remaining',
+    startsAt: offer?.startsAt ?? null,
+    endsAt: offer?.endsAt ?? null,
+  };
+}
+
+/**
+ * A bonus or promotion code, created or edited with the contract's schema as the validator (the
+ * server checks again). The form's raw values are what is sent: the schema's parsed amounts are
+ * satang, and the wire carries baht.
+ */
+export function OfferForm({ kind, offer, onDone }: { kind: 'bonus' | 'promotion'; offer: AdminOffer | null; onDone: () => void }) {
+  const { t } = useTranslation();
+  const save = useSaveOffer(kind);
+  const schema = kind === 'bonus' ? bonusBody : promotionBody.extend({ type: bonusBody.shape.type.optional(), maxReceived: bonusBody.shape.maxReceived.optional(), sortOrder: bonusBody.shape.sortOrder.optional() });
+  const form = useForm<Values>({ resolver: zodResolver(schema) as never, defaultValues: defaults(kind, offer) });
+  const mode = form.watch('rewardMode');
+  const error = (name: string) => {
+    const found = name.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], form.formState.errors) as { message?: string } | undefined;
+    return found ? t(`errors.${found.message ?? 'KEY_INVALID'}`, { defaultValue: t('errors.KEY_INVALID') }) : undefined;
+  };
+  const submit = form.handleSubmit(() => {
+    const { code, ...values } = form.getValues();
+    const body = offer ? values : { code, ...values };
+    if (kind === 'promotion') {
+      delete (body as Partial<Values>).type;
+      delete (body as Partial<Values>).maxReceived;
+      delete (body as Partial<Values>).sortOrder;
+    } else delete (body as Partial<Values>).globalCap;
+    save.mutate({ code: offer?.code ?? null, body }, { onSuccess: () => (toast.success(t('promotions.saved')), onDone()), onError: (failure) => toast.error(errorText(failure)) });
+  });
+  const nullableNumber = { setValueAs: numberOrNull };
+  return (
+    <form className="space-y-3" onSubmit={(event) => void submit(event)} data-testid="offer-form">
+      <div className="grid grid-cols-3 gap-3">
+        <TextField label={t('promotions.code')} disabled={!!offer} error={error('code')} {...form.register('code')} data-testid="offer-code" />
+        {kind === 'bonus' ? (
+          <>
+            <SelectField label={t('promotions.type')} {...form.register('type')}>
+              {(['limit', 'day', 'week'] as const).map((type) => <option key={type} value={type}>{t(`promotions.types.${type}`)}</option>)}
+            </SelectField>
+            <TextField label={t('promotions.maxReceived')} inputMode="numeric" error={error('maxReceived')} {...form.register('maxReceived', { valueAsNumber: true })} />
+          </>
+        ) : (
+          <TextField label={t('promotions.globalCap')} inputMode="numeric" error={error('globalCap')} {...form.register('globalCap', nullableNumber)} />
+        )}
+      </div>
+      <div className="grid grid-cols-3 gap-3">
+        {LANGUAGES.map((language) => (
+          <TextField key={language} label={`${t('promotions.name')} (${language})`} error={error(`name.${language}`)} {...form.register(`name.${language}`)} data-testid={`offer-name-${language}`} />
+        ))}
+      </div>
+      <div className="grid grid-cols-3 gap-3">
+        {LANGUAGES.map((language) => (
+          <label key={language} className="block space-y-1">
+            <span className="text-xs font-semibold text-white/70">{`${t('promotions.description')} (${language})`}</span>
+            <textarea rows={3} className="w-full rounded-lg border border-white/15 bg-desk-900 p-2 text-sm" {...form.register(`description.${language}`)} />
+          </label>
+        ))}
+      </div>
+      <div className="grid grid-cols-4 gap-3">
+        <SelectField label={t('promotions.rewardMode')} {...form.register('rewardMode')} data-testid="offer-mode">
+          <option value="share">{t('promotions.share')}</option>
+          <option value="fixed">{t('promotions.fixed')}</option>
+        </SelectField>
+        {mode === 'share' ? (
+          <>
+            <TextField label={t('promotions.rewardPercent')} inputMode="decimal" error={error('rewardPercent')} {...form.register('rewardPercent', nullableNumber)} data-testid="offer-percent" />
+            <TextField label={t('promotions.rewardCap')} inputMode="decimal" error={error('rewardCap')} {...form.register('rewardCap', nullableNumber)} />
+          </>
+        ) : (
+          <TextField label={t('promotions.rewardAmount')} inputMode="decimal" error={error('rewardAmount')} {...form.register('rewardAmount', nullableNumber)} data-testid="offer-amount" />
+        )}
+        <TextField label={t('promotions.minimumDeposit')} inputMode="decimal" error={error('minimumDeposit')} {...form.register('minimumDeposit', { valueAsNumber: true })} />
+      </div>
+      <div className="grid grid-cols-4 items-end gap-3">
+        <label className="flex h-9 items-center gap-2 text-sm">
+          <input type="checkbox" {...form.register('hasCondition')} /> {t('promotions.hasCondition')}
+        </label>
+        <TextField label={t('promotions.successPercent')} inputMode="numeric" error={error('successPercent')} {...form.register('successPercent', { valueAsNumber: true })} data-testid="offer-success" />
+        <TextField label={t('promotions.failPercent')} inputMode="numeric" error={error('failPercent')} {...form.register('failPercent', { valueAsNumber: true })} data-testid="offer-fail" />
+        <SelectField label={t('promotions.clearMode')} {...form.register('clearMode')}>
+          {CLEAR_MODES.map((value) => <option key={value} value={value}>{t(`promotions.clearModes.${value}`)}</option>)}
+        </SelectField>
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        {(['startsAt', 'endsAt'] as const).map((name) => (
+          <TextField
+            key={name}
+            label={t(`promotions.${name}`)}
+            type="datetime-local"
+            defaultValue={toLocalInput(offer?.[name] ?? null)}
+            error={error(name)}
+            onChange={(event) => form.setValue(name, event.target.value ? new Date(event.target.value).toISOString() : null, { shouldValidate: true })}
+          />
+        ))}
+      </div>
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="secondary" onClick={onDone}>{t('common.cancel')}</Button>
+        <Button type="submit" busy={save.isPending} data-testid="offer-save">{t('common.save')}</Button>
+      </div>
+    </form>
+  );
+}

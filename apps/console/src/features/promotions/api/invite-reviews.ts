@@ -1,0 +1,17 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { inviteReviewsResponse } from '@wallet/contract';
+import { z } from 'zod';
+import { api } from '../../../shared/api/client';
+
+/** GET /api/admin/invite-reviews: invite rewards held for an overlap signal. */
+export const useInviteReviews = (page: number) =>
+  useQuery({ queryKey: ['invite-reviews', page], queryFn: () => api.get(`/api/admin/invite-reviews?page=${page}&limit=25`, { schema: inviteReviewsResponse }) });
+
+/** POST /api/admin/invite-reviews/{id}/approve|refuse: decided once. */
+export function useDecideInvite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, decision }: { id: string; decision: 'approve' | 'refuse' }) => api.post(`/api/admin/invite-reviews/${id}/${decision}`, undefined, { schema: z.object({ message: z.string(), status: z.string() }) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['invite-reviews'] }),
+  });
+}
