@@ -36,7 +36,7 @@ test('a visitor registers with an OTP from the SMS inbox, then logs in and lands
 });
 
 test('with remember-me the session survives a new tab; without it, it does not', async ({ browser }) => {
-  const remembered = await browser.newContext();
+  const remembered = await browser.newContext({ storageState: test.info().project.use.storageState });
   const first = await remembered.newPage();
   const login = new LoginPage(first);
   await login.open();
@@ -48,7 +48,7 @@ test('with remember-me the session survives a new tab; without it, it does not',
   await keepScreenshot(secondTab, 'member-profile');
   await remembered.close();
 
-  const forgetful = await browser.newContext();
+  const forgetful = await browser.newContext({ storageState: test.info().project.use.storageState });
   const tab = await forgetful.newPage();
   const sessionLogin = new LoginPage(tab);
   await sessionLogin.open();

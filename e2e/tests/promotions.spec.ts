@@ -1,0 +1,197 @@
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { ConsolePage } from '../pages/console-page';
+import { HomePage } from '../pages/home-page';
+import { LoginPage } from '../pages/login-page';
+import { creditWallet, keepScreenshot, operatorToken, registerViaApi } from '../support';
+
+type Member = Awaited<ReturnType<typeof registerViaApi>>;
+
+async function memberToken(request: APIRequestContext, member: Member): Promise<string> {
+  const response = await request.post('/api/login', { data: { username: member.phone, password: member.password } });
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** A bank QR paid at the sandbox gateway: a real deposit, credited through the signed webhook. */
+async function depositByQr(request: APIRequestContext, token: string, amount: number): Promise<void> {
+  const qr = await request.post('/api/qrcode/KBANK', { data: { amount }, headers: { authorization: `Bearer ${token}` } });
+  const { qrcodeId } = (await qr.json()) as { qrcodeId: string };
+  const paid = await request.post('/sandbox/gateway/pay', { data: { qrcodeId } });
+  expect(paid.ok()).toBe(true);
+}
+
+/** Moves money into PG and plays a losing round in the sandbox provider's demo game. */
+async function loseInGame(request: APIRequestContext, token: string, stake: number, loss: number): Promise<void> {
+  const headers = { authorization: `Bearer ${token}` };
+  await request.get('/api/wallet/activate/PG', { headers });
+  await request.post('/api/wallet/transfer', { data: { from: 'WALLET', to: 'PG', amount: stake }, headers });
+  const wallet = (await (await request.get('/api/wallet', { headers })).json()) as { slots: Array<{ code: string; username: string }> };
+  const username = wallet.slots.find((slot) => slot.code === 'PG')!.username;
+  await request.post('/sandbox/provider/rounds', { data: { slotCode: 'PG', username, bet: loss, win: 0 } });
+}
+
+async function logIn(page: Page, member: Member): Promise<HomePage> {
+  const login = new LoginPage(page);
+  await login.open();
+  await login.logIn(member.phone, member.password, { remember: true });
+  const home = new HomePage(page);
+  await expect(page.getByTestId('home-name')).toContainText('Wallet Journey');
+  return home;
+}
+
+test('a member deposits, takes a bonus, loses in the demo game, ends the bonus, and sees both in the statement', async ({ page, request }) => {
+  const member = await registerViaApi(request);
+  const token = await memberToken(request, member);
+  await depositByQr(request, token, 200);
+  const home = await logIn(page, member);
+  await expect(home.walletBalance()).toHaveText('200.00');
+
+  await page.getByTestId('tile-bonus').click();
+  await page.getByTestId('bonus-card-WELCOME50').click();
+  await expect(page.getByTestId('bonus-modal')).toBeVisible();
+  await keepScreenshot(page, 'bonus-modal');
+  await page.getByTestId('bonus-receive').dblclick();
+  await expect(page.getByTestId('bonus-active')).toBeVisible();
+  await expect(page.getByTestId('condition-figures')).toContainText('300.00');
+  await expect(page.getByTestId('condition-figures')).toContainText('900.00');
+  await keepScreenshot(page, 'bonus-active');
+
+  // 300 in all (200 + 100 bonus); the floor is 10 %, 30: lose 290 of it.
+  await loseInGame(request, token, 300, 290);
+  await page.getByTestId('bonus-cancel').click();
+  await page.getByTestId('confirm-yes').click();
+  await expect(page.getByTestId('promotion-code')).toBeVisible();
+
+  const statement = await home.openStatement();
+  await expect(statement.first()).toContainText('โบนัสต้อนรับ 50%');
+  await expect(statement.nth(0)).toContainText('10.00');
+  await expect(page.getByTestId('statement-list')).toContainText('100.00');
+  await keepScreenshot(page, 'statement-bonus');
+  const wallet = (await (await request.get('/api/wallet', { headers: { authorization: `Bearer ${token}` } })).json()) as { wallet: { amount: number } };
+  expect(wallet.wallet.amount).toBe(0);
+});
+
+test('a promotion code typed in lower case is found and received', async ({ page, request }) => {
+  const member = await registerViaApi(request);
+  await depositByQr(request, await memberToken(request, member), 100);
+  await logIn(page, member);
+  await page.getByTestId('tile-bonus').click();
+  await page.getByTestId('promotion-code').fill('newyear');
+  await expect(page.getByTestId('promotion-code')).toHaveValue('NEWYEAR');
+  await page.getByTestId('promotion-search').click();
+  await expect(page.getByTestId('promotion-modal')).toContainText('NEWYEAR');
+  await keepScreenshot(page, 'promotion-modal');
+  await page.getByTestId('promotion-receive').dblclick();
+  await expect(page.getByTestId('bonus-active')).toBeVisible();
+  await page.getByTestId('menu-home').click();
+  await expect(page.getByTestId('wallet-balance')).toHaveText('120.00');
+});
+
+test('a friend registers with the invite link and deposits; the inviter receives the invite bonus', async ({ page, request, browser }) => {
+  const inviter = await registerViaApi(request);
+  const home = await logIn(page, inviter);
+  const wallet = (await (await request.get('/api/wallet', { headers: { authorization: `Bearer ${await memberToken(request, inviter)}` } })).json()) as { profile: { _id: string } };
+  await page.getByTestId('tile-invite').click();
+  // The demo invite banner first, then the invite overlay with the share link.
+  await expect(page.getByTestId('banner-carousel')).toBeVisible();
+  await page.getByTestId('banners-continue').click();
+  await expect(page.getByTestId('invite-link')).toHaveText(`http://127.0.0.1:${new URL(page.url()).port}/register?code=PR${wallet.profile._id}`);
+  await keepScreenshot(page, 'invite-overlay');
+  const link = (await page.getByTestId('invite-link').textContent())!;
+  await page.keyboard.press('Escape');
+
+  // The friend opens the link: the inviter code is taken from it and cannot be changed.
+  const friendContext = await browser.newContext({ storageState: test.info().project.use.storageState });
+  const friendPage = await friendContext.newPage();
+  await friendPage.goto(link);
+  await expect(friendPage.getByTestId('register-phone').or(friendPage.locator('input')).first()).toBeVisible();
+  const stored = await friendPage.evaluate(() => localStorage.getItem('code'));
+  expect(stored).toBe(`PR${wallet.profile._id}`);
+  await friendContext.close();
+  const friend = await registerWithCode(request, stored!);
+  await depositByQr(request, await memberToken(request, friend), 1000);
+
+  // Both registered from this machine's address: the reward waits for an operator (issue 12 §2).
+  const operator = await operatorToken(request);
+  const reviews = (await (await request.get('/api/admin/invite-reviews', { headers: { authorization: `Bearer ${operator}` } })).json()) as { reviews: Array<{ _id: string; inviterId: string }> };
+  const review = reviews.reviews.find((item) => item.inviterId === wallet.profile._id)!;
+  expect((await request.post(`/api/admin/invite-reviews/${review._id}/approve`, { headers: { authorization: `Bearer ${operator}` } })).ok()).toBe(true);
+
+  await page.reload();
+  await expect(page.getByTestId('invite-amount')).toHaveText('50.00');
+  await page.getByTestId('receive-invite').click();
+  await expect(page.getByTestId('confirm-dialog')).toContainText('300%');
+  await keepScreenshot(page, 'invite-confirm');
+  await page.getByTestId('confirm-yes').click();
+  await expect(home.walletBalance()).toHaveText('50.00');
+  await expect(page.getByTestId('condition-progress')).toBeVisible();
+  await keepScreenshot(page, 'home-condition');
+});
+
+async function registerWithCode(request: APIRequestContext, inviteCode: string): Promise<Member> {
+  const phone = `06${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const sent = await request.post('/api/otp/send', { data: { phoneNumber: phone } });
+  const { otpToken } = (await sent.json()) as { otpToken: string };
+  const inbox = (await (await request.get(`/sandbox/sms/messages?phone=${phone}`)).json()) as { messages: Array<{ otpCode: string }> };
+  await request.post('/api/otp/verify', { data: { otpToken, otpCode: inbox.messages[0]!.otpCode } });
+  const bankAccountNo = String(Math.floor(1e9 + Math.random() * 9e9));
+  const created = await request.post('/api/account', { data: { name: 'Invited Friend', username: phone, password: 'journey-pass-1', bankCode: 'SCB', bankAccountName: 'INVITED FRIEND', bankAccountNo, inviteCode } });
+  expect(created.ok()).toBe(true);
+  return { phone, password: 'journey-pass-1', bankAccountNo };
+}
+
+test('a member who lost receives a refund', async ({ page, request }) => {
+  const member = await registerViaApi(request);
+  await creditWallet(request, member.phone, 1000);
+  await loseInGame(request, await memberToken(request, member), 500, 400);
+  await logIn(page, member);
+  await page.getByTestId('tile-refund').click();
+  await page.getByTestId('banners-continue').click();
+  await expect(page.getByTestId('refund-amount')).toHaveText('20.00');
+  await keepScreenshot(page, 'refund-overlay');
+  await page.getByTestId('refund-receive').dblclick();
+  await expect(page.getByTestId('refund-condition')).toBeVisible();
+  await expect(page.getByTestId('refund-receive')).toBeDisabled();
+  await expect(page.getByTestId('refund-log')).toContainText('20.00');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('wallet-balance')).toHaveText('520.00');
+});
+
+test.describe('the agreement', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+  test('appears once on home, and not again after it is accepted', async ({ page, request }) => {
+    const member = await registerViaApi(request);
+    await logIn(page, member);
+    await expect(page.getByTestId('agreement-modal')).toBeVisible({ timeout: 5_000 });
+    await keepScreenshot(page, 'agreement-modal');
+    await page.getByTestId('agreement-accept').click();
+    await page.reload();
+    await expect(page.getByTestId('home-name')).toContainText('Wallet Journey');
+    await page.waitForTimeout(2_000);
+    await expect(page.getByTestId('agreement-modal')).toHaveCount(0);
+  });
+});
+
+test('an operator creates a bonus on the console and a member claims it', async ({ page, request, browser }) => {
+  const desk = await ConsolePage.signIn(browser, 'e2e-admin', 'e2e-admin-pass');
+  await desk.nav().getByRole('link', { name: 'โปรโมชั่น' }).click();
+  await desk.page.getByTestId('offer-new').click();
+  const code = `E2E${Date.now().toString(36).toUpperCase()}`;
+  await desk.page.getByTestId('offer-code').fill(code);
+  for (const [language, name] of [['th', 'โบนัสคอนโซล'], ['lo', 'ໂບນັດຄອນໂຊນ'], ['en', 'Console bonus']] as const) await desk.page.getByTestId(`offer-name-${language}`).fill(name);
+  await desk.page.getByTestId('offer-percent').fill('20');
+  await keepScreenshot(desk.page, 'console-offer-form');
+  await desk.page.getByTestId('offer-save').click();
+  await expect(desk.page.getByTestId(`offer-${code}`)).toContainText('20%');
+  await keepScreenshot(desk.page, 'console-offers');
+  await desk.close();
+
+  const member = await registerViaApi(request);
+  await depositByQr(request, await memberToken(request, member), 500);
+  await logIn(page, member);
+  await page.getByTestId('tile-bonus').click();
+  await page.getByTestId(`bonus-card-${code}`).click();
+  await page.getByTestId('bonus-receive').click();
+  await expect(page.getByTestId('bonus-active')).toContainText('โบนัสคอนโซล');
+  await page.getByTestId('menu-home').click();
+  await expect(page.getByTestId('wallet-balance')).toHaveText('600.00');
+});
