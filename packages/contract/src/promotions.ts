@@ -26,6 +26,13 @@ export type BonusType = (typeof BONUS_TYPES)[number];
 export const CONDITION_KINDS = ['bonus', 'promotion', 'refund', 'invite', 'spin'] as const;
 export type ConditionKind = (typeof CONDITION_KINDS)[number];
 
+/** What a reward without an offer is called, in each language (the statement, the condition). */
+export const PROGRAMME_NAMES = {
+  invite: { th: 'โบนัสชวนเพื่อน', lo: 'ໂບນັດແນະນຳໝູ່', en: 'Invite bonus' },
+  refund: { th: 'คืนยอดเสีย', lo: 'ຄືນຍອດເສຍ', en: 'Loss refund' },
+  spin: { th: 'รางวัลวงล้อ', lo: 'ລາງວັນວົງລໍ້', en: 'Spin wheel prize' },
+} as const;
+
 // ---------- Member side
 export const bannerItem = z.object({ image: z.string(), html: z.string() });
 export type BannerItem = z.infer<typeof bannerItem>;

@@ -4,6 +4,7 @@ import {
   type ClaimResponse,
   type ConditionStatus,
   type Language,
+  PROGRAMME_NAMES,
   type PromotionInfo,
   WALLET_CODE,
   minor,
@@ -105,7 +106,7 @@ export function createOfferService(deps: {
     return {
       kind: condition.kind,
       code: condition.source,
-      name: offer ? textIn(offer.name, language) : condition.source,
+      name: offer ? textIn(offer.name, language) : condition.kind in PROGRAMME_NAMES ? PROGRAMME_NAMES[condition.kind as keyof typeof PROGRAMME_NAMES][language] : condition.source,
       base: toMajor(condition.base_amount),
       successPercent: condition.success_percent,
       failPercent: condition.fail_percent,

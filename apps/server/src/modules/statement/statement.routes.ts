@@ -1,16 +1,10 @@
-import { type Language, type StatementEntry, memberIdParams, memberPageQuery, pageBody, statementResponse, toMajor } from '@wallet/contract';
+import { type Language, PROGRAMME_NAMES, type StatementEntry, memberIdParams, memberPageQuery, pageBody, statementResponse, toMajor } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { MEMBER, operator } from '../../http/auth.js';
 import { requestLanguage } from '../../http/language.js';
 import type { App } from '../../http/types.js';
 import { type StatementRow, offerNames, statementPage } from './statement.repository.js';
 
-/** What a reward without an offer is called in the statement (SPEC §3: the related item's description). */
-const PROGRAMME_NAMES: Record<'invite' | 'refund' | 'spin', Record<Language, string>> = {
-  invite: { th: 'โบนัสชวนเพื่อน', lo: 'ໂບນັດແນະນຳໝູ່', en: 'Invite bonus' },
-  refund: { th: 'คืนยอดเสีย', lo: 'ຄືນຍອດເສຍ', en: 'Loss refund' },
-  spin: { th: 'รางวัลวงล้อ', lo: 'ລາງວັນວົງລໍ້', en: 'Spin wheel prize' },
-};
 /** SPEC §3 names the related item `luckydraw` for spin prizes. */
 const RELATED_FIELD = { bonus: 'bonus', promotion: 'promotion', invite: 'invite', refund: 'refund', spin: 'luckydraw' } as const;
 
