@@ -1,14 +1,15 @@
 import type { BannerItem } from '@wallet/contract';
-import useEmblaCarousel from 'embla-carousel-react';
+import type { UseEmblaCarouselType } from 'embla-carousel-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SafeHtml } from '../../shared/SafeHtml';
+import { BannerSlides } from '../../shared/ui/BannerSlides';
 import { Button } from '../../shared/ui/Button';
 import { Modal } from '../../shared/ui/Modal';
 
 /** SPEC §2 Home overlays: the invite or refund banners; "continue" goes on to the overlay itself. */
 export function BannerCarouselModal({ title, banners, onClose }: { title: string; banners: BannerItem[]; onClose: (result?: 'continue') => void }) {
   const { t } = useTranslation();
-  const [viewport, embla] = useEmblaCarousel({ loop: banners.length > 1 });
+  const [carousel, setCarousel] = useState<UseEmblaCarouselType[1]>();
   return (
     <Modal
       open
@@ -16,20 +17,11 @@ export function BannerCarouselModal({ title, banners, onClose }: { title: string
       title={title}
       footer={<Button className="w-full" onClick={() => onClose('continue')} data-testid="banners-continue">{t('banners.continue')}</Button>}
     >
-      <div className="overflow-hidden rounded-2xl" ref={viewport} data-testid="banner-carousel">
-        <div className="flex">
-          {banners.map((banner, index) => (
-            <div key={`${banner.image}-${index}`} className="min-w-0 flex-[0_0_100%]">
-              <img src={banner.image} alt="" className="aspect-[2/1] w-full rounded-2xl object-cover" />
-              <SafeHtml html={banner.html} className="mt-2 text-sm" />
-            </div>
-          ))}
-        </div>
-      </div>
+      <BannerSlides banners={banners} onReady={setCarousel} />
       {banners.length > 1 && (
         <div className="mt-3 flex justify-center gap-2">
           {banners.map((banner, index) => (
-            <button key={`${banner.image}-dot-${index}`} type="button" className="h-11 min-w-11 rounded-xl bg-white/5 text-sm" onClick={() => embla?.scrollTo(index)} aria-label={t('banners.show', { number: index + 1 })}>
+            <button key={`${banner.image}-dot-${index}`} type="button" className="h-11 min-w-11 rounded-xl bg-white/5 text-sm" onClick={() => carousel?.scrollTo(index)} aria-label={t('banners.show', { number: index + 1 })}>
               {index + 1}
             </button>
           ))}

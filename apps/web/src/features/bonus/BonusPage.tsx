@@ -1,5 +1,4 @@
 import type { BonusItem } from '@wallet/contract';
-import useEmblaCarousel from 'embla-carousel-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -7,6 +6,7 @@ import { errorText } from '../../shared/api/messages';
 import { useNotice } from '../../shared/api/lookup/get-notice';
 import { useActiveCondition } from '../../shared/api/promotions/get-active-condition';
 import { SafeHtml } from '../../shared/SafeHtml';
+import { BannerSlides } from '../../shared/ui/BannerSlides';
 import { Button } from '../../shared/ui/Button';
 import { ConditionProgress } from '../../shared/ui/ConditionProgress';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
@@ -124,21 +124,16 @@ export function BonusPage() {
   );
 }
 
-function BannerCarousel({ banners }: { banners: BonusItem['banners'] }) {
-  const [viewport] = useEmblaCarousel({ loop: banners.length > 1 });
-  if (banners.length === 0) return null;
-  return (
-    <div className="overflow-hidden rounded-2xl" ref={viewport}>
-      <div className="flex">
-        {banners.map((banner, index) => (
-          <div key={`${banner.image}-${index}`} className="min-w-0 flex-[0_0_100%]">
-            <img src={banner.image} alt="" className="aspect-[2/1] w-full object-cover" />
-            <SafeHtml html={banner.html} className="mt-2 text-sm" />
-          </div>
-        ))}
-      </div>
-    </div>
-  );
+/** What a claim's outcome shows: the amount received and the modal closed, or the refusal in a toast. */
+function useClaimOutcome(onClose: () => void) {
+  const { t } = useTranslation();
+  return {
+    onSuccess: (claim: { amount: number }) => {
+      toast.success(t('bonus.received', { amount: claim.amount }));
+      onClose();
+    },
+    onError: (error: Error) => toast.error(errorText(t, error)),
+  };
 }
 
 /** SPEC §2 Bonus modal: banners, html, the notice and receive; only a confirm when it is the active one. */
@@ -147,16 +142,8 @@ function BonusModal({ bonus, onClose }: { bonus: BonusItem; onClose: () => void 
   const notice = useNotice(bonus.percentFail);
   const activate = useActivateBonus();
   const isCurrent = cardState(bonus) === 'current';
-
-  function receive() {
-    activate.mutate(bonus.code, {
-      onSuccess: (claim) => {
-        toast.success(t('bonus.received', { amount: claim.amount }));
-        onClose();
-      },
-      onError: (error) => toast.error(errorText(t, error)),
-    });
-  }
+  const outcome = useClaimOutcome(onClose);
+  const receive = () => activate.mutate(bonus.code, outcome);
 
   return (
     <Modal
@@ -172,7 +159,7 @@ function BonusModal({ bonus, onClose }: { bonus: BonusItem; onClose: () => void 
       }
     >
       <div className="space-y-3" data-testid="bonus-modal">
-        <BannerCarousel banners={bonus.banners} />
+        <BannerSlides banners={bonus.banners} />
         <p className="text-sm text-white/70">{t('bonus.terms', { success: bonus.percentSuccess, fail: bonus.percentFail })}</p>
         {notice.data?.notice && <p className="rounded-xl bg-white/5 p-3 text-xs text-white/70">{notice.data.notice}</p>}
       </div>
@@ -185,16 +172,8 @@ function PromotionModal({ code, onClose }: { code: string; onClose: () => void }
   const { t } = useTranslation();
   const found = useFindPromotion(code);
   const activate = useActivatePromotion();
-
-  function receive() {
-    activate.mutate(code, {
-      onSuccess: (claim) => {
-        toast.success(t('bonus.received', { amount: claim.amount }));
-        onClose();
-      },
-      onError: (error) => toast.error(errorText(t, error)),
-    });
-  }
+  const outcome = useClaimOutcome(onClose);
+  const receive = () => activate.mutate(code, outcome);
 
   return (
     <Modal
