@@ -43,17 +43,16 @@ export function createWithdrawService(deps: {
   const { db, ledger } = deps;
 
   /**
-   * DESIGN §6, SPEC §5: under a bonus, refund or invite condition only a withdrawal of everything
-   * is allowed, once the total has reached the success target; it completes the condition. Run
-   * after the hold is posted, with the wallet locked, so "everything" cannot go stale.
+   * DESIGN §6, SPEC §5: under a bonus, refund or invite condition nothing may be withdrawn until the
+   * total (wallet and games) reaches the success target; reaching it completes the condition and
+   * lifts the rule (issue 12 §1), so this withdrawal, whole or partial, goes ahead. Run after the
+   * hold is posted, with the condition locked, so the total cannot go stale.
    */
   async function meetCondition(trx: Db, memberId: bigint, amount: bigint): Promise<void> {
     const condition = await deps.conditions.lockActive(trx, memberId);
     if (!condition) return;
-    // Wallet and game balances are both under the condition: nothing may stay behind.
     const left = (await ledger.memberBalances(memberId, trx)).reduce((sum, account) => sum + account.balance, 0n);
-    if (left > 0n) throw businessRule('WITHDRAW_ALL_REQUIRED');
-    if (!meetsSuccessTarget(amount, condition)) throw businessRule('BONUS_CONDITION');
+    if (!meetsSuccessTarget(left + amount, condition)) throw businessRule('BONUS_CONDITION');
     await deps.conditions.close(trx, condition.id, 'completed');
   }
 
