@@ -20,6 +20,7 @@ import { type Reconciler, createReconciler, scheduleReconciler } from './modules
 import { createInviteSummary } from './modules/promotions/programmes.service.js';
 import { registerPromotionsModule } from './modules/promotions/promotions.module.js';
 import { registerReportModule } from './modules/reports/reports.module.js';
+import { registerSpinModule } from './modules/spin/spin.module.js';
 import { registerStatementModule } from './modules/statement/statement.module.js';
 import { registerWalletModule } from './modules/wallet/wallet.module.js';
 import { registerWithdrawModule } from './modules/withdraw/withdraw.module.js';
@@ -53,6 +54,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerReportModule(core);
   const { slips, credit } = registerDepositModule(core);
   registerPromotionsModule(core, { wallet, deposits: credit });
+  registerSpinModule(core, { deposits: credit });
   if (config.sandboxes) await registerSandboxes(core);
 
   const reconciler = createReconciler(core.jobs, app.log);

@@ -151,7 +151,7 @@ export interface Database {
   ledger_accounts: {
     id: Generated<bigint>;
     code: string;
-    kind: 'member_wallet' | 'member_game' | 'operator';
+    kind: 'member_wallet' | 'member_game' | 'member_coins' | 'operator';
     member_id: bigint | null;
     provider_code: string | null;
     currency: string;
@@ -396,6 +396,7 @@ export interface Database {
     decided_by: string | null;
     created_at: Timestamp;
   };
+  spin_coin_grants: { deposit_id: string; member_id: bigint; deposit_amount: bigint; coins: bigint; created_at: Timestamp };
   refund_marks: { claim_id: string; member_id: bigint; net_loss_total: bigint; created_at: Timestamp };
   banners: {
     id: Generated<string>;

@@ -2,7 +2,7 @@
  * Ledger account codes. A code names an account everywhere (logs, tests, the verify report);
  * accounts are created on first use.
  */
-export type AccountKind = 'member_wallet' | 'member_game' | 'operator';
+export type AccountKind = 'member_wallet' | 'member_game' | 'member_coins' | 'operator';
 
 export interface AccountRef {
   code: string;
@@ -47,6 +47,10 @@ export const accounts = {
    * rewards, refunds and spin prizes are each paid from their own expense account, and what ending
    * a condition takes back returns to it.
    */
+  /** A member's spin coins (issue 13 §1): an asset of their own, never added to money. */
+  coins: (memberId: bigint): AccountRef => ({ code: `coins:${memberId}`, kind: 'member_coins', memberId, currency: 'COIN' }),
+  /** Where coins come from and go back to: what members hold is what it has issued. */
+  coinIssuer: (): AccountRef => ({ code: 'operator:spin-coins', kind: 'operator', currency: 'COIN' }),
   rewardExpense: (kind: RewardSource): AccountRef => ({ code: `operator:rewards:${kind}`, kind: 'operator' }),
 };
 
@@ -64,6 +68,8 @@ export type TransferKind =
   | 'reversal'
   /** What ending a condition takes back from the wallet, to the reward's expense account. */
   | 'bonus_clear'
+  /** Coins granted or spent (asset COIN). */
+  | 'spin_coins'
   | (typeof REWARD_KINDS)[number];
 
 /**

@@ -20,7 +20,7 @@ export async function ensureAccounts(trx: Db, refs: AccountRef[]): Promise<Map<s
             member_id: ref.memberId ?? null,
             provider_code: ref.providerCode ?? null,
             currency:
-              ref.memberId === undefined
+              ref.memberId === undefined || ref.currency === 'COIN'
                 ? (ref.currency ?? 'THB')
                 : sql<string>`(SELECT CASE currency WHEN 'LAK' THEN 'LAK' ELSE 'THB' END FROM members WHERE id = ${ref.memberId})`,
           })),
@@ -149,6 +149,8 @@ export function memberBalances(db: Db, memberId: bigint) {
     .selectFrom('ledger_accounts')
     .select(['code', 'kind', 'provider_code', 'balance'])
     .where('member_id', '=', memberId)
+    // Money only: spin coins are an asset of their own, never part of a balance in baht.
+    .where('kind', 'in', ['member_wallet', 'member_game'])
     .execute();
 }
 

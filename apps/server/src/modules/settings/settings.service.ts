@@ -46,6 +46,8 @@ export const siteSettingsSchema = z.object({
     lo: '<p>ຮັບຄືນຍອດເສຍຈາກການຫຼິ້ນເກມນັບແຕ່ການຮັບຄືນຄັ້ງກ່ອນ</p>',
     en: '<p>Get back a share of your game losses since your last refund.</p>',
   }),
+  /** Spin coins (issue 13 §1): one coin per this many baht deposited, the remainder carried. */
+  spinCoinBaht: z.number().default(100),
   /** Signals of an invitee overlapping their inviter are looked for this many days back. */
   inviteOverlapDays: z.number().default(30),
 });

@@ -110,7 +110,7 @@ export function createWalletService(deps: {
         deps.members.findMember(memberId),
         repo.listProviders(db),
         repo.listGameAccounts(db, memberId),
-        ledger.balances([accounts.wallet(memberId).code]),
+        ledger.balances([accounts.wallet(memberId).code, accounts.coins(memberId).code]),
         deps.inviteSummary(memberId),
       ]);
       if (!member) throw notFound('NO_USER');
@@ -136,7 +136,7 @@ export function createWalletService(deps: {
         };
       });
       return {
-        profile: { name: member.name, username: member.phone, coin: 0, _id: String(member.id) },
+        profile: { name: member.name, username: member.phone, coin: Number(balances.get(accounts.coins(memberId).code) ?? 0n), _id: String(member.id) },
         bankAccount: {
           bank: { nameTH: member.name_th, nameEN: member.name_en },
           bankCode: member.bank_code,

@@ -4,7 +4,7 @@ import { type Db, isUniqueViolation } from '../../db/database.js';
 import { businessRule, forbidden, notFound } from '../../errors.js';
 import type { AccountService } from '../account/account.service.js';
 import { decideOnce } from '../../http/decide-once.js';
-import { type ConditionService, meetsSuccessTarget } from '../conditions/conditions.service.js';
+import { type ConditionRow, type ConditionService, meetsSuccessTarget } from '../conditions/conditions.service.js';
 import type { MemberContext } from '../auth/auth.service.js';
 import { accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
@@ -48,8 +48,7 @@ export function createWithdrawService(deps: {
    * lifts the rule (issue 12 §1), so this withdrawal, whole or partial, goes ahead. Run after the
    * hold is posted, with the condition locked, so the total cannot go stale.
    */
-  async function meetCondition(trx: Db, memberId: bigint, amount: bigint): Promise<void> {
-    const condition = await deps.conditions.lockActive(trx, memberId);
+  async function meetCondition(trx: Db, memberId: bigint, amount: bigint, condition: ConditionRow | undefined): Promise<void> {
     if (!condition) return;
     const left = (await ledger.memberBalances(memberId, trx)).reduce((sum, account) => sum + account.balance, 0n);
     if (!meetsSuccessTarget(left + amount, condition)) throw businessRule('BONUS_CONDITION');
@@ -70,6 +69,8 @@ export function createWithdrawService(deps: {
     const id = crypto.randomUUID();
     try {
       const row = await db.transaction().execute(async (trx) => {
+        // The condition before the wallet, as claims and ending a condition take them: no deadlock.
+        const condition = await deps.conditions.lockActive(trx, memberId);
         const inserted = await repo.insertWithdrawal(trx, {
           id,
           memberId,
@@ -84,7 +85,7 @@ export function createWithdrawService(deps: {
           trx,
         );
         await repo.linkHold(trx, id, holdId);
-        await meetCondition(trx, memberId, amount);
+        await meetCondition(trx, memberId, amount, condition);
         return inserted;
       });
       return toWithdrawal(row);

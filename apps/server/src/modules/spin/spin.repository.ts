@@ -1,0 +1,31 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+
+/** Advisory lock keys of coin grants: one per member, apart from every other lock of the schema. */
+const COIN_GRANT_LOCKS = 7_300_000_000_000n;
+
+/**
+ * Serialises one member's coin grants, so the remainder carried between deposits is read once. An
+ * advisory lock, not the member row: the deposit already holds the wallet's ledger row, and reward
+ * claims lock the member row before the wallet's, so taking the member row here could deadlock.
+ */
+export async function lockCoinGrants(trx: Db, memberId: bigint): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${COIN_GRANT_LOCKS + memberId})`.execute(trx);
+}
+
+/** Baht of the member's deposits that earned coins so far, minor units. */
+export async function depositsCounted(trx: Db, memberId: bigint): Promise<bigint> {
+  const row = await trx.selectFrom('spin_coin_grants').select((eb) => eb.fn.sum<string>('deposit_amount').as('total')).where('member_id', '=', memberId).executeTakeFirst();
+  return BigInt(row?.total ?? 0);
+}
+
+/** Records a deposit's coins; false when this deposit was counted before. */
+export async function recordGrant(trx: Db, grant: { depositId: string; memberId: bigint; depositAmount: bigint; coins: bigint }): Promise<boolean> {
+  const row = await trx
+    .insertInto('spin_coin_grants')
+    .values({ deposit_id: grant.depositId, member_id: grant.memberId, deposit_amount: grant.depositAmount, coins: grant.coins })
+    .onConflict((oc) => oc.column('deposit_id').doNothing())
+    .returning('deposit_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
