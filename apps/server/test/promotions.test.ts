@@ -184,6 +184,10 @@ describe('invite rewards', () => {
     expect(view.invite.amount).toBe(0);
     expect((await statementOf(inviter))[0]).toMatchObject({ statementType: 'bonus', from: 'INVITE', invite: { code: 'INVITE', description: 'โบนัสชวนเพื่อน' } });
     expect((await get(inviter, '/api/bonus/check/active')).body).toMatchObject({ status: true, type: 'invite' });
+    // What the invite reward put under its condition remains: no bonus on top of it.
+    expect(await get(inviter, '/api/bonus/activate/DAILY10')).toMatchObject({ status: 422, body: { message: 'BONUS_REMAINING' } });
+    // A member who invited nobody is told so.
+    expect(await get(invitee, '/api/invite/bonus')).toMatchObject({ status: 422, body: { message: 'NO_INVITEE_PLAY_INFO' } });
   });
 
   it('refuses an invitee with the inviter’s account name, and holds one from the inviter’s address for an operator', async () => {
@@ -193,7 +197,8 @@ describe('invite rewards', () => {
     await deposit(sameName, 200);
     await deposit(sameAddress, 400);
     expect((await walletOf(inviter)).invite.amount).toBe(0);
-    expect(await get(inviter, '/api/invite/bonus')).toMatchObject({ status: 422, body: { message: 'NO_INVITE_BONUS' } });
+    // Rewards wait for an operator's check before they can be collected.
+    expect(await get(inviter, '/api/invite/bonus')).toMatchObject({ status: 422, body: { message: 'INVITE_COLLECT' } });
 
     const reviews = (await server.api('GET', '/api/admin/invite-reviews', { token: chief })).body.reviews.filter((review: { inviterId: string }) => review.inviterId === inviter.id);
     expect(reviews).toMatchObject([{ inviteeId: sameAddress.id, amount: 20, signals: ['same_address'], status: 'review' }]);
@@ -226,10 +231,15 @@ describe('refunds', () => {
     expect(await get(member, '/api/refund/receive')).toMatchObject({ status: 422, body: { message: 'REFUND_CONDITION' } });
   });
 
-  it('answers REFUND_MINIMUM with nothing lost, and REFUND_INACTIVE when the operator turns refunds off', async () => {
+  it('answers NO_REFUND before any play, REFUND_MINIMUM after a win, and REFUND_INACTIVE when the operator turns refunds off', async () => {
     const member = await registerMember(server);
     expect((await get(member, '/api/refund/check')).body).toMatchObject({ result: false, refundAmount: 0 });
-    expect(await get(member, '/api/refund/receive')).toMatchObject({ status: 422, body: { message: 'REFUND_MINIMUM' } });
+    expect(await get(member, '/api/refund/receive')).toMatchObject({ status: 422, body: { message: 'NO_REFUND' } });
+    const winner = await loser(0);
+    const username = (await walletOf(winner)).slots.find((slot: { code: string }) => slot.code === 'PG').username;
+    await server.api('POST', '/sandbox/provider/rounds', { body: { slotCode: 'PG', username, bet: 10, win: 60 } });
+    expect(await get(winner, '/api/refund/receive')).toMatchObject({ status: 422, body: { message: 'REFUND_MINIMUM' } });
+    expect((await walletOf(winner)).wallet.amount).toBe(500);
     const programme = (await server.api('GET', '/api/admin/programmes/refund', { token: chief })).body;
     const { programme: _name, updatedAt: _at, ...settings } = programme;
     expect((await server.api('PUT', '/api/admin/programmes/refund', { token: chief, body: { ...settings, enabled: false } })).body.enabled).toBe(false);

@@ -12,6 +12,7 @@ import * as repo from './promotions.repository.js';
 import type { Rewards } from './rewards.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const CHECK_VIOLATION = '23514';
 const textIn = (texts: Record<string, string>, language: Language) => texts[language] || texts.th || texts.en || '';
 
 /** What the member may claim now: the wallet's `invite` block (SPEC §3 Wallet response). Needs no other module, so the wallet can show it. */
@@ -86,7 +87,11 @@ export function createProgrammeService(deps: {
         if (replay) return { message: 'INVITE_BONUS_SUCCESS' as const, amount: toMajor(replay.amount) };
         const accruals = await repo.lockClaimableAccruals(trx, context.memberId);
         const amount = accruals.reduce((total, accrual) => total + accrual.amount, 0n);
-        if (amount <= 0n) throw businessRule('NO_INVITE_BONUS');
+        if (amount <= 0n) {
+          const held = await repo.inviteStanding(trx, context.memberId);
+          // Nobody invited yet; rewards only waiting for an operator's check; or simply nothing new.
+          throw businessRule(held.invitees === 0 ? 'NO_INVITEE_PLAY_INFO' : held.inReview > 0 ? 'INVITE_COLLECT' : 'NO_INVITE_BONUS');
+        }
         const claim = await rewards.pay(trx, {
           memberId: context.memberId,
           kind: 'invite',
@@ -99,6 +104,10 @@ export function createProgrammeService(deps: {
         });
         await repo.markAccrualsClaimed(trx, accruals.map((accrual) => accrual.id), claim.id);
         return { message: 'INVITE_BONUS_SUCCESS' as const, amount: toMajor(amount) };
+      }).catch((error: unknown) => {
+        // The ledger refusing the payment (a kip wallet before kip expense accounts exist, issue 15).
+        if ((error as { code?: string }).code === CHECK_VIOLATION) throw businessRule('INVITE_BONUS_FAIL');
+        throw error;
       });
     },
 
@@ -126,9 +135,11 @@ export function createProgrammeService(deps: {
       if (!site.refundEnabled) throw businessRule('REFUND_INACTIVE');
       await deps.wallet.refreshAll(context).catch(() => undefined);
       return db.transaction().execute(async (trx) => {
-        const { replay } = await rewards.begin(trx, context.memberId, idempotencyKey, 'REFUND_CONDITION');
+        const { replay } = await rewards.begin(trx, context.memberId, idempotencyKey, 'refund');
         if (replay) return { message: 'REFUND_SUCCESS' as const, amount: toMajor(replay.amount) };
         const total = await repo.netGameLoss(trx, context.memberId);
+        // Never played: there is no refund to speak of; played, but nothing lost since the last one: not above 0.
+        if (!(await repo.hasGameResults(trx, context.memberId))) throw businessRule('NO_REFUND');
         const owed = refundOwed(total, await repo.lastRefundMark(trx, context.memberId), site.refundRatePercent);
         if (owed.amount <= 0n) throw businessRule('REFUND_MINIMUM');
         const claim = await rewards.pay(trx, {

@@ -114,6 +114,15 @@ export async function accruedTotal(db: Db, inviterId: bigint): Promise<bigint> {
   return BigInt(row?.total ?? 0);
 }
 
+/** How many members the inviter brought, and how many rewards wait for an operator's check. */
+export async function inviteStanding(db: Db, inviterId: bigint): Promise<{ invitees: number; inReview: number }> {
+  const [invitees, review] = await Promise.all([
+    db.selectFrom('members').select((eb) => eb.fn.countAll<string>().as('count')).where('inviter_id', '=', inviterId).executeTakeFirstOrThrow(),
+    db.selectFrom('invite_accruals').select((eb) => eb.fn.countAll<string>().as('count')).where('inviter_id', '=', inviterId).where('status', '=', 'review').executeTakeFirstOrThrow(),
+  ]);
+  return { invitees: Number(invitees.count), inReview: Number(review.count) };
+}
+
 export async function markAccrualsClaimed(trx: Db, ids: string[], claimId: string): Promise<void> {
   if (ids.length === 0) return;
   await trx.updateTable('invite_accruals').set({ status: 'claimed', claim_id: claimId }).where('id', 'in', ids).execute();
@@ -175,6 +184,16 @@ export async function netGameLoss(db: Db, memberId: bigint): Promise<bigint> {
     WHERE t.kind = 'game_result'
       AND ((debit.member_id = ${memberId} AND debit.kind = 'member_game') OR (credit.member_id = ${memberId} AND credit.kind = 'member_game'))`.execute(db);
   return BigInt(result.rows[0]?.loss ?? 0);
+}
+
+/** Whether any game result was ever booked for the member. */
+export async function hasGameResults(db: Db, memberId: bigint): Promise<boolean> {
+  const result = await sql<{ found: boolean }>`
+    SELECT EXISTS (
+      SELECT 1 FROM ledger_transfers t
+      JOIN ledger_accounts a ON a.id IN (t.debit_account_id, t.credit_account_id)
+      WHERE t.kind = 'game_result' AND a.member_id = ${memberId} AND a.kind = 'member_game') AS found`.execute(db);
+  return result.rows[0]?.found === true;
 }
 
 export async function lastRefundMark(db: Db, memberId: bigint): Promise<bigint> {

@@ -55,12 +55,15 @@ export const toClaimResponse = (claim: repo.ClaimRow, isActive: boolean): ClaimR
  */
 export function createRewards(deps: { ledger: Pick<Ledger, 'post' | 'memberBalances'>; conditions: Pick<ConditionService, 'lockActive' | 'start'>; now: () => Date }) {
   return {
-    async begin(trx: Db, memberId: bigint, idempotencyKey: string | null, busy: 'BONUS_ALREADY_ACTIVE' | 'REFUND_CONDITION' = 'BONUS_ALREADY_ACTIVE') {
+    async begin(trx: Db, memberId: bigint, idempotencyKey: string | null, refusal: 'offer' | 'refund' = 'offer') {
       const member = await repo.lockMember(trx, memberId);
       if (!member) throw notFound('NO_USER');
       const replay = idempotencyKey ? await repo.findClaimByKey(trx, memberId, idempotencyKey) : undefined;
       if (replay) return { member, replay };
-      if (await deps.conditions.lockActive(trx, memberId)) throw businessRule(busy);
+      const active = await deps.conditions.lockActive(trx, memberId);
+      // SPEC §8: a refund is refused while a bonus is held; another reward while a bonus is active,
+      // or while what an invite, refund or spin reward left under its condition remains.
+      if (active) throw businessRule(refusal === 'refund' ? 'REFUND_CONDITION' : active.kind === 'bonus' || active.kind === 'promotion' ? 'BONUS_ALREADY_ACTIVE' : 'BONUS_REMAINING');
       return { member, replay: undefined };
     },
 
