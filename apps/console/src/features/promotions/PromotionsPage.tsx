@@ -3,6 +3,7 @@ import { type AdminOffer, BANNER_PLACEMENTS, LANGUAGES, type LocalizedText, type
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { hasRole, useMe } from '../../shared/api/me';
 import { errorText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
 import { DataTable } from '../../shared/ui/DataTable';
@@ -24,11 +25,14 @@ const textarea = 'w-full rounded-lg border border-white/15 bg-desk-900 p-2 text-
 export function PromotionsPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('bonus');
+  const roles = useMe().data?.roles;
+  // Invite reviews decide money: admin and finance only (the server says so too).
+  const tabs = TABS.filter((value) => value !== 'reviews' || hasRole(roles, 'admin', 'finance'));
   return (
     <div className="space-y-4">
       <h1 className="text-lg font-bold">{t('promotions.title')}</h1>
       <div className="flex gap-2" role="tablist">
-        {TABS.map((value) => (
+        {tabs.map((value) => (
           <Button key={value} role="tab" aria-selected={tab === value} variant={tab === value ? 'primary' : 'secondary'} onClick={() => setTab(value)} data-testid={`promotions-tab-${value}`}>
             {t(`promotions.tabs.${value}`)}
           </Button>
