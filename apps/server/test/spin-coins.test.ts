@@ -23,6 +23,9 @@ describe('spin coins (issue 13 §1)', () => {
     expect((await profileOf(member)).profile.coin).toBe(2);
     // The gateway delivering the same payment again credits nothing and grants nothing.
     await server.api('POST', '/sandbox/gateway/pay', { body: { qrcodeId: first } });
+    // Past the settings cache (2 s): the deposit's handlers read the settings inside its transaction
+    // (on the embedded database a read outside it would wait for it forever).
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
     await payQr(member, 50);
     const view = await profileOf(member);
     expect(view.profile.coin).toBe(3);

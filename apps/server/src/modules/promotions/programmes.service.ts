@@ -56,7 +56,7 @@ export function createProgrammeService(deps: {
      * deposit's transaction. Deposits are only real money in: bonus money never passes here.
      */
     async accrueInvite(trx: Db, deposit: CreditedDeposit): Promise<void> {
-      const site = await deps.settings.site();
+      const site = await deps.settings.site(trx);
       if (!site.inviteEnabled || site.inviteRatePercent <= 0) return;
       const invitee = await repo.findMember(trx, deposit.memberId);
       if (!invitee?.inviter_id || invitee.inviter_id === invitee.id) return;

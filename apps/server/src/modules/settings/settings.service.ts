@@ -59,7 +59,11 @@ const SITE_KEY = 'site';
 const CACHE_MS = 2000;
 
 export interface SettingsService {
-  site(): Promise<SiteSettings>;
+  /**
+   * Inside a transaction, pass it: the embedded database has one connection, and a read outside the
+   * transaction that holds it would wait for that transaction forever.
+   */
+  site(trx?: Db): Promise<SiteSettings>;
   /**
    * Applies a change in the caller's transaction, the settings locked so that limits checked
    * together (withdrawMin ≤ withdrawMax) hold against a concurrent change; answers the keys that
@@ -71,9 +75,9 @@ export interface SettingsService {
 export function createSettingsService(db: Db, now: () => number = Date.now): SettingsService {
   let cached: { value: SiteSettings; at: number } | undefined;
 
-  async function site(): Promise<SiteSettings> {
+  async function site(trx: Db = db): Promise<SiteSettings> {
     if (cached && now() - cached.at < CACHE_MS) return cached.value;
-    const stored = (await readSetting(db, SITE_KEY)) ?? {};
+    const stored = (await readSetting(trx, SITE_KEY)) ?? {};
     const value = siteSettingsSchema.parse(stored);
     cached = { value, at: now() };
     return value;

@@ -11,8 +11,9 @@ import * as repo from './spin.repository.js';
  */
 export function registerSpinModule(core: Pick<Core, 'ledger' | 'settings'>, uses: { deposits: Pick<DepositCredit, 'onCredited'> }) {
   uses.deposits.onCredited(async (trx, deposit) => {
-    const { spinCoinBaht } = await core.settings.site();
-    await repo.lockCoinGrants(trx, deposit.memberId);
+    const { spinCoinBaht } = await core.settings.site(trx);
+    // No lock of our own: the credit's ledger transfer holds the member's wallet row until commit,
+    // so one member's deposits reach here one at a time and each reads the others' grants.
     const coins = coinsEarned(await repo.depositsCounted(trx, deposit.memberId), deposit.amount, minorOf(spinCoinBaht));
     if (!(await repo.recordGrant(trx, { depositId: deposit.depositId, memberId: deposit.memberId, depositAmount: deposit.amount, coins }))) return;
     if (coins > 0n) {

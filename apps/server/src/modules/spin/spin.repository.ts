@@ -1,17 +1,4 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-
-/** Advisory lock keys of coin grants: one per member, apart from every other lock of the schema. */
-const COIN_GRANT_LOCKS = 7_300_000_000_000n;
-
-/**
- * Serialises one member's coin grants, so the remainder carried between deposits is read once. An
- * advisory lock, not the member row: the deposit already holds the wallet's ledger row, and reward
- * claims lock the member row before the wallet's, so taking the member row here could deadlock.
- */
-export async function lockCoinGrants(trx: Db, memberId: bigint): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(${COIN_GRANT_LOCKS + memberId})`.execute(trx);
-}
 
 /** Baht of the member's deposits that earned coins so far, minor units. */
 export async function depositsCounted(trx: Db, memberId: bigint): Promise<bigint> {
