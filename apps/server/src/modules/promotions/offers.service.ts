@@ -18,11 +18,10 @@ import { type RewardSource, accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import { bannerUrl } from './banner-images.js';
-import { claimPeriod, claimsInPeriod, rewardFor } from './promotions.rules.js';
+import { claimPeriod, claimsInPeriod, rewardFor, textIn } from './promotions.rules.js';
 import * as repo from './promotions.repository.js';
 import { type Rewards, toClaimResponse } from './rewards.js';
 
-const textIn = (texts: Record<string, string>, language: Language) => texts[language] || texts.th || texts.en || '';
 
 export const rewardTerms = (offer: repo.OfferRow) => ({
   reward_mode: offer.reward_mode,
@@ -72,7 +71,7 @@ export function createOfferService(deps: {
     const missing = kind === 'promotion' ? notFound('NO_PROMOTION') : notFound('NO_DATA');
     return db.transaction().execute(async (trx) => {
       const { replay } = await rewards.begin(trx, memberId, idempotencyKey);
-      if (replay) return toClaimResponse(replay, replay.condition_id !== null);
+      if (replay) return toClaimResponse(replay);
       const offer = await repo.findOffer(trx, code);
       if (!offer || offer.kind !== kind || !isOnOffer(offer, deps.now())) throw missing;
 
@@ -97,7 +96,7 @@ export function createOfferService(deps: {
         condition: offer.has_condition ? { successPercent: offer.success_percent, failPercent: offer.fail_percent, clearMode: offer.clear_mode } : null,
         idempotencyKey,
       });
-      return toClaimResponse(paid, paid.condition_id !== null);
+      return toClaimResponse(paid);
     });
   }
 

@@ -7,13 +7,12 @@ import type { CreditedDeposit } from '../deposit/deposit-credit.js';
 import type { SettingsService, SiteSettings } from '../settings/settings.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import { bannerUrl } from './banner-images.js';
-import { type InviteSignal, inviteVerdict, refundOwed, sameAccountName } from './promotions.rules.js';
+import { type InviteSignal, inviteVerdict, refundOwed, sameAccountName, textIn } from './promotions.rules.js';
 import * as repo from './promotions.repository.js';
 import type { Rewards } from './rewards.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CHECK_VIOLATION = '23514';
-const textIn = (texts: Record<string, string>, language: Language) => texts[language] || texts.th || texts.en || '';
 
 /** What the member may claim now: the wallet's `invite` block (SPEC §3 Wallet response). Needs no other module, so the wallet can show it. */
 export function createInviteSummary(deps: { db: Db; settings: Pick<SettingsService, 'site'> }) {

@@ -1,4 +1,4 @@
-import { type BonusType, type Minor, minor, percentOf } from '@wallet/contract';
+import { type BonusType, type Language, type Minor, minor, percentOf } from '@wallet/contract';
 
 /** Asia/Bangkok and Asia/Vientiane keep UTC+7 all year (no daylight saving). */
 const SITE_OFFSET_MS = 7 * 60 * 60 * 1000;
@@ -73,3 +73,6 @@ export function sameAccountName(a: string, b: string): boolean {
       .trim();
   return normal(a) !== '' && normal(a) === normal(b);
 }
+
+/** An operator text in the reader's language, else Thai, else English. */
+export const textIn = (texts: Record<string, string>, language: Language): string => texts[language] || texts.th || texts.en || '';

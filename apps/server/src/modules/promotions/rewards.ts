@@ -36,13 +36,13 @@ export interface RewardPayment {
   idempotencyKey: string | null;
 }
 
-export const toClaimResponse = (claim: repo.ClaimRow, isActive: boolean): ClaimResponse => ({
+export const toClaimResponse = (claim: repo.ClaimRow): ClaimResponse => ({
   message: 'SUCCESS',
   _id: claim.id,
   code: claim.offer_code ?? claim.kind.toUpperCase(),
   kind: claim.kind,
   amount: toMajor(claim.amount),
-  isActive,
+  isActive: claim.condition_id !== null,
   createdAt: new Date(claim.created_at).toISOString(),
 });
 

@@ -1,3 +1,4 @@
+import { PAGE_SIZE } from '@wallet/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWallet } from '../../shared/api/wallet';
@@ -51,7 +52,7 @@ export function InviteModal({ onClose }: { onClose: () => void }) {
             </li>
           ))}
         </ul>
-        {invites.data && <PageNumbers page={page} totalPages={Math.ceil(invites.data.total / 10)} onPage={setPage} />}
+        {invites.data && <PageNumbers page={page} totalPages={Math.ceil(invites.data.total / PAGE_SIZE.invite)} onPage={setPage} />}
       </div>
     </Modal>
   );

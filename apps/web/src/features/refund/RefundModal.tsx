@@ -1,3 +1,4 @@
+import { PAGE_SIZE } from '@wallet/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -60,7 +61,7 @@ export function RefundModal({ onClose }: { onClose: () => void }) {
             </li>
           ))}
         </ul>
-        {log.data && <PageNumbers page={page} totalPages={Math.ceil(log.data.total / 10)} onPage={setPage} />}
+        {log.data && <PageNumbers page={page} totalPages={Math.ceil(log.data.total / PAGE_SIZE.refund)} onPage={setPage} />}
       </div>
     </Modal>
   );
