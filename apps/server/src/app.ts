@@ -53,8 +53,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerCorrectionModule(core);
   registerReportModule(core);
   const { slips, credit } = registerDepositModule(core);
-  registerPromotionsModule(core, { wallet, deposits: credit });
-  registerSpinModule(core, { deposits: credit });
+  const { rewards } = registerPromotionsModule(core, { wallet, deposits: credit });
+  registerSpinModule(core, { deposits: credit, rewards });
   if (config.sandboxes) await registerSandboxes(core);
 
   const reconciler = createReconciler(core.jobs, app.log);

@@ -8,6 +8,7 @@ import { closeGracefully } from './http/shutdown.js';
 import { createPasswordHasher } from './modules/auth/password.js';
 import { createFolderStorage } from './adapters/upload-storage.js';
 import { seedDemoPromotions } from './seed/demo-promotions.js';
+import { seedDemoSpin } from './seed/demo-spin.js';
 import { seedDemoData, seedReferenceData } from './seed/seed.js';
 
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
@@ -21,7 +22,10 @@ const applied = await migrate(database);
 await seedReferenceData(database.db);
 const hasher = createPasswordHasher({ fast: config.fastHash });
 const seeded = config.seedDemo ? await seedDemoData(database.db, hasher) : false;
-if (config.seedDemo) await seedDemoPromotions(database.db, createFolderStorage(config.uploadDir));
+if (config.seedDemo) {
+  await seedDemoPromotions(database.db, createFolderStorage(config.uploadDir));
+  await seedDemoSpin(database.db);
+}
 
 const app = await buildApp({ config, database, hasher });
 if (applied.length) app.log.info({ applied }, 'migrations applied');

@@ -15,6 +15,7 @@ import { closeGracefully } from '../src/http/shutdown.js';
 import type { App } from '../src/http/types.js';
 import { type PasswordHasher, createPasswordHasher } from '../src/modules/auth/password.js';
 import { seedDemoPromotions } from '../src/seed/demo-promotions.js';
+import { seedDemoSpin } from '../src/seed/demo-spin.js';
 import { seedDemoData, seedReferenceData } from '../src/seed/seed.js';
 
 export interface TestClock {
@@ -88,6 +89,7 @@ export async function startTestServer(
   await seedReferenceData(handle.db);
   await seedDemoData(handle.db, hasher);
   await seedDemoPromotions(handle.db, null);
+  await seedDemoSpin(handle.db);
 
   let offset = 0;
   const clock: TestClock = { now: () => new Date(Date.now() + offset), advance: (ms) => (offset += ms) };

@@ -127,6 +127,8 @@ export const ERROR_CODES = [
   'DEPOSIT_MANUAL_OFF',
   'SLIP_UPLOAD_CLOSED',
   'WITHDRAW_ALL_REQUIRED',
+  'SPINWHEEL_INACTIVE',
+  'NO_COIN',
 ] as const;
 
 /**

@@ -12,3 +12,4 @@ export * from './operators.js';
 export * from './member-admin.js';
 export * from './corrections.js';
 export * from './promotions.js';
+export * from './spin.js';

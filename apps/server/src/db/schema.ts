@@ -397,6 +397,66 @@ export interface Database {
     created_at: Timestamp;
   };
   spin_coin_grants: { deposit_id: string; member_id: bigint; deposit_amount: bigint; coins: bigint; created_at: Timestamp };
+  spin_campaigns: {
+    id: Generated<string>;
+    name: Json<Record<string, string>>;
+    status: Generated<'draft' | 'active' | 'paused'>;
+    starts_at: Timestamp | null;
+    ends_at: Timestamp | null;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  spin_slices: {
+    campaign_id: string;
+    position: number;
+    code: string;
+    label: Json<Record<string, string>>;
+    description: Json<Record<string, string>>;
+    bg_color: string;
+    text_color: string;
+    weight: number;
+    prize_kind: 'cash' | 'bonus' | 'coins' | 'none';
+    prize_amount: bigint;
+    success_percent: number | null;
+    fail_percent: number | null;
+    coupon_days: Generated<number>;
+  };
+  spin_seeds: {
+    id: Generated<string>;
+    member_id: bigint;
+    server_seed: string;
+    server_seed_hash: string;
+    client_seed: string;
+    next_nonce: Generated<number>;
+    revealed_at: Timestamp | null;
+    created_at: Timestamp;
+  };
+  spins: {
+    id: string;
+    member_id: bigint;
+    campaign_id: string;
+    seed_id: string;
+    nonce: number;
+    weights: Json<number[]>;
+    draw: number;
+    slice_position: number;
+    slice_code: string;
+    slice_label: Json<Record<string, string>>;
+    prize_kind: 'cash' | 'bonus' | 'coins' | 'none';
+    prize_amount: bigint;
+    success_percent: number | null;
+    fail_percent: number | null;
+    coin_transfer_id: bigint;
+    idempotency_key: string | null;
+    status: 'none' | 'claimable' | 'claimed' | 'voided';
+    expires_at: Timestamp;
+    claim_id: string | null;
+    claim_transfer_id: bigint | null;
+    claim_key: string | null;
+    claimed_at: Timestamp | null;
+    void_reason: string | null;
+    created_at: Timestamp;
+  };
   refund_marks: { claim_id: string; member_id: bigint; net_loss_total: bigint; created_at: Timestamp };
   banners: {
     id: Generated<string>;

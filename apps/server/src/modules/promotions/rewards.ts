@@ -55,7 +55,7 @@ export const toClaimResponse = (claim: repo.ClaimRow): ClaimResponse => ({
  */
 export function createRewards(deps: { ledger: Pick<Ledger, 'post' | 'memberBalances'>; conditions: Pick<ConditionService, 'lockActive' | 'start'>; now: () => Date }) {
   return {
-    async begin(trx: Db, memberId: bigint, idempotencyKey: string | null, refusal: 'offer' | 'refund' = 'offer') {
+    async begin(trx: Db, memberId: bigint, idempotencyKey: string | null, refusal: 'offer' | 'refund' | 'spin' = 'offer') {
       const member = await repo.lockMember(trx, memberId);
       if (!member) throw notFound('NO_USER');
       const replay = idempotencyKey ? await repo.findClaimByKey(trx, memberId, idempotencyKey) : undefined;

@@ -2,14 +2,21 @@ import { minorOf } from '@wallet/contract';
 import type { Core } from '../../core.js';
 import type { DepositCredit } from '../deposit/deposit-credit.js';
 import { accounts } from '../ledger/accounts.js';
+import type { Rewards } from '../promotions/rewards.js';
 import { coinsEarned } from './coins.rules.js';
+import { registerSpinAdminRoutes } from './spin-admin.routes.js';
+import { createSpinAdminService } from './spin-admin.service.js';
 import * as repo from './spin.repository.js';
+import { registerSpinRoutes } from './spin.routes.js';
+import { createSpinService } from './spin.service.js';
 
 /**
- * The spin wheel (issue 13). So far: coins, an asset of their own in the ledger, earned by
- * confirmed deposits at the operator's rate in the deposit credit's transaction, once per deposit.
+ * The spin wheel (issue 13): coins, an asset of their own in the ledger, earned by confirmed
+ * deposits; spins the server decides and a member can verify; coupons paid through the one reward
+ * payment; campaigns run from the console.
  */
-export function registerSpinModule(core: Pick<Core, 'ledger' | 'settings'>, uses: { deposits: Pick<DepositCredit, 'onCredited'> }) {
+export function registerSpinModule(core: Pick<Core, 'app' | 'db' | 'ledger' | 'settings' | 'now' | 'site'>, uses: { deposits: Pick<DepositCredit, 'onCredited'>; rewards: Pick<Rewards, 'begin' | 'pay'> }) {
+  const { app, db, ledger, now } = core;
   uses.deposits.onCredited(async (trx, deposit) => {
     const { spinCoinBaht } = await core.settings.site(trx);
     // No lock of our own: the credit's ledger transfer holds the member's wallet row until commit,
@@ -17,7 +24,11 @@ export function registerSpinModule(core: Pick<Core, 'ledger' | 'settings'>, uses
     const coins = coinsEarned(await repo.depositsCounted(trx, deposit.memberId), deposit.amount, minorOf(spinCoinBaht));
     if (!(await repo.recordGrant(trx, { depositId: deposit.depositId, memberId: deposit.memberId, depositAmount: deposit.amount, coins }))) return;
     if (coins > 0n) {
-      await core.ledger.post({ key: `coins:deposit:${deposit.depositId}`, from: accounts.coinIssuer(), to: accounts.coins(deposit.memberId), amount: coins, kind: 'spin_coins', reference: deposit.depositId }, trx);
+      await ledger.post({ key: `coins:deposit:${deposit.depositId}`, from: accounts.coinIssuer(), to: accounts.coins(deposit.memberId), amount: coins, kind: 'spin_coins', reference: deposit.depositId }, trx);
     }
   });
+  const spins = createSpinService({ db, ledger, rewards: uses.rewards, now });
+  registerSpinRoutes(app, spins, core.site.defaultLanguage);
+  registerSpinAdminRoutes(app, createSpinAdminService({ db, ledger, now }));
+  return { spins };
 }

@@ -1,0 +1,181 @@
+import { type AdminSpinCampaign, type AdminSpinRow, type LocalizedText, type SpinCampaignBody, type SpinReport, minorOf, toMajor } from '@wallet/contract';
+import type { Db } from '../../db/database.js';
+import { businessRule, conflict, notFound } from '../../errors.js';
+import { recordAudit } from '../../http/audit.js';
+import type { AdminContext } from '../admin/admin.service.js';
+import { accounts } from '../ledger/accounts.js';
+import type { Ledger } from '../ledger/ledger.service.js';
+import { cleanHtml } from '../promotions/promotions-admin.service.js';
+import { textIn } from '../promotions/promotions.rules.js';
+import * as repo from './spin.repository.js';
+import { couponStatus, prizeAmount } from './spin.service.js';
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+const cleanTexts = (texts: LocalizedText): LocalizedText => ({ th: cleanHtml(texts.th), lo: cleanHtml(texts.lo), en: cleanHtml(texts.en) });
+
+function toAdminCampaign(campaign: repo.CampaignRow, slices: repo.SliceRow[], spins: number): AdminSpinCampaign {
+  return {
+    _id: campaign.id,
+    name: campaign.name as LocalizedText,
+    status: campaign.status,
+    startsAt: iso(campaign.starts_at),
+    endsAt: iso(campaign.ends_at),
+    slices: slices.map((slice) => ({
+      code: slice.code,
+      label: slice.label as LocalizedText,
+      description: slice.description as LocalizedText,
+      bgColor: slice.bg_color,
+      textColor: slice.text_color,
+      weight: slice.weight,
+      prizeKind: slice.prize_kind,
+      prizeAmount: prizeAmount(slice.prize_kind, slice.prize_amount),
+      successPercent: slice.success_percent,
+      failPercent: slice.fail_percent,
+      couponDays: slice.coupon_days,
+    })),
+    spins,
+    createdAt: new Date(campaign.created_at).toISOString(),
+    updatedAt: new Date(campaign.updated_at).toISOString(),
+  };
+}
+
+/** The operator side of the spin wheel (issue 13 §4): campaigns, what they paid against their odds, members' spins. Every change is audited. */
+export function createSpinAdminService(deps: { db: Db; ledger: Pick<Ledger, 'balances'>; now: () => Date }) {
+  const { db, now } = deps;
+  const audit = (actor: AdminContext, action: string, detail: unknown, trx: Db) => recordAudit(trx, actor.username, action, detail);
+
+  async function campaignView(id: string, trx: Db = db): Promise<AdminSpinCampaign> {
+    const campaign = await repo.findCampaign(trx, id);
+    if (!campaign) throw notFound('NO_DATA');
+    return toAdminCampaign(campaign, await repo.slicesOf(trx, id), await repo.spinCount(trx, id));
+  }
+
+  return {
+    async campaigns(): Promise<AdminSpinCampaign[]> {
+      const [campaigns, slices] = await Promise.all([repo.listCampaigns(db), repo.allSlices(db)]);
+      return campaigns.map((campaign) =>
+        toAdminCampaign(
+          campaign,
+          slices.filter((slice) => slice.campaign_id === campaign.id),
+          Number(campaign.spin_count ?? 0),
+        ),
+      );
+    },
+
+    async create(actor: AdminContext, body: SpinCampaignBody): Promise<AdminSpinCampaign> {
+      const at = now();
+      const campaign = await db.transaction().execute(async (trx) => {
+        const row = await repo.insertCampaign(
+          trx,
+          { name: JSON.stringify(body.name), starts_at: body.startsAt, ends_at: body.endsAt, created_at: at, updated_at: at },
+          body.slices.map((slice, position) => ({
+            position,
+            code: slice.code,
+            label: JSON.stringify(slice.label),
+            description: JSON.stringify(cleanTexts(slice.description)),
+            bg_color: slice.bgColor,
+            text_color: slice.textColor,
+            weight: slice.weight,
+            prize_kind: slice.prizeKind,
+            prize_amount: slice.prizeKind === 'coins' ? BigInt(slice.prizeAmount) : slice.prizeKind === 'none' ? 0n : minorOf(slice.prizeAmount),
+            success_percent: slice.successPercent,
+            fail_percent: slice.failPercent,
+            coupon_days: slice.couponDays,
+          })),
+        );
+        await audit(actor, 'spin.campaign.create', { id: row.id, name: body.name, slices: body.slices.map(({ code, weight, prizeKind, prizeAmount }) => ({ code, weight, prizeKind, prizeAmount })) }, trx);
+        return row;
+      });
+      return campaignView(campaign.id);
+    },
+
+    /** One active campaign at a time: activating one pauses the other, in one transaction. */
+    async activate(actor: AdminContext, id: string): Promise<AdminSpinCampaign> {
+      await db.transaction().execute(async (trx) => {
+        const campaign = await repo.lockCampaign(trx, id);
+        if (!campaign) throw notFound('NO_DATA');
+        if (campaign.ends_at !== null && new Date(campaign.ends_at) <= now()) throw businessRule('KEY_INVALID');
+        if (campaign.status === 'active') return;
+        const paused = await repo.pauseActive(trx, now());
+        await repo.setStatus(trx, id, 'active', now());
+        await audit(actor, 'spin.campaign.activate', { id, paused }, trx);
+      });
+      return campaignView(id);
+    },
+
+    async pause(actor: AdminContext, id: string): Promise<AdminSpinCampaign> {
+      await db.transaction().execute(async (trx) => {
+        const campaign = await repo.lockCampaign(trx, id);
+        if (!campaign) throw notFound('NO_DATA');
+        if (campaign.status !== 'active') throw conflict('KEY_INVALID');
+        await repo.setStatus(trx, id, 'paused', now());
+        await audit(actor, 'spin.campaign.pause', { id }, trx);
+      });
+      return campaignView(id);
+    },
+
+    /** Prizes paid against the odds: per slice, the share the weights promise beside the share that landed. */
+    async report(id: string, language: 'th' | 'lo' | 'en' = 'th'): Promise<SpinReport> {
+      const campaign = await repo.findCampaign(db, id);
+      if (!campaign) throw notFound('NO_DATA');
+      const [slices, tallies] = await Promise.all([repo.slicesOf(db, id), repo.campaignTallies(db, id)]);
+      const totalWeight = slices.reduce((sum, slice) => sum + slice.weight, 0);
+      const byPosition = new Map(tallies.map((tally) => [tally.slice_position, tally]));
+      const totalSpins = tallies.reduce((sum, tally) => sum + Number(tally.spins), 0);
+      let paidMinor = 0n;
+      let paidCoins = 0n;
+      const rows = slices.map((slice) => {
+        const tally = byPosition.get(slice.position);
+        const spins = Number(tally?.spins ?? 0);
+        const paid = BigInt(tally?.paid ?? 0);
+        if (slice.prize_kind === 'coins') paidCoins += paid;
+        else paidMinor += paid;
+        return {
+          code: slice.code,
+          label: textIn(slice.label, language),
+          prizeKind: slice.prize_kind,
+          weight: slice.weight,
+          expectedShare: totalWeight > 0 ? slice.weight / totalWeight : 0,
+          spins,
+          observedShare: totalSpins > 0 ? spins / totalSpins : 0,
+          claimed: Number(tally?.claimed ?? 0),
+          paid: prizeAmount(slice.prize_kind, paid),
+        };
+      });
+      return { campaignId: id, spins: totalSpins, slices: rows, paidBaht: toMajor(paidMinor), paidCoins: Number(paidCoins) };
+    },
+
+    async memberSpins(memberId: bigint, page: number, limit: number) {
+      const [{ rows, total }, balances] = await Promise.all([repo.memberSpins(db, memberId, page, limit), deps.ledger.balances([accounts.coins(memberId).code])]);
+      const spins: AdminSpinRow[] = rows.map((spin) => ({
+        _id: spin.id,
+        campaignId: spin.campaign_id,
+        campaignName: textIn(spin.campaign_name, 'th'),
+        code: spin.slice_code,
+        label: textIn(spin.slice_label, 'th'),
+        kind: spin.prize_kind,
+        amount: prizeAmount(spin.prize_kind, spin.prize_amount),
+        draw: spin.draw,
+        nonce: spin.nonce,
+        status: couponStatus(spin, now()),
+        expiresAt: new Date(spin.expires_at).toISOString(),
+        claimedAt: iso(spin.claimed_at),
+        createdAt: new Date(spin.created_at).toISOString(),
+      }));
+      return { coins: Number(balances.get(accounts.coins(memberId).code) ?? 0n), total, spins };
+    },
+
+    /** Withdraws an unclaimed prize (a mistake, abuse): the member's claim then answers INVALID_PRIZE_CODE. */
+    async voidCoupon(actor: AdminContext, id: string, reason: string): Promise<{ message: string }> {
+      await db.transaction().execute(async (trx) => {
+        const spin = await repo.lockSpinById(trx, id);
+        if (!spin) throw notFound('NO_DATA');
+        if (spin.status !== 'claimable') throw conflict('KEY_INVALID');
+        await repo.voidCoupon(trx, id, reason);
+        await audit(actor, 'spin.coupon.void', { id, memberId: String(spin.member_id), reason }, trx);
+      });
+      return { message: 'SUCCESS' };
+    },
+  };
+}
+export type SpinAdminService = ReturnType<typeof createSpinAdminService>;
