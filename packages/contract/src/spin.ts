@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_SIZE } from './constants.js';
 import { localizedName, localizedText } from './promotions.js';
 import { requiredText } from './schemas.js';
 
@@ -14,8 +15,6 @@ export const COUPON_STATUSES = ['claimable', 'claimed', 'expired', 'voided'] as 
 export type CouponStatus = (typeof COUPON_STATUSES)[number];
 export const CAMPAIGN_STATUSES = ['draft', 'active', 'paused'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
-/** SPEC §9 page size of the coupon table. */
-export const COUPON_PAGE_SIZE = 3;
 
 // ---------- Member side
 export const spinActiveResponse = z.object({ isActive: z.boolean() });
@@ -31,6 +30,8 @@ export type SpinSeed = z.infer<typeof spinSeed>;
 export const spinSetupResponse = z.object({
   activeSpinwheel: z.object({ _id: z.string(), name: z.string(), slices: z.array(spinSlice) }).nullable(),
   userCoin: z.number(),
+  /** Baht of deposits that earn one coin. */
+  coinBaht: z.number(),
 });
 export type SpinSetup = z.infer<typeof spinSetupResponse>;
 
@@ -66,7 +67,7 @@ export const couponItem = z.object({
 export type Coupon = z.infer<typeof couponItem>;
 export const couponQuery = z.object({
   page: z.coerce.number({ error: 'KEY_INVALID' }).int({ error: 'KEY_INVALID' }).min(1, { error: 'KEY_INVALID' }).default(1),
-  limit: z.coerce.number({ error: 'KEY_INVALID' }).int({ error: 'KEY_INVALID' }).min(1, { error: 'KEY_INVALID' }).max(50, { error: 'KEY_INVALID' }).default(COUPON_PAGE_SIZE),
+  limit: z.coerce.number({ error: 'KEY_INVALID' }).int({ error: 'KEY_INVALID' }).min(1, { error: 'KEY_INVALID' }).max(50, { error: 'KEY_INVALID' }).default(PAGE_SIZE.coupon),
 });
 export const couponListResponse = z.object({ total: z.number(), coupons: z.array(couponItem) });
 

@@ -12,6 +12,7 @@ declare module '../shared/overlays/overlays' {
     agreement: Record<string, never>;
     /** Closes with 'continue' when the member goes on to the invite or refund overlay. */
     banners: { title: string; banners: BannerItem[] };
+    spin: Record<string, never>;
   }
 }
 
@@ -42,6 +43,10 @@ const overlays: OverlayComponents = {
   agreement: lazy(async () => {
     const { AgreementModal } = await import('../features/agreement/AgreementModal');
     return { default: ({ close }: OverlayControls) => <AgreementModal onClose={() => close()} /> };
+  }),
+  spin: lazy(async () => {
+    const { SpinModal } = await import('../features/spin/SpinModal');
+    return { default: ({ close }: OverlayControls) => <SpinModal onClose={() => close()} /> };
   }),
   banners: lazy(async () => {
     const { BannerCarouselModal } = await import('../features/banners/BannerCarouselModal');

@@ -27,7 +27,7 @@ export function registerSpinModule(core: Pick<Core, 'app' | 'db' | 'ledger' | 's
       await ledger.post({ key: `coins:deposit:${deposit.depositId}`, from: accounts.coinIssuer(), to: accounts.coins(deposit.memberId), amount: coins, kind: 'spin_coins', reference: deposit.depositId }, trx);
     }
   });
-  const spins = createSpinService({ db, ledger, rewards: uses.rewards, now });
+  const spins = createSpinService({ db, ledger, rewards: uses.rewards, settings: core.settings, now });
   registerSpinRoutes(app, spins, core.site.defaultLanguage);
   registerSpinAdminRoutes(app, createSpinAdminService({ db, ledger, now }));
   return { spins };

@@ -5,6 +5,7 @@ import { AppError, businessRule, notFound } from '../../errors.js';
 import type { MemberContext } from '../auth/auth.service.js';
 import { accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
 import type { Rewards } from '../promotions/rewards.js';
 import { textIn } from '../promotions/promotions.rules.js';
 import { drawFraction, newServerSeed, seedHash, sliceForDraw } from './spin.rules.js';
@@ -28,7 +29,7 @@ const newClientSeed = () => crypto.randomBytes(8).toString('hex');
  * moves, from the campaign's weights and the member's committed seed, spending one coin in the same
  * transaction that records it; a prize becomes a coupon the member claims once.
  */
-export function createSpinService(deps: { db: Db; ledger: Pick<Ledger, 'post' | 'balances'>; rewards: Pick<Rewards, 'begin' | 'pay'>; now: () => Date }) {
+export function createSpinService(deps: { db: Db; ledger: Pick<Ledger, 'post' | 'balances'>; rewards: Pick<Rewards, 'begin' | 'pay'>; settings: Pick<SettingsService, 'site'>; now: () => Date }) {
   const { db, ledger, rewards, now } = deps;
 
   const coinsOf = async (memberId: bigint, trx: Db = db): Promise<number> => {
@@ -85,6 +86,7 @@ export function createSpinService(deps: { db: Db; ledger: Pick<Ledger, 'post' | 
             }
           : null,
         userCoin: await coinsOf(member.memberId),
+        coinBaht: (await deps.settings.site()).spinCoinBaht,
       };
     },
 

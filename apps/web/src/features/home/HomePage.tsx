@@ -10,9 +10,10 @@ import { formatDateTime } from '../../shared/format';
 import { Button } from '../../shared/ui/Button';
 import { Money } from '../../shared/ui/Money';
 import { Card, Page } from '../../shared/ui/Page';
-import { ArrowDownIcon, ArrowUpIcon, CollectIcon, RefundIcon, ScrollIcon, UsersIcon } from '../../shared/ui/icons';
+import { ArrowDownIcon, ArrowUpIcon, CollectIcon, RefundIcon, ScrollIcon, UsersIcon, WheelIcon } from '../../shared/ui/icons';
 import { fetchBanners } from '../../shared/api/promotions/get-banners';
 import { useActiveCondition } from '../../shared/api/promotions/get-active-condition';
+import { useSpinActive } from '../../shared/api/spin';
 import { useWallet } from '../../shared/api/wallet';
 import { ConditionProgress } from '../../shared/ui/ConditionProgress';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
@@ -40,6 +41,7 @@ export function HomePage() {
   const [openSlot, setOpenSlot] = useState<string | null>(null);
   const [transferOpen, setTransferOpen] = useState(false);
   const overlay = useOverlay();
+  const spinActive = useSpinActive().data?.isActive ?? false;
   const data = wallet.data;
   const lastSync = localStorage.getItem(STORAGE_KEYS.lastSync);
   const slot = data?.slots.find((candidate) => candidate.code === openSlot);
@@ -83,11 +85,13 @@ export function HomePage() {
     });
   }
 
-  const tiles: Array<{ key: string; icon: ComponentType<SVGProps<SVGSVGElement>>; onSelect?: () => void; busy?: boolean }> = [
+  const tiles: Array<{ key: string; icon: ComponentType<SVGProps<SVGSVGElement>>; onSelect?: () => void; busy?: boolean; count?: number }> = [
     { key: 'deposit', icon: ArrowDownIcon, onSelect: () => void overlay.open('deposit', {}) },
     { key: 'withdraw', icon: ArrowUpIcon, onSelect: () => data && void overlay.open('withdraw', { wallet: data, total: totalBalance(data.wallet.amount, data.slots) }) },
-    // SPEC §1: the spin tile takes this place while a spin campaign runs (none does yet).
-    { key: 'collect', icon: CollectIcon, onSelect: collectAll, busy: collect.isPending },
+    // SPEC §1: the spin tile takes the collect-all tile's place while a spin campaign runs, with the coins.
+    spinActive
+      ? { key: 'spin', icon: WheelIcon, onSelect: () => void overlay.open('spin', {}), count: data?.profile.coin ?? 0 }
+      : { key: 'collect', icon: CollectIcon, onSelect: collectAll, busy: collect.isPending },
     { key: 'invite', icon: UsersIcon, onSelect: () => void openProgramme('invite') },
     { key: 'bonus', icon: ScrollIcon, onSelect: () => navigate('/user/bonus') },
     { key: 'refund', icon: RefundIcon, onSelect: () => void openProgramme('refund') },
@@ -145,7 +149,7 @@ export function HomePage() {
       />
 
       <ul className="mt-4 grid grid-cols-3 gap-2.5 lg:grid-cols-6">
-        {tiles.map(({ key, icon: Icon, onSelect, busy }) => (
+        {tiles.map(({ key, icon: Icon, onSelect, busy, count }) => (
           <li key={key}>
             <button
               type="button"
@@ -156,7 +160,11 @@ export function HomePage() {
             >
               <Icon className="h-7 w-7 text-gold-300" />
               {t(`home.tiles.${key}`)}
-              {!onSelect && <span className="absolute right-1.5 top-1.5 rounded-full bg-white/10 px-1.5 text-[9px] text-white/60">{t('home.soon')}</span>}
+              {count !== undefined && (
+                <span className="absolute right-1.5 top-1.5 min-w-6 rounded-full bg-gold-400 px-1.5 text-center text-xs font-bold text-night-900" data-testid={`tile-${key}-count`} aria-label={t('spin.coinCount', { count })}>
+                  {count}
+                </span>
+              )}
             </button>
           </li>
         ))}

@@ -66,3 +66,6 @@ export const UsersIcon = (props: SVGProps<SVGSVGElement>) => (
 export const RefundIcon = (props: SVGProps<SVGSVGElement>) => (
   <svg {...base} {...props}><path d="M9 14l-5-5 5-5" /><path d="M4 9h11a5 5 0 010 10h-4" /></svg>
 );
+export const WheelIcon = (props: SVGProps<SVGSVGElement>) => (
+  <svg {...base} {...props}><circle cx="12" cy="13" r="8" /><path d="M12 5v16M4 13h16M6.3 7.3l11.4 11.4M17.7 7.3L6.3 18.7" /><path d="M10 2h4l-2 3z" /></svg>
+);

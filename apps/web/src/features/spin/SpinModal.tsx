@@ -1,0 +1,108 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { SpinResult } from '@wallet/contract';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Message, errorMessage, messageText } from '../../shared/api/messages';
+import { invalidateSpinViews } from '../../shared/api/spin';
+import { AlertDialog } from '../../shared/ui/AlertDialog';
+import { Button } from '../../shared/ui/Button';
+import { Modal } from '../../shared/ui/Modal';
+import { useSpinSetup } from './api/get-setup';
+import { useSpin } from './api/spin';
+import { CouponTable } from './CouponTable';
+import { FairnessPanel } from './FairnessPanel';
+import { SpinWheel, type SpinWheelHandle } from './SpinWheel';
+import { planSpin } from './wheel-motion';
+
+const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/**
+ * SPEC §2 Spin wheel and §4 Spin: idle → spinning (blocked while spinning or at 0 coins) → the prize
+ * → the wheel set up again. The server decides the slice before the wheel moves; the wheel only
+ * shows it.
+ */
+export function SpinModal({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const setup = useSpinSetup();
+  const spin = useSpin();
+  const wheel = useRef<SpinWheelHandle>(null);
+  // A double tap lands before React re-renders the button disabled: the ref stops the second.
+  const busy = useRef(false);
+  const [spinning, setSpinning] = useState(false);
+  const [prize, setPrize] = useState<SpinResult | null>(null);
+  const [alert, setAlert] = useState<Message | null>(null);
+  const campaign = setup.data?.activeSpinwheel ?? null;
+  const coins = prize?.remainingCoin ?? setup.data?.userCoin ?? 0;
+
+  async function startSpin() {
+    if (busy.current || !campaign || coins <= 0) return;
+    busy.current = true;
+    setSpinning(true);
+    try {
+      const answer = await spin.mutateAsync();
+      const index = campaign.slices.findIndex((slice) => slice.code === answer.result.code);
+      await wheel.current?.spinTo(index, planSpin(prefersReducedMotion()));
+      setPrize(answer.result);
+    } catch (error) {
+      setAlert(errorMessage(error));
+      await resetWheel();
+    }
+  }
+
+  /** Back to idle with the campaign, coins and coupons read again. */
+  async function resetWheel() {
+    setPrize(null);
+    await invalidateSpinViews(queryClient);
+    busy.current = false;
+    setSpinning(false);
+  }
+
+  return (
+    <Modal open onOpenChange={(open) => !open && !spinning && onClose()} title={campaign?.name ?? t('spin.title')}>
+      <div className="space-y-4" data-testid="spin-modal">
+        {setup.isPending && <p>{t('common.loading')}</p>}
+        {setup.data && !campaign && <p data-testid="spin-inactive">{t('spin.inactive')}</p>}
+        {campaign && (
+          <>
+            <SpinWheel ref={wheel} slices={campaign.slices} />
+            <div className="flex items-center justify-between gap-3 rounded-2xl bg-white/5 px-4 py-3">
+              <div>
+                <p className="text-xs text-white/60">{t('spin.coins')}</p>
+                <p className="text-2xl font-extrabold text-gold-300" data-testid="spin-coins">
+                  {coins}
+                </p>
+              </div>
+              <Button className="min-h-12 min-w-32 px-6 text-base" disabled={spinning || coins <= 0} busy={spinning} onClick={() => void startSpin()} data-testid="spin-button">
+                {spinning ? t('spin.spinning') : t('spin.spin')}
+              </Button>
+            </div>
+            {coins <= 0 && !spinning && (
+              <p className="text-sm text-white/70" data-testid="spin-no-coins">
+                {t('spin.noCoins', { baht: setup.data?.coinBaht ?? 100 })}
+              </p>
+            )}
+          </>
+        )}
+        <CouponTable onClaimed={resetWheel} onError={setAlert} />
+        <FairnessPanel />
+      </div>
+
+      <Modal open={prize !== null} onOpenChange={(open) => !open && void resetWheel()} title={t('spin.prizeTitle')}>
+        {prize && (
+          <div className="space-y-3 text-center" data-testid="spin-prize">
+            <p className="text-3xl font-extrabold text-gold-300" data-testid="spin-prize-label">
+              {prize.label}
+            </p>
+            <p>{prize.kind === 'none' ? t('spin.noPrize') : t('spin.prizeWon', { label: prize.label })}</p>
+            {prize.kind !== 'none' && <p className="text-sm text-white/70">{t('spin.prizeHint')}</p>}
+            <Button className="w-full" onClick={() => void resetWheel()} data-testid="spin-prize-ok">
+              {t('spin.ok')}
+            </Button>
+          </div>
+        )}
+      </Modal>
+      <AlertDialog message={alert ? messageText(t, alert) : null} onClose={() => setAlert(null)} />
+    </Modal>
+  );
+}
