@@ -45,16 +45,16 @@ export function FairnessPanel() {
               {t('spin.clientSeed')}: <span className="font-mono text-white">{data.seed.clientSeed}</span> · {t('spin.nonce')}: <span className="font-mono text-white">{data.seed.nonce}</span>
             </p>
           </div>
-          <div className="flex gap-2">
+          <div className="space-y-2">
             <input
-              className="min-h-11 min-w-0 flex-1 rounded-xl border border-white/15 bg-night-900 px-3 font-mono text-sm"
+              className="min-h-11 w-full rounded-xl border border-white/15 bg-night-900 px-3 font-mono text-sm"
               value={clientSeed}
               maxLength={64}
               placeholder={t('spin.clientSeedInput')}
               aria-label={t('spin.clientSeedInput')}
               onChange={(event) => setClientSeed(event.target.value.replace(/[^A-Za-z0-9_-]/g, ''))}
             />
-            <Button variant="secondary" className="min-h-11 shrink-0 px-3 text-xs" busy={rotate.isPending} onClick={() => rotate.mutate(clientSeed || undefined, { onSuccess: () => setClientSeed('') })} data-testid="spin-rotate">
+            <Button variant="secondary" className="min-h-11 w-full px-3 text-sm" busy={rotate.isPending} onClick={() => rotate.mutate(clientSeed || undefined, { onSuccess: () => setClientSeed('') })} data-testid="spin-rotate">
               {t('spin.rotate')}
             </Button>
           </div>

@@ -30,20 +30,23 @@ export function SpinModal({ onClose }: { onClose: () => void }) {
   // A double tap lands before React re-renders the button disabled: the ref stops the second.
   const busy = useRef(false);
   const [spinning, setSpinning] = useState(false);
-  const [prize, setPrize] = useState<SpinResult | null>(null);
+  // The server's answer arrives before the wheel stops: its coin count shows at once, its prize at rest.
+  const [answer, setAnswer] = useState<{ result: SpinResult; rested: boolean } | null>(null);
   const [alert, setAlert] = useState<Message | null>(null);
   const campaign = setup.data?.activeSpinwheel ?? null;
-  const coins = prize?.remainingCoin ?? setup.data?.userCoin ?? 0;
+  const coins = answer?.result.remainingCoin ?? setup.data?.userCoin ?? 0;
+  const prize = answer?.rested ? answer.result : null;
 
   async function startSpin() {
     if (busy.current || !campaign || coins <= 0) return;
     busy.current = true;
     setSpinning(true);
     try {
-      const answer = await spin.mutateAsync();
-      const index = campaign.slices.findIndex((slice) => slice.code === answer.result.code);
+      const { result } = await spin.mutateAsync();
+      setAnswer({ result, rested: false });
+      const index = campaign.slices.findIndex((slice) => slice.code === result.code);
       await wheel.current?.spinTo(index, planSpin(prefersReducedMotion()));
-      setPrize(answer.result);
+      setAnswer({ result, rested: true });
     } catch (error) {
       setAlert(errorMessage(error));
       await resetWheel();
@@ -52,8 +55,9 @@ export function SpinModal({ onClose }: { onClose: () => void }) {
 
   /** Back to idle with the campaign, coins and coupons read again. */
   async function resetWheel() {
-    setPrize(null);
+    setAnswer((shown) => shown && { ...shown, rested: false });
     await invalidateSpinViews(queryClient);
+    setAnswer(null);
     busy.current = false;
     setSpinning(false);
   }
