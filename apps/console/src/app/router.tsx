@@ -11,6 +11,7 @@ import { OperatorsPage } from '../features/operators/OperatorsPage';
 import { PromotionsPage } from '../features/promotions/PromotionsPage';
 import { QueuesPage } from '../features/queues/QueuesPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
+import { SpinWheelsPage } from '../features/spinwheels/SpinWheelsPage';
 import { Shell } from './Shell';
 
 const signedIn = () => (readToken() ? null : redirect('/login'));
@@ -30,6 +31,7 @@ export function createConsoleRouter() {
           { path: 'members/:id', element: <MemberPage /> },
           { path: 'corrections', element: <CorrectionsPage /> },
           { path: 'promotions', element: <PromotionsPage /> },
+          { path: 'spinwheels', element: <SpinWheelsPage /> },
           { path: 'operators', element: <OperatorsPage /> },
           { path: 'dashboard', element: <DashboardPage /> },
           { path: 'settings', element: <SettingsPage /> },

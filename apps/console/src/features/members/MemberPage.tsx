@@ -15,6 +15,7 @@ import { usePrompt } from '../../shared/ui/PromptDialog';
 import { formatMoney, formatTime } from '../../shared/ui/format';
 import { ConditionPanel } from './ConditionPanel';
 import { MemberRecords } from './MemberRecords';
+import { MemberSpins } from './MemberSpins';
 import { useMember } from './api/get-member';
 import { type MemberAction, useChangeBankAccount, useMemberAction } from './api/member-actions';
 import { useProposeCorrection } from './api/propose-correction';
@@ -82,6 +83,7 @@ export function MemberPage() {
       </div>
       <ConditionPanel memberId={data._id} canEnd={hasRole(roles, 'admin', 'finance', 'support')} ask={prompt.ask} />
       <MemberRecords member={data} />
+      <MemberSpins memberId={data._id} canVoid={hasRole(roles, 'admin', 'marketing')} ask={prompt.ask} />
       {prompt.dialog}
       {dialog === 'correction' && <CorrectionDialog memberId={data._id} onClose={() => setDialog(null)} />}
       {dialog === 'bank' && <BankDialog memberId={data._id} onClose={() => setDialog(null)} />}

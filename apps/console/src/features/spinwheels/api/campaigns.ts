@@ -1,0 +1,24 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminSpinCampaign, adminSpinCampaignsResponse } from '@wallet/contract';
+import { api } from '../../../shared/api/client';
+
+/** GET /api/admin/spinwheels: every campaign with its slices and spins so far. */
+export const useCampaigns = () => useQuery({ queryKey: ['spinwheels'], queryFn: () => api.get('/api/admin/spinwheels', { schema: adminSpinCampaignsResponse }) });
+
+/** POST /api/admin/spinwheels: a new campaign, as a draft. */
+export function useCreateCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: unknown) => api.post('/api/admin/spinwheels', body, { schema: adminSpinCampaign }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['spinwheels'] }),
+  });
+}
+
+/** POST /api/admin/spinwheels/{id}/activate|pause: one campaign runs at a time. */
+export function useCampaignStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: 'activate' | 'pause' }) => api.post(`/api/admin/spinwheels/${id}/${action}`, undefined, { schema: adminSpinCampaign }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['spinwheels'] }),
+  });
+}
