@@ -73,7 +73,7 @@ function Report({ id }: { id: string }) {
       { header: t('spinwheels.expected'), cell: ({ row }) => share(row.original.expectedShare) },
       { header: t('spinwheels.landed'), cell: ({ row }) => `${row.original.spins} (${share(row.original.observedShare)})` },
       { header: t('spinwheels.claimed'), cell: ({ row }) => row.original.claimed },
-      { header: t('spinwheels.paid'), cell: ({ row }) => <span className="font-mono">{row.original.prizeKind === 'coins' ? t('spinwheels.coinCount', { count: row.original.paid }) : formatMoney(row.original.paid, 'en')}</span> },
+      { header: t('spinwheels.paid'), cell: ({ row }) => <span className="tabular-nums">{row.original.prizeKind === 'coins' ? t('spinwheels.coinCount', { count: row.original.paid }) : formatMoney(row.original.paid, 'en')}</span> },
     ],
     [t],
   );
