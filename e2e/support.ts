@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { type APIRequestContext, type Page, expect } from '@playwright/test';
 
 const ARTIFACTS = path.join(path.dirname(new URL(import.meta.url).pathname), 'artifacts');
 
@@ -58,4 +58,30 @@ export async function bankSlip(request: APIRequestContext, transfer: Record<stri
   if (!issued.ok()) throw new Error(`bank transfer failed: ${await issued.text()}`);
   const { slip } = (await issued.json()) as { slip: string };
   return Buffer.from(slip.split(',')[1]!, 'base64');
+}
+
+export async function memberToken(request: APIRequestContext, member: { phone: string; password: string }): Promise<string> {
+  const response = await request.post('/api/login', { data: { username: member.phone, password: member.password } });
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** A bank QR paid at the sandbox gateway: a real deposit, credited through the signed webhook. */
+export async function depositByQr(request: APIRequestContext, token: string, amount: number): Promise<void> {
+  const qr = await request.post('/api/qrcode/KBANK', { data: { amount }, headers: { authorization: `Bearer ${token}` } });
+  const { qrcodeId } = (await qr.json()) as { qrcodeId: string };
+  const paid = await request.post('/sandbox/gateway/pay', { data: { qrcodeId } });
+  expect(paid.ok()).toBe(true);
+}
+
+/**
+ * Pauses whichever spin campaign runs (the demo seed starts one): SPEC §1 puts the spin tile in the
+ * collect-all tile's place while one does, and some journeys need that tile.
+ */
+export async function pauseSpinCampaigns(request: APIRequestContext): Promise<void> {
+  const headers = { authorization: `Bearer ${await operatorToken(request)}` };
+  const { campaigns } = (await (await request.get('/api/admin/spinwheels', { headers })).json()) as { campaigns: Array<{ _id: string; status: string }> };
+  for (const campaign of campaigns.filter((candidate) => candidate.status === 'active')) {
+    const paused = await request.post(`/api/admin/spinwheels/${campaign._id}/pause`, { headers });
+    expect(paused.ok()).toBe(true);
+  }
 }

@@ -1,7 +1,7 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import { LoginPage } from '../pages/login-page';
 import { UNSPLIT_WORDS } from '../../apps/web/src/shared/i18n/keepWords';
-import { keepScreenshot, registerViaApi } from '../support';
+import { keepScreenshot, pauseSpinCampaigns, registerViaApi } from '../support';
 
 async function box(locator: Locator) {
   const found = await locator.boundingBox();
@@ -17,6 +17,8 @@ async function expectTappable(page: Page, locator: Locator): Promise<void> {
 }
 
 test('a toast covers neither the top bar (language, logout) nor the bottom menu', async ({ page, request }) => {
+  // The collect-all tile shows only while no spin campaign runs (SPEC §1).
+  await pauseSpinCampaigns(request);
   const member = await registerViaApi(request);
   const login = new LoginPage(page);
   await login.open();

@@ -2,22 +2,9 @@ import { type APIRequestContext, type Page, expect, test } from '@playwright/tes
 import { ConsolePage } from '../pages/console-page';
 import { HomePage } from '../pages/home-page';
 import { LoginPage } from '../pages/login-page';
-import { creditWallet, keepScreenshot, operatorToken, registerViaApi } from '../support';
+import { creditWallet, depositByQr, keepScreenshot, memberToken, operatorToken, registerViaApi } from '../support';
 
 type Member = Awaited<ReturnType<typeof registerViaApi>>;
-
-async function memberToken(request: APIRequestContext, member: Member): Promise<string> {
-  const response = await request.post('/api/login', { data: { username: member.phone, password: member.password } });
-  return ((await response.json()) as { token: string }).token;
-}
-
-/** A bank QR paid at the sandbox gateway: a real deposit, credited through the signed webhook. */
-async function depositByQr(request: APIRequestContext, token: string, amount: number): Promise<void> {
-  const qr = await request.post('/api/qrcode/KBANK', { data: { amount }, headers: { authorization: `Bearer ${token}` } });
-  const { qrcodeId } = (await qr.json()) as { qrcodeId: string };
-  const paid = await request.post('/sandbox/gateway/pay', { data: { qrcodeId } });
-  expect(paid.ok()).toBe(true);
-}
 
 /** Moves money into PG and plays a losing round in the sandbox provider's demo game. */
 async function loseInGame(request: APIRequestContext, token: string, stake: number, loss: number): Promise<void> {

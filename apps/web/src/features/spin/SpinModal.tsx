@@ -31,10 +31,10 @@ export function SpinModal({ onClose }: { onClose: () => void }) {
   const busy = useRef(false);
   const [spinning, setSpinning] = useState(false);
   // The server's answer arrives before the wheel stops: its coin count shows at once, its prize at rest.
-  const [answer, setAnswer] = useState<{ result: SpinResult; rested: boolean } | null>(null);
+  const [answer, setAnswer] = useState<{ result: SpinResult; rested: boolean; at: number } | null>(null);
   const [alert, setAlert] = useState<Message | null>(null);
   const campaign = setup.data?.activeSpinwheel ?? null;
-  const coins = answer?.result.remainingCoin ?? setup.data?.userCoin ?? 0;
+  const coins = answer && answer.at > setup.dataUpdatedAt ? answer.result.remainingCoin : (setup.data?.userCoin ?? 0);
   const prize = answer?.rested ? answer.result : null;
 
   async function startSpin() {
@@ -43,23 +43,23 @@ export function SpinModal({ onClose }: { onClose: () => void }) {
     setSpinning(true);
     try {
       const { result } = await spin.mutateAsync();
-      setAnswer({ result, rested: false });
+      const at = Date.now();
+      setAnswer({ result, rested: false, at });
       const index = campaign.slices.findIndex((slice) => slice.code === result.code);
       await wheel.current?.spinTo(index, planSpin(prefersReducedMotion()));
-      setAnswer({ result, rested: true });
+      setAnswer({ result, rested: true, at });
     } catch (error) {
       setAlert(errorMessage(error));
       await resetWheel();
     }
   }
 
-  /** Back to idle with the campaign, coins and coupons read again. */
+  /** Back to idle, with the campaign, coins and coupons read again. */
   async function resetWheel() {
     setAnswer((shown) => shown && { ...shown, rested: false });
-    await invalidateSpinViews(queryClient);
-    setAnswer(null);
     busy.current = false;
     setSpinning(false);
+    await invalidateSpinViews(queryClient);
   }
 
   return (
