@@ -11,6 +11,7 @@ import { registerAccountModule } from './modules/account/account.module.js';
 import { registerAdminModule } from './modules/admin/admin.module.js';
 import { registerAuditModule } from './modules/audit/audit.module.js';
 import { registerAuthModule } from './modules/auth/auth.module.js';
+import { registerChatModule } from './modules/chat/chat.module.js';
 import { registerCorrectionModule } from './modules/corrections/corrections.module.js';
 import { registerDepositModule } from './modules/deposit/deposit.module.js';
 import type { Ledger } from './modules/ledger/ledger.service.js';
@@ -42,7 +43,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const auth = registerAuthModule(core);
   const admin = registerAdminModule(core);
-  bindAuthentication({ members: auth, operators: admin });
   registerAuditModule(core);
   const lookup = registerLookupModule(core);
   const account = registerAccountModule(core, { lookup, sessions: auth });
@@ -55,6 +55,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { slips, credit } = registerDepositModule(core);
   const { rewards } = registerPromotionsModule(core, { wallet, deposits: credit });
   registerSpinModule(core, { deposits: credit, rewards });
+  const { guests } = registerChatModule(core, { members: auth, operators: admin });
+  bindAuthentication({ members: auth, operators: admin, guests });
   if (config.sandboxes) await registerSandboxes(core);
 
   const reconciler = createReconciler(core.jobs, app.log);

@@ -31,6 +31,8 @@ const PUBLIC = new Set([
   'POST /api/account/validate',
   'POST /api/otp/send',
   'POST /api/otp/verify',
+  'GET /api/chat/config',
+  'POST /api/chat/guest',
 ]);
 const isPublic = (operation: Operation) => PUBLIC.has(`${operation.method} ${operation.path}`) || operation.path.startsWith('/api/lookup/');
 
@@ -53,7 +55,8 @@ describe('authentication comes first', () => {
     expect(all.filter(isPublic).filter((operation) => schemeOf(operation).length > 0)).toEqual([]);
     const wrong = all
       .filter((operation) => !isPublic(operation))
-      .filter((operation) => schemeOf(operation).join() !== (operation.path.startsWith('/api/admin/') ? 'operator' : 'member'));
+      // Support chat is for members and for guests holding an id the server issued.
+      .filter((operation) => schemeOf(operation).join() !== (operation.path.startsWith('/api/admin/') ? 'operator' : operation.path.startsWith('/api/chat/') ? 'member,guest' : 'member'));
     expect(wrong).toEqual([]);
   });
 
@@ -216,11 +219,12 @@ describe('display names others will see', () => {
 });
 
 describe('the published OpenAPI document', () => {
-  it('names its bearer schemes, documents every failure with the shared error body, and admits null where an answer can hold it', async () => {
+  it('names its schemes (two bearers and the chat guest id), documents every failure with the shared error body, and admits null where an answer can hold it', async () => {
     const { body: document } = await server.api('GET', '/api/docs/json');
     expect(document.components.securitySchemes).toEqual({
       member: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
       operator: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+      guest: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'x-guest-id' }),
     });
     expect(document.components.schemas.Error.properties.message.enum).toEqual(expect.arrayContaining(['KEY_INVALID', 'UNAUTHORIZED', 'gone']));
     for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: { $ref?: string } }> }> }>>)) {

@@ -36,6 +36,8 @@ export interface TestServer {
   kind: DatabaseHandle['kind'];
   clock: TestClock;
   api(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string }): Promise<ApiResult>;
+  /** The database connection, for a second node over the same database. */
+  handle: DatabaseHandle;
   close(): Promise<void>;
 }
 
@@ -67,9 +69,11 @@ export async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop():
 }
 
 export async function startTestServer(
-  options: { env?: Record<string, string>; sms?: SmsSender; hasher?: PasswordHasher } = {},
+  options: { env?: Record<string, string>; sms?: SmsSender; hasher?: PasswordHasher; sameDatabaseAs?: TestServer } = {},
 ): Promise<TestServer> {
-  const { handle, drop } = await freshDatabase();
+  // A second node over the first one's database: it neither seeds it nor drops it.
+  const shared = options.sameDatabaseAs?.handle;
+  const { handle, drop } = shared ? { handle: shared, drop: async () => {} } : await freshDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -86,10 +90,12 @@ export async function startTestServer(
     ...options.env,
   });
   const hasher = options.hasher ?? createPasswordHasher({ fast: true });
-  await seedReferenceData(handle.db);
-  await seedDemoData(handle.db, hasher);
-  await seedDemoPromotions(handle.db, null);
-  await seedDemoSpin(handle.db);
+  if (!shared) {
+    await seedReferenceData(handle.db);
+    await seedDemoData(handle.db, hasher);
+    await seedDemoPromotions(handle.db, null);
+    await seedDemoSpin(handle.db);
+  }
 
   let offset = 0;
   const clock: TestClock = { now: () => new Date(Date.now() + offset), advance: (ms) => (offset += ms) };
@@ -124,8 +130,10 @@ export async function startTestServer(
       checkAnswer(method, path, response.status, parsed, response.headers.get('content-type'));
       return { status: response.status, body: parsed, headers: response.headers };
     },
+    handle,
     async close() {
       await closeGracefully(app, 5_000);
+      if (shared) return;
       await handle.close();
       await drop();
     },

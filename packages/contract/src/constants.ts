@@ -5,17 +5,6 @@ export const REQUEST_TIMEOUT_MS = 60_000;
 export const UPLOAD_TIMEOUT_MS = 300_000;
 export const LOADING_DELAY_MS = 200;
 
-export const CHAT = {
-  pageSize: 10,
-  textMaxLength: 2000,
-  imageMaxBytes: 10 * 1024 * 1024,
-  videoMaxBytes: 20 * 1024 * 1024,
-  socketCheckMs: 5000,
-  readMarkDelayMs: 1000,
-  scrollBottomThresholdPx: 60,
-  reconnectDelayMs: 500,
-} as const;
-
 export const PHONE_LENGTH_TH = 10;
 /** DESIGN §6: the Laos build accepts 8–11 digits. */
 export const PHONE_LENGTH_LA = { min: 8, max: 11 } as const;

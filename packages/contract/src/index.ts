@@ -13,3 +13,4 @@ export * from './member-admin.js';
 export * from './corrections.js';
 export * from './promotions.js';
 export * from './spin.js';
+export * from './chat.js';

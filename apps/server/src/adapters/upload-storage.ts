@@ -12,7 +12,7 @@ export interface UploadStorage {
   get(key: string): Promise<Buffer | null>;
 }
 
-const SAFE_KEY = /^[a-z]+\/[A-Za-z0-9_-]+\.[a-z]+$/;
+const SAFE_KEY = /^[a-z]+\/[A-Za-z0-9_-]+\.[a-z0-9]+$/;
 
 export function createFolderStorage(root: string): UploadStorage {
   const locate = (key: string) => {

@@ -397,6 +397,36 @@ export interface Database {
     created_at: Timestamp;
   };
   spin_coin_grants: { deposit_id: string; member_id: bigint; deposit_amount: bigint; coins: bigint; created_at: Timestamp };
+  chat_conversations: {
+    id: Generated<string>;
+    member_id: bigint | null;
+    guest_key: string | null;
+    status: Generated<'open' | 'ended'>;
+    session_id: Generated<string>;
+    assigned_to: bigint | null;
+    last_seq: Generated<number>;
+    customer_read_seq: Generated<number>;
+    agent_read_seq: Generated<number>;
+    last_message_at: Timestamp | null;
+    created_at: Timestamp;
+  };
+  chat_messages: {
+    conversation_id: string;
+    seq: number;
+    id: Generated<string>;
+    session_id: string;
+    sender: 'customer' | 'agent' | 'system';
+    operator_id: bigint | null;
+    message_type: string;
+    payload: Json<unknown> | null;
+    payloads: Json<unknown[]> | null;
+    client_id: string | null;
+    delivered_at: Timestamp | null;
+    read_at: Timestamp | null;
+    created_at: Timestamp;
+  };
+  chat_files: { name: string; conversation_id: string; content_type: string; size: number; created_at: Timestamp };
+  chat_templates: { id: Generated<string>; title: string; message_type: 'text' | 'buttons' | 'quick_replies' | 'generic'; payload: Json<unknown> | null; payloads: Json<unknown[]> | null; created_at: Timestamp };
   spin_campaigns: {
     id: Generated<string>;
     name: Json<Record<string, string>>;

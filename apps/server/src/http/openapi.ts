@@ -41,9 +41,9 @@ export function registerOpenApiConventions(app: App, options: { survivesTerminat
     else if (schema.params || schema.querystring) common.push(400);
     if (!options.survivesTermination(route.url)) common.push(410);
     schema.response = { ...failures(...common), ...(schema.response as object | undefined) };
-    if (auth) schema.security = [{ [auth === 'member' ? 'member' : 'operator']: [] }];
+    if (auth) schema.security = auth === 'customer' ? [{ member: [] }, { guest: [] }] : [{ [auth === 'member' ? 'member' : 'operator']: [] }];
     // The roles an operator route admits, for readers of the document and the test that holds every other role to 403.
-    if (auth && auth !== 'member') (schema as Record<string, unknown>)['x-roles'] = [...auth.operator];
+    if (auth && typeof auth === 'object') (schema as Record<string, unknown>)['x-roles'] = [...auth.operator];
   });
 }
 
@@ -74,6 +74,7 @@ export const swaggerOptions: FastifyDynamicSwaggerOptions = {
       securitySchemes: {
         member: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A member session token from POST /api/login.' },
         operator: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An operator token from POST /api/admin/login.' },
+        guest: { type: 'apiKey', in: 'header', name: 'x-guest-id', description: 'A chat guest id from POST /api/chat/guest (a secret: it is the guest).' },
       },
     },
   },

@@ -146,7 +146,7 @@ export function createSpinAdminService(deps: { db: Db; ledger: Pick<Ledger, 'bal
     },
 
     async memberSpins(memberId: bigint, page: number, limit: number) {
-      const [{ rows, total }, balances] = await Promise.all([repo.memberSpins(db, memberId, page, limit), deps.ledger.balances([accounts.coins(memberId).code])]);
+      const [{ rows, total }, balances] = await Promise.all([repo.spinsOf(db, memberId, page, limit, false), deps.ledger.balances([accounts.coins(memberId).code])]);
       const spins: AdminSpinRow[] = rows.map((spin) => ({
         _id: spin.id,
         campaignId: spin.campaign_id,

@@ -127,9 +127,10 @@ export function insertSpin(trx: Db, spin: Insertable<Database['spins']>) {
   return trx.insertInto('spins').values(spin).returningAll().executeTakeFirstOrThrow();
 }
 
-/** The member's coupons: every spin that won something, newest first. */
-export async function coupons(db: Db, memberId: bigint, page: number, limit: number) {
-  const base = db.selectFrom('spins').where('spins.member_id', '=', memberId).where('spins.status', '<>', 'none');
+/** A member's spins, newest first, with their campaign's name; `couponsOnly` keeps those that won something. */
+export async function spinsOf(db: Db, memberId: bigint, page: number, limit: number, couponsOnly: boolean) {
+  let base = db.selectFrom('spins').where('spins.member_id', '=', memberId);
+  if (couponsOnly) base = base.where('spins.status', '<>', 'none');
   const [rows, total] = await Promise.all([
     base
       .innerJoin('spin_campaigns', 'spin_campaigns.id', 'spins.campaign_id')
@@ -192,23 +193,6 @@ export function campaignTallies(db: Db, campaignId: string) {
     .where('campaign_id', '=', campaignId)
     .groupBy('slice_position')
     .execute();
-}
-
-export async function memberSpins(db: Db, memberId: bigint, page: number, limit: number) {
-  const base = db.selectFrom('spins').where('spins.member_id', '=', memberId);
-  const [rows, total] = await Promise.all([
-    base
-      .innerJoin('spin_campaigns', 'spin_campaigns.id', 'spins.campaign_id')
-      .selectAll('spins')
-      .select('spin_campaigns.name as campaign_name')
-      .orderBy('spins.created_at', 'desc')
-      .orderBy('spins.id')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n) };
 }
 
 export function lockSpinById(trx: Db, id: string) {

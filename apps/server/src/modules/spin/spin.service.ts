@@ -146,7 +146,7 @@ export function createSpinService(deps: { db: Db; ledger: Pick<Ledger, 'post' | 
     },
 
     async coupons(member: MemberContext, page: number, limit: number, language: Language) {
-      const { rows, total } = await repo.coupons(db, member.memberId, page, limit);
+      const { rows, total } = await repo.spinsOf(db, member.memberId, page, limit, true);
       return { total, coupons: rows.map((row) => toCoupon(row, language)) };
     },
 

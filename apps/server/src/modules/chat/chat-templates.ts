@@ -1,0 +1,33 @@
+import type { AgentMessage } from '@wallet/contract';
+import { agentMessage } from '@wallet/contract';
+import type { Db } from '../../db/database.js';
+import { badRequest, notFound } from '../../errors.js';
+import { recordAudit } from '../../http/audit.js';
+import type { AdminContext } from '../admin/admin.service.js';
+import * as repo from './chat.repository.js';
+
+/** Saved replies (canned responses) agents send with one tap: text, buttons, quick replies or cards. */
+export function createChatTemplates(db: Db) {
+  return {
+    async list() {
+      const rows = await repo.templates(db);
+      return rows.map((row) => ({ _id: row.id, title: row.title, message: agentMessage.parse({ message_type: row.message_type, payload: row.payload ?? undefined, payloads: row.payloads ?? undefined }) }));
+    },
+    async create(agent: AdminContext, body: { title: string; message: AgentMessage }) {
+      const { message } = body;
+      if (message.message_type === 'media') throw badRequest('KEY_INVALID');
+      const row = await repo.insertTemplate(db, {
+        title: body.title,
+        message_type: message.message_type,
+        payload: 'payload' in message ? JSON.stringify(message.payload) : null,
+        payloads: 'payloads' in message ? JSON.stringify(message.payloads) : null,
+      });
+      await recordAudit(db, agent.username, 'chat.template.create', { id: row.id, title: body.title });
+    },
+    async remove(agent: AdminContext, id: string) {
+      if (!(await repo.deleteTemplate(db, id))) throw notFound('NO_DATA');
+      await recordAudit(db, agent.username, 'chat.template.delete', { id });
+    },
+  };
+}
+export type ChatTemplates = ReturnType<typeof createChatTemplates>;

@@ -1,0 +1,22 @@
+import { createFolderStorage } from '../../adapters/upload-storage.js';
+import type { Core } from '../../core.js';
+import type { AdminService } from '../admin/admin.service.js';
+import type { AuthService } from '../auth/auth.service.js';
+import { attachChatSocket } from './chat-socket.js';
+import { createChatTemplates } from './chat-templates.js';
+import { registerChatRoutes } from './chat.routes.js';
+import { createChatService } from './chat.service.js';
+import { createGuestIds } from './guest-ids.js';
+
+/** SPEC §7 PREFIX: the start of every chat room's name. */
+const ROOM_PREFIX = 'wallet-chat-';
+
+/** Support chat (issue 14): members and guests talk to agents over HTTP and socket.io, on every node. */
+export function registerChatModule(core: Pick<Core, 'app' | 'config' | 'db' | 'now' | 'derivedSecret'>, uses: { members: Pick<AuthService, 'authenticate'>; operators: Pick<AdminService, 'authenticate'> }) {
+  const { app, config, db, now } = core;
+  const guests = createGuestIds(core.derivedSecret('chat-guest-ids'));
+  const hub = attachChatSocket(app, { prefix: ROOM_PREFIX, guests, members: uses.members, operators: uses.operators, redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix });
+  const chat = createChatService({ db, storage: createFolderStorage(config.uploadDir), hub, prefix: ROOM_PREFIX, fileSecret: core.derivedSecret('chat-file-links'), now });
+  registerChatRoutes(app, { chat, templates: createChatTemplates(db), guests });
+  return { chat, guests };
+}
