@@ -4,6 +4,7 @@ import { AccountPage } from '../features/account/AccountPage';
 import { AuditPage } from '../features/audit/AuditPage';
 import { CorrectionsPage } from '../features/corrections/CorrectionsPage';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
+import { InboxPage } from '../features/inbox/InboxPage';
 import { LoginPage } from '../features/login/LoginPage';
 import { MemberPage } from '../features/members/MemberPage';
 import { MembersPage } from '../features/members/MembersPage';
@@ -27,6 +28,7 @@ export function createConsoleRouter() {
         loader: signedIn,
         children: [
           { index: true, element: <QueuesPage /> },
+          { path: 'inbox', element: <InboxPage /> },
           { path: 'members', element: <MembersPage /> },
           { path: 'members/:id', element: <MemberPage /> },
           { path: 'corrections', element: <CorrectionsPage /> },

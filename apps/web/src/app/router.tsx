@@ -25,7 +25,7 @@ export const routes = [
       { path: 'login', element: <LoginPage />, loader: loginLoader, handle: handle('home') },
       { path: 'register', lazy: lazyPage(() => import('../features/register/RegisterPage'), 'RegisterPage'), handle: handle('register') },
       { path: 'howto', lazy: lazyPage(() => import('../features/howto/HowtoPage'), 'HowtoPage'), handle: handle('howto') },
-      { path: 'contact', lazy: lazyPage(() => import('../features/contact/ContactPage'), 'ContactPage'), handle: handle('contact') },
+      { path: 'contact', lazy: lazyPage(() => import('./contact'), 'PublicContact'), handle: handle('contact') },
     ],
   },
   {
@@ -38,7 +38,7 @@ export const routes = [
       { path: 'profile', lazy: lazyPage(() => import('../features/profile/ProfilePage'), 'ProfilePage'), handle: handle('profile') },
       { path: 'bonus', lazy: lazyPage(() => import('../features/bonus/BonusPage'), 'BonusPage'), handle: handle('bonus') },
       { path: 'statement', lazy: lazyPage(() => import('../features/statement/StatementPage'), 'StatementPage'), handle: handle('statement') },
-      { path: 'contact', lazy: lazyPage(() => import('../features/contact/ContactPage'), 'ContactPage'), handle: handle('contact') },
+      { path: 'contact', lazy: lazyPage(() => import('./contact'), 'MemberContact'), handle: handle('contact') },
     ],
   },
   { path: '/terminated', element: <TerminatedPage /> },

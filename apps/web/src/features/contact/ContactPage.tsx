@@ -1,18 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { APP_VERSION } from '@wallet/contract';
-import { useChatWidgetFlag } from '../../shared/api/lookup/get-chat-widget';
 import { useContact } from '../../shared/api/lookup/get-contact';
 import { keepWords } from '../../shared/i18n/keepWords';
 import { Card, Page } from '../../shared/ui/Page';
-import { ChatIcon } from '../../shared/ui/icons';
 
 const DEFAULT_QR = '/contact-qr.svg';
 
-/** SPEC §2 Contact: server text, version, LINE QR and link, else the chat widget when enabled. */
+/** SPEC §2 Contact: server text, version, LINE QR and link; the app puts the chat widget beside it (app/contact.tsx). */
 export function ContactPage() {
   const { t } = useTranslation();
   const contact = useContact();
-  const chat = useChatWidgetFlag();
   const data = contact.data;
   const hasLink = !!(data?.lineLink && data.lineName);
 
@@ -27,7 +24,7 @@ export function ContactPage() {
           <img src={data?.lineQR || DEFAULT_QR} alt={t('contact.scan')} className="aspect-square w-full rounded-2xl bg-white p-2" />
           <figcaption className="mt-2 text-xs text-white/60">{t('contact.scan')}</figcaption>
         </figure>
-        {hasLink ? (
+        {hasLink && (
           <a
             href={data.lineLink!}
             target="_blank"
@@ -36,13 +33,6 @@ export function ContactPage() {
           >
             {t('contact.openLink', { name: data.lineName })}
           </a>
-        ) : (
-          chat.data?.enableChatWidget && (
-            <div className="mt-5 flex items-center justify-center gap-2 rounded-2xl border border-white/10 p-4 text-white/80" data-testid="chat-widget">
-              <ChatIcon className="h-6 w-6 text-gold-300" />
-              {t('contact.chatSoon')}
-            </div>
-          )
         )}
         <p className="mt-6 text-xs text-white/40" data-testid="app-version">
           {t('contact.version', { version: APP_VERSION })}

@@ -33,6 +33,8 @@ export interface RequestOptions<T> {
   timeoutMs?: number;
   idempotencyKey?: string;
   signal?: AbortSignal;
+  /** More headers (the chat guest id). */
+  headers?: Record<string, string>;
 }
 
 function authHeaders(token: string | null | undefined): Record<string, string> {
@@ -61,7 +63,7 @@ function interpretAnswer<T>(status: number, ok: boolean, payload: unknown, optio
 }
 
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const headers = authHeaders(options.token ?? readToken());
+  const headers = { ...authHeaders(options.token ?? readToken()), ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   const timeout = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
@@ -90,7 +92,7 @@ export function uploadFile<T>(path: string, file: Blob, options: RequestOptions<
     const request = new XMLHttpRequest();
     request.open('POST', `${API_BASE}${path}`);
     request.timeout = options.timeoutMs ?? UPLOAD_TIMEOUT_MS;
-    for (const [name, value] of Object.entries(authHeaders(options.token ?? readToken()))) request.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries({ ...authHeaders(options.token ?? readToken()), ...options.headers })) request.setRequestHeader(name, value);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
     };

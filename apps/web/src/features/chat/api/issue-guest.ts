@@ -1,0 +1,5 @@
+import { chatGuestResponse } from '@wallet/contract';
+import { api } from '../../../shared/api/client';
+
+/** POST /api/chat/guest: a guest id the server signs (ours: a made-up id would be anyone's). */
+export const issueGuestId = async () => (await api.post('/api/chat/guest', undefined, { schema: chatGuestResponse })).guestId;
