@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, type Page, expect } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page, expect } from '@playwright/test';
 
 const ARTIFACTS = path.join(path.dirname(new URL(import.meta.url).pathname), 'artifacts');
 
@@ -85,3 +85,9 @@ export async function pauseSpinCampaigns(request: APIRequestContext): Promise<vo
     expect(paused.ok()).toBe(true);
   }
 }
+
+/**
+ * A locator's text as a reader sees it: the member app keeps loanwords whole with invisible joiners
+ * (keepWords, U+2060 and U+200B), which a plain text comparison would trip over. Polls like `expect`.
+ */
+export const shownText = (locator: Locator) => expect.poll(async () => (await locator.textContent())?.replace(/[\u2060\u200B]/g, '') ?? '');

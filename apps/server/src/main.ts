@@ -8,6 +8,7 @@ import { closeGracefully } from './http/shutdown.js';
 import { createPasswordHasher } from './modules/auth/password.js';
 import { createFolderStorage } from './adapters/upload-storage.js';
 import { seedDemoPromotions } from './seed/demo-promotions.js';
+import { seedDemoChat } from './seed/demo-chat.js';
 import { seedDemoSpin } from './seed/demo-spin.js';
 import { seedDemoData, seedReferenceData } from './seed/seed.js';
 
@@ -25,6 +26,7 @@ const seeded = config.seedDemo ? await seedDemoData(database.db, hasher) : false
 if (config.seedDemo) {
   await seedDemoPromotions(database.db, createFolderStorage(config.uploadDir));
   await seedDemoSpin(database.db);
+  await seedDemoChat(database.db);
 }
 
 const app = await buildApp({ config, database, hasher });

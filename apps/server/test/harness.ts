@@ -15,6 +15,7 @@ import { closeGracefully } from '../src/http/shutdown.js';
 import type { App } from '../src/http/types.js';
 import { type PasswordHasher, createPasswordHasher } from '../src/modules/auth/password.js';
 import { seedDemoPromotions } from '../src/seed/demo-promotions.js';
+import { seedDemoChat } from '../src/seed/demo-chat.js';
 import { seedDemoSpin } from '../src/seed/demo-spin.js';
 import { seedDemoData, seedReferenceData } from '../src/seed/seed.js';
 
@@ -95,6 +96,7 @@ export async function startTestServer(
     await seedDemoData(handle.db, hasher);
     await seedDemoPromotions(handle.db, null);
     await seedDemoSpin(handle.db);
+    await seedDemoChat(handle.db);
   }
 
   let offset = 0;

@@ -38,7 +38,7 @@ describe('lookups', () => {
     expect((await get('/api/lookup/contact')).body).toMatchObject({ lineName: '@bahtwallet', lineQR: '/contact-qr.svg' });
     expect((await get('/api/lookup/info')).body).toMatchObject({ name: expect.any(String), website: expect.any(String) });
     expect((await get('/api/lookup/registerOTP')).body).toEqual({ registerOTP: true });
-    expect((await get('/api/lookup/enableChatWidget')).body).toEqual({ enableChatWidget: false });
+    expect((await get('/api/lookup/enableChatWidget')).body).toEqual({ enableChatWidget: true });
     const deposit = (await get('/api/lookup/deposit')).body;
     expect(deposit.banks).toContainEqual(expect.objectContaining({ bankCode: 'KBANK', mode: 'AUTO', bankAccountNo: '0123456789' }));
     // SPEC §2 Deposit modal: SCB, KBANK (QR), GSB, then the gateway QRs, in the seeded order.

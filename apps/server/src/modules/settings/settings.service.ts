@@ -8,7 +8,8 @@ import { lockSetting, mergeSetting, readOrCreateSetting, readSetting } from './s
 export const siteSettingsSchema = z.object({
   terminated: z.boolean().default(false),
   registerOTP: z.boolean().default(true),
-  enableChatWidget: z.boolean().default(false),
+  // On since support chat exists (issue 14): visitors reach support from the contact screen.
+  enableChatWidget: z.boolean().default(true),
   siteName: z.string().default('Baht Wallet'),
   website: z.string().default('http://localhost:8080'),
   /** Fail percentage put into the notice text when the caller names none. */
