@@ -13,6 +13,7 @@ import { accounts } from '../apps/server/src/modules/ledger/accounts.js';
 import { createLedger } from '../apps/server/src/modules/ledger/ledger.service.js';
 import { createSecretBox } from '../apps/server/src/crypto/secret-box.js';
 import { seedReferenceData } from '../apps/server/src/seed/seed.js';
+import { chatAcrossNodes, chatOnOneNode } from './chat.js';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
@@ -25,6 +26,8 @@ const pgbenchDb = `pgbench_${crypto.randomBytes(4).toString('hex')}`;
 const OPERATOR_ACCOUNT = '4069990001';
 const slipCount = Number(process.env.BENCH_SLIPS ?? 300);
 const BOUNDARY = 'bench-slip-boundary';
+const chatSockets = Number(process.env.BENCH_CHAT_SOCKETS ?? 5_000);
+const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 async function admin(sqlText: string, url = databaseUrl) {
   const client = new pg.Client({ connectionString: url });
@@ -36,7 +39,7 @@ async function admin(sqlText: string, url = databaseUrl) {
   }
 }
 
-async function seed(): Promise<string[]> {
+async function seed(): Promise<{ tokens: string[]; memberIds: string[] }> {
   const handle = await openDatabase({ databaseUrl, schema });
   const { db } = handle;
   await migrate(handle);
@@ -49,6 +52,7 @@ async function seed(): Promise<string[]> {
   const ledger = createLedger(db);
   const expiresAt = new Date(Date.now() + 24 * 3600_000);
   const tokens: string[] = [];
+  const memberIds: string[] = [];
   for (let start = 0; start < memberCount; start += 1000) {
     const rows = Array.from({ length: Math.min(1000, memberCount - start) }, (_, offset) => {
       const index = start + offset;
@@ -67,7 +71,10 @@ async function seed(): Promise<string[]> {
       .values(ids.map((id) => ({ member_id: id, expires_at: expiresAt })))
       .returning(['id', 'member_id'])
       .execute();
-    for (const session of sessions) tokens.push(await signer.sign('member', { subject: String(session.member_id), sessionId: session.id }, expiresAt));
+    for (const session of sessions) {
+      tokens.push(await signer.sign('member', { subject: String(session.member_id), sessionId: session.id }, expiresAt));
+      memberIds.push(String(session.member_id));
+    }
     await db
       .insertInto('game_accounts')
       .values(ids.map((id) => ({ member_id: id, provider_code: 'PG', username: `bw${id}`, password_encrypted: box.seal('bench') })))
@@ -85,21 +92,21 @@ async function seed(): Promise<string[]> {
   }
   process.stdout.write('\n');
   await handle.close();
-  return tokens;
+  return { tokens, memberIds };
 }
 
-function startServer(): Promise<ChildProcess> {
+function startServer(onPort = port, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
   const url = new URL(databaseUrl);
   url.searchParams.set('options', `-c search_path=${schema}`);
   const nodeArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
-    env: { ...process.env, DATABASE_URL: url.toString(), JWT_SECRET: secret, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', SEED_DEMO: 'false', ADMIN_PASSWORD: secret },
+    env: { ...process.env, DATABASE_URL: url.toString(), JWT_SECRET: secret, PORT: String(onPort), HOST: '127.0.0.1', LOG_LEVEL: 'error', SEED_DEMO: 'false', ADMIN_PASSWORD: secret, ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const poll = async () => {
-      if (await fetch(`http://127.0.0.1:${port}/readyz`).then((response) => response.ok, () => false)) return resolve(child);
+      if (await fetch(`http://127.0.0.1:${onPort}/readyz`).then((response) => response.ok, () => false)) return resolve(child);
       if (Date.now() - started > 60_000) return reject(new Error('server did not start'));
       setTimeout(poll, 250);
     };
@@ -199,7 +206,7 @@ await admin(`CREATE SCHEMA ${schema}`);
 let server: ChildProcess | undefined;
 try {
   console.log(`Benchmark: ${memberCount} members, ${connections} connections, ${seconds} s per phase, PostgreSQL ${new URL(databaseUrl).host}`);
-  const tokens = await seed();
+  const { tokens, memberIds } = await seed();
   server = await startServer();
   // Each member alternates: 1 baht wallet → PG, then back.
   const toGame = new Array<boolean>(tokens.length).fill(true);
@@ -218,8 +225,24 @@ try {
     body: slips[nextSlip++ % slips.length]!,
     contentType: `multipart/form-data; boundary=${BOUNDARY}`,
   }));
+  // Chat: sockets one node holds with deliveries under 100 ms at p99 (aim 5,000).
+  const chat = await chatOnOneNode(`http://127.0.0.1:${port}`, tokens, memberIds, Math.min(chatSockets, tokens.length));
   server.kill('SIGTERM');
   server = undefined;
+
+  // Chat across two nodes over Redis: members send on node A, their sockets are on node B.
+  const redisEnv = { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `${schema}:` };
+  const nodeA = await startServer(port, redisEnv);
+  const nodeB = await startServer(port + 1, redisEnv);
+  let across: Awaited<ReturnType<typeof chatAcrossNodes>>;
+  try {
+    // Members not used above: each sender stays within the chat flood limit.
+    const start = Math.min(chatSockets, tokens.length - 2_000);
+    across = await chatAcrossNodes(`http://127.0.0.1:${port}`, `http://127.0.0.1:${port + 1}`, tokens.slice(start), memberIds.slice(start), 2_000);
+  } finally {
+    nodeA.kill('SIGTERM');
+    nodeB.kill('SIGTERM');
+  }
 
   await admin(`CREATE DATABASE ${pgbenchDb}`);
   const tps = pgbench();
@@ -237,6 +260,8 @@ try {
   console.log(`| transfers ÷ tpcb-like | ${(transfers.requestsPerSecond / tps).toFixed(2)} (goal ≥ 0.5) |`);
   console.log(`| transfer p99 | ${transfers.p99} ms (goal < 50 ms) |`);
   console.log(`| ledger after the run | ${report.ok ? 'exact' : 'BROKEN'} (${report.transfers} transfers) |`);
+  console.log(`| chat sockets on one node | ${chat.sockets} connected in ${chat.connectSeconds.toFixed(1)} s; delivery p50 ${chat.p50} ms, p99 ${chat.p99} ms (goal < 100 ms), lost ${chat.lost} |`);
+  console.log(`| chat across two nodes (Redis) | ${across.perSecond.toFixed(0)} messages/s, p99 ${across.p99} ms, lost ${across.lost} |`);
 } finally {
   server?.kill('SIGKILL');
   await admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);

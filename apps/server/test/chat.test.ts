@@ -135,6 +135,22 @@ describe('chat over HTTP', () => {
     expect((await server.api('GET', '/api/admin/chat/conversations?filter=open', { token: agent })).body.conversations.some((row: { _id: string }) => row._id === conversation)).toBe(true);
   });
 
+  it('agents send saved replies; only support agents and admins reach the inbox', async () => {
+    const { templates } = (await server.api('GET', '/api/admin/chat/templates', { token: agent })).body;
+    expect(templates.map((template: { message: { message_type: string } }) => template.message.message_type).sort()).toEqual(['buttons', 'generic', 'quick_replies']);
+    const member = await registerMember(server);
+    await send(asMember(member), text('โปรมีอะไรบ้าง'));
+    const cards = templates.find((template: { message: { message_type: string } }) => template.message.message_type === 'generic');
+    const sent = await server.api('POST', `/api/admin/chat/conversations/${await conversationOf(member)}/messages`, { token: agent, body: { message: cards.message } });
+    expect(sent.body.item.message.payloads).toHaveLength(2);
+    expect((await history(asMember(member))).body.items[0].message.message_type).toBe('generic');
+
+    await server.api('POST', '/api/admin/operators', { token: agent, body: { username: 'cashier', password: 'cashier-pass-1', roles: ['finance'] } });
+    const cashier = (await server.api('POST', '/api/admin/login', { body: { username: 'cashier', password: 'cashier-pass-1' } })).body.token;
+    expect((await server.api('GET', '/api/admin/chat/conversations', { token: cashier })).status).toBe(403);
+    expect((await server.api('GET', '/api/admin/chat/conversations', { token: member.token })).status).toBe(401);
+  });
+
   it('a guest who signs in brings the guest conversation into the member’s', async () => {
     const guestId = await newGuest();
     await send(asGuest(guestId), text('ก่อนสมัคร'));

@@ -63,7 +63,7 @@ export const agentMessage = z.discriminatedUnion('message_type', [
 ]);
 export type AgentMessage = z.infer<typeof agentMessage>;
 
-/** SPEC §3 Chat conversation item (plus `seq`, the conversation's running number, and `readAt`). */
+/** SPEC §3 Chat conversation item (plus `seq`, the conversation's running number, and the delivered and read marks). */
 export const chatItem = z.object({
   _id: z.string(),
   seq: z.number(),
@@ -80,7 +80,8 @@ export const chatItem = z.object({
   guestId: z.string().nullable(),
   username: z.string().nullable(),
   name: z.string().nullable(),
-  /** When the other side read it; null until then. */
+  /** When the other side's app received it, and when they read it; null until then. */
+  deliveredAt: z.string().nullable(),
   readAt: z.string().nullable(),
 });
 export type ChatItem = z.infer<typeof chatItem>;

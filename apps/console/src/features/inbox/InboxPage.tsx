@@ -101,7 +101,7 @@ function Conversation({ conversation, typing, onTyping }: { conversation: AdminC
                   <p className="mt-1 text-right text-[11px] text-white/50">
                     {item.name ? `${item.name} · ` : ''}
                     {formatTime(item.createdAt).slice(11, 16)}
-                    {item.sender === 'agent' && item.readAt ? ` · ${t('inbox.read')}` : ''}
+                    {item.sender === 'agent' ? (item.readAt ? ` · ${t('inbox.read')}` : item.deliveredAt ? ` · ${t('inbox.delivered')}` : '') : ''}
                   </p>
                 </div>
               </div>

@@ -59,6 +59,7 @@ export function createChatService(deps: { db: Db; storage: UploadStorage; hub: C
       guestId: publicGuest(conversation),
       username: member?.phone ?? null,
       name: row.sender === 'agent' && row.operator_id !== null ? ((await repo.operatorName(db, row.operator_id))?.username ?? null) : (member?.name ?? null),
+      deliveredAt: row.delivered_at === null ? null : new Date(row.delivered_at).toISOString(),
       readAt: row.read_at === null ? null : new Date(row.read_at).toISOString(),
     };
   }

@@ -128,7 +128,7 @@ export function ChatWidget() {
                       <MessageBody item={item} actions={actions} />
                       <p className="mt-1 text-right text-[11px] opacity-60">
                         {formatDateTime(item.createdAt).slice(11, 16)}
-                        {item.sender === 'customer' && item.readAt && ` · ${t('chat.read')}`}
+                        {item.sender === 'customer' && (item.readAt ? ` · ${t('chat.read')}` : item.deliveredAt ? ` · ${t('chat.delivered')}` : '')}
                       </p>
                     </div>
                   </div>

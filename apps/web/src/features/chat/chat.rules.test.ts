@@ -14,6 +14,7 @@ const item = (seq: number, createdAt: string): ChatItem => ({
   guestId: null,
   username: null,
   name: null,
+  deliveredAt: null,
   readAt: null,
 });
 
