@@ -41,6 +41,18 @@ describe('locales', () => {
     }
   });
 
+  it('use the same interpolation placeholders in every language', () => {
+    const valueAt = (tree: object, key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
+    const placeholders = (text: unknown) => [...String(text ?? '').matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
+    const differing = keys(th)
+      .filter((key) => !PLURAL_SUFFIX.test(key))
+      .filter((key) => {
+        const expected = placeholders(valueAt(th, key));
+        return [lo, en].some((tree) => JSON.stringify(placeholders(valueAt(tree, key))) !== JSON.stringify(expected));
+      });
+    expect(differing).toEqual([]);
+  });
+
   it('have no empty strings', () => {
     for (const tree of [th, lo, en]) {
       const flat = keys(tree).map((key) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree));
