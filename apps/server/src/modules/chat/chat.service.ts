@@ -45,24 +45,30 @@ export function createChatService(deps: { db: Db; storage: UploadStorage; hub: C
   /** A guest is shown by the public half of their id; the whole id is the guest's secret. */
   const publicGuest = (conversation: repo.ConversationRow) => (conversation.guest_key ? `guest-${conversation.guest_key.slice(0, 8)}` : null);
 
-  async function toItem(row: repo.MessageRow, conversation: repo.ConversationRow): Promise<ChatItem> {
+  /** Messages of one conversation as SPEC §3 items: the member and the agents named are read once. */
+  async function toItems(rows: repo.MessageRow[], conversation: repo.ConversationRow): Promise<ChatItem[]> {
     const member = conversation.member_id === null ? undefined : await repo.memberCard(db, conversation.member_id);
-    const message = incomingMessage.parse({ message_type: row.message_type, payload: row.payload ?? undefined, payloads: row.payloads ?? undefined });
-    return {
-      _id: row.id,
-      seq: row.seq,
-      sender: row.sender,
-      message: { message_type: message.message_type, payload: withSignedMedia(message.message_type, message.payload), ...(message.payloads ? { payloads: message.payloads } : {}), deliver: 'succeed' },
-      createdAt: new Date(row.created_at).toISOString(),
-      session_id: row.session_id,
-      userId: conversation.member_id === null ? null : String(conversation.member_id),
-      guestId: publicGuest(conversation),
-      username: member?.phone ?? null,
-      name: row.sender === 'agent' && row.operator_id !== null ? ((await repo.operatorName(db, row.operator_id))?.username ?? null) : (member?.name ?? null),
-      deliveredAt: row.delivered_at === null ? null : new Date(row.delivered_at).toISOString(),
-      readAt: row.read_at === null ? null : new Date(row.read_at).toISOString(),
-    };
+    const operatorIds = [...new Set(rows.flatMap((row) => (row.sender === 'agent' && row.operator_id !== null ? [row.operator_id] : [])))];
+    const agents = new Map(await Promise.all(operatorIds.map(async (id) => [id, (await repo.operatorName(db, id))?.username ?? null] as const)));
+    return rows.map((row) => {
+      const message = incomingMessage.parse({ message_type: row.message_type, payload: row.payload ?? undefined, payloads: row.payloads ?? undefined });
+      return {
+        _id: row.id,
+        seq: row.seq,
+        sender: row.sender,
+        message: { message_type: message.message_type, payload: withSignedMedia(message.message_type, message.payload), ...(message.payloads ? { payloads: message.payloads } : {}), deliver: 'succeed' },
+        createdAt: new Date(row.created_at).toISOString(),
+        session_id: row.session_id,
+        userId: conversation.member_id === null ? null : String(conversation.member_id),
+        guestId: publicGuest(conversation),
+        username: member?.phone ?? null,
+        name: row.sender === 'agent' && row.operator_id !== null ? (agents.get(row.operator_id) ?? null) : (member?.name ?? null),
+        deliveredAt: row.delivered_at === null ? null : new Date(row.delivered_at).toISOString(),
+        readAt: row.read_at === null ? null : new Date(row.read_at).toISOString(),
+      };
+    });
   }
+  const toItem = async (row: repo.MessageRow, conversation: repo.ConversationRow): Promise<ChatItem> => (await toItems([row], conversation))[0]!;
 
   /** Both sides hear of a new message: the customer's room (SPEC §3 item) and the agents' (with its conversation). */
   async function publish(conversation: repo.ConversationRow, row: repo.MessageRow): Promise<ChatItem> {
@@ -101,7 +107,7 @@ export function createChatService(deps: { db: Db; storage: UploadStorage; hub: C
       const rows = await repo.messages(db, conversation.id, page);
       // What the customer's app has now received counts as delivered to them.
       await repo.markMessages(db, conversation.id, ['agent', 'system'], 'delivered_at', now());
-      return { items: await Promise.all(rows.map((row) => toItem(row, conversation))), lastSeq: conversation.last_seq };
+      return { items: await toItems(rows, conversation), lastSeq: conversation.last_seq };
     },
 
     async markRead(customer: Customer) {
@@ -181,7 +187,7 @@ export function createChatService(deps: { db: Db; storage: UploadStorage; hub: C
       if (!conversation) throw notFound('NO_DATA');
       const rows = await repo.messages(db, conversationId, { limit: page.limit, ...(page.before !== undefined ? { beforeSeq: page.before } : {}) });
       await repo.markMessages(db, conversationId, ['customer'], 'delivered_at', now());
-      return { items: await Promise.all(rows.map((row) => toItem(row, conversation))), lastSeq: conversation.last_seq };
+      return { items: await toItems(rows, conversation), lastSeq: conversation.last_seq };
     },
 
     async agentSend(agent: AdminContext, conversationId: string, body: { message: AgentMessage; clientId?: string | undefined }) {
