@@ -79,6 +79,10 @@ describe('chat over HTTP', () => {
     expect(bobs.body.items).toEqual([]);
     await send(asMember(bob), { ...text('bob asks'), userId: alice.id });
     expect((await history(asMember(alice))).body.items.map((item: { message: { payload: string } }) => item.message.payload)).toEqual(['alice asks']);
+    // Nor can Bob mark Alice's messages read by naming her.
+    await server.api('POST', `/api/admin/chat/conversations/${await conversationOf(alice)}/messages`, { token: agent, body: { message: { message_type: 'text', payload: 'for alice' } } });
+    await server.api('PUT', '/api/chat/read-customer/', { token: bob.token, body: { userId: alice.id } });
+    expect((await server.api('GET', `/api/admin/chat/conversations/${await conversationOf(alice)}/messages`, { token: agent })).body.items[0].readAt).toBeNull();
   });
 
   it('refuses blank and over-long text with their codes, and stores nothing', async () => {
@@ -248,6 +252,15 @@ describe('chat in real time', () => {
       const answered = nextEvent<{ sender: string; message: { payload: string } }>(memberSocket, 'messaging', (item) => item.sender === 'agent');
       await server.api('POST', `/api/admin/chat/conversations/${await conversationOf(member)}/messages`, { token: agent, body: { message: { message_type: 'text', payload: 'อยู่ครับ' } } });
       expect((await answered).message.payload).toBe('อยู่ครับ');
+
+      // Typing shows both ways: the agents hear which room types; the member hears the agent.
+      const room = (await server.api('GET', '/api/admin/chat/conversations', { token: agent })).body.conversations.find((row: { member: { _id: string } | null }) => row.member?._id === member.id).room;
+      const agentsHear = nextEvent<{ room: string }>(agentSocket, 'typing');
+      memberSocket.emit('typing', {});
+      expect((await agentsHear).room).toBe(room);
+      const memberHears = nextEvent<{ agent: string }>(memberSocket, 'typing');
+      agentSocket.emit('typing', { room });
+      expect((await memberHears).agent).toBe('chief');
     } finally {
       memberSocket.close();
       agentSocket.close();
