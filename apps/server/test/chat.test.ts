@@ -308,6 +308,13 @@ describe.runIf(process.env.REDIS_URL)('chat across two nodes', () => {
         const heardOnA = nextEvent<{ sender: string; message: { payload: string } }>(memberSocket, 'messaging', (item) => item.sender === 'agent');
         await nodeB.api('POST', `/api/admin/chat/conversations/${event.conversationId}/messages`, { token: agentToken, body: { message: { message_type: 'text', payload: 'from node B' } } });
         expect((await heardOnA).message.payload).toBe('from node B');
+
+        // A phone's connection drops (transport closed, not a goodbye): the node keeps the session
+        // for recovery in Redis, and goes on serving.
+        memberSocket.io.engine.close();
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect((await nodeA.api('GET', '/readyz')).status).toBe(200);
+        expect((await nodeA.api('POST', '/api/chat/send-message', { token: member.token, body: text('still here') })).status).toBe(200);
       } finally {
         memberSocket.close();
         agentSocket.close();

@@ -7,10 +7,14 @@ import type { AdminService } from '../admin/admin.service.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { GuestIds } from './guest-ids.js';
 import { type ChatHub, customerRoom } from './chat.service.js';
-import type { Customer } from './chat.repository.js';
 
 const AGENTS_ROOM = 'agents';
-type Identity = { kind: 'customer'; customer: Customer; roomName: string } | { kind: 'agent'; username: string };
+/**
+ * Who a socket is, kept in `socket.data`: strings only, because with connection-state recovery the
+ * Redis adapter stores it (msgpack, which cannot write a bigint: a member id as a bigint crashed the
+ * node when a phone's connection dropped).
+ */
+type Identity = { kind: 'customer'; room: string; roomName: string } | { kind: 'agent'; username: string };
 
 interface SocketDeps {
   prefix: string;
@@ -50,11 +54,11 @@ export function attachChatSocket(app: App, deps: SocketDeps): ChatHub {
     }
     if (typeof auth.token === 'string') {
       const member = await deps.members.authenticate(auth.token);
-      return { kind: 'customer', customer: { kind: 'member', memberId: member.memberId }, roomName: `${deps.prefix}${member.memberId}` };
+      return { kind: 'customer', room: customerRoom({ kind: 'member', memberId: member.memberId }), roomName: `${deps.prefix}${member.memberId}` };
     }
     const guestKey = deps.guests.verify(auth.guestId);
     if (!guestKey) throw new Error('UNAUTHORIZED');
-    return { kind: 'customer', customer: { kind: 'guest', guestKey }, roomName: `${deps.prefix}${auth.guestId as string}` };
+    return { kind: 'customer', room: customerRoom({ kind: 'guest', guestKey }), roomName: `${deps.prefix}${auth.guestId as string}` };
   }
 
   io.use((socket, next) => {
@@ -71,11 +75,11 @@ export function attachChatSocket(app: App, deps: SocketDeps): ChatHub {
     if (identity.kind === 'agent') void socket.join(AGENTS_ROOM);
     socket.on(CHAT.events.join, (room: unknown, ack?: (answer: { ok: boolean }) => void) => {
       const allowed = identity.kind === 'customer' && room === identity.roomName;
-      if (allowed) void socket.join(customerRoom(identity.customer));
+      if (allowed) void socket.join(identity.room);
       if (typeof ack === 'function') ack({ ok: allowed });
     });
     socket.on(CHAT.events.typing, (event: unknown) => {
-      if (identity.kind === 'customer') socket.to(AGENTS_ROOM).emit(CHAT.events.typing, { room: customerRoom(identity.customer) });
+      if (identity.kind === 'customer') socket.to(AGENTS_ROOM).emit(CHAT.events.typing, { room: identity.room });
       else {
         const room = typeof event === 'object' && event !== null ? (event as { room?: unknown }).room : undefined;
         if (typeof room === 'string' && /^(member|guest):[0-9a-f]+$/.test(room)) io.to(room).emit(CHAT.events.typing, { agent: identity.username });
