@@ -38,44 +38,58 @@ async function connectMembers(url: string, tokens: string[], memberIds: string[]
 }
 
 /**
- * Members send through one node's HTTP API while `watchers` sockets (on `socketUrl`) wait for their
- * own message to come back over the socket: the time from send to arrival is the delivery time.
+ * Members send through one node's HTTP API while their sockets (on another node, or the same) wait
+ * for their own message to come back: the time from send to arrival is the delivery time. Sends go
+ * `concurrency` at a time (throughput), or at `ratePerSecond` (latency at a steady chat load).
  */
-async function measureDeliveries(sendUrl: string, sockets: Socket[], tokens: string[], messages: number, concurrency: number) {
+async function measureDeliveries(sendUrl: string, sockets: Socket[], tokens: string[], messages: number, pace: { concurrency: number } | { ratePerSecond: number }) {
   const times: number[] = [];
   let lost = 0;
   let next = 0;
   const started = Date.now();
-  async function worker() {
-    while (next < messages) {
-      const index = next++ % sockets.length;
-      const socket = sockets[index]!;
-      const text = `bench ${index} ${next}`;
-      const sent = performance.now();
-      const arrived = new Promise<number>((resolve) => {
-        const timer = setTimeout(() => {
-          socket.off('messaging', listener);
-          resolve(-1);
-        }, 5_000);
-        const listener = (item: { message: { payload: unknown } }) => {
-          if (item.message.payload !== text) return;
-          clearTimeout(timer);
-          socket.off('messaging', listener);
-          resolve(performance.now() - sent);
-        };
-        socket.on('messaging', listener);
-      });
-      const response = await fetch(`${sendUrl}/api/chat/send-message`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[index]}`, 'x-client': 'wallet-user' },
-        body: JSON.stringify({ message: { message_type: 'text', payload: text } }),
-      });
-      const took = await arrived;
-      if (!response.ok || took < 0) lost += 1;
-      else times.push(took);
-    }
+  async function deliverOne(index: number, sequence: number) {
+    const socket = sockets[index]!;
+    const text = `bench ${index} ${sequence}`;
+    const sent = performance.now();
+    const arrived = new Promise<number>((resolve) => {
+      const timer = setTimeout(() => {
+        socket.off('messaging', listener);
+        resolve(-1);
+      }, 5_000);
+      const listener = (item: { message: { payload: unknown } }) => {
+        if (item.message.payload !== text) return;
+        clearTimeout(timer);
+        socket.off('messaging', listener);
+        resolve(performance.now() - sent);
+      };
+      socket.on('messaging', listener);
+    });
+    const response = await fetch(`${sendUrl}/api/chat/send-message`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[index]}`, 'x-client': 'wallet-user' },
+      body: JSON.stringify({ message: { message_type: 'text', payload: text } }),
+    });
+    const took = await arrived;
+    if (!response.ok || took < 0) lost += 1;
+    else times.push(took);
   }
-  await Promise.all(Array.from({ length: concurrency }, worker));
+  if ('concurrency' in pace) {
+    const worker = async () => {
+      while (next < messages) {
+        const sequence = next++;
+        await deliverOne(sequence % sockets.length, sequence);
+      }
+    };
+    await Promise.all(Array.from({ length: pace.concurrency }, worker));
+  } else {
+    const sends: Promise<void>[] = [];
+    for (let sequence = 0; sequence < messages; sequence += 1) {
+      const due = started + (sequence * 1000) / pace.ratePerSecond;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now())));
+      sends.push(deliverOne(sequence % sockets.length, sequence));
+    }
+    await Promise.all(sends);
+  }
   const elapsed = (Date.now() - started) / 1000;
   times.sort((a, b) => a - b);
   return { deliveries: times.length, p50: Math.round(percentile(times, 0.5)), p99: Math.round(percentile(times, 0.99)), lost, perSecond: times.length / elapsed };
@@ -87,10 +101,11 @@ export async function chatOnOneNode(url: string, tokens: string[], memberIds: st
   const sockets = await connectMembers(url, tokens, memberIds, count);
   const connectSeconds = (Date.now() - begun) / 1000;
   try {
-    // Each member sends at most once: the flood limit allows 30 a minute per sender.
-    const figures = await measureDeliveries(url, sockets, tokens, Math.min(count, 2_000), 32);
+    // A steady chat load (50 messages a second among all members); each member sends at most once,
+    // within the flood limit of 30 a minute per sender.
+    const figures = await measureDeliveries(url, sockets, tokens, Math.min(count, 1_500), { ratePerSecond: 50 });
     const result = { sockets: sockets.length, connectSeconds, ...figures };
-    console.log(`chat, one node: ${result.sockets} sockets connected in ${connectSeconds.toFixed(1)} s; ${result.deliveries} deliveries p50 ${result.p50} ms, p99 ${result.p99} ms, lost ${result.lost}`);
+    console.log(`chat, one node: ${result.sockets} sockets connected in ${connectSeconds.toFixed(1)} s; ${result.deliveries} deliveries at 50/s, p50 ${result.p50} ms, p99 ${result.p99} ms, lost ${result.lost}`);
     return result;
   } finally {
     for (const socket of sockets) socket.close();
@@ -103,7 +118,7 @@ export async function chatAcrossNodes(urlA: string, urlB: string, tokens: string
   try {
     // The adapter's stream reader starts with the node; let both be reading.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const figures = await measureDeliveries(urlA, sockets, tokens, count, 64);
+    const figures = await measureDeliveries(urlA, sockets, tokens, count, { concurrency: 64 });
     console.log(`chat, two nodes over Redis: ${figures.perSecond.toFixed(0)} messages/s delivered across nodes, p50 ${figures.p50} ms, p99 ${figures.p99} ms, lost ${figures.lost}`);
     return figures;
   } finally {
