@@ -20,7 +20,6 @@ export const CHAT = {
 } as const;
 export const CHAT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as const;
 export const CHAT_VIDEO_TYPES = ['video/mp4', 'video/quicktime'] as const;
-export const CHAT_EXTENSIONS = ['png', 'jpeg', 'jpg', 'gif', 'mp4', 'mov'] as const;
 export const DELIVERY_STATUSES = ['uploading_file', 'sending', 'failed', 'succeed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 

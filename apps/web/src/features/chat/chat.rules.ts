@@ -1,4 +1,4 @@
-import { CHAT, type ChatItem } from '@wallet/contract';
+import { CHAT, CHAT_IMAGE_TYPES, CHAT_VIDEO_TYPES, type ChatItem } from '@wallet/contract';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
@@ -9,8 +9,8 @@ dayjs.extend(timezone);
 
 const IMAGE_EXTENSIONS = new Set(['png', 'jpeg', 'jpg', 'gif']);
 const VIDEO_EXTENSIONS = new Set(['mp4', 'mov']);
-const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif']);
-const VIDEO_TYPES = new Set(['video/mp4', 'video/quicktime']);
+const IMAGE_TYPES = new Set<string>(CHAT_IMAGE_TYPES);
+const VIDEO_TYPES = new Set<string>(CHAT_VIDEO_TYPES);
 
 export type AttachmentCheck = { ok: true; kind: 'image' | 'video' } | { ok: false; alert: 'unsupported' } | { ok: false; alert: 'tooLarge'; limitMb: number };
 
