@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle, Db } from '../src/db/database.js';
-import { type AccountRef, accounts } from '../src/modules/ledger/accounts.js';
+import { type AccountRef, accounts, inCurrency } from '../src/modules/ledger/accounts.js';
 import { type Ledger, createLedger } from '../src/modules/ledger/ledger.service.js';
 import { seedReferenceData } from '../src/seed/seed.js';
 import { freshDatabase, insertTestMember } from './harness.js';
@@ -159,21 +159,30 @@ describe('currencies', () => {
     return member;
   }
 
-  it('books a kip wallet in kip, and the database refuses a transfer between kip and baht', async () => {
+  it("books a kip wallet in kip against the operator's kip accounts, and the database refuses a transfer between kip and baht", async () => {
     const member = await laoMember();
-    const kipAdjustments = { code: 'operator:adjustments:LAK', kind: 'operator', currency: 'LAK' } as const;
-    await ledger.post({ key: key('kip-in'), from: kipAdjustments, to: accounts.wallet(member), amount: 2_000n, kind: 'adjustment' });
-    const wallet = await db.selectFrom('ledger_accounts').select('currency').where('code', '=', accounts.wallet(member).code).executeTakeFirst();
-    expect(wallet?.currency).toBe('LAK');
-    await expect(ledger.post({ key: key('baht-into-kip'), from: accounts.adjustments(), to: accounts.wallet(member), amount: 1_000n, kind: 'adjustment' })).rejects.toThrow(/across currencies/);
-    await expect(ledger.post({ key: key('kip-into-baht'), from: accounts.wallet(member), to: accounts.bankPayouts(), amount: 1_000n, kind: 'withdrawal' })).rejects.toThrow(/across currencies/);
+    await ledger.post({ key: key('kip-in'), from: accounts.adjustments(), to: accounts.wallet(member), amount: 2_000n, kind: 'adjustment' });
+    const currencies = await db.selectFrom('ledger_accounts').select(['code', 'currency']).where('code', 'in', [accounts.wallet(member).code, 'operator:adjustments:LAK']).orderBy('code').execute();
+    expect(currencies).toEqual([{ code: 'operator:adjustments:LAK', currency: 'LAK' }, { code: accounts.wallet(member).code, currency: 'LAK' }]);
+    const bahtAdjustments = inCurrency(accounts.adjustments(), 'THB');
+    await expect(ledger.post({ key: key('baht-into-kip'), from: bahtAdjustments, to: accounts.wallet(member), amount: 1_000n, kind: 'adjustment' })).rejects.toThrow(/across currencies/);
+    await expect(ledger.post({ key: key('kip-into-baht'), from: accounts.wallet(member), to: inCurrency(accounts.bankPayouts(), 'THB'), amount: 1_000n, kind: 'withdrawal' })).rejects.toThrow(/across currencies/);
     expect(await balance(accounts.wallet(member))).toBe(2_000n);
+  });
+
+  it("holds a kip withdrawal through the operator's kip accounts", async () => {
+    const member = await laoMember();
+    await ledger.post({ key: key('kip-fund'), from: accounts.adjustments(), to: accounts.wallet(member), amount: 90_000n, kind: 'adjustment' });
+    const { holdId } = await ledger.hold({ key: key('kip-hold'), from: accounts.wallet(member), via: accounts.withdrawalsPayable(), to: accounts.bankPayouts(), amount: 60_000n, kind: 'withdrawal' });
+    await ledger.postHold({ key: key('kip-paid'), holdId, kind: 'withdrawal' });
+    const balances = await ledger.balances([accounts.wallet(member).code, 'operator:bank-payouts:LAK', 'operator:withdrawals-payable:LAK']);
+    expect(Object.fromEntries(balances)).toEqual({ [accounts.wallet(member).code]: 30_000n, 'operator:bank-payouts:LAK': 60_000n, 'operator:withdrawals-payable:LAK': 0n });
+    expect((await ledger.verify()).ok).toBe(true);
   });
 
   it('sums each currency apart: kip never offsets baht', async () => {
     const member = await laoMember();
-    const kipAdjustments = { code: 'operator:adjustments:LAK', kind: 'operator', currency: 'LAK' } as const;
-    await ledger.post({ key: key('kip'), from: kipAdjustments, to: accounts.wallet(member), amount: 50_000n, kind: 'adjustment' });
+    await ledger.post({ key: key('kip'), from: accounts.adjustments(), to: accounts.wallet(member), amount: 50_000n, kind: 'adjustment' });
     const transfers = await db.selectFrom('ledger_transfers').select('currency').where('credit_account_id', '=', (eb) => eb.selectFrom('ledger_accounts').select('id').where('code', '=', accounts.wallet(member).code)).execute();
     expect(transfers.map((transfer) => transfer.currency)).toEqual(['LAK']);
     const report = await ledger.verify();

@@ -11,9 +11,16 @@ export interface AccountRef {
   providerCode?: string;
   /**
    * What the account holds, fixed when it is created. Member accounts take their member's wallet
-   * currency from the database (never the caller's word); operator accounts hold THB unless named.
+   * currency from the database (never the caller's word). An operator account named without one
+   * is the operator's account in the currency of the member account it trades with (the ledger
+   * settles it): the operator keeps one of each account per currency, and nothing converts.
    */
   currency?: string;
+}
+
+/** The operator's account in a currency; baht accounts keep the names they had before there were others. */
+export function inCurrency(ref: AccountRef, currency: string): AccountRef {
+  return { ...ref, code: currency === 'THB' ? ref.code : `${ref.code}:${currency}`, currency };
 }
 
 export const accounts = {

@@ -3,6 +3,14 @@ import type { Db } from '../../db/database.js';
 import { type Minor, minor } from '@wallet/contract';
 import type { AccountRef } from './accounts.js';
 
+/** A member's wallet currency as the ledger holds it: the Laos build's BAHT wallets are Thai baht. */
+const walletCurrency = sql<string>`CASE currency WHEN 'LAK' THEN 'LAK' ELSE 'THB' END`;
+
+export async function walletCurrencyOf(trx: Db, memberId: bigint): Promise<string | undefined> {
+  const row = await trx.selectFrom('members').select(walletCurrency.as('currency')).where('id', '=', memberId).executeTakeFirst();
+  return row?.currency;
+}
+
 export async function ensureAccounts(trx: Db, refs: AccountRef[]): Promise<Map<string, bigint>> {
   const codes = refs.map((ref) => ref.code);
   const found = await trx.selectFrom('ledger_accounts').select(['id', 'code']).where('code', 'in', codes).execute();
@@ -22,7 +30,7 @@ export async function ensureAccounts(trx: Db, refs: AccountRef[]): Promise<Map<s
             currency:
               ref.memberId === undefined || ref.currency === 'COIN'
                 ? (ref.currency ?? 'THB')
-                : sql<string>`(SELECT CASE currency WHEN 'LAK' THEN 'LAK' ELSE 'THB' END FROM members WHERE id = ${ref.memberId})`,
+                : sql<string>`(SELECT ${walletCurrency} FROM members WHERE id = ${ref.memberId})`,
           })),
       )
       .onConflict((oc) => oc.column('code').doNothing())

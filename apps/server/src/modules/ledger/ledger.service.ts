@@ -1,6 +1,6 @@
 import { type Db, isUniqueViolation } from '../../db/database.js';
 import { AppError, businessRule } from '../../errors.js';
-import type { AccountRef, TransferKind } from './accounts.js';
+import { type AccountRef, type TransferKind, inCurrency } from './accounts.js';
 import * as repo from './ledger.repository.js';
 
 export interface TransferRequest {
@@ -45,6 +45,34 @@ const CHECK_VIOLATION = '23514';
  * between two accounts, with the two balance updates in the same SQL transaction.
  */
 export function createLedger(db: Db) {
+  // A member's wallet currency is fixed at registration, so remembering it is exact.
+  const walletCurrencies = new Map<bigint, string>();
+  const MAX_REMEMBERED = 50_000;
+
+  async function walletCurrency(trx: Db, memberId: bigint): Promise<string> {
+    const known = walletCurrencies.get(memberId);
+    if (known) return known;
+    const currency = await repo.walletCurrencyOf(trx, memberId);
+    if (!currency) throw new AppError('NO_DATA', 404);
+    if (walletCurrencies.size >= MAX_REMEMBERED) walletCurrencies.clear();
+    walletCurrencies.set(memberId, currency);
+    return currency;
+  }
+
+  /** Names each operator account given without a currency in the currency of the member's side. */
+  async function inOneCurrency<T extends TransferRequest>(trx: Db, request: T, sides: (keyof T & string)[]): Promise<T> {
+    const refs = sides.map((side) => request[side] as AccountRef);
+    if (!refs.some((ref) => ref.kind === 'operator' && ref.currency === undefined)) return request;
+    const member = refs.find((ref) => ref.memberId !== undefined && ref.currency !== 'COIN');
+    const currency = member ? await walletCurrency(trx, member.memberId!) : 'THB';
+    const settled = { ...request };
+    for (const side of sides) {
+      const ref = request[side] as AccountRef;
+      if (ref.kind === 'operator' && ref.currency === undefined) (settled as Record<string, unknown>)[side] = inCurrency(ref, currency);
+    }
+    return settled;
+  }
+
   async function postIn(trx: Db, request: TransferRequest, reverses?: bigint): Promise<PostedTransfer> {
     if (request.amount <= 0n) throw new AppError('TRANSFER_MINIMUM', 422);
     if (request.from.code === request.to.code) throw new AppError('KEY_INVALID', 400);
@@ -153,7 +181,7 @@ export function createLedger(db: Db) {
   return {
     /** Posts inside the caller's transaction, or in one of its own. */
     post(request: TransferRequest, trx?: Db): Promise<PostedTransfer> {
-      return within(trx, (own) => postIn(own, request));
+      return within(trx, async (own) => postIn(own, await inOneCurrency(own, request, ['from', 'to'])));
     },
 
     /**
@@ -161,7 +189,7 @@ export function createLedger(db: Db) {
      * twice nor lost, and the answer's hold id is resolved later, once, by postHold or voidHold.
      */
     hold(request: HoldRequest, trx?: Db): Promise<{ holdId: string; transferId: bigint; replayed: boolean }> {
-      return within(trx, (own) => holdIn(own, request));
+      return within(trx, async (own) => holdIn(own, await inOneCurrency(own, request, ['from', 'via', 'to'])));
     },
     /** The held amount goes on to its destination. */
     postHold(request: ResolveRequest, trx?: Db): Promise<PostedTransfer> {
