@@ -46,7 +46,8 @@ const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
+  /** Default ./data, ./data-la for the Laos build: each build keeps its own embedded database and demo data. */
+  DATA_DIR: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   /** Keeps deployments (or test runs) that share one Redis apart. */
@@ -137,6 +138,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
   const values = parsed.data;
   const production = values.NODE_ENV === 'production';
   const sandboxes = values.SANDBOXES ?? !production;
+  const dataDir = values.DATA_DIR ?? (values.SITE === 'la' ? './data-la' : './data');
   // Without sandboxes every outside service needs its real address: refuse to start half-wired.
   const unset = !sandboxes
     ? (['SMS_URL', 'PROVIDER_URL', 'GATEWAY_URL', 'TRUEMONEY_URL', 'SLIP_VERIFIER_URL'] as const).filter((key) => !values[key])
@@ -146,7 +148,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     env: values.NODE_ENV,
     port: values.PORT,
     host: values.HOST,
-    dataDir: path.resolve(values.DATA_DIR),
+    dataDir: path.resolve(dataDir),
     databaseUrl: values.DATABASE_URL,
     redisUrl: values.REDIS_URL,
     redisKeyPrefix: values.REDIS_KEY_PREFIX,
@@ -168,7 +170,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     provider: { url: values.PROVIDER_URL, apiKey: values.PROVIDER_API_KEY, timeoutMs: values.PROVIDER_TIMEOUT_MS },
     trueMoney: { url: values.TRUEMONEY_URL, linkKey: values.TRUELINK_KEY, mobile: values.TRUEMONEY_MOBILE, webhookSecret: values.TRUEMONEY_WEBHOOK_SECRET, timeoutMs: values.TRUEMONEY_TIMEOUT_MS },
     slipVerifier: { url: values.SLIP_VERIFIER_URL, apiKey: values.SLIP_VERIFIER_API_KEY, resumeAfterMs: values.SLIP_RESUME_AFTER_MS },
-    uploadDir: path.resolve(values.UPLOAD_DIR ?? path.join(values.DATA_DIR, 'uploads')),
+    uploadDir: path.resolve(values.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     gateway: { url: values.GATEWAY_URL, apiKey: values.GATEWAY_API_KEY, webhookSecret: values.GATEWAY_WEBHOOK_SECRET },
     reconcile: {
       intervalMs: values.RECONCILE_INTERVAL_MS,

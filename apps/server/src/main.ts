@@ -11,6 +11,7 @@ import { seedDemoPromotions } from './seed/demo-promotions.js';
 import { seedDemoChat } from './seed/demo-chat.js';
 import { seedDemoSpin } from './seed/demo-spin.js';
 import { seedDemoData, seedReferenceData } from './seed/seed.js';
+import { DEMO_MEMBER, LAO_DEMO_MEMBER } from './seed/reference-data.js';
 
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
 const config = loadConfig();
@@ -22,7 +23,7 @@ const database = await openDatabase({
 const applied = await migrate(database);
 await seedReferenceData(database.db);
 const hasher = createPasswordHasher({ fast: config.fastHash });
-const seeded = config.seedDemo ? await seedDemoData(database.db, hasher) : false;
+const seeded = config.seedDemo ? await seedDemoData(database.db, hasher, config.site) : false;
 if (config.seedDemo) {
   await seedDemoPromotions(database.db, createFolderStorage(config.uploadDir));
   await seedDemoSpin(database.db);
@@ -31,7 +32,7 @@ if (config.seedDemo) {
 
 const app = await buildApp({ config, database, hasher });
 if (applied.length) app.log.info({ applied }, 'migrations applied');
-if (seeded) app.log.info('demo data seeded (member 0812345678 / demo1234)');
+if (seeded) app.log.info(`demo data seeded (member ${config.site === 'la' ? LAO_DEMO_MEMBER.phone : DEMO_MEMBER.phone} / demo1234)`);
 
 const firstOperator = await app.adminService.ensureFirstOperator({
   username: config.adminUsername,

@@ -93,7 +93,7 @@ export async function startTestServer(
   const hasher = options.hasher ?? createPasswordHasher({ fast: true });
   if (!shared) {
     await seedReferenceData(handle.db);
-    await seedDemoData(handle.db, hasher);
+    await seedDemoData(handle.db, hasher, options.env?.SITE === 'la' ? 'la' : 'th');
     await seedDemoPromotions(handle.db, null);
     await seedDemoSpin(handle.db);
     await seedDemoChat(handle.db);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestServer, latestOtp, registration, startTestServer } from './harness.js';
+import { parse } from 'promptparse';
+import { type TestServer, latestOtp, registration, startTestServer, uniqueAccountNo } from './harness.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -12,10 +13,24 @@ const laoPhone = () => `20${String(process.pid % 1000).padStart(3, '0')}${String
 
 async function registerLao(overrides: Record<string, unknown>) {
   const phone = laoPhone();
+  const answer = await registerWith(phone, overrides);
+  return { ...answer, phone };
+}
+
+async function registerWith(phone: string, overrides: Record<string, unknown>) {
   const sent = await server.api('POST', '/api/otp/send', { body: { phoneNumber: phone } });
   expect(sent.status).toBe(200);
   await server.api('POST', '/api/otp/verify', { body: { otpToken: sent.body.otpToken, otpCode: await latestOtp(server, phone) } });
-  return server.api('POST', '/api/account', { body: registration({ username: phone, bankCode: 'BCEL', ...overrides }) });
+  return server.api('POST', '/api/account', { body: { ...registration({ bankCode: 'BCEL', ...overrides }), username: phone } });
+}
+
+/** A registered, signed-in Lao member. */
+async function laoMember(overrides: Record<string, unknown> = {}) {
+  const payload = registration({ bankCode: 'BCEL', bankAccountNo: uniqueAccountNo(), ...overrides });
+  const created = await registerLao(payload);
+  expect(created.status).toBe(200);
+  const login = await server.api('POST', '/api/login', { body: { username: created.phone, password: payload.password } });
+  return { id: created.body._id as string, token: login.body.token as string };
 }
 
 describe('Laos build (SITE=la)', () => {
@@ -36,10 +51,11 @@ describe('Laos build (SITE=la)', () => {
   });
 
   it('registers in LAK by default and in BAHT when chosen', async () => {
-    expect((await registerLao({})).status).toBe(200);
-    expect((await registerLao({ currency: 'BAHT' })).status).toBe(200);
-    const currencies = await server.db.selectFrom('members').select('currency').where('bank_code', '=', 'BCEL').execute();
-    expect(currencies.map((row) => row.currency).sort()).toEqual(['BAHT', 'LAK']);
+    const inKip = await registerLao({});
+    const inBaht = await registerLao({ currency: 'BAHT' });
+    expect([inKip.status, inBaht.status]).toEqual([200, 200]);
+    const currencies = await server.db.selectFrom('members').select(['phone', 'currency']).where('phone', 'in', [inKip.phone, inBaht.phone]).execute();
+    expect(Object.fromEntries(currencies.map((row) => [row.phone, row.currency]))).toEqual({ [inKip.phone]: 'LAK', [inBaht.phone]: 'BAHT' });
   });
 
   it('answers texts in Lao by default', async () => {
@@ -52,5 +68,60 @@ describe('Laos build (SITE=la)', () => {
       status: 400,
       body: { message: 'INVALID_BANK' },
     });
+  });
+
+  it('takes a kip member from a BCEL QR deposit to a game and a withdrawal, all in kip, nothing converted', async () => {
+    const member = await laoMember();
+    const get = (path: string) => server.api('GET', path, { token: member.token });
+    const post = (path: string, body: object) => server.api('POST', path, { token: member.token, body });
+    expect((await get('/api/wallet')).body.wallet).toEqual({ amount: 0, currency: 'LAK' });
+    // Only providers that take kip are offered, and only kip deposit methods make a QR.
+    const slots = (await get('/api/wallet')).body.slots.map((slot: { code: string }) => slot.code);
+    expect(slots).toEqual(expect.arrayContaining(['PG', 'JOKER']));
+    expect(slots).not.toContain('SLOTXO');
+    expect((await post('/api/qrcode/KBANK', { amount: 100_000 })).body).toEqual({ hasQrcode: false, message: 'QR_FAIL' });
+    expect((await post('/api/qrcode/WW', { amount: 100_000 })).body).toEqual({ hasQrcode: false, message: 'QR_FAIL' });
+    expect((await post('/api/qrcode/BCEL', { amount: 500 })).body).toEqual({ hasQrcode: false, message: 'DEPOSIT_MINIMUM' });
+    expect((await post('/api/qrcode/BCEL', { amount: 1000.5 })).body).toEqual({ hasQrcode: false, message: 'KEY_INVALID' });
+
+    const qr = (await post('/api/qrcode/BCEL', { amount: 250_000 })).body;
+    const emv = parse(qr.payload, true);
+    expect({ currency: emv?.getTagValue('53'), amount: emv?.getTagValue('54'), country: emv?.getTagValue('58'), aid: emv?.getTagValue('38', '00') }).toEqual({
+      currency: '418',
+      amount: '250000',
+      country: 'LA',
+      aid: 'A005266284662577',
+    });
+    expect((await server.api('POST', '/sandbox/gateway/pay', { body: { qrcodeId: qr.qrcodeId } })).body).toEqual({ paid: true, webhookStatus: 200 });
+    expect((await get('/api/wallet')).body.wallet).toEqual({ amount: 250_000, currency: 'LAK' });
+
+    expect((await get('/api/wallet/activate/PG')).status).toBe(200);
+    expect((await post('/api/wallet/transfer', { from: 'WALLET', to: 'PG', amount: 100_000 })).body).toEqual({ message: 'SUCCESS' });
+    expect(await post('/api/wallet/transfer', { from: 'WALLET', to: 'SLOTXO', amount: 1_000 })).toMatchObject({ status: 404, body: { message: 'NO_GAME' } });
+
+    // Kip limits: 50,000 at least; the baht minimum (100) means nothing here.
+    expect(await post('/api/wallet/withdraw', { amount: 40_000 })).toMatchObject({ body: { message: 'WITHDRAW_MINIMUM' } });
+    const withdrawn = await post('/api/wallet/withdraw', { amount: 60_000 });
+    expect(withdrawn.body.withdrawal).toMatchObject({ amount: 60_000, currency: 'LAK', status: 'in_progress' });
+    expect((await get('/api/wallet')).body.wallet).toEqual({ amount: 90_000, currency: 'LAK' });
+
+    const limits = (await server.api('GET', '/api/lookup/withdraw')).body;
+    expect(limits).toEqual({ withdrawMin: 50_000, withdrawMax: 30_000_000, currencies: { LAK: { withdrawMin: 50_000, withdrawMax: 30_000_000 }, THB: { withdrawMin: 100, withdrawMax: 50_000 } } });
+
+    const ledger = await server.app.ledger.verify();
+    expect(ledger).toMatchObject({ ok: true, transfersAcrossCurrencies: 0 });
+    const operatorKip = await server.db.selectFrom('ledger_accounts').select(['code', 'currency']).where('code', 'in', ['operator:deposits:BCEL:LAK', 'operator:provider-in-flight:PG:LAK', 'operator:withdrawals-payable:LAK']).orderBy('code').execute();
+    expect(operatorKip).toEqual([
+      { code: 'operator:deposits:BCEL:LAK', currency: 'LAK' },
+      { code: 'operator:provider-in-flight:PG:LAK', currency: 'LAK' },
+      { code: 'operator:withdrawals-payable:LAK', currency: 'LAK' },
+    ]);
+  });
+
+  it('keeps a BAHT member of the Laos build in baht, with the Thai limits', async () => {
+    const member = await laoMember({ currency: 'BAHT' });
+    expect((await server.api('GET', '/api/wallet', { token: member.token })).body.wallet).toEqual({ amount: 0, currency: 'THB' });
+    expect((await server.api('POST', '/api/qrcode/BCEL', { token: member.token, body: { amount: 250_000 } })).body).toEqual({ hasQrcode: false, message: 'QR_FAIL' });
+    expect((await server.api('POST', '/api/wallet/withdraw', { token: member.token, body: { amount: 60 } })).body).toMatchObject({ message: 'WITHDRAW_MINIMUM' });
   });
 });

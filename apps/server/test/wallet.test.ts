@@ -35,7 +35,7 @@ describe('wallet view', () => {
   it('shows the wallet, every provider card and the invite rule', async () => {
     const member = await memberWithMoney(250);
     const { body } = await wallet(member);
-    expect(body.wallet).toEqual({ amount: 250 });
+    expect(body.wallet).toEqual({ amount: 250, currency: 'THB' });
     expect(body.profile).toMatchObject({ _id: member.id, username: member.payload.username, coin: 0 });
     expect(body.invite).toEqual({ amount: 0, success: 300, fail: 10 });
     expect(body.slots).toHaveLength(16);

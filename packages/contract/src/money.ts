@@ -17,6 +17,10 @@ export const CURRENCIES = {
   LAK: { code: 'LAK', scale: 2, symbol: '₭', name: { th: 'กีบ', lo: 'ກີບ', en: 'kip' } },
 } as const;
 export type CurrencyCode = keyof typeof CURRENCIES;
+export const currencyCode = z.enum(['THB', 'LAK']);
+
+/** The currency a wallet holds: the Laos build's BAHT wallets are Thai baht. */
+export const walletCurrencyOf = (registered: string): CurrencyCode => (registered === 'LAK' ? 'LAK' : 'THB');
 
 export const MINOR_PER_MAJOR = 100n;
 /** The largest single amount accepted from a member: 100 million baht. */
@@ -76,11 +80,16 @@ export function percentOf(amount: Minor, percent: number): Minor {
 
 const LOCALES: Record<string, string> = { th: 'th-TH', lo: 'lo-LA', en: 'en-US' };
 
-/** SPEC §9: a money amount with at least 2 decimals in the reader's language; a dash when not a number. */
-export function formatMoney(value: unknown, language = 'th'): string {
+/**
+ * SPEC §9: a baht amount with 2 decimals in the reader's language; kip as Lao banks show it, whole,
+ * with decimals only when an amount has them (kept in minor units inside like baht). A dash when
+ * not a number.
+ */
+export function formatMoney(value: unknown, language = 'th', currency: CurrencyCode = 'THB'): string {
   const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   if (typeof number !== 'number' || !Number.isFinite(number)) return '-';
-  return new Intl.NumberFormat(LOCALES[language] ?? 'th-TH', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(number);
+  const minimumFractionDigits = currency === 'LAK' ? 0 : 2;
+  return new Intl.NumberFormat(LOCALES[language] ?? 'th-TH', { minimumFractionDigits, maximumFractionDigits: 2 }).format(number);
 }
 
 /**

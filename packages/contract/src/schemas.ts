@@ -107,9 +107,13 @@ export const depositLookupResponse = z.object({
   wallets: z.array(depositWallet),
   isManual: z.boolean(),
   minimum: z.number(),
+  /** What the operator set for each wallet currency (issue 15 §1): bank-QR minimum and quick picks. */
+  currencies: z.record(z.string(), z.object({ minimum: z.number(), quickPicks: z.array(z.number()) })),
 });
 export type DepositLookup = z.infer<typeof depositLookupResponse>;
-export const withdrawLookupResponse = z.object({ withdrawMin: z.number(), withdrawMax: z.number() });
+const withdrawLimits = z.object({ withdrawMin: z.number(), withdrawMax: z.number() });
+/** SPEC's figures are the site's first currency's; `currencies` has each wallet currency's. */
+export const withdrawLookupResponse = withdrawLimits.extend({ currencies: z.record(z.string(), withdrawLimits) });
 /** SPEC §5: the daily window's times are not shown to members, only whether it is open now. */
 export const slipLookupResponse = z.object({
   isOpen: z.boolean(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneyAmount } from './money.js';
+import { currencyCode, moneyAmount } from './money.js';
 
 /** `WALLET` or a slot code, in transfers (SPEC §7 Wallet). */
 export const WALLET_CODE = 'WALLET';
@@ -42,7 +42,8 @@ export const walletResponse = z.object({
     bankAccountName: z.string(),
     bankAccountNo: z.string(),
   }),
-  wallet: z.object({ amount: z.number() }),
+  /** `currency` is what the wallet holds (issue 15 §1): every amount the member sees is in it. */
+  wallet: z.object({ amount: z.number(), currency: currencyCode }),
   invite: z.object({ amount: z.number(), success: z.number(), fail: z.number() }),
   slots: z.array(slot),
 });

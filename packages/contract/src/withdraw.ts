@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneyAmount } from './money.js';
+import { currencyCode, moneyAmount } from './money.js';
 
 // ---------- Withdrawals (SPEC §7 Wallet withdraw / withdrawAll; DESIGN §6)
 /** `{amount}` in baht: withdraw, withdrawAll and the manual deposit notice. */
@@ -7,6 +7,7 @@ export const amountBody = z.object({ amount: moneyAmount });
 export const withdrawal = z.object({
   _id: z.string(),
   amount: z.number(),
+  currency: currencyCode,
   status: z.enum(['in_progress', 'SUCCESS', 'FAILED']),
   createdAt: z.string(),
   bankCode: z.string(),

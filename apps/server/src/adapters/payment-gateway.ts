@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
+import type { CurrencyCode } from '@wallet/contract';
 
 /**
  * A payment gateway (DESIGN §6 Deposits, §7): it issues the QR a member pays, and tells us of
  * each payment with a signed webhook.
  */
 export interface PaymentGateway {
-  createQr(request: { method: string; amount: bigint; reference: string; expiresAt: Date }): Promise<{ gatewayRef: string; payload: string }>;
+  /** `amount` in minor units of `currency`: the QR asks for exactly that, in that currency. */
+  createQr(request: { method: string; amount: bigint; currency: CurrencyCode; reference: string; expiresAt: Date }): Promise<{ gatewayRef: string; payload: string }>;
   /** After this the gateway refuses payments for the QR; one already under way may still be reported. */
   cancelQr(gatewayRef: string): Promise<void>;
   /**

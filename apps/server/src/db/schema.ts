@@ -137,6 +137,8 @@ export interface Database {
     code: string;
     name: string;
     category: 'slot' | 'sport' | 'lotto';
+    /** The wallet currencies it accepts (issue 15 §1). */
+    currencies: Generated<string[]>;
     /** numeric comes back as a string: exact, never a float. */
     ft_wallet_slot: string;
     login_type: 'link' | 'form';
@@ -250,6 +252,7 @@ export interface Database {
     created_at: Timestamp;
     hold_id: string | null;
     first_approved_by: string | null;
+    currency: 'THB' | 'LAK';
     first_approved_at: Timestamp | null;
   };
   deposit_qrcodes: {

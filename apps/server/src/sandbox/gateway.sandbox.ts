@@ -1,13 +1,17 @@
 import crypto from 'node:crypto';
 import { generate } from 'promptparse';
 import { z } from 'zod';
-import { toMajor } from '@wallet/contract';
+import { MINOR_PER_MAJOR, toMajor } from '@wallet/contract';
 import { deliverSignedWebhook } from '../adapters/payment-gateway.js';
 import type { Db } from '../db/database.js';
 import type { App } from '../http/types.js';
+import { laoQrPayload } from './lao-qr.js';
 
 /** The operator's biller ID at the sandbox bank (15 digits, PAYMENTS.md tag 30). */
 export const SANDBOX_BILLER_ID = '010555012345601';
+/** The operator's receiving account at the sandbox's Lao bank (LAO QR tag 38). */
+const SANDBOX_LAO_BANK_IIN = '27710418';
+const SANDBOX_LAO_RECEIVER = '0101000123456';
 
 /**
  * The stand-in payment gateway (DESIGN §7): issues PromptPay bill-payment QRs, and when a tester
@@ -23,11 +27,21 @@ export function registerGatewaySandbox(app: App, db: Db, options: { webhookUrl: 
 
   app.post(
     '/sandbox/gateway/api/qrs',
-    { schema: { hide: true, body: z.object({ method: z.string(), amount: z.number().int().positive(), reference: z.string().uuid(), expiresAt: z.string() }) } },
-    async (request) => {
-      const { method, amount, reference } = request.body;
+    {
+      schema: {
+        hide: true,
+        body: z.object({ method: z.string(), amount: z.number().int().positive(), currency: z.enum(['THB', 'LAK']).default('THB'), reference: z.string().uuid(), expiresAt: z.string() }),
+      },
+    },
+    async (request, reply) => {
+      const { method, amount, currency, reference } = request.body;
+      // Lao banking apps take whole kip only (PAYMENTS.md): a QR for part of a kip cannot be paid.
+      if (currency === 'LAK' && BigInt(amount) % MINOR_PER_MAJOR !== 0n) return reply.status(422).send({ error: 'AMOUNT_NOT_WHOLE_KIP' });
       const gatewayRef = `GW${crypto.randomBytes(8).toString('hex').toUpperCase()}`;
-      const payload = generate.billPayment({ billerId: SANDBOX_BILLER_ID, amount: toMajor(BigInt(amount)), ref1: gatewayRef.slice(0, 20), ref2: method });
+      const payload =
+        currency === 'LAK'
+          ? laoQrPayload({ bankIin: SANDBOX_LAO_BANK_IIN, receiverId: SANDBOX_LAO_RECEIVER, amountKip: BigInt(amount) / MINOR_PER_MAJOR, billNumber: gatewayRef })
+          : generate.billPayment({ billerId: SANDBOX_BILLER_ID, amount: toMajor(BigInt(amount)), ref1: gatewayRef.slice(0, 20), ref2: method });
       await db.insertInto('sandbox_gateway_qrs').values({ gateway_ref: gatewayRef, reference, method, amount: BigInt(amount), payload }).execute();
       return { gatewayRef, payload };
     },

@@ -101,6 +101,22 @@ export const DEMO_MEMBER = {
   startingBalance: 500_000n,
 } as const;
 
+/** The Laos build's demo member: a kip wallet at BCEL (issue 15 §3). */
+export const LAO_DEMO_MEMBER = {
+  phone: '2055512345',
+  password: 'demo1234',
+  name: 'ສົມພອນ ແກ້ວມະນີ',
+  bankCode: 'BCEL',
+  bankAccountNo: '0101234567890',
+  bankAccountName: 'SOMPHONE KEOMANY',
+  currency: 'LAK',
+  /** 500,000 kip in minor units. */
+  startingBalance: 50_000_000n,
+} as const;
+
+/** Providers of the sandbox that also take kip in the Laos demo: the rest are for baht wallets only. */
+export const KIP_PROVIDERS = ['PG', 'JOKER', 'UFABET', 'BETFLIX'] as const;
+
 /**
  * Every slot code of SPEC §7 in the three categories of SPEC §1. Ratios are not all 1 so the
  * ftWalletSlot conversion is exercised; each is 1/k (docs/decisions.md). JOKER, SLOTXO and

@@ -3,7 +3,8 @@ import type { PasswordHasher } from '../modules/auth/password.js';
 import { accounts } from '../modules/ledger/accounts.js';
 import { createLedger } from '../modules/ledger/ledger.service.js';
 import { providerBackground, providerLogo } from './provider-art.js';
-import { AGREEMENTS, CONDITIONS, CONTACT, DEMO_MEMBER, LAO_BANKS, NOTICE, PROVIDERS, SOURCES, THAI_BANKS } from './reference-data.js';
+import type { Site } from '@wallet/contract';
+import { AGREEMENTS, CONDITIONS, CONTACT, DEMO_MEMBER, KIP_PROVIDERS, LAO_BANKS, LAO_DEMO_MEMBER, NOTICE, PROVIDERS, SOURCES, THAI_BANKS } from './reference-data.js';
 
 /** Reference data every site needs: banks, registration sources, game providers. Idempotent. */
 export async function seedReferenceData(db: Db): Promise<void> {
@@ -57,7 +58,8 @@ export async function seedReferenceData(db: Db): Promise<void> {
 }
 
 /** Demo content (DESIGN §7) on an empty database only: texts, deposit accounts, a demo member. */
-export async function seedDemoData(db: Db, hasher: PasswordHasher): Promise<boolean> {
+/** The demo site: texts, the operator's accounts, and a member with money (in kip in the Laos build). */
+export async function seedDemoData(db: Db, hasher: PasswordHasher, site: Site = 'th'): Promise<boolean> {
   const hasTexts = await db.selectFrom('site_texts').select('kind').limit(1).executeTakeFirst();
   if (hasTexts) return false;
   const texts = [
@@ -85,6 +87,8 @@ export async function seedDemoData(db: Db, hasher: PasswordHasher): Promise<bool
       // account to transfer into by hand, proven by a slip, like SCB. GSB numbers have 12 digits.
       { bank_code: 'GSB', bank_type: 'BANK', mode: 'AUTO', account_name: 'BAHT WALLET CO LTD', account_no: '020123456789', sort_order: 2 },
       { bank_code: 'BCEL', bank_type: 'QR', mode: 'AUTO', currency: 'LAK', account_name: 'BAHT WALLET LAO', account_no: '0101000123456', sort_order: 3 },
+      // A Lao account to transfer into by hand, proven by a BCEL One slip an operator checks.
+      { bank_code: 'LDB', bank_type: 'BANK', mode: 'AUTO', currency: 'LAK', account_name: 'BAHT WALLET LAO', account_no: '0200123456789', sort_order: 4 },
     ])
     .execute();
   await db
@@ -94,15 +98,18 @@ export async function seedDemoData(db: Db, hasher: PasswordHasher): Promise<bool
       { mode: 'GIFT', wallet_account_name: 'BAHT WALLET', sort_order: 1 },
     ])
     .execute();
+  if (site === 'la') await db.updateTable('providers').set({ currencies: ['THB', 'LAK'] }).where('code', 'in', KIP_PROVIDERS).execute();
+  const member = site === 'la' ? LAO_DEMO_MEMBER : { ...DEMO_MEMBER, currency: 'THB' };
   const demo = await db
     .insertInto('members')
     .values({
-      phone: DEMO_MEMBER.phone,
-      name: DEMO_MEMBER.name,
-      password_hash: await hasher.hash(DEMO_MEMBER.password),
-      bank_code: DEMO_MEMBER.bankCode,
-      bank_account_no: DEMO_MEMBER.bankAccountNo,
-      bank_account_name: DEMO_MEMBER.bankAccountName,
+      phone: member.phone,
+      name: member.name,
+      password_hash: await hasher.hash(member.password),
+      bank_code: member.bankCode,
+      bank_account_no: member.bankAccountNo,
+      bank_account_name: member.bankAccountName,
+      currency: member.currency,
     })
     .onConflict((oc) => oc.doNothing())
     .returning('id')
@@ -113,7 +120,7 @@ export async function seedDemoData(db: Db, hasher: PasswordHasher): Promise<bool
       key: `demo-credit:${demo.id}`,
       from: accounts.adjustments(),
       to: accounts.wallet(demo.id),
-      amount: DEMO_MEMBER.startingBalance,
+      amount: member.startingBalance,
       kind: 'adjustment',
       reference: 'demo member starting balance',
     });

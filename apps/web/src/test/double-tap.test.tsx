@@ -38,7 +38,7 @@ const slot: Slot = {
 const wallet: WalletResponse = {
   profile: { name: 'Somchai', username: '0812345678', coin: 0, _id: '100001' },
   bankAccount: { bank: { nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank' }, bankCode: 'SCB', bankAccountName: 'SOMCHAI', bankAccountNo: '1234567890' },
-  wallet: { amount: 500 },
+  wallet: { amount: 500, currency: 'THB' },
   invite: { amount: 0, success: 0, fail: 0 },
   slots: [slot],
 };

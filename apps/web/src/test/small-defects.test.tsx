@@ -14,7 +14,7 @@ import { stubFetch } from './fetchRoutes';
 const wallet: WalletResponse = {
   profile: { name: 'Somchai', username: '0812345678', coin: 0, _id: '100001' },
   bankAccount: { bank: { nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank' }, bankCode: 'SCB', bankAccountName: 'SOMCHAI', bankAccountNo: '1234567890' },
-  wallet: { amount: 500 },
+  wallet: { amount: 500, currency: 'THB' },
   invite: { amount: 0, success: 0, fail: 0 },
   slots: [],
 };
@@ -111,7 +111,7 @@ describe('money in the web is never added as floats (issue 10 §2)', () => {
         return { body: { message: 'SUCCESS', withdrawal: { _id: 'w1', amount: 3.3, status: 'in_progress', createdAt: new Date().toISOString(), bankCode: 'SCB', bankAccountNo: '1234567890', bankAccountName: 'SOMCHAI', reason: null } } };
       },
     });
-    renderWithQueries(<WithdrawModal wallet={{ ...wallet, wallet: { amount: 1.1 } }} total={total} onClose={() => {}} />);
+    renderWithQueries(<WithdrawModal wallet={{ ...wallet, wallet: { amount: 1.1, currency: 'THB' } }} total={total} onClose={() => {}} />);
     const user = userEvent.setup();
     await user.type(await screen.findByRole('textbox'), '1');
     await user.click(screen.getByTestId('withdraw-submit'));

@@ -67,6 +67,7 @@ export function findProfile(db: Db, memberId: bigint) {
       'members.bank_code',
       'members.bank_account_no',
       'members.bank_account_name',
+      'members.currency',
       'banks.name_th',
       'banks.name_en',
     ])

@@ -1,4 +1,4 @@
-import { LOGIN_LIMITS, SESSION_LIFETIME_MS, type LoginBody } from '@wallet/contract';
+import { type CurrencyCode, LOGIN_LIMITS, SESSION_LIFETIME_MS, type LoginBody, walletCurrencyOf } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { forbidden, unauthorized } from '../../errors.js';
 import type { AttemptLimiter } from '../limits/attempt-limiter.js';
@@ -10,6 +10,8 @@ import type { TokenSigner } from './tokens.js';
 export interface MemberContext {
   memberId: bigint;
   sessionId: string;
+  /** What the member's wallet holds: every amount they send or are shown is in it. */
+  currency: CurrencyCode;
 }
 
 export interface LoginClient {
@@ -80,7 +82,7 @@ export function createAuthService(deps: {
       const session = await repo.findLiveSession(db, check.claims.sessionId, now());
       if (!session || String(session.member_id) !== check.claims.subject) throw unauthorized('invalid-token');
       if (session.status !== 'active') throw forbidden('INACTIVE_USER');
-      return { memberId: session.member_id, sessionId: check.claims.sessionId };
+      return { memberId: session.member_id, sessionId: check.claims.sessionId, currency: walletCurrencyOf(session.currency) };
     },
   };
 }

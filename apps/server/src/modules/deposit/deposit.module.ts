@@ -34,6 +34,7 @@ export function registerDepositModule(
         ...(config.gateway.apiKey ? { apiKey: config.gateway.apiKey } : {}),
         timeoutMs: 10_000,
       }),
+    settings: core.settings,
     now,
     log,
     reconcileAfterMs: config.reconcile.afterMs,

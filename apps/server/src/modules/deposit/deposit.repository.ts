@@ -50,9 +50,10 @@ export function markQrPaid(db: Db, id: string): Promise<unknown> {
   return db.updateTable('deposit_qrcodes').set({ status: 'paid' }).where('id', '=', id).execute();
 }
 
-export async function isEnabledBankQr(db: Db, bankCode: string): Promise<boolean> {
-  const row = await db.selectFrom('deposit_accounts').select('id').where('bank_code', '=', bankCode).where('bank_type', '=', 'QR').where('enabled', '=', true).executeTakeFirst();
-  return row !== undefined;
+/** The currency an enabled bank-QR account takes, or undefined when there is none. */
+export async function bankQrCurrency(db: Db, bankCode: string): Promise<string | undefined> {
+  const row = await db.selectFrom('deposit_accounts').select('currency').where('bank_code', '=', bankCode).where('bank_type', '=', 'QR').where('enabled', '=', true).executeTakeFirst();
+  return row?.currency;
 }
 
 /** The member's latest QR for a method, with the amount credited for it when it was paid. */

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import QRCode from 'qrcode';
-import { GATEWAY_QR_MINIMUM_BAHT, type Minor, type QrRecord, minorOf, toMajor } from '@wallet/contract';
+import { type CurrencyCode, GATEWAY_QR_MINIMUM_BAHT, MINOR_PER_MAJOR, type Minor, type QrRecord, minorOf, toMajor } from '@wallet/contract';
 import type { PaymentGateway } from '../../adapters/payment-gateway.js';
 import { type Db, isUniqueViolation } from '../../db/database.js';
 import { notFound } from '../../errors.js';
 import type { MemberContext } from '../auth/auth.service.js';
+import { type SettingsService, moneyRules } from '../settings/settings.service.js';
 import type { DepositCredit } from './deposit-credit.js';
 import * as repo from './deposit.repository.js';
 
@@ -19,6 +20,7 @@ export function createDepositService(deps: {
   db: Db;
   deposits: Pick<DepositCredit, 'credit'>;
   gateway: PaymentGateway;
+  settings: Pick<SettingsService, 'site'>;
   now: () => Date;
   log: { warn(object: object, message: string): void; info(object: object, message: string): void };
   /** QRs are asked about once this old, and again this long after the last question. */
@@ -37,9 +39,11 @@ export function createDepositService(deps: {
     return true;
   }
 
-  async function minimumFor(method: string): Promise<bigint | null> {
-    if ((GATEWAY_METHODS as readonly string[]).includes(method)) return minorOf(GATEWAY_QR_MINIMUM_BAHT);
-    return (await repo.isEnabledBankQr(db, method)) ? minorOf(1) : null;
+  /** The least a member may pay by this method, or null when it takes no money in their currency. */
+  async function minimumFor(method: string, currency: CurrencyCode): Promise<bigint | null> {
+    if ((GATEWAY_METHODS as readonly string[]).includes(method)) return currency === 'THB' ? minorOf(GATEWAY_QR_MINIMUM_BAHT) : null;
+    if ((await repo.bankQrCurrency(db, method)) !== currency) return null;
+    return minorOf(moneyRules(await deps.settings.site(), currency).depositMinimum);
   }
 
   async function toRecord(row: { id: string; amount: bigint; payload: string; expires_at: Date }): Promise<QrRecord> {
@@ -74,14 +78,16 @@ export function createDepositService(deps: {
 
     /** One open QR per member and method: a new one replaces the old (DESIGN §6). */
     async create(context: MemberContext, method: string, amount: Minor): Promise<QrRecord> {
-      const minimum = await minimumFor(method);
+      const minimum = await minimumFor(method, context.currency);
       if (minimum === null) return { hasQrcode: false, message: 'QR_FAIL' };
       if (amount < minimum) return { hasQrcode: false, message: 'DEPOSIT_MINIMUM' };
+      // Lao banking apps pay whole kip only.
+      if (context.currency === 'LAK' && amount % MINOR_PER_MAJOR !== 0n) return { hasQrcode: false, message: 'KEY_INVALID' };
       const id = crypto.randomUUID();
       const expiresAt = new Date(deps.now().getTime() + QR_LIFETIME_MS);
       let issued;
       try {
-        issued = await deps.gateway.createQr({ method, amount, reference: id, expiresAt });
+        issued = await deps.gateway.createQr({ method, amount, currency: context.currency, reference: id, expiresAt });
       } catch (error) {
         deps.log.warn({ err: error, method }, 'QR creation failed at the gateway');
         return { hasQrcode: false, message: 'QR_FAIL' };

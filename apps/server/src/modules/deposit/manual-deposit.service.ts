@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import { businessRule } from '../../errors.js';
 import { decideOnce } from '../../http/decide-once.js';
 import type { MemberContext } from '../auth/auth.service.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import { type SettingsService, moneyRules } from '../settings/settings.service.js';
 import type { DepositCredit } from './deposit-credit.js';
 import * as repo from './manual-deposit.repository.js';
 
@@ -29,7 +29,7 @@ export function createManualDepositService(deps: { db: Db; deposits: Pick<Deposi
     async notify(context: MemberContext, amount: Minor, idempotencyKey: string | null) {
       const site = await deps.settings.site();
       if (!site.isManualDeposit) throw businessRule('DEPOSIT_MANUAL_OFF');
-      if (amount < minorOf(site.depositMinimum)) throw businessRule('DEPOSIT_MINIMUM');
+      if (amount < minorOf(moneyRules(site, context.currency).depositMinimum)) throw businessRule('DEPOSIT_MINIMUM');
       return toNotice(await repo.insertNotice(db, { memberId: context.memberId, amount, idempotencyKey }));
     },
 

@@ -45,7 +45,7 @@ export async function claimTransfer(db: Db, id: string, sendingBank: string, tra
   }
 }
 
-export function holdForReview(db: Db, id: string, note: SlipReason): Promise<SlipRow> {
+export function holdForReview(db: Db, id: string, note: SlipReason | null): Promise<SlipRow> {
   return db
     .updateTable('slips')
     .set({ needs_review: true, note })
@@ -135,7 +135,7 @@ export function memberBankAccount(db: Db, memberId: bigint) {
   return db
     .selectFrom('members as m')
     .innerJoin('banks as b', 'b.code', 'm.bank_code')
-    .select(['m.bank_account_no', 'b.slip_code'])
+    .select(['m.bank_account_no', 'b.slip_code', 'm.currency'])
     .where('m.id', '=', memberId)
     .executeTakeFirstOrThrow();
 }

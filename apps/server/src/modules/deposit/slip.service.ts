@@ -93,12 +93,17 @@ export function createSlipService(deps: SlipServiceDeps) {
     if (miniQr.kind === 'not-a-slip') return repo.refuseSlip(db, row.id, 'INVALID_SLIP');
     const { sendingBank, transRef } = miniQr;
     if (!(await repo.claimTransfer(db, row.id, sendingBank, transRef))) return repo.refuseSlip(db, row.id, 'SLIP_REFNO_DUPLICATED', { sendingBank, transRef });
+    const member = await repo.memberBankAccount(db, row.member_id);
+    // A Lao bank's proof is read (a second upload of it is caught above) but nothing confirms it: an operator does.
+    if (miniQr.kind === 'lao-slip') return member.currency === 'LAK' ? repo.holdForReview(db, row.id, null) : repo.refuseSlip(db, row.id, 'DEST_ACC_INVALID');
+    // A Thai slip moves baht, into the operator's Thai accounts: never into a kip wallet.
+    if (member.currency === 'LAK') return repo.refuseSlip(db, row.id, 'DEST_ACC_INVALID');
 
     const answer = await deps.verifier.verify(sendingBank, transRef);
     if (answer.outcome === 'not_found') return repo.refuseSlip(db, row.id, 'INVALID_SLIP');
     if (answer.outcome === 'unsettled') return repo.holdForReview(db, row.id, answer.reason);
 
-    const [ownAccounts, member, site] = await Promise.all([repo.enabledDepositAccountNumbers(db), repo.memberBankAccount(db, row.member_id), deps.settings.site()]);
+    const [ownAccounts, site] = await Promise.all([repo.enabledDepositAccountNumbers(db), deps.settings.site()]);
     if (!ownAccounts.some((accountNo) => accountMatches(answer.receiverAccount, accountNo))) return repo.refuseSlip(db, row.id, 'DEST_ACC_INVALID');
     // Deposits come from the member's own registered account, the one withdrawals go back to.
     const fromMember = answer.senderAccount === null || (sendingBank === member.slip_code && accountMatches(answer.senderAccount, member.bank_account_no));

@@ -135,6 +135,8 @@ export function createTruelinkService(deps: TruelinkDeps) {
 
   return {
     async redeem(context: MemberContext, encryptedLink: string): Promise<{ amount: number }> {
+      // A gift link holds baht: it never pays into a kip wallet.
+      if (context.currency !== 'THB') throw badRequest('KEY_INVALID');
       const link = decryptTruelink(encryptedLink, deps.secret);
       const hash = link ? GIFT_LINK.exec(link.trim())?.[1] : undefined;
       if (!hash) throw badRequest('TRUELINK_INVALID');

@@ -1,8 +1,8 @@
-import type { BankItem, ContactResponse, DepositLookup, Language, SiteProfile, SourceItem } from '@wallet/contract';
+import { type BankItem, type ContactResponse, type DepositLookup, type Language, type SiteProfile, type SourceItem, walletCurrencyOf } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { isSlipUploadOpen } from '../deposit/slip.rules.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import { type SettingsService, moneyRules } from '../settings/settings.service.js';
 import { GATEWAY_METHODS } from '../deposit/deposit.service.js';
 import * as repo from './lookup.repository.js';
 
@@ -10,6 +10,8 @@ const CONTACT_KEYS = ['contactText', 'lineLink', 'lineName', 'lineQR'] as const;
 
 export function createLookupService(deps: { db: Db; settings: SettingsService; site: SiteProfile; now: () => Date }) {
   const { db, settings } = deps;
+  /** The currencies this build's wallets hold, the default first. */
+  const walletCurrencies = [...new Set(deps.site.currencies.map(walletCurrencyOf))];
   return {
     /** An enabled bank, for registration's checks. */
     findBank: (code: string) => repo.findBank(db, code),
@@ -100,13 +102,23 @@ export function createLookupService(deps: { db: Db; settings: SettingsService; s
           ),
         wallets: wallets.map((wallet) => ({ mode: wallet.mode, walletAccountName: wallet.wallet_account_name, walletAccountNo: wallet.account_no })),
         isManual: site.isManualDeposit,
-        minimum: site.depositMinimum,
+        minimum: moneyRules(site, walletCurrencies[0]!).depositMinimum,
+        currencies: Object.fromEntries(
+          walletCurrencies.map((currency) => {
+            const rules = moneyRules(site, currency);
+            return [currency, { minimum: rules.depositMinimum, quickPicks: rules.bankQrQuickPicks }];
+          }),
+        ),
       };
     },
 
     async withdraw() {
       const site = await settings.site();
-      return { withdrawMin: site.withdrawMin, withdrawMax: site.withdrawMax };
+      const limits = walletCurrencies.map((currency) => {
+        const { withdrawMin, withdrawMax } = moneyRules(site, currency);
+        return [currency, { withdrawMin, withdrawMax }] as const;
+      });
+      return { ...limits[0]![1], currencies: Object.fromEntries(limits) };
     },
 
     async slip() {

@@ -1,4 +1,5 @@
-import { minorOf } from '@wallet/contract';
+import { minorOf, walletCurrencyOf } from '@wallet/contract';
+import { moneyRules } from '../settings/settings.service.js';
 import type { Core } from '../../core.js';
 import type { DepositCredit } from '../deposit/deposit-credit.js';
 import { accounts } from '../ledger/accounts.js';
@@ -18,10 +19,11 @@ import { createSpinService } from './spin.service.js';
 export function registerSpinModule(core: Pick<Core, 'app' | 'db' | 'ledger' | 'settings' | 'now' | 'site'>, uses: { deposits: Pick<DepositCredit, 'onCredited'>; rewards: Pick<Rewards, 'begin' | 'pay'> }) {
   const { app, db, ledger, now } = core;
   uses.deposits.onCredited(async (trx, deposit) => {
-    const { spinCoinBaht } = await core.settings.site(trx);
+    const currency = walletCurrencyOf(await repo.registeredCurrency(trx, deposit.memberId));
+    const { spinCoinAmount } = moneyRules(await core.settings.site(trx), currency);
     // No lock of our own: the credit's ledger transfer holds the member's wallet row until commit,
     // so one member's deposits reach here one at a time and each reads the others' grants.
-    const coins = coinsEarned(await repo.depositsCounted(trx, deposit.memberId), deposit.amount, minorOf(spinCoinBaht));
+    const coins = coinsEarned(await repo.depositsCounted(trx, deposit.memberId), deposit.amount, minorOf(spinCoinAmount));
     if (!(await repo.recordGrant(trx, { depositId: deposit.depositId, memberId: deposit.memberId, depositAmount: deposit.amount, coins }))) return;
     if (coins > 0n) {
       await ledger.post({ key: `coins:deposit:${deposit.depositId}`, from: accounts.coinIssuer(), to: accounts.coins(deposit.memberId), amount: coins, kind: 'spin_coins', reference: deposit.depositId }, trx);

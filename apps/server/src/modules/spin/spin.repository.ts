@@ -9,6 +9,12 @@ export type SpinRow = Selectable<Database['spins']>;
 
 // ---------- Coins
 /** Baht of the member's deposits that earned coins so far, minor units. */
+/** The member's wallet currency, as registered (LAK, BAHT or THB). */
+export async function registeredCurrency(trx: Db, memberId: bigint): Promise<string> {
+  const row = await trx.selectFrom('members').select('currency').where('id', '=', memberId).executeTakeFirstOrThrow();
+  return row.currency;
+}
+
 export async function depositsCounted(trx: Db, memberId: bigint): Promise<bigint> {
   const row = await trx.selectFrom('spin_coin_grants').select((eb) => eb.fn.sum<string>('deposit_amount').as('total')).where('member_id', '=', memberId).executeTakeFirst();
   return BigInt(row?.total ?? 0);

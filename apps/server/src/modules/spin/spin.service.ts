@@ -5,7 +5,7 @@ import { AppError, businessRule, notFound } from '../../errors.js';
 import type { MemberContext } from '../auth/auth.service.js';
 import { accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import { type SettingsService, moneyRules } from '../settings/settings.service.js';
 import type { Rewards } from '../promotions/rewards.js';
 import { textIn } from '../promotions/promotions.rules.js';
 import { drawFraction, newServerSeed, seedHash, sliceForDraw } from './spin.rules.js';
@@ -86,7 +86,7 @@ export function createSpinService(deps: { db: Db; ledger: Pick<Ledger, 'post' | 
             }
           : null,
         userCoin: await coinsOf(member.memberId),
-        coinBaht: (await deps.settings.site()).spinCoinBaht,
+        coinBaht: moneyRules(await deps.settings.site(), member.currency).spinCoinAmount,
       };
     },
 

@@ -12,6 +12,7 @@ import {
   minor,
   minorOf,
   toMajor,
+  walletCurrencyOf,
 } from '@wallet/contract';
 import type { GameProviderAdapter } from '../../adapters/game-provider.js';
 import type { Db } from '../../db/database.js';
@@ -59,15 +60,16 @@ export function createWalletService(deps: {
 }) {
   const { db, ledger, provider, transfers, secrets } = deps;
 
-  async function requireProvider(code: string) {
+  /** An enabled provider that takes the member's currency (issue 15 §1): no other is theirs to use. */
+  async function requireProvider(context: MemberContext, code: string) {
     const row = await repo.findProvider(db, code);
-    if (!row) throw notFound('NO_GAME');
+    if (!row || !row.currencies.includes(context.currency)) throw notFound('NO_GAME');
     return row;
   }
 
-  async function requireAccount(memberId: bigint, code: string) {
-    await requireProvider(code);
-    const account = await repo.findGameAccount(db, memberId, code);
+  async function requireAccount(context: MemberContext, code: string) {
+    await requireProvider(context, code);
+    const account = await repo.findGameAccount(db, context.memberId, code);
     if (!account) throw notFound('SLOT_NO_ACCOUNT');
     return account;
   }
@@ -115,7 +117,7 @@ export function createWalletService(deps: {
       ]);
       if (!member) throw notFound('NO_USER');
       const byCode = new Map(gameAccounts.map((account) => [account.provider_code, account]));
-      const slots: Slot[] = providers.map((row) => {
+      const slots: Slot[] = providers.filter((row) => row.currencies.includes(context.currency)).map((row) => {
         const account = byCode.get(row.code);
         return {
           code: row.code,
@@ -143,7 +145,7 @@ export function createWalletService(deps: {
           bankAccountName: member.bank_account_name,
           bankAccountNo: member.bank_account_no,
         },
-        wallet: { amount: toMajor(balances.get(accounts.wallet(memberId).code) ?? 0n) },
+        wallet: { amount: toMajor(balances.get(accounts.wallet(memberId).code) ?? 0n), currency: walletCurrencyOf(member.currency) },
         invite,
         slots,
       };
@@ -160,7 +162,7 @@ export function createWalletService(deps: {
     },
 
     async activate(context: MemberContext, code: string): Promise<void> {
-      await requireProvider(code);
+      await requireProvider(context, code);
       if (await repo.findGameAccount(db, context.memberId, code)) throw conflict('SLOT_ALREADY_ACTIVE');
       let player;
       try {
@@ -178,7 +180,7 @@ export function createWalletService(deps: {
     },
 
     async account(context: MemberContext, code: string): Promise<GameAccountResponse> {
-      const account = await requireAccount(context.memberId, code);
+      const account = await requireAccount(context, code);
       const row = (await repo.findProvider(db, code))!;
       return {
         username: account.username,
@@ -188,7 +190,7 @@ export function createWalletService(deps: {
     },
 
     async resetPassword(context: MemberContext, code: string): Promise<string> {
-      const account = await requireAccount(context.memberId, code);
+      const account = await requireAccount(context, code);
       let password;
       try {
         ({ password } = await provider.resetPassword(code, account.username));
@@ -206,11 +208,12 @@ export function createWalletService(deps: {
       const { amount } = body;
       if (amount < MINIMUM) throw businessRule('TRANSFER_MINIMUM');
       if (body.from === WALLET_CODE) {
-        // move() answers NO_GAME and SLOT_NO_ACCOUNT itself, inside its transaction.
+        // move() answers NO_GAME and SLOT_NO_ACCOUNT itself, inside its transaction; the currency is ours to check.
+        await requireProvider(context, body.to);
         return answerFor(await transfers.move(memberId, body.to, 'deposit', amount, idempotencyKey));
       }
-      await requireAccount(memberId, body.from);
-      if (body.to !== WALLET_CODE) await requireAccount(memberId, body.to);
+      await requireAccount(context, body.from);
+      if (body.to !== WALLET_CODE) await requireAccount(context, body.to);
       // Wins since the last sync may cover the amount: ask the provider only when the booked balance is short.
       if ((await gameBalance(memberId, body.from)) < amount && (await freshGameBalance(memberId, body.from)) < amount) {
         throw businessRule('MONEY_NOT_ENOUGH');
@@ -226,7 +229,7 @@ export function createWalletService(deps: {
     /** Everything to one place: every game back to the wallet, then (for a slot) all of the wallet there. */
     async transferAll(context: MemberContext, to: string, idempotencyKey: string | null) {
       const { memberId } = context;
-      if (to !== WALLET_CODE) await requireAccount(memberId, to);
+      if (to !== WALLET_CODE) await requireAccount(context, to);
       const sources = (await repo.listGameAccounts(db, memberId)).map((account) => account.provider_code).filter((code) => code !== to);
       const collected = await moveAllToWallet(memberId, sources, idempotencyKey);
       let pending = collected.pending;

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
+import type { CurrencyCode } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 
 export async function insertWithdrawal(
   trx: Db,
-  withdrawal: { id: string; memberId: bigint; amount: bigint; bankCode: string; bankAccountNo: string; bankAccountName: string; idempotencyKey: string | null },
+  withdrawal: { id: string; memberId: bigint; amount: bigint; currency: CurrencyCode; bankCode: string; bankAccountNo: string; bankAccountName: string; idempotencyKey: string | null },
 ) {
   return trx
     .insertInto('withdrawals')
@@ -11,6 +12,7 @@ export async function insertWithdrawal(
       id: withdrawal.id,
       member_id: withdrawal.memberId,
       amount: withdrawal.amount,
+      currency: withdrawal.currency,
       bank_code: withdrawal.bankCode,
       bank_account_no: withdrawal.bankAccountNo,
       bank_account_name: withdrawal.bankAccountName,

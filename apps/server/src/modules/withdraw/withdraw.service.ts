@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { type Minor, type Withdrawal, WALLET_CODE, minorOf, toMajor } from '@wallet/contract';
+import { type CurrencyCode, type Minor, type Withdrawal, WALLET_CODE, minorOf, toMajor, walletCurrencyOf } from '@wallet/contract';
 import { type Db, isUniqueViolation } from '../../db/database.js';
 import { businessRule, forbidden, notFound } from '../../errors.js';
 import type { AccountService } from '../account/account.service.js';
@@ -8,7 +8,7 @@ import { type ConditionRow, type ConditionService, meetsSuccessTarget } from '..
 import type { MemberContext } from '../auth/auth.service.js';
 import { accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import { type SettingsService, moneyRules } from '../settings/settings.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import * as repo from './withdraw.repository.js';
 
@@ -18,6 +18,7 @@ export function toWithdrawal(row: Row): Withdrawal {
   return {
     _id: row.id,
     amount: toMajor(row.amount),
+    currency: row.currency,
     status: row.status,
     createdAt: row.created_at.toISOString(),
     bankCode: row.bank_code,
@@ -61,11 +62,12 @@ export function createWithdrawService(deps: {
       const earlier = await repo.findByKey(db, memberId, idempotencyKey);
       if (earlier) return toWithdrawal(earlier);
     }
-    const site = await deps.settings.site();
-    if (amount < minorOf(site.withdrawMin)) throw businessRule('WITHDRAW_MINIMUM');
-    if (amount > minorOf(site.withdrawMax)) throw businessRule('WITHDRAW_MAXIMUM');
     const member = await deps.members.findMember(memberId);
     if (!member) throw notFound('NO_USER');
+    const currency = walletCurrencyOf(member.currency);
+    const limits = moneyRules(await deps.settings.site(), currency);
+    if (amount < minorOf(limits.withdrawMin)) throw businessRule('WITHDRAW_MINIMUM');
+    if (amount > minorOf(limits.withdrawMax)) throw businessRule('WITHDRAW_MAXIMUM');
     const id = crypto.randomUUID();
     try {
       const row = await db.transaction().execute(async (trx) => {
@@ -75,6 +77,7 @@ export function createWithdrawService(deps: {
           id,
           memberId,
           amount,
+          currency,
           bankCode: member.bank_code,
           bankAccountNo: member.bank_account_no,
           bankAccountName: member.bank_account_name,
@@ -104,9 +107,12 @@ export function createWithdrawService(deps: {
    * is recorded and the withdrawal stays in progress (issue 11 §4).
    */
   async function decide(id: string, decision: 'SUCCESS' | 'FAILED', reason: string | null, operator: string) {
-    const threshold = (await deps.settings.site()).withdrawSecondApprovalAbove;
-    const needsSecondApproval = (row: { amount: bigint }) => decision === 'SUCCESS' && threshold > 0 && row.amount > minorOf(threshold);
-    const isFirstApproval = (row: { amount: bigint; first_approved_by: string | null }) => needsSecondApproval(row) && row.first_approved_by === null;
+    const site = await deps.settings.site();
+    const needsSecondApproval = (row: { amount: bigint; currency: CurrencyCode }) => {
+      const threshold = moneyRules(site, row.currency).withdrawSecondApprovalAbove;
+      return decision === 'SUCCESS' && threshold > 0 && row.amount > minorOf(threshold);
+    };
+    const isFirstApproval = (row: { amount: bigint; currency: CurrencyCode; first_approved_by: string | null }) => needsSecondApproval(row) && row.first_approved_by === null;
     return decideOnce(db, {
       lock: (trx) => repo.lockWithdrawal(trx, id),
       isOpen: (row) => row.status === 'in_progress',

@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGE_COOKIE, LANGUAGES, type Language, STORAGE_KEYS } from '@wallet/contract';
-import { DEFAULT_LANGUAGE } from '../../env';
+import { type CurrencyCode, LANGUAGE_COOKIE, LANGUAGES, type Language, STORAGE_KEYS } from '@wallet/contract';
+import { DEFAULT_CURRENCY, DEFAULT_LANGUAGE } from '../../env';
 import { keepWords } from './keepWords';
 import en from './locales/en.json';
 import lo from './locales/lo.json';
@@ -29,12 +29,19 @@ void i18n
     resources,
     lng: storedLanguage(),
     fallbackLng: false,
-    interpolation: { escapeValue: false },
+    // `currency` names the unit in texts with an amount ($t(money.{{currency}})): the member's wallet's.
+    interpolation: { escapeValue: false, defaultVariables: { currency: DEFAULT_CURRENCY } },
     returnNull: false,
     postProcess: ['keepWords'],
   });
 i18n.on('languageChanged', remember);
 if (typeof document !== 'undefined') remember(i18n.language);
+
+/** Texts with an amount name the member's wallet currency from now on. */
+export function setCurrencyInTexts(currency: CurrencyCode): void {
+  const interpolation = i18n.options.interpolation;
+  if (interpolation && interpolation.defaultVariables?.currency !== currency) interpolation.defaultVariables = { ...interpolation.defaultVariables, currency };
+}
 
 export function changeLanguage(language: Language): Promise<unknown> {
   return i18n.changeLanguage(language);
