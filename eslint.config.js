@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'e2e/artifacts/**', 'test-results/**', 'data/**'] },
+  { ignores: ['**/dist/**', '**/dist-la/**', '**/node_modules/**', 'e2e/artifacts/**', 'test-results/**', 'data/**', 'data-la/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,6 +1,19 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
+/** The Laos build's server runs beside the Thai one (issue 15 §3). */
+const LAOS_PORT = PORT + 1;
+const agreementAccepted = (port: number) => ({ cookies: [], origins: [{ origin: `http://127.0.0.1:${port}`, localStorage: [{ name: 'remember-agreement', value: '1' }] }] });
+const server = (port: number, site: 'th' | 'la') => ({
+  command: 'node e2e/server.mjs',
+  cwd: '..',
+  url: `http://127.0.0.1:${port}/readyz`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  env: { E2E_PORT: String(port), E2E_SITE: site },
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+});
 
 /** Journeys against the real built app and server on a fresh embedded database (DESIGN §10). */
 export default defineConfig({
@@ -17,21 +30,16 @@ export default defineConfig({
     viewport: { width: 390, height: 844 },
     locale: 'th-TH',
     // The agreement modal (SPEC §2) is accepted already in every journey but the one about it.
-    storageState: { cookies: [], origins: [{ origin: `http://127.0.0.1:${PORT}`, localStorage: [{ name: 'remember-agreement', value: '1' }] }] },
+    storageState: agreementAccepted(PORT),
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  webServer: {
-    command: 'node e2e/server.mjs',
-    cwd: '..',
-    url: `http://127.0.0.1:${PORT}/readyz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: { E2E_PORT: String(PORT) },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  projects: [
+    { name: 'thai', testIgnore: /laos\// },
+    { name: 'laos', testMatch: /laos\/.*\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${LAOS_PORT}`, locale: 'lo-LA', storageState: agreementAccepted(LAOS_PORT) } },
+  ],
+  webServer: [server(PORT, 'th'), server(LAOS_PORT, 'la')],
 });

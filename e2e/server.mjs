@@ -8,6 +8,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-e2e-'));
 delete process.env.DATABASE_URL;
 Object.assign(process.env, {
   PORT: process.env.E2E_PORT ?? '8181',
+  // E2E_SITE=la: the Laos build (its member app in apps/web/dist-la, its demo data).
+  SITE: process.env.E2E_SITE ?? 'th',
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
   LOG_LEVEL: 'warn',

@@ -37,6 +37,7 @@ if (DATABASE_URL) {
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (fs.existsSync(chromium)) {
   step('build web app', 'npm', ['run', 'build', '-w', '@wallet/web']);
+  step('build web app (Laos build)', 'npm', ['run', 'build', '-w', '@wallet/web'], { ...process.env, VITE_SITE: 'la' });
   step('build operator console', 'npm', ['run', 'build', '-w', '@wallet/console']);
   step('Chromium journeys', npx, ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
 } else if (process.env.REQUIRE_E2E === '1') {

@@ -159,7 +159,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     adminPassword: values.ADMIN_PASSWORD,
     sandboxes,
     seedDemo: values.SEED_DEMO ?? true,
-    webDist: path.resolve(values.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    webDist: path.resolve(values.WEB_DIST ?? new URL(values.SITE === 'la' ? '../../web/dist-la' : '../../web/dist', import.meta.url).pathname),
     consoleDist: path.resolve(values.CONSOLE_DIST ?? new URL('../../console/dist', import.meta.url).pathname),
     trustProxy: values.TRUST_PROXY,
     floodLimits: { addressPerMinute: values.FLOOD_LIMIT_ADDRESS_PER_MINUTE, memberPerMinute: values.FLOOD_LIMIT_MEMBER_PER_MINUTE },

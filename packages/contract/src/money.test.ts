@@ -78,6 +78,13 @@ describe('one money vocabulary', () => {
     expect(formatMoney(undefined)).toBe('-');
   });
 
+  it('shows kip whole, with decimals only where an amount has them, grouped as Lao banking apps group it', () => {
+    expect(formatMoney(1_250_000, 'lo', 'LAK')).toBe('1,250,000');
+    expect(formatMoney(1_250_000.5, 'lo', 'LAK')).toBe('1,250,000.5');
+    expect(formatMoney(1234.5, 'lo')).toBe('1,234.50');
+    expect(formatMoney(50_000, 'th', 'LAK')).toBe('50,000');
+  });
+
   it('names each currency with its minor-unit scale', () => {
     expect(CURRENCIES.THB).toMatchObject({ code: 'THB', scale: 2 });
     expect(CURRENCIES.LAK).toMatchObject({ code: 'LAK', scale: 2 });

@@ -78,7 +78,10 @@ export function percentOf(amount: Minor, percent: number): Minor {
   return minor((amount * basisPoints) / 10_000n);
 }
 
-const LOCALES: Record<string, string> = { th: 'th-TH', lo: 'lo-LA', en: 'en-US' };
+// Lao amounts are grouped with commas and a decimal point, as Lao banking apps print them. CLDR's
+// Lao data says the opposite, and Node (full ICU) follows it while Chromium does not: the same
+// amount would read differently on the server and on a phone.
+const LOCALES: Record<string, string> = { th: 'th-TH', lo: 'en-US', en: 'en-US' };
 
 /**
  * SPEC §9: a baht amount with 2 decimals in the reader's language; kip as Lao banks show it, whole,

@@ -43,7 +43,7 @@ const wallet: WalletResponse = {
   slots: [slot],
 };
 
-const withdrawal = { _id: 'w1', amount: 100, status: 'in_progress', createdAt: '2026-11-23T10:00:00.000Z', bankCode: 'SCB', bankAccountNo: '1234567890', bankAccountName: 'SOMCHAI', reason: null };
+const withdrawal = { _id: 'w1', amount: 100, currency: 'THB', status: 'in_progress', createdAt: '2026-11-23T10:00:00.000Z', bankCode: 'SCB', bankAccountNo: '1234567890', bankAccountName: 'SOMCHAI', reason: null };
 const qrShown = { hasQrcode: true, qrcodeId: '5f0c6a52-1d1b-4a47-9d55-0a3f3c7a3b11', qrcode: '<svg/>', payload: '000201010212', amount: 150, expireIn: Date.now() + 900_000 };
 
 function renderWithQueries(element: ReactElement) {
@@ -74,7 +74,7 @@ describe('a double tap moves money once', () => {
 
   it('withdraw (withdrawAll)', async () => {
     const fetchMock = stubFetch({
-      'GET /api/lookup/withdraw': { body: { withdrawMin: 100, withdrawMax: 50_000 } },
+      'GET /api/lookup/withdraw': { body: { withdrawMin: 100, withdrawMax: 50_000, currencies: { THB: { withdrawMin: 100, withdrawMax: 50_000 } } } },
       'POST /api/wallet/withdrawAll': { body: { message: 'SUCCESS', withdrawal }, delayMs: SLOW },
     });
     renderWithQueries(<WithdrawModal wallet={wallet} total={510} onClose={() => {}} />);
@@ -111,6 +111,7 @@ describe('a double tap moves money once', () => {
           wallets: [{ mode: 'GIFT', walletAccountNo: null, walletAccountName: 'TrueMoney' }],
           isManual: true,
           minimum: 1,
+          currencies: { THB: { minimum: 1, quickPicks: [10, 20, 50, 100, 500, 1000] } },
         },
       },
       'GET /api/qrcode/KBANK': { body: { hasQrcode: false } },

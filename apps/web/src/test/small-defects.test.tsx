@@ -28,6 +28,7 @@ const depositLookup = {
   wallets: [{ mode: 'GIFT', walletAccountNo: null, walletAccountName: 'TrueMoney' }],
   isManual: false,
   minimum: 1,
+  currencies: { THB: { minimum: 1, quickPicks: [10, 20, 50, 100, 500, 1000] } },
 };
 
 afterEach(async () => {
@@ -37,7 +38,7 @@ afterEach(async () => {
 
 describe('small defects in the money overlays', () => {
   it('names the withdrawal bank in the screen language', async () => {
-    stubFetch({ 'GET /api/lookup/withdraw': { body: { withdrawMin: 100, withdrawMax: 50_000 } } });
+    stubFetch({ 'GET /api/lookup/withdraw': { body: { withdrawMin: 100, withdrawMax: 50_000, currencies: { THB: { withdrawMin: 100, withdrawMax: 50_000 } } } } });
     renderWithQueries(<WithdrawModal wallet={wallet} total={500} onClose={() => {}} />);
     expect(screen.getByTestId('withdraw-bank')).toHaveTextContent('ธนาคารไทยพาณิชย์');
     await i18n.changeLanguage('en');
@@ -103,12 +104,12 @@ describe('money in the web is never added as floats (issue 10 §2)', () => {
     expect(total).toBe(3.3);
     const sent: unknown[] = [];
     stubFetch({
-      'GET /api/lookup/withdraw': { body: { withdrawMin: 1, withdrawMax: 50000 } },
+      'GET /api/lookup/withdraw': { body: { withdrawMin: 1, withdrawMax: 50000, currencies: { THB: { withdrawMin: 1, withdrawMax: 50000 } } } },
       'POST /api/wallet/withdrawAll': (init) => {
         sent.push(JSON.parse(String(init.body)));
         // Under a condition, only everything may go: the first ask (1 baht) is refused.
         if (sent.length === 1) return { status: 422, body: { message: 'WITHDRAW_ALL_REQUIRED' } };
-        return { body: { message: 'SUCCESS', withdrawal: { _id: 'w1', amount: 3.3, status: 'in_progress', createdAt: new Date().toISOString(), bankCode: 'SCB', bankAccountNo: '1234567890', bankAccountName: 'SOMCHAI', reason: null } } };
+        return { body: { message: 'SUCCESS', withdrawal: { _id: 'w1', amount: 3.3, currency: 'THB', status: 'in_progress', createdAt: new Date().toISOString(), bankCode: 'SCB', bankAccountNo: '1234567890', bankAccountName: 'SOMCHAI', reason: null } } };
       },
     });
     renderWithQueries(<WithdrawModal wallet={{ ...wallet, wallet: { amount: 1.1, currency: 'THB' } }} total={total} onClose={() => {}} />);

@@ -14,6 +14,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorText } from '../../shared/api/messages';
+import { useMemberCurrency } from '../../shared/api/useMemberCurrency';
+import { formatMoney } from '../../shared/format';
 import { useDepositMethods } from '../../shared/api/lookup/get-deposit-methods';
 import { invalidateMoneyViews, walletQueryKey } from '../../shared/api/wallet';
 import { useCopy } from '../../shared/useCopy';
@@ -39,11 +41,16 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
   // Thai screens show the Thai bank name; Lao and English ones the English name.
   const bankName = (method: Method) => (i18n.language === 'th' ? method.bankName : method.bankNameEN);
   const lookup = useDepositMethods();
+  // Only methods that pay into the member's currency (issue 15 §1): TrueMoney and the gateways take baht.
+  const currency = useMemberCurrency();
+  const methods = lookup.data?.banks.filter((method) => method.currency === currency) ?? [];
+  const rules = lookup.data?.currencies[currency];
   const [chosen, setChosen] = useState<Method | 'truelink' | 'slip' | 'notice' | null>(null);
-  const giftWallet = lookup.data?.wallets.find((wallet) => wallet.mode === 'GIFT');
-  const autoWallet = lookup.data?.wallets.find((wallet) => wallet.mode === 'AUTO' && wallet.walletAccountNo);
+  const takesBaht = currency === 'THB';
+  const giftWallet = takesBaht ? lookup.data?.wallets.find((wallet) => wallet.mode === 'GIFT') : undefined;
+  const autoWallet = takesBaht ? lookup.data?.wallets.find((wallet) => wallet.mode === 'AUTO' && wallet.walletAccountNo) : undefined;
   // A slip proves a transfer to one of the operator's bank accounts listed here.
-  const takesSlips = lookup.data?.banks.some((method) => method.bankType === 'BANK') ?? false;
+  const takesSlips = methods.some((method) => method.bankType === 'BANK');
   const title = chosen === 'truelink' ? t('deposit.trueWallet') : chosen === 'slip' ? t('slip.title') : chosen === 'notice' ? t('deposit.notice') : chosen ? bankName(chosen) : t('deposit.title');
 
   return (
@@ -53,12 +60,12 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
       ) : chosen === 'slip' ? (
         <SlipUpload onBack={() => setChosen(null)} />
       ) : chosen === 'notice' ? (
-        <ManualNotice minimum={lookup.data?.minimum ?? 1} onBack={() => setChosen(null)} onDone={onClose} />
+        <ManualNotice minimum={rules?.minimum ?? 1} onBack={() => setChosen(null)} onDone={onClose} />
       ) : chosen && isQrMethod(chosen) ? (
-        <QrDeposit method={chosen} onBack={() => setChosen(null)} onDone={onClose} />
+        <QrDeposit method={chosen} quickPicks={rules?.quickPicks ?? [...QR_QUICK_PICKS_BANK]} minimum={chosen.bankType === 'GATEWAY' ? GATEWAY_QR_MINIMUM_BAHT : currency === 'THB' ? 0 : (rules?.minimum ?? 0)} onBack={() => setChosen(null)} onDone={onClose} />
       ) : (
         <ul className="space-y-3" data-testid="deposit-methods">
-          {lookup.data?.banks.map((method) => (
+          {methods.map((method) => (
             <li key={`${method.bankCode}-${method.bankType}`}>
               {isQrMethod(method) ? (
                 <MethodButton
@@ -102,8 +109,8 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
       )}
       {chosen === null && (
         <ul className="mt-4 list-disc space-y-1 pl-5 text-xs text-white/50" data-testid="deposit-notes">
-          {lookup.data && <li>{t('deposit.notes.minimum', { amount: lookup.data.minimum })}</li>}
-          <li>{t('deposit.notes.trueWallet', { amount: TRUEWALLET_MINIMUM_BAHT })}</li>
+          {rules && <li>{t('deposit.notes.minimum', { amount: formatMoney(rules.minimum, i18n.language, currency) })}</li>}
+          {takesBaht && <li>{t('deposit.notes.trueWallet', { amount: TRUEWALLET_MINIMUM_BAHT })}</li>}
           <li>{t('deposit.notes.oneTransfer')}</li>
           <li>{t('deposit.notes.slipGenuine', { minutes: 60 })}</li>
           <li>{t('deposit.notes.slipWindow')}</li>
@@ -145,12 +152,14 @@ function MethodButton({ onClick, testId, title, hint }: { onClick: () => void; t
   );
 }
 
-function QrDeposit({ method, onBack, onDone }: { method: Method; onBack: () => void; onDone: () => void }) {
+/** `minimum` is the least amount the create button takes (SPEC §5: 0 for a baht bank QR, 100 for gateways). */
+function QrDeposit({ method, quickPicks, minimum, onBack, onDone }: { method: Method; quickPicks: readonly number[]; minimum: number; onBack: () => void; onDone: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const gateway = method.bankType === 'GATEWAY';
-  const picks = gateway ? QR_QUICK_PICKS_GATEWAY : QR_QUICK_PICKS_BANK;
-  const minimum = gateway ? GATEWAY_QR_MINIMUM_BAHT : 0;
+  const picks = gateway ? QR_QUICK_PICKS_GATEWAY : quickPicks;
+  // Lao banking apps pay whole kip only.
+  const wholeOnly = method.currency === 'LAK';
   const [amount, setAmount] = useState('');
   // The QR on screen; when the server says that one was paid, the member sees it paid (issue 8 §2).
   const shownQr = useRef<string | null>(null);
@@ -179,7 +188,7 @@ function QrDeposit({ method, onBack, onDone }: { method: Method; onBack: () => v
   const value = Number(amount);
   // SPEC §5: disabled at 0 or less (bank QR) or below 100 (gateways); under 1 it is silently
   // skipped, so the button does not look active for it either.
-  const disabled = value < 1 || !(value > minimum || (gateway && value === minimum)) || toMinor(value) === null;
+  const disabled = value < 1 || value < minimum || toMinor(value) === null || (wholeOnly && !Number.isInteger(value));
   const submit = () => {
     if (value < 1) return;
     create.mutate(value);
@@ -212,7 +221,13 @@ function QrDeposit({ method, onBack, onDone }: { method: Method; onBack: () => v
   }
   return (
     <div className="space-y-4">
-      <TextField label={t('transfer.amount')} name="depositAmount" inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value.replace(/[^\d.]/g, ''))} />
+      <TextField
+        label={t('transfer.amount')}
+        name="depositAmount"
+        inputMode={wholeOnly ? 'numeric' : 'decimal'}
+        value={amount}
+        onChange={(event) => setAmount(event.target.value.replace(wholeOnly ? /\D/g : /[^\d.]/g, ''))}
+      />
       <div className="grid grid-cols-3 gap-2">
         {picks.map((pick) => (
           <button key={pick} type="button" onClick={() => setAmount(String(pick))} className="min-h-12 rounded-2xl border border-white/10 bg-white/5 font-semibold hover:border-gold-400/60" data-testid={`pick-${pick}`}>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorText } from '../../shared/api/messages';
 import { useSlipWindow } from '../../shared/api/lookup/get-slip-window';
-import { formatMoney } from '../../shared/format';
+import { useMoneyFormat } from '../../shared/ui/Money';
 import { Button } from '../../shared/ui/Button';
 import { useUploadSlip } from './api/upload-slip';
 
@@ -12,7 +12,8 @@ const ACCEPTED = 'image/png,image/jpeg';
 
 /** SPEC §2 slip upload: pick the slip image, watch it go up, and hear what became of it. */
 export function SlipUpload({ onBack }: { onBack: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const money = useMoneyFormat();
   const picker = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [result, setResult] = useState<SlipRecord | null>(null);
@@ -29,7 +30,7 @@ export function SlipUpload({ onBack }: { onBack: () => void }) {
       setProgress(1);
       setResult(slip);
       if (slip.status === 'SUCCESS') {
-        toast.success(t('slip.credited', { amount: formatMoney(slip.amount, i18n.language) }), { id: 'slip' });
+        toast.success(t('slip.credited', { amount: money(slip.amount) }), { id: 'slip' });
       } else if (slip.status === 'FAILED') {
         toast.error(t(`errors.${slip.note ?? 'INVALID_SLIP'}`), { id: 'slip' });
       } else {
@@ -78,7 +79,7 @@ export function SlipUpload({ onBack }: { onBack: () => void }) {
         <p className="rounded-2xl bg-white/5 p-3 text-center text-sm" data-testid="slip-result" data-status={result.status}>
           {t(`statement.status.${result.status}`)}
           {result.note && ` · ${t(`errors.${result.note}`)}`}
-          {result.amount > 0 && ` · ${formatMoney(result.amount, i18n.language)}`}
+          {result.amount > 0 && ` · ${money(result.amount)}`}
         </p>
       )}
       <Button variant="ghost" className="w-full" onClick={onBack}>{t('common.back')}</Button>

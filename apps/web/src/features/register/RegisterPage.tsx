@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { type Currency, DELAYS_MS, OTP_RULES, choosesCurrency, isEnglishName, isValidPhone, joinAccountName, needsEnglishName } from '@wallet/contract';
+import { type Currency, DELAYS_MS, OTP_RULES, choosesCurrency, isEnglishName, isValidPhone, joinAccountName, needsEnglishName, walletCurrencyOf } from '@wallet/contract';
 import { SITE_PROFILE } from '../../env';
 import { errorText } from '../../shared/api/messages';
 import { readInviteCode, saveInviteCode } from '../../shared/storage';
@@ -200,7 +200,7 @@ export function RegisterPage() {
             {choosesCurrency(SITE_PROFILE) && (
               <SelectField label={t('register.currency')} name="currency" value={bank.currency} onChange={(event) => setBank({ ...bank, currency: event.target.value as Currency })}>
                 {SITE_PROFILE.currencies.map((currency) => (
-                  <option key={currency} value={currency}>{currency}</option>
+                  <option key={currency} value={currency}>{`${t(`money.${walletCurrencyOf(currency)}`)} (${currency})`}</option>
                 ))}
               </SelectField>
             )}

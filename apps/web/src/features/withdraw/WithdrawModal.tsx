@@ -17,7 +17,11 @@ import { useWithdrawAll } from './api/withdraw-all';
 /** SPEC §2 withdraw overlay: to the registered account, within the operator's limits (SPEC §5). */
 export function WithdrawModal({ wallet, total, onClose }: { wallet: WalletResponse; total: number; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const limits = useWithdrawLimits();
+  const currency = wallet.wallet.currency;
+  const lookup = useWithdrawLimits();
+  // The operator's limits for the member's currency (issue 15 §1).
+  const limits = lookup.data ? (lookup.data.currencies[currency] ?? lookup.data) : undefined;
+  const money = (value: number) => formatMoney(value, i18n.language, currency);
   const condition = useActiveCondition().data?.condition ?? null;
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<Message | null>(null);
@@ -36,11 +40,9 @@ export function WithdrawModal({ wallet, total, onClose }: { wallet: WalletRespon
   function submit(event: FormEvent) {
     event.preventDefault();
     const value = Number(amount);
-    if (!limits.data) return;
-    if (!(value > 0) || toMinor(value) === null || value < limits.data.withdrawMin) {
-      return setError({ key: 'withdraw.minimum', values: { amount: formatMoney(limits.data.withdrawMin, i18n.language) } });
-    }
-    if (value > limits.data.withdrawMax) return setError({ key: 'withdraw.maximum', values: { amount: formatMoney(limits.data.withdrawMax, i18n.language) } });
+    if (!limits) return;
+    if (!(value > 0) || toMinor(value) === null || value < limits.withdrawMin) return setError({ key: 'withdraw.minimum', values: { amount: money(limits.withdrawMin) } });
+    if (value > limits.withdrawMax) return setError({ key: 'withdraw.maximum', values: { amount: money(limits.withdrawMax) } });
     withdraw.mutate(value);
   }
 
@@ -71,10 +73,10 @@ export function WithdrawModal({ wallet, total, onClose }: { wallet: WalletRespon
             setAmount(event.target.value.replace(/[^\d.]/g, ''));
             setError(null);
           }}
-          hint={limits.data && t('withdraw.limits', { min: formatMoney(limits.data.withdrawMin, i18n.language), max: formatMoney(limits.data.withdrawMax, i18n.language) })}
+          hint={limits && t('withdraw.limits', { min: money(limits.withdrawMin), max: money(limits.withdrawMax) })}
         />
         <p role="alert" className="min-h-5 text-sm font-semibold text-rose-300" data-testid="withdraw-error">{messageText(t, error)}</p>
-        <Button type="submit" className="w-full" busy={withdraw.isPending} disabled={!limits.data} data-testid="withdraw-submit">
+        <Button type="submit" className="w-full" busy={withdraw.isPending} disabled={!limits} data-testid="withdraw-submit">
           {t('withdraw.submit')}
         </Button>
       </form>

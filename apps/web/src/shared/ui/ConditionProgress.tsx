@@ -1,6 +1,6 @@
 import type { ConditionStatus } from '@wallet/contract';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../format';
+import { useMoneyFormat } from './Money';
 
 /**
  * Where the member stands under a condition (issue 12 §4): the total against the withdrawal target,
@@ -8,8 +8,8 @@ import { formatMoney } from '../format';
  * has to ask support why a withdrawal is refused.
  */
 export function ConditionProgress({ condition }: { condition: ConditionStatus }) {
-  const { t, i18n } = useTranslation();
-  const money = (value: number) => formatMoney(value, i18n.language);
+  const { t } = useTranslation();
+  const money = useMoneyFormat();
   const share = (value: number) => Math.max(0, Math.min(100, condition.successTarget > 0 ? (value / condition.successTarget) * 100 : 100));
   const reached = condition.total >= condition.successTarget;
   return (

@@ -4,11 +4,17 @@ import { formatMoney } from '../format';
 
 /** Money in the member's currency: baht with 2 decimals, kip whole (SPEC §9, issue 15 §1); a dash for non-numbers. */
 export function Money({ value, className = '', testId }: { value: unknown; className?: string; testId?: string }) {
-  const { i18n } = useTranslation();
-  const currency = useMemberCurrency();
+  const money = useMoneyFormat();
   return (
     <span className={`tabular-nums ${className}`} data-testid={testId}>
-      {formatMoney(value, i18n.language, currency)}
+      {money(value)}
     </span>
   );
+}
+
+/** Formats amounts in the reader's language and the member's currency, for texts that embed them. */
+export function useMoneyFormat(): (value: unknown) => string {
+  const { i18n } = useTranslation();
+  const currency = useMemberCurrency();
+  return (value) => formatMoney(value, i18n.language, currency);
 }

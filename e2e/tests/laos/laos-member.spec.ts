@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+import { HomePage } from '../../pages/home-page';
+import { LoginPage } from '../../pages/login-page';
+import { RegisterPage } from '../../pages/register-page';
+import { keepScreenshot, latestOtp, randomAccountNo, shownText } from '../../support';
+
+/** A Lao mobile number: 020 and eight digits (DESIGN §6 allows 8–11). */
+const laoPhone = () => `20${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+
+// Issue 15 §3: the Laos build from registration to a withdrawal, in Lao and in kip, every money
+// button pressed with a real double click.
+test('a Lao member registers with kip and BCEL, deposits by BCEL QR, moves kip to a game and withdraws', async ({ page, request }) => {
+  const phone = laoPhone();
+  const password = 'journey-pass-1';
+  const register = new RegisterPage(page);
+  await register.open();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'lo');
+  await register.enterPhone(phone);
+  await expect(page.getByTestId('otp-ref')).toBeVisible();
+  await register.enterOtp((await latestOtp(request, phone)).otpCode);
+  await register.enterProfile({ name: 'ສົມພອນ ແກ້ວມະນີ', password });
+  // Kip is the default currency; only Lao banks are offered.
+  await expect(page.locator('select[name="currency"]')).toHaveValue('LAK');
+  await expect(page.locator('select[name="bankCode"] option[value="KBANK"]')).toHaveCount(0);
+  await keepScreenshot(page, 'laos-register-bank');
+  await register.enterBank({ bankCode: 'BCEL', accountNo: randomAccountNo(), firstName: 'SOMPHONE', lastName: 'KEOMANY' });
+  await expect(page.getByText('ສະໝັກສຳເລັດ ກະລຸນາເຂົ້າສູ່ລະບົບ')).toBeVisible();
+
+  const login = new LoginPage(page);
+  await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
+  await login.logIn(phone, password, { remember: true });
+  const home = new HomePage(page);
+  await home.expectTotal('0');
+
+  // Deposit: BCEL's QR in kip is the only QR offered; no Thai bank, gateway or TrueMoney.
+  const deposit = await home.openDeposit();
+  await expect(page.getByTestId('deposit-method-BCEL')).toBeVisible();
+  for (const thaiOnly of ['KBANK', 'WW', 'ZAPMAN', 'truelink']) await expect(page.getByTestId(`deposit-method-${thaiOnly}`)).toHaveCount(0);
+  await keepScreenshot(page, 'laos-deposit-methods');
+  await deposit.choose('BCEL');
+  await deposit.pickAmount(100_000);
+  await expect(deposit.amountField()).toHaveValue('100000');
+  await deposit.createQrButton().dblclick();
+  await expect(deposit.shownQr()).toBeVisible();
+  await expect(page.getByTestId('qr-amount')).toHaveText('100,000');
+  await keepScreenshot(page, 'laos-deposit-bcel-qr');
+  const qrcodeId = await deposit.shownQr().getAttribute('data-qrcode-id');
+  expect(await (await request.post('/sandbox/gateway/pay', { data: { qrcodeId } })).json()).toEqual({ paid: true, webhookStatus: 200 });
+  await expect(page.getByTestId('qr-paid-amount')).toHaveText('100,000');
+  await page.getByTestId('qr-paid-done').click();
+  await home.expectTotal('100,000');
+
+  // A game that takes kip: open the account, move 20,000 kip.
+  await page.getByTestId('provider-PG').click();
+  await page.getByTestId('activate-game').click();
+  await expect(page.getByTestId('play-game')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('open-transfer').click();
+  await page.locator('select[name="to"]').selectOption('PG');
+  await page.locator('input[name="amount"]').fill('20000');
+  await keepScreenshot(page, 'laos-transfer');
+  await page.getByTestId('transfer-submit').dblclick();
+  await expect(page.getByTestId('provider-balance-PG')).toHaveText('20,000');
+  await expect(home.walletBalance()).toHaveText('80,000');
+
+  // Withdraw to the BCEL account, within the kip limits.
+  const withdraw = await home.openWithdraw();
+  await withdraw.fill(30_000);
+  await withdraw.submit();
+  await shownText(withdraw.error()).toBe('ຈຳນວນຂັ້ນຕ່ຳ 50,000 ກີບ');
+  await withdraw.fill(60_000);
+  await keepScreenshot(page, 'laos-withdraw');
+  await withdraw.submit({ doubleTap: true });
+  // A withdrawal takes everything back from the games first (SPEC withdrawAll): 100,000 − 60,000, once.
+  await expect(home.walletBalance()).toHaveText('40,000');
+  await expect(home.totalBalance()).toHaveText('40,000');
+
+  const statement = await home.openStatement();
+  await expect(statement.first()).toContainText('60,000');
+  await expect(statement.filter({ hasText: '60,000' })).toHaveCount(1);
+  await keepScreenshot(page, 'laos-statement');
+});
