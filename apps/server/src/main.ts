@@ -26,7 +26,7 @@ const hasher = createPasswordHasher({ fast: config.fastHash });
 const seeded = config.seedDemo ? await seedDemoData(database.db, hasher, config.site) : false;
 if (config.seedDemo) {
   await seedDemoPromotions(database.db, createFolderStorage(config.uploadDir));
-  await seedDemoSpin(database.db);
+  await seedDemoSpin(database.db, config.site);
   await seedDemoChat(database.db);
 }
 

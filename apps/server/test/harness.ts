@@ -95,7 +95,7 @@ export async function startTestServer(
     await seedReferenceData(handle.db);
     await seedDemoData(handle.db, hasher, options.env?.SITE === 'la' ? 'la' : 'th');
     await seedDemoPromotions(handle.db, null);
-    await seedDemoSpin(handle.db);
+    await seedDemoSpin(handle.db, options.env?.SITE === 'la' ? 'la' : 'th');
     await seedDemoChat(handle.db);
   }
 

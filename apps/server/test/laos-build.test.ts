@@ -38,6 +38,7 @@ describe('Laos build (SITE=la)', () => {
     const { body } = await server.api('GET', '/api/lookup/banks');
     expect(body.banks.map((bank: { code: string }) => bank.code)).toContain('BCEL');
     expect(body.banks.every((bank: { country: string }) => bank.country === 'LA')).toBe(true);
+    expect(body.banks).toContainEqual(expect.objectContaining({ code: 'LDB', nameEN: 'Lao Development Bank', nameLO: 'ທະນາຄານພັດທະນາລາວ' }));
     const deposit = (await server.api('GET', '/api/lookup/deposit')).body;
     expect(deposit.banks.map((bank: { bankCode: string }) => bank.bankCode)).toContain('BCEL');
   });
@@ -123,5 +124,26 @@ describe('Laos build (SITE=la)', () => {
     expect((await server.api('GET', '/api/wallet', { token: member.token })).body.wallet).toEqual({ amount: 0, currency: 'THB' });
     expect((await server.api('POST', '/api/qrcode/BCEL', { token: member.token, body: { amount: 250_000 } })).body).toEqual({ hasQrcode: false, message: 'QR_FAIL' });
     expect((await server.api('POST', '/api/wallet/withdraw', { token: member.token, body: { amount: 60 } })).body).toMatchObject({ message: 'WITHDRAW_MINIMUM' });
+  });
+
+  it("offers a kip member the kip bonus and kip wheel only, paid from the operator's kip accounts", async () => {
+    const member = await laoMember();
+    const get = (path: string) => server.api('GET', path, { token: member.token });
+    const qr = (await server.api('POST', '/api/qrcode/BCEL', { token: member.token, body: { amount: 200_000 } })).body;
+    expect((await server.api('POST', '/sandbox/gateway/pay', { body: { qrcodeId: qr.qrcodeId } })).status).toBe(200);
+
+    expect((await get('/api/bonus')).body.bonuses.map((bonus: { code: string }) => bonus.code)).toEqual(['WELCOMEKIP']);
+    // A baht offer is not theirs: it does not exist for them.
+    expect(await get('/api/bonus/activate/WELCOME50')).toMatchObject({ status: 404, body: { message: 'NO_DATA' } });
+    expect((await get('/api/bonus/activate/WELCOMEKIP')).body).toMatchObject({ message: 'SUCCESS', amount: 100_000 });
+    expect((await get('/api/wallet')).body.wallet).toEqual({ amount: 300_000, currency: 'LAK' });
+    const rewards = await server.app.ledger.balances(['operator:rewards:bonus:LAK']);
+    expect(rewards.get('operator:rewards:bonus:LAK')).toBe(-10_000_000n);
+
+    // 200,000 kip deposited at one coin per 50,000: 4 coins, on the kip wheel.
+    const setup = (await get('/api/spinwheel/setup')).body;
+    expect(setup).toMatchObject({ userCoin: 4, coinBaht: 50_000 });
+    expect(setup.activeSpinwheel.slices.map((slice: { code: string }) => slice.code)).toContain('CASH10K');
+    expect((await server.app.ledger.verify()).ok).toBe(true);
   });
 });

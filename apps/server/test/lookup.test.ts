@@ -47,7 +47,7 @@ describe('lookups', () => {
     // The Thai build does not offer the operator's Lao account.
     expect(deposit.banks.map((bank: { bankCode: string }) => bank.bankCode)).not.toContain('BCEL');
     expect(deposit).toMatchObject({ isManual: false, minimum: expect.any(Number) });
-    expect((await get('/api/lookup/withdraw')).body).toEqual({ withdrawMin: 100, withdrawMax: 50000 });
+    expect((await get('/api/lookup/withdraw')).body).toEqual({ withdrawMin: 100, withdrawMax: 50000, currencies: { THB: { withdrawMin: 100, withdrawMax: 50000 } } });
     expect((await get('/api/lookup/slip')).body).toMatchObject({ isOpen: true, maxAgeMinutes: 60 });
   });
 });

@@ -24,7 +24,7 @@ describe('registration', () => {
     expect(profile.body.bankAccount).toMatchObject({
       bankCode: 'KBANK',
       bankAccountNo: member.payload.bankAccountNo,
-      bank: { nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' },
+      bank: { nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank', nameLO: 'Kasikornbank' },
     });
   });
 

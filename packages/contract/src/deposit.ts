@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SLIP_REASONS } from './errors.js';
-import { moneyAmount } from './money.js';
+import { currencyCode, moneyAmount } from './money.js';
 
 // ---------- QR deposits (SPEC §3 QR code record, §7 QR)
 export const qrRecord = z.union([
@@ -66,6 +66,8 @@ export const slipReferenceParams = z.object({ reference: z.string().regex(/^[A-Z
 export const slipImageResponse = z.object({ url: z.string() });
 export const adminSlip = slipRecord.extend({
   _id: z.string(),
+  /** The member's wallet currency: what an operator's amount for the slip is in. */
+  currency: currencyCode,
   username: z.string(),
   memberName: z.string(),
   sendingBank: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from './constants.js';
-import { moneyAmount } from './money.js';
+import { currencyCode, moneyAmount } from './money.js';
 import { requiredText } from './schemas.js';
 
 /**
@@ -176,11 +176,17 @@ const offerFields = {
   startsAt: instant.nullable(),
   endsAt: instant.nullable(),
 };
+/**
+ * The wallets an offer is for, fixed at creation (issue 15 §1): its amounts are in that currency,
+ * and only members whose wallet holds it see and claim it. Nothing converts.
+ */
+const offerCurrency = { currency: currencyCode.default('THB') };
 export const bonusBody = z.object({
   code: offerCode,
   type: z.enum(BONUS_TYPES, { error: 'KEY_INVALID' }),
   maxReceived: z.number().int().min(1).max(1000),
   sortOrder: z.number().int().min(0).max(10_000).default(0),
+  ...offerCurrency,
   ...offerFields,
 });
 export type BonusBody = z.infer<typeof bonusBody>;
@@ -188,6 +194,7 @@ export const promotionBody = z.object({
   code: offerCode,
   /** Claims across all members; null for no cap. */
   globalCap: z.number().int().min(1).max(10_000_000).nullable(),
+  ...offerCurrency,
   ...offerFields,
 });
 export type PromotionBody = z.infer<typeof promotionBody>;
@@ -199,6 +206,7 @@ export type OfferPatchBody = z.infer<typeof offerPatchBody>;
 export const adminOffer = z.object({
   code: z.string(),
   kind: z.enum(['bonus', 'promotion']),
+  currency: currencyCode,
   status: z.enum(OFFER_STATUSES),
   type: z.enum(BONUS_TYPES).nullable(),
   maxReceived: z.number(),

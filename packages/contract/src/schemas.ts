@@ -57,6 +57,8 @@ export const bankItem = z.object({
   code: z.string(),
   nameTH: z.string(),
   nameEN: z.string(),
+  /** The name Lao screens show: Lao script for Lao banks, the English name for Thai ones. */
+  nameLO: z.string(),
   slipCode: z.string().nullable(),
   country: z.enum(['TH', 'LA']),
 });
@@ -93,6 +95,7 @@ export const depositBank = z.object({
   /** The Thai name (SPEC §3); `bankNameEN` is shown in the Lao and English screens. */
   bankName: z.string(),
   bankNameEN: z.string(),
+  bankNameLO: z.string(),
   bankAccountName: z.string(),
   bankAccountNo: z.string(),
 });
@@ -148,7 +151,7 @@ export const profile = z.object({
 });
 export type Profile = z.infer<typeof profile>;
 export const bankAccount = z.object({
-  bank: z.object({ nameTH: z.string(), nameEN: z.string() }),
+  bank: z.object({ nameTH: z.string(), nameEN: z.string(), nameLO: z.string() }),
   bankCode: z.string(),
   bankAccountName: z.string(),
   bankAccountNo: z.string(),

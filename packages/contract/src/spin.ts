@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from './constants.js';
+import { currencyCode } from './money.js';
 import { localizedName, localizedText } from './promotions.js';
 import { requiredText } from './schemas.js';
 
@@ -134,6 +135,8 @@ export type SpinSliceBody = z.infer<typeof spinSliceBody>;
 export const spinCampaignBody = z
   .object({
     name: localizedName,
+    /** The wallets it is for: its prizes are in that currency; one campaign runs per currency. */
+    currency: currencyCode.default('THB'),
     slices: z.array(spinSliceBody, { error: 'KEY_INVALID' }).min(2, { error: 'KEY_INVALID' }).max(16, { error: 'KEY_INVALID' }),
     startsAt: instant.nullable().default(null),
     endsAt: instant.nullable().default(null),
@@ -159,6 +162,7 @@ export const adminSpinSlice = z.object({
 export const adminSpinCampaign = z.object({
   _id: z.string(),
   name: localizedName,
+  currency: currencyCode,
   status: z.enum(CAMPAIGN_STATUSES),
   startsAt: z.string().nullable(),
   endsAt: z.string().nullable(),

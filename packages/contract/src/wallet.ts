@@ -37,7 +37,7 @@ export type Slot = z.infer<typeof slot>;
 export const walletResponse = z.object({
   profile: z.object({ name: z.string(), username: z.string(), coin: z.number(), _id: z.string() }),
   bankAccount: z.object({
-    bank: z.object({ nameTH: z.string(), nameEN: z.string() }),
+    bank: z.object({ nameTH: z.string(), nameEN: z.string(), nameLO: z.string() }),
     bankCode: z.string(),
     bankAccountName: z.string(),
     bankAccountNo: z.string(),

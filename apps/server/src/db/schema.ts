@@ -14,6 +14,7 @@ export interface Database {
     code: string;
     name_th: string;
     name_en: string;
+    name_lo: string | null;
     slip_code: string | null;
     country: 'TH' | 'LA';
     sort_order: Generated<number>;
@@ -352,6 +353,7 @@ export interface Database {
     code: string;
     kind: 'bonus' | 'promotion';
     status: Generated<'active' | 'paused' | 'retired'>;
+    currency: Generated<'THB' | 'LAK'>;
     name: Json<Record<string, string>>;
     description: Json<Record<string, string>>;
     bonus_type: 'limit' | 'day' | 'week' | null;
@@ -434,6 +436,7 @@ export interface Database {
     id: Generated<string>;
     name: Json<Record<string, string>>;
     status: Generated<'draft' | 'active' | 'paused'>;
+    currency: Generated<'THB' | 'LAK'>;
     starts_at: Timestamp | null;
     ends_at: Timestamp | null;
     created_at: Timestamp;

@@ -1,3 +1,4 @@
+import type { Site } from '@wallet/contract';
 import type { Db } from '../db/database.js';
 
 const texts = (th: string, lo: string, en: string) => JSON.stringify({ th, lo, en });
@@ -14,20 +15,38 @@ const SLICES: { code: string; label: [string, string, string]; colors: [string, 
   { code: 'CASH500', label: ['500 บาท', '500 ບາດ', '500 baht'], colors: ['#dc2626', '#fef3c7'], weight: 2, prize: { kind: 'cash', amount: 50_000n } },
 ];
 
-/** The demo spin campaign (DESIGN §7 "a spin campaign"), active, so a new user can earn coins and spin at once. */
-export async function seedDemoSpin(db: Db): Promise<void> {
+/** The kip wheel: the same odds, prizes in kip (a thousand kip for each baht of the baht wheel's). */
+const KIP_SLICES = SLICES.map((slice) => {
+  if (slice.prize.kind !== 'cash' && slice.prize.kind !== 'bonus') return slice;
+  const kip = (slice.prize.amount / 100n) * 1000n;
+  const shown = kip.toLocaleString('en-US');
+  const label: [string, string, string] =
+    slice.prize.kind === 'cash' ? [`${shown} กีบ`, `${shown} ກີບ`, `${shown} kip`] : [`โบนัส ${shown}`, `ໂບນັດ ${shown}`, `Bonus ${shown}`];
+  return { ...slice, code: `${slice.code}K`, label, prize: { ...slice.prize, amount: kip * 100n } };
+});
+
+/**
+ * The demo spin campaigns (DESIGN §7 "a spin campaign"), active, so a new user can earn coins and
+ * spin at once: one for baht wallets, and in the Laos build one for kip wallets too.
+ */
+export async function seedDemoSpin(db: Db, site: Site = 'th'): Promise<void> {
   const exists = await db.selectFrom('spin_campaigns').select('id').limit(1).executeTakeFirst();
   if (exists) return;
+  await insertCampaign(db, 'THB', SLICES);
+  if (site === 'la') await insertCampaign(db, 'LAK', KIP_SLICES);
+}
+
+async function insertCampaign(db: Db, currency: 'THB' | 'LAK', slices: typeof SLICES): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const campaign = await trx
       .insertInto('spin_campaigns')
-      .values({ name: texts('วงล้อนำโชค', 'ວົງລໍ້ນຳໂຊກ', 'Lucky wheel'), status: 'active', starts_at: null, ends_at: null, created_at: new Date(), updated_at: new Date() })
+      .values({ name: texts('วงล้อนำโชค', 'ວົງລໍ້ນຳໂຊກ', 'Lucky wheel'), currency, status: 'active', starts_at: null, ends_at: null, created_at: new Date(), updated_at: new Date() })
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('spin_slices')
       .values(
-        SLICES.map((slice, position) => ({
+        slices.map((slice, position) => ({
           campaign_id: campaign.id,
           position,
           code: slice.code,

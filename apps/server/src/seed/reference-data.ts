@@ -18,15 +18,20 @@ export const THAI_BANKS = [
   ['LHB', '073', 'ธนาคารแลนด์ แอนด์ เฮ้าส์', 'LH Bank'],
 ] as const;
 
-// Lao-script names are not confirmed (PAYMENTS.md), so the English name stands in both columns.
+/**
+ * Lao banks: code, English name (in the Thai and English columns: Thai screens of the Laos build
+ * show it), and the Lao-script name Lao screens show. The Lao names are the banks' own, as their
+ * Lao-language sites and apps print them; PAYMENTS.md lists them as unconfirmed, so
+ * docs/decisions.md ("Lao bank names") marks them for a Lao reader to check.
+ */
 export const LAO_BANKS = [
-  ['BCEL', 'BCEL'],
-  ['LDB', 'Lao Development Bank'],
-  ['APB', 'Agricultural Promotion Bank'],
-  ['JDB', 'Joint Development Bank'],
-  ['LVB', 'Lao-Viet Bank'],
-  ['STB', 'ST Bank'],
-  ['BIC', 'BIC Bank Lao'],
+  ['BCEL', 'BCEL', 'ທະນາຄານການຄ້າຕ່າງປະເທດລາວ'],
+  ['LDB', 'Lao Development Bank', 'ທະນາຄານພັດທະນາລາວ'],
+  ['APB', 'Agricultural Promotion Bank', 'ທະນາຄານສົ່ງເສີມກະສິກຳ'],
+  ['JDB', 'Joint Development Bank', 'ທະນາຄານຮ່ວມພັດທະນາ'],
+  ['LVB', 'Lao-Viet Bank', 'ທະນາຄານຮ່ວມທຸລະກິດລາວ-ຫວຽດ'],
+  ['STB', 'ST Bank', 'ທະນາຄານ ເອັສທີ'],
+  ['BIC', 'BIC Bank Lao', 'ທະນາຄານ ບີໄອຊີ ລາວ'],
 ] as const;
 
 export const SOURCES = [

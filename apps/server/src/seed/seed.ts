@@ -16,19 +16,22 @@ export async function seedReferenceData(db: Db): Promise<void> {
         slip_code: slipCode,
         name_th: nameTh,
         name_en: nameEn,
+        name_lo: nameEn,
         country: 'TH' as const,
         sort_order: index,
       })),
-      ...LAO_BANKS.map(([code, name], index) => ({
+      ...LAO_BANKS.map(([code, name, nameLo], index) => ({
         code,
         slip_code: null,
         name_th: name,
         name_en: name,
+        name_lo: nameLo,
         country: 'LA' as const,
         sort_order: index,
       })),
     ])
-    .onConflict((oc) => oc.column('code').doNothing())
+    // Names may be corrected in a later release: the seed's are kept current.
+    .onConflict((oc) => oc.column('code').doUpdateSet((eb) => ({ name_lo: eb.ref('excluded.name_lo') })))
     .execute();
   await db
     .insertInto('sources')

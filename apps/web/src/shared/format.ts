@@ -17,3 +17,8 @@ export { formatMoney } from '@wallet/contract';
 export function formatDateTime(iso: string): string {
   return dayjs(iso).tz(TIME_ZONE).format(DATE_FORMAT);
 }
+
+/** A bank's name in the reader's language: Thai script, Lao script (English for Thai banks), or English. */
+export function bankNameIn(language: string, bank: { nameTH: string; nameEN: string; nameLO: string }): string {
+  return language === 'th' ? bank.nameTH : language === 'lo' ? bank.nameLO : bank.nameEN;
+}

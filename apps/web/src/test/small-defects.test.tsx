@@ -13,7 +13,7 @@ import { stubFetch } from './fetchRoutes';
 /** Issue 8 §4: defects seen in the deposit and withdraw overlays. */
 const wallet: WalletResponse = {
   profile: { name: 'Somchai', username: '0812345678', coin: 0, _id: '100001' },
-  bankAccount: { bank: { nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank' }, bankCode: 'SCB', bankAccountName: 'SOMCHAI', bankAccountNo: '1234567890' },
+  bankAccount: { bank: { nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank', nameLO: 'Siam Commercial Bank' }, bankCode: 'SCB', bankAccountName: 'SOMCHAI', bankAccountNo: '1234567890' },
   wallet: { amount: 500, currency: 'THB' },
   invite: { amount: 0, success: 0, fail: 0 },
   slots: [],
@@ -24,7 +24,7 @@ function renderWithQueries(element: ReactElement) {
 }
 
 const depositLookup = {
-  banks: [{ bankCode: 'KBANK', bankType: 'QR', mode: 'AUTO', currency: 'THB', bankName: 'กสิกรไทย', bankNameEN: 'Kasikornbank', bankAccountNo: '', bankAccountName: '' }],
+  banks: [{ bankCode: 'KBANK', bankType: 'QR', mode: 'AUTO', currency: 'THB', bankName: 'กสิกรไทย', bankNameEN: 'Kasikornbank', bankNameLO: 'Kasikornbank', bankAccountNo: '', bankAccountName: '' }],
   wallets: [{ mode: 'GIFT', walletAccountNo: null, walletAccountName: 'TrueMoney' }],
   isManual: false,
   minimum: 1,

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { errorText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
-import { SelectField, TextField } from '../../shared/ui/Field';
+import { CurrencyField, SelectField, TextField } from '../../shared/ui/Field';
 import { useSaveOffer } from './api/offers';
 
 type Values = z.input<typeof bonusBody> & { globalCap?: number | null };
@@ -17,6 +17,7 @@ const toLocalInput = (iso: string | null) => (iso ? new Date(new Date(iso).getTi
 function defaults(kind: 'bonus' | 'promotion', offer: AdminOffer | null): Values {
   return {
     code: offer?.code ?? '',
+    currency: offer?.currency ?? 'THB',
     type: offer?.type ?? 'limit',
     maxReceived: offer?.maxReceived ?? 1,
     sortOrder: offer?.sortOrder ?? 0,
@@ -54,7 +55,9 @@ export function OfferForm({ kind, offer, onDone }: { kind: 'bonus' | 'promotion'
   };
   const submit = form.handleSubmit(() => {
     const { code, ...values } = form.getValues();
-    const body = offer ? values : { code, ...values };
+    // The currency is the offer's for good: its amounts are in it.
+    const { currency, ...changes } = values;
+    const body = offer ? changes : { code, currency, ...changes };
     if (kind === 'promotion') {
       delete (body as Partial<Values>).type;
       delete (body as Partial<Values>).maxReceived;
@@ -65,8 +68,9 @@ export function OfferForm({ kind, offer, onDone }: { kind: 'bonus' | 'promotion'
   const nullableNumber = { setValueAs: numberOrNull };
   return (
     <form className="space-y-3" onSubmit={(event) => void submit(event)} data-testid="offer-form">
-      <div className="grid grid-cols-3 gap-3">
+      <div className="grid grid-cols-4 gap-3">
         <TextField label={t('promotions.code')} disabled={!!offer} error={error('code')} {...form.register('code')} data-testid="offer-code" />
+        <CurrencyField disabled={!!offer} {...form.register('currency')} data-testid="offer-currency" />
         {kind === 'bonus' ? (
           <>
             <SelectField label={t('promotions.type')} {...form.register('type')}>

@@ -85,6 +85,7 @@ function Queue({ queue, title, words, approval }: { queue: QueueName; title: str
             { header: 'member', value: (item) => item.who },
             { header: 'name', value: (item) => item.memberName },
             { header: 'amount', value: (item) => item.amount.toFixed(2) },
+            { header: 'currency', value: (item) => item.currency },
           ]}
           loadPage={async (next) => {
             const answer = await loadQueue(queue, next);
@@ -100,7 +101,7 @@ function Queue({ queue, title, words, approval }: { queue: QueueName; title: str
               <p className="font-semibold">{[item.memberName, item.who].filter(Boolean).join(' · ')}</p>
               <p className="text-xs text-white/60"><Detail item={item} /> · {formatTime(item.createdAt)}</p>
             </div>
-            <span className="text-right font-mono text-base font-bold text-accent-300">{item.amount > 0 ? formatMoney(item.amount, 'en') : '-'}</span>
+            <span className="text-right font-mono text-base font-bold text-accent-300">{item.amount > 0 ? `${formatMoney(item.amount, 'en', item.currency)} ${item.currency}` : '-'}</span>
             <div className="flex gap-2">
               <Button onClick={() => void approve(item)} busy={decide.isPending && decide.variables?.id === item._id && decide.variables.action === 'approve'} data-testid="admin-approve">{t(words.approve)}</Button>
               <Button variant="secondary" onClick={() => void fail(item)} data-testid="admin-fail">{t(words.fail)}</Button>

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { errorText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
-import { SelectField, TextField } from '../../shared/ui/Field';
+import { CurrencyField, SelectField, TextField } from '../../shared/ui/Field';
 import { useCreateCampaign } from './api/campaigns';
 
 type Values = z.input<typeof spinCampaignBody>;
@@ -39,7 +39,7 @@ export function CampaignForm({ onDone }: { onDone: () => void }) {
   const create = useCreateCampaign();
   const form = useForm<Values>({
     resolver: zodResolver(spinCampaignBody) as never,
-    defaultValues: { name: { th: '', lo: '', en: '' }, startsAt: null, endsAt: null, slices: [newSlice(0), { ...newSlice(1), prizeKind: 'none', prizeAmount: 0 }] },
+    defaultValues: { name: { th: '', lo: '', en: '' }, currency: 'THB', startsAt: null, endsAt: null, slices: [newSlice(0), { ...newSlice(1), prizeKind: 'none', prizeAmount: 0 }] },
   });
   const slices = useFieldArray({ control: form.control, name: 'slices' });
   const watched = form.watch('slices');
@@ -61,10 +61,11 @@ export function CampaignForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form className="space-y-4 rounded-xl border border-white/10 bg-desk-850 p-4" onSubmit={(event) => void submit(event)} data-testid="campaign-form">
-      <div className="grid grid-cols-5 gap-3">
+      <div className="grid grid-cols-6 gap-3">
         {LANGUAGES.map((language) => (
           <TextField key={language} label={`${t('spinwheels.name')} (${language})`} error={error(`name.${language}`)} {...form.register(`name.${language}`)} data-testid={`campaign-name-${language}`} />
         ))}
+        <CurrencyField {...form.register('currency')} data-testid="campaign-currency" />
         <TextField label={t('spinwheels.startsAt')} type="datetime-local" {...form.register('startsAt', { setValueAs: fromLocalInput })} />
         <TextField label={t('spinwheels.endsAt')} type="datetime-local" error={error('endsAt')} {...form.register('endsAt', { setValueAs: fromLocalInput })} />
       </div>

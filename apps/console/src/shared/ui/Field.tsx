@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, type SelectHTMLAttributes, forwardRef } from 'react';
+import { useTranslation } from 'react-i18next';
 
 const INPUT = 'h-9 w-full rounded-lg border border-white/15 bg-desk-900 px-3 text-sm outline-none focus:border-accent-300';
 
@@ -20,5 +21,17 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HT
         {children}
       </select>
     </label>
+  );
+});
+
+/** The wallet currency an offer or a campaign is for (issue 15 §1): fixed once created. */
+export const CurrencyField = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(function CurrencyField(props, ref) {
+  const { t } = useTranslation();
+  return (
+    <SelectField ref={ref} label={t('common.currency')} {...props}>
+      {(['THB', 'LAK'] as const).map((currency) => (
+        <option key={currency} value={currency}>{t(`common.currencies.${currency}`)}</option>
+      ))}
+    </SelectField>
   );
 });

@@ -69,6 +69,7 @@ export function findProfile(db: Db, memberId: bigint) {
       'members.bank_account_name',
       'members.currency',
       'banks.name_th',
+      'banks.name_lo',
       'banks.name_en',
     ])
     .where('members.id', '=', memberId)

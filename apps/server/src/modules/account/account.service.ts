@@ -139,7 +139,7 @@ export function createAccountService(deps: {
       return {
         profile: { name: row.name, _id: String(row.id), createdAt: row.created_at.toISOString(), username: row.phone },
         bankAccount: {
-          bank: { nameTH: row.name_th, nameEN: row.name_en },
+          bank: { nameTH: row.name_th, nameEN: row.name_en, nameLO: row.name_lo ?? row.name_en },
           bankCode: row.bank_code,
           bankAccountName: row.bank_account_name,
           bankAccountNo: row.bank_account_no,

@@ -116,7 +116,7 @@ export async function operatorSlipPage(db: Db, status: 'pending' | 'SUCCESS' | '
   else if (status !== 'all') base = base.where('s.status', '=', status);
   if (memberId !== undefined) base = base.where('s.member_id', '=', memberId);
   const [rows, total] = await Promise.all([
-    base.selectAll('s').select(['m.phone', 'm.name as member_name']).orderBy('s.created_at').limit(limit).offset((page - 1) * limit).execute(),
+    base.selectAll('s').select(['m.phone', 'm.name as member_name', 'm.currency as member_currency']).orderBy('s.created_at').limit(limit).offset((page - 1) * limit).execute(),
     base.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
   ]);
   return { total: Number(total.count), rows };

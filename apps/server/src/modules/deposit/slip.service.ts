@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import pLimit from 'p-limit';
-import { type Minor, type SlipRecord, toMajor } from '@wallet/contract';
+import { type Minor, type SlipRecord, toMajor, walletCurrencyOf } from '@wallet/contract';
 import { type SlipVerifier, accountMatches } from '../../adapters/slip-verifier.js';
 import type { UploadStorage } from '../../adapters/upload-storage.js';
 import type { Db } from '../../db/database.js';
@@ -170,6 +170,7 @@ export function createSlipService(deps: SlipServiceDeps) {
         slips: rows.map((row) => ({
           ...toRecord(row),
           _id: row.id,
+          currency: walletCurrencyOf(row.member_currency),
           username: row.phone,
           memberName: row.member_name,
           sendingBank: row.sending_bank,

@@ -4,7 +4,7 @@ import type { SiteTextKind } from '../../db/schema.js';
 export function listBanks(db: Db, country: 'TH' | 'LA') {
   return db
     .selectFrom('banks')
-    .select(['code', 'name_th', 'name_en', 'slip_code', 'country'])
+    .select(['code', 'name_th', 'name_en', 'name_lo', 'slip_code', 'country'])
     .where('enabled', '=', true)
     .where('country', '=', country)
     .orderBy('sort_order')
@@ -49,6 +49,7 @@ export function listDepositAccounts(db: Db, onlyCountry?: 'TH' | 'LA') {
       'deposit_accounts.account_no',
       'banks.name_th',
       'banks.name_en',
+      'banks.name_lo',
     ])
     .where('deposit_accounts.enabled', '=', true);
   if (onlyCountry) query = query.where('banks.country', '=', onlyCountry);

@@ -29,6 +29,7 @@ export function createLookupService(deps: { db: Db; settings: SettingsService; s
         code: row.code,
         nameTH: row.name_th,
         nameEN: row.name_en,
+        nameLO: row.name_lo ?? row.name_en,
         slipCode: row.slip_code,
         country: row.country,
       }));
@@ -84,6 +85,7 @@ export function createLookupService(deps: { db: Db; settings: SettingsService; s
           currency: account.currency,
           bankName: account.name_th,
           bankNameEN: account.name_en,
+          bankNameLO: account.name_lo ?? account.name_en,
           bankAccountName: account.account_name,
           bankAccountNo: account.account_no,
         }))
@@ -96,6 +98,7 @@ export function createLookupService(deps: { db: Db; settings: SettingsService; s
               currency: 'THB',
               bankName: method,
               bankNameEN: method,
+              bankNameLO: method,
               bankAccountName: '',
               bankAccountNo: '',
             })),

@@ -73,7 +73,8 @@ export function createOfferService(deps: {
       const { replay } = await rewards.begin(trx, memberId, idempotencyKey);
       if (replay) return toClaimResponse(replay);
       const offer = await repo.findOffer(trx, code);
-      if (!offer || offer.kind !== kind || !isOnOffer(offer, deps.now())) throw missing;
+      // An offer for the wallets of another currency is not the member's to see or take.
+      if (!offer || offer.kind !== kind || offer.currency !== context.currency || !isOnOffer(offer, deps.now())) throw missing;
 
       const claims = await repo.claimsOf(trx, memberId, code);
       if (kind === 'promotion' && claims.length > 0) throw conflict('PROMOTION_RECEIVED');
@@ -129,7 +130,7 @@ export function createOfferService(deps: {
       ]);
       const period = claimPeriod(now);
       return offers
-        .filter((offer) => isOnOffer(offer, now))
+        .filter((offer) => offer.currency === context.currency && isOnOffer(offer, now))
         .map((offer) => {
           const mine = claims.filter((row) => row.offer_code === offer.code).sort((a, b) => +new Date(b.created_at) - +new Date(a.created_at));
           const counted = claimsInPeriod(offer.bonus_type!, mine, period);
@@ -159,9 +160,9 @@ export function createOfferService(deps: {
     activateBonus: (context: MemberContext, code: string, key: string | null) => claim(context, code, 'bonus', key),
     activatePromotion: (context: MemberContext, code: string, key: string | null) => claim(context, code, 'promotion', key),
 
-    async findPromotion(code: string, language: Language): Promise<PromotionInfo> {
+    async findPromotion(context: MemberContext, code: string, language: Language): Promise<PromotionInfo> {
       const offer = await repo.findOffer(db, code);
-      if (!offer || offer.kind !== 'promotion' || !isOnOffer(offer, deps.now())) throw notFound('NO_PROMOTION');
+      if (!offer || offer.kind !== 'promotion' || offer.currency !== context.currency || !isOnOffer(offer, deps.now())) throw notFound('NO_PROMOTION');
       return toPromotion(offer, language);
     },
 
@@ -181,7 +182,7 @@ export function createOfferService(deps: {
 
     async checkMinimum(context: MemberContext) {
       const [deposit, offers] = await Promise.all([qualifyingDeposit(db, context.memberId), repo.listOffers(db, { kind: 'bonus', status: 'active' })]);
-      const minimums = offers.filter((offer) => isOnOffer(offer, deps.now())).map((offer) => offer.minimum_deposit);
+      const minimums = offers.filter((offer) => offer.currency === context.currency && isOnOffer(offer, deps.now())).map((offer) => offer.minimum_deposit);
       const minimum = minimums.length ? minimums.reduce((low, value) => (value < low ? value : low)) : 0n;
       return { qualifyingDeposit: toMajor(deposit), minimum: toMajor(minimum) };
     },

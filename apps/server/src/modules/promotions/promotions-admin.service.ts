@@ -51,6 +51,7 @@ function toAdminOffer(offer: repo.OfferRow, paid: bigint, banners: repo.BannerRo
   return {
     code: offer.code,
     kind: offer.kind,
+    currency: offer.currency,
     status: offer.status,
     type: offer.bonus_type,
     maxReceived: offer.max_received,
@@ -139,6 +140,7 @@ export function createPromotionAdminService(deps: {
       const inserted = await repo.insertOffer(trx, {
         code: body.code,
         kind,
+        currency: body.currency,
         bonus_type: 'type' in body ? body.type : null,
         max_received: 'maxReceived' in body ? body.maxReceived : 1,
         global_cap: 'globalCap' in body ? body.globalCap : null,

@@ -45,7 +45,7 @@ export function registerPromotionRoutes(app: App, services: { offers: OfferServi
     promotion: await offers.currentPromotion(request.member, language(request)),
   }));
   app.get('/api/promotion/find/:code', { ...member, schema: { tags, params: offerCodeParams, response: { 200: promotionResponse, ...failures(404) } } }, (request) =>
-    offers.findPromotion(request.params.code, language(request)),
+    offers.findPromotion(request.member, request.params.code, language(request)),
   );
   app.get('/api/promotion/activate/:code', { ...claim, schema: { tags, params: offerCodeParams, response: { 200: claimResponse, ...failures(404, 409, 422) } } }, (request) =>
     offers.activatePromotion(request.member, request.params.code, idempotencyKey(request)),

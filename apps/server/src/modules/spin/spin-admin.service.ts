@@ -17,6 +17,7 @@ function toAdminCampaign(campaign: repo.CampaignRow, slices: repo.SliceRow[], sp
   return {
     _id: campaign.id,
     name: campaign.name as LocalizedText,
+    currency: campaign.currency,
     status: campaign.status,
     startsAt: iso(campaign.starts_at),
     endsAt: iso(campaign.ends_at),
@@ -67,7 +68,7 @@ export function createSpinAdminService(deps: { db: Db; ledger: Pick<Ledger, 'bal
       const campaign = await db.transaction().execute(async (trx) => {
         const row = await repo.insertCampaign(
           trx,
-          { name: JSON.stringify(body.name), starts_at: body.startsAt, ends_at: body.endsAt, created_at: at, updated_at: at },
+          { name: JSON.stringify(body.name), currency: body.currency, starts_at: body.startsAt, ends_at: body.endsAt, created_at: at, updated_at: at },
           body.slices.map((slice, position) => ({
             position,
             code: slice.code,
@@ -89,14 +90,14 @@ export function createSpinAdminService(deps: { db: Db; ledger: Pick<Ledger, 'bal
       return campaignView(campaign.id);
     },
 
-    /** One active campaign at a time: activating one pauses the other, in one transaction. */
+    /** One active campaign per currency: activating one pauses the other, in one transaction. */
     async activate(actor: AdminContext, id: string): Promise<AdminSpinCampaign> {
       await db.transaction().execute(async (trx) => {
         const campaign = await repo.lockCampaign(trx, id);
         if (!campaign) throw notFound('NO_DATA');
         if (campaign.ends_at !== null && new Date(campaign.ends_at) <= now()) throw businessRule('KEY_INVALID');
         if (campaign.status === 'active') return;
-        const paused = await repo.pauseActive(trx, now());
+        const paused = await repo.pauseActive(trx, now(), campaign.currency);
         await repo.setStatus(trx, id, 'active', now());
         await audit(actor, 'spin.campaign.activate', { id, paused }, trx);
       });

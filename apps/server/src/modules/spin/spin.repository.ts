@@ -1,4 +1,5 @@
 import { type Insertable, type Selectable, sql } from 'kysely';
+import type { CurrencyCode } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 
@@ -39,12 +40,13 @@ export async function lockMember(trx: Db, memberId: bigint): Promise<boolean> {
 }
 
 // ---------- Campaigns
-/** The campaign members can spin now: active, and inside its window. */
-export function activeCampaign(db: Db, now: Date) {
+/** The campaign members with wallets in `currency` can spin now: active, and inside its window. */
+export function activeCampaign(db: Db, now: Date, currency: CurrencyCode) {
   return db
     .selectFrom('spin_campaigns')
     .selectAll()
     .where('status', '=', 'active')
+    .where('currency', '=', currency)
     .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', now)]))
     .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
     .executeTakeFirst();
@@ -93,9 +95,9 @@ export async function setStatus(trx: Db, id: string, status: CampaignRow['status
   return trx.updateTable('spin_campaigns').set({ status, updated_at: now }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
-/** Pauses whichever campaign is active, so another can be activated; the ids it paused. */
-export async function pauseActive(trx: Db, now: Date): Promise<string[]> {
-  const rows = await trx.updateTable('spin_campaigns').set({ status: 'paused', updated_at: now }).where('status', '=', 'active').returning('id').execute();
+/** Pauses whichever campaign of the currency is active, so another can be activated; the ids it paused. */
+export async function pauseActive(trx: Db, now: Date, currency: CurrencyCode): Promise<string[]> {
+  const rows = await trx.updateTable('spin_campaigns').set({ status: 'paused', updated_at: now }).where('status', '=', 'active').where('currency', '=', currency).returning('id').execute();
   return rows.map((row) => row.id);
 }
 

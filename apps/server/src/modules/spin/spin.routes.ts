@@ -25,7 +25,7 @@ export function registerSpinRoutes(app: App, spins: SpinService, defaultLanguage
   const money = { config: { ...MEMBER, idempotent: true } };
   const tags = ['spin'];
 
-  app.get('/api/spinwheel/active', { ...member, schema: { tags, response: { 200: spinActiveResponse } } }, async () => ({ isActive: await spins.isActive() }));
+  app.get('/api/spinwheel/active', { ...member, schema: { tags, response: { 200: spinActiveResponse } } }, async (request) => ({ isActive: await spins.isActive(request.member) }));
   app.get('/api/spinwheel/setup', { ...member, schema: { tags, response: { 200: spinSetupResponse } } }, (request) => spins.setup(request.member, language(request)));
   app.post('/api/spinwheel/spin', { ...money, schema: { tags, response: { 200: spinResultResponse, ...failures(404, 422) } } }, (request) =>
     spins.spin(request.member, idempotencyKey(request), language(request)),

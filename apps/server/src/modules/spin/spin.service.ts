@@ -70,12 +70,12 @@ export function createSpinService(deps: { db: Db; ledger: Pick<Ledger, 'post' | 
   }
 
   return {
-    async isActive(): Promise<boolean> {
-      return (await repo.activeCampaign(db, now())) !== undefined;
+    async isActive(member: MemberContext): Promise<boolean> {
+      return (await repo.activeCampaign(db, now(), member.currency)) !== undefined;
     },
 
     async setup(member: MemberContext, language: Language): Promise<SpinSetup> {
-      const campaign = await repo.activeCampaign(db, now());
+      const campaign = await repo.activeCampaign(db, now(), member.currency);
       const slices = campaign ? await repo.slicesOf(db, campaign.id) : [];
       return {
         activeSpinwheel: campaign
@@ -103,7 +103,7 @@ export function createSpinService(deps: { db: Db; ledger: Pick<Ledger, 'post' | 
           }
         }
         const at = now();
-        const campaign = await repo.activeCampaign(trx, at);
+        const campaign = await repo.activeCampaign(trx, at, member.currency);
         if (!campaign) throw businessRule('SPINWHEEL_INACTIVE');
         const slices = await repo.slicesOf(trx, campaign.id);
         const spinId = crypto.randomUUID();
@@ -193,7 +193,7 @@ export function createSpinService(deps: { db: Db; ledger: Pick<Ledger, 'post' | 
     },
 
     async fairness(member: MemberContext, language: Language): Promise<SpinFairness> {
-      const campaign = await repo.activeCampaign(db, now());
+      const campaign = await repo.activeCampaign(db, now(), member.currency);
       const slices = campaign ? await repo.slicesOf(db, campaign.id) : [];
       const total = slices.reduce((sum, slice) => sum + slice.weight, 0);
       // The seed is committed to (its hash shown) before the first spin it decides.

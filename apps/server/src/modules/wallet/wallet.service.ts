@@ -140,7 +140,7 @@ export function createWalletService(deps: {
       return {
         profile: { name: member.name, username: member.phone, coin: Number(balances.get(accounts.coins(memberId).code) ?? 0n), _id: String(member.id) },
         bankAccount: {
-          bank: { nameTH: member.name_th, nameEN: member.name_en },
+          bank: { nameTH: member.name_th, nameEN: member.name_en, nameLO: member.name_lo ?? member.name_en },
           bankCode: member.bank_code,
           bankAccountName: member.bank_account_name,
           bankAccountNo: member.bank_account_no,

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorText } from '../../shared/api/messages';
 import { useMemberCurrency } from '../../shared/api/useMemberCurrency';
-import { formatMoney } from '../../shared/format';
+import { bankNameIn, formatMoney } from '../../shared/format';
 import { useDepositMethods } from '../../shared/api/lookup/get-deposit-methods';
 import { invalidateMoneyViews, walletQueryKey } from '../../shared/api/wallet';
 import { useCopy } from '../../shared/useCopy';
@@ -38,8 +38,7 @@ const isQrMethod = (method: Method) => method.bankType === 'QR' || method.bankTy
 export function DepositModal({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const copy = useCopy();
-  // Thai screens show the Thai bank name; Lao and English ones the English name.
-  const bankName = (method: Method) => (i18n.language === 'th' ? method.bankName : method.bankNameEN);
+  const bankName = (method: Method) => bankNameIn(i18n.language, { nameTH: method.bankName, nameEN: method.bankNameEN, nameLO: method.bankNameLO });
   const lookup = useDepositMethods();
   // Only methods that pay into the member's currency (issue 15 §1): TrueMoney and the gateways take baht.
   const currency = useMemberCurrency();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { DELAYS_MS, groupAccountNumber, isEnglishName, needsEnglishName } from '@wallet/contract';
 import { type Message, errorMessage, errorText, messageText } from '../../shared/api/messages';
-import { formatDateTime } from '../../shared/format';
+import { bankNameIn, formatDateTime } from '../../shared/format';
 import { useCopy } from '../../shared/useCopy';
 import { Button } from '../../shared/ui/Button';
 import { TextField } from '../../shared/ui/Field';
@@ -16,7 +16,7 @@ import { changePassword } from './api/change-password';
 import { useProfile } from './api/get-profile';
 
 export function ProfilePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const profile = useProfile();
   const copy = useCopy();
   const [passwordOpen, setPasswordOpen] = useState(false);
@@ -54,7 +54,7 @@ export function ProfilePage() {
                 )}
               </span>
             </Row>
-            <Row label={t('profile.bankName')}>{data.bankAccount.bank.nameTH}</Row>
+            <Row label={t('profile.bankName')}>{bankNameIn(i18n.language, data.bankAccount.bank)}</Row>
             <Row label={t('profile.bankAccountNo')}>
               <span className="flex items-center gap-2">
                 <span className="whitespace-nowrap font-mono" data-testid="bank-account-no">{groupAccountNumber(data.bankAccount.bankAccountNo)}</span>

@@ -18,8 +18,8 @@ function fakeServer(registerOTP = false) {
     if (path.endsWith('/api/lookup/banks'))
       return json({
         banks: [
-          { code: 'KTB', nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank', slipCode: '006', country: 'TH' },
-          { code: 'SCB', nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'SCB', slipCode: '014', country: 'TH' },
+          { code: 'KTB', nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank', nameLO: 'Krungthai Bank', slipCode: '006', country: 'TH' },
+          { code: 'SCB', nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'SCB', nameLO: 'SCB', slipCode: '014', country: 'TH' },
         ],
       });
     if (path.endsWith('/api/account/validate')) return json({ message: 'OK' });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { type Currency, DELAYS_MS, OTP_RULES, choosesCurrency, isEnglishName, isValidPhone, joinAccountName, needsEnglishName, walletCurrencyOf } from '@wallet/contract';
+import { bankNameIn } from '../../shared/format';
 import { SITE_PROFILE } from '../../env';
 import { errorText } from '../../shared/api/messages';
 import { readInviteCode, saveInviteCode } from '../../shared/storage';
@@ -22,7 +23,7 @@ const STEP_KEYS = ['phone', 'otp', 'profile', 'bank'] as const;
 const upper = (value: string) => value.toUpperCase();
 
 export function RegisterPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const otpFlag = useRegisterOtpFlag();
@@ -188,7 +189,7 @@ export function RegisterPage() {
             <SelectField label={t('register.bank')} name="bankCode" value={bank.bankCode} onChange={(event) => setBank({ ...bank, bankCode: event.target.value })}>
               <option value="">{t('register.bankPlaceholder')}</option>
               {banks.data?.banks.map((item) => (
-                <option key={item.code} value={item.code}>{item.nameTH}</option>
+                <option key={item.code} value={item.code}>{bankNameIn(i18n.language, item)}</option>
               ))}
             </SelectField>
             <TextField label={t('register.accountNo')} name="bankAccountNo" inputMode="numeric" maxLength={20} value={bank.bankAccountNo} onChange={(event) => setBank({ ...bank, bankAccountNo: event.target.value.replace(/\D/g, '') })} />

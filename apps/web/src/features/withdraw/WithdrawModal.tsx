@@ -6,7 +6,7 @@ import { ApiError } from '../../shared/api/client';
 import { useWithdrawLimits } from '../../shared/api/lookup/get-withdraw-limits';
 import { useActiveCondition } from '../../shared/api/promotions/get-active-condition';
 import { type Message, errorMessage, messageText } from '../../shared/api/messages';
-import { formatMoney } from '../../shared/format';
+import { bankNameIn, formatMoney } from '../../shared/format';
 import { Button } from '../../shared/ui/Button';
 import { ConditionProgress } from '../../shared/ui/ConditionProgress';
 import { TextField } from '../../shared/ui/Field';
@@ -57,7 +57,7 @@ export function WithdrawModal({ wallet, total, onClose }: { wallet: WalletRespon
       <form className="space-y-4" onSubmit={submit} noValidate>
         <div className="rounded-2xl bg-white/5 p-4">
           <p className="text-xs text-white/60">{t('withdraw.to')}</p>
-          <p className="font-semibold" data-testid="withdraw-bank">{i18n.language === 'th' ? bankAccount.bank.nameTH : bankAccount.bank.nameEN}</p>
+          <p className="font-semibold" data-testid="withdraw-bank">{bankNameIn(i18n.language, bankAccount.bank)}</p>
           <p className="font-mono text-lg" data-testid="withdraw-account">{groupAccountNumber(bankAccount.bankAccountNo)}</p>
           <p className="text-sm text-white/70">{bankAccount.bankAccountName}</p>
         </div>

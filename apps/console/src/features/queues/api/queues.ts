@@ -1,11 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminDepositNoticesResponse, adminSlipsResponse, adminWalletTransfersResponse, adminWithdrawalsResponse } from '@wallet/contract';
+import { type CurrencyCode, adminDepositNoticesResponse, adminSlipsResponse, adminWalletTransfersResponse, adminWithdrawalsResponse } from '@wallet/contract';
 import { api } from '../../../shared/api/client';
 
 /** One waiting item of any queue, as the desk shows it. */
 export interface QueueItem {
   _id: string;
   amount: number;
+  /** Withdrawals and slips can be in kip (the Laos build); the rest are baht. */
+  currency: CurrencyCode;
   createdAt: string;
   who: string;
   memberName: string;
@@ -26,7 +28,7 @@ export async function loadQueue(queue: QueueName, page = 1): Promise<{ total: nu
     }
     case 'deposit-notices': {
       const { total, notices } = await api.get(`/api/admin/deposit-notices?status=pending&limit=50&page=${page}`, { schema: adminDepositNoticesResponse });
-      return { total, items: notices.map((row) => ({ ...row, who: row.username, detail: { kind: 'notice' } })) };
+      return { total, items: notices.map((row) => ({ ...row, currency: 'THB', who: row.username, detail: { kind: 'notice' } })) };
     }
     case 'slips': {
       const { total, slips } = await api.get(`/api/admin/slips?status=pending&limit=50&page=${page}`, { schema: adminSlipsResponse });
@@ -34,7 +36,7 @@ export async function loadQueue(queue: QueueName, page = 1): Promise<{ total: nu
     }
     case 'truemoney-transfers': {
       const { total, transfers } = await api.get(`/api/admin/truemoney-transfers?limit=50&page=${page}`, { schema: adminWalletTransfersResponse });
-      return { total, items: transfers.map((row) => ({ ...row, who: row.senderMobile, memberName: '', detail: { kind: 'transfer', status: row.status, senderMobile: row.senderMobile } })) };
+      return { total, items: transfers.map((row) => ({ ...row, currency: 'THB', who: row.senderMobile, memberName: '', detail: { kind: 'transfer', status: row.status, senderMobile: row.senderMobile } })) };
     }
   }
 }
