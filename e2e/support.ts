@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, type Locator, type Page, expect } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 
 const ARTIFACTS = path.join(path.dirname(new URL(import.meta.url).pathname), 'artifacts');
 
@@ -91,3 +92,14 @@ export async function pauseSpinCampaigns(request: APIRequestContext): Promise<vo
  * (keepWords, U+2060 and U+200B), which a plain text comparison would trip over. Polls like `expect`.
  */
 export const shownText = (locator: Locator) => expect.poll(async () => (await locator.textContent())?.replace(/[\u2060\u200B]/g, '') ?? '');
+
+/**
+ * Issue 15 §4: axe-core finds no serious or critical violation of WCAG 2.1 A/AA on what the page
+ * shows now (an open overlay included). The failure names each rule and the elements it found.
+ */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  const report = serious.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 5).join(', ')}`);
+  expect(report, `accessibility of ${screen}`).toEqual([]);
+}

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { HomePage } from '../../pages/home-page';
 import { LoginPage } from '../../pages/login-page';
 import { RegisterPage } from '../../pages/register-page';
-import { keepScreenshot, latestOtp, randomAccountNo, shownText } from '../../support';
+import { expectAccessible, keepScreenshot, latestOtp, randomAccountNo, shownText } from '../../support';
 
 /** A Lao mobile number: 020 and eight digits (DESIGN §6 allows 8–11). */
 const laoPhone = () => `20${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
@@ -23,6 +23,7 @@ test('a Lao member registers with kip and BCEL, deposits by BCEL QR, moves kip t
   await expect(page.locator('select[name="currency"]')).toHaveValue('LAK');
   await expect(page.locator('select[name="bankCode"] option[value="KBANK"]')).toHaveCount(0);
   await keepScreenshot(page, 'laos-register-bank');
+  await expectAccessible(page, 'laos-register-bank');
   await register.enterBank({ bankCode: 'BCEL', accountNo: randomAccountNo(), firstName: 'SOMPHONE', lastName: 'KEOMANY' });
   await expect(page.getByText('ສະໝັກສຳເລັດ ກະລຸນາເຂົ້າສູ່ລະບົບ')).toBeVisible();
 
@@ -37,6 +38,7 @@ test('a Lao member registers with kip and BCEL, deposits by BCEL QR, moves kip t
   await expect(page.getByTestId('deposit-method-BCEL')).toBeVisible();
   for (const thaiOnly of ['KBANK', 'WW', 'ZAPMAN', 'truelink']) await expect(page.getByTestId(`deposit-method-${thaiOnly}`)).toHaveCount(0);
   await keepScreenshot(page, 'laos-deposit-methods');
+  await expectAccessible(page, 'laos-deposit-methods');
   await deposit.choose('BCEL');
   await deposit.pickAmount(100_000);
   await expect(deposit.amountField()).toHaveValue('100000');
@@ -44,6 +46,7 @@ test('a Lao member registers with kip and BCEL, deposits by BCEL QR, moves kip t
   await expect(deposit.shownQr()).toBeVisible();
   await expect(page.getByTestId('qr-amount')).toHaveText('100,000');
   await keepScreenshot(page, 'laos-deposit-bcel-qr');
+  await expectAccessible(page, 'laos-deposit-bcel-qr');
   const qrcodeId = await deposit.shownQr().getAttribute('data-qrcode-id');
   expect(await (await request.post('/sandbox/gateway/pay', { data: { qrcodeId } })).json()).toEqual({ paid: true, webhookStatus: 200 });
   await expect(page.getByTestId('qr-paid-amount')).toHaveText('100,000');
@@ -59,6 +62,7 @@ test('a Lao member registers with kip and BCEL, deposits by BCEL QR, moves kip t
   await page.locator('select[name="to"]').selectOption('PG');
   await page.locator('input[name="amount"]').fill('20000');
   await keepScreenshot(page, 'laos-transfer');
+  await expectAccessible(page, 'laos-transfer');
   await page.getByTestId('transfer-submit').dblclick();
   await expect(page.getByTestId('provider-balance-PG')).toHaveText('20,000');
   await expect(home.walletBalance()).toHaveText('80,000');
@@ -70,6 +74,7 @@ test('a Lao member registers with kip and BCEL, deposits by BCEL QR, moves kip t
   await shownText(withdraw.error()).toBe('ຈຳນວນຂັ້ນຕ່ຳ 50,000 ກີບ');
   await withdraw.fill(60_000);
   await keepScreenshot(page, 'laos-withdraw');
+  await expectAccessible(page, 'laos-withdraw');
   await withdraw.submit({ doubleTap: true });
   // A withdrawal takes everything back from the games first (SPEC withdrawAll): 100,000 − 60,000, once.
   await expect(home.walletBalance()).toHaveText('40,000');
@@ -79,4 +84,5 @@ test('a Lao member registers with kip and BCEL, deposits by BCEL QR, moves kip t
   await expect(statement.first()).toContainText('60,000');
   await expect(statement.filter({ hasText: '60,000' })).toHaveCount(1);
   await keepScreenshot(page, 'laos-statement');
+  await expectAccessible(page, 'laos-statement');
 });

@@ -29,7 +29,7 @@ export function ContactPage() {
             href={data.lineLink!}
             target="_blank"
             rel="noopener noreferrer"
-            className="mt-5 inline-flex min-h-12 items-center justify-center rounded-2xl bg-[#06c755] px-6 font-bold text-white"
+            className="mt-5 inline-flex min-h-12 items-center justify-center rounded-2xl bg-[#06c755] px-6 font-bold text-[#04210f]"
           >
             {t('contact.openLink', { name: data.lineName })}
           </a>

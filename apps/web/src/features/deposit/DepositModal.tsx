@@ -22,7 +22,7 @@ import { useCopy } from '../../shared/useCopy';
 import { Button } from '../../shared/ui/Button';
 import { TextField } from '../../shared/ui/Field';
 import { Modal } from '../../shared/ui/Modal';
-import { Money } from '../../shared/ui/Money';
+import { Money, useMoneyFormat } from '../../shared/ui/Money';
 import { CopyIcon } from '../../shared/ui/icons';
 import { ManualNotice } from './ManualNotice';
 import { SlipUpload } from './SlipUpload';
@@ -244,6 +244,7 @@ function QrDeposit({ method, quickPicks, minimum, onBack, onDone }: { method: Me
 
 function QrShown({ record, onExpired, onCancel, onTransferred }: { record: Extract<QrRecord, { hasQrcode: true }>; onExpired: () => void; onCancel: () => void; onTransferred: () => void }) {
   const { t } = useTranslation();
+  const money = useMoneyFormat();
   const [now, setNow] = useState(Date.now());
   // SPEC §9: the countdown ticks every second; at 00:00 it goes back to amount entry.
   useEffect(() => {
@@ -258,7 +259,7 @@ function QrShown({ record, onExpired, onCancel, onTransferred }: { record: Extra
   return (
     <div className="space-y-4 text-center" data-testid="qr-shown" data-qrcode-id={record.qrcodeId}>
       <div className="mx-auto w-64 rounded-2xl bg-white p-3">
-        <QRCodeSVG value={record.payload} size={232} level="M" className="h-auto w-full" />
+        <QRCodeSVG value={record.payload} size={232} level="M" className="h-auto w-full" title={t('deposit.qrImage', { amount: money(record.amount) })} />
       </div>
       <Money value={record.amount} className="block text-3xl font-extrabold text-gold-300" testId="qr-amount" />
       <p className="font-mono text-xl" data-testid="qr-countdown" aria-live="polite">{clock}</p>
