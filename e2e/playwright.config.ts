@@ -32,6 +32,8 @@ export default defineConfig({
     // The agreement modal (SPEC §2) is accepted already in every journey but the one about it.
     storageState: agreementAccepted(PORT),
     trace: 'retain-on-failure',
+    // The member app's service worker would serve journeys from its cache; pwa.spec.ts allows it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

@@ -2,6 +2,7 @@ import { CLIENT_HEADER, REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from '@wallet/co
 import type { z } from 'zod';
 import { API_BASE } from '../../env';
 import { clearSession, readToken } from '../storage';
+import { markReachable } from './reachability';
 
 /** A failed call: `code` is the server's message (an error code, or raw text). */
 export class ApiError extends Error {
@@ -77,8 +78,11 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
       signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
     });
   } catch {
+    // A call the app cancelled says nothing about the network.
+    if (!options.signal?.aborted) markReachable(false);
     throw new ApiError('NETWORK_ERROR', 0);
   }
+  markReachable(true);
   const payload: unknown = await response.json().catch(() => undefined);
   return interpretAnswer(response.status, response.ok, payload, options);
 }
