@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from './errors.js';
-import { groupAccountNumber, inviteCodeOf, isEnglishName, isSafeDisplayName, isWellFormedText, isValidPhone, joinAccountName, memberIdFromInviteCode, needsEnglishName } from './rules.js';
+import { groupAccountNumber, groupPhone, inviteCodeOf, isEnglishName, isSafeDisplayName, isWellFormedText, isValidPhone, joinAccountName, memberIdFromInviteCode, needsEnglishName } from './rules.js';
 import { profileUpdateBody, registrationBody } from './schemas.js';
 
 describe('phone rule (SPEC §5, DESIGN §6)', () => {
@@ -43,6 +43,10 @@ describe('invite codes and account numbers', () => {
   });
   it('groups 10-digit account numbers 3-3-rest and leaves others', () => {
     expect(groupAccountNumber('1234567890')).toBe('123-456-7890');
+    expect(groupPhone('0812345678', 'th')).toBe('081-234-5678');
+    expect(groupPhone('02055512345', 'la')).toBe('020 5551 2345');
+    expect(groupPhone('2055512345', 'la')).toBe('20 5551 2345');
+    expect(groupPhone('21234567', 'la')).toBe('2123 4567');
     expect(groupAccountNumber('123456789012')).toBe('123456789012');
   });
 });

@@ -38,6 +38,19 @@ export function groupAccountNumber(accountNo: string): string {
 }
 
 /**
+ * A phone number as people write it: Thai 10 digits 3-3-4 (081-234-5678); Lao numbers with the
+ * last eight digits in two fours after the area or mobile prefix (020 5551 2345, 20 5551 2345,
+ * 2123 4567). Anything else as it is.
+ */
+export function groupPhone(phone: string, site: Site): string {
+  if (!/^\d+$/.test(phone)) return phone;
+  if (site === 'th') return phone.length === 10 ? `${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}` : phone;
+  const last = phone.slice(-8);
+  const prefix = phone.slice(0, -8);
+  return [prefix, last.slice(0, 4), last.slice(4)].filter(Boolean).join(' ');
+}
+
+/**
  * Text a member can type: no NUL byte (PostgreSQL cannot store it; it also cuts strings short in
  * C libraries) and no lone UTF-16 surrogate (not a character; it cannot be encoded as UTF-8).
  */

@@ -2,7 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { DELAYS_MS, groupAccountNumber, isEnglishName, needsEnglishName } from '@wallet/contract';
+import { DELAYS_MS, groupAccountNumber, groupPhone, isEnglishName, needsEnglishName } from '@wallet/contract';
+import { SITE } from '../../env';
 import { type Message, errorMessage, errorText, messageText } from '../../shared/api/messages';
 import { bankNameIn, formatDateTime } from '../../shared/format';
 import { useCopy } from '../../shared/useCopy';
@@ -43,7 +44,7 @@ export function ProfilePage() {
         </div>
         {data && (
           <dl className="mt-5 divide-y divide-white/10 rounded-2xl bg-white/5">
-            <Row label={t('profile.username')}>{data.profile.username}</Row>
+            <Row label={t('profile.username')}>{groupPhone(data.profile.username, SITE)}</Row>
             <Row label={t('profile.bankAccountName')}>
               <span className="flex items-center gap-2">
                 <span data-testid="bank-account-name">{data.bankAccount.bankAccountName}</span>
