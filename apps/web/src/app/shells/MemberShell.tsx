@@ -32,10 +32,11 @@ export function MemberShell() {
   return (
     <div className="min-h-dvh pb-24">
       <header className="sticky top-0 z-30 border-b border-white/10 bg-night-900/90 backdrop-blur">
-        <div className="mx-auto flex h-14 max-w-lg items-center justify-between gap-2 px-4">
+        {/* Wraps rather than clips when the phone's text size is large (issue 15 §4). */}
+        <div className="mx-auto flex min-h-14 max-w-lg flex-wrap items-center justify-between gap-2 px-4">
           <div className="flex min-w-0 items-center gap-2">
             <LogoMark className="h-8 w-8 shrink-0" />
-            <span className="truncate font-bold tracking-wide">{APP_NAME}</span>
+            <span className="font-bold tracking-wide [overflow-wrap:anywhere]">{APP_NAME}</span>
           </div>
           <div className="flex items-center gap-1">
             <LanguageSelect />

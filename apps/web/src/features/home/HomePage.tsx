@@ -102,13 +102,13 @@ export function HomePage() {
       <Card className="bg-gradient-to-br from-night-800 to-night-850">
         <p className="text-sm text-white/60" data-testid="home-name">{data ? t('home.hello', { name: data.profile.name }) : t('common.loading')}</p>
         <p className="mt-3 text-xs font-semibold uppercase tracking-wide text-white/50">{t('home.total')}</p>
-        <Money value={data ? totalBalance(data.wallet.amount, data.slots) : undefined} className="block text-4xl font-extrabold text-gold-300" testId="total-balance" />
+        <Money value={data ? totalBalance(data.wallet.amount, data.slots) : undefined} className="block text-[min(2.25rem,10vw)] font-extrabold leading-tight text-gold-300 [overflow-wrap:anywhere]" testId="total-balance" />
         <p className="mt-1 text-sm text-white/60">
           {t('home.wallet')} <Money value={data?.wallet.amount} className="font-semibold text-white" testId="wallet-balance" />
         </p>
         <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
           <span className="text-xs text-white/50" data-testid="last-sync">{lastSync ? t('home.updated', { time: formatDateTime(lastSync) }) : t('home.never')}</span>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <Button variant="secondary" className="min-h-11 whitespace-nowrap px-4 text-sm" busy={refresh.isPending} onClick={checkBalance} data-testid="check-balance">
               {t('home.check')}
             </Button>
@@ -117,8 +117,8 @@ export function HomePage() {
             </Button>
           </div>
         </div>
-        <div className="mt-4 flex items-center justify-between gap-3 rounded-2xl bg-white/5 px-4 py-3">
-          {/* The text column takes the squeeze (its hint wraps between words); the button label never wraps. */}
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-white/5 px-4 py-3">
+          {/* The text column takes the squeeze; with large text the button moves under it. The button label never wraps. */}
           <div className="min-w-0 flex-1">
             <p className="text-xs text-white/60">{t('home.invite')}</p>
             <Money value={data?.invite.amount} className="font-bold" testId="invite-amount" />

@@ -37,7 +37,7 @@ export function StatementPage() {
   return (
     <Page title={t('statement.title')}>
       <Card>
-        <div className="flex items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-2xl font-bold">{t('statement.title')}</h1>
           <Button variant="secondary" className="min-h-11 shrink-0 whitespace-nowrap px-4 text-sm" onClick={() => setSlipsOpen(true)} data-testid="open-slips">{t('slip.status')}</Button>
         </div>
@@ -59,7 +59,7 @@ export function StatementPage() {
                     </p>
                   )}
                   <p className="text-xs text-white/50">
-                    <span className="whitespace-nowrap">{formatDateTime(entry.createdAt)}</span> · <span className="whitespace-nowrap">{t(`statement.ago.${ago.unit}`, { count: ago.count })}</span>
+                    <span className="[overflow-wrap:anywhere]">{formatDateTime(entry.createdAt)}</span> · <span className="whitespace-nowrap">{t(`statement.ago.${ago.unit}`, { count: ago.count })}</span>
                   </p>
                 </div>
                 <div className="shrink-0 text-right">

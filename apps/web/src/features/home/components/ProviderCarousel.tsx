@@ -10,7 +10,7 @@ export function ProviderCarousel({ title, slots, onOpen }: { title: string; slot
   const [viewport] = useEmblaCarousel({ align: 'start', containScroll: 'trimSnaps', dragFree: true });
   if (slots.length === 0) return null;
   return (
-    <section className="mt-6" aria-label={title}>
+    <section className="mt-6" aria-label={title} aria-roledescription="carousel">
       <h2 className="mb-2 text-lg font-bold">{title}</h2>
       <div className="overflow-hidden" ref={viewport}>
         <div className="flex gap-2.5 lg:gap-[30px]">
