@@ -86,3 +86,33 @@ test('a Lao member registers with kip and BCEL, deposits by BCEL QR, moves kip t
   await keepScreenshot(page, 'laos-statement');
   await expectAccessible(page, 'laos-statement');
 });
+
+test.describe('at 360 px', () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+
+  test('the kip demo member sees kip everywhere: home, the kip bonus, the kip wheel, the profile with the Lao bank', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.open();
+    await login.logIn('2055512345', 'demo1234', { remember: true });
+    const home = new HomePage(page);
+    await home.expectTotal('500,000');
+    await keepScreenshot(page, 'laos-360-home');
+    await expectAccessible(page, 'laos home at 360 px');
+
+    await page.getByTestId('tile-spin').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await keepScreenshot(page, 'laos-360-spin');
+    await page.keyboard.press('Escape');
+
+    await page.goto('/user/bonus');
+    await expect(page.getByText('ໂບນັດຕ້ອນຮັບ 50% (ກີບ)')).toBeVisible();
+    await keepScreenshot(page, 'laos-360-bonus');
+    await expectAccessible(page, 'laos bonus at 360 px');
+
+    await page.goto('/user/profile');
+    await shownText(page.getByTestId('profile-name')).toContain('ສົມພອນ');
+    await expect(page.getByText('ທະນາຄານການຄ້າຕ່າງປະເທດລາວ')).toBeVisible();
+    await expect(page.getByText('20 5551 2345')).toBeVisible();
+    await keepScreenshot(page, 'laos-360-profile');
+  });
+});

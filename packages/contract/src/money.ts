@@ -95,6 +95,11 @@ export function formatMoney(value: unknown, language = 'th', currency: CurrencyC
   return new Intl.NumberFormat(LOCALES[language] ?? 'th-TH', { minimumFractionDigits, maximumFractionDigits: 2 }).format(number);
 }
 
+/** A figure in running text (a coin rate, a limit): grouped as money is, without trailing zero decimals. */
+export function formatFigure(value: number, language = 'th'): string {
+  return new Intl.NumberFormat(LOCALES[language] ?? 'th-TH', { maximumFractionDigits: 2 }).format(value);
+}
+
 /**
  * A positive money amount on the wire, parsed straight into satang: a route's handler receives a
  * `Minor`. KEY_MISSING when absent, KEY_INVALID unless it converts exactly.

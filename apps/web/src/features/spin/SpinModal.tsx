@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { SpinResult } from '@wallet/contract';
+import { type SpinResult, formatFigure } from '@wallet/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Message, errorMessage, messageText } from '../../shared/api/messages';
@@ -22,7 +22,7 @@ const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: r
  * shows it.
  */
 export function SpinModal({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const setup = useSpinSetup();
   const spin = useSpin();
@@ -83,7 +83,7 @@ export function SpinModal({ onClose }: { onClose: () => void }) {
             </div>
             {coins <= 0 && !spinning && (
               <p className="text-sm text-white/70" data-testid="spin-no-coins">
-                {t('spin.noCoins', { baht: setup.data?.coinBaht ?? 100 })}
+                {t('spin.noCoins', { baht: formatFigure(setup.data?.coinBaht ?? 100, i18n.language) })}
               </p>
             )}
           </>
