@@ -63,6 +63,7 @@ function Offers({ kind }: { kind: 'bonus' | 'promotion' }) {
     return [
       { header: t('promotions.code'), cell: ({ row }) => <span className="font-mono">{row.original.code}</span> },
       { header: t('promotions.name'), cell: ({ row }) => row.original.name[i18n.language as 'th'] || row.original.name.th },
+      { header: t('common.currency'), cell: ({ row }) => <span className="font-mono">{row.original.currency}</span> },
       { header: t('promotions.status'), cell: ({ row }) => t(`promotions.statuses.${row.original.status}`) },
       ...(kind === 'bonus' ? [{ header: t('promotions.type'), cell: ({ row }: { row: { original: AdminOffer } }) => `${t(`promotions.types.${row.original.type ?? 'limit'}`)} × ${row.original.maxReceived}` }] : []),
       {
@@ -74,7 +75,7 @@ function Offers({ kind }: { kind: 'bonus' | 'promotion' }) {
       },
       { header: t('promotions.conditionShort'), cell: ({ row }) => (row.original.hasCondition ? `${row.original.successPercent}% / ${row.original.failPercent}%` : '-') },
       { header: t('promotions.claimed'), cell: ({ row }) => `${row.original.claimed}${row.original.globalCap ? ` / ${row.original.globalCap}` : ''}` },
-      { header: t('promotions.paid'), cell: ({ row }) => <span className="font-mono">{formatMoney(row.original.paid, 'en')}</span> },
+      { header: t('promotions.paid'), cell: ({ row }) => <span className="font-mono">{formatMoney(row.original.paid, 'en', row.original.currency)}</span> },
       {
         id: 'actions',
         header: '',

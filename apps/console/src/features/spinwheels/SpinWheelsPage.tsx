@@ -27,6 +27,7 @@ export function SpinWheelsPage() {
       status.mutate({ id: campaign._id, action }, { onSuccess: () => toast.success(t('spinwheels.saved')), onError: (failure) => toast.error(errorText(failure)) });
     return [
       { header: t('spinwheels.name'), cell: ({ row }) => row.original.name[language] || row.original.name.th },
+      { header: t('common.currency'), cell: ({ row }) => <span className="font-mono">{row.original.currency}</span> },
       { header: t('spinwheels.status'), cell: ({ row }) => <span data-testid={`campaign-status-${row.original._id}`}>{t(`spinwheels.statuses.${row.original.status}`)}</span> },
       { header: t('spinwheels.slices'), cell: ({ row }) => row.original.slices.map((slice) => slice.label[language] || slice.code).join(' · ') },
       { header: t('spinwheels.window'), cell: ({ row }) => `${row.original.startsAt ? formatTime(row.original.startsAt) : '—'} → ${row.original.endsAt ? formatTime(row.original.endsAt) : '—'}` },
