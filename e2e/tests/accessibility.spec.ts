@@ -104,3 +104,26 @@ test('home, the deposit overlay and the statement keep their text inside the scr
   expect(await overflowing(), 'statement at 200 %').toEqual([]);
   await keepScreenshot(page, 'text-200-statement');
 });
+
+// Issue 15 §4: a keyboard reaches a money overlay, stays inside it, and comes back to where it was.
+test('a keyboard opens the deposit overlay, Tab stays inside it, and Escape returns focus to the tile', async ({ page, request }) => {
+  const member = await registerViaApi(request);
+  const login = new LoginPage(page);
+  await login.open();
+  await login.logIn(member.phone, member.password, { remember: true });
+  await expect(page.getByTestId('total-balance')).toHaveText('0.00');
+
+  const tile = page.getByTestId('tile-deposit');
+  await tile.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  for (let step = 0; step < 15; step += 1) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((element) => element.contains(document.activeElement)), `focus after ${step + 1} Tab presses`).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(tile).toBeFocused();
+});
