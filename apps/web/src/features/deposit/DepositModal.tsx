@@ -114,7 +114,7 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
           <li>{t('deposit.notes.slipGenuine', { minutes: 60 })}</li>
           <li>{t('deposit.notes.slipWindow')}</li>
           <li>{t('deposit.notes.credit')}</li>
-          <li>{t('deposit.notes.banks')}</li>
+          {takesBaht && <li>{t('deposit.notes.banks')}</li>}
         </ul>
       )}
     </Modal>
