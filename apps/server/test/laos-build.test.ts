@@ -146,4 +146,21 @@ describe('Laos build (SITE=la)', () => {
     expect(setup.activeSpinwheel.slices.map((slice: { code: string }) => slice.code)).toContain('CASH10K');
     expect((await server.app.ledger.verify()).ok).toBe(true);
   });
+
+  it("keeps kip and baht apart on the operator's dashboard", async () => {
+    await server.app.adminService.ensureFirstOperator({ username: 'chief', password: 'chief-pass-1' });
+    const chief = (await server.api('POST', '/api/admin/login', { body: { username: 'chief', password: 'chief-pass-1' } })).body.token;
+    const dashboard = async (currency?: string) => (await server.api('GET', `/api/admin/reports/dashboard?days=2${currency ? `&currency=${currency}` : ''}`, { token: chief })).body;
+    const depositsOf = (body: { today: { deposits: Record<string, number> } }) => Object.values(body.today.deposits).reduce((total, amount) => total + amount, 0);
+    const [kipBefore, bahtBefore] = [depositsOf(await dashboard()), depositsOf(await dashboard('THB'))];
+
+    const member = await laoMember();
+    const qr = (await server.api('POST', '/api/qrcode/BCEL', { token: member.token, body: { amount: 70_000 } })).body;
+    await server.api('POST', '/sandbox/gateway/pay', { body: { qrcodeId: qr.qrcodeId } });
+
+    const kip = await dashboard();
+    expect(kip).toMatchObject({ currency: 'LAK', currencies: ['LAK', 'THB'] });
+    expect(depositsOf(kip) - kipBefore).toBe(70_000);
+    expect(depositsOf(await dashboard('THB'))).toBe(bahtBefore);
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencyCode } from './money.js';
 import { password, requiredText } from './schemas.js';
 
 /** What an operator may do (issue 11): an account holds one or more. */
@@ -91,7 +92,8 @@ export const auditVerifyResponse = z.object({
 });
 
 // ---------- Dashboard (issue 11 §5)
-export const dashboardQuery = z.object({ days: z.coerce.number().int().min(1).max(90).default(30) });
+/** Money figures are of one wallet currency (issue 15 §1): never kip and baht added together. */
+export const dashboardQuery = z.object({ days: z.coerce.number().int().min(1).max(90).default(30), currency: currencyCode.optional() });
 const dayFigures = z.object({
   /** YYYY-MM-DD in the site's time zone. */
   date: z.string(),
@@ -110,6 +112,9 @@ const dayFigures = z.object({
 });
 export const dashboardResponse = z.object({
   timeZone: z.string(),
+  /** The currency of every amount here (the site's first unless asked), and the site's others. */
+  currency: currencyCode,
+  currencies: z.array(currencyCode),
   today: dayFigures,
   /** Oldest first, one per day, today last. */
   days: z.array(dayFigures),

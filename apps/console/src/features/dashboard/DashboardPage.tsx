@@ -1,25 +1,33 @@
-import { sum } from '@wallet/contract';
+import { type CurrencyCode, sum } from '@wallet/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CurrencyField } from '../../shared/ui/Field';
 import { formatMoney, formatTime } from '../../shared/ui/format';
 import { useDashboard } from './api/dashboard';
 
 /** Today and the last 30 days: money in and out, members, rewards, the gaming result, and what waits. */
 export function DashboardPage() {
   const { t } = useTranslation();
-  const dashboard = useDashboard().data;
+  const [currency, setCurrency] = useState<CurrencyCode | undefined>();
+  const dashboard = useDashboard(currency).data;
   if (!dashboard) return <p className="text-white/50">…</p>;
   const today = dashboard.today;
+  const money = (value: number) => formatMoney(value, 'en', dashboard.currency);
   const figures = [
-    { label: t('dashboard.deposits'), value: formatMoney(sum(Object.values(today.deposits)), 'en'), note: t('dashboard.count', { count: today.depositCount }) },
-    { label: t('dashboard.withdrawals'), value: formatMoney(today.withdrawals, 'en'), note: t('dashboard.count', { count: today.withdrawalCount }) },
+    { label: t('dashboard.deposits'), value: money(sum(Object.values(today.deposits))), note: t('dashboard.count', { count: today.depositCount }) },
+    { label: t('dashboard.withdrawals'), value: money(today.withdrawals), note: t('dashboard.count', { count: today.withdrawalCount }) },
     { label: t('dashboard.newMembers'), value: String(today.newMembers) },
-    { label: t('dashboard.bonusCost'), value: formatMoney(today.bonusCost, 'en') },
-    { label: t('dashboard.netGaming'), value: formatMoney(today.netGaming, 'en') },
+    { label: t('dashboard.bonusCost'), value: money(today.bonusCost) },
+    { label: t('dashboard.netGaming'), value: money(today.netGaming) },
   ];
   const days = dashboard.days.map((day) => ({ date: day.date.slice(5), deposits: sum(Object.values(day.deposits)), withdrawals: day.withdrawals, netGaming: day.netGaming }));
   return (
     <div className="space-y-5" data-testid="dashboard">
+      {/* Kip and baht are never added together: one currency at a time where the site has both. */}
+      {dashboard.currencies.length > 1 && (
+        <CurrencyField className="w-48" value={dashboard.currency} onChange={(event) => setCurrency(event.target.value as CurrencyCode)} data-testid="dashboard-currency" />
+      )}
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
         {figures.map((figure) => (
           <div key={figure.label} className="rounded-xl border border-white/10 bg-desk-900 p-4">

@@ -7,6 +7,6 @@ export function registerReportRoutes(app: App, reports: ReportService): void {
   app.get(
     '/api/admin/reports/dashboard',
     { config: operator('admin', 'finance', 'marketing'), schema: { tags: ['admin'], querystring: dashboardQuery, response: { 200: dashboardResponse } } },
-    (request) => reports.dashboard(request.query.days),
+    (request) => reports.dashboard(request.query.days, request.query.currency),
   );
 }

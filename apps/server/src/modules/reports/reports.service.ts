@@ -1,4 +1,4 @@
-import { type DashboardResponse, type SiteProfile, toMajor } from '@wallet/contract';
+import { type CurrencyCode, type DashboardResponse, type SiteProfile, toMajor, walletCurrencyOf } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import * as repo from './reports.repository.js';
 
@@ -16,16 +16,18 @@ export function createReportService(deps: { db: Db; site: SiteProfile; now: () =
   const timeZone = deps.site.timeZone;
 
   return {
-    async dashboard(dayCount: number): Promise<DashboardResponse> {
+    async dashboard(dayCount: number, asked?: CurrencyCode): Promise<DashboardResponse> {
+      const currencies = [...new Set(deps.site.currencies.map(walletCurrencyOf))];
+      const currency = asked ?? currencies[0]!;
       const now = deps.now();
       const dates = lastDays(now, dayCount, timeZone);
       // A day earlier than the first date, so that date is whole whatever the offset.
       const since = new Date(now.getTime() - dayCount * 86_400_000 - 86_400_000);
       const [deposits, withdrawals, members, ledger, queues] = await Promise.all([
-        repo.depositsPerDay(db, since, timeZone),
-        repo.withdrawalsPerDay(db, since, timeZone),
+        repo.depositsPerDay(db, since, timeZone, currency),
+        repo.withdrawalsPerDay(db, since, timeZone, currency),
         repo.newMembersPerDay(db, since, timeZone),
-        repo.ledgerPerDay(db, since, timeZone),
+        repo.ledgerPerDay(db, since, timeZone, currency),
         repo.pendingQueues(db),
       ]);
       const figures = new Map<string, DayFigures>(
@@ -52,6 +54,8 @@ export function createReportService(deps: { db: Db; site: SiteProfile; now: () =
       const days = dates.map((date) => figures.get(date)!);
       return {
         timeZone,
+        currency,
+        currencies,
         today: days[days.length - 1]!,
         days,
         queues: queues.map((queue) => ({ queue: queue.queue, count: Number(queue.count), oldestAt: queue.oldest ? new Date(queue.oldest).toISOString() : null })),

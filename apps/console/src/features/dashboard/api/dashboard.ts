@@ -1,6 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { dashboardResponse } from '@wallet/contract';
+import { type CurrencyCode, dashboardResponse } from '@wallet/contract';
 import { api } from '../../../shared/api/client';
 
-/** GET /api/admin/reports/dashboard?days=30: today, each of the last 30 days, and the queues' age. */
-export const useDashboard = () => useQuery({ queryKey: ['dashboard'], queryFn: () => api.get('/api/admin/reports/dashboard?days=30', { schema: dashboardResponse }), refetchInterval: 60_000 });
+/**
+ * GET /api/admin/reports/dashboard?days=30[&currency=]: today, each of the last 30 days, and the
+ * queues' age; the money of one wallet currency (the site's first unless asked).
+ */
+export const useDashboard = (currency: CurrencyCode | undefined) =>
+  useQuery({
+    queryKey: ['dashboard', currency ?? 'default'],
+    queryFn: () => api.get(`/api/admin/reports/dashboard?days=30${currency ? `&currency=${currency}` : ''}`, { schema: dashboardResponse }),
+    refetchInterval: 60_000,
+  });
