@@ -28,6 +28,13 @@ const slipCount = Number(process.env.BENCH_SLIPS ?? 300);
 const BOUNDARY = 'bench-slip-boundary';
 const chatSockets = Number(process.env.BENCH_CHAT_SOCKETS ?? 5_000);
 const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** Which phases run (all by default): money (transfers, wallet reads, pgbench), slips, chat. */
+const phases = new Set((process.env.BENCH_PHASES ?? 'money,slips,chat').split(','));
+/** The sandbox provider answers from its own process, as a real provider would (not the API's event loop). */
+const providerPort = port + 2;
+const counterPort = port + 3;
+/** Statements the API node has sent to PostgreSQL so far (bench/query-counter.mjs). */
+const statementsSent = async () => Number(await (await fetch(`http://127.0.0.1:${counterPort}`)).text());
 
 async function admin(sqlText: string, url = databaseUrl) {
   const client = new pg.Client({ connectionString: url });
@@ -95,10 +102,10 @@ async function seed(): Promise<{ tokens: string[]; memberIds: string[] }> {
   return { tokens, memberIds };
 }
 
-function startServer(onPort = port, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
+function startServer(onPort: number, extraEnv: Record<string, string> = {}, extraArgs: string[] = []): Promise<ChildProcess> {
   const url = new URL(databaseUrl);
   url.searchParams.set('options', `-c search_path=${schema}`);
-  const nodeArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
+  const nodeArgs = [...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []), ...extraArgs];
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     env: { ...process.env, DATABASE_URL: url.toString(), JWT_SECRET: secret, PORT: String(onPort), HOST: '127.0.0.1', LOG_LEVEL: 'error', SEED_DEMO: 'false', ADMIN_PASSWORD: secret, ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -116,6 +123,7 @@ function startServer(onPort = port, extraEnv: Record<string, string> = {}): Prom
 
 interface Figures {
   requestsPerSecond: number;
+  total: number;
   p50: number;
   p99: number;
   non2xx: number;
@@ -181,6 +189,7 @@ async function drive(title: string, tokens: string[], next: (member: number) => 
   });
   const figures = {
     requestsPerSecond: result.requests.average,
+    total: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
@@ -202,68 +211,91 @@ function pgbench(): number {
   return Number(match?.[1] ?? 0);
 }
 
+const rows: [figure: string, value: string, goal: string][] = [];
 await admin(`CREATE SCHEMA ${schema}`);
 let server: ChildProcess | undefined;
+let providerNode: ChildProcess | undefined;
 try {
-  console.log(`Benchmark: ${memberCount} members, ${connections} connections, ${seconds} s per phase, PostgreSQL ${new URL(databaseUrl).host}`);
+  console.log(`Benchmark: ${memberCount} members, ${connections} connections, ${seconds} s per phase, PostgreSQL ${new URL(databaseUrl).host}, phases ${[...phases].join(', ')}`);
   const { tokens, memberIds } = await seed();
-  server = await startServer();
-  // Each member alternates: 1 baht wallet → PG, then back.
-  const toGame = new Array<boolean>(tokens.length).fill(true);
-  const transfers = await drive('transfers (wallet⇄game)', tokens, (member) => {
-    const there = toGame[member]!;
-    toGame[member] = !there;
-    return { method: 'POST', path: '/api/wallet/transfer', body: JSON.stringify(there ? { from: 'WALLET', to: 'PG', amount: 1 } : { from: 'PG', to: 'WALLET', amount: 1 }), key: true };
-  });
-  const walletReads = await drive('GET /api/wallet', tokens, () => ({ method: 'GET', path: '/api/wallet' }));
-  // Slip checks are the costliest call (decode, re-encode, QR read, verifier, credit): how many a node takes.
-  const slips = await slipUploads(slipCount);
-  let nextSlip = 0;
-  const slipChecks = await drive(`slip uploads (${slipCount} distinct slips, then duplicates)`, tokens, () => ({
-    method: 'POST',
-    path: '/api/wallet/slip',
-    body: slips[nextSlip++ % slips.length]!,
-    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
-  }));
-  // Chat: sockets one node holds with deliveries under 100 ms at p99 (aim 5,000).
-  const chat = await chatOnOneNode(`http://127.0.0.1:${port}`, tokens, memberIds, Math.min(chatSockets, tokens.length));
+  providerNode = await startServer(providerPort, {});
+  server = await startServer(port, { PROVIDER_URL: `http://127.0.0.1:${providerPort}/sandbox/provider/api`, QUERY_COUNTER_PORT: String(counterPort) }, ['--import', './bench/query-counter.mjs']);
+
+  if (phases.has('money')) {
+    // Each member alternates: 1 baht wallet → PG, then back.
+    const toGame = new Array<boolean>(tokens.length).fill(true);
+    const beforeTransfers = await statementsSent();
+    const transfers = await drive('transfers (wallet⇄game)', tokens, (member) => {
+      const there = toGame[member]!;
+      toGame[member] = !there;
+      return { method: 'POST', path: '/api/wallet/transfer', body: JSON.stringify(there ? { from: 'WALLET', to: 'PG', amount: 1 } : { from: 'PG', to: 'WALLET', amount: 1 }), key: true };
+    });
+    const beforeReads = await statementsSent();
+    const walletReads = await drive('GET /api/wallet', tokens, () => ({ method: 'GET', path: '/api/wallet' }));
+    const afterReads = await statementsSent();
+    const perTransfer = (beforeReads - beforeTransfers) / transfers.total;
+    const perRead = (afterReads - beforeReads) / walletReads.total;
+    await admin(`CREATE DATABASE ${pgbenchDb}`);
+    const tps = pgbench();
+    console.log(`pgbench tpcb-like: ${tps.toFixed(0)} tps`);
+    rows.push(
+      ['pgbench tpcb-like (same PostgreSQL, 64 connections)', `${tps.toFixed(0)} tps`, ''],
+      ['transfers wallet⇄game', `${transfers.requestsPerSecond.toFixed(0)} /s (p50 ${transfers.p50} ms, p99 ${transfers.p99} ms, non-2xx ${transfers.non2xx})`, 'p99 < 50 ms (done: < 200 ms)'],
+      ['transfers ÷ tpcb-like', (transfers.requestsPerSecond / tps).toFixed(2), '≥ 0.5 (done: ≥ 0.25)'],
+      ['database round trips per transfer (API node)', perTransfer.toFixed(1), ''],
+      ['GET /api/wallet', `${walletReads.requestsPerSecond.toFixed(0)} /s (p50 ${walletReads.p50} ms, p99 ${walletReads.p99} ms)`, ''],
+      ['GET /api/wallet ÷ tpcb-like', (walletReads.requestsPerSecond / tps).toFixed(2), '≥ 2'],
+      ['database round trips per GET /api/wallet', perRead.toFixed(1), ''],
+    );
+  }
+
+  if (phases.has('slips')) {
+    // Slip checks are the costliest call (decode, re-encode, QR read, verifier, credit): how many a node takes.
+    const slips = await slipUploads(slipCount);
+    let nextSlip = 0;
+    const slipChecks = await drive(`slip uploads (${slipCount} distinct slips, then duplicates)`, tokens, () => ({
+      method: 'POST',
+      path: '/api/wallet/slip',
+      body: slips[nextSlip++ % slips.length]!,
+      contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    }));
+    rows.push(['slip uploads', `${slipChecks.requestsPerSecond.toFixed(1)} /s (p50 ${slipChecks.p50} ms, p99 ${slipChecks.p99} ms)`, '']);
+  }
+
+  if (phases.has('chat')) {
+    // Chat: sockets one node holds with deliveries under 100 ms at p99 (aim 5,000).
+    const chat = await chatOnOneNode(`http://127.0.0.1:${port}`, tokens, memberIds, Math.min(chatSockets, tokens.length));
+    rows.push(['chat sockets on one node', `${chat.sockets} connected in ${chat.connectSeconds.toFixed(1)} s; delivery p50 ${chat.p50} ms, p99 ${chat.p99} ms, lost ${chat.lost}`, 'p99 < 100 ms']);
+  }
   server.kill('SIGTERM');
   server = undefined;
 
-  // Chat across two nodes over Redis: members send on node A, their sockets are on node B.
-  const redisEnv = { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `${schema}:` };
-  const nodeA = await startServer(port, redisEnv);
-  const nodeB = await startServer(port + 1, redisEnv);
-  let across: Awaited<ReturnType<typeof chatAcrossNodes>>;
-  try {
-    // Members not used above: each sender stays within the chat flood limit.
-    const start = Math.min(chatSockets, tokens.length - 2_000);
-    across = await chatAcrossNodes(`http://127.0.0.1:${port}`, `http://127.0.0.1:${port + 1}`, tokens.slice(start), memberIds.slice(start), 2_000);
-  } finally {
-    nodeA.kill('SIGTERM');
-    nodeB.kill('SIGTERM');
+  if (phases.has('chat')) {
+    // Chat across two nodes over Redis: members send on node A, their sockets are on node B.
+    const redisEnv = { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `${schema}:` };
+    const nodeA = await startServer(port, redisEnv);
+    const nodeB = await startServer(port + 1, redisEnv);
+    try {
+      // Members not used above: each sender stays within the chat flood limit.
+      const start = Math.min(chatSockets, tokens.length - 2_000);
+      const across = await chatAcrossNodes(`http://127.0.0.1:${port}`, `http://127.0.0.1:${port + 1}`, tokens.slice(start), memberIds.slice(start), 2_000);
+      rows.push(['chat across two nodes (Redis)', `${across.perSecond.toFixed(0)} messages/s, p99 ${across.p99} ms, lost ${across.lost}`, '']);
+    } finally {
+      nodeA.kill('SIGTERM');
+      nodeB.kill('SIGTERM');
+    }
   }
-
-  await admin(`CREATE DATABASE ${pgbenchDb}`);
-  const tps = pgbench();
-  console.log(`pgbench tpcb-like: ${tps.toFixed(0)} tps`);
 
   const verify = await openDatabase({ databaseUrl, schema });
   const report = await createLedger(verify.db).verify();
   await verify.close();
+  rows.push(['ledger after the run', `${report.ok ? 'exact' : 'BROKEN'} (${report.transfers} transfers)`, 'exact']);
 
-  console.log('\n| figure | value |\n|---|---|');
-  console.log(`| our transfers | ${transfers.requestsPerSecond.toFixed(0)} /s (p50 ${transfers.p50} ms, p99 ${transfers.p99} ms) |`);
-  console.log(`| GET /api/wallet | ${walletReads.requestsPerSecond.toFixed(0)} /s (p50 ${walletReads.p50} ms, p99 ${walletReads.p99} ms) |`);
-  console.log(`| slip uploads | ${slipChecks.requestsPerSecond.toFixed(1)} /s (p50 ${slipChecks.p50} ms, p99 ${slipChecks.p99} ms) |`);
-  console.log(`| pgbench tpcb-like | ${tps.toFixed(0)} tps |`);
-  console.log(`| transfers ÷ tpcb-like | ${(transfers.requestsPerSecond / tps).toFixed(2)} (goal ≥ 0.5) |`);
-  console.log(`| transfer p99 | ${transfers.p99} ms (goal < 50 ms) |`);
-  console.log(`| ledger after the run | ${report.ok ? 'exact' : 'BROKEN'} (${report.transfers} transfers) |`);
-  console.log(`| chat sockets on one node | ${chat.sockets} connected in ${chat.connectSeconds.toFixed(1)} s; delivery p50 ${chat.p50} ms, p99 ${chat.p99} ms (goal < 100 ms), lost ${chat.lost} |`);
-  console.log(`| chat across two nodes (Redis) | ${across.perSecond.toFixed(0)} messages/s, p99 ${across.p99} ms, lost ${across.lost} |`);
+  console.log('\n| figure | value | goal |\n|---|---|---|');
+  for (const [figure, value, goal] of rows) console.log(`| ${figure} | ${value} | ${goal} |`);
 } finally {
   server?.kill('SIGKILL');
+  providerNode?.kill('SIGKILL');
   await admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
   await admin(`DROP DATABASE IF EXISTS ${pgbenchDb}`).catch(() => undefined);
 }

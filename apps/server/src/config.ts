@@ -72,6 +72,11 @@ const environmentSchema = z.object({
   ADMIN_SESSION_HOURS: z.coerce.number().min(0.25).max(7 * 24).default(12),
   /** Lower argon2 cost; only for test suites that register many members. */
   FAST_HASH: flag,
+  /**
+   * How long a node trusts a member session it has checked before asking the database again. A
+   * revocation is seen at once on the node that made it, on other nodes within this bound.
+   */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
   SMS_URL: z.string().url().optional(),
   SMS_API_KEY: z.string().optional(),
   PROVIDER_URL: z.string().url().optional(),
@@ -119,6 +124,7 @@ export interface AppConfig {
   otpSendsPerAddressPerHour: number;
   adminSessionMs: number;
   fastHash: boolean;
+  sessionCacheMs: number;
   sms: { url: string | undefined; apiKey: string | undefined };
   provider: { url: string | undefined; apiKey: string | undefined; timeoutMs: number };
   gateway: { url: string | undefined; apiKey: string | undefined; webhookSecret: string | undefined };
@@ -166,6 +172,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     otpSendsPerAddressPerHour: values.OTP_SENDS_PER_ADDRESS_PER_HOUR,
     adminSessionMs: values.ADMIN_SESSION_HOURS * 60 * 60_000,
     fastHash: values.FAST_HASH ?? false,
+    sessionCacheMs: values.SESSION_CACHE_MS,
     sms: { url: values.SMS_URL, apiKey: values.SMS_API_KEY },
     provider: { url: values.PROVIDER_URL, apiKey: values.PROVIDER_API_KEY, timeoutMs: values.PROVIDER_TIMEOUT_MS },
     trueMoney: { url: values.TRUEMONEY_URL, linkKey: values.TRUELINK_KEY, mobile: values.TRUEMONEY_MOBILE, webhookSecret: values.TRUEMONEY_WEBHOOK_SECRET, timeoutMs: values.TRUEMONEY_TIMEOUT_MS },

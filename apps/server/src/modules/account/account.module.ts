@@ -12,7 +12,7 @@ export function registerAccountModule(
   core: Pick<Core, 'app' | 'db' | 'hasher' | 'limiter' | 'settings' | 'site' | 'now' | 'sms' | 'ledger'>,
   uses: {
     lookup: Pick<LookupService, 'findBank' | 'findSource'>;
-    sessions: Pick<AuthService, 'revokeOtherSessions' | 'revokeAllSessions' | 'liveSessions'>;
+    sessions: Pick<AuthService, 'revokeOtherSessions' | 'revokeAllSessions' | 'liveSessions' | 'memberChanged'>;
   },
 ) {
   const account = createAccountService({ ...core, ...uses });

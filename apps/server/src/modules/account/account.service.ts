@@ -34,7 +34,7 @@ export function createAccountService(deps: {
   settings: Pick<SettingsService, 'site'>;
   site: SiteProfile;
   lookup: Pick<LookupService, 'findBank' | 'findSource'>;
-  sessions: Pick<AuthService, 'revokeOtherSessions'>;
+  sessions: Pick<AuthService, 'revokeOtherSessions' | 'memberChanged'>;
   now: () => Date;
 }) {
   const { db, hasher, site } = deps;
@@ -185,6 +185,7 @@ export function createAccountService(deps: {
         await repo.updateMember(trx, context.memberId, { password_hash: newHash });
         await deps.sessions.revokeOtherSessions(trx, context);
       });
+      deps.sessions.memberChanged(context.memberId);
     },
   };
 }

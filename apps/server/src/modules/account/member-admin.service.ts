@@ -51,7 +51,7 @@ export function createMemberAdminService(deps: {
   hasher: PasswordHasher;
   sms: SmsSender;
   ledger: Pick<Ledger, 'memberBalances' | 'lines'>;
-  sessions: Pick<AuthService, 'revokeAllSessions' | 'liveSessions'>;
+  sessions: Pick<AuthService, 'revokeAllSessions' | 'liveSessions' | 'memberChanged'>;
   conditions: Pick<ConditionService, 'active'>;
   lookup: Pick<LookupService, 'findBank'>;
 }) {
@@ -139,22 +139,24 @@ export function createMemberAdminService(deps: {
      * A blocked member is refused at login and on every call (403 INACTIVE_USER: sessions check
      * the member's status on each call), so the app can say why; unblocking lets the same sessions in.
      */
-    setBlocked(operator: string, memberId: bigint, blocked: boolean, reason: string) {
-      return db.transaction().execute(async (trx) => {
+    async setBlocked(operator: string, memberId: bigint, blocked: boolean, reason: string) {
+      await db.transaction().execute(async (trx) => {
         const member = await locked(trx, memberId);
         const status = blocked ? 'blocked' : 'active';
         if (member.status === status) throw conflict('KEY_INVALID');
         await repo.setMemberStatus(trx, memberId, status);
         await recordAudit(trx, operator, blocked ? 'member.block' : 'member.unblock', { memberId: String(memberId), reason, before: { status: member.status }, after: { status } });
       });
+      deps.sessions.memberChanged(memberId);
     },
 
-    endSessions(operator: string, memberId: bigint, reason: string) {
-      return db.transaction().execute(async (trx) => {
+    async endSessions(operator: string, memberId: bigint, reason: string) {
+      await db.transaction().execute(async (trx) => {
         await locked(trx, memberId);
         const ended = await deps.sessions.revokeAllSessions(trx, memberId);
         await recordAudit(trx, operator, 'member.end-sessions', { memberId: String(memberId), reason, ended });
       });
+      deps.sessions.memberChanged(memberId);
     },
 
     /**
@@ -193,6 +195,7 @@ export function createMemberAdminService(deps: {
         await recordAudit(trx, operator, 'member.password-reset', { memberId: String(memberId), reason });
         return member.phone;
       });
+      deps.sessions.memberChanged(memberId);
       try {
         await deps.sms.send(phone, temporaryPasswordText(deps.site.defaultLanguage, password));
       } catch {

@@ -30,7 +30,7 @@ export function findLiveSession(db: Db, sessionId: string, now: Date) {
   return db
     .selectFrom('sessions')
     .innerJoin('members', 'members.id', 'sessions.member_id')
-    .select(['sessions.member_id', 'members.status', 'members.currency'])
+    .select(['sessions.member_id', 'sessions.expires_at', 'members.status', 'members.currency'])
     .where('sessions.id', '=', sessionId)
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', now)

@@ -4,6 +4,7 @@ import { forbidden, unauthorized } from '../../errors.js';
 import type { AttemptLimiter } from '../limits/attempt-limiter.js';
 import * as repo from './auth.repository.js';
 import { createLoginGuard } from './login-guard.js';
+import { createSessionCache } from './session-cache.js';
 import { type PasswordHasher, createCredentialCheck } from './password.js';
 import type { TokenSigner } from './tokens.js';
 
@@ -29,8 +30,11 @@ export function createAuthService(deps: {
   limiter: AttemptLimiter;
   secret: string;
   now: () => Date;
+  /** How long this node trusts a session it has checked (0: ask the database on every call). */
+  sessionCacheMs: number;
 }) {
   const { db, tokens, now } = deps;
+  const sessions = createSessionCache({ ttlMs: deps.sessionCacheMs, maxEntries: 100_000, now: () => now().getTime() });
   const credentialsMatch = createCredentialCheck(deps.hasher);
   const guard = createLoginGuard({
     limiter: deps.limiter,
@@ -63,14 +67,21 @@ export function createAuthService(deps: {
 
     async logout(context: MemberContext): Promise<void> {
       await repo.revokeSession(db, context.sessionId);
+      sessions.forgetSession(context.sessionId);
     },
 
-    /** A blocked member, a reset password, or an operator's "sign out everywhere": every session ends, in the caller's transaction. */
+    /**
+     * A blocked member, a reset password, or an operator's "sign out everywhere": every session ends,
+     * in the caller's transaction. The caller calls `memberChanged` once that has committed.
+     */
     revokeAllSessions: (trx: Db, memberId: bigint) => repo.revokeAllSessions(trx, memberId, now()),
+
+    /** After a committed change to a member's sessions or status: this node asks the database again. */
+    memberChanged: (memberId: bigint) => sessions.forgetMember(memberId),
 
     liveSessions: (memberId: bigint) => repo.liveSessionsOf(db, memberId, now()),
 
-    /** After a password change: every session but the one that changed it ends, in the caller's transaction. */
+    /** After a password change: every session but the one that changed it ends, in the caller's transaction (then `memberChanged`). */
     revokeOtherSessions: (trx: Db, context: MemberContext) => repo.revokeOtherSessions(trx, context.memberId, context.sessionId),
 
     /** Token → member, or the DESIGN §4 401/403 codes. */
@@ -78,11 +89,18 @@ export function createAuthService(deps: {
       if (!token) throw unauthorized('UNAUTHORIZED');
       const check = await tokens.verify('member', token);
       if (!check.ok) throw unauthorized(check.reason === 'expired' ? 'EXPIRED_AUTH_TOKEN' : 'invalid-token');
-      if (!UUID.test(check.claims.sessionId)) throw unauthorized('invalid-token');
-      const session = await repo.findLiveSession(db, check.claims.sessionId, now());
-      if (!session || String(session.member_id) !== check.claims.subject) throw unauthorized('invalid-token');
+      const { sessionId } = check.claims;
+      if (!UUID.test(sessionId)) throw unauthorized('invalid-token');
+      let session = sessions.get(sessionId);
+      if (!session) {
+        const row = await repo.findLiveSession(db, sessionId, now());
+        if (!row) throw unauthorized('invalid-token');
+        session = { memberId: row.member_id, status: row.status, currency: walletCurrencyOf(row.currency), expiresAt: row.expires_at.getTime() };
+        sessions.remember(sessionId, session);
+      }
+      if (String(session.memberId) !== check.claims.subject) throw unauthorized('invalid-token');
       if (session.status !== 'active') throw forbidden('INACTIVE_USER');
-      return { memberId: session.member_id, sessionId: check.claims.sessionId, currency: walletCurrencyOf(session.currency) };
+      return { memberId: session.memberId, sessionId, currency: session.currency };
     },
   };
 }

@@ -11,9 +11,22 @@ export async function walletCurrencyOf(trx: Db, memberId: bigint): Promise<strin
   return row?.currency;
 }
 
-export async function ensureAccounts(trx: Db, refs: AccountRef[]): Promise<Map<string, bigint>> {
+export interface EnsuredAccount {
+  id: bigint;
+  /**
+   * Committed before this transaction began, so the id stays valid whatever becomes of it (an
+   * account created in this transaction vanishes if it rolls back: its created_at is now()).
+   */
+  settled: boolean;
+}
+
+export async function ensureAccounts(trx: Db, refs: AccountRef[]): Promise<Map<string, EnsuredAccount>> {
   const codes = refs.map((ref) => ref.code);
-  const found = await trx.selectFrom('ledger_accounts').select(['id', 'code']).where('code', 'in', codes).execute();
+  const found = await trx
+    .selectFrom('ledger_accounts')
+    .select(['id', 'code', sql<boolean>`created_at < now()`.as('settled')])
+    .where('code', 'in', codes)
+    .execute();
   if (found.length < refs.length) {
     // First use of an account: create it (a concurrent creator wins harmlessly), then read again.
     const known = new Set(found.map((row) => row.code));
@@ -37,32 +50,42 @@ export async function ensureAccounts(trx: Db, refs: AccountRef[]): Promise<Map<s
       .execute();
     return ensureAccounts(trx, refs);
   }
-  return new Map(found.map((row) => [row.code, row.id]));
+  return new Map(found.map((row) => [row.code, { id: row.id, settled: row.settled }]));
 }
 
 export function accountsByCode(trx: Db, codes: string[]) {
   return trx.selectFrom('ledger_accounts').select(['code', 'kind', 'member_id', 'provider_code', 'currency']).where('code', 'in', codes).execute();
 }
 
-/** Locks in ascending id order, so two transfers over the same accounts never deadlock. */
-export function lockAccounts(trx: Db, ids: bigint[]) {
-  return trx
-    .selectFrom('ledger_accounts')
-    .select(['id', 'kind', 'balance'])
-    .where('id', 'in', ids)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
+/** What `ledger_post` did: posted, replayed an earlier transfer with this key, or refused for want of money. */
+export interface Posting {
+  outcome: 'posted' | 'replayed' | 'insufficient';
+  transfer_id: bigint | null;
+  hold_id: string | null;
+  amount: bigint;
+  debit_account_id: bigint;
+  credit_account_id: bigint;
 }
 
-export function findTransferByKey(trx: Db, key: string) {
-  return trx
-    .selectFrom('ledger_transfers as t')
-    .innerJoin('ledger_accounts as d', 'd.id', 't.debit_account_id')
-    .innerJoin('ledger_accounts as c', 'c.id', 't.credit_account_id')
-    .select(['t.id', 't.amount', 't.kind', 't.reference', 't.created_at', 't.reverses_transfer_id', 'd.code as debit_code', 'c.code as credit_code'])
-    .where('t.idempotency_key', '=', key)
-    .executeTakeFirst();
+/**
+ * One transfer in one round trip (migration 040): replay by key, locks in ascending id order (so two
+ * transfers over the same accounts never deadlock), the balance check, the transfer, both balances
+ * and, with `holdToId`, the hold row waiting to go on there.
+ */
+export async function post(
+  trx: Db,
+  transfer: { key: string; debitId: bigint; creditId: bigint; amount: bigint; kind: string; reference: string | null; reverses?: bigint; holdToId?: bigint },
+): Promise<Posting> {
+  const { rows } = await sql<Posting>`SELECT * FROM ledger_post(${transfer.key}, ${transfer.debitId}, ${transfer.creditId}, ${transfer.amount}, ${transfer.kind},
+    ${transfer.reference}, ${transfer.reverses ?? null}::bigint, ${transfer.holdToId ?? null}::bigint)`.execute(trx);
+  return rows[0]!;
+}
+
+/** Resolves a hold once, in one round trip (migration 040). */
+export async function resolve(trx: Db, request: { holdId: string; key: string; status: 'posted' | 'voided'; kind: string; reference: string | null }) {
+  const { rows } = await sql<{ outcome: 'posted' | 'replayed' | 'conflict' | 'missing' | 'insufficient'; transfer_id: bigint | null }>`
+    SELECT * FROM ledger_resolve(${request.holdId}::uuid, ${request.key}, ${request.status}, ${request.kind}, ${request.reference})`.execute(trx);
+  return rows[0]!;
 }
 
 export function findTransferById(trx: Db, id: bigint) {
@@ -78,71 +101,6 @@ export function findTransferById(trx: Db, id: bigint) {
 /** The transfer that reversed this one, if any. */
 export function findReversalOf(trx: Db, transferId: bigint) {
   return trx.selectFrom('ledger_transfers').select(['id', 'idempotency_key']).where('reverses_transfer_id', '=', transferId).executeTakeFirst();
-}
-
-export async function insertHold(trx: Db, hold: { fromId: bigint; viaId: bigint; toId: bigint; amount: bigint; holdTransferId: bigint }): Promise<string> {
-  const row = await trx
-    .insertInto('ledger_holds')
-    .values({ from_account_id: hold.fromId, via_account_id: hold.viaId, to_account_id: hold.toId, amount: hold.amount, hold_transfer_id: hold.holdTransferId })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export function holdOfTransfer(trx: Db, holdTransferId: bigint) {
-  return trx.selectFrom('ledger_holds').select('id').where('hold_transfer_id', '=', holdTransferId).executeTakeFirst();
-}
-
-/** A hold locked for resolution, with the codes of its accounts and the key of its resolution, if any. */
-export function lockHold(trx: Db, holdId: string) {
-  return trx
-    .selectFrom('ledger_holds as h')
-    .innerJoin('ledger_accounts as f', 'f.id', 'h.from_account_id')
-    .innerJoin('ledger_accounts as v', 'v.id', 'h.via_account_id')
-    .innerJoin('ledger_accounts as d', 'd.id', 'h.to_account_id')
-    .leftJoin('ledger_transfers as r', 'r.id', 'h.resolution_transfer_id')
-    .select(['h.id', 'h.amount', 'h.status', 'h.resolution_transfer_id', 'r.idempotency_key as resolution_key', 'f.code as from_code', 'v.code as via_code', 'd.code as to_code'])
-    .where('h.id', '=', holdId)
-    .forUpdate('h')
-    .executeTakeFirst();
-}
-
-export async function resolveHold(trx: Db, holdId: string, status: 'posted' | 'voided', resolutionTransferId: bigint): Promise<void> {
-  await trx
-    .updateTable('ledger_holds')
-    .set({ status, resolution_transfer_id: resolutionTransferId, resolved_at: sql`now()` })
-    .where('id', '=', holdId)
-    .where('status', '=', 'pending')
-    .execute();
-}
-
-export async function insertTransfer(
-  trx: Db,
-  transfer: { key: string; debitId: bigint; creditId: bigint; amount: bigint; kind: string; reference: string | null; reverses?: bigint },
-): Promise<bigint | undefined> {
-  const row = await trx
-    .insertInto('ledger_transfers')
-    .values({
-      idempotency_key: transfer.key,
-      debit_account_id: transfer.debitId,
-      credit_account_id: transfer.creditId,
-      amount: transfer.amount,
-      kind: transfer.kind,
-      reference: transfer.reference,
-      reverses_transfer_id: transfer.reverses ?? null,
-    })
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id;
-}
-
-export async function moveBalance(trx: Db, debitId: bigint, creditId: bigint, amount: bigint): Promise<void> {
-  await trx
-    .updateTable('ledger_accounts')
-    .set({ balance: sql`balance + CASE WHEN id = ${creditId} THEN ${amount}::bigint ELSE -${amount}::bigint END` })
-    .where('id', 'in', [debitId, creditId])
-    .execute();
 }
 
 /** Balances in minor units of each account's currency. */

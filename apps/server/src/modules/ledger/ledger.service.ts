@@ -39,6 +39,13 @@ export interface ReverseRequest {
 }
 
 const CHECK_VIOLATION = '23514';
+const NOT_NEGATIVE = 'member_balance_not_negative';
+
+/** The database refused a member balance below zero. */
+function isBalanceCheck(error: unknown): boolean {
+  const pgError = error as { code?: string; constraint?: string; message?: string };
+  return pgError.code === CHECK_VIOLATION && (pgError.constraint === NOT_NEGATIVE || !!pgError.message?.includes(NOT_NEGATIVE));
+}
 
 /**
  * The only code that writes balances (DESIGN §5). Every movement is one immutable transfer
@@ -47,7 +54,7 @@ const CHECK_VIOLATION = '23514';
 export function createLedger(db: Db) {
   // A member's wallet currency is fixed at registration, so remembering it is exact.
   const walletCurrencies = new Map<bigint, string>();
-  const MAX_REMEMBERED = 50_000;
+  const MAX_REMEMBERED = 100_000;
 
   async function walletCurrency(trx: Db, memberId: bigint): Promise<string> {
     const known = walletCurrencies.get(memberId);
@@ -73,52 +80,50 @@ export function createLedger(db: Db) {
     return settled;
   }
 
-  async function postIn(trx: Db, request: TransferRequest, reverses?: bigint): Promise<PostedTransfer> {
-    if (request.amount <= 0n) throw new AppError('TRANSFER_MINIMUM', 422);
-    if (request.from.code === request.to.code) throw new AppError('KEY_INVALID', 400);
+  // An account's id never changes once committed: ids are remembered so a posting is one round trip.
+  const accountIds = new Map<string, bigint>();
 
-    const existing = await repo.findTransferByKey(trx, request.key);
-    if (existing) return replayOf(existing, request);
-
-    const ids = await repo.ensureAccounts(trx, [request.from, request.to]);
-    const debitId = ids.get(request.from.code)!;
-    const creditId = ids.get(request.to.code)!;
-    const locked = await repo.lockAccounts(trx, [debitId, creditId]);
-    const debit = locked.find((account) => account.id === debitId)!;
-    if (debit.kind !== 'operator' && debit.balance < request.amount) throw businessRule('MONEY_NOT_ENOUGH');
-
-    const id = await repo.insertTransfer(trx, {
-      key: request.key,
-      debitId,
-      creditId,
-      amount: request.amount,
-      kind: request.kind,
-      reference: request.reference ?? null,
-      ...(reverses !== undefined ? { reverses } : {}),
-    });
-    if (id === undefined) {
-      // The same key committed by a concurrent caller between our check and our insert.
-      const winner = await repo.findTransferByKey(trx, request.key);
-      return replayOf(winner!, request);
+  async function idsOf(trx: Db, refs: AccountRef[]): Promise<bigint[]> {
+    const missing = refs.filter((ref) => !accountIds.has(ref.code));
+    if (missing.length) {
+      const ensured = await repo.ensureAccounts(trx, missing);
+      if (accountIds.size + missing.length > MAX_REMEMBERED) accountIds.clear();
+      for (const ref of missing) {
+        const account = ensured.get(ref.code)!;
+        if (!account.settled) return refs.map((each) => accountIds.get(each.code) ?? ensured.get(each.code)!.id);
+        accountIds.set(ref.code, account.id);
+      }
     }
-    try {
-      await repo.moveBalance(trx, debitId, creditId, request.amount);
-    } catch (error) {
-      if ((error as { code?: string }).code === CHECK_VIOLATION) throw businessRule('MONEY_NOT_ENOUGH');
-      throw error;
-    }
-    return { id, replayed: false };
+    return refs.map((ref) => accountIds.get(ref.code)!);
   }
 
-  function replayOf(
-    existing: NonNullable<Awaited<ReturnType<typeof repo.findTransferByKey>>>,
-    request: TransferRequest,
-  ): PostedTransfer {
-    const same =
-      existing.amount === request.amount && existing.debit_code === request.from.code && existing.credit_code === request.to.code;
-    // A reused key with different content is a caller bug, never a second movement.
-    if (!same) throw new AppError('KEY_INVALID', 409);
-    return { id: existing.id, replayed: true };
+  async function postIn(trx: Db, request: TransferRequest, options: { reverses?: bigint; holdTo?: AccountRef } = {}): Promise<PostedTransfer & { holdId: string | null }> {
+    if (request.amount <= 0n) throw new AppError('TRANSFER_MINIMUM', 422);
+    if (request.from.code === request.to.code) throw new AppError('KEY_INVALID', 400);
+    const [debitId, creditId, holdToId] = await idsOf(trx, [request.from, request.to, ...(options.holdTo ? [options.holdTo] : [])]);
+    let posting;
+    try {
+      posting = await repo.post(trx, {
+        key: request.key,
+        debitId: debitId!,
+        creditId: creditId!,
+        amount: request.amount,
+        kind: request.kind,
+        reference: request.reference ?? null,
+        ...(options.reverses !== undefined ? { reverses: options.reverses } : {}),
+        ...(holdToId !== undefined ? { holdToId } : {}),
+      });
+    } catch (error) {
+      if (isBalanceCheck(error)) throw businessRule('MONEY_NOT_ENOUGH');
+      throw error;
+    }
+    if (posting.outcome === 'insufficient') throw businessRule('MONEY_NOT_ENOUGH');
+    if (posting.outcome === 'replayed') {
+      const same = posting.amount === request.amount && posting.debit_account_id === debitId && posting.credit_account_id === creditId;
+      // A reused key with different content is a caller bug, never a second movement.
+      if (!same) throw new AppError('KEY_INVALID', 409);
+    }
+    return { id: posting.transfer_id!, replayed: posting.outcome === 'replayed', holdId: posting.hold_id };
   }
 
   /** Runs in the caller's transaction, or in one of its own. */
@@ -126,29 +131,19 @@ export function createLedger(db: Db) {
 
   async function holdIn(trx: Db, request: HoldRequest): Promise<{ holdId: string; transferId: bigint; replayed: boolean }> {
     const { via, ...transfer } = request;
-    const posted = await postIn(trx, { ...transfer, to: via });
-    if (posted.replayed) {
-      const hold = await repo.holdOfTransfer(trx, posted.id);
-      if (!hold) throw new AppError('KEY_INVALID', 409); // the key was used for a plain transfer
-      return { holdId: hold.id, transferId: posted.id, replayed: true };
-    }
-    const ids = await repo.ensureAccounts(trx, [request.from, via, request.to]);
-    const holdId = await repo.insertHold(trx, { fromId: ids.get(request.from.code)!, viaId: ids.get(via.code)!, toId: ids.get(request.to.code)!, amount: request.amount, holdTransferId: posted.id });
-    return { holdId, transferId: posted.id, replayed: false };
+    const posted = await postIn(trx, { ...transfer, to: via }, { holdTo: request.to });
+    // The key was used for a plain transfer.
+    if (posted.holdId === null) throw new AppError('KEY_INVALID', 409);
+    return { holdId: posted.holdId, transferId: posted.id, replayed: posted.replayed };
   }
 
   /** Posts or voids a hold once; the same key again replays, any other resolution is refused (409). */
-  async function resolveIn(trx: Db, request: ResolveRequest, outcome: 'posted' | 'voided'): Promise<PostedTransfer> {
-    const hold = await repo.lockHold(trx, request.holdId);
-    if (!hold) throw new AppError('NO_DATA', 404);
-    if (hold.status !== 'pending') {
-      if (hold.resolution_key === request.key && hold.status === outcome) return { id: hold.resolution_transfer_id!, replayed: true };
-      throw new AppError('KEY_INVALID', 409);
-    }
-    const [via, destination] = await refsOf(trx, [hold.via_code, outcome === 'posted' ? hold.to_code : hold.from_code]);
-    const posted = await postIn(trx, { key: request.key, from: via!, to: destination!, amount: hold.amount, kind: request.kind, ...(request.reference ? { reference: request.reference } : {}) });
-    await repo.resolveHold(trx, hold.id, outcome, posted.id);
-    return posted;
+  async function resolveIn(trx: Db, request: ResolveRequest, status: 'posted' | 'voided'): Promise<PostedTransfer> {
+    const resolved = await repo.resolve(trx, { holdId: request.holdId, key: request.key, status, kind: request.kind, reference: request.reference ?? null });
+    if (resolved.outcome === 'missing') throw new AppError('NO_DATA', 404);
+    if (resolved.outcome === 'conflict') throw new AppError('KEY_INVALID', 409);
+    if (resolved.outcome === 'insufficient') throw businessRule('MONEY_NOT_ENOUGH');
+    return { id: resolved.transfer_id!, replayed: resolved.outcome === 'replayed' };
   }
 
   /** The existing accounts behind codes, as references postIn takes. */
@@ -170,7 +165,8 @@ export function createLedger(db: Db) {
     }
     const [from, to] = await refsOf(trx, [original.credit_code, original.debit_code]);
     try {
-      return await postIn(trx, { key: request.key, from: from!, to: to!, amount: original.amount, kind: 'reversal', reference: request.reason }, request.transferId);
+      const { id, replayed } = await postIn(trx, { key: request.key, from: from!, to: to!, amount: original.amount, kind: 'reversal', reference: request.reason }, { reverses: request.transferId });
+      return { id, replayed };
     } catch (error) {
       // Reversed by a concurrent caller with another key: the unique link decides.
       if (isUniqueViolation(error)) throw new AppError('KEY_INVALID', 409);
@@ -181,7 +177,10 @@ export function createLedger(db: Db) {
   return {
     /** Posts inside the caller's transaction, or in one of its own. */
     post(request: TransferRequest, trx?: Db): Promise<PostedTransfer> {
-      return within(trx, async (own) => postIn(own, await inOneCurrency(own, request, ['from', 'to'])));
+      return within(trx, async (own) => {
+        const { id, replayed } = await postIn(own, await inOneCurrency(own, request, ['from', 'to']));
+        return { id, replayed };
+      });
     },
 
     /**

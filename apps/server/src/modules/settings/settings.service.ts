@@ -100,13 +100,22 @@ export interface SettingsService {
 
 export function createSettingsService(db: Db, now: () => number = Date.now): SettingsService {
   let cached: { value: SiteSettings; at: number } | undefined;
+  // Calls that find the cache stale together share one read (a busy node asked once per call before).
+  let reading: Promise<SiteSettings> | undefined;
+
+  async function load(trx: Db): Promise<SiteSettings> {
+    const value = siteSettingsSchema.parse((await readSetting(trx, SITE_KEY)) ?? {});
+    cached = { value, at: now() };
+    return value;
+  }
 
   async function site(trx: Db = db): Promise<SiteSettings> {
     if (cached && now() - cached.at < CACHE_MS) return cached.value;
-    const stored = (await readSetting(trx, SITE_KEY)) ?? {};
-    const value = siteSettingsSchema.parse(stored);
-    cached = { value, at: now() };
-    return value;
+    if (trx !== db) return load(trx);
+    reading ??= load(db).finally(() => {
+      reading = undefined;
+    });
+    return reading;
   }
 
   return {

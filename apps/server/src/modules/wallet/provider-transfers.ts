@@ -17,7 +17,8 @@ export type TransferState = 'posted' | 'voided' | 'pending';
  *   2. call the provider with our transaction id (idempotent on their side);
  *   3. success → post to the destination; definite failure → void back; unknown → stays
  *      pending and the reconciler settles it from the provider's transaction status.
- * Lock order everywhere: game account row, then provider transfer row, then ledger accounts.
+ * Lock order everywhere: game account row, then provider transfer row, then ledger accounts (a new
+ * transfer's row is written after its hold: nothing else can hold a lock on a row not yet written).
  */
 export function createProviderTransfers(deps: {
   db: Db;
@@ -114,15 +115,14 @@ export function createProviderTransfers(deps: {
   }
 
   return {
+    /** Enabled providers, from a cache an operator's change reaches within seconds. */
+    providers,
+
     /**
      * Moves `amount` satang between the member's wallet and game account. With an idempotency
      * key, a retry answers the state of the first attempt and moves nothing again.
      */
     async move(memberId: bigint, code: string, direction: 'deposit' | 'withdraw', amount: Minor, idempotencyKey: string | null): Promise<TransferState> {
-      if (idempotencyKey) {
-        const earlier = await repo.findProviderTransferByKey(db, memberId, idempotencyKey);
-        if (earlier) return stateOf(earlier.id);
-      }
       const providerRow = await providers.get(code);
       if (!providerRow) throw new AppError('NO_GAME', 404);
       const credits = bahtToCredits(amount, creditsPerBaht(providerRow.ft_wallet_slot));
@@ -133,7 +133,6 @@ export function createProviderTransfers(deps: {
           const account = await repo.lockAndBumpGameAccount(trx, memberId, code);
           if (!account) throw new AppError('SLOT_NO_ACCOUNT', 404);
           username = account.username;
-          await repo.insertProviderTransfer(trx, { id, memberId, code, direction, amount, credits, idempotencyKey });
           const [wallet, game] = [accounts.wallet(memberId), accounts.game(memberId, code)];
           const { holdId } = await ledger.hold(
             {
@@ -147,13 +146,14 @@ export function createProviderTransfers(deps: {
             },
             trx,
           );
-          await repo.linkHold(trx, id, holdId);
+          // A key used before is refused here by its unique index, under the game account's lock.
+          await repo.insertProviderTransfer(trx, { id, memberId, code, direction, amount, credits, idempotencyKey, holdId });
         });
       } catch (error) {
-        // The same key racing itself: the first one's transfer is the answer.
+        // The same key again (a retry, or a double tap racing itself): the first one's transfer is the answer.
         if (idempotencyKey && isUniqueViolation(error)) {
-          const winner = await repo.findProviderTransferByKey(db, memberId, idempotencyKey);
-          if (winner) return stateOf(winner.id);
+          const first = await repo.findProviderTransferByKey(db, memberId, idempotencyKey);
+          if (first) return stateOf(first.id);
         }
         throw error;
       }

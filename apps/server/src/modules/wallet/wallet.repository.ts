@@ -53,13 +53,9 @@ export async function hasPendingTransfer(db: Db, memberId: bigint, code: string)
   return !!row;
 }
 
-export async function linkHold(db: Db, transferId: string, holdId: string): Promise<void> {
-  await db.updateTable('provider_transfers').set({ hold_id: holdId }).where('id', '=', transferId).execute();
-}
-
 export async function insertProviderTransfer(
   db: Db,
-  transfer: { id: string; memberId: bigint; code: string; direction: 'deposit' | 'withdraw'; amount: bigint; credits: bigint; idempotencyKey: string | null },
+  transfer: { id: string; memberId: bigint; code: string; direction: 'deposit' | 'withdraw'; amount: bigint; credits: bigint; idempotencyKey: string | null; holdId: string },
 ) {
   await db
     .insertInto('provider_transfers')
@@ -71,6 +67,7 @@ export async function insertProviderTransfer(
       amount: transfer.amount,
       credits: transfer.credits,
       idempotency_key: transfer.idempotencyKey,
+      hold_id: transfer.holdId,
     })
     .execute();
 }

@@ -62,7 +62,7 @@ export function createWalletService(deps: {
 
   /** An enabled provider that takes the member's currency (issue 15 §1): no other is theirs to use. */
   async function requireProvider(context: MemberContext, code: string) {
-    const row = await repo.findProvider(db, code);
+    const row = await transfers.providers.get(code);
     if (!row || !row.currencies.includes(context.currency)) throw notFound('NO_GAME');
     return row;
   }
@@ -110,7 +110,7 @@ export function createWalletService(deps: {
       const { memberId } = context;
       const [member, providers, gameAccounts, balances, invite] = await Promise.all([
         deps.members.findMember(memberId),
-        repo.listProviders(db),
+        transfers.providers.list(),
         repo.listGameAccounts(db, memberId),
         ledger.balances([accounts.wallet(memberId).code, accounts.coins(memberId).code]),
         deps.inviteSummary(memberId),
