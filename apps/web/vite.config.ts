@@ -1,15 +1,41 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { type Plugin, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const laos = process.env.VITE_SITE === 'la';
 const NIGHT = '#0b1220';
 
+/**
+ * Issue 16 §3: the build's language (Thai, or Lao in the Laos build) is drawn in its own font from
+ * the first paint. The page shows nothing until its script has run, so fonts preloaded with the
+ * page are in before then; the three weights of the first screen (400, 600, 700) of that script's
+ * subset are preloaded (src/fonts.css has the faces). index.html also names the build's language.
+ */
+function firstPaintFonts(): Plugin {
+  const subset = laos ? 'noto-sans-lao-lao' : 'noto-sans-thai-thai';
+  return {
+    name: 'first-paint-fonts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const fonts = Object.keys(context.bundle ?? {}).filter((file) => file.endsWith('.woff2') && /-(400|600|700)-normal-/.test(file) && file.includes(`/${subset}-`));
+        if (fonts.length !== 3) throw new Error(`expected the 3 weights of ${subset} in the build, found ${fonts.length}`);
+        return {
+          html: html.replace('<html lang="th">', `<html lang="${laos ? 'lo' : 'th'}">`),
+          tags: fonts.sort().map((file) => ({ tag: 'link', attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: '' }, injectTo: 'head' as const })),
+        };
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    firstPaintFonts(),
     // Installable (issue 15 §4): a manifest, and a service worker that keeps the app's shell and
     // fonts for offline starts. It never caches API answers (money figures) or uploads: only the
     // built files are precached, and every other request goes to the network.
@@ -42,5 +68,6 @@ export default defineConfig({
   ],
   server: { proxy: { '/api': 'http://localhost:8080', '/sandbox': 'http://localhost:8080' } },
   // Each build has its own output, so the Thai and the Lao one can be served side by side (issue 15 §3).
-  build: { outDir: laos ? 'dist-la' : 'dist', sourcemap: false, chunkSizeWarningLimit: 700 },
+  // The manifest (dist/.vite/manifest.json) lets scripts/web-budget.mjs work out what each route loads.
+  build: { outDir: laos ? 'dist-la' : 'dist', sourcemap: false, chunkSizeWarningLimit: 700, manifest: true },
 });

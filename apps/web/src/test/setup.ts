@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import '../shared/i18n';
+import { i18nReady } from '../shared/i18n';
+
+// The language texts are chunks loaded on demand: tests start once the first one is in.
+await i18nReady;
 
 afterEach(() => {
   cleanup();
