@@ -86,7 +86,7 @@ export function routeLoads(dist) {
     closure(screens.filter((screen) => manifest[screen]), loads.js, loads.css);
     routes[route] = describe(loads);
   }
-  return { language, initial: describe(initial), routes, otherLanguages: ['th', 'lo', 'en'].filter((other) => other !== language && manifest[LOCALE_SOURCE(other)]) };
+  return { language, languageGzip: languageChunk ? size(languageChunk.file) : 0, initial: describe(initial), routes };
 }
 
 export const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -99,9 +99,9 @@ function main() {
   };
   const dist = path.resolve(root, option('dist', 'apps/web/dist'));
   const budget = Number(option('budget', '130')) * 1000;
-  const { language, initial, routes } = routeLoads(dist);
+  const { language, languageGzip, initial, routes } = routeLoads(dist);
   console.log(`Member app ${path.relative(root, dist)} (starts in ${language}); gzip sizes, kB = 1,000 bytes`);
-  console.log(`  initial JS: ${initial.js.length} files, ${kB(initial.jsGzip)}; CSS ${kB(initial.cssGzip)}`);
+  console.log(`  initial JS: ${initial.js.length} files, ${kB(initial.jsGzip)} (the ${language} texts ${kB(languageGzip)} of it); CSS ${kB(initial.cssGzip)}`);
   for (const [route, loads] of Object.entries(routes)) console.log(`  ${route.padEnd(11)} JS ${kB(loads.jsGzip).padStart(9)} (${loads.js.length} files)   CSS ${kB(loads.cssGzip)}`);
   if (args.includes('--files')) for (const { file, gzip } of initial.js.sort((a, b) => b.gzip - a.gzip)) console.log(`    ${kB(gzip).padStart(9)}  ${file}`);
   const login = routes['/login'].jsGzip;

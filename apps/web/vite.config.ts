@@ -7,24 +7,33 @@ const laos = process.env.VITE_SITE === 'la';
 const NIGHT = '#0b1220';
 
 /**
- * Issue 16 §3: the build's language (Thai, or Lao in the Laos build) is drawn in its own font from
- * the first paint. The page shows nothing until its script has run, so fonts preloaded with the
- * page are in before then; the three weights of the first screen (400, 600, 700) of that script's
- * subset are preloaded (src/fonts.css has the faces). index.html also names the build's language.
+ * Issue 16 §3: the first screen of the build's language (Thai, or Lao in the Laos build) without
+ * waiting and without a fallback font. The page draws nothing until its script has run and the
+ * language's texts are in, so what it needs is asked for with the page: the texts' chunk (a
+ * modulepreload; a member who chose another language fetches theirs after, and the default's few kB
+ * were for nothing) and the three weights of that script's font subset on the first screen (400,
+ * 600, 700; src/fonts.css has the faces). index.html also names the build's language.
  */
-function firstPaintFonts(): Plugin {
+function firstPaintAssets(): Plugin {
+  const language = laos ? 'lo' : 'th';
   const subset = laos ? 'noto-sans-lao-lao' : 'noto-sans-thai-thai';
   return {
-    name: 'first-paint-fonts',
+    name: 'first-paint-assets',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
-        const fonts = Object.keys(context.bundle ?? {}).filter((file) => file.endsWith('.woff2') && /-(400|600|700)-normal-/.test(file) && file.includes(`/${subset}-`));
+        const bundle = context.bundle ?? {};
+        const fonts = Object.keys(bundle).filter((file) => file.endsWith('.woff2') && /-(400|600|700)-normal-/.test(file) && file.includes(`/${subset}-`));
         if (fonts.length !== 3) throw new Error(`expected the 3 weights of ${subset} in the build, found ${fonts.length}`);
+        const texts = Object.values(bundle).find((output) => output.type === 'chunk' && output.facadeModuleId?.endsWith(`/src/shared/i18n/locales/${language}.json`));
+        if (!texts) throw new Error(`no chunk of the ${language} texts in the build`);
         return {
-          html: html.replace('<html lang="th">', `<html lang="${laos ? 'lo' : 'th'}">`),
-          tags: fonts.sort().map((file) => ({ tag: 'link', attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: '' }, injectTo: 'head' as const })),
+          html: html.replace('<html lang="th">', `<html lang="${language}">`),
+          tags: [
+            { tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `/${texts.fileName}` }, injectTo: 'head' as const },
+            ...fonts.sort().map((file) => ({ tag: 'link', attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: '' }, injectTo: 'head' as const })),
+          ],
         };
       },
     },
@@ -35,7 +44,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    firstPaintFonts(),
+    firstPaintAssets(),
     // Installable (issue 15 §4): a manifest, and a service worker that keeps the app's shell and
     // fonts for offline starts. It never caches API answers (money figures) or uploads: only the
     // built files are precached, and every other request goes to the network.

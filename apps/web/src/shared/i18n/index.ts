@@ -54,6 +54,8 @@ export const i18nReady: Promise<unknown> = i18n
     interpolation: { escapeValue: false, defaultVariables: { currency: DEFAULT_CURRENCY } },
     returnNull: false,
     postProcess: ['keepWords'],
+    // No advert in the member's browser console.
+    showSupportNotice: false,
   });
 i18n.on('languageChanged', remember);
 // i18n.language is set once the texts are in; the choice is remembered now.
