@@ -59,7 +59,9 @@ const freePort = () =>
 const port = Number(process.env.BENCH_WEB_PORT ?? (await freePort()));
 const base = `http://127.0.0.1:${port}`;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
-const { DATABASE_URL: _ignored, ...environment } = process.env;
+// Always the embedded database: a fresh one per bench.
+const environment = { ...process.env };
+delete environment.DATABASE_URL;
 
 console.log(`▶ starting the server on ${base} (fresh embedded database)`);
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -120,7 +122,7 @@ try {
     await page.goto(`${base}/favicon.svg`);
     await page.evaluate(async (storedToken) => {
       for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
-      for (const key of await caches.keys()) await caches.delete(key);
+      for (const key of await globalThis.caches.keys()) await globalThis.caches.delete(key);
       localStorage.clear();
       sessionStorage.clear();
       if (storedToken) localStorage.setItem('token', storedToken);

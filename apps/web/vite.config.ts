@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { type Plugin, defineConfig } from 'vite';
@@ -5,6 +6,35 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 const laos = process.env.VITE_SITE === 'la';
 const NIGHT = '#0b1220';
+
+/**
+ * The sections of a language's texts that the first screen (the public shell, /login, the offline
+ * screen and the update prompt) shows; every other section loads with the first screen after it
+ * (src/shared/i18n/index.ts, issue 16 §3).
+ */
+export const FIRST_SCREEN_TEXTS = ['app', 'common', 'errors', 'language', 'login', 'menu', 'money'];
+
+/**
+ * `virtual:locale/<language>-first` and `...-rest`: the two parts of src/shared/i18n/locales/<language>.json
+ * (the JSON files stay whole: they are what translators and the key tests read).
+ */
+export function localeParts(): Plugin {
+  const PREFIX = 'virtual:locale/';
+  return {
+    name: 'locale-parts',
+    enforce: 'pre',
+    resolveId: (id) => (id.startsWith(PREFIX) ? `\0${id}` : null),
+    load(id) {
+      if (!id.startsWith(`\0${PREFIX}`)) return null;
+      const [language, part] = id.slice(PREFIX.length + 1).split('-');
+      const file = new URL(`./src/shared/i18n/locales/${language}.json`, import.meta.url).pathname;
+      this.addWatchFile(file);
+      const texts: Record<string, unknown> = JSON.parse(fs.readFileSync(file, 'utf8'));
+      const picked = Object.fromEntries(Object.entries(texts).filter(([section]) => FIRST_SCREEN_TEXTS.includes(section) === (part === 'first')));
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(picked))});`;
+    },
+  };
+}
 
 /**
  * Issue 16 §3: the first screen of the build's language (Thai, or Lao in the Laos build) without
@@ -26,7 +56,7 @@ function firstPaintAssets(): Plugin {
         const bundle = context.bundle ?? {};
         const fonts = Object.keys(bundle).filter((file) => file.endsWith('.woff2') && /-(400|600|700)-normal-/.test(file) && file.includes(`/${subset}-`));
         if (fonts.length !== 3) throw new Error(`expected the 3 weights of ${subset} in the build, found ${fonts.length}`);
-        const texts = Object.values(bundle).find((output) => output.type === 'chunk' && output.facadeModuleId?.endsWith(`/src/shared/i18n/locales/${language}.json`));
+        const texts = Object.values(bundle).find((output) => output.type === 'chunk' && output.facadeModuleId === `\0virtual:locale/${language}-first`);
         if (!texts) throw new Error(`no chunk of the ${language} texts in the build`);
         return {
           html: html.replace('<html lang="th">', `<html lang="${language}">`),
@@ -44,6 +74,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    localeParts(),
     firstPaintAssets(),
     // Installable (issue 15 §4): a manifest, and a service worker that keeps the app's shell and
     // fonts for offline starts. It never caches API answers (money figures) or uploads: only the

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage';
 import { setApiNavigator } from '../shared/api/client';
+import { loadAllTexts } from '../shared/i18n';
 import { loginLoader, publicShellLoader, requireTokenLoader } from './guards';
 import type { RouteHandle } from './menu';
 import { PublicShell } from './shells/PublicShell';
@@ -10,14 +11,18 @@ const handle = (menu: RouteHandle['menu']): RouteHandle => ({ menu });
 
 /**
  * Screens beyond the first one load when first visited, so a phone downloads only what it shows;
- * the member shell too, so /login carries nothing of the signed-in app (issue 16 §3).
+ * the member shell too, so /login carries nothing of the signed-in app (issue 16 §3). Each waits for
+ * the rest of the language's texts (/login has only the sections it shows).
  */
 const lazyPage = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => async () => {
-  const [{ withQueries }, screen] = await Promise.all([import('./query'), load()]);
+  const [{ withQueries }, screen] = await Promise.all([import('./query'), load(), loadAllTexts()]);
   return { Component: withQueries(screen[name]) };
 };
 /** The error screens read no server state. */
-const lazyPlainPage = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => async () => ({ Component: (await load())[name] });
+const lazyPlainPage = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => async () => {
+  const [screen] = await Promise.all([load(), loadAllTexts()]);
+  return { Component: screen[name] };
+};
 
 /** SPEC §2 routes, history mode, base /. */
 export const routes = [

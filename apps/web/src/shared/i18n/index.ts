@@ -4,28 +4,53 @@ import { type CurrencyCode, LANGUAGE_COOKIE, LANGUAGES, type Language, STORAGE_K
 import { DEFAULT_CURRENCY, DEFAULT_LANGUAGE } from '../../env';
 import { keepWords } from './keepWords';
 
+type Texts = { default: Record<string, unknown> };
+
 /**
- * Each language's texts are a chunk of their own, fetched when that language is first shown
- * (issue 16 §3): a phone downloads the chosen language's strings only, not all three.
+ * Each language's texts are chunks of their own (issue 16 §3): a phone downloads the chosen
+ * language only, and of it first the sections the first screen shows (vite.config.ts,
+ * FIRST_SCREEN_TEXTS); the rest comes with the first screen after it (`loadAllTexts`).
  */
-const LOCALES: Record<Language, () => Promise<{ default: ResourceKey }>> = {
-  th: () => import('./locales/th.json'),
-  lo: () => import('./locales/lo.json'),
-  en: () => import('./locales/en.json'),
+const LOCALES: Record<Language, { first: () => Promise<Texts>; rest: () => Promise<Texts> }> = {
+  th: { first: () => import('virtual:locale/th-first'), rest: () => import('virtual:locale/th-rest') },
+  lo: { first: () => import('virtual:locale/lo-first'), rest: () => import('virtual:locale/lo-rest') },
+  en: { first: () => import('virtual:locale/en-first'), rest: () => import('virtual:locale/en-rest') },
 };
+
+/** Set once a screen beyond the first is shown: from then on a language loads whole. */
+let wantAllTexts = false;
+const wholeLanguages = new Set<string>();
+
+async function loadTexts(language: Language): Promise<ResourceKey> {
+  const whole = wantAllTexts;
+  const parts = await Promise.all(whole ? [LOCALES[language].first(), LOCALES[language].rest()] : [LOCALES[language].first()]);
+  if (whole) wholeLanguages.add(language);
+  return Object.assign({}, ...parts.map((part) => part.default)) as ResourceKey;
+}
 
 const localeChunks: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, _namespace, callback) {
-    const load = LOCALES[language as Language] as (typeof LOCALES)[Language] | undefined;
-    if (!load) return callback(null, {});
-    load().then(
-      (texts) => callback(null, texts.default),
+    if (!(LANGUAGES as readonly string[]).includes(language)) return callback(null, {});
+    loadTexts(language as Language).then(
+      (texts) => callback(null, texts),
       (error: unknown) => callback(error instanceof Error ? error : String(error), null),
     );
   },
 };
+
+/** Every section of the current language's texts; the router awaits it before any screen but /login. */
+export async function loadAllTexts(): Promise<void> {
+  wantAllTexts = true;
+  // Fetched beside the first part when the app opens on a later screen (the language is known).
+  const language = (i18n.language ?? firstLanguage) as Language;
+  if (wholeLanguages.has(language) || !(LANGUAGES as readonly string[]).includes(language)) return;
+  const rest = await LOCALES[language].rest();
+  await i18nReady;
+  i18n.addResourceBundle(language, 'translation', rest.default, true, true);
+  wholeLanguages.add(language);
+}
 
 function storedLanguage(): Language {
   const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEYS.locale);
