@@ -1,15 +1,81 @@
+import fs from 'node:fs';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { type Plugin, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const laos = process.env.VITE_SITE === 'la';
 const NIGHT = '#0b1220';
 
+/**
+ * The sections of a language's texts that the first screen (the public shell, /login, the offline
+ * screen and the update prompt) shows; every other section loads with the first screen after it
+ * (src/shared/i18n/index.ts, issue 16 §3).
+ */
+export const FIRST_SCREEN_TEXTS = ['app', 'common', 'errors', 'language', 'login', 'menu', 'money'];
+
+/**
+ * `virtual:locale/<language>-first` and `...-rest`: the two parts of src/shared/i18n/locales/<language>.json
+ * (the JSON files stay whole: they are what translators and the key tests read).
+ */
+export function localeParts(): Plugin {
+  const PREFIX = 'virtual:locale/';
+  return {
+    name: 'locale-parts',
+    enforce: 'pre',
+    resolveId: (id) => (id.startsWith(PREFIX) ? `\0${id}` : null),
+    load(id) {
+      if (!id.startsWith(`\0${PREFIX}`)) return null;
+      const [language, part] = id.slice(PREFIX.length + 1).split('-');
+      const file = new URL(`./src/shared/i18n/locales/${language}.json`, import.meta.url).pathname;
+      this.addWatchFile(file);
+      const texts: Record<string, unknown> = JSON.parse(fs.readFileSync(file, 'utf8'));
+      const picked = Object.fromEntries(Object.entries(texts).filter(([section]) => FIRST_SCREEN_TEXTS.includes(section) === (part === 'first')));
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(picked))});`;
+    },
+  };
+}
+
+/**
+ * Issue 16 §3: the first screen of the build's language (Thai, or Lao in the Laos build) without
+ * waiting and without a fallback font. The page draws nothing until its script has run and the
+ * language's texts are in, so what it needs is asked for with the page: the texts' chunk (a
+ * modulepreload; a member who chose another language fetches theirs after, and the default's few kB
+ * were for nothing) and the three weights of that script's font subset on the first screen (400,
+ * 600, 700; src/fonts.css has the faces). index.html also names the build's language.
+ */
+function firstPaintAssets(): Plugin {
+  const language = laos ? 'lo' : 'th';
+  const subset = laos ? 'noto-sans-lao-lao' : 'noto-sans-thai-thai';
+  return {
+    name: 'first-paint-assets',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle ?? {};
+        const fonts = Object.keys(bundle).filter((file) => file.endsWith('.woff2') && /-(400|600|700)-normal-/.test(file) && file.includes(`/${subset}-`));
+        if (fonts.length !== 3) throw new Error(`expected the 3 weights of ${subset} in the build, found ${fonts.length}`);
+        const texts = Object.values(bundle).find((output) => output.type === 'chunk' && output.facadeModuleId === `\0virtual:locale/${language}-first`);
+        if (!texts) throw new Error(`no chunk of the ${language} texts in the build`);
+        return {
+          html: html.replace('<html lang="th">', `<html lang="${language}">`),
+          tags: [
+            { tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `/${texts.fileName}` }, injectTo: 'head' as const },
+            ...fonts.sort().map((file) => ({ tag: 'link', attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: '' }, injectTo: 'head' as const })),
+          ],
+        };
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    localeParts(),
+    firstPaintAssets(),
     // Installable (issue 15 §4): a manifest, and a service worker that keeps the app's shell and
     // fonts for offline starts. It never caches API answers (money figures) or uploads: only the
     // built files are precached, and every other request goes to the network.
@@ -42,5 +108,6 @@ export default defineConfig({
   ],
   server: { proxy: { '/api': 'http://localhost:8080', '/sandbox': 'http://localhost:8080' } },
   // Each build has its own output, so the Thai and the Lao one can be served side by side (issue 15 §3).
-  build: { outDir: laos ? 'dist-la' : 'dist', sourcemap: false, chunkSizeWarningLimit: 700 },
+  // The manifest (dist/.vite/manifest.json) lets scripts/web-budget.mjs work out what each route loads.
+  build: { outDir: laos ? 'dist-la' : 'dist', sourcemap: false, chunkSizeWarningLimit: 700, manifest: true },
 });

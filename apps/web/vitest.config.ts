@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { localeParts } from './vite.config';
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), localeParts()],
   test: {
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],

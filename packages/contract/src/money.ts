@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CurrencyCode } from './currency.js';
 
 /**
  * One money vocabulary (issue 10 §2). Inside the product money is an integer count of minor
@@ -10,17 +11,8 @@ export type Minor = bigint & { readonly __minor: unique symbol };
 /** Units a game provider counts in (SPEC §3 `ftWalletSlot`): never mixed with wallet money by type. */
 export type ProviderCredits = bigint & { readonly __providerCredits: unique symbol };
 
-/** The currencies wallets hold: code, minor-unit scale, and how each language writes it. */
-export const CURRENCIES = {
-  THB: { code: 'THB', scale: 2, symbol: '฿', name: { th: 'บาท', lo: 'ບາດ', en: 'baht' } },
-  // Kip has no coins in use, but amounts keep two places so every wallet shares one scale.
-  LAK: { code: 'LAK', scale: 2, symbol: '₭', name: { th: 'กีบ', lo: 'ກີບ', en: 'kip' } },
-} as const;
-export type CurrencyCode = keyof typeof CURRENCIES;
+export { CURRENCIES, type CurrencyCode, walletCurrencyOf } from './currency.js';
 export const currencyCode = z.enum(['THB', 'LAK']);
-
-/** The currency a wallet holds: the Laos build's BAHT wallets are Thai baht. */
-export const walletCurrencyOf = (registered: string): CurrencyCode => (registered === 'LAK' ? 'LAK' : 'THB');
 
 export const MINOR_PER_MAJOR = 100n;
 /** The largest single amount accepted from a member: 100 million baht. */

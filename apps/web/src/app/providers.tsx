@@ -1,9 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { CSSProperties, ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { type CSSProperties, type ReactNode, Suspense, lazy } from 'react';
 import { DELAYS_MS } from '@wallet/contract';
-import { ApiError } from '../shared/api/client';
-import { OverlayHost } from './overlays';
+import { useWhenIdle } from '../shared/useWhenIdle';
 import { BOTTOM_MENU_HEIGHT_PX } from './shells/BottomMenu';
 
 /**
@@ -29,24 +26,33 @@ export const TOASTER_PLACEMENT = {
   mobileOffset: { bottom: TOAST_BOTTOM, left: 12, right: 12 },
 } as const;
 
-export function createQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        staleTime: 30_000,
-        refetchOnWindowFocus: false,
-        // 4xx answers are final; only transport failures and 5xx are retried.
-        retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
-      },
-    },
-  });
+/**
+ * sonner is not on the first screen's path (issue 16 §3): the toaster loads once the page is idle.
+ * A toast raised before that is not lost: sonner's toaster shows the toasts still active when it
+ * subscribes, and the screens that raise toasts load sonner with them anyway.
+ */
+const Toaster = lazy(() => import('sonner').then(({ Toaster }) => ({ default: Toaster })));
+
+function DeferredToaster() {
+  const idle = useWhenIdle();
+  if (!idle) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster {...TOASTER_PLACEMENT} richColors duration={DELAYS_MS.toast} style={TOAST_CONTRAST} />
+    </Suspense>
+  );
 }
 
-export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
+/**
+ * What wraps every screen: the toaster. The query client comes with the screens that read server
+ * state (app/query.tsx) and the overlay host with the member shell, so neither is in /login's
+ * first download (issue 16 §3).
+ */
+export function Providers({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={client}>
-      <OverlayHost>{children}</OverlayHost>
-      <Toaster {...TOASTER_PLACEMENT} richColors duration={DELAYS_MS.toast} style={TOAST_CONTRAST} />
-    </QueryClientProvider>
+    <>
+      {children}
+      <DeferredToaster />
+    </>
   );
 }

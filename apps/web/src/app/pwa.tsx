@@ -1,10 +1,9 @@
-import { useEffect } from 'react';
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { useRegisterSW } from 'virtual:pwa-register/react';
 import { Button } from '../shared/ui/Button';
 import { useOnline } from '../shared/useOnline';
 import { useServerReachable } from '../shared/api/reachability';
+import { useWhenIdle } from '../shared/useWhenIdle';
 
 /**
  * Issue 15 §4: offline, the app says so in the member's language instead of showing stale or
@@ -26,16 +25,18 @@ export function OfflineScreen() {
   );
 }
 
-/** Registers the service worker; when a new version is deployed, offers to switch to it. */
+const LazyUpdatePrompt = lazy(() => import('./update-prompt').then(({ UpdatePrompt }) => ({ default: UpdatePrompt })));
+
+/**
+ * The service worker is registered once the first screen is up and the page is idle (issue 16 §3):
+ * it is for the next start and for updates, never for the first paint.
+ */
 export function UpdatePrompt() {
-  const { t } = useTranslation();
-  const {
-    needRefresh: [needRefresh],
-    updateServiceWorker,
-  } = useRegisterSW();
-  useEffect(() => {
-    if (!needRefresh) return;
-    toast(t('common.updateReady'), { id: 'app-update', duration: Infinity, action: { label: t('common.update'), onClick: () => void updateServiceWorker(true) } });
-  }, [needRefresh, t, updateServiceWorker]);
-  return null;
+  const idle = useWhenIdle();
+  if (!idle) return null;
+  return (
+    <Suspense fallback={null}>
+      <LazyUpdatePrompt />
+    </Suspense>
+  );
 }

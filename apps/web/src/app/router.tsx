@@ -1,18 +1,28 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage';
-import { NotFoundPage } from '../features/errors/NotFoundPage';
-import { TerminatedPage } from '../features/errors/TerminatedPage';
 import { setApiNavigator } from '../shared/api/client';
+import { loadAllTexts } from '../shared/i18n';
 import { loginLoader, publicShellLoader, requireTokenLoader } from './guards';
 import type { RouteHandle } from './menu';
-import { MemberShell } from './shells/MemberShell';
 import { PublicShell } from './shells/PublicShell';
 
 const handle = (menu: RouteHandle['menu']): RouteHandle => ({ menu });
 
-/** Screens beyond the first one load when first visited, so a phone downloads only what it shows. */
-const lazyPage = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => async () => ({ Component: (await load())[name] });
+/**
+ * Screens beyond the first one load when first visited, so a phone downloads only what it shows;
+ * the member shell too, so /login carries nothing of the signed-in app (issue 16 §3). Each waits for
+ * the rest of the language's texts (/login has only the sections it shows).
+ */
+const lazyPage = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => async () => {
+  const [{ withQueries }, screen] = await Promise.all([import('./query'), load(), loadAllTexts()]);
+  return { Component: withQueries(screen[name]) };
+};
+/** The error screens read no server state. */
+const lazyPlainPage = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => async () => {
+  const [screen] = await Promise.all([load(), loadAllTexts()]);
+  return { Component: screen[name] };
+};
 
 /** SPEC §2 routes, history mode, base /. */
 export const routes = [
@@ -30,7 +40,7 @@ export const routes = [
   },
   {
     path: '/user',
-    element: <MemberShell />,
+    lazy: lazyPage(() => import('./shells/MemberShell'), 'MemberShell'),
     loader: requireTokenLoader,
     children: [
       { index: true, loader: () => redirect('/user/home') },
@@ -41,8 +51,8 @@ export const routes = [
       { path: 'contact', lazy: lazyPage(() => import('./contact'), 'MemberContact'), handle: handle('contact') },
     ],
   },
-  { path: '/terminated', element: <TerminatedPage /> },
-  { path: '*', element: <NotFoundPage /> },
+  { path: '/terminated', lazy: lazyPlainPage(() => import('../features/errors/TerminatedPage'), 'TerminatedPage') },
+  { path: '*', lazy: lazyPlainPage(() => import('../features/errors/NotFoundPage'), 'NotFoundPage') },
 ];
 
 export function createAppRouter() {

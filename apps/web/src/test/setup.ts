@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import '../shared/i18n';
+import { i18nReady, loadAllTexts } from '../shared/i18n';
+
+// The language texts are chunks loaded on demand: tests start once the first language is in, whole
+// (screens are drawn here without the router, which loads the texts' second part in the app).
+await i18nReady;
+await loadAllTexts();
 
 afterEach(() => {
   cleanup();

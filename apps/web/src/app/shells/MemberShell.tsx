@@ -8,10 +8,20 @@ import { LanguageSelect } from '../../shared/i18n/LanguageSelect';
 import { clearSession } from '../../shared/storage';
 import { ChatIcon, HomeIcon, ListIcon, LogoMark, LogoutIcon, ProfileIcon, ScrollIcon } from '../../shared/ui/icons';
 import { APP_NAME } from '../../env';
+import { OverlayHost } from '../overlays';
 import { BottomMenu } from './BottomMenu';
 import { useActiveMenu } from './useActiveMenu';
 
+/** The member area, with the host of its overlays (only member screens open overlays). */
 export function MemberShell() {
+  return (
+    <OverlayHost>
+      <MemberArea />
+    </OverlayHost>
+  );
+}
+
+function MemberArea() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -20,19 +19,23 @@ export function LoginPage() {
   // The code, not the text: the line follows a language switch (SPEC §2 Login).
   const [error, setError] = useState<Message | null>(null);
 
-  const login = useMutation({
-    mutationFn: () => loginCall({ username, password }),
-    onSuccess: ({ token }) => {
-      saveToken(token, remember);
-      navigate(safeRedirect(params.get('redirect')), { replace: true });
-    },
-    onError: (failure) => setError(errorMessage(failure)),
-  });
+  // One call, no cache to keep: plain state rather than a TanStack mutation, so the query library
+  // is not in the login screen's first download (issue 16 §3).
+  const [pending, setPending] = useState(false);
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     if (!username.trim() || !password) return setError({ key: 'login.required' });
-    login.mutate();
+    setPending(true);
+    try {
+      const { token } = await loginCall({ username, password });
+      saveToken(token, remember);
+      navigate(safeRedirect(params.get('redirect')), { replace: true });
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setPending(false);
+    }
   }
 
   /** SPEC §2: the error line is cleared on typing. */
@@ -45,7 +48,7 @@ export function LoginPage() {
     <Page title={t('login.title')}>
       <Card>
         <h1 className="mb-5 text-2xl font-bold">{t('login.title')}</h1>
-        <form className="space-y-4" onSubmit={submit} noValidate>
+        <form className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
           <TextField
             label={t('login.phone')}
             name="username"
@@ -73,7 +76,7 @@ export function LoginPage() {
             />
             {t('login.remember')}
           </label>
-          <Button type="submit" className="w-full" busy={login.isPending} data-testid="login-submit">
+          <Button type="submit" className="w-full" busy={pending} data-testid="login-submit">
             {t('login.submit')}
           </Button>
           <p role="alert" data-testid="login-error" className="min-h-6 text-center text-sm font-semibold text-rose-300">

@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '@wallet/contract';
+import { STORAGE_KEYS, loginResponse } from '@wallet/contract';
 import { saveToken } from '../storage';
 import { ApiError, api, setApiNavigator } from './client';
 import { errorText } from './messages';
@@ -25,6 +25,16 @@ describe('API client', () => {
     saveToken('abc', false);
     await api.get('/api/lookup/info');
     expect(new Headers(fetchMock.mock.calls[1]![1]!.headers).get('Authorization')).toBe('Bearer abc');
+  });
+
+  it('parses the answer with a schema loaded on demand, and does not wait for it on a refusal', async () => {
+    const loadSchema = vi.fn(async () => loginResponse);
+    answer(200, { token: 't0k3n', extra: 'dropped' });
+    await expect(api.post('/api/login', {}, { schema: loadSchema })).resolves.toEqual({ token: 't0k3n' });
+    answer(200, { nothing: true });
+    await expect(api.post('/api/login', {}, { schema: loadSchema })).rejects.toThrow();
+    answer(401, { message: 'WRONG_CREDENTIAL' });
+    await expect(api.post('/api/login', {}, { schema: () => Promise.reject(new Error('offline')) })).rejects.toMatchObject({ code: 'WRONG_CREDENTIAL' });
   });
 
   it('sends the browser to /terminated when the site is gone', async () => {

@@ -30,7 +30,11 @@ export interface RequestOptions<T> {
   /** Another bearer than the member's (the operator pages); its failures never touch the member session. */
   token?: string;
   body?: unknown;
-  schema?: z.ZodType<T>;
+  /**
+   * The contract's schema for the answer, or a loader of it: calls on the first screen's path
+   * (login) load theirs with the answer, so zod is not in the app's first download (issue 16 §3).
+   */
+  schema?: z.ZodType<T> | (() => Promise<z.ZodType<T>>);
   timeoutMs?: number;
   idempotencyKey?: string;
   signal?: AbortSignal;
@@ -44,8 +48,8 @@ function authHeaders(token: string | null | undefined): Record<string, string> {
   return headers;
 }
 
-/** The rules every answer goes through (SPEC §7, §8): gone, a dead session, errors, then the body. */
-function interpretAnswer<T>(status: number, ok: boolean, payload: unknown, options: RequestOptions<T>): T {
+/** The rules every answer goes through (SPEC §7, §8): gone, a dead session, errors; then the body is parsed. */
+function interpretAnswer<T>(status: number, ok: boolean, payload: unknown, options: RequestOptions<T>): unknown {
   const message = typeof payload === 'object' && payload && 'message' in payload ? String(payload.message) : undefined;
   if (message === 'gone') {
     navigate('/terminated');
@@ -60,7 +64,22 @@ function interpretAnswer<T>(status: number, ok: boolean, payload: unknown, optio
     throw new ApiError(message, status);
   }
   if (!ok) throw new ApiError(message ?? 'INTERNAL_SERVER_ERROR', status);
-  return options.schema ? options.schema.parse(payload) : (payload as T);
+  return payload;
+}
+
+type SchemaOption<T> = RequestOptions<T>['schema'];
+
+/** Starts loading a lazy schema (beside the request), and keeps a failed load from going unhandled until it is awaited. */
+function startSchema<T>(schema: SchemaOption<T>): z.ZodType<T> | Promise<z.ZodType<T>> | undefined {
+  if (typeof schema !== 'function') return schema;
+  const loading = schema();
+  loading.catch(() => undefined);
+  return loading;
+}
+
+async function parseBody<T>(schema: ReturnType<typeof startSchema<T>>, body: unknown): Promise<T> {
+  const resolved = await schema;
+  return resolved ? resolved.parse(body) : (body as T);
 }
 
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
@@ -68,6 +87,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   const timeout = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const schema = startSchema(options.schema);
 
   let response: Response;
   try {
@@ -84,7 +104,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   }
   markReachable(true);
   const payload: unknown = await response.json().catch(() => undefined);
-  return interpretAnswer(response.status, response.ok, payload, options);
+  return parseBody(schema, interpretAnswer(response.status, response.ok, payload, options));
 }
 
 /**
@@ -92,6 +112,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
  * because fetch cannot report upload progress; `onProgress` gets 0–1.
  */
 export function uploadFile<T>(path: string, file: Blob, options: RequestOptions<T> & { onProgress?: (fraction: number) => void } = {}): Promise<T> {
+  const schema = startSchema(options.schema);
   return new Promise<T>((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', `${API_BASE}${path}`);
@@ -109,7 +130,7 @@ export function uploadFile<T>(path: string, file: Blob, options: RequestOptions<
         payload = undefined;
       }
       try {
-        resolve(interpretAnswer(request.status, request.status >= 200 && request.status < 300, payload, options));
+        resolve(parseBody(schema, interpretAnswer(request.status, request.status >= 200 && request.status < 300, payload, options)));
       } catch (error) {
         reject(error);
       }

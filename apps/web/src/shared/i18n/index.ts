@@ -1,13 +1,56 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { type CurrencyCode, LANGUAGE_COOKIE, LANGUAGES, type Language, STORAGE_KEYS } from '@wallet/contract';
 import { DEFAULT_CURRENCY, DEFAULT_LANGUAGE } from '../../env';
 import { keepWords } from './keepWords';
-import en from './locales/en.json';
-import lo from './locales/lo.json';
-import th from './locales/th.json';
 
-export const resources = { th: { translation: th }, lo: { translation: lo }, en: { translation: en } } as const;
+type Texts = { default: Record<string, unknown> };
+
+/**
+ * Each language's texts are chunks of their own (issue 16 §3): a phone downloads the chosen
+ * language only, and of it first the sections the first screen shows (vite.config.ts,
+ * FIRST_SCREEN_TEXTS); the rest comes with the first screen after it (`loadAllTexts`).
+ */
+const LOCALES: Record<Language, { first: () => Promise<Texts>; rest: () => Promise<Texts> }> = {
+  th: { first: () => import('virtual:locale/th-first'), rest: () => import('virtual:locale/th-rest') },
+  lo: { first: () => import('virtual:locale/lo-first'), rest: () => import('virtual:locale/lo-rest') },
+  en: { first: () => import('virtual:locale/en-first'), rest: () => import('virtual:locale/en-rest') },
+};
+
+/** Set once a screen beyond the first is shown: from then on a language loads whole. */
+let wantAllTexts = false;
+const wholeLanguages = new Set<string>();
+
+async function loadTexts(language: Language): Promise<ResourceKey> {
+  const whole = wantAllTexts;
+  const parts = await Promise.all(whole ? [LOCALES[language].first(), LOCALES[language].rest()] : [LOCALES[language].first()]);
+  if (whole) wholeLanguages.add(language);
+  return Object.assign({}, ...parts.map((part) => part.default)) as ResourceKey;
+}
+
+const localeChunks: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, _namespace, callback) {
+    if (!(LANGUAGES as readonly string[]).includes(language)) return callback(null, {});
+    loadTexts(language as Language).then(
+      (texts) => callback(null, texts),
+      (error: unknown) => callback(error instanceof Error ? error : String(error), null),
+    );
+  },
+};
+
+/** Every section of the current language's texts; the router awaits it before any screen but /login. */
+export async function loadAllTexts(): Promise<void> {
+  wantAllTexts = true;
+  // Fetched beside the first part when the app opens on a later screen (the language is known).
+  const language = (i18n.language ?? firstLanguage) as Language;
+  if (wholeLanguages.has(language) || !(LANGUAGES as readonly string[]).includes(language)) return;
+  const rest = await LOCALES[language].rest();
+  await i18nReady;
+  i18n.addResourceBundle(language, 'translation', rest.default, true, true);
+  wholeLanguages.add(language);
+}
 
 function storedLanguage(): Language {
   const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEYS.locale);
@@ -21,21 +64,27 @@ function remember(language: string): void {
   document.documentElement.lang = language;
 }
 
-void i18n
+const firstLanguage = storedLanguage();
+
+/** Resolves once the first language's texts are in: the app renders after it (main.tsx). */
+export const i18nReady: Promise<unknown> = i18n
+  .use(localeChunks)
   .use(initReactI18next)
   // Every translated text, values included, keeps loanwords whole on a line (keepWords.ts).
   .use({ type: 'postProcessor', name: 'keepWords', process: (value: string) => keepWords(value) })
   .init({
-    resources,
-    lng: storedLanguage(),
+    lng: firstLanguage,
     fallbackLng: false,
     // `currency` names the unit in texts with an amount ($t(money.{{currency}})): the member's wallet's.
     interpolation: { escapeValue: false, defaultVariables: { currency: DEFAULT_CURRENCY } },
     returnNull: false,
     postProcess: ['keepWords'],
+    // No advert in the member's browser console.
+    showSupportNotice: false,
   });
 i18n.on('languageChanged', remember);
-if (typeof document !== 'undefined') remember(i18n.language);
+// i18n.language is set once the texts are in; the choice is remembered now.
+if (typeof document !== 'undefined') remember(firstLanguage);
 
 /** Texts with an amount name the member's wallet currency from now on. */
 export function setCurrencyInTexts(currency: CurrencyCode): void {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@wallet/contract';
+import i18n from '.';
 import en from './locales/en.json';
 import lo from './locales/lo.json';
 import th from './locales/th.json';
@@ -58,5 +59,17 @@ describe('locales', () => {
       const flat = keys(tree).map((key) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree));
       expect(flat.filter((value) => typeof value !== 'string' || value.trim() === '')).toEqual([]);
     }
+  });
+});
+
+describe('loading the texts', () => {
+  it('starts with the chosen language only, and fetches another when the member switches to it', async () => {
+    expect(i18n.language).toBe('th');
+    expect(i18n.hasResourceBundle('th', 'translation')).toBe(true);
+    expect(i18n.hasResourceBundle('lo', 'translation') || i18n.hasResourceBundle('en', 'translation')).toBe(false);
+    await i18n.changeLanguage('en');
+    expect(i18n.t('login.title')).toBe(en.login.title);
+    expect(i18n.hasResourceBundle('lo', 'translation')).toBe(false);
+    await i18n.changeLanguage('th');
   });
 });

@@ -1,5 +1,8 @@
-import { type LoginBody, loginResponse } from '@wallet/contract';
+import type { LoginBody } from '@wallet/contract';
 import { api } from '../../../shared/api/client';
+
+/** The answer's schema loads with the answer: zod stays out of the login screen's first download (issue 16 §3). */
+const loginResponse = () => import('./login-response').then((module) => module.loginResponse);
 
 /** POST /api/login: a session token for the phone and password (DESIGN §6). */
 export const login = (body: LoginBody) => api.post('/api/login', body, { schema: loginResponse });

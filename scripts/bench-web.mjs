@@ -1,0 +1,207 @@
+// `npm run bench:web` (issue 16 §3): how heavy and how fast the member app is on a phone.
+//
+// Builds the member app, reads what each route loads from the build (gzip sizes, as the budget
+// check scripts/web-budget.mjs counts them), starts the real server on a fresh embedded database
+// and a free port, and runs Lighthouse 12 (mobile: its default phone, simulated 4× slower CPU and
+// slow 4G) with Debian's Chromium on /login, /register and /user/home (signed in as the demo
+// member). Prints one table: figure, value, goal.
+//
+//   npm run bench:web [-- --site=la] [--runs=3] [--no-build] [--out=DIR]
+//
+// --site=la benches the Laos build; --only=/login,/register runs Lighthouse on those routes only; --runs=N takes the median of N Lighthouse runs per route;
+// --no-build measures the build already in apps/web/dist(-la); --out keeps Lighthouse's JSON
+// reports there. CHROMIUM_PATH overrides /usr/bin/chromium, BENCH_WEB_PORT the server's port.
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import { kB, routeLoads } from './web-budget.mjs';
+
+const root = path.resolve(new URL('..', import.meta.url).pathname);
+const args = process.argv.slice(2);
+const option = (name, fallback) => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+const site = option('site', 'th') === 'la' ? 'la' : 'th';
+const runs = Math.max(1, Number(option('runs', '1')));
+const outDir = option('out', undefined);
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const DEMO = site === 'la' ? { username: '2055512345', password: 'demo1234' } : { username: '0812345678', password: 'demo1234' };
+const dist = path.join(root, 'apps/web', site === 'la' ? 'dist-la' : 'dist');
+const ROUTES = ['/login', '/register', '/user/home'].filter((route) => option('only', route).split(',').includes(route));
+/** Issue 16 §3. */
+const GOALS = { loginJsGzip: 120_000, budgetJsGzip: 130_000, performance: 95, accessibility: 95 };
+// TOOLCHAIN.md: the flags Debian's Chromium needs here (as root, no GPU).
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+if (!fs.existsSync(chromePath)) {
+  console.error(`✖ ${chromePath} is missing (apt-get install -y chromium, or set CHROMIUM_PATH)`);
+  process.exit(1);
+}
+
+if (!args.includes('--no-build')) {
+  console.log(`▶ building the member app${site === 'la' ? ' (Laos build)' : ''}`);
+  execFileSync('npm', ['run', 'build', '-w', '@wallet/web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, VITE_SITE: site } });
+}
+const sizes = routeLoads(dist);
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+const port = Number(process.env.BENCH_WEB_PORT ?? (await freePort()));
+const base = `http://127.0.0.1:${port}`;
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
+// Always the embedded database: a fresh one per bench.
+const environment = { ...process.env };
+delete environment.DATABASE_URL;
+
+console.log(`▶ starting the server on ${base} (fresh embedded database)`);
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...environment, PORT: String(port), HOST: '127.0.0.1', SITE: site, DATA_DIR: path.join(work, 'data'), WEB_DIST: dist, LOG_LEVEL: 'warn', SEED_DEMO: 'true', ADMIN_USERNAME: 'bench-admin', ADMIN_PASSWORD: 'bench-admin-pass' },
+});
+let browser;
+let chrome;
+const stop = () => {
+  if (chrome && chrome.exitCode === null) chrome.kill('SIGTERM');
+  if (server.exitCode === null) server.kill('SIGTERM');
+  fs.rmSync(work, { recursive: true, force: true });
+};
+process.on('exit', stop);
+process.on('SIGINT', () => process.exit(130));
+
+async function waitForServer() {
+  for (let attempt = 0; attempt < 240; attempt += 1) {
+    if (server.exitCode !== null) throw new Error('the server stopped while starting');
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`no server at ${base}`);
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+
+try {
+  await waitForServer();
+  const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Client': 'wallet-user' }, body: JSON.stringify(DEMO) });
+  if (!login.ok) throw new Error(`the demo member cannot log in: ${login.status} ${await login.text()}`);
+  const { token } = await login.json();
+
+  // One Chromium for every run, started as Lighthouse would start it: Lighthouse drives it through
+  // its debugging port, and Playwright (over the same port) prepares each run, so the signed-in run
+  // finds the member's token where the app keeps it (localStorage `token`).
+  const debuggingPort = await freePort();
+  chrome = spawn(chromePath, [...CHROME_FLAGS, `--remote-debugging-port=${debuggingPort}`, `--user-data-dir=${path.join(work, 'profile')}`, 'about:blank'], { stdio: 'ignore' });
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${debuggingPort}/json/version`)).ok) break;
+    } catch {
+      if (attempt > 100) throw new Error(`${chromePath} did not open its debugging port`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  browser = await chromium.connectOverCDP(`http://127.0.0.1:${debuggingPort}`);
+  const context = browser.contexts()[0];
+
+  /** A cold start: no service worker, no cache storage, no HTTP cache; with the token when signed in. */
+  async function prepare(signedIn) {
+    const page = await context.newPage();
+    await page.goto(`${base}/favicon.svg`);
+    await page.evaluate(async (storedToken) => {
+      for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
+      for (const key of await globalThis.caches.keys()) await globalThis.caches.delete(key);
+      localStorage.clear();
+      sessionStorage.clear();
+      if (storedToken) localStorage.setItem('token', storedToken);
+    }, signedIn ? token : null);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
+    await page.close();
+  }
+
+  const results = {};
+  // The signed-in route first: the public shell ends a stored session (SPEC §2).
+  for (const route of ['/user/home', '/login', '/register'].filter((route) => ROUTES.includes(route))) {
+    const signedIn = route.startsWith('/user');
+    const lhrs = [];
+    for (let run = 0; run < runs; run += 1) {
+      process.stdout.write(`▶ Lighthouse ${route} (${run + 1}/${runs})\n`);
+      await prepare(signedIn);
+      const result = await lighthouse(
+        `${base}${route}`,
+        { port: debuggingPort, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: signedIn },
+        undefined,
+      );
+      const lhr = result.lhr;
+      if (lhr.runtimeError) throw new Error(`Lighthouse on ${route}: ${lhr.runtimeError.message}`);
+      if (!lhr.finalDisplayedUrl.endsWith(route)) throw new Error(`Lighthouse on ${route} ended on ${lhr.finalDisplayedUrl}`);
+      if (outDir) {
+        fs.mkdirSync(outDir, { recursive: true });
+        fs.writeFileSync(path.join(outDir, `${site}${route.replaceAll('/', '-')}-${run + 1}.json`), result.report);
+      }
+      lhrs.push(lhr);
+    }
+    const pick = (read) => median(lhrs.map(read));
+    const requests = (lhr) => lhr.audits['network-requests'].details.items;
+    results[route] = {
+      performance: pick((lhr) => Math.round(lhr.categories.performance.score * 100)),
+      accessibility: pick((lhr) => Math.round(lhr.categories.accessibility.score * 100)),
+      fcp: pick((lhr) => lhr.audits['first-contentful-paint'].numericValue),
+      lcp: pick((lhr) => lhr.audits['largest-contentful-paint'].numericValue),
+      tbt: pick((lhr) => lhr.audits['total-blocking-time'].numericValue),
+      tti: pick((lhr) => lhr.audits.interactive.numericValue),
+      cls: pick((lhr) => lhr.audits['cumulative-layout-shift'].numericValue),
+      // What went over the wire, as the server compressed it (brotli when the browser takes it).
+      scriptTransfer: pick((lhr) => requests(lhr).filter((item) => item.resourceType === 'Script').reduce((total, item) => total + item.transferSize, 0)),
+      fontTransfer: pick((lhr) => requests(lhr).filter((item) => item.resourceType === 'Font').reduce((total, item) => total + item.transferSize, 0)),
+      totalTransfer: pick((lhr) => lhr.audits['total-byte-weight'].numericValue),
+    };
+  }
+
+  const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+  const rows = [
+    ['/login initial JS, gzip (entry, preloads, language texts)', kB(sizes.routes['/login'].jsGzip), `≤ ${kB(GOALS.loginJsGzip)} (CI fails > ${kB(GOALS.budgetJsGzip)})`],
+    ['  of which the entry and its modulepreloads', kB(sizes.routes['/login'].jsGzip - (sizes.languageGzip ?? 0)), ''],
+  ];
+  for (const route of Object.keys(sizes.routes)) rows.push([`${route} JS before drawing, gzip`, `${kB(sizes.routes[route].jsGzip)} (${sizes.routes[route].js.length} files)`, route === '/login' ? `≤ ${kB(GOALS.loginJsGzip)}` : '']);
+  rows.push(['CSS, gzip (every route)', kB(sizes.initial.cssGzip), '']);
+  for (const route of ROUTES) {
+    const result = results[route];
+    rows.push([`${route} Lighthouse performance (mobile)`, String(result.performance), `≥ ${GOALS.performance}`]);
+    rows.push([`${route} Lighthouse accessibility`, String(result.accessibility), `≥ ${GOALS.accessibility}`]);
+    rows.push([`${route} FCP / LCP / TBT / TTI`, `${seconds(result.fcp)} / ${seconds(result.lcp)} / ${Math.round(result.tbt)} ms / ${seconds(result.tti)}`, '']);
+    rows.push([`${route} CLS`, result.cls.toFixed(3), '']);
+    rows.push([`${route} sent: JS / fonts / all (server's br or gzip)`, `${kB(result.scriptTransfer)} / ${kB(result.fontTransfer)} / ${kB(result.totalTransfer)}`, '']);
+  }
+  const width = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column].length), ['figure', 'value', 'goal'][column].length));
+  const line = (row) => `| ${row.map((cell, column) => cell.padEnd(width[column])).join(' | ')} |`;
+  console.log(`\nMember app, ${site === 'la' ? 'Laos' : 'Thai'} build (starts in ${sizes.language}); Lighthouse ${lighthouseVersion()} mobile, ${runs === 1 ? 'one run' : `median of ${runs} runs`} per route; kB = 1,000 bytes`);
+  console.log(line(['figure', 'value', 'goal']));
+  console.log(line(width.map((size) => '-'.repeat(size))));
+  for (const row of rows) console.log(line(row));
+  if (outDir) console.log(`\nLighthouse reports: ${outDir}`);
+} catch (error) {
+  console.error(`✖ ${error instanceof Error ? error.message : error}`);
+  process.exitCode = 1;
+} finally {
+  await browser?.close();
+  stop();
+}
+
+function lighthouseVersion() {
+  return JSON.parse(fs.readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version;
+}

@@ -1,0 +1,118 @@
+// What each route of the built member app loads, and the size budget of issue 16 §3.
+//
+//   node scripts/web-budget.mjs [--dist apps/web/dist] [--budget 130]
+//
+// Static: reads the build's manifest (dist/.vite/manifest.json) and index.html, no browser. A
+// route loads what index.html asks for up front (the entry and its modulepreloads: every static
+// import), the chosen language's texts (one chunk, fetched by the entry before the first paint),
+// and the lazy chunks of its screens with their static imports. Sizes are gzip at zlib's default
+// level (what `gzip` and most servers send; our server sends brotli when the browser takes it,
+// which is smaller), in kB of 1,000 bytes as Vite prints them. Exits 1 when /login's initial
+// JavaScript passes the budget.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const root = new URL('..', import.meta.url).pathname;
+
+/** The screens each measured route draws on its first visit (sources as the manifest names them). */
+export const ROUTES = {
+  '/login': [],
+  '/register': ['src/features/register/RegisterPage.tsx', 'src/app/query.tsx', '$rest'],
+  '/user/home': ['src/app/shells/MemberShell.tsx', 'src/features/home/HomePage.tsx', 'src/app/query.tsx', '$rest'],
+};
+
+/** The two parts of a language's texts (vite.config.ts, localeParts). */
+const LOCALE_PART = (language, part) => `virtual:locale/${language}-${part}`;
+
+export const gzipSize = (buffer) => zlib.gzipSync(buffer).length;
+
+function readManifest(dist) {
+  const file = path.join(dist, '.vite', 'manifest.json');
+  if (!fs.existsSync(file)) throw new Error(`${file} is missing: build the web app first (npm run build -w @wallet/web)`);
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+/** The language the build starts in: index.html's lang (th, or lo in the Laos build). */
+function defaultLanguage(html) {
+  return /<html[^>]*\blang="([a-z]+)"/.exec(html)?.[1] ?? 'th';
+}
+
+/**
+ * For each route: the JavaScript and CSS files it loads before its screen is drawn, each with its
+ * gzip size. `initial` is the part index.html and the language load, shared by every route.
+ */
+export function routeLoads(dist) {
+  const manifest = readManifest(dist);
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const language = defaultLanguage(html);
+  const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
+
+  /** A chunk and everything it imports statically (the browser fetches them before running it). */
+  function closure(keys, js = new Set(), css = new Set()) {
+    for (const key of keys) {
+      const chunk = manifest[key];
+      if (!chunk) throw new Error(`${key} is not in the build's manifest`);
+      if (js.has(chunk.file)) continue;
+      js.add(chunk.file);
+      for (const sheet of chunk.css ?? []) css.add(sheet);
+      closure(chunk.imports ?? [], js, css);
+    }
+    return { js, css };
+  }
+
+  // What index.html asks for up front: its module script, modulepreloads and style sheets.
+  const asked = [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="\/([^"]+\.(?:js|css))"/g)].map((match) => match[1]);
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const initial = closure([entryKey]);
+  for (const file of asked) {
+    if (file.endsWith('.css')) initial.css.add(file);
+    else if (byFile.has(file)) closure([Object.keys(manifest).find((key) => manifest[key].file === file)], initial.js, initial.css);
+    else initial.js.add(file);
+  }
+  const languageChunk = manifest[LOCALE_PART(language, 'first')];
+  if (!languageChunk) throw new Error(`no chunk of the ${language} texts in the build`);
+  initial.js.add(languageChunk.file);
+
+  const size = (file) => gzipSize(fs.readFileSync(path.join(dist, file)));
+  const describe = ({ js, css }) => {
+    const files = [...js].map((file) => ({ file, gzip: size(file) }));
+    const sheets = [...css].map((file) => ({ file, gzip: size(file) }));
+    return { js: files, css: sheets, jsGzip: files.reduce((total, f) => total + f.gzip, 0), cssGzip: sheets.reduce((total, f) => total + f.gzip, 0) };
+  };
+
+  const routes = {};
+  for (const [route, screens] of Object.entries(ROUTES)) {
+    const loads = { js: new Set(initial.js), css: new Set(initial.css) };
+    // A screen missing from the manifest is no chunk of its own: it is inside the entry already.
+    const keys = screens.map((screen) => (screen === '$rest' ? LOCALE_PART(language, 'rest') : screen));
+    closure(keys.filter((key) => manifest[key]), loads.js, loads.css);
+    routes[route] = describe(loads);
+  }
+  return { language, languageGzip: size(languageChunk.file), initial: describe(initial), routes };
+}
+
+export const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+
+function main() {
+  const args = process.argv.slice(2);
+  const option = (name, fallback) => {
+    const index = args.indexOf(`--${name}`);
+    return index >= 0 ? args[index + 1] : fallback;
+  };
+  const dist = path.resolve(root, option('dist', 'apps/web/dist'));
+  const budget = Number(option('budget', '130')) * 1000;
+  const { language, languageGzip, initial, routes } = routeLoads(dist);
+  console.log(`Member app ${path.relative(root, dist)} (starts in ${language}); gzip sizes, kB = 1,000 bytes`);
+  console.log(`  initial JS: ${initial.js.length} files, ${kB(initial.jsGzip)} (the first screen's ${language} texts ${kB(languageGzip)} of it); CSS ${kB(initial.cssGzip)}`);
+  for (const [route, loads] of Object.entries(routes)) console.log(`  ${route.padEnd(11)} JS ${kB(loads.jsGzip).padStart(9)} (${loads.js.length} files)   CSS ${kB(loads.cssGzip)}`);
+  if (args.includes('--files')) for (const { file, gzip } of initial.js.sort((a, b) => b.gzip - a.gzip)) console.log(`    ${kB(gzip).padStart(9)}  ${file}`);
+  const login = routes['/login'].jsGzip;
+  if (login > budget) {
+    console.error(`✖ /login loads ${kB(login)} of JavaScript (gzip), over the ${kB(budget)} budget (issue 16 §3)`);
+    process.exit(1);
+  }
+  console.log(`✔ /login JS ${kB(login)} gzip, within the ${kB(budget)} budget`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === new URL(import.meta.url).pathname) main();
