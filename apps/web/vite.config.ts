@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { type Plugin, defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const laos = process.env.VITE_SITE === 'la';
@@ -76,6 +77,9 @@ export default defineConfig({
     tailwindcss(),
     localeParts(),
     firstPaintAssets(),
+    // Compressed once at build time, at the smallest settings, and served as they are (preCompressed
+    // in the server): brotli to browsers that take it (every phone over HTTPS), gzip to the rest.
+    compression({ algorithms: [defineAlgorithm('gzip', { level: 9 }), 'brotliCompress'], threshold: 1024 }),
     // Installable (issue 15 §4): a manifest, and a service worker that keeps the app's shell and
     // fonts for offline starts. It never caches API answers (money figures) or uploads: only the
     // built files are precached, and every other request goes to the network.
