@@ -45,11 +45,13 @@ export function recordFirstApproval(trx: Db, id: string, operator: string) {
 }
 
 export async function listForOperator(db: Db, status: 'in_progress' | 'SUCCESS' | 'FAILED' | 'all', page: number, limit: number, memberId?: bigint) {
-  let base = db.selectFrom('withdrawals').innerJoin('members', 'members.id', 'withdrawals.member_id');
+  // The count reads the withdrawals' index alone: every withdrawal has its member (no join).
+  let base = db.selectFrom('withdrawals');
   if (status !== 'all') base = base.where('withdrawals.status', '=', status);
   if (memberId !== undefined) base = base.where('withdrawals.member_id', '=', memberId);
   const [rows, total] = await Promise.all([
     base
+      .innerJoin('members', 'members.id', 'withdrawals.member_id')
       .selectAll('withdrawals')
       .select(['members.phone', 'members.name as member_name'])
       .orderBy('withdrawals.created_at', status === 'in_progress' ? 'asc' : 'desc')
