@@ -128,13 +128,15 @@ export async function operatorSlipPage(db: Db, status: 'pending' | 'SUCCESS' | '
   else if (status !== 'all') base = base.where('s.status', '=', status);
   if (memberId !== undefined) base = base.where('s.member_id', '=', memberId);
   const [rows, total] = await Promise.all([
-    base
+    // The page's ids from the index alone (page 1,000 walks index entries), then those rows and their members.
+    db
+      .selectFrom('slips as s')
       .innerJoin('members as m', 'm.id', 's.member_id')
       .selectAll('s')
       .select(['m.phone', 'm.name as member_name', 'm.currency as member_currency'])
+      .where('s.id', 'in', base.select('s.id').orderBy('s.created_at').orderBy('s.id').limit(limit).offset((page - 1) * limit))
       .orderBy('s.created_at')
-      .limit(limit)
-      .offset((page - 1) * limit)
+      .orderBy('s.id')
       .execute(),
     base.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
   ]);
