@@ -207,10 +207,10 @@ export async function seedLists(databaseUrl: string, schema: string, sizes: Seed
     await run(
       'deposit notices, ended conditions',
       `WITH n AS (INSERT INTO manual_deposit_notices (id, member_id, amount, status, reason, decided_by, decided_at, created_at)
-                  SELECT md5('mdn' || i)::uuid, $1::bigint + i, 20000, 'FAILED', 'NOT_FOUND', 'bench', now() - make_interval(days => i % 300), now() - make_interval(days => i % 300)
+                  SELECT md5('mdn' || i)::uuid, $1::bigint + i, 20000, 'FAILED', 'NOT_FOUND', 'bench', now() - make_interval(days => (i % 300)::int), now() - make_interval(days => (i % 300)::int)
                     FROM generate_series(0, $2::bigint - 1, 10) i RETURNING 1)
        INSERT INTO member_conditions (id, member_id, kind, source, base_amount, success_percent, fail_percent, status, created_at, closed_at, cleared_amount, ended_by, end_reason)
-       SELECT md5('mc' || i)::uuid, $1::bigint + i, 'refund', 'REFUND', 10000, 300, 10, 'ended', now() - make_interval(days => i % 300 + 1), now() - make_interval(days => i % 300), 0, 'member', NULL
+       SELECT md5('mc' || i)::uuid, $1::bigint + i, 'refund', 'REFUND', 10000, 300, 10, 'ended', now() - make_interval(days => (i % 300 + 1)::int), now() - make_interval(days => (i % 300)::int), 0, 'member', NULL
          FROM generate_series(5, $2::bigint - 1, 10) i`,
       [FIRST_MEMBER, M],
     );

@@ -81,7 +81,10 @@ async function prepare(label: string, members: number, given: string | undefined
   await admin(`CREATE SCHEMA ${schema}`);
   const sizes = label === 'large' && process.env.BENCH_LARGE_TRANSFERS ? { ...scaled(members), transfers: Number(process.env.BENCH_LARGE_TRANSFERS) } : scaled(members);
   console.log(`Seeding ${label} (${schema}): ${sizes.members} members, ${sizes.transfers} transfers, ${sizes.movements} statement rows, ${sizes.slips} slips, ${sizes.chatMessages} chat messages, ${sizes.inviteAccruals} invite rows, ${sizes.spins} spins`);
-  const seeded = await seedLists(databaseUrl, schema, sizes, sampleSize, (line) => console.log(line));
+  const seeded = await seedLists(databaseUrl, schema, sizes, sampleSize, (line) => console.log(line)).catch(async (error: unknown) => {
+    await admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    throw error;
+  });
   console.log(`Seeded ${label} in ${seeded.seconds.toFixed(0)} s`);
   return { schema, members, seededIn: seeded.seconds, seeded: true };
 }
