@@ -112,7 +112,14 @@ export async function searchMembers(db: Db, search: { text: string; memberId: bi
         ]),
   );
   const [rows, total] = await Promise.all([
-    query.select([...summaryColumns, walletBalance.as('wallet')]).orderBy('members.created_at', 'desc').orderBy('members.id', 'desc').limit(limit).offset((page - 1) * limit).execute(),
+    // The page's ids first (page 1,000 walks the index), then the wallet balance of those members only.
+    db
+      .selectFrom('members')
+      .select([...summaryColumns, walletBalance.as('wallet')])
+      .where('members.id', 'in', query.select('members.id').orderBy('members.created_at', 'desc').orderBy('members.id', 'desc').limit(limit).offset((page - 1) * limit))
+      .orderBy('members.created_at', 'desc')
+      .orderBy('members.id', 'desc')
+      .execute(),
     query.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
   ]);
   return { total: Number(total.count), rows };

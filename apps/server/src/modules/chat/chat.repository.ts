@@ -69,15 +69,19 @@ export async function assign(trx: Db, id: string, operatorId: bigint): Promise<v
   await trx.updateTable('chat_conversations').set({ assigned_to: operatorId }).where('id', '=', id).execute();
 }
 
-/** Newest first, `skip` from the newest; or, after a reconnect, everything after `afterSeq`, oldest first. */
+/**
+ * Newest first, `skip` from the newest; or, after a reconnect, everything after `afterSeq`, oldest
+ * first. The page's numbers come from the primary key alone (the skip walks index entries, never
+ * rows), then only those messages are read (issue 16 §2).
+ */
 export function messages(db: Db, conversationId: string, page: { limit: number; skip?: number; afterSeq?: number; beforeSeq?: number }) {
-  let query = db.selectFrom('chat_messages').selectAll().where('conversation_id', '=', conversationId);
+  const query = db.selectFrom('chat_messages').selectAll().where('conversation_id', '=', conversationId);
   if (page.afterSeq !== undefined) return query.where('seq', '>', page.afterSeq).orderBy('seq', 'asc').limit(500).execute();
-  if (page.beforeSeq !== undefined) query = query.where('seq', '<', page.beforeSeq);
+  let numbers = db.selectFrom('chat_messages').select('seq').where('conversation_id', '=', conversationId);
+  if (page.beforeSeq !== undefined) numbers = numbers.where('seq', '<', page.beforeSeq);
   return query
+    .where('seq', 'in', numbers.orderBy('seq', 'desc').limit(page.limit).offset(page.skip ?? 0))
     .orderBy('seq', 'desc')
-    .limit(page.limit)
-    .offset(page.skip ?? 0)
     .execute();
 }
 

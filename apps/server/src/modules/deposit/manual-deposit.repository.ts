@@ -37,9 +37,12 @@ export function decideNotice(db: Db, id: string, decision: { status: 'SUCCESS' |
 }
 
 export async function operatorNoticePage(db: Db, status: NoticeRow['status'], page: number, limit: number) {
-  const base = db.selectFrom('manual_deposit_notices as n').innerJoin('members as m', 'm.id', 'n.member_id').where('n.status', '=', status);
+  // The count reads the notices' index alone: every notice has its member (no join).
+  const base = db.selectFrom('manual_deposit_notices as n').where('n.status', '=', status);
   const [rows, total] = await Promise.all([
-    base.selectAll('n').select(['m.phone', 'm.name as member_name']).orderBy('n.created_at').limit(limit).offset((page - 1) * limit).execute(),
+    base
+      .innerJoin('members as m', 'm.id', 'n.member_id')
+      .selectAll('n').select(['m.phone', 'm.name as member_name']).orderBy('n.created_at').limit(limit).offset((page - 1) * limit).execute(),
     base.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
   ]);
   return { total: Number(total.count), rows };

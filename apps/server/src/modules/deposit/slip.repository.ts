@@ -76,10 +76,21 @@ export function findByReference(db: Db, reference: string): Promise<SlipRow | un
   return db.selectFrom('slips').selectAll().where('reference', '=', reference).executeTakeFirst();
 }
 
+/**
+ * A page of the member's slips, newest first. The page's ids come from the index alone (member,
+ * time, id: the offset walks index entries, never rows), then only those rows are read; the count
+ * is an index-only scan of the member's own entries (issue 16 §2).
+ */
 export async function memberSlipPage(db: Db, memberId: bigint, page: number, limit: number): Promise<{ total: number; rows: SlipRow[] }> {
   const base = db.selectFrom('slips').where('member_id', '=', memberId);
   const [rows, total] = await Promise.all([
-    base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset((page - 1) * limit).execute(),
+    db
+      .selectFrom('slips')
+      .selectAll()
+      .where('id', 'in', base.select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset((page - 1) * limit))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute(),
     base.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
   ]);
   return { total: Number(total.count), rows };
@@ -110,13 +121,23 @@ export function claimUnfinished(db: Db, olderThan: Date, at: Date, limit: number
     .execute();
 }
 
+/** The operator's slips, oldest first; the count reads the slips' index alone (every slip has its member: no join). */
 export async function operatorSlipPage(db: Db, status: 'pending' | 'SUCCESS' | 'FAILED' | 'all', page: number, limit: number, memberId?: bigint) {
-  let base = db.selectFrom('slips as s').innerJoin('members as m', 'm.id', 's.member_id');
+  let base = db.selectFrom('slips as s');
   if (status === 'pending') base = base.where('s.status', '=', 'in_progress').where('s.needs_review', '=', true);
   else if (status !== 'all') base = base.where('s.status', '=', status);
   if (memberId !== undefined) base = base.where('s.member_id', '=', memberId);
   const [rows, total] = await Promise.all([
-    base.selectAll('s').select(['m.phone', 'm.name as member_name', 'm.currency as member_currency']).orderBy('s.created_at').limit(limit).offset((page - 1) * limit).execute(),
+    // The page's ids from the index alone (page 1,000 walks index entries), then those rows and their members.
+    db
+      .selectFrom('slips as s')
+      .innerJoin('members as m', 'm.id', 's.member_id')
+      .selectAll('s')
+      .select(['m.phone', 'm.name as member_name', 'm.currency as member_currency'])
+      .where('s.id', 'in', base.select('s.id').orderBy('s.created_at').orderBy('s.id').limit(limit).offset((page - 1) * limit))
+      .orderBy('s.created_at')
+      .orderBy('s.id')
+      .execute(),
     base.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
   ]);
   return { total: Number(total.count), rows };

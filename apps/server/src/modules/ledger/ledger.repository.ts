@@ -158,13 +158,19 @@ export async function invariantReport(db: Db) {
   };
 }
 
-/** The transfers into and out of some accounts, newest first: each line signed from those accounts' side. */
+/**
+ * The transfers into and out of some accounts, newest first: each line signed from those accounts'
+ * side. The accounts' ids first, so both sides are found from their indexes (debit, credit): the
+ * cost follows these accounts' transfers, never the whole ledger (issue 16 §2).
+ */
 export async function linesOf(db: Db, accountCodes: string[], page: number, limit: number) {
+  const ids = accountCodes.length === 0 ? [] : (await db.selectFrom('ledger_accounts').select('id').where('code', 'in', accountCodes).execute()).map((row) => row.id);
+  if (ids.length === 0) return { total: 0, rows: [] };
   const query = db
     .selectFrom('ledger_transfers as t')
     .innerJoin('ledger_accounts as debit', 'debit.id', 't.debit_account_id')
     .innerJoin('ledger_accounts as credit', 'credit.id', 't.credit_account_id')
-    .where((eb) => eb.or([eb('debit.code', 'in', accountCodes), eb('credit.code', 'in', accountCodes)]));
+    .where((eb) => eb.or([eb('t.debit_account_id', '=', sql<bigint>`any(${ids})`), eb('t.credit_account_id', '=', sql<bigint>`any(${ids})`)]));
   const [rows, total] = await Promise.all([
     query
       .select(['t.id', 't.created_at', 't.kind', 't.reference', 't.amount', 'debit.code as debit_code', 'credit.code as credit_code'])

@@ -128,17 +128,24 @@ export async function markAccrualsClaimed(trx: Db, ids: string[], claimId: strin
   await trx.updateTable('invite_accruals').set({ status: 'claimed', claim_id: claimId }).where('id', 'in', ids).execute();
 }
 
+/** A page of the inviter's rows, newest first: the page's ids from the index alone, then those rows and their invitees (issue 16 §2). */
 export async function accrualsPage(db: Db, inviterId: bigint, page: number, limit: number) {
+  const pageIds = db
+    .selectFrom('invite_accruals')
+    .select('id')
+    .where('inviter_id', '=', inviterId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset((page - 1) * limit);
   const [rows, total] = await Promise.all([
     db
       .selectFrom('invite_accruals as a')
       .innerJoin('members as m', 'm.id', 'a.invitee_id')
       .select(['a.id', 'a.amount', 'a.status', 'a.created_at', 'm.name'])
-      .where('a.inviter_id', '=', inviterId)
+      .where('a.id', 'in', pageIds)
       .orderBy('a.created_at', 'desc')
       .orderBy('a.id', 'desc')
-      .limit(limit)
-      .offset((page - 1) * limit)
       .execute(),
     db.selectFrom('invite_accruals').select((eb) => eb.fn.countAll<string>().as('count')).where('inviter_id', '=', inviterId).executeTakeFirstOrThrow(),
   ]);
@@ -176,23 +183,21 @@ export function decideAccrual(trx: Db, id: string, status: 'accrued' | 'refused'
  * the game balances; the results are what is left).
  */
 export async function netGameLoss(db: Db, memberId: bigint): Promise<bigint> {
+  // Each side from its own index (debit, credit) over the member's game accounts: the cost follows
+  // the member's transfers, never the whole ledger (issue 16 §2).
   const result = await sql<{ loss: string | null }>`
-    SELECT coalesce(sum(CASE WHEN debit.member_id = ${memberId} THEN t.amount ELSE -t.amount END), 0) AS loss
-    FROM ledger_transfers t
-    JOIN ledger_accounts debit ON debit.id = t.debit_account_id
-    JOIN ledger_accounts credit ON credit.id = t.credit_account_id
-    WHERE t.kind = 'game_result'
-      AND ((debit.member_id = ${memberId} AND debit.kind = 'member_game') OR (credit.member_id = ${memberId} AND credit.kind = 'member_game'))`.execute(db);
+    WITH games AS (SELECT id FROM ledger_accounts WHERE member_id = ${memberId} AND kind = 'member_game')
+    SELECT coalesce((SELECT sum(t.amount) FROM ledger_transfers t WHERE t.debit_account_id IN (SELECT id FROM games) AND t.kind = 'game_result'), 0)
+         - coalesce((SELECT sum(t.amount) FROM ledger_transfers t WHERE t.credit_account_id IN (SELECT id FROM games) AND t.kind = 'game_result'), 0) AS loss`.execute(db);
   return BigInt(result.rows[0]?.loss ?? 0);
 }
 
 /** Whether any game result was ever booked for the member. */
 export async function hasGameResults(db: Db, memberId: bigint): Promise<boolean> {
   const result = await sql<{ found: boolean }>`
-    SELECT EXISTS (
-      SELECT 1 FROM ledger_transfers t
-      JOIN ledger_accounts a ON a.id IN (t.debit_account_id, t.credit_account_id)
-      WHERE t.kind = 'game_result' AND a.member_id = ${memberId} AND a.kind = 'member_game') AS found`.execute(db);
+    WITH games AS (SELECT id FROM ledger_accounts WHERE member_id = ${memberId} AND kind = 'member_game')
+    SELECT EXISTS (SELECT 1 FROM ledger_transfers t WHERE t.debit_account_id IN (SELECT id FROM games) AND t.kind = 'game_result')
+        OR EXISTS (SELECT 1 FROM ledger_transfers t WHERE t.credit_account_id IN (SELECT id FROM games) AND t.kind = 'game_result') AS found`.execute(db);
   return result.rows[0]?.found === true;
 }
 

@@ -45,16 +45,21 @@ export function recordFirstApproval(trx: Db, id: string, operator: string) {
 }
 
 export async function listForOperator(db: Db, status: 'in_progress' | 'SUCCESS' | 'FAILED' | 'all', page: number, limit: number, memberId?: bigint) {
-  let base = db.selectFrom('withdrawals').innerJoin('members', 'members.id', 'withdrawals.member_id');
+  const direction = status === 'in_progress' ? 'asc' : 'desc';
+  // The count reads the withdrawals' index alone: every withdrawal has its member (no join).
+  let base = db.selectFrom('withdrawals');
   if (status !== 'all') base = base.where('withdrawals.status', '=', status);
   if (memberId !== undefined) base = base.where('withdrawals.member_id', '=', memberId);
   const [rows, total] = await Promise.all([
-    base
+    // The page's ids from the index alone (page 1,000 walks index entries), then those rows and their members.
+    db
+      .selectFrom('withdrawals')
+      .innerJoin('members', 'members.id', 'withdrawals.member_id')
       .selectAll('withdrawals')
       .select(['members.phone', 'members.name as member_name'])
-      .orderBy('withdrawals.created_at', status === 'in_progress' ? 'asc' : 'desc')
-      .limit(limit)
-      .offset((page - 1) * limit)
+      .where('withdrawals.id', 'in', base.select('withdrawals.id').orderBy('withdrawals.created_at', direction).orderBy('withdrawals.id', direction).limit(limit).offset((page - 1) * limit))
+      .orderBy('withdrawals.created_at', direction)
+      .orderBy('withdrawals.id', direction)
       .execute(),
     base.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
   ]);
