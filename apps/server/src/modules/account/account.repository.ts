@@ -98,16 +98,21 @@ export async function updateMember(
 const walletBalance = sql<string>`coalesce((SELECT balance FROM ledger_accounts WHERE code = 'wallet:' || members.id::text), 0)`;
 const summaryColumns = ['members.id', 'members.phone', 'members.name', 'members.status', 'members.bank_code', 'members.bank_account_no', 'members.created_at'] as const;
 
-/** Members matching what an operator typed: phone or account number prefix, exact id, or part of the name. */
+/**
+ * Members matching what an operator typed: phone or account number prefix, exact id, or part of the
+ * name. Digits alone are a phone, an account number or an id, never part of a name: they are found
+ * from the prefix indexes without reading every member's name.
+ */
 export async function searchMembers(db: Db, search: { text: string; memberId: bigint | null }, page: number, limit: number) {
   const like = `${search.text.replace(/[%_\\]/g, '\\$&')}%`;
+  const digitsOnly = /^\d+$/.test(search.text);
   const query = db.selectFrom('members').where((eb) =>
     search.text === ''
       ? eb.lit(true)
       : eb.or([
           eb('phone', 'like', like),
           eb('bank_account_no', 'like', like),
-          eb('name', 'ilike', `%${search.text.replace(/[%_\\]/g, '\\$&')}%`),
+          ...(digitsOnly ? [] : [eb('name', 'ilike', `%${search.text.replace(/[%_\\]/g, '\\$&')}%`)]),
           ...(search.memberId !== null ? [eb('id', '=', search.memberId)] : []),
         ]),
   );
