@@ -31,8 +31,8 @@ const slipCount = Number(process.env.BENCH_SLIPS ?? 300);
 const BOUNDARY = 'bench-slip-boundary';
 const chatSockets = Number(process.env.BENCH_CHAT_SOCKETS ?? 5_000);
 const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-/** Which phases run (all by default): money (transfers, wallet reads, pgbench), slips, chat, startup. */
-const phases = new Set((process.env.BENCH_PHASES ?? 'money,slips,chat,startup').split(','));
+/** Which phases run (all by default): money (transfers, wallet reads, pgbench), slips, chat, startup, lists. */
+const phases = new Set((process.env.BENCH_PHASES ?? 'money,slips,chat,startup,lists').split(','));
 /** The sandbox provider answers from its own process, as a real provider would (not the API's event loop). */
 const providerPort = port + 2;
 const counterPort = port + 3;
@@ -334,6 +334,9 @@ try {
 
   console.log('\n| figure | value | goal |\n|---|---|---|');
   for (const [figure, value, goal] of rows) console.log(`| ${figure} | ${value} | ${goal} |`);
+
+  // Member lists on a small and a large database side by side (issue 16 §2): its own seeds and servers.
+  if (phases.has('lists')) execFileSync(process.execPath, ['--import', 'tsx', 'bench/lists-run.ts'], { stdio: 'inherit' });
 } finally {
   server?.kill('SIGKILL');
   providerNode?.kill('SIGKILL');
