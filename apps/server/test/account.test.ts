@@ -71,6 +71,8 @@ describe('password change', () => {
   it('needs the old password and a valid new one, then revokes the other sessions only', async () => {
     const member = await registerMember(server);
     const other = await server.api('POST', '/api/login', { body: { username: member.payload.username, password: member.payload.password } });
+    // The other device is in use: this node has checked its session and must drop that check.
+    expect((await server.api('GET', '/api/account/profile', { token: other.body.token })).status).toBe(200);
     const change = (oldPassword: string, newPassword: string) =>
       server.api('PUT', '/api/account/changepwd', { token: member.token, body: { oldPassword, newPassword } });
 

@@ -55,6 +55,8 @@ describe('finding a member', () => {
 describe('acting on a member', () => {
   it('a blocked member is refused on every call and at login with INACTIVE_USER; unblocking lets them back', async () => {
     const member = await registerMember(server);
+    // Signed in and busy: the node has checked this session already, and must not trust that check after the block.
+    expect((await server.api('GET', '/api/wallet', { token: member.token })).status).toBe(200);
     expect((await server.api('POST', `/api/admin/members/${member.id}/block`, { token: marketer, body: { reason: 'fraud check' } })).status).toBe(403);
     expect((await server.api('POST', `/api/admin/members/${member.id}/block`, { token: helpdesk, body: { reason: 'fraud check' } })).status).toBe(200);
     expect(await server.api('GET', '/api/wallet', { token: member.token })).toMatchObject({ status: 403, body: { message: 'INACTIVE_USER' } });
