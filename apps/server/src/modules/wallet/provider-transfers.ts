@@ -50,15 +50,20 @@ export function createProviderTransfers(deps: {
     const { id } = transfer;
     return db.transaction().execute(async (trx) => {
       await repo.lockAndBumpGameAccount(trx, transfer.member_id, transfer.provider_code, credits);
-      const locked = (await repo.lockProviderTransfer(trx, id))!;
-      if (locked.status !== 'pending') return locked.status;
-      if (outcome === 'posted' && credits === undefined) {
-        await repo.shiftCachedCredits(trx, locked.member_id, locked.provider_code, locked.direction === 'deposit' ? locked.credits : -locked.credits);
+      // Marked settled only while pending: this takes the row's lock, and a concurrent settler's
+      // commit leaves nothing to mark (its outcome is the answer).
+      const settled = await repo.settleIfPending(trx, id, outcome, reason);
+      if (!settled) {
+        const { status } = (await repo.findProviderTransfer(trx, id))!;
+        if (status === 'pending') throw new Error(`provider transfer ${id} is pending yet could not be settled`);
+        return status;
       }
-      const resolution = { key: `pt:${id}:${outcome}`, holdId: locked.hold_id!, reference: id };
+      if (outcome === 'posted' && credits === undefined) {
+        await repo.shiftCachedCredits(trx, settled.member_id, settled.provider_code, settled.direction === 'deposit' ? settled.credits : -settled.credits);
+      }
+      const resolution = { key: `pt:${id}:${outcome}`, holdId: settled.hold_id!, reference: id };
       if (outcome === 'posted') await ledger.postHold({ ...resolution, kind: 'provider_post' }, trx);
       else await ledger.voidHold({ ...resolution, kind: 'provider_void' }, trx);
-      await repo.markSettled(trx, id, outcome, reason);
       return outcome;
     });
   }

@@ -80,12 +80,15 @@ export function findProviderTransferByKey(db: Db, memberId: bigint, key: string)
   return db.selectFrom('provider_transfers').selectAll().where('member_id', '=', memberId).where('idempotency_key', '=', key).executeTakeFirst();
 }
 
-export function lockProviderTransfer(trx: Db, id: string) {
-  return trx.selectFrom('provider_transfers').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-}
-
-export async function markSettled(trx: Db, id: string, status: 'posted' | 'voided', reason: string | null): Promise<void> {
-  await trx.updateTable('provider_transfers').set({ status, failure_reason: reason, settled_at: sql`now()` }).where('id', '=', id).execute();
+/** Settles a pending transfer and answers it; undefined when it was settled already. */
+export function settleIfPending(trx: Db, id: string, status: 'posted' | 'voided', reason: string | null) {
+  return trx
+    .updateTable('provider_transfers')
+    .set({ status, failure_reason: reason, settled_at: sql`now()` })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export async function countAttempt(db: Db, id: string): Promise<void> {
