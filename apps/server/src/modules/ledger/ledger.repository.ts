@@ -27,10 +27,11 @@ export async function ensureAccounts(trx: Db, refs: AccountRef[]): Promise<Map<s
     .select(['id', 'code', sql<boolean>`created_at < now()`.as('settled')])
     .where('code', 'in', codes)
     .execute();
+  const accounts = new Map(found.map((row) => [row.code, { id: row.id, settled: row.settled }]));
   if (found.length < refs.length) {
-    // First use of an account: create it (a concurrent creator wins harmlessly), then read again.
+    // First use of an account: create it. A concurrent creator wins harmlessly: its row is read again.
     const known = new Set(found.map((row) => row.code));
-    await trx
+    const created = await trx
       .insertInto('ledger_accounts')
       .values(
         refs
@@ -47,10 +48,12 @@ export async function ensureAccounts(trx: Db, refs: AccountRef[]): Promise<Map<s
           })),
       )
       .onConflict((oc) => oc.column('code').doNothing())
+      .returning(['id', 'code'])
       .execute();
-    return ensureAccounts(trx, refs);
+    for (const row of created) accounts.set(row.code, { id: row.id, settled: false });
+    if (accounts.size < refs.length) return ensureAccounts(trx, refs);
   }
-  return new Map(found.map((row) => [row.code, { id: row.id, settled: row.settled }]));
+  return accounts;
 }
 
 export function accountsByCode(trx: Db, codes: string[]) {
