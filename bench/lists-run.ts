@@ -16,6 +16,7 @@ import pg from 'pg';
 import { createTokenSigner } from '../apps/server/src/modules/auth/tokens.js';
 import { LARGE, scaled, seedLists } from './large-seed.js';
 import { type ListFigures, benchLists } from './lists.js';
+import { whenReady } from './ready.js';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const smallMembers = Number(process.env.BENCH_SMALL_MEMBERS ?? 1_000);
@@ -56,16 +57,8 @@ function startServer(schema: string): Promise<ChildProcess> {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const poll = async () => {
-      if (await fetch(`http://127.0.0.1:${port}/readyz`).then((response) => response.ok, () => false)) return resolve(child);
-      // Migrations that build an index on a large table take a while the first time.
-      if (Date.now() - started > 600_000) return reject(new Error('server did not start'));
-      setTimeout(poll, 250);
-    };
-    void poll();
-  });
+  // Migrations that build an index on a large table take a while the first time.
+  return whenReady(child, port, 600_000);
 }
 
 interface Prepared {

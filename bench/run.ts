@@ -17,6 +17,7 @@ import { createLedger } from '../apps/server/src/modules/ledger/ledger.service.j
 import { createSecretBox } from '../apps/server/src/crypto/secret-box.js';
 import { seedReferenceData } from '../apps/server/src/seed/seed.js';
 import { chatAcrossNodes, chatOnOneNode } from './chat.js';
+import { whenReady } from './ready.js';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
@@ -113,15 +114,7 @@ function startServer(onPort: number, extraEnv: Record<string, string> = {}, extr
     env: { ...process.env, DATABASE_URL: url.toString(), JWT_SECRET: secret, PORT: String(onPort), HOST: '127.0.0.1', LOG_LEVEL: 'error', SEED_DEMO: 'false', ADMIN_PASSWORD: secret, ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const poll = async () => {
-      if (await fetch(`http://127.0.0.1:${onPort}/readyz`).then((response) => response.ok, () => false)) return resolve(child);
-      if (Date.now() - started > 60_000) return reject(new Error('server did not start'));
-      setTimeout(poll, 250);
-    };
-    void poll();
-  });
+  return whenReady(child, onPort, 60_000);
 }
 
 interface Figures {
