@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestServer, startTestServer } from './harness.js';
 
@@ -23,6 +27,28 @@ describe('HTTP behaviour', () => {
     expect(headers.get('x-content-type-options')).toBe('nosniff');
     expect(headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('serves the built app: hashed files kept a year and sent as the build compressed them, the page asked for again', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    const script = `console.log(${JSON.stringify('x'.repeat(4_000))});`;
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), script);
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), zlib.brotliCompressSync(script));
+    const web = await startTestServer({ env: { WEB_DIST: dist } });
+    try {
+      const asset = await fetch(`${web.url}/assets/index-abc123.js`, { headers: { 'accept-encoding': 'br' } });
+      expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(asset.headers.get('content-encoding')).toBe('br');
+      expect(await asset.text()).toBe(script);
+      const page = await fetch(`${web.url}/user/home`);
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      expect(await page.text()).toContain('<title>app</title>');
+    } finally {
+      await web.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
   });
 
   it('refuses a body over 64 kB without a stack trace', async () => {

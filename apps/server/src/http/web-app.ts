@@ -33,9 +33,11 @@ const cacheHeaders = (res: { setHeader(name: string, value: string): unknown }, 
 export function registerWebApp(app: App, dists: { web: string; console: string }): void {
   const hasWeb = fs.existsSync(path.join(dists.web, 'index.html'));
   const hasConsole = fs.existsSync(path.join(dists.console, 'index.html'));
-  // The member app's build carries its files compressed (.br, .gz): sent as they are, not compressed per request.
-  if (hasWeb) app.register(fastifyStatic, { root: dists.web, wildcard: false, setHeaders: cacheHeaders, preCompressed: true });
-  if (hasConsole) app.register(fastifyStatic, { root: dists.console, prefix: `${CONSOLE_PREFIX}/`, wildcard: false, decorateReply: !hasWeb, setHeaders: cacheHeaders });
+  // The member app's build carries its files compressed (.br, .gz): sent as they are, not compressed
+  // per request. cacheControl off: `send`'s own header (max-age=0) would replace cacheHeaders'.
+  const served = { wildcard: false, setHeaders: cacheHeaders, cacheControl: false };
+  if (hasWeb) app.register(fastifyStatic, { ...served, root: dists.web, preCompressed: true });
+  if (hasConsole) app.register(fastifyStatic, { ...served, root: dists.console, prefix: `${CONSOLE_PREFIX}/`, decorateReply: !hasWeb });
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/sandbox/');
     if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) {
