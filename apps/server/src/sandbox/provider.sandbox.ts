@@ -101,24 +101,30 @@ export async function registerProviderSandbox(app: App, db: Db): Promise<void> {
       const credits = BigInt(request.body.credits);
       const faults = faultsFor(code);
       await sleep(faults.latencyMs);
-      const known = await db.selectFrom('sandbox_provider_transactions').selectAll().where('tx_id', '=', txId).executeTakeFirst();
-      if (known) return answerFor(known.status, known.reason, code, username);
-
       const roll = Math.random();
-      if (roll < faults.timeoutRate / 2) {
+      const lost = roll < faults.timeoutRate / 2;
+      const refused = roll > 1 - faults.failRate;
+      if (lost || refused) {
+        // Faults befall new transactions only: one seen before answers as it was.
+        const known = await db.selectFrom('sandbox_provider_transactions').selectAll().where('tx_id', '=', txId).executeTakeFirst();
+        if (known) return answerFor(known.status, known.reason, code, username);
+      }
+      if (lost) {
         // Lost before it arrived: never applied, and the caller hears nothing.
         await sleep(HANG_MS);
         return { status: 'lost' };
       }
-      let outcome: { status: 'success' | 'failed'; reason: string | null };
-      if (roll > 1 - faults.failRate) {
+      let outcome: { status: 'success' | 'failed'; reason: string | null; credits?: bigint | null };
+      if (refused) {
         outcome = { status: 'failed', reason: 'PROVIDER_ERROR' };
         await record(txId, code, username, direction, credits, outcome);
       } else {
+        // A transaction seen before is not applied again: apply answers its recorded outcome.
         outcome = await apply(txId, code, username, direction, credits);
       }
       if (roll < faults.timeoutRate) await sleep(HANG_MS); // applied, but the answer comes too late
-      return answerFor(outcome.status, outcome.reason, code, username);
+      if (outcome.status === 'failed') return { status: outcome.status, reason: outcome.reason };
+      return { status: outcome.status, credits: Number(outcome.credits ?? 0n) };
     },
   );
 
@@ -130,40 +136,14 @@ export async function registerProviderSandbox(app: App, db: Db): Promise<void> {
       .execute();
   }
 
-  /** Applies a movement atomically; the transaction row and the balance change commit together. */
+  /**
+   * Applies a movement once per tx id, atomically (the transaction row and the balance change commit
+   * together), in one call (migration 042); a repeated tx id answers its first outcome.
+   */
   async function apply(txId: string, code: string, username: string, type: 'deposit' | 'withdraw' | 'bet' | 'win', credits: bigint) {
-    return db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('sandbox_provider_players')
-        .select('credits')
-        .where('provider_code', '=', code)
-        .where('username', '=', username)
-        .forUpdate()
-        .executeTakeFirst();
-      const inserted = await trx
-        .insertInto('sandbox_provider_transactions')
-        .values({ tx_id: txId, provider_code: code, username, type, credits, status: 'success', reason: null })
-        .onConflict((oc) => oc.column('tx_id').doNothing())
-        .returning('tx_id')
-        .executeTakeFirst();
-      if (!inserted) {
-        const earlier = await trx.selectFrom('sandbox_provider_transactions').select(['status', 'reason']).where('tx_id', '=', txId).executeTakeFirstOrThrow();
-        return { status: earlier.status, reason: earlier.reason };
-      }
-      const subtracts = type === 'withdraw' || type === 'bet';
-      const reason = !row ? 'PLAYER_NOT_FOUND' : subtracts && row.credits < credits ? 'INSUFFICIENT_BALANCE' : null;
-      if (reason) {
-        await trx.updateTable('sandbox_provider_transactions').set({ status: 'failed', reason }).where('tx_id', '=', txId).execute();
-        return { status: 'failed' as const, reason };
-      }
-      await trx
-        .updateTable('sandbox_provider_players')
-        .set({ credits: subtracts ? sql`credits - ${credits}` : sql`credits + ${credits}` })
-        .where('provider_code', '=', code)
-        .where('username', '=', username)
-        .execute();
-      return { status: 'success' as const, reason: null };
-    });
+    const { rows } = await sql<{ status: 'success' | 'failed'; reason: string | null; credits: bigint | null }>`
+      SELECT * FROM sandbox_provider_apply(${txId}, ${code}, ${username}, ${type}, ${credits})`.execute(db);
+    return rows[0]!;
   }
 
   async function answerFor(status: 'success' | 'failed', reason: string | null, code: string, username: string) {

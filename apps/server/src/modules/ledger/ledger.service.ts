@@ -24,6 +24,17 @@ export interface HoldRequest extends TransferRequest {
   via: AccountRef;
 }
 
+/** What a caller's SQL function passes on to `ledger_post` for a hold (see holdThrough). */
+export interface HoldArguments {
+  key: string;
+  debitId: bigint;
+  viaId: bigint;
+  holdToId: bigint;
+  amount: bigint;
+  kind: TransferKind;
+  reference: string | null;
+}
+
 export interface ResolveRequest {
   key: string;
   holdId: string;
@@ -189,6 +200,23 @@ export function createLedger(db: Db) {
      */
     hold(request: HoldRequest, trx?: Db): Promise<{ holdId: string; transferId: bigint; replayed: boolean }> {
       return within(trx, async (own) => holdIn(own, await inOneCurrency(own, request, ['from', 'via', 'to'])));
+    },
+    /**
+     * A hold written by the caller's own SQL function, which calls `ledger_post` with these
+     * arguments in the same statement as its other writes (a provider transfer's first step is one
+     * round trip: migration 042). The accounts are resolved and refusals read as hold() does.
+     */
+    async holdThrough<T>(request: HoldRequest, write: (posting: HoldArguments) => Promise<T>): Promise<T> {
+      const { from, via, to, ...rest } = await inOneCurrency(db, request, ['from', 'via', 'to']);
+      if (rest.amount <= 0n) throw new AppError('TRANSFER_MINIMUM', 422);
+      if (from.code === via.code) throw new AppError('KEY_INVALID', 400);
+      const [debitId, viaId, holdToId] = await idsOf(db, [from, via, to]);
+      try {
+        return await write({ key: rest.key, debitId: debitId!, viaId: viaId!, holdToId: holdToId!, amount: rest.amount, kind: rest.kind, reference: rest.reference ?? null });
+      } catch (error) {
+        if (isBalanceCheck(error)) throw businessRule('MONEY_NOT_ENOUGH');
+        throw error;
+      }
     },
     /** The held amount goes on to its destination. */
     postHold(request: ResolveRequest, trx?: Db): Promise<PostedTransfer> {

@@ -38,7 +38,7 @@ export function createProviderTransfers(deps: {
 
   /**
    * Posts or voids a pending transfer once, and updates the card (`GET /api/wallet`) in the same
-   * transaction: to `credits` when the provider told us its new balance, else (the reconciler
+   * statement: to `credits` when the provider told us its new balance, else (the reconciler
    * learned only the transaction's status) by the credits the posted transfer moved.
    */
   async function settle(
@@ -48,24 +48,17 @@ export function createProviderTransfers(deps: {
     credits?: bigint,
   ): Promise<'posted' | 'voided'> {
     const { id } = transfer;
-    return db.transaction().execute(async (trx) => {
-      await repo.lockAndBumpGameAccount(trx, transfer.member_id, transfer.provider_code, credits);
-      // Marked settled only while pending: this takes the row's lock, and a concurrent settler's
-      // commit leaves nothing to mark (its outcome is the answer).
-      const settled = await repo.settleIfPending(trx, id, outcome, reason);
-      if (!settled) {
-        const { status } = (await repo.findProviderTransfer(trx, id))!;
-        if (status === 'pending') throw new Error(`provider transfer ${id} is pending yet could not be settled`);
-        return status;
-      }
-      if (outcome === 'posted' && credits === undefined) {
-        await repo.shiftCachedCredits(trx, settled.member_id, settled.provider_code, settled.direction === 'deposit' ? settled.credits : -settled.credits);
-      }
-      const resolution = { key: `pt:${id}:${outcome}`, holdId: settled.hold_id!, reference: id };
-      if (outcome === 'posted') await ledger.postHold({ ...resolution, kind: 'provider_post' }, trx);
-      else await ledger.voidHold({ ...resolution, kind: 'provider_void' }, trx);
-      return outcome;
+    const status = await repo.settleProviderTransfer(db, {
+      id,
+      memberId: transfer.member_id,
+      code: transfer.provider_code,
+      status: outcome,
+      reason,
+      credits: credits ?? null,
+      resolution: { key: `pt:${id}:${outcome}`, kind: outcome === 'posted' ? 'provider_post' : 'provider_void', reference: id },
     });
+    if (status === undefined || status === 'pending') throw new Error(`provider transfer ${id} is ${status ?? 'unknown'} yet could not be settled`);
+    return status;
   }
 
   async function drive(memberId: bigint, id: string, code: string, username: string, direction: 'deposit' | 'withdraw', credits: ProviderCredits): Promise<TransferState> {
@@ -132,28 +125,22 @@ export function createProviderTransfers(deps: {
       if (!providerRow) throw new AppError('NO_GAME', 404);
       const credits = bahtToCredits(amount, creditsPerBaht(providerRow.ft_wallet_slot));
       const id = crypto.randomUUID();
-      let username = '';
+      const [wallet, game] = [accounts.wallet(memberId), accounts.game(memberId, code)];
+      const hold = {
+        key: `pt:${id}:hold`,
+        from: direction === 'deposit' ? wallet : game,
+        via: accounts.providerInFlight(code),
+        to: direction === 'deposit' ? game : wallet,
+        amount,
+        kind: 'provider_hold' as const,
+        reference: id,
+      };
+      let username: string | undefined;
       try {
-        await db.transaction().execute(async (trx) => {
-          const account = await repo.lockAndBumpGameAccount(trx, memberId, code);
-          if (!account) throw new AppError('SLOT_NO_ACCOUNT', 404);
-          username = account.username;
-          const [wallet, game] = [accounts.wallet(memberId), accounts.game(memberId, code)];
-          const { holdId } = await ledger.hold(
-            {
-              key: `pt:${id}:hold`,
-              from: direction === 'deposit' ? wallet : game,
-              via: accounts.providerInFlight(code),
-              to: direction === 'deposit' ? game : wallet,
-              amount,
-              kind: 'provider_hold',
-              reference: id,
-            },
-            trx,
-          );
-          // A key used before is refused here by its unique index, under the game account's lock.
-          await repo.insertProviderTransfer(trx, { id, memberId, code, direction, amount, credits, idempotencyKey, holdId });
-        });
+        // One statement: the game account's lock, the hold, the pending transfer with its hold id.
+        username = await ledger.holdThrough(hold, (posting) =>
+          repo.beginProviderTransfer(db, { id, memberId, code, direction, amount, credits, idempotencyKey }, posting),
+        );
       } catch (error) {
         // The same key again (a retry, or a double tap racing itself): the first one's transfer is the answer.
         if (idempotencyKey && isUniqueViolation(error)) {
@@ -162,6 +149,7 @@ export function createProviderTransfers(deps: {
         }
         throw error;
       }
+      if (username === undefined) throw new AppError('SLOT_NO_ACCOUNT', 404);
       return drive(memberId, id, code, username, direction, credits);
     },
 

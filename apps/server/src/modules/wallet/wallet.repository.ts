@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { HoldArguments } from '../ledger/ledger.service.js';
 
 export function listProviders(db: Db) {
   return db.selectFrom('providers').selectAll().where('enabled', '=', true).orderBy('sort_order').execute();
@@ -53,23 +54,37 @@ export async function hasPendingTransfer(db: Db, memberId: bigint, code: string)
   return !!row;
 }
 
-export async function insertProviderTransfer(
+/**
+ * A transfer's first step in one statement (migration 042): locks and bumps the game account,
+ * holds the amount through the ledger's `ledger_post`, records the pending transfer with its hold.
+ * Answers the game account's username, or undefined when the member has none at this provider.
+ */
+export async function beginProviderTransfer(
   db: Db,
-  transfer: { id: string; memberId: bigint; code: string; direction: 'deposit' | 'withdraw'; amount: bigint; credits: bigint; idempotencyKey: string | null; holdId: string },
-) {
-  await db
-    .insertInto('provider_transfers')
-    .values({
-      id: transfer.id,
-      member_id: transfer.memberId,
-      provider_code: transfer.code,
-      direction: transfer.direction,
-      amount: transfer.amount,
-      credits: transfer.credits,
-      idempotency_key: transfer.idempotencyKey,
-      hold_id: transfer.holdId,
-    })
-    .execute();
+  transfer: { id: string; memberId: bigint; code: string; direction: 'deposit' | 'withdraw'; amount: bigint; credits: bigint; idempotencyKey: string | null },
+  hold: HoldArguments,
+): Promise<string | undefined> {
+  const { rows } = await sql<{ username: string }>`SELECT * FROM provider_transfer_begin(${transfer.id}::uuid, ${transfer.memberId}, ${transfer.code},
+    ${transfer.direction}, ${transfer.amount}, ${transfer.credits}, ${transfer.idempotencyKey}, ${hold.key}, ${hold.debitId}, ${hold.viaId},
+    ${hold.holdToId}, ${hold.kind}, ${hold.reference})`.execute(db);
+  return rows[0]?.username;
+}
+
+/**
+ * Settles a pending transfer in one statement (migration 042): bumps the game account (its cached
+ * credits to `credits` when given), marks the transfer settled only while pending, resolves its hold
+ * through the ledger's `ledger_resolve`. Answers the transfer's status afterwards (an earlier
+ * settler's outcome when it came first), undefined for an unknown id.
+ */
+export async function settleProviderTransfer(
+  db: Db,
+  settlement: { id: string; memberId: bigint; code: string; status: 'posted' | 'voided'; reason: string | null; credits: bigint | null; resolution: { key: string; kind: string; reference: string } },
+): Promise<'pending' | 'posted' | 'voided' | undefined> {
+  const { resolution } = settlement;
+  const { rows } = await sql<{ status: 'pending' | 'posted' | 'voided' | null }>`SELECT provider_transfer_settle(${settlement.id}::uuid, ${settlement.memberId},
+    ${settlement.code}, ${settlement.status}, ${settlement.reason}, ${settlement.credits}::bigint, ${resolution.key}, ${resolution.kind},
+    ${resolution.reference}) AS status`.execute(db);
+  return rows[0]?.status ?? undefined;
 }
 
 export function findProviderTransfer(db: Db, id: string) {
@@ -78,17 +93,6 @@ export function findProviderTransfer(db: Db, id: string) {
 
 export function findProviderTransferByKey(db: Db, memberId: bigint, key: string) {
   return db.selectFrom('provider_transfers').selectAll().where('member_id', '=', memberId).where('idempotency_key', '=', key).executeTakeFirst();
-}
-
-/** Settles a pending transfer and answers it; undefined when it was settled already. */
-export function settleIfPending(trx: Db, id: string, status: 'posted' | 'voided', reason: string | null) {
-  return trx
-    .updateTable('provider_transfers')
-    .set({ status, failure_reason: reason, settled_at: sql`now()` })
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .returningAll()
-    .executeTakeFirst();
 }
 
 export async function countAttempt(db: Db, id: string): Promise<void> {
@@ -103,30 +107,6 @@ export function pendingTransfersOlderThan(db: Db, before: Date, limit: number) {
     .where('created_at', '<', before)
     .orderBy('created_at')
     .limit(limit)
-    .execute();
-}
-
-/** Locks the game account row and bumps its transfer version in one statement. */
-export function lockAndBumpGameAccount(trx: Db, memberId: bigint, code: string, cachedCredits?: bigint) {
-  return trx
-    .updateTable('game_accounts')
-    .set({
-      transfer_version: sql`transfer_version + 1`,
-      ...(cachedCredits === undefined ? {} : { cached_credits: cachedCredits, balance_synced_at: sql`now()` }),
-    })
-    .where('member_id', '=', memberId)
-    .where('provider_code', '=', code)
-    .returningAll()
-    .executeTakeFirst();
-}
-
-/** Moves the card's cached provider balance by what a settled transfer moved there (never below 0). */
-export async function shiftCachedCredits(trx: Db, memberId: bigint, code: string, credits: bigint): Promise<void> {
-  await trx
-    .updateTable('game_accounts')
-    .set({ cached_credits: sql`greatest(cached_credits + ${credits}, 0)` })
-    .where('member_id', '=', memberId)
-    .where('provider_code', '=', code)
     .execute();
 }
 
