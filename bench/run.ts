@@ -37,8 +37,40 @@ const phases = new Set((process.env.BENCH_PHASES ?? 'money,slips,chat,startup,li
 /** The sandbox provider answers from its own process, as a real provider would (not the API's event loop). */
 const providerPort = port + 2;
 const counterPort = port + 3;
-/** Statements the API node has sent to PostgreSQL so far (bench/query-counter.mjs). */
-const statementsSent = async () => Number(await (await fetch(`http://127.0.0.1:${counterPort}`)).text());
+const providerCounterPort = port + 5;
+interface Usage {
+  statements: number;
+  cpuMs: number;
+}
+/** Statements a node has sent to PostgreSQL so far, and the CPU time it has used (bench/query-counter.mjs). */
+const usageOf = async (onPort: number): Promise<Usage> => (await (await fetch(`http://127.0.0.1:${onPort}`)).json()) as Usage;
+/** The API node's and the sandbox provider's usage, and PostgreSQL's CPU time so far (Linux only: /proc). */
+const usage = async () => ({ api: await usageOf(counterPort), provider: await usageOf(providerCounterPort), postgresMs: postgresCpuMs() });
+
+/** CPU time of every local postgres process, from /proc (0 where there is no /proc or PostgreSQL is elsewhere). */
+function postgresCpuMs(): number {
+  if (!fs.existsSync('/proc')) return 0;
+  const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
+  let ticks = 0;
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended while we read.
+    }
+  }
+  return ticks / ticksPerMs;
+}
+
+/** CPU milliseconds per call of each process between two readings. */
+function cpuPerCall(before: Awaited<ReturnType<typeof usage>>, after: Awaited<ReturnType<typeof usage>>, calls: number): string {
+  const per = (ms: number) => (ms / calls).toFixed(2);
+  return `API ${per(after.api.cpuMs - before.api.cpuMs)} ms, provider ${per(after.provider.cpuMs - before.provider.cpuMs)} ms, PostgreSQL ${per(after.postgresMs - before.postgresMs)} ms`;
+}
 
 async function admin(sqlText: string, url = databaseUrl) {
   const client = new pg.Client({ connectionString: url });
@@ -246,23 +278,23 @@ let providerNode: ChildProcess | undefined;
 try {
   console.log(`Benchmark: ${memberCount} members, ${connections} connections, ${seconds} s per phase, PostgreSQL ${new URL(databaseUrl).host}, phases ${[...phases].join(', ')}`);
   const { tokens, memberIds } = await seed();
-  providerNode = await startServer(providerPort, {});
+  providerNode = await startServer(providerPort, { QUERY_COUNTER_PORT: String(providerCounterPort) }, ['--import', './bench/query-counter.mjs']);
   server = await startServer(port, { PROVIDER_URL: `http://127.0.0.1:${providerPort}/sandbox/provider/api`, QUERY_COUNTER_PORT: String(counterPort) }, ['--import', './bench/query-counter.mjs']);
 
   if (phases.has('money')) {
     // Each member alternates: 1 baht wallet → PG, then back.
     const toGame = new Array<boolean>(tokens.length).fill(true);
-    const beforeTransfers = await statementsSent();
+    const beforeTransfers = await usage();
     const transfers = await drive('transfers (wallet⇄game)', tokens, (member) => {
       const there = toGame[member]!;
       toGame[member] = !there;
       return { method: 'POST', path: '/api/wallet/transfer', body: JSON.stringify(there ? { from: 'WALLET', to: 'PG', amount: 1 } : { from: 'PG', to: 'WALLET', amount: 1 }), key: true };
     });
-    const beforeReads = await statementsSent();
+    const beforeReads = await usage();
     const walletReads = await drive('GET /api/wallet', tokens, () => ({ method: 'GET', path: '/api/wallet' }));
-    const afterReads = await statementsSent();
-    const perTransfer = (beforeReads - beforeTransfers) / transfers.total;
-    const perRead = (afterReads - beforeReads) / walletReads.total;
+    const afterReads = await usage();
+    const perTransfer = (beforeReads.api.statements - beforeTransfers.api.statements) / transfers.total;
+    const perRead = (afterReads.api.statements - beforeReads.api.statements) / walletReads.total;
     await admin(`CREATE DATABASE ${pgbenchDb}`);
     const tps = pgbench();
     console.log(`pgbench tpcb-like: ${tps.toFixed(0)} tps`);
@@ -271,9 +303,11 @@ try {
       ['transfers wallet⇄game', `${transfers.requestsPerSecond.toFixed(0)} /s (p50 ${transfers.p50} ms, p99 ${transfers.p99} ms, non-2xx ${transfers.non2xx})`, 'p99 < 50 ms (done: < 200 ms)'],
       ['transfers ÷ tpcb-like', (transfers.requestsPerSecond / tps).toFixed(2), '≥ 0.5 (done: ≥ 0.25)'],
       ['database round trips per transfer (API node)', perTransfer.toFixed(1), ''],
+      ['CPU per transfer', cpuPerCall(beforeTransfers, beforeReads, transfers.total), ''],
       ['GET /api/wallet', `${walletReads.requestsPerSecond.toFixed(0)} /s (p50 ${walletReads.p50} ms, p99 ${walletReads.p99} ms)`, ''],
       ['GET /api/wallet ÷ tpcb-like', (walletReads.requestsPerSecond / tps).toFixed(2), '≥ 2'],
       ['database round trips per GET /api/wallet', perRead.toFixed(1), ''],
+      ['CPU per GET /api/wallet', cpuPerCall(beforeReads, afterReads, walletReads.total), ''],
     );
   }
 
