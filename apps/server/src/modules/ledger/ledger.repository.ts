@@ -106,11 +106,14 @@ export function findReversalOf(trx: Db, transferId: bigint) {
   return trx.selectFrom('ledger_transfers').select(['id', 'idempotency_key']).where('reverses_transfer_id', '=', transferId).executeTakeFirst();
 }
 
+/** An account's balance: its row's, plus its slices for an operator account (migration 043). */
+const balance = sql<string>`ledger_balance(id, kind, balance)`;
+
 /** Balances in minor units of each account's currency. */
 export async function balancesOf(db: Db, codes: string[]): Promise<Map<string, Minor>> {
   if (codes.length === 0) return new Map();
-  const rows = await db.selectFrom('ledger_accounts').select(['code', 'balance']).where('code', 'in', codes).execute();
-  return new Map(rows.map((row) => [row.code, minor(row.balance)]));
+  const rows = await db.selectFrom('ledger_accounts').select(['code', balance.as('balance')]).where('code', 'in', codes).execute();
+  return new Map(rows.map((row) => [row.code, minor(BigInt(row.balance))]));
 }
 
 export function memberBalances(db: Db, memberId: bigint) {
@@ -128,7 +131,7 @@ export async function invariantReport(db: Db) {
   // Balances sum to zero in each currency apart: kip and baht are never added together.
   const perCurrency = await db
     .selectFrom('ledger_accounts')
-    .select(['currency', sql<string>`coalesce(sum(balance), 0)`.as('sum'), sql<string>`count(*)`.as('accounts')])
+    .select(['currency', sql<string>`coalesce(sum(${balance}), 0)`.as('sum'), sql<string>`count(*)`.as('accounts')])
     .groupBy('currency')
     .orderBy('currency')
     .execute();
@@ -139,7 +142,7 @@ export async function invariantReport(db: Db) {
   const transfers = await db.selectFrom('ledger_transfers').select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow();
   const mismatches = await sql<{ code: string; balance: string; computed: string }>`
     SELECT a.code, a.balance::text AS balance, (coalesce(c.total, 0) - coalesce(d.total, 0))::text AS computed
-    FROM ledger_accounts a
+    FROM (SELECT code, id, ledger_balance(id, kind, balance) AS balance FROM ledger_accounts) a
     LEFT JOIN (SELECT credit_account_id AS id, sum(amount) AS total FROM ledger_transfers GROUP BY 1) c ON c.id = a.id
     LEFT JOIN (SELECT debit_account_id AS id, sum(amount) AS total FROM ledger_transfers GROUP BY 1) d ON d.id = a.id
     WHERE a.balance <> coalesce(c.total, 0) - coalesce(d.total, 0)
