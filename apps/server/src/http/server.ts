@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { fastifyRequestContext } from '@fastify/request-context';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyReply } from 'fastify';
@@ -49,7 +49,9 @@ export async function createServer(config: Pick<AppConfig, 'logLevel' | 'trustPr
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
-  await app.register(helmet, {
+  // Security headers from helmet, built once: @fastify/helmet built helmet's middleware again on every
+  // request, parsing the whole policy each time (measured in a profile of the money bench).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
@@ -68,6 +70,7 @@ export async function createServer(config: Pick<AppConfig, 'logLevel' | 'trustPr
     },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
   await app.register(cookie);
   await app.register(fastifyRequestContext, { defaultStoreValues: (request) => ({ ip: request.ip }) });
   // Members are on phone data: JSON answers and the web app's files go out compressed.

@@ -6,10 +6,19 @@ import { findProviderArt } from './wallet.repository.js';
 
 const DATA_URL = /^data:image\/svg\+xml;utf8,(.*)$/s;
 
+// Art changes only when an operator edits a provider: each drawing's version is hashed once, not on
+// every wallet read (it was 2 % of the money bench's API time).
+const artVersions = new Map<string, string>();
+
 /** A provider's art as a cacheable URL; the version changes whenever the art does. */
 export function providerArtUrl(code: string, kind: 'logo' | 'background', art: string): string {
-  if (!DATA_URL.test(art)) return art; // already an address (a real provider's CDN)
-  const version = crypto.createHash('sha256').update(art).digest('base64url').slice(0, 10);
+  let version = artVersions.get(art);
+  if (version === undefined) {
+    if (!DATA_URL.test(art)) return art; // already an address (a real provider's CDN)
+    version = crypto.createHash('sha256').update(art).digest('base64url').slice(0, 10);
+    if (artVersions.size >= 500) artVersions.clear();
+    artVersions.set(art, version);
+  }
   return `/media/providers/${code}/${kind}.svg?v=${version}`;
 }
 
