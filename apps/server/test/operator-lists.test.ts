@@ -76,6 +76,11 @@ describe('the member list', () => {
     expect(narrow).toMatchObject({ total: 1, totalCapped: false, members: [{ name: 'Listed 1005', phone: '0900001005' }] });
     expect((await server.api('GET', '/api/admin/members?q=0900001005', { token: chief })).body).toMatchObject({ total: 1, totalCapped: false });
   });
+
+  it('finds names by part through a trigram index, on PostgreSQL and on the embedded database alike', async () => {
+    const index = await sql<{ indexdef: string }>`SELECT indexdef FROM pg_indexes WHERE indexname = 'members_name_trgm_idx' AND schemaname = current_schema()`.execute(server.db);
+    expect(index.rows[0]?.indexdef).toMatch(/USING gin \(name .*gin_trgm_ops\)/);
+  });
 });
 
 describe('decided withdrawals and slips', () => {
