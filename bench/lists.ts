@@ -67,6 +67,10 @@ export function listCalls(options: Pick<ListBenchOptions, 'memberIds' | 'heavyTo
     calls.push(
       { name: 'GET /api/admin/members', method: 'GET', path: () => '/api/admin/members?q=&page=1&limit=25', as: 'operator' },
       { name: 'GET /api/admin/members?q=<phone>', method: 'GET', path: (n) => `/api/admin/members?q=07${String(Number(member(n)) - 100_001).padStart(8, '0')}&page=1&limit=25`, as: 'operator' },
+      // A name as an operator types it (lower case, part of it): letters make the search read names.
+      { name: 'GET /api/admin/members?q=<name>', method: 'GET', path: (n) => `/api/admin/members?q=${encodeURIComponent(`bench ${Number(member(n)) - 100_001}`)}&page=1&limit=25`, as: 'operator' },
+      // Letters every member's name holds: the broadest search, a page of the newest and a count.
+      { name: 'GET /api/admin/members?q=<letters of every name>', method: 'GET', path: () => '/api/admin/members?q=ench&page=1&limit=25', as: 'operator' },
       { name: 'GET /api/admin/members/:id', method: 'GET', path: (n) => `/api/admin/members/${member(n)}`, as: 'operator' },
       { name: 'GET /api/admin/members/:id/ledger', method: 'GET', path: (n) => `/api/admin/members/${member(n)}/ledger?page=1&limit=25`, as: 'operator' },
       { name: 'GET /api/admin/members/:id/statement', method: 'GET', path: (n) => `/api/admin/members/${member(n)}/statement?page=1&limit=20`, as: 'operator' },

@@ -118,7 +118,7 @@ describe('a member’s records on the member page', () => {
     await server.api('POST', `/api/admin/corrections/${proposal._id}/approve`, { token: await operatorToken('second') });
     const statement = (await server.api('GET', `/api/admin/members/${member.id}/statement`, { token: helpdesk })).body;
     expect(statement).toMatchObject({ total: 1, statements: [{ statementType: 'deposit', from: 'OPERATOR', amount: 12 }] });
-    expect((await server.api('GET', `/api/admin/members/${member.id}/slips`, { token: helpdesk })).body).toEqual({ total: 0, slips: [] });
+    expect((await server.api('GET', `/api/admin/members/${member.id}/slips`, { token: helpdesk })).body).toEqual({ total: 0, totalCapped: false, slips: [] });
     expect((await server.api('GET', `/api/admin/members/${member.id}/statement`, { token: member.token })).status).toBe(401);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SLIP_REASONS } from './errors.js';
 import { currencyCode, moneyAmount } from './money.js';
+import { cappedTotalFields } from './schemas.js';
 
 // ---------- QR deposits (SPEC §3 QR code record, §7 QR)
 export const qrRecord = z.union([
@@ -74,7 +75,7 @@ export const adminSlip = slipRecord.extend({
   transRef: z.string().nullable(),
   decidedBy: z.string().nullable(),
 });
-export const adminSlipsResponse = z.object({ total: z.number(), slips: z.array(adminSlip) });
+export const adminSlipsResponse = z.object({ ...cappedTotalFields, slips: z.array(adminSlip) });
 /** An operator approving a slip names the amount when the bank could not tell us. */
 export const slipApproveBody = z.object({ amount: moneyAmount.optional() });
 

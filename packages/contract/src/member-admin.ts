@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NAME_MAX } from './constants.js';
-import { bankAccountNo, requiredText } from './schemas.js';
+import { bankAccountNo, cappedTotalFields, requiredText } from './schemas.js';
 
 // ---------- The operator's view of members (issue 11 §3)
 export const memberSearchQuery = z.object({
@@ -23,7 +23,7 @@ export const memberSummary = z.object({
   /** Wallet balance in baht. */
   wallet: z.number(),
 });
-export const memberSearchResponse = z.object({ total: z.number(), members: z.array(memberSummary) });
+export const memberSearchResponse = z.object({ ...cappedTotalFields, members: z.array(memberSummary) });
 
 export const memberAccount = z.object({ code: z.string(), kind: z.enum(['member_wallet', 'member_game']), providerCode: z.string().nullable(), balance: z.number() });
 export const memberDetailResponse = memberSummary.extend({

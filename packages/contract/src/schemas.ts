@@ -284,3 +284,10 @@ export const sandboxSmsResponse = z.object({
     z.object({ phone: z.string(), text: z.string(), otpCode: z.string(), createdAt: z.string() }),
   ),
 });
+
+/**
+ * The size of an operator's list that grows without bound (every member, every decided slip or
+ * withdrawal; issue 16 §2): `total` is exact unless `totalCapped`, when counting stopped at `total`
+ * and there are more rows than that.
+ */
+export const cappedTotalFields = { total: z.number(), totalCapped: z.boolean() };

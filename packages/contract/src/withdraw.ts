@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currencyCode, moneyAmount } from './money.js';
+import { cappedTotalFields } from './schemas.js';
 
 // ---------- Withdrawals (SPEC §7 Wallet withdraw / withdrawAll; DESIGN §6)
 /** `{amount}` in baht: withdraw, withdrawAll and the manual deposit notice. */
@@ -25,4 +26,4 @@ export const adminWithdrawal = withdrawal.extend({
   /** Above the operator's amount, the first of the two approvals a payout needs. */
   firstApprovedBy: z.string().nullable(),
 });
-export const adminWithdrawalsResponse = z.object({ total: z.number(), withdrawals: z.array(adminWithdrawal) });
+export const adminWithdrawalsResponse = z.object({ ...cappedTotalFields, withdrawals: z.array(adminWithdrawal) });

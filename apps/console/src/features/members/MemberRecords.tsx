@@ -41,8 +41,8 @@ export function MemberRecords({ member }: { member: MemberDetail }) {
   );
 }
 
-function Paged<Row>({ columns, rows, total, pageSize, page, onPage, testId }: { columns: ColumnDef<Row, unknown>[]; rows: Row[] | undefined; total: number | undefined; pageSize: number; page: number; onPage: (page: number) => void; testId: string }) {
-  return <DataTable columns={columns} rows={rows ?? []} total={total ?? 0} page={page} pageSize={pageSize} onPage={onPage} testId={testId} />;
+function Paged<Row>({ columns, rows, total, totalCapped, pageSize, page, onPage, testId }: { columns: ColumnDef<Row, unknown>[]; rows: Row[] | undefined; total: number | undefined; totalCapped?: boolean | undefined; pageSize: number; page: number; onPage: (page: number) => void; testId: string }) {
+  return <DataTable columns={columns} rows={rows ?? []} total={total ?? 0} totalCapped={totalCapped ?? false} page={page} pageSize={pageSize} onPage={onPage} testId={testId} />;
 }
 
 const money = (value: number): ReactNode => <span className={`font-mono ${value < 0 ? 'text-rose-300' : ''}`}>{formatMoney(value, 'en')}</span>;
@@ -125,11 +125,11 @@ function Withdrawals({ id }: { id: string }) {
           columns={[{ header: 'time', value: (row: Row) => row.createdAt }, { header: 'bank', value: (row) => `${row.bankCode} ${row.bankAccountNo}` }, { header: 'status', value: (row) => row.status }, { header: 'decided by', value: (row) => row.decidedBy }, { header: 'amount', value: (row) => row.amount.toFixed(2) }]}
           loadPage={async (next) => {
             const answer = await fetchMemberRecords(id, 'withdrawals', next, adminWithdrawalsResponse);
-            return { rows: answer.withdrawals, total: answer.total };
+            return { rows: answer.withdrawals, total: answer.total, totalCapped: answer.totalCapped };
           }}
         />
       </div>
-    <Paged columns={columns} rows={data?.withdrawals} total={data?.total} pageSize={RECORDS_PAGE_SIZE} page={page} onPage={setPage} testId="member-withdrawals" />
+    <Paged columns={columns} rows={data?.withdrawals} total={data?.total} totalCapped={data?.totalCapped} pageSize={RECORDS_PAGE_SIZE} page={page} onPage={setPage} testId="member-withdrawals" />
     </>
   );
 }
@@ -154,11 +154,11 @@ function Slips({ id }: { id: string }) {
           columns={[{ header: 'time', value: (row: Row) => row.createdAt }, { header: 'status', value: (row) => row.status }, { header: 'note', value: (row) => row.note }, { header: 'reference', value: (row) => row.reference }, { header: 'amount', value: (row) => row.amount.toFixed(2) }]}
           loadPage={async (next) => {
             const answer = await fetchMemberRecords(id, 'slips', next, adminSlipsResponse);
-            return { rows: answer.slips, total: answer.total };
+            return { rows: answer.slips, total: answer.total, totalCapped: answer.totalCapped };
           }}
         />
       </div>
-    <Paged columns={columns} rows={data?.slips} total={data?.total} pageSize={RECORDS_PAGE_SIZE} page={page} onPage={setPage} testId="member-slips" />
+    <Paged columns={columns} rows={data?.slips} total={data?.total} totalCapped={data?.totalCapped} pageSize={RECORDS_PAGE_SIZE} page={page} onPage={setPage} testId="member-slips" />
     </>
   );
 }

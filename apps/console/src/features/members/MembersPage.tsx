@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../shared/ui/Button';
 import { DataTable } from '../../shared/ui/DataTable';
 import { TextField } from '../../shared/ui/Field';
-import { formatMoney, formatTime } from '../../shared/ui/format';
+import { formatCount, formatMoney, formatTime } from '../../shared/ui/format';
 import { exportAllPages } from '../../shared/ui/csv';
 import { MEMBERS_PAGE_SIZE, searchMembers, useMemberSearch } from './api/search-members';
 
@@ -58,7 +58,7 @@ export function MembersPage() {
               ],
               async (next) => {
                 const answer = await searchMembers(q, next, 100);
-                return { rows: answer.members, total: answer.total };
+                return { rows: answer.members, total: answer.total, totalCapped: answer.totalCapped };
               },
             )
           }
@@ -66,10 +66,17 @@ export function MembersPage() {
           {t('common.exportCsv')}
         </Button>
       </form>
+      {members.data && (
+        // Every member, or a broad search, is counted to 1,000 only (issue 16 §2): "more than".
+        <p className="text-sm text-white/60" data-testid="member-count">
+          {t(members.data.totalCapped ? 'members.foundMore' : 'members.found', { total: formatCount(members.data.total) })}
+        </p>
+      )}
       <DataTable
         columns={columns}
         rows={members.data?.members ?? []}
         total={members.data?.total ?? 0}
+        totalCapped={members.data?.totalCapped ?? false}
         page={page}
         pageSize={MEMBERS_PAGE_SIZE}
         onPage={(next) => setParams({ q, page: String(next) })}

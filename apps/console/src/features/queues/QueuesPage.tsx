@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { errorText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
 import { type Ask, usePrompt } from '../../shared/ui/PromptDialog';
-import { formatMoney, formatTime } from '../../shared/ui/format';
+import { formatCount, formatMoney, formatTime } from '../../shared/ui/format';
 import { ExportButton } from '../../shared/ui/ExportButton';
 import { type QueueItem, type QueueName, loadQueue, useDecide, useQueue } from './api/queues';
 
@@ -75,7 +75,7 @@ function Queue({ queue, title, words, approval }: { queue: QueueName; title: str
     <section className="rounded-xl border border-white/10 bg-desk-900 p-4">
       <div className="mb-3 flex items-center justify-between">
         <h2 className="text-base font-bold">
-          {title} <span className="text-white/50">({pending.data?.total ?? '…'})</span>
+          {title} <span className="text-white/50">({pending.data ? formatCount(pending.data.total, pending.data.totalCapped) : '…'})</span>
         </h2>
         <ExportButton
           fileName={`${queue}.csv`}
@@ -89,7 +89,7 @@ function Queue({ queue, title, words, approval }: { queue: QueueName; title: str
           ]}
           loadPage={async (next) => {
             const answer = await loadQueue(queue, next);
-            return { rows: answer.items, total: answer.total };
+            return { rows: answer.items, total: answer.total, totalCapped: answer.totalCapped ?? false };
           }}
         />
       </div>

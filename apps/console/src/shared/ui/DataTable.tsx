@@ -4,12 +4,15 @@ import { Button } from './Button';
 
 /**
  * A dense table over one server page (the server pages and filters; TanStack Table lays it out),
- * with previous/next when there is more than a page.
+ * with previous/next when there is more than a page. A capped total (`totalCapped`: the server
+ * stopped counting at `total`, and there are more) still says how far the list goes at least, and
+ * Next stays open: the server counts past the page asked for, so there is always a next page then.
  */
 export function DataTable<Row>({
   columns,
   rows,
   total,
+  totalCapped = false,
   page,
   pageSize,
   onPage,
@@ -19,6 +22,7 @@ export function DataTable<Row>({
   columns: ColumnDef<Row, unknown>[];
   rows: Row[];
   total: number;
+  totalCapped?: boolean;
   page: number;
   pageSize: number;
   onPage?: (page: number) => void;
@@ -27,7 +31,8 @@ export function DataTable<Row>({
 }) {
   const { t } = useTranslation();
   const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel(), manualPagination: true, rowCount: total });
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  // Capped: more than `total` rows, so at least one more page than `total` alone would make.
+  const pages = Math.max(1, Math.ceil((totalCapped ? total + 1 : total) / pageSize));
   return (
     <div>
       <table className="w-full border-collapse text-sm" data-testid={testId}>
@@ -55,10 +60,10 @@ export function DataTable<Row>({
         </tbody>
       </table>
       {rows.length === 0 && <p className="py-6 text-center text-white/50">{t('common.nothing')}</p>}
-      {onPage && pages > 1 && (
-        <div className="mt-3 flex items-center justify-end gap-2 text-xs text-white/60">
+      {onPage && (pages > 1 || page > 1) && (
+        <div className="mt-3 flex items-center justify-end gap-2 text-xs text-white/60" data-testid={testId && `${testId}-pager`}>
           <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>{t('common.previous')}</Button>
-          <span>{t('common.pageOf', { page, pages })}</span>
+          <span>{t(totalCapped ? 'common.pageOfAtLeast' : 'common.pageOf', { page, pages })}</span>
           <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>{t('common.next')}</Button>
         </div>
       )}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorText } from '../i18n';
 import { Button } from './Button';
-import { exportAllPages } from './csv';
+import { type ExportPage, exportAllPages } from './csv';
 
 /** "Export CSV" for a table: every page, not just the one on screen. */
 export function ExportButton<Row>({
@@ -13,7 +13,7 @@ export function ExportButton<Row>({
 }: {
   fileName: string;
   columns: { header: string; value: (row: Row) => unknown }[];
-  loadPage: (page: number) => Promise<{ rows: Row[]; total: number }>;
+  loadPage: (page: number) => Promise<ExportPage<Row>>;
 }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);

@@ -1,5 +1,12 @@
 import { stringify } from 'csv-stringify/browser/esm/sync';
 
+/** One page of a table for an export; `totalCapped` when the server stopped counting at `total`. */
+export interface ExportPage<Row> {
+  rows: Row[];
+  total: number;
+  totalCapped?: boolean;
+}
+
 /**
  * Every page of a table, as CSV: the server pages the table, so an export asks for each page in
  * turn (at the largest page the route allows) and writes them all, not just the page on screen.
@@ -7,13 +14,14 @@ import { stringify } from 'csv-stringify/browser/esm/sync';
 export async function exportAllPages<Row>(
   fileName: string,
   columns: { header: string; value: (row: Row) => unknown }[],
-  loadPage: (page: number) => Promise<{ rows: Row[]; total: number }>,
+  loadPage: (page: number) => Promise<ExportPage<Row>>,
 ): Promise<void> {
   const rows: Row[] = [];
   for (let page = 1; ; page += 1) {
     const answer = await loadPage(page);
     rows.push(...answer.rows);
-    if (answer.rows.length === 0 || rows.length >= answer.total) break;
+    // A capped total is a floor, not the end: the export goes on until a page comes back empty.
+    if (answer.rows.length === 0 || (!answer.totalCapped && rows.length >= answer.total)) break;
   }
   const csv = stringify([columns.map((column) => column.header), ...rows.map((row) => columns.map((column) => String(column.value(row) ?? '')))]);
   const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { cappedTotal } from '../../db/capped-total.js';
 
 export async function phoneExists(db: Db, phone: string): Promise<boolean> {
   return !!(await db.selectFrom('members').select('id').where('phone', '=', phone).executeTakeFirst());
@@ -125,9 +126,9 @@ export async function searchMembers(db: Db, search: { text: string; memberId: bi
       .orderBy('members.created_at', 'desc')
       .orderBy('members.id', 'desc')
       .execute(),
-    query.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
+    cappedTotal(db, query, page, limit),
   ]);
-  return { total: Number(total.count), rows };
+  return { ...total, rows };
 }
 
 export function memberForOperator(db: Db, memberId: bigint) {

@@ -66,8 +66,8 @@ export function createMemberAdminService(deps: {
   return {
     async search(text: string, page: number, limit: number) {
       const memberId = /^\d{1,18}$/.test(text) ? BigInt(text) : /^PR\d{1,12}$/i.test(text) ? BigInt(text.slice(2)) : null;
-      const { total, rows } = await repo.searchMembers(db, { text, memberId }, page, limit);
-      return { total, members: rows.map(toSummary) };
+      const { total, totalCapped, rows } = await repo.searchMembers(db, { text, memberId }, page, limit);
+      return { total, totalCapped, members: rows.map(toSummary) };
     },
 
     async detail(memberId: bigint): Promise<MemberDetail> {

@@ -1,6 +1,7 @@
 import { type Selectable, sql } from 'kysely';
 import type { SlipReason } from '@wallet/contract';
 import { type Db, isUniqueViolation } from '../../db/database.js';
+import { cappedTotal } from '../../db/capped-total.js';
 import type { Database } from '../../db/schema.js';
 
 export type SlipRow = Selectable<Database['slips']>;
@@ -121,7 +122,10 @@ export function claimUnfinished(db: Db, olderThan: Date, at: Date, limit: number
     .execute();
 }
 
-/** The operator's slips, oldest first; the count reads the slips' index alone (every slip has its member: no join). */
+/**
+ * The operator's slips, oldest first; the count reads the slips' index alone (every slip has its
+ * member: no join) and stops past 1,000 rows (a decided status grows without bound).
+ */
 export async function operatorSlipPage(db: Db, status: 'pending' | 'SUCCESS' | 'FAILED' | 'all', page: number, limit: number, memberId?: bigint) {
   let base = db.selectFrom('slips as s');
   if (status === 'pending') base = base.where('s.status', '=', 'in_progress').where('s.needs_review', '=', true);
@@ -138,9 +142,9 @@ export async function operatorSlipPage(db: Db, status: 'pending' | 'SUCCESS' | '
       .orderBy('s.created_at')
       .orderBy('s.id')
       .execute(),
-    base.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
+    cappedTotal(db, base, page, limit),
   ]);
-  return { total: Number(total.count), rows };
+  return { ...total, rows };
 }
 
 export function enabledDepositAccountNumbers(db: Db): Promise<string[]> {

@@ -164,9 +164,10 @@ export function createSlipService(deps: SlipServiceDeps) {
     },
 
     async listForOperator(status: 'pending' | 'SUCCESS' | 'FAILED' | 'all', page: number, limit: number, memberId?: bigint) {
-      const { total, rows } = await repo.operatorSlipPage(db, status, page, limit, memberId);
+      const { total, totalCapped, rows } = await repo.operatorSlipPage(db, status, page, limit, memberId);
       return {
         total,
+        totalCapped,
         slips: rows.map((row) => ({
           ...toRecord(row),
           _id: row.id,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { CurrencyCode } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
+import { cappedTotal } from '../../db/capped-total.js';
 
 export async function insertWithdrawal(
   trx: Db,
@@ -46,7 +47,8 @@ export function recordFirstApproval(trx: Db, id: string, operator: string) {
 
 export async function listForOperator(db: Db, status: 'in_progress' | 'SUCCESS' | 'FAILED' | 'all', page: number, limit: number, memberId?: bigint) {
   const direction = status === 'in_progress' ? 'asc' : 'desc';
-  // The count reads the withdrawals' index alone: every withdrawal has its member (no join).
+  // The count reads the withdrawals' index alone (every withdrawal has its member: no join) and
+  // stops past 1,000 rows: a decided status grows without bound.
   let base = db.selectFrom('withdrawals');
   if (status !== 'all') base = base.where('withdrawals.status', '=', status);
   if (memberId !== undefined) base = base.where('withdrawals.member_id', '=', memberId);
@@ -61,9 +63,9 @@ export async function listForOperator(db: Db, status: 'in_progress' | 'SUCCESS' 
       .orderBy('withdrawals.created_at', direction)
       .orderBy('withdrawals.id', direction)
       .execute(),
-    base.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
+    cappedTotal(db, base, page, limit),
   ]);
-  return { rows, total: Number(total.count) };
+  return { rows, ...total };
 }
 
 export async function linkHold(db: Db, withdrawalId: string, holdId: string): Promise<void> {

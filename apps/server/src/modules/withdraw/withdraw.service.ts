@@ -145,9 +145,10 @@ export function createWithdrawService(deps: {
     fail: (id: string, reason: string, operator: string) => decide(id, 'FAILED', reason, operator),
 
     async listForOperator(status: 'pending' | 'SUCCESS' | 'FAILED' | 'all', page: number, limit: number, memberId?: bigint) {
-      const { rows, total } = await repo.listForOperator(db, status === 'pending' ? 'in_progress' : status, page, limit, memberId);
+      const { rows, total, totalCapped } = await repo.listForOperator(db, status === 'pending' ? 'in_progress' : status, page, limit, memberId);
       return {
         total,
+        totalCapped,
         withdrawals: rows.map((row) => ({ ...toWithdrawal(row), username: row.phone, memberName: row.member_name, decidedBy: row.decided_by, firstApprovedBy: row.first_approved_by })),
       };
     },

@@ -17,12 +17,13 @@ export interface QueueItem {
 export type QueueName = 'withdrawals' | 'deposit-notices' | 'slips' | 'truemoney-transfers';
 
 /** GET /api/admin/{queue}?status=pending: what waits, oldest first (15 s refresh). */
-export async function loadQueue(queue: QueueName, page = 1): Promise<{ total: number; items: QueueItem[] }> {
+export async function loadQueue(queue: QueueName, page = 1): Promise<{ total: number; totalCapped?: boolean; items: QueueItem[] }> {
   switch (queue) {
     case 'withdrawals': {
-      const { total, withdrawals } = await api.get(`/api/admin/withdrawals?status=pending&limit=50&page=${page}`, { schema: adminWithdrawalsResponse });
+      const { total, totalCapped, withdrawals } = await api.get(`/api/admin/withdrawals?status=pending&limit=50&page=${page}`, { schema: adminWithdrawalsResponse });
       return {
         total,
+        totalCapped,
         items: withdrawals.map((row) => ({ ...row, who: row.username, detail: { kind: 'withdrawal', bankCode: row.bankCode, accountNo: row.bankAccountNo, accountName: row.bankAccountName, firstApprovedBy: row.firstApprovedBy } })),
       };
     }
@@ -31,8 +32,8 @@ export async function loadQueue(queue: QueueName, page = 1): Promise<{ total: nu
       return { total, items: notices.map((row) => ({ ...row, currency: 'THB', who: row.username, detail: { kind: 'notice' } })) };
     }
     case 'slips': {
-      const { total, slips } = await api.get(`/api/admin/slips?status=pending&limit=50&page=${page}`, { schema: adminSlipsResponse });
-      return { total, items: slips.map((row) => ({ ...row, who: row.username, detail: { kind: 'slip', note: row.note, sendingBank: row.sendingBank, transRef: row.transRef, link: row.link } })) };
+      const { total, totalCapped, slips } = await api.get(`/api/admin/slips?status=pending&limit=50&page=${page}`, { schema: adminSlipsResponse });
+      return { total, totalCapped, items: slips.map((row) => ({ ...row, who: row.username, detail: { kind: 'slip', note: row.note, sendingBank: row.sendingBank, transRef: row.transRef, link: row.link } })) };
     }
     case 'truemoney-transfers': {
       const { total, transfers } = await api.get(`/api/admin/truemoney-transfers?limit=50&page=${page}`, { schema: adminWalletTransfersResponse });
