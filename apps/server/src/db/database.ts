@@ -71,7 +71,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
   const client = await PGlite.create({
-    // Trigrams for the console's member search by name (migration 042); PostgreSQL has them as contrib.
+    // Trigrams for the console's member search by name (migration 044); PostgreSQL has them as contrib.
     extensions: { pg_trgm },
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
