@@ -17,7 +17,7 @@ const LOCALES: Record<Language, { first: () => Promise<Texts>; rest: () => Promi
   en: { first: () => import('virtual:locale/en-first'), rest: () => import('virtual:locale/en-rest') },
 };
 
-/** Set once a screen beyond the first is shown: from then on a language loads whole. */
+/** Set once the rest is asked for (a screen beyond the first, or /login once idle): from then on a language loads whole. */
 let wantAllTexts = false;
 const wholeLanguages = new Set<string>();
 
@@ -40,7 +40,7 @@ const localeChunks: BackendModule = {
   },
 };
 
-/** Every section of the current language's texts; the router awaits it before any screen but /login. */
+/** Every section of the current language's texts; the router awaits it before any screen but /login, which loads it when idle. */
 export async function loadAllTexts(): Promise<void> {
   wantAllTexts = true;
   // Fetched beside the first part when the app opens on a later screen (the language is known).
