@@ -23,7 +23,7 @@ import { Button } from '../../shared/ui/Button';
 import { TextField } from '../../shared/ui/Field';
 import { Modal } from '../../shared/ui/Modal';
 import { Money, useMoneyFormat } from '../../shared/ui/Money';
-import { CopyIcon } from '../../shared/ui/icons';
+import { CopyIcon } from '../../shared/ui/more-icons';
 import { ManualNotice } from './ManualNotice';
 import { SlipUpload } from './SlipUpload';
 import { TruelinkForm } from './TruelinkForm';

@@ -10,7 +10,7 @@ import { formatDateTime } from '../../shared/format';
 import { Button } from '../../shared/ui/Button';
 import { Money } from '../../shared/ui/Money';
 import { Card, Page } from '../../shared/ui/Page';
-import { ArrowDownIcon, ArrowUpIcon, CollectIcon, RefundIcon, ScrollIcon, UsersIcon, WheelIcon } from '../../shared/ui/icons';
+import { ArrowDownIcon, ArrowUpIcon, CollectIcon, RefundIcon, ScrollIcon, UsersIcon, WheelIcon } from '../../shared/ui/more-icons';
 import { fetchBanners } from '../../shared/api/promotions/get-banners';
 import { useActiveCondition } from '../../shared/api/promotions/get-active-condition';
 import { useSpinActive } from '../../shared/api/spin';

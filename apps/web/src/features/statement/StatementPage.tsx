@@ -8,7 +8,7 @@ import { Button } from '../../shared/ui/Button';
 import { Money } from '../../shared/ui/Money';
 import { Card, Page } from '../../shared/ui/Page';
 import { PageNumbers } from '../../shared/ui/PageNumbers';
-import { ArrowDownIcon, ArrowUpIcon, CollectIcon } from '../../shared/ui/icons';
+import { ArrowDownIcon, ArrowUpIcon, CollectIcon } from '../../shared/ui/more-icons';
 import { SlipModal } from './SlipModal';
 import { STATUS_STYLE } from './status';
 

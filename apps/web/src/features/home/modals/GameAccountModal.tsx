@@ -8,7 +8,7 @@ import { Button } from '../../../shared/ui/Button';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { Modal } from '../../../shared/ui/Modal';
 import { Money } from '../../../shared/ui/Money';
-import { CopyIcon } from '../../../shared/ui/icons';
+import { CopyIcon } from '../../../shared/ui/more-icons';
 import { useActivateSlot } from '../api/activate-slot';
 import { useGameAccount } from '../api/get-game-account';
 import { launchTarget } from '../api/get-launch-target';
