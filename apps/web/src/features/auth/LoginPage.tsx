@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type Message, errorMessage, messageText } from '../../shared/api/messages';
 import { loadAllTexts } from '../../shared/i18n';

@@ -2,7 +2,7 @@ import { DELAYS_MS, STORAGE_KEYS, type Slot, WALLET_CODE } from '@wallet/contrac
 import type { ComponentType, SVGProps } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { errorText } from '../../shared/api/messages';

@@ -1,6 +1,6 @@
 import { PAGE_SIZE, type StatementEntry } from '@wallet/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useStatement } from './api/get-statement';
 import { formatDateTime } from '../../shared/format';
 import { relativeTime } from '../../shared/relativeTime';

@@ -1,5 +1,4 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { type CurrencyCode, LANGUAGE_COOKIE, LANGUAGES, type Language, STORAGE_KEYS } from '@wallet/contract';
 import { DEFAULT_CURRENCY, DEFAULT_LANGUAGE } from '../../env';
 import { keepWords } from './keepWords';
@@ -69,7 +68,6 @@ const firstLanguage = storedLanguage();
 /** Resolves once the first language's texts are in: the app renders after it (main.tsx). */
 export const i18nReady: Promise<unknown> = i18n
   .use(localeChunks)
-  .use(initReactI18next)
   // Every translated text, values included, keeps loanwords whole on a line (keepWords.ts).
   .use({ type: 'postProcessor', name: 'keepWords', process: (value: string) => keepWords(value) })
   .init({
