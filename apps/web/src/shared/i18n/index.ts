@@ -90,7 +90,13 @@ export function setCurrencyInTexts(currency: CurrencyCode): void {
   if (interpolation && interpolation.defaultVariables?.currency !== currency) interpolation.defaultVariables = { ...interpolation.defaultVariables, currency };
 }
 
+/**
+ * The member's choice is kept at once, not when its texts are in (languageChanged): a reload right
+ * after choosing keeps it even while the language is still loading (whole once a later screen or
+ * an idle /login asked for the rest of the texts).
+ */
 export function changeLanguage(language: Language): Promise<unknown> {
+  remember(language);
   return i18n.changeLanguage(language);
 }
 
