@@ -30,8 +30,8 @@ const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEMO = site === 'la' ? { username: '2055512345', password: 'demo1234' } : { username: '0812345678', password: 'demo1234' };
 const dist = path.join(root, 'apps/web', site === 'la' ? 'dist-la' : 'dist');
 const ROUTES = ['/login', '/register', '/user/home'].filter((route) => option('only', route).split(',').includes(route));
-/** Issue 16 §3. */
-const GOALS = { loginJsGzip: 120_000, budgetJsGzip: 130_000, performance: 95, accessibility: 95 };
+/** Issue 16 §3; the /login goal is also the budget `npm test` holds (scripts/web-budget.mjs). */
+const GOALS = { loginJsGzip: 120_000, performance: 95, accessibility: 95 };
 // TOOLCHAIN.md: the flags Debian's Chromium needs here (as root, no GPU).
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -174,7 +174,7 @@ try {
 
   const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
   const rows = [
-    ['/login initial JS, gzip (entry, preloads, language texts)', kB(sizes.routes['/login'].jsGzip), `≤ ${kB(GOALS.loginJsGzip)} (CI fails > ${kB(GOALS.budgetJsGzip)})`],
+    ['/login initial JS, gzip (entry, preloads, language texts)', kB(sizes.routes['/login'].jsGzip), `≤ ${kB(GOALS.loginJsGzip)} (npm test fails above)`],
     ['/login initial JS, brotli as served over HTTPS', kB(sizes.routes['/login'].jsBrotli), `≤ ${kB(GOALS.loginJsGzip)}`],
     ['  of which the entry and its modulepreloads', kB(sizes.routes['/login'].jsGzip - (sizes.languageGzip ?? 0)), ''],
   ];

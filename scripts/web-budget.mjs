@@ -1,6 +1,6 @@
 // What each route of the built member app loads, and the size budget of issue 16 §3.
 //
-//   node scripts/web-budget.mjs [--dist apps/web/dist] [--budget 130]
+//   node scripts/web-budget.mjs [--dist apps/web/dist] [--budget 120]
 //
 // Static: reads the build's manifest (dist/.vite/manifest.json) and index.html, no browser. A
 // route loads what index.html asks for up front (the entry and its modulepreloads: every static
@@ -109,7 +109,7 @@ function main() {
     return index >= 0 ? args[index + 1] : fallback;
   };
   const dist = path.resolve(root, option('dist', 'apps/web/dist'));
-  const budget = Number(option('budget', '130')) * 1000;
+  const budget = Number(option('budget', '120')) * 1000;
   const { language, languageGzip, initial, routes } = routeLoads(dist);
   console.log(`Member app ${path.relative(root, dist)} (starts in ${language}); gzip sizes, kB = 1,000 bytes`);
   console.log(`  initial JS: ${initial.js.length} files, ${kB(initial.jsGzip)} (the first screen's ${language} texts ${kB(languageGzip)} of it); CSS ${kB(initial.cssGzip)}`);

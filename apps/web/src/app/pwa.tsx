@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/useTranslation';
 import { Button } from '../shared/ui/Button';
 import { useOnline } from '../shared/useOnline';
 import { useServerReachable } from '../shared/api/reachability';

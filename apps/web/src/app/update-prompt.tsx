@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/useTranslation';
 import { toast } from 'sonner';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n/useTranslation';
 import { toast } from 'sonner';
 
 /** SPEC §8 copy toasts: 'Copied: {text}' and 'Failed to copy'. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,7 +6,8 @@ import { useOverlay } from '../../shared/overlays/overlays';
 import { logout as logoutOnServer } from '../../shared/api/logout';
 import { LanguageSelect } from '../../shared/i18n/LanguageSelect';
 import { clearSession } from '../../shared/storage';
-import { ChatIcon, HomeIcon, ListIcon, LogoMark, LogoutIcon, ProfileIcon, ScrollIcon } from '../../shared/ui/icons';
+import { ChatIcon, HomeIcon, LogoMark } from '../../shared/ui/icons';
+import { ListIcon, LogoutIcon, ProfileIcon, ScrollIcon } from '../../shared/ui/more-icons';
 import { APP_NAME } from '../../env';
 import { OverlayHost } from '../overlays';
 import { BottomMenu } from './BottomMenu';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { Outlet, useLocation } from 'react-router';
 import { LanguageSelect } from '../../shared/i18n/LanguageSelect';
 import { ChatIcon, HomeIcon, LogoMark, PlayIcon, UserPlusIcon } from '../../shared/ui/icons';

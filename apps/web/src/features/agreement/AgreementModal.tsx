@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@wallet/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAgreements } from '../../shared/api/lookup/get-agreements';
 import { SafeHtml } from '../../shared/SafeHtml';
 import { Button } from '../../shared/ui/Button';

@@ -3,8 +3,14 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import i18n from '../../shared/i18n';
+import i18n, * as texts from '../../shared/i18n';
 import { LoginPage } from './LoginPage';
+
+// The real loader unless a test holds it back.
+vi.mock('../../shared/i18n', async (original) => {
+  const actual = await original<typeof texts>();
+  return { ...actual, loadAllTexts: vi.fn(actual.loadAllTexts) };
+});
 
 function renderLogin() {
   const router = createMemoryRouter(
@@ -24,6 +30,7 @@ function renderLogin() {
 
 afterEach(async () => {
   vi.restoreAllMocks();
+  vi.mocked(texts.loadAllTexts).mockReset();
   await i18n.changeLanguage('th');
 });
 
@@ -74,6 +81,23 @@ describe('login screen', () => {
     expect(screen.getByTestId('login-error')).toHaveTextContent('Phone number or password is incorrect.');
     await act(() => i18n.changeLanguage('lo'));
     expect(screen.getByTestId('login-error')).toHaveTextContent('ເບີໂທລະສັບ ຫຼື ລະຫັດຜ່ານບໍ່ຖືກຕ້ອງ');
+  });
+
+  it('waits for the error table before it says why a login failed (it is not in the first texts, issue 16 §3)', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ message: 'WRONG_CREDENTIAL' }), { status: 401 }));
+    let textsIn = () => {};
+    vi.mocked(texts.loadAllTexts).mockImplementation(() => new Promise<void>((resolve) => (textsIn = resolve)));
+    renderLogin();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('เบอร์โทรศัพท์'), '0812345678');
+    await user.type(screen.getByLabelText('รหัสผ่าน'), 'wrong-pass');
+    await user.click(screen.getByTestId('login-submit'));
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Not the raw code while the texts are on their way.
+    expect(screen.getByTestId('login-error')).toBeEmptyDOMElement();
+    await act(async () => textsIn());
+    expect(await screen.findByText('เบอร์โทรศัพท์หรือรหัสผ่านไม่ถูกต้อง')).toBeInTheDocument();
   });
 
   it('switches the language of the required-fields line too', async () => {

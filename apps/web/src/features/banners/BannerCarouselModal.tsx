@@ -1,7 +1,7 @@
 import type { BannerItem } from '@wallet/contract';
 import type { UseEmblaCarouselType } from 'embla-carousel-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { BannerSlides } from '../../shared/ui/BannerSlides';
 import { Button } from '../../shared/ui/Button';
 import { Modal } from '../../shared/ui/Modal';

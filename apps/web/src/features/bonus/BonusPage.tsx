@@ -1,6 +1,6 @@
 import type { BonusItem } from '@wallet/contract';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { toast } from 'sonner';
 import { errorText } from '../../shared/api/messages';
 import { useNotice } from '../../shared/api/lookup/get-notice';

@@ -1,6 +1,6 @@
 import { type ChatButton, type ChatItem, type GenericCard, chatButton, genericCard, mediaPayload } from '@wallet/contract';
 import useEmblaCarousel from 'embla-carousel-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { z } from 'zod';
 
 export interface ChatActions {

@@ -1,6 +1,6 @@
 import { CHAT } from '@wallet/contract';
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { toast } from 'sonner';
 import { useWallet } from '../../shared/api/wallet';
 import { formatDateTime } from '../../shared/format';

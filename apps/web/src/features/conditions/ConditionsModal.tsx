@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { DELAYS_MS } from '@wallet/contract';
 import { useConditions } from '../../shared/api/lookup/get-conditions';
 import { SafeHtml } from '../../shared/SafeHtml';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { APP_VERSION } from '@wallet/contract';
 import { useContact } from '../../shared/api/lookup/get-contact';
 import { keepWords } from '../../shared/i18n/keepWords';

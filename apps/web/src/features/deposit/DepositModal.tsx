@@ -11,7 +11,7 @@ import {
   toMinor,
 } from '@wallet/contract';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { toast } from 'sonner';
 import { errorText } from '../../shared/api/messages';
 import { useMemberCurrency } from '../../shared/api/useMemberCurrency';
@@ -23,7 +23,7 @@ import { Button } from '../../shared/ui/Button';
 import { TextField } from '../../shared/ui/Field';
 import { Modal } from '../../shared/ui/Modal';
 import { Money, useMoneyFormat } from '../../shared/ui/Money';
-import { CopyIcon } from '../../shared/ui/icons';
+import { CopyIcon } from '../../shared/ui/more-icons';
 import { ManualNotice } from './ManualNotice';
 import { SlipUpload } from './SlipUpload';
 import { TruelinkForm } from './TruelinkForm';

@@ -1,6 +1,6 @@
 import { toMinor } from '@wallet/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { toast } from 'sonner';
 import { errorText } from '../../shared/api/messages';
 import { useMemberCurrency } from '../../shared/api/useMemberCurrency';

@@ -1,6 +1,6 @@
 import type { SlipRecord } from '@wallet/contract';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { toast } from 'sonner';
 import { errorText } from '../../shared/api/messages';
 import { useSlipWindow } from '../../shared/api/lookup/get-slip-window';

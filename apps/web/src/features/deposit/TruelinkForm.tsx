@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { toast } from 'sonner';
 import { errorText } from '../../shared/api/messages';
 import { formatMoney } from '../../shared/format';

@@ -2,7 +2,7 @@ import { DELAYS_MS, STORAGE_KEYS, type Slot, WALLET_CODE } from '@wallet/contrac
 import type { ComponentType, SVGProps } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { errorText } from '../../shared/api/messages';
@@ -10,7 +10,7 @@ import { formatDateTime } from '../../shared/format';
 import { Button } from '../../shared/ui/Button';
 import { Money } from '../../shared/ui/Money';
 import { Card, Page } from '../../shared/ui/Page';
-import { ArrowDownIcon, ArrowUpIcon, CollectIcon, RefundIcon, ScrollIcon, UsersIcon, WheelIcon } from '../../shared/ui/icons';
+import { ArrowDownIcon, ArrowUpIcon, CollectIcon, RefundIcon, ScrollIcon, UsersIcon, WheelIcon } from '../../shared/ui/more-icons';
 import { fetchBanners } from '../../shared/api/promotions/get-banners';
 import { useActiveCondition } from '../../shared/api/promotions/get-active-condition';
 import { useSpinActive } from '../../shared/api/spin';

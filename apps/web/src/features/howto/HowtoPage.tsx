@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { Modal } from '../../shared/ui/Modal';
 import { Page } from '../../shared/ui/Page';
 import { PlayIcon } from '../../shared/ui/icons';

@@ -1,6 +1,6 @@
 import { PAGE_SIZE } from '@wallet/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useWallet } from '../../shared/api/wallet';
 import { formatDateTime } from '../../shared/format';
 import { SafeHtml } from '../../shared/SafeHtml';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { toast } from 'sonner';
 import { DELAYS_MS, groupAccountNumber, groupPhone, isEnglishName, needsEnglishName } from '@wallet/contract';
 import { SITE } from '../../env';
@@ -11,7 +11,7 @@ import { Button } from '../../shared/ui/Button';
 import { TextField } from '../../shared/ui/Field';
 import { Modal } from '../../shared/ui/Modal';
 import { Card, Page } from '../../shared/ui/Page';
-import { CopyIcon, LockIcon, PencilIcon } from '../../shared/ui/icons';
+import { CopyIcon, LockIcon, PencilIcon } from '../../shared/ui/more-icons';
 import { useChangeBankAccountName } from './api/change-bank-account-name';
 import { changePassword } from './api/change-password';
 import { useProfile } from './api/get-profile';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { type Currency, DELAYS_MS, OTP_RULES, choosesCurrency, isEnglishName, isValidPhone, joinAccountName, needsEnglishName, walletCurrencyOf } from '@wallet/contract';

@@ -1,6 +1,6 @@
 import { type Coupon, PAGE_SIZE } from '@wallet/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { toast } from 'sonner';
 import { type Message, errorMessage } from '../../shared/api/messages';
 import { formatDateTime } from '../../shared/format';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { Button } from '../../shared/ui/Button';
 import { useFairness } from './api/get-fairness';
 import { useRotateSeed } from './api/rotate-seed';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type SpinResult, formatFigure } from '@wallet/contract';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { type Message, errorMessage, messageText } from '../../shared/api/messages';
 import { invalidateSpinViews } from '../../shared/api/spin';
 import { AlertDialog } from '../../shared/ui/AlertDialog';

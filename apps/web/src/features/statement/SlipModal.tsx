@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { PAGE_SIZE } from '@wallet/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { getSlipImage } from './api/get-slip-image';
 import { useSlips } from './api/get-slips';
 import { formatDateTime } from '../../shared/format';

@@ -1,6 +1,6 @@
 import { PAGE_SIZE, type StatementEntry } from '@wallet/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useStatement } from './api/get-statement';
 import { formatDateTime } from '../../shared/format';
 import { relativeTime } from '../../shared/relativeTime';
@@ -8,7 +8,7 @@ import { Button } from '../../shared/ui/Button';
 import { Money } from '../../shared/ui/Money';
 import { Card, Page } from '../../shared/ui/Page';
 import { PageNumbers } from '../../shared/ui/PageNumbers';
-import { ArrowDownIcon, ArrowUpIcon, CollectIcon } from '../../shared/ui/icons';
+import { ArrowDownIcon, ArrowUpIcon, CollectIcon } from '../../shared/ui/more-icons';
 import { SlipModal } from './SlipModal';
 import { STATUS_STYLE } from './status';
 

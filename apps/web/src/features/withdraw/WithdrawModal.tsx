@@ -1,6 +1,6 @@
 import { type WalletResponse, groupAccountNumber, toMinor } from '@wallet/contract';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { toast } from 'sonner';
 import { ApiError } from '../../shared/api/client';
 import { useWithdrawLimits } from '../../shared/api/lookup/get-withdraw-limits';

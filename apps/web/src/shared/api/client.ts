@@ -1,4 +1,4 @@
-import { CLIENT_HEADER, REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from '@wallet/contract';
+import { CLIENT_HEADER, REQUEST_TIMEOUT_MS } from '@wallet/contract';
 import type { z } from 'zod';
 import { API_BASE } from '../../env';
 import { clearSession, readToken } from '../storage';
@@ -42,14 +42,14 @@ export interface RequestOptions<T> {
   headers?: Record<string, string>;
 }
 
-function authHeaders(token: string | null | undefined): Record<string, string> {
+export function authHeaders(token: string | null | undefined): Record<string, string> {
   const headers: Record<string, string> = { [CLIENT_HEADER.name]: CLIENT_HEADER.value };
   if (token) headers.Authorization = `Bearer ${token}`;
   return headers;
 }
 
 /** The rules every answer goes through (SPEC §7, §8): gone, a dead session, errors; then the body is parsed. */
-function interpretAnswer<T>(status: number, ok: boolean, payload: unknown, options: RequestOptions<T>): unknown {
+export function interpretAnswer<T>(status: number, ok: boolean, payload: unknown, options: RequestOptions<T>): unknown {
   const message = typeof payload === 'object' && payload && 'message' in payload ? String(payload.message) : undefined;
   if (message === 'gone') {
     navigate('/terminated');
@@ -70,14 +70,14 @@ function interpretAnswer<T>(status: number, ok: boolean, payload: unknown, optio
 type SchemaOption<T> = RequestOptions<T>['schema'];
 
 /** Starts loading a lazy schema (beside the request), and keeps a failed load from going unhandled until it is awaited. */
-function startSchema<T>(schema: SchemaOption<T>): z.ZodType<T> | Promise<z.ZodType<T>> | undefined {
+export function startSchema<T>(schema: SchemaOption<T>): z.ZodType<T> | Promise<z.ZodType<T>> | undefined {
   if (typeof schema !== 'function') return schema;
   const loading = schema();
   loading.catch(() => undefined);
   return loading;
 }
 
-async function parseBody<T>(schema: ReturnType<typeof startSchema<T>>, body: unknown): Promise<T> {
+export async function parseBody<T>(schema: ReturnType<typeof startSchema<T>>, body: unknown): Promise<T> {
   const resolved = await schema;
   return resolved ? resolved.parse(body) : (body as T);
 }
@@ -105,41 +105,6 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   markReachable(true);
   const payload: unknown = await response.json().catch(() => undefined);
   return parseBody(schema, interpretAnswer(response.status, response.ok, payload, options));
-}
-
-/**
- * A multipart upload of one file as field `file` (SPEC §7: 300 s timeout). XMLHttpRequest,
- * because fetch cannot report upload progress; `onProgress` gets 0–1.
- */
-export function uploadFile<T>(path: string, file: Blob, options: RequestOptions<T> & { onProgress?: (fraction: number) => void } = {}): Promise<T> {
-  const schema = startSchema(options.schema);
-  return new Promise<T>((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', `${API_BASE}${path}`);
-    request.timeout = options.timeoutMs ?? UPLOAD_TIMEOUT_MS;
-    for (const [name, value] of Object.entries({ ...authHeaders(options.token ?? readToken()), ...options.headers })) request.setRequestHeader(name, value);
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
-    };
-    request.upload.onload = () => options.onProgress?.(1);
-    request.onload = () => {
-      let payload: unknown;
-      try {
-        payload = JSON.parse(request.responseText);
-      } catch {
-        payload = undefined;
-      }
-      try {
-        resolve(parseBody(schema, interpretAnswer(request.status, request.status >= 200 && request.status < 300, payload, options)));
-      } catch (error) {
-        reject(error);
-      }
-    };
-    request.onerror = request.ontimeout = () => reject(new ApiError('NETWORK_ERROR', 0));
-    const form = new FormData();
-    form.append('file', file);
-    request.send(form);
-  });
 }
 
 export const api = {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './useTranslation';
 import { LANGUAGES, type Language } from '@wallet/contract';
 import { changeLanguage } from '.';
 

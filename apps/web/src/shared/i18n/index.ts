@@ -1,5 +1,4 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { type CurrencyCode, LANGUAGE_COOKIE, LANGUAGES, type Language, STORAGE_KEYS } from '@wallet/contract';
 import { DEFAULT_CURRENCY, DEFAULT_LANGUAGE } from '../../env';
 import { keepWords } from './keepWords';
@@ -17,7 +16,7 @@ const LOCALES: Record<Language, { first: () => Promise<Texts>; rest: () => Promi
   en: { first: () => import('virtual:locale/en-first'), rest: () => import('virtual:locale/en-rest') },
 };
 
-/** Set once a screen beyond the first is shown: from then on a language loads whole. */
+/** Set once the rest is asked for (a screen beyond the first, or /login once idle): from then on a language loads whole. */
 let wantAllTexts = false;
 const wholeLanguages = new Set<string>();
 
@@ -40,7 +39,7 @@ const localeChunks: BackendModule = {
   },
 };
 
-/** Every section of the current language's texts; the router awaits it before any screen but /login. */
+/** Every section of the current language's texts; the router awaits it before any screen but /login, which loads it when idle. */
 export async function loadAllTexts(): Promise<void> {
   wantAllTexts = true;
   // Fetched beside the first part when the app opens on a later screen (the language is known).
@@ -69,7 +68,6 @@ const firstLanguage = storedLanguage();
 /** Resolves once the first language's texts are in: the app renders after it (main.tsx). */
 export const i18nReady: Promise<unknown> = i18n
   .use(localeChunks)
-  .use(initReactI18next)
   // Every translated text, values included, keeps loanwords whole on a line (keepWords.ts).
   .use({ type: 'postProcessor', name: 'keepWords', process: (value: string) => keepWords(value) })
   .init({
@@ -92,7 +90,13 @@ export function setCurrencyInTexts(currency: CurrencyCode): void {
   if (interpolation && interpolation.defaultVariables?.currency !== currency) interpolation.defaultVariables = { ...interpolation.defaultVariables, currency };
 }
 
+/**
+ * The member's choice is kept at once, not when its texts are in (languageChanged): a reload right
+ * after choosing keeps it even while the language is still loading (whole once a later screen or
+ * an idle /login asked for the rest of the texts).
+ */
 export function changeLanguage(language: Language): Promise<unknown> {
+  remember(language);
   return i18n.changeLanguage(language);
 }
 

@@ -1,5 +1,5 @@
 import * as RadixAlert from '@radix-ui/react-alert-dialog';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { Button } from './Button';
 
 /** A message the member must acknowledge (SPEC §10: spin and claim errors show an alert). */

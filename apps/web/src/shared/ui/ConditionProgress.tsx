@@ -1,5 +1,5 @@
 import type { ConditionStatus } from '@wallet/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { useMoneyFormat } from './Money';
 
 /**

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { type ReactNode, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 
 /** Radix dialog: focus trap, Escape, and page scroll locked while open (SPEC §2 Home overlays). */
 export function Modal({

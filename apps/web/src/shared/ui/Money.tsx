@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { useMemberCurrency } from '../api/useMemberCurrency';
 import { formatMoney } from '../format';
 

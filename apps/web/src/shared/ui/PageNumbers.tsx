@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { pageWindow } from '../relativeTime';
 
 /** SPEC §9 pagination: 3 pages before the current and 1 after; nothing when there is one page. */

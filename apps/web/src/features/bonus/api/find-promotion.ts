@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { promotionResponse } from '@wallet/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/useTranslation';
 import { api } from '../../../shared/api/client';
 
 /** GET /api/promotion/find/{code}: a code the member typed, upper-cased (SPEC §5). */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { bonusListResponse } from '@wallet/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/useTranslation';
 import { api } from '../../../shared/api/client';
 
 /** GET /api/bonus: the bonuses on offer with the member's state of each (SPEC §3 Bonus). */

@@ -1,5 +1,5 @@
 import { chatUploadResponse } from '@wallet/contract';
-import { uploadFile } from '../../../shared/api/client';
+import { uploadFile } from '../../../shared/api/upload';
 import { type ChatIdentity, guestHeaders } from '../identity';
 
 /** POST /api/chat/upload-image | upload-video (multipart `file`), with progress 0–1. */

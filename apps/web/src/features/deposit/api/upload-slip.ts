@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type SlipRecord, slipUploadResponse } from '@wallet/contract';
-import { uploadFile } from '../../../shared/api/client';
+import { uploadFile } from '../../../shared/api/upload';
 import { type CallCallbacks, useMoneyMutation } from '../../../shared/api/useMoneyMutation';
 import { invalidateMoneyViews } from '../../../shared/api/wallet';
 

@@ -1,5 +1,5 @@
 import type { Slot } from '@wallet/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/useTranslation';
 import { Money } from '../../../shared/ui/Money';
 import { slotBalance } from '../balances';
 

@@ -1,6 +1,7 @@
 import { type Slot, WALLET_CODE } from '@wallet/contract';
 import { useRef, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/useTranslation';
 import { toast } from 'sonner';
 import { errorText } from '../../../shared/api/messages';
 import { useCopy } from '../../../shared/useCopy';
@@ -8,7 +9,7 @@ import { Button } from '../../../shared/ui/Button';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { Modal } from '../../../shared/ui/Modal';
 import { Money } from '../../../shared/ui/Money';
-import { CopyIcon } from '../../../shared/ui/icons';
+import { CopyIcon } from '../../../shared/ui/more-icons';
 import { useActivateSlot } from '../api/activate-slot';
 import { useGameAccount } from '../api/get-game-account';
 import { launchTarget } from '../api/get-launch-target';
@@ -19,7 +20,7 @@ import { openGame } from '../launch';
 
 /** SPEC §2 Game-account detail. */
 export function GameAccountModal({ slot, walletAmount, onClose }: { slot: Slot; walletAmount: number; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const copy = useCopy();
   const activate = useActivateSlot();
   const account = useGameAccount(slot.code, slot.isActive);
@@ -126,7 +127,8 @@ export function GameAccountModal({ slot, walletAmount, onClose }: { slot: Slot; 
           <ConfirmDialog
             open={confirming === 'transfer'}
             title={t('game.confirmTransferTitle')}
-            description={<Trans i18nKey="game.confirmTransfer" values={{ name: slot.name }} components={{ amount: <Money value={walletAmount} className="font-bold text-gold-300" /> }} />}
+            // react-i18next is not initialised with the instance (shared/i18n/useTranslation.ts): it is handed over.
+            description={<Trans i18n={i18n} t={t} i18nKey="game.confirmTransfer" values={{ name: slot.name }} components={{ amount: <Money value={walletAmount} className="font-bold text-gold-300" /> }} />}
             confirmLabel={t('game.confirmMove')}
             onCancel={() => setConfirming(null)}
             onConfirm={() => {

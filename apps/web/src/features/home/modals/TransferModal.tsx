@@ -1,6 +1,6 @@
 import { type Slot, TRANSFER_MINIMUM_BAHT, WALLET_CODE, toMinor } from '@wallet/contract';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/useTranslation';
 import { toast } from 'sonner';
 import { type Message, errorMessage, messageText } from '../../../shared/api/messages';
 import { Button } from '../../../shared/ui/Button';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { inviteInfoResponse } from '@wallet/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/useTranslation';
 import { api } from '../../../shared/api/client';
 
 /** GET /api/invite/info: the programme's rate, condition percentages and text (SPEC §3 Invite data). */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { refundCheckResponse } from '@wallet/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/useTranslation';
 import { api } from '../../../shared/api/client';
 
 /** GET /api/refund/check: what is owed now (the server brings game results up to date first). */

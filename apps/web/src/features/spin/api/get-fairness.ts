@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { spinFairnessResponse } from '@wallet/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/useTranslation';
 import { api } from '../../../shared/api/client';
 import { spinQueryKey } from '../../../shared/api/spin';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { agreementsResponse } from '@wallet/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { api } from '../client';
 
 /** GET /api/lookup/agreements: the agreement modal's html, in the reader's language. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { noticeResponse } from '@wallet/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { api } from '../client';
 
 /** GET /api/lookup/notice?percentFail=N: the bonus notice with its fail percentage put in (SPEC §7). */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { sourcesResponse } from '@wallet/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { api } from '../client';
 
 /** GET /api/lookup/sources: where a new member heard of the site, in the reader's language. */

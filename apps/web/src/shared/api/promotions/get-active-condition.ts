@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { bonusActiveResponse } from '@wallet/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { api } from '../client';
 
 /** GET /api/bonus/check/active: the member's one condition with its figures (home, withdraw, bonus). */
