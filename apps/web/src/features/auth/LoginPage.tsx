@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { type Message, errorMessage, messageText } from '../../shared/api/messages';
 import { loadAllTexts } from '../../shared/i18n';
 import { safeRedirect } from '../../shared/safeRedirect';
@@ -14,7 +14,7 @@ import { login as loginCall } from './api/login';
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const { search } = useLocation();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(true);
@@ -41,7 +41,7 @@ export function LoginPage() {
     try {
       const { token } = await loginCall({ username, password });
       saveToken(token, remember);
-      navigate(safeRedirect(params.get('redirect')), { replace: true });
+      navigate(safeRedirect(new URLSearchParams(search).get('redirect')), { replace: true });
     } catch (failure) {
       await texts;
       setError(errorMessage(failure));

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { type Currency, DELAYS_MS, OTP_RULES, choosesCurrency, isEnglishName, isValidPhone, joinAccountName, needsEnglishName, walletCurrencyOf } from '@wallet/contract';
 import { bankNameIn } from '../../shared/format';
@@ -25,7 +25,7 @@ const upper = (value: string) => value.toUpperCase();
 export function RegisterPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const { search } = useLocation();
   const otpFlag = useRegisterOtpFlag();
   const sources = useSources();
   const banks = useBanks();
@@ -42,12 +42,12 @@ export function RegisterPage() {
 
   // SPEC §2: the invite code may come from ?code=; it is stored, and then read-only.
   useEffect(() => {
-    const fromQuery = params.get('code')?.trim().toUpperCase();
+    const fromQuery = new URLSearchParams(search).get('code')?.trim().toUpperCase();
     if (fromQuery) saveInviteCode(fromQuery);
     const stored = readInviteCode();
     setStoredInvite(stored);
     if (stored) setProfile((current) => ({ ...current, inviteCode: stored }));
-  }, [params]);
+  }, [search]);
 
   const fail = (message: string) => toast.error(message, { duration: DELAYS_MS.toast });
 
