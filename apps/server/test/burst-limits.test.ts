@@ -158,9 +158,13 @@ describe('OTP under parallel bursts', () => {
     try {
       const address = freshAddress();
       const answers = await burst(100, () => send(uniquePhone(), address, limited));
-      expect(countStatus(answers, 200)).toBe(20);
-      expect(answers.filter((answer) => answer.status === 429).every((answer) => answer.body.message === 'REQUEST_LIMIT')).toBe(true);
-      expect(countStatus(answers, 429)).toBe(80);
+      const seen = JSON.stringify(answers.map((answer) => `${answer.status} ${String(answer.body.message ?? answer.body.code ?? '')}`).sort());
+      expect(countStatus(answers, 200), seen).toBe(20);
+      // On a loaded machine a send can outlast the SMS call's 10 s timeout: it answers OTP_SEND_FAIL and
+      // is not counted (the member may try again). Every other answer past the 20 is the limit's.
+      const unsent = answers.filter((answer) => answer.status === 502 && answer.body.message === 'OTP_SEND_FAIL').length;
+      expect(answers.filter((answer) => answer.status === 429).every((answer) => answer.body.message === 'REQUEST_LIMIT'), seen).toBe(true);
+      expect(countStatus(answers, 429), seen).toBe(80 - unsent);
       expect((await send(uniquePhone(), freshAddress(), limited)).status).toBe(200);
       limited.clock.advance(60 * 60_000 + 1000);
       expect((await send(uniquePhone(), address, limited)).status).toBe(200);
