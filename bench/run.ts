@@ -48,29 +48,40 @@ const usageOf = async (onPort: number): Promise<Usage> => (await (await fetch(`h
 /** The API node's and the sandbox provider's usage, and PostgreSQL's CPU time so far (Linux only: /proc). */
 const usage = async () => ({ api: await usageOf(counterPort), provider: await usageOf(providerCounterPort), postgresMs: postgresCpuMs() });
 
-/** CPU time of every local postgres process, from /proc (0 where there is no /proc or PostgreSQL is elsewhere). */
-function postgresCpuMs(): number {
-  if (!fs.existsSync('/proc')) return 0;
-  const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
-  let ticks = 0;
+/** CPU milliseconds of each local postgres process by pid, from /proc (empty where there is no /proc). */
+function postgresCpuMs(): Map<string, number> {
+  const byPid = new Map<string, number>();
+  if (!fs.existsSync('/proc')) return byPid;
+  const msPerTick = 1000 / 100; // USER_HZ is 100 on Linux
   for (const pid of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
       if (!stat.includes('(postgres)')) continue;
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      byPid.set(pid, (Number(fields[11]) + Number(fields[12])) * msPerTick);
     } catch {
       // The process ended while we read.
     }
   }
-  return ticks / ticksPerMs;
+  return byPid;
+}
+
+/**
+ * CPU PostgreSQL spent between two readings, over the processes alive at the second (a backend
+ * opened meanwhile counts whole; one that ended took its time with it, which a sum over all
+ * processes turned into a negative figure).
+ */
+function postgresSpentMs(before: Map<string, number>, after: Map<string, number>): number {
+  let spent = 0;
+  for (const [pid, ms] of after) spent += ms - (before.get(pid) ?? 0);
+  return spent;
 }
 
 /** CPU milliseconds per call of each process between two readings. */
 function cpuPerCall(before: Awaited<ReturnType<typeof usage>>, after: Awaited<ReturnType<typeof usage>>, calls: number): string {
   const per = (ms: number) => (ms / calls).toFixed(2);
-  return `API ${per(after.api.cpuMs - before.api.cpuMs)} ms, provider ${per(after.provider.cpuMs - before.provider.cpuMs)} ms, PostgreSQL ${per(after.postgresMs - before.postgresMs)} ms`;
+  return `API ${per(after.api.cpuMs - before.api.cpuMs)} ms, provider ${per(after.provider.cpuMs - before.provider.cpuMs)} ms, PostgreSQL ${per(postgresSpentMs(before.postgresMs, after.postgresMs))} ms`;
 }
 
 async function admin(sqlText: string, url = databaseUrl) {
