@@ -135,12 +135,13 @@ async function seed(): Promise<{ tokens: string[]; memberIds: string[] }> {
       .values(ids.map((id) => ({ member_id: id, provider_code: 'PG', username: `bw${id}`, password_encrypted: box.seal('bench') })))
       .execute();
     await db.insertInto('sandbox_provider_players').values(ids.map((id) => ({ provider_code: 'PG', username: `bw${id}`, password: 'bench' }))).execute();
-    // Every baht through the ledger, as in production.
+    // Every baht through the ledger, as in production; the game's ledger account opens with the game account, as activating it does.
     for (let chunk = 0; chunk < ids.length; chunk += 20) {
       await Promise.all(
-        ids.slice(chunk, chunk + 20).map((id) =>
-          ledger.post({ key: `bench-fund:${id}`, from: accounts.adjustments(), to: accounts.wallet(id), amount: 100_000n, kind: 'adjustment' }),
-        ),
+        ids.slice(chunk, chunk + 20).map(async (id) => {
+          await ledger.post({ key: `bench-fund:${id}`, from: accounts.adjustments(), to: accounts.wallet(id), amount: 100_000n, kind: 'adjustment' });
+          await ledger.open([accounts.game(id, 'PG')]);
+        }),
       );
     }
     process.stdout.write(`\rseeded ${Math.min(start + 1000, memberCount)} / ${memberCount} members`);

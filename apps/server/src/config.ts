@@ -49,6 +49,8 @@ const environmentSchema = z.object({
   /** Default ./data, ./data-la for the Laos build: each build keeps its own embedded database and demo data. */
   DATA_DIR: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
+  /** Connections to PostgreSQL per node: a few per core serve best (issue 16 §1, docs/decisions.md). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.string().url().optional(),
   /** Keeps deployments (or test runs) that share one Redis apart. */
   REDIS_KEY_PREFIX: z.string().regex(/^[\w:-]{1,60}$/).default('wallet:'),
@@ -107,6 +109,7 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databasePoolSize: number;
   redisUrl: string | undefined;
   redisKeyPrefix: string;
   site: 'th' | 'la';
@@ -156,6 +159,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     host: values.HOST,
     dataDir: path.resolve(dataDir),
     databaseUrl: values.DATABASE_URL,
+    databasePoolSize: values.DATABASE_POOL_SIZE,
     redisUrl: values.REDIS_URL,
     redisKeyPrefix: values.REDIS_KEY_PREFIX,
     site: values.SITE,

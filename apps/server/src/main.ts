@@ -18,6 +18,7 @@ const config = loadConfig();
 
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
+  poolSize: config.databasePoolSize,
   dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
 });
 const applied = await migrate(database);

@@ -5,6 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { prepareStatementsOf } from './prepared-statements.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -39,6 +40,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite folder; undefined keeps the database in memory. */
   dataDir?: string | undefined;
+  /** Connections to PostgreSQL at most (DATABASE_POOL_SIZE). */
+  poolSize?: number | undefined;
   /** PostgreSQL schema to use instead of public (test isolation). */
   schema?: string | undefined;
   /** A PGlite data-dir tarball to start from (tests reuse one migrated template). */
@@ -49,9 +52,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: 20,
+      max: options.poolSize ?? 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
+    prepareStatementsOf(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,

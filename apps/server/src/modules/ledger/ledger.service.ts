@@ -11,6 +11,12 @@ export interface TransferRequest {
   amount: bigint;
   kind: TransferKind;
   reference?: string;
+  /**
+   * The member's wallet currency, when the caller has read it from the database already (the
+   * session check does): it names the operator accounts without reading it again. A wrong one
+   * moves nothing: a transfer across currencies is refused (trigger ledger_transfer_one_currency, migration 017).
+   */
+  memberCurrency?: string;
 }
 
 export interface PostedTransfer {
@@ -82,7 +88,7 @@ export function createLedger(db: Db) {
     const refs = sides.map((side) => request[side] as AccountRef);
     if (!refs.some((ref) => ref.kind === 'operator' && ref.currency === undefined)) return request;
     const member = refs.find((ref) => ref.memberId !== undefined && ref.currency !== 'COIN');
-    const currency = member ? await walletCurrency(trx, member.memberId!) : 'THB';
+    const currency = member ? (request.memberCurrency ?? (await walletCurrency(trx, member.memberId!))) : 'THB';
     const settled = { ...request };
     for (const side of sides) {
       const ref = request[side] as AccountRef;
@@ -217,6 +223,10 @@ export function createLedger(db: Db) {
         if (isBalanceCheck(error)) throw businessRule('MONEY_NOT_ENOUGH');
         throw error;
       }
+    },
+    /** Opens accounts ahead of their first transfer (a game account's, when the member activates the game). */
+    async open(refs: AccountRef[]): Promise<void> {
+      await idsOf(db, refs);
     },
     /** The held amount goes on to its destination. */
     postHold(request: ResolveRequest, trx?: Db): Promise<PostedTransfer> {

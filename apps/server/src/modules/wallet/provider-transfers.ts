@@ -4,6 +4,7 @@ import { type GameProviderAdapter, ProviderUnavailableError } from '../../adapte
 import { type Db, isUniqueViolation } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { accounts } from '../ledger/accounts.js';
+import type { MemberContext } from '../auth/auth.service.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import { bahtToCredits, creditsPerBaht, creditsToBaht } from './credits.rules.js';
 import { createProviderCache } from './provider-cache.js';
@@ -120,7 +121,14 @@ export function createProviderTransfers(deps: {
      * Moves `amount` satang between the member's wallet and game account. With an idempotency
      * key, a retry answers the state of the first attempt and moves nothing again.
      */
-    async move(memberId: bigint, code: string, direction: 'deposit' | 'withdraw', amount: Minor, idempotencyKey: string | null): Promise<TransferState> {
+    async move(
+      member: Pick<MemberContext, 'memberId' | 'currency'>,
+      code: string,
+      direction: 'deposit' | 'withdraw',
+      amount: Minor,
+      idempotencyKey: string | null,
+    ): Promise<TransferState> {
+      const { memberId } = member;
       const providerRow = await providers.get(code);
       if (!providerRow) throw new AppError('NO_GAME', 404);
       const credits = bahtToCredits(amount, creditsPerBaht(providerRow.ft_wallet_slot));
@@ -134,6 +142,7 @@ export function createProviderTransfers(deps: {
         amount,
         kind: 'provider_hold' as const,
         reference: id,
+        memberCurrency: member.currency,
       };
       let username: string | undefined;
       try {

@@ -85,7 +85,8 @@ export function createWalletService(deps: {
     return gameBalance(memberId, code);
   }
 
-  async function moveAllToWallet(memberId: bigint, codes: string[], key: string | null) {
+  async function moveAllToWallet(member: MemberContext, codes: string[], key: string | null) {
+    const { memberId } = member;
     const failed: string[] = [];
     let pending = false;
     await Promise.all(
@@ -93,7 +94,7 @@ export function createWalletService(deps: {
         const amount = await freshGameBalance(memberId, code);
         if (amount <= 0n) return;
         try {
-          const state = await transfers.move(memberId, code, 'withdraw', amount, key && `${key}:all:${code}`);
+          const state = await transfers.move(member, code, 'withdraw', amount, key && `${key}:all:${code}`);
           if (state === 'voided') failed.push(code);
           if (state === 'pending') pending = true;
         } catch {
@@ -177,6 +178,8 @@ export function createWalletService(deps: {
         passwordEncrypted: secrets.seal(player.password),
       });
       if (!inserted) throw conflict('SLOT_ALREADY_ACTIVE');
+      // Its ledger account opens with it, so a first transfer there finds it (one round trip fewer).
+      await ledger.open([accounts.game(context.memberId, code)]);
     },
 
     async account(context: MemberContext, code: string): Promise<GameAccountResponse> {
@@ -210,7 +213,7 @@ export function createWalletService(deps: {
       if (body.from === WALLET_CODE) {
         // move() answers NO_GAME and SLOT_NO_ACCOUNT itself, inside its transaction; the currency is ours to check.
         await requireProvider(context, body.to);
-        return answerFor(await transfers.move(memberId, body.to, 'deposit', amount, idempotencyKey));
+        return answerFor(await transfers.move(context, body.to, 'deposit', amount, idempotencyKey));
       }
       await requireAccount(context, body.from);
       if (body.to !== WALLET_CODE) await requireAccount(context, body.to);
@@ -220,10 +223,10 @@ export function createWalletService(deps: {
       }
       // Game to game has two legs, each keyed on its own; game to wallet has one, keyed as given.
       const twoLegs = body.to !== WALLET_CODE;
-      const out = await transfers.move(memberId, body.from, 'withdraw', amount, idempotencyKey && (twoLegs ? `${idempotencyKey}:out` : idempotencyKey));
+      const out = await transfers.move(context, body.from, 'withdraw', amount, idempotencyKey && (twoLegs ? `${idempotencyKey}:out` : idempotencyKey));
       if (!twoLegs || out !== 'posted') return answerFor(out);
       // Game to game goes through the wallet; if the second leg fails the money rests there (TRANSFER_FAIL says so).
-      return answerFor(await transfers.move(memberId, body.to, 'deposit', amount, idempotencyKey && `${idempotencyKey}:in`));
+      return answerFor(await transfers.move(context, body.to, 'deposit', amount, idempotencyKey && `${idempotencyKey}:in`));
     },
 
     /** Everything to one place: every game back to the wallet, then (for a slot) all of the wallet there. */
@@ -231,13 +234,13 @@ export function createWalletService(deps: {
       const { memberId } = context;
       if (to !== WALLET_CODE) await requireAccount(context, to);
       const sources = (await repo.listGameAccounts(db, memberId)).map((account) => account.provider_code).filter((code) => code !== to);
-      const collected = await moveAllToWallet(memberId, sources, idempotencyKey);
+      const collected = await moveAllToWallet(context, sources, idempotencyKey);
       let pending = collected.pending;
       if (to !== WALLET_CODE) {
         const wallet = accounts.wallet(memberId);
         const amount = (await ledger.balances([wallet.code])).get(wallet.code) ?? minor(0n);
         if (amount > 0n) {
-          const state = await transfers.move(memberId, to, 'deposit', amount, idempotencyKey && `${idempotencyKey}:all:in`);
+          const state = await transfers.move(context, to, 'deposit', amount, idempotencyKey && `${idempotencyKey}:all:in`);
           if (state === 'voided') collected.failed.push(to);
           if (state === 'pending') pending = true;
         }

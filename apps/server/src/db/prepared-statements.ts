@@ -1,0 +1,38 @@
+import type pg from 'pg';
+
+/** How many distinct statement texts get a name: enough for every query the server writes, bounded for texts that vary. */
+const MAX_NAMED_STATEMENTS = 500;
+
+type Query = (text: unknown, values?: unknown, callback?: unknown) => unknown;
+
+/**
+ * Sends each parameterised statement as a named prepared statement, so PostgreSQL parses and plans
+ * its text once per connection rather than on every call (issue 16 §1: pgbench runs our transfer's
+ * statements 20% faster prepared than unprepared; Kysely sends every statement unnamed). Only
+ * statements with parameters are named: a text without them may hold several statements, which a
+ * prepared statement cannot. The names are numbered per process, and texts past the bound go
+ * unnamed, so a statement whose text varies (an IN list of any length) cannot fill a backend with
+ * plans. PostgreSQL plans a prepared statement again when a table it reads changes.
+ */
+export function prepareStatementsOf(pool: pg.Pool): void {
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string | undefined => {
+    const known = names.get(text);
+    if (known !== undefined || names.size >= MAX_NAMED_STATEMENTS) return known;
+    const name = `wallet_${names.size}`;
+    names.set(text, name);
+    return name;
+  };
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as Query;
+    const prepared: Query = (text, values, callback) => {
+      if (typeof text === 'string' && Array.isArray(values) && values.length > 0 && callback === undefined) {
+        const name = nameOf(text);
+        if (name !== undefined) return query({ name, text, values });
+      }
+      return query(text, values, callback);
+    };
+    // The client's own query, overloaded for every calling style; ours passes each style through.
+    client.query = prepared as typeof client.query;
+  });
+}
