@@ -16,9 +16,10 @@ const PLANNED_PER_CALL = /\bi?like\b/i;
  * its text once per connection rather than on every call (issue 16 §1: pgbench runs our transfer's
  * statements 20% faster prepared than unprepared; Kysely sends every statement unnamed). Only
  * statements with parameters are named: a text without them may hold several statements, which a
- * prepared statement cannot; nor are pattern matches (see PLANNED_PER_CALL). The names are numbered per process, and texts past the bound go
- * unnamed, so a statement whose text varies (an IN list of any length) cannot fill a backend with
- * plans. PostgreSQL plans a prepared statement again when a table it reads changes.
+ * prepared statement cannot. Nor are pattern matches (PLANNED_PER_CALL). The names are numbered
+ * per process, and texts past the bound go unnamed, so a statement whose text varies (an IN list
+ * of any length) cannot fill a backend with plans. PostgreSQL plans a prepared statement again
+ * when a table it reads changes.
  */
 export function prepareStatementsOf(pool: pg.Pool): void {
   const names = new Map<string, string>();
