@@ -22,20 +22,22 @@ const PLANNED_PER_CALL = /\bi?like\b/i;
  * when a table it reads changes.
  */
 export function prepareStatementsOf(pool: pg.Pool): void {
-  const names = new Map<string, string>();
-  const nameOf = (text: string): string | undefined => {
+  // Each text is looked at once: its name, or null for a text planned per call.
+  const names = new Map<string, string | null>();
+  const nameOf = (text: string): string | null => {
     const known = names.get(text);
-    if (known !== undefined || names.size >= MAX_NAMED_STATEMENTS) return known;
-    const name = `wallet_${names.size}`;
+    if (known !== undefined) return known;
+    if (names.size >= MAX_NAMED_STATEMENTS) return null;
+    const name = PLANNED_PER_CALL.test(text) ? null : `wallet_${names.size}`;
     names.set(text, name);
     return name;
   };
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as Query;
     const prepared: Query = (text, values, callback) => {
-      if (typeof text === 'string' && Array.isArray(values) && values.length > 0 && callback === undefined && !PLANNED_PER_CALL.test(text)) {
+      if (typeof text === 'string' && Array.isArray(values) && values.length > 0 && callback === undefined) {
         const name = nameOf(text);
-        if (name !== undefined) return query({ name, text, values });
+        if (name !== null) return query({ name, text, values });
       }
       return query(text, values, callback);
     };
