@@ -344,6 +344,9 @@ try {
   }
   server.kill('SIGTERM');
   server = undefined;
+  // SIGTERM, so a profiled provider writes its profile (BENCH_NODE_ARGS=--cpu-prof).
+  providerNode.kill('SIGTERM');
+  providerNode = undefined;
 
   if (phases.has('chat')) {
     // Chat across two nodes over Redis: members send on node A, their sockets are on node B.

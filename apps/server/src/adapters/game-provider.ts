@@ -1,4 +1,5 @@
 import { type ProviderCredits, providerCredits } from '@wallet/contract';
+import { request } from 'undici';
 /**
  * Game providers are outside systems (DESIGN §7). Credits are provider units in minor units
  * (two decimals), as bigint. Every money call carries our own transaction id, which the
@@ -32,10 +33,12 @@ export class ProviderRefusedError extends Error {}
  * adapter of its own that maps its API onto this interface).
  */
 export function createHttpGameProvider(options: { baseUrl: () => string; apiKey?: string; timeoutMs: number }): GameProviderAdapter {
-  async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-    let response: Response;
+  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: T }> {
+    // undici's request, not fetch: a transfer's provider call cost 0.34 ms of CPU through fetch and
+    // 0.08 ms through request, timeout included (issue 16 §1, measured against a bare local server).
+    let response;
     try {
-      response = await fetch(`${options.baseUrl()}${path}`, {
+      response = await request(`${options.baseUrl()}${path}`, {
         method,
         headers: {
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -47,9 +50,12 @@ export function createHttpGameProvider(options: { baseUrl: () => string; apiKey?
     } catch (error) {
       throw new ProviderUnavailableError(`provider unreachable: ${(error as Error).message}`);
     }
-    if (response.status >= 500) throw new ProviderUnavailableError(`provider answered ${response.status}`);
-    const parsed = (await response.json().catch(() => ({}))) as T;
-    return { status: response.status, body: parsed };
+    if (response.statusCode >= 500) {
+      await response.body.dump();
+      throw new ProviderUnavailableError(`provider answered ${response.statusCode}`);
+    }
+    const parsed = (await response.body.json().catch(() => ({}))) as T;
+    return { status: response.statusCode, body: parsed };
   }
 
   function ok<T>(result: { status: number; body: T }, what: string): T {
