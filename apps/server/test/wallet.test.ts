@@ -134,6 +134,20 @@ describe('transfers between wallet and games', () => {
     await expectLedgerExact();
   });
 
+  it('takes wins made since the last refresh back to the wallet, and no more than the provider holds', async () => {
+    const member = await memberWithMoney(300, 'PG');
+    await transfer(member, 'WALLET', 'PG', 100);
+    expect((await play('PG', `bw${member.id}`, 10, 60)).body).toEqual({ balance: 150 });
+    // Booked 100, held at the provider 150: more than 150 is refused and moves nothing.
+    expect(await transfer(member, 'PG', 'WALLET', 150.01)).toMatchObject({ status: 422, body: { message: 'MONEY_NOT_ENOUGH' } });
+    expect((await wallet(member)).body.wallet.amount).toBe(200);
+    expect((await transfer(member, 'PG', 'WALLET', 150)).body).toEqual({ message: 'SUCCESS' });
+    expect((await wallet(member)).body.wallet.amount).toBe(350);
+    expect((await slotOf(member, 'PG')).amount).toBe(0);
+    expect(await transfer(member, 'JOKER', 'WALLET', 5)).toMatchObject({ status: 404, body: { message: 'SLOT_NO_ACCOUNT' } });
+    await expectLedgerExact();
+  });
+
   it('refuses what the rules of SPEC §5 refuse, and changes nothing', async () => {
     const member = await memberWithMoney(50, 'PG');
     expect(await transfer(member, 'WALLET', 'PG', 0.5)).toMatchObject({ status: 422, body: { message: 'TRANSFER_MINIMUM' } });

@@ -85,6 +85,20 @@ export function createWalletService(deps: {
     return gameBalance(memberId, code);
   }
 
+  /**
+   * Game to wallet. Wins since the last sync may cover an amount the booked balance is short of:
+   * the provider is asked only then, and the transfer tried once more (a refused one changed nothing).
+   */
+  async function withdrawFromGame(member: MemberContext, code: string, amount: Minor, key: string | null): Promise<TransferState> {
+    try {
+      return await transfers.move(member, code, 'withdraw', amount, key);
+    } catch (error) {
+      const short = error instanceof AppError && error.code === 'MONEY_NOT_ENOUGH';
+      if (!short || (await freshGameBalance(member.memberId, code)) < amount) throw error;
+    }
+    return transfers.move(member, code, 'withdraw', amount, key);
+  }
+
   async function moveAllToWallet(member: MemberContext, codes: string[], key: string | null) {
     const { memberId } = member;
     const failed: string[] = [];
@@ -206,7 +220,6 @@ export function createWalletService(deps: {
 
     /** SPEC §7 transfer {from,to,amount}: WALLET or slot codes; from ≠ to; at least 1 baht. */
     async transfer(context: MemberContext, body: TransferBody, idempotencyKey: string | null): Promise<TransferAnswer> {
-      const { memberId } = context;
       if (body.from === body.to) throw badRequest('KEY_INVALID');
       const { amount } = body;
       if (amount < MINIMUM) throw businessRule('TRANSFER_MINIMUM');
@@ -215,15 +228,12 @@ export function createWalletService(deps: {
         await requireProvider(context, body.to);
         return answerFor(await transfers.move(context, body.to, 'deposit', amount, idempotencyKey));
       }
-      await requireAccount(context, body.from);
+      // move() answers SLOT_NO_ACCOUNT for the source itself, and MONEY_NOT_ENOUGH from its balance check.
+      await requireProvider(context, body.from);
       if (body.to !== WALLET_CODE) await requireAccount(context, body.to);
-      // Wins since the last sync may cover the amount: ask the provider only when the booked balance is short.
-      if ((await gameBalance(memberId, body.from)) < amount && (await freshGameBalance(memberId, body.from)) < amount) {
-        throw businessRule('MONEY_NOT_ENOUGH');
-      }
       // Game to game has two legs, each keyed on its own; game to wallet has one, keyed as given.
       const twoLegs = body.to !== WALLET_CODE;
-      const out = await transfers.move(context, body.from, 'withdraw', amount, idempotencyKey && (twoLegs ? `${idempotencyKey}:out` : idempotencyKey));
+      const out = await withdrawFromGame(context, body.from, amount, idempotencyKey && (twoLegs ? `${idempotencyKey}:out` : idempotencyKey));
       if (!twoLegs || out !== 'posted') return answerFor(out);
       // Game to game goes through the wallet; if the second leg fails the money rests there (TRANSFER_FAIL says so).
       return answerFor(await transfers.move(context, body.to, 'deposit', amount, idempotencyKey && `${idempotencyKey}:in`));
