@@ -88,7 +88,7 @@ async function tokensOf(schema: string) {
   const expiresAt = new Date(Date.now() + 6 * 3600_000);
   const sessions = (await admin(`SELECT id::text AS id, member_id::text AS member FROM sessions WHERE revoked_at IS NULL AND expires_at > now() ORDER BY member_id LIMIT $1`, [sampleSize], schema)).rows as { id: string; member: string }[];
   const operator = (await admin(`SELECT s.id::text AS id, s.admin_id::text AS admin FROM admin_sessions s JOIN admin_users u ON u.id = s.admin_id WHERE u.username = 'bench-operator' LIMIT 1`, [], schema)).rows[0] as { id: string; admin: string };
-  const memberTokens = await Promise.all(sessions.map((row) => signer.sign('member', { subject: row.member, sessionId: row.id }, expiresAt)));
+  const memberTokens = await Promise.all(sessions.map((row) => signer.sign('member', { subject: row.member, sessionId: row.id, currency: 'THB' }, expiresAt)));
   return {
     memberTokens,
     memberIds: sessions.map((row) => row.member),

@@ -127,7 +127,7 @@ async function seed(): Promise<{ tokens: string[]; memberIds: string[] }> {
       .returning(['id', 'member_id'])
       .execute();
     for (const session of sessions) {
-      tokens.push(await signer.sign('member', { subject: String(session.member_id), sessionId: session.id }, expiresAt));
+      tokens.push(await signer.sign('member', { subject: String(session.member_id), sessionId: session.id, currency: 'THB' }, expiresAt));
       memberIds.push(String(session.member_id));
     }
     await db

@@ -70,6 +70,9 @@ describe('login', () => {
     const member = await registerMember(server);
     await server.db.updateTable('members').set({ status: 'blocked' }).where('phone', '=', member.payload.username).execute();
     expect(await login(member.payload.username, member.payload.password)).toMatchObject({ status: 403, body: { message: 'INACTIVE_USER' } });
+    // Blocked in the database, not through this node: its revocation list learns of it within SESSION_CACHE_MS (2 s).
+    const deadline = Date.now() + 5_000;
+    while ((await profile(member.token)).status === 200 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await profile(member.token)).toMatchObject({ status: 403, body: { message: 'INACTIVE_USER' } });
   });
 });

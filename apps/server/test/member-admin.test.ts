@@ -77,6 +77,32 @@ describe('acting on a member', () => {
     expect((await server.api('GET', '/api/wallet', { token: member.token })).status).toBe(401);
   });
 
+  it('a block, an unblock and ended sessions reach another node within its revocation bound', async () => {
+    const nodeB = await startTestServer({ env: { SESSION_CACHE_MS: '100' }, sameDatabaseAs: server });
+    try {
+      const member = await registerMember(server);
+      const onB = async () => (await nodeB.api('GET', '/api/wallet', { token: member.token })).status;
+      /** The status node B answers once it has had its bound (and a margin for a slow machine) to learn of a change. */
+      const settledOnB = async (status: number) => {
+        const deadline = Date.now() + 2_000;
+        while ((await onB()) !== status && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+        return onB();
+      };
+      expect(await onB()).toBe(200);
+      await server.api('POST', `/api/admin/members/${member.id}/block`, { token: helpdesk, body: { reason: 'fraud check' } });
+      expect(await settledOnB(403)).toBe(403);
+      await server.api('POST', `/api/admin/members/${member.id}/unblock`, { token: helpdesk, body: { reason: 'cleared' } });
+      expect(await settledOnB(200)).toBe(200);
+      await server.api('POST', `/api/admin/members/${member.id}/sessions/end`, { token: helpdesk, body: { reason: 'lost phone' } });
+      expect(await settledOnB(401)).toBe(401);
+      // Another member's session is untouched on either node.
+      const other = await registerMember(server);
+      expect((await nodeB.api('GET', '/api/wallet', { token: other.token })).status).toBe(200);
+    } finally {
+      await nodeB.close();
+    }
+  });
+
   it('changes the registered bank account with a reason, audited before and after; the member sees it', async () => {
     const member = await registerMember(server);
     const accountNo = uniqueAccountNo();

@@ -185,7 +185,7 @@ export function createAccountService(deps: {
         await repo.updateMember(trx, context.memberId, { password_hash: newHash });
         await deps.sessions.revokeOtherSessions(trx, context);
       });
-      deps.sessions.memberChanged(context.memberId);
+      await deps.sessions.memberChanged(context.memberId);
     },
   };
 }

@@ -147,7 +147,7 @@ export function createMemberAdminService(deps: {
         await repo.setMemberStatus(trx, memberId, status);
         await recordAudit(trx, operator, blocked ? 'member.block' : 'member.unblock', { memberId: String(memberId), reason, before: { status: member.status }, after: { status } });
       });
-      deps.sessions.memberChanged(memberId);
+      await deps.sessions.memberChanged(memberId);
     },
 
     async endSessions(operator: string, memberId: bigint, reason: string) {
@@ -156,7 +156,7 @@ export function createMemberAdminService(deps: {
         const ended = await deps.sessions.revokeAllSessions(trx, memberId);
         await recordAudit(trx, operator, 'member.end-sessions', { memberId: String(memberId), reason, ended });
       });
-      deps.sessions.memberChanged(memberId);
+      await deps.sessions.memberChanged(memberId);
     },
 
     /**
@@ -195,7 +195,7 @@ export function createMemberAdminService(deps: {
         await recordAudit(trx, operator, 'member.password-reset', { memberId: String(memberId), reason });
         return member.phone;
       });
-      deps.sessions.memberChanged(memberId);
+      await deps.sessions.memberChanged(memberId);
       try {
         await deps.sms.send(phone, temporaryPasswordText(deps.site.defaultLanguage, password));
       } catch {

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 export function findMemberByPhone(db: Db, phone: string) {
   return db
     .selectFrom('members')
-    .select(['id', 'password_hash', 'status'])
+    .select(['id', 'password_hash', 'status', 'currency'])
     .where('phone', '=', phone)
     .executeTakeFirst();
 }
@@ -51,9 +51,32 @@ export async function revokeOtherSessions(db: Db, memberId: bigint, keepSessionI
     .execute();
 }
 
-export async function revokeAllSessions(db: Db, memberId: bigint, at: Date): Promise<number> {
-  const result = await db.updateTable('sessions').set({ revoked_at: at }).where('member_id', '=', memberId).where('revoked_at', 'is', null).executeTakeFirst();
+export async function revokeAllSessions(db: Db, memberId: bigint): Promise<number> {
+  const result = await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('member_id', '=', memberId).where('revoked_at', 'is', null).executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** Sessions revoked at or after `since` (every revocation is stamped with the database's now()) that have not expired, each with the database's time of the read. */
+export function revokedSessionsSince(db: Db, since: Date) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'expires_at', sql<Date>`now()`.as('read_at')])
+    .where('revoked_at', '>=', since)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .execute();
+}
+
+export async function inactiveMembers(db: Db): Promise<bigint[]> {
+  return (await db.selectFrom('members').select('id').where('status', '<>', 'active').execute()).map((row) => row.id);
+}
+
+/** One member's status and revoked, unexpired sessions: read again after a change to either. */
+export async function revocationStateOf(db: Db, memberId: bigint) {
+  const [member, sessions] = await Promise.all([
+    db.selectFrom('members').select('status').where('id', '=', memberId).executeTakeFirst(),
+    db.selectFrom('sessions').select(['id', 'expires_at']).where('member_id', '=', memberId).where('revoked_at', 'is not', null).where('expires_at', '>', sql<Date>`now()`).execute(),
+  ]);
+  return { status: member?.status, sessions };
 }
 
 export function liveSessionsOf(db: Db, memberId: bigint, now: Date) {

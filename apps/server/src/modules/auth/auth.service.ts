@@ -1,10 +1,10 @@
-import { type CurrencyCode, LOGIN_LIMITS, SESSION_LIFETIME_MS, type LoginBody, walletCurrencyOf } from '@wallet/contract';
+import { CURRENCIES, type CurrencyCode, LOGIN_LIMITS, SESSION_LIFETIME_MS, type LoginBody, walletCurrencyOf } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { forbidden, unauthorized } from '../../errors.js';
 import type { AttemptLimiter } from '../limits/attempt-limiter.js';
 import * as repo from './auth.repository.js';
 import { createLoginGuard } from './login-guard.js';
-import { createSessionCache } from './session-cache.js';
+import { createRevocationList } from './session-revocations.js';
 import { type PasswordHasher, createCredentialCheck } from './password.js';
 import type { TokenSigner } from './tokens.js';
 
@@ -22,6 +22,7 @@ export interface LoginClient {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MEMBER_ID = /^[1-9]\d{0,18}$/;
 
 export function createAuthService(deps: {
   db: Db;
@@ -30,11 +31,21 @@ export function createAuthService(deps: {
   limiter: AttemptLimiter;
   secret: string;
   now: () => Date;
-  /** How long this node trusts a session it has checked (0: ask the database on every call). */
+  /** How often this node reads the revocation list, the longest it honours another node's revocation (0: ask the database on every call). */
   sessionCacheMs: number;
+  onError: (error: unknown) => void;
 }) {
   const { db, tokens, now } = deps;
-  const sessions = createSessionCache({ ttlMs: deps.sessionCacheMs, maxEntries: 100_000, now: () => now().getTime() });
+  const revocations = createRevocationList({
+    source: {
+      revokedSince: (since) => repo.revokedSessionsSince(db, since),
+      inactiveMembers: () => repo.inactiveMembers(db),
+      stateOf: (memberId) => repo.revocationStateOf(db, memberId),
+    },
+    refreshMs: deps.sessionCacheMs,
+    sessionLifetimeMs: SESSION_LIFETIME_MS,
+    onError: deps.onError,
+  });
   const credentialsMatch = createCredentialCheck(deps.hasher);
   const guard = createLoginGuard({
     limiter: deps.limiter,
@@ -61,23 +72,27 @@ export function createAuthService(deps: {
       if (member.status !== 'active') throw forbidden('INACTIVE_USER');
       const expiresAt = new Date(now().getTime() + SESSION_LIFETIME_MS);
       const sessionId = await repo.createSession(db, { memberId: member.id, expiresAt, ip: client.ip, userAgent: client.userAgent });
-      const token = await tokens.sign('member', { subject: String(member.id), sessionId }, expiresAt);
+      const token = await tokens.sign('member', { subject: String(member.id), sessionId, currency: walletCurrencyOf(member.currency) }, expiresAt);
       return { token, deviceCookie: attempt.deviceCookie };
     },
 
     async logout(context: MemberContext): Promise<void> {
       await repo.revokeSession(db, context.sessionId);
-      sessions.forgetSession(context.sessionId);
+      revocations.revokedHere(context.sessionId, now().getTime() + SESSION_LIFETIME_MS);
     },
 
     /**
      * A blocked member, a reset password, or an operator's "sign out everywhere": every session ends,
      * in the caller's transaction. The caller calls `memberChanged` once that has committed.
      */
-    revokeAllSessions: (trx: Db, memberId: bigint) => repo.revokeAllSessions(trx, memberId, now()),
+    revokeAllSessions: (trx: Db, memberId: bigint) => repo.revokeAllSessions(trx, memberId),
 
-    /** After a committed change to a member's sessions or status: this node asks the database again. */
-    memberChanged: (memberId: bigint) => sessions.forgetMember(memberId),
+    /** After a committed change to a member's sessions or status: this node's list has it before the call answers. */
+    memberChanged: (memberId: bigint) => revocations.memberChanged(memberId),
+
+    /** The revocation list's reads, from when the server listens until it closes. */
+    startRevocations: () => revocations.start(),
+    stopRevocations: () => revocations.stop(),
 
     liveSessions: (memberId: bigint) => repo.liveSessionsOf(db, memberId, now()),
 
@@ -89,18 +104,20 @@ export function createAuthService(deps: {
       if (!token) throw unauthorized('UNAUTHORIZED');
       const check = await tokens.verify('member', token);
       if (!check.ok) throw unauthorized(check.reason === 'expired' ? 'EXPIRED_AUTH_TOKEN' : 'invalid-token');
-      const { sessionId } = check.claims;
-      if (!UUID.test(sessionId)) throw unauthorized('invalid-token');
-      let session = sessions.get(sessionId);
-      if (!session) {
-        const row = await repo.findLiveSession(db, sessionId, now());
-        if (!row) throw unauthorized('invalid-token');
-        session = { memberId: row.member_id, status: row.status, currency: walletCurrencyOf(row.currency), expiresAt: row.expires_at.getTime() };
-        sessions.remember(sessionId, session);
+      const { sessionId, subject, currency } = check.claims;
+      if (!UUID.test(sessionId) || !MEMBER_ID.test(subject)) throw unauthorized('invalid-token');
+      // A token signed with the wallet's currency needs no query while the revocation list is in step.
+      if (currency !== undefined && Object.hasOwn(CURRENCIES, currency)) {
+        const memberId = BigInt(subject);
+        const listed = revocations.check(sessionId, memberId);
+        if (listed === 'revoked') throw unauthorized('invalid-token');
+        if (listed === 'inactive') throw forbidden('INACTIVE_USER');
+        if (listed === 'live') return { memberId, sessionId, currency: currency as CurrencyCode };
       }
-      if (String(session.memberId) !== check.claims.subject) throw unauthorized('invalid-token');
-      if (session.status !== 'active') throw forbidden('INACTIVE_USER');
-      return { memberId: session.memberId, sessionId, currency: session.currency };
+      const row = await repo.findLiveSession(db, sessionId, now());
+      if (!row || String(row.member_id) !== subject) throw unauthorized('invalid-token');
+      if (row.status !== 'active') throw forbidden('INACTIVE_USER');
+      return { memberId: row.member_id, sessionId, currency: walletCurrencyOf(row.currency) };
     },
   };
 }

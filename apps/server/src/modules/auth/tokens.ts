@@ -6,6 +6,8 @@ export type TokenAudience = (typeof AUDIENCES)[number];
 export interface TokenClaims {
   subject: string;
   sessionId: string;
+  /** A member's wallet currency, fixed at registration: the session check needs no query for it. */
+  currency?: string;
 }
 
 export type TokenCheck =
@@ -15,6 +17,7 @@ export type TokenCheck =
 interface Payload {
   sub?: unknown;
   sid?: unknown;
+  cur?: unknown;
   aud?: unknown;
   exp?: unknown;
 }
@@ -49,6 +52,7 @@ export function createTokenSigner(secret: string, now: () => Date = () => new Da
       return signToken({
         sid: claims.sessionId,
         sub: claims.subject,
+        ...(claims.currency ? { cur: claims.currency } : {}),
         aud: audience,
         iat: Math.floor(now().getTime() / 1000),
         exp: Math.floor(expiresAt.getTime() / 1000),
@@ -60,7 +64,7 @@ export function createTokenSigner(secret: string, now: () => Date = () => new Da
       const { payload } = checked;
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return { ok: false, reason: 'invalid' };
       if (checked.expired) return { ok: false, reason: 'expired' };
-      return { ok: true, claims: { subject: payload.sub, sessionId: payload.sid } };
+      return { ok: true, claims: { subject: payload.sub, sessionId: payload.sid, ...(typeof payload.cur === 'string' ? { currency: payload.cur } : {}) } };
     },
     /**
      * Whose token this is, by its signature alone (no session lookup): cheap enough for every
