@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestServer, startTestServer } from './harness.js';
+import { type TestServer, insertTestMember, startTestServer } from './harness.js';
 
 let server: TestServer;
 let chief: string;
@@ -54,6 +54,26 @@ describe('the audit log', () => {
     expect(lines[0]).toBe('time,operator,action,address,detail,id,hash');
     expect(lines.length - 1).toBe((await server.api('GET', '/api/admin/audit?actor=auditor', { token: chief })).body.total);
     expect(lines.some((line) => line.includes('site-settings') && line.includes('198.51.100.9'))).toBe(true);
+  });
+
+  it('a member action and a money decision record the address of the call that made them', async () => {
+    await server.api('POST', '/api/admin/operators', { token: chief, body: { username: 'checker', password: 'checker-pass-1', roles: ['finance'] } });
+    const checker = (await server.api('POST', '/api/admin/login', { body: { username: 'checker', password: 'checker-pass-1' } })).body.token;
+    const memberId = String(await insertTestMember(server.db));
+    const from = (address: string) => ({ 'x-forwarded-for': address });
+
+    expect((await server.api('POST', `/api/admin/members/${memberId}/block`, { token: chief, body: { reason: 'address check' }, headers: from('198.51.100.21') })).status).toBe(200);
+    const proposed = await server.api('POST', '/api/admin/corrections', {
+      token: chief,
+      body: { memberId, direction: 'credit', amount: 10, reasonCode: 'DEPOSIT_NOT_CREDITED', note: 'address check' },
+      headers: from('198.51.100.22'),
+    });
+    expect((await server.api('POST', `/api/admin/corrections/${proposed.body._id}/approve`, { token: checker, headers: from('198.51.100.23') })).status).toBe(200);
+
+    const latest = async (action: string) => (await server.api('GET', `/api/admin/audit?action=${action}`, { token: chief })).body.entries[0];
+    expect(await latest('member.block')).toMatchObject({ actor: 'auditor', ip: '198.51.100.21', detail: { memberId } });
+    expect(await latest('correction.propose')).toMatchObject({ actor: 'auditor', ip: '198.51.100.22', detail: { memberId } });
+    expect(await latest('correction.approve')).toMatchObject({ actor: 'checker', ip: '198.51.100.23', detail: { memberId } });
   });
 
   it('exports any number of entries, page by page', async () => {

@@ -1,11 +1,9 @@
-import { requestContext } from '@fastify/request-context';
 import type { Db } from '../db/database.js';
 
-declare module '@fastify/request-context' {
-  interface RequestContextData {
-    /** The caller's address, as the flood guard and the audit log see it. */
-    ip: string;
-  }
+/** Who acted and from which address (null when no caller's address is known). */
+export interface AuditActor {
+  username: string;
+  ip: string | null;
 }
 
 /**
@@ -14,7 +12,6 @@ declare module '@fastify/request-context' {
  * action needs to be understood, with `before` and `after` for changes. The database chains each
  * entry to the one before (migration 021).
  */
-export async function recordAudit(db: Db, actor: string, action: string, detail: unknown): Promise<void> {
-  const ip = requestContext.get('ip') ?? null;
-  await db.insertInto('audit_log').values({ actor, action, detail: JSON.stringify(detail), ip }).execute();
+export async function recordAudit(db: Db, actor: AuditActor, action: string, detail: unknown): Promise<void> {
+  await db.insertInto('audit_log').values({ actor: actor.username, action, detail: JSON.stringify(detail), ip: actor.ip }).execute();
 }

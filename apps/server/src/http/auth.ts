@@ -71,7 +71,7 @@ export function registerAuthentication(app: App): (services: Authenticators) => 
   const operatorWith =
     (roles: readonly OperatorRole[]): onRequestAsyncHookHandler =>
     async (request) => {
-      request.admin = await bound().operators.authenticate(bearerToken(request));
+      request.admin = await bound().operators.authenticate(bearerToken(request), request.ip);
       if (!roles.some((role) => request.admin.roles.includes(role))) throw forbidden('UNAUTHORIZED');
     };
   app.addHook('onRoute', (route) => {

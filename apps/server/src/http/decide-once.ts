@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.js';
 import { conflict, notFound } from '../errors.js';
-import { recordAudit } from './audit.js';
+import { type AuditActor, recordAudit } from './audit.js';
 
 export interface OperatorDecision<Row, Result> {
   /** Reads the item locked for this transaction (FOR UPDATE); undefined when there is none. */
@@ -10,7 +10,7 @@ export interface OperatorDecision<Row, Result> {
   /** The decision: ledger transfers and the item's new state, in the same transaction. */
   apply(trx: Db, row: Row): Promise<Result>;
   /** The action may depend on the item (a first approval is not the decision). */
-  audit: { actor: string; action: string | ((row: Row) => string); detail(row: Row, result: Result): unknown };
+  audit: { actor: AuditActor; action: string | ((row: Row) => string); detail(row: Row, result: Result): unknown };
 }
 
 /**

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import { fastifyRequestContext } from '@fastify/request-context';
 import helmet from 'helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -72,7 +71,6 @@ export async function createServer(config: Pick<AppConfig, 'logLevel' | 'trustPr
   });
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
   await app.register(cookie);
-  await app.register(fastifyRequestContext, { defaultStoreValues: (request) => ({ ip: request.ip }) });
   // Members are on phone data: JSON answers and the web app's files go out compressed.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   return app;

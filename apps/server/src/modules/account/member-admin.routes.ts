@@ -45,7 +45,7 @@ export function registerMemberAdminRoutes(app: App, members: MemberAdminService)
       `/api/admin/members/:id/${path}`,
       { ...support, schema: { tags, params: memberIdParams, body: memberReasonBody, response: { 200: messageResponse, ...failures(404, 409) } } },
       async (request) => {
-        await members.setBlocked(request.admin.username, BigInt(request.params.id), blocked, request.body.reason);
+        await members.setBlocked(request.admin, BigInt(request.params.id), blocked, request.body.reason);
         return ok;
       },
     );
@@ -54,7 +54,7 @@ export function registerMemberAdminRoutes(app: App, members: MemberAdminService)
     '/api/admin/members/:id/sessions/end',
     { ...support, schema: { tags, params: memberIdParams, body: memberReasonBody, response: { 200: messageResponse, ...failures(404) } } },
     async (request) => {
-      await members.endSessions(request.admin.username, BigInt(request.params.id), request.body.reason);
+      await members.endSessions(request.admin, BigInt(request.params.id), request.body.reason);
       return ok;
     },
   );
@@ -62,7 +62,7 @@ export function registerMemberAdminRoutes(app: App, members: MemberAdminService)
     '/api/admin/members/:id/password-reset',
     { ...support, schema: { tags, params: memberIdParams, body: memberReasonBody, response: { 200: messageResponse, ...failures(404, 503) } } },
     async (request) => {
-      await members.resetPassword(request.admin.username, BigInt(request.params.id), request.body.reason);
+      await members.resetPassword(request.admin, BigInt(request.params.id), request.body.reason);
       return ok;
     },
   );
@@ -70,7 +70,7 @@ export function registerMemberAdminRoutes(app: App, members: MemberAdminService)
     '/api/admin/members/:id/bank-account',
     { ...bankChangers, schema: { tags, params: memberIdParams, body: memberBankChangeBody, response: { 200: messageResponse, ...failures(404, 409) } } },
     async (request) => {
-      await members.changeBankAccount(request.admin.username, BigInt(request.params.id), request.body);
+      await members.changeBankAccount(request.admin, BigInt(request.params.id), request.body);
       return ok;
     },
   );

@@ -4,7 +4,7 @@ import type { SmsSender } from '../../adapters/sms.js';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/database.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
-import { recordAudit } from '../../http/audit.js';
+import { type AuditActor, recordAudit } from '../../http/audit.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { PasswordHasher } from '../auth/password.js';
 import { type ConditionService, successTarget } from '../conditions/conditions.service.js';
@@ -139,7 +139,7 @@ export function createMemberAdminService(deps: {
      * A blocked member is refused at login and on every call (403 INACTIVE_USER: sessions check
      * the member's status on each call), so the app can say why; unblocking lets the same sessions in.
      */
-    async setBlocked(operator: string, memberId: bigint, blocked: boolean, reason: string) {
+    async setBlocked(operator: AuditActor, memberId: bigint, blocked: boolean, reason: string) {
       await db.transaction().execute(async (trx) => {
         const member = await locked(trx, memberId);
         const status = blocked ? 'blocked' : 'active';
@@ -150,7 +150,7 @@ export function createMemberAdminService(deps: {
       await deps.sessions.memberChanged(memberId);
     },
 
-    async endSessions(operator: string, memberId: bigint, reason: string) {
+    async endSessions(operator: AuditActor, memberId: bigint, reason: string) {
       await db.transaction().execute(async (trx) => {
         await locked(trx, memberId);
         const ended = await deps.sessions.revokeAllSessions(trx, memberId);
@@ -163,7 +163,7 @@ export function createMemberAdminService(deps: {
      * The registered account withdrawals go to. A KTB, TMB or BBL account may be given with a
      * name that is not in English: the member's profile then offers the bank-name edit of SPEC §2.
      */
-    async changeBankAccount(operator: string, memberId: bigint, change: MemberBankChangeBody) {
+    async changeBankAccount(operator: AuditActor, memberId: bigint, change: MemberBankChangeBody) {
       const bank = await deps.lookup.findBank(change.bankCode);
       if (!bank || bank.country !== deps.site.country) throw badRequest('INVALID_BANK');
       const name = change.bankAccountName.trim().replace(/\s+/g, ' ').toUpperCase();
@@ -185,7 +185,7 @@ export function createMemberAdminService(deps: {
     },
 
     /** A new password by SMS, usable at once; every session ends. The password itself is never stored or logged. */
-    async resetPassword(operator: string, memberId: bigint, reason: string) {
+    async resetPassword(operator: AuditActor, memberId: bigint, reason: string) {
       const password = temporaryPassword();
       const passwordHash = await deps.hasher.hash(password);
       const phone = await db.transaction().execute(async (trx) => {

@@ -24,6 +24,8 @@ export interface AdminContext {
   username: string;
   roles: readonly OperatorRole[];
   sessionId: string;
+  /** The caller's address, as Fastify's `request.ip` gives it (TRUST_PROXY honoured); the audit log records it. */
+  ip: string;
 }
 
 /** Fewer operators than members share an address, and an operator account opens the money. */
@@ -52,7 +54,7 @@ export function createAdminService(deps: {
   const credentialsMatch = createCredentialCheck(hasher);
   const guard = createLoginGuard({ limiter: deps.limiter, secret: deps.secret, scope: 'operator', limits: OPERATOR_LOGIN_LIMITS });
 
-  const audit = (actor: AdminContext, action: string, detail: unknown, trx: Db = db) => recordAudit(trx, actor.username, action, detail);
+  const audit = (actor: AdminContext, action: string, detail: unknown, trx: Db = db) => recordAudit(trx, actor, action, detail);
 
   /** An authenticator code (each time step once) or an unused recovery code. */
   async function secondFactorPasses(adminId: bigint, sealedSecret: string, code: string): Promise<boolean> {
@@ -98,19 +100,19 @@ export function createAdminService(deps: {
       await attempt.release();
       const expiresAt = new Date(now().getTime() + deps.sessionLifetimeMs);
       const sessionId = await repo.createOperatorSession(db, { adminId: operator.id, expiresAt, ip: client.ip, userAgent: client.userAgent });
-      await audit({ adminId: operator.id, username, roles: operator.roles, sessionId }, 'login', { ip: client.ip });
+      await audit({ adminId: operator.id, username, roles: operator.roles, sessionId, ip: client.ip }, 'login', { ip: client.ip });
       const token = await tokens.sign('admin', { subject: String(operator.id), sessionId }, expiresAt);
       return { token, deviceCookie: attempt.deviceCookie };
     },
 
-    async authenticate(token: string | undefined): Promise<AdminContext> {
+    async authenticate(token: string | undefined, ip: string): Promise<AdminContext> {
       if (!token) throw unauthorized('UNAUTHORIZED');
       const check = await tokens.verify('admin', token);
       if (!check.ok) throw unauthorized(check.reason === 'expired' ? 'EXPIRED_AUTH_TOKEN' : 'invalid-token');
       if (!UUID.test(check.claims.sessionId)) throw unauthorized('invalid-token');
       const row = await repo.findLiveOperatorSession(db, check.claims.sessionId, now());
       if (!row || String(row.id) !== check.claims.subject) throw unauthorized('invalid-token');
-      return { adminId: row.id, username: row.username, roles: row.roles, sessionId: check.claims.sessionId };
+      return { adminId: row.id, username: row.username, roles: row.roles, sessionId: check.claims.sessionId, ip };
     },
 
     async logout(actor: AdminContext): Promise<void> {
@@ -164,7 +166,7 @@ export function createAdminService(deps: {
       return db.transaction().execute(async (trx) => {
         const id = await repo.insertOperatorIfAbsent(trx, { username: body.username, passwordHash, roles: distinct(body.roles), createdBy: actor.adminId });
         if (id === undefined) throw conflict('OPERATOR_EXISTS');
-        await recordAudit(trx, actor.username, 'operator.create', { id: String(id), username: body.username, roles: body.roles });
+        await recordAudit(trx, actor, 'operator.create', { id: String(id), username: body.username, roles: body.roles });
         return toOperatorItem((await repo.findOperator(trx, id))!);
       });
     },
@@ -188,7 +190,7 @@ export function createAdminService(deps: {
           ...(change.resetSecondFactor ? { clearSecondFactor: true } : {}),
         });
         if (change.disabled || passwordHash) await repo.revokeAllOperatorSessions(trx, id, now());
-        await recordAudit(trx, actor.username, 'operator.update', {
+        await recordAudit(trx, actor, 'operator.update', {
           id: String(id),
           before: { roles: before.roles, disabled: before.disabled_at !== null, totp: before.totp_enabled_at !== null },
           after: { roles: after.roles, disabled: after.disabled_at !== null, totp: after.totp_enabled_at !== null },

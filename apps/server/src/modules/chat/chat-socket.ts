@@ -46,9 +46,10 @@ export function attachChatSocket(app: App, deps: SocketDeps): ChatHub {
     redis?.disconnect();
   });
 
-  async function identify(auth: Record<string, unknown>): Promise<Identity> {
+  async function identify(auth: Record<string, unknown>, address: string): Promise<Identity> {
     if (typeof auth.operatorToken === 'string') {
-      const agent = await deps.operators.authenticate(auth.operatorToken);
+      // The socket's peer, not TRUST_PROXY's client: a socket audits nothing, only the username is kept.
+      const agent = await deps.operators.authenticate(auth.operatorToken, address);
       if (!agent.roles.some((role) => role === 'admin' || role === 'support')) throw new Error('UNAUTHORIZED');
       return { kind: 'agent', username: agent.username };
     }
@@ -62,7 +63,7 @@ export function attachChatSocket(app: App, deps: SocketDeps): ChatHub {
   }
 
   io.use((socket, next) => {
-    identify(socket.handshake.auth)
+    identify(socket.handshake.auth, socket.handshake.address)
       .then((identity) => {
         socket.data.identity = identity;
         next();

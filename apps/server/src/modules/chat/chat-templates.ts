@@ -22,11 +22,11 @@ export function createChatTemplates(db: Db) {
         payload: 'payload' in message ? JSON.stringify(message.payload) : null,
         payloads: 'payloads' in message ? JSON.stringify(message.payloads) : null,
       });
-      await recordAudit(db, agent.username, 'chat.template.create', { id: row.id, title: body.title });
+      await recordAudit(db, agent, 'chat.template.create', { id: row.id, title: body.title });
     },
     async remove(agent: AdminContext, id: string) {
       if (!(await repo.deleteTemplate(db, id))) throw notFound('NO_DATA');
-      await recordAudit(db, agent.username, 'chat.template.delete', { id });
+      await recordAudit(db, agent, 'chat.template.delete', { id });
     },
   };
 }

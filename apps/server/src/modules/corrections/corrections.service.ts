@@ -47,7 +47,7 @@ export function createCorrectionService(deps: { db: Db; ledger: Pick<Ledger, 'po
         return toCorrection(await repo.findListed(trx, id));
       },
       audit: {
-        actor: operator.username,
+        actor: operator,
         action: status === 'approved' ? 'correction.approve' : 'correction.reject',
         detail: (row) => ({ id, memberId: String(row.member_id), direction: row.direction, amount: String(row.amount), note }),
       },
@@ -68,7 +68,7 @@ export function createCorrectionService(deps: { db: Db; ledger: Pick<Ledger, 'po
           proposed_by: operator.adminId,
           idempotency_key: idempotencyKey,
         });
-        if (fresh) await recordAudit(trx, operator.username, 'correction.propose', { id, memberId: body.memberId, direction: body.direction, amount: String(body.amount), reasonCode: body.reasonCode, note: body.note });
+        if (fresh) await recordAudit(trx, operator, 'correction.propose', { id, memberId: body.memberId, direction: body.direction, amount: String(body.amount), reasonCode: body.reasonCode, note: body.note });
         return toCorrection(await repo.findListed(trx, id));
       });
     },

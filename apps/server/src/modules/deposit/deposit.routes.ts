@@ -64,12 +64,12 @@ export function registerDepositRoutes(
   app.post(
     '/api/admin/truemoney-transfers/:id/approve',
     { ...finance, schema: { tags: ['admin'], params: walletTransferParams, body: walletTransferAssignBody, response: { 200: adminWalletTransfer, ...failures(404, 409) } } },
-    (request) => walletTransfers.assign(request.params.id, request.body.phone, request.admin.username),
+    (request) => walletTransfers.assign(request.params.id, request.body.phone, request.admin),
   );
   app.post(
     '/api/admin/truemoney-transfers/:id/fail',
     { ...finance, schema: { tags: ['admin'], params: walletTransferParams, body: failReasonBody, response: { 200: adminWalletTransfer, ...failures(404, 409) } } },
-    (request) => walletTransfers.markReturned(request.params.id, request.body.reason, request.admin.username),
+    (request) => walletTransfers.markReturned(request.params.id, request.body.reason, request.admin),
   );
 
   // Signed notifications: the signature covers the raw body, so this scope keeps it as text.

@@ -18,11 +18,11 @@ export function registerManualDepositRoutes(app: App, notices: ManualDepositServ
     notices.listForOperator(request.query.status, request.query.page, request.query.limit),
   );
   app.post('/api/admin/deposit-notices/:id/approve', { ...finance, schema: { tags, params: operatorItemParams, response: { 200: depositNotice, ...failures(404, 409) } } }, (request) =>
-    notices.approve(request.params.id, request.admin.username),
+    notices.approve(request.params.id, request.admin),
   );
   app.post(
     '/api/admin/deposit-notices/:id/fail',
     { ...finance, schema: { tags, params: operatorItemParams, body: failReasonBody, response: { 200: depositNotice, ...failures(404, 409) } } },
-    (request) => notices.fail(request.params.id, request.body.reason, request.admin.username),
+    (request) => notices.fail(request.params.id, request.body.reason, request.admin),
   );
 }

@@ -1,6 +1,7 @@
 import { type Minor, minorOf, toMajor } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { businessRule } from '../../errors.js';
+import type { AuditActor } from '../../http/audit.js';
 import { decideOnce } from '../../http/decide-once.js';
 import type { MemberContext } from '../auth/auth.service.js';
 import { type SettingsService, moneyRules } from '../settings/settings.service.js';
@@ -13,13 +14,13 @@ const toNotice = (row: repo.NoticeRow) => ({ _id: row.id, amount: toMajor(row.am
 export function createManualDepositService(deps: { db: Db; deposits: Pick<DepositCredit, 'credit'>; settings: Pick<SettingsService, 'site'> }) {
   const { db } = deps;
 
-  function decide(id: string, status: 'SUCCESS' | 'FAILED', reason: string | null, operator: string) {
+  function decide(id: string, status: 'SUCCESS' | 'FAILED', reason: string | null, operator: AuditActor) {
     return decideOnce(db, {
       lock: (trx) => repo.lockNotice(trx, id),
       isOpen: (row) => row.status === 'in_progress',
       apply: async (trx, row) => {
         if (status === 'SUCCESS') await deps.deposits.credit(trx, { memberId: row.member_id, method: 'MANUAL', amount: row.amount, externalRef: `manual:${id}` });
-        return toNotice(await repo.decideNotice(trx, id, { status, reason, decidedBy: operator }));
+        return toNotice(await repo.decideNotice(trx, id, { status, reason, decidedBy: operator.username }));
       },
       audit: { actor: operator, action: status === 'SUCCESS' ? 'deposit-notice.approve' : 'deposit-notice.fail', detail: (row) => ({ id, amount: String(row.amount), reason }) },
     });
@@ -33,8 +34,8 @@ export function createManualDepositService(deps: { db: Db; deposits: Pick<Deposi
       return toNotice(await repo.insertNotice(db, { memberId: context.memberId, amount, idempotencyKey }));
     },
 
-    approve: (id: string, operator: string) => decide(id, 'SUCCESS', null, operator),
-    fail: (id: string, reason: string, operator: string) => decide(id, 'FAILED', reason, operator),
+    approve: (id: string, operator: AuditActor) => decide(id, 'SUCCESS', null, operator),
+    fail: (id: string, reason: string, operator: AuditActor) => decide(id, 'FAILED', reason, operator),
 
     async listForOperator(status: 'pending' | 'SUCCESS' | 'FAILED', page: number, limit: number) {
       const { total, rows } = await repo.operatorNoticePage(db, status === 'pending' ? 'in_progress' : status, page, limit);

@@ -85,11 +85,11 @@ export function registerSlipRoutes(app: App, slips: SlipService): void {
   app.post(
     '/api/admin/slips/:id/approve',
     { ...finance, schema: { tags, params: operatorItemParams, body: slipApproveBody, response: { 200: slipRecord, ...failures(404, 409) } } },
-    (request) => slips.approve(request.params.id, request.body.amount, request.admin.username),
+    (request) => slips.approve(request.params.id, request.body.amount, request.admin),
   );
   app.post(
     '/api/admin/slips/:id/fail',
     { ...finance, schema: { tags, params: operatorItemParams, body: failReasonBody, response: { 200: slipRecord, ...failures(404, 409) } } },
-    (request) => slips.fail(request.params.id, request.body.reason, request.admin.username),
+    (request) => slips.fail(request.params.id, request.body.reason, request.admin),
   );
 }

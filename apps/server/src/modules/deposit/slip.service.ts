@@ -5,6 +5,7 @@ import { type SlipVerifier, accountMatches } from '../../adapters/slip-verifier.
 import type { UploadStorage } from '../../adapters/upload-storage.js';
 import type { Db } from '../../db/database.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
+import type { AuditActor } from '../../http/audit.js';
 import { decideOnce } from '../../http/decide-once.js';
 import type { MemberContext } from '../auth/auth.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -182,25 +183,25 @@ export function createSlipService(deps: SlipServiceDeps) {
     },
 
     /** An operator who has checked the bank credits a waiting slip; the amount is theirs when the bank gave none. */
-    async approve(id: string, givenAmount: Minor | undefined, operator: string): Promise<SlipRecord> {
+    async approve(id: string, givenAmount: Minor | undefined, operator: AuditActor): Promise<SlipRecord> {
       const credited = await decideOnce(db, {
         lock: (trx) => repo.lockSlip(trx, id),
         isOpen: awaitsReview,
         apply: (trx, row) => {
           const amount = givenAmount ?? row.amount;
           if (amount === null) throw badRequest('KEY_MISSING');
-          return creditSlip(trx, row, amount, operator, null);
+          return creditSlip(trx, row, amount, operator.username, null);
         },
         audit: { actor: operator, action: 'slip.approve', detail: (_row, slip) => ({ id, amount: String(slip.amount) }) },
       });
       return toRecord(credited);
     },
 
-    async fail(id: string, reason: string, operator: string): Promise<SlipRecord> {
+    async fail(id: string, reason: string, operator: AuditActor): Promise<SlipRecord> {
       const refused = await decideOnce(db, {
         lock: (trx) => repo.lockSlip(trx, id),
         isOpen: awaitsReview,
-        apply: (trx) => repo.failReviewedSlip(trx, id, { reason, decidedBy: operator }),
+        apply: (trx) => repo.failReviewedSlip(trx, id, { reason, decidedBy: operator.username }),
         audit: { actor: operator, action: 'slip.fail', detail: () => ({ id, reason }) },
       });
       return toRecord(refused);

@@ -1,6 +1,7 @@
 import { TRUEWALLET_MINIMUM_BAHT, minorOf, toMajor } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../errors.js';
+import type { AuditActor } from '../../http/audit.js';
 import { decideOnce } from '../../http/decide-once.js';
 import type { DepositCredit } from './deposit-credit.js';
 import { firstDelivery } from './deposit.repository.js';
@@ -63,7 +64,7 @@ export function createTrueMoneyTransferService(deps: { db: Db; deposits: Pick<De
     },
 
     /** The operator has found whose money it is (by default, the sender's own account). */
-    assign(transactionId: string, phone: string | undefined, operator: string) {
+    assign(transactionId: string, phone: string | undefined, operator: AuditActor) {
       return decideOnce(db, {
         lock: (trx) => repo.lockTransfer(trx, transactionId),
         isOpen: isWaiting,
@@ -71,18 +72,18 @@ export function createTrueMoneyTransferService(deps: { db: Db; deposits: Pick<De
           const memberId = await repo.memberIdByPhone(trx, phone ?? row.sender_mobile);
           if (memberId === undefined) throw notFound('NO_USER');
           await credit(trx, transactionId, memberId, row.amount);
-          return toItem(await repo.decideTransfer(trx, transactionId, { status: 'credited', memberId, decidedBy: operator }));
+          return toItem(await repo.decideTransfer(trx, transactionId, { status: 'credited', memberId, decidedBy: operator.username }));
         },
         audit: { actor: operator, action: 'truemoney-transfer.credit', detail: (row) => ({ transactionId, phone: phone ?? row.sender_mobile, amount: String(row.amount) }) },
       });
     },
 
     /** The operator sent the money back to the sender outside this system. */
-    markReturned(transactionId: string, reason: string, operator: string) {
+    markReturned(transactionId: string, reason: string, operator: AuditActor) {
       return decideOnce(db, {
         lock: (trx) => repo.lockTransfer(trx, transactionId),
         isOpen: isWaiting,
-        apply: async (trx) => toItem(await repo.decideTransfer(trx, transactionId, { status: 'returned', reason, decidedBy: operator })),
+        apply: async (trx) => toItem(await repo.decideTransfer(trx, transactionId, { status: 'returned', reason, decidedBy: operator.username })),
         audit: { actor: operator, action: 'truemoney-transfer.return', detail: () => ({ transactionId, reason }) },
       });
     },

@@ -148,7 +148,7 @@ export function createPromotionAdminService(deps: {
         ...(offerColumns(body) as Pick<repo.OfferRow, 'reward_mode'> & { name: string; description: string; success_percent: number; fail_percent: number }),
       });
       if (!inserted) throw conflict('OFFER_EXISTS');
-      await recordAudit(trx, operator.username, `${kind}.create`, auditable(body));
+      await recordAudit(trx, operator, `${kind}.create`, auditable(body));
       return offerView(trx, inserted);
     });
   }
@@ -179,7 +179,7 @@ export function createPromotionAdminService(deps: {
         ...(patch.sortOrder !== undefined ? { sort_order: patch.sortOrder } : {}),
       });
       if (!updated) throw notFound('NO_DATA');
-      await recordAudit(trx, operator.username, `${kind}.update`, { code, change: auditable(patch) });
+      await recordAudit(trx, operator, `${kind}.update`, { code, change: auditable(patch) });
       return offerView(trx, updated);
     });
   }
@@ -207,7 +207,7 @@ export function createPromotionAdminService(deps: {
     const clean = LANGUAGES.map((language) => texts[language].map((body) => ({ lang: language, body: cleanHtml(body) })));
     await db.transaction().execute(async (trx) => {
       await repo.replaceTexts(trx, kind, clean);
-      await recordAudit(trx, operator.username, `${kind}.update`, { texts: Object.fromEntries(clean.map((list, index) => [LANGUAGES[index], list.length])) });
+      await recordAudit(trx, operator, `${kind}.update`, { texts: Object.fromEntries(clean.map((list, index) => [LANGUAGES[index], list.length])) });
     });
     return readTexts(kind);
   }
@@ -238,7 +238,7 @@ export function createPromotionAdminService(deps: {
       };
       return db.transaction().execute(async (trx) => {
         const { settings, before, after } = await deps.settings.updateSite(change, trx);
-        await recordAudit(trx, operator.username, `programme.${programme}.update`, { before, after });
+        await recordAudit(trx, operator, `programme.${programme}.update`, { before, after });
         return programmeOf(settings, programme, new Date().toISOString());
       });
     },
@@ -254,7 +254,7 @@ export function createPromotionAdminService(deps: {
       if (!file) throw badRequest('SLIP_INVALID_FILE');
       return db.transaction().execute(async (trx) => {
         const banner = await repo.insertBanner(trx, { placement: fields.placement, offer_code: fields.offerCode ?? null, position: fields.position, image_file: file, html: JSON.stringify(cleanTexts(fields.html)) });
-        await recordAudit(trx, operator.username, 'banner.create', { id: banner.id, placement: banner.placement, offerCode: banner.offer_code });
+        await recordAudit(trx, operator, 'banner.create', { id: banner.id, placement: banner.placement, offerCode: banner.offer_code });
         return toAdminBanner(banner);
       });
     },
@@ -262,7 +262,7 @@ export function createPromotionAdminService(deps: {
       return db.transaction().execute(async (trx) => {
         const banner = await repo.updateBanner(trx, id, { ...(patch.position !== undefined ? { position: patch.position } : {}), ...(patch.html ? { html: JSON.stringify(cleanTexts(patch.html)) } : {}) });
         if (!banner) throw notFound('NO_DATA');
-        await recordAudit(trx, operator.username, 'banner.update', { id, change: patch });
+        await recordAudit(trx, operator, 'banner.update', { id, change: patch });
         return toAdminBanner(banner);
       });
     },
@@ -270,7 +270,7 @@ export function createPromotionAdminService(deps: {
       await db.transaction().execute(async (trx) => {
         const banner = await repo.deleteBanner(trx, id);
         if (!banner) throw notFound('NO_DATA');
-        await recordAudit(trx, operator.username, 'banner.delete', { id, placement: banner.placement, offerCode: banner.offer_code });
+        await recordAudit(trx, operator, 'banner.delete', { id, placement: banner.placement, offerCode: banner.offer_code });
       });
     },
     isBannerFile: async (file: string) => (await repo.findBannerByFile(db, file)) !== undefined,
@@ -297,7 +297,7 @@ export function createPromotionAdminService(deps: {
         const condition = await deps.conditions.lockActive(trx, memberId);
         if (!condition) throw notFound('NO_DATA');
         const ended = await deps.conditions.end(trx, condition.id, { clearedAmount: 0n, clearTransferId: null, endedBy: operator.username, reason });
-        await recordAudit(trx, operator.username, 'condition.end', { memberId: String(memberId), conditionId: condition.id, kind: condition.kind, source: condition.source, reason });
+        await recordAudit(trx, operator, 'condition.end', { memberId: String(memberId), conditionId: condition.id, kind: condition.kind, source: condition.source, reason });
         return { condition: { ...(await deps.offers.conditionStatus(trx, ended, 'en')), _id: ended.id, status: ended.status } };
       });
     },
@@ -328,7 +328,7 @@ export function createPromotionAdminService(deps: {
           const row = await repo.decideAccrual(trx, id, decision, operator.username);
           return { message: 'SUCCESS' as const, status: row.status };
         },
-        audit: { actor: operator.username, action: decision === 'accrued' ? 'invite.approve' : 'invite.refuse', detail: (row) => ({ id, inviterId: String(row.inviter_id), inviteeId: String(row.invitee_id), amount: String(row.amount) }) },
+        audit: { actor: operator, action: decision === 'accrued' ? 'invite.approve' : 'invite.refuse', detail: (row) => ({ id, inviterId: String(row.inviter_id), inviteeId: String(row.invitee_id), amount: String(row.amount) }) },
       });
     },
   };

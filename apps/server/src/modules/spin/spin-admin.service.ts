@@ -43,7 +43,7 @@ function toAdminCampaign(campaign: repo.CampaignRow, slices: repo.SliceRow[], sp
 /** The operator side of the spin wheel (issue 13 §4): campaigns, what they paid against their odds, members' spins. Every change is audited. */
 export function createSpinAdminService(deps: { db: Db; ledger: Pick<Ledger, 'balances'>; now: () => Date }) {
   const { db, now } = deps;
-  const audit = (actor: AdminContext, action: string, detail: unknown, trx: Db) => recordAudit(trx, actor.username, action, detail);
+  const audit = (actor: AdminContext, action: string, detail: unknown, trx: Db) => recordAudit(trx, actor, action, detail);
 
   async function campaignView(id: string, trx: Db = db): Promise<AdminSpinCampaign> {
     const campaign = await repo.findCampaign(trx, id);

@@ -18,11 +18,11 @@ export function registerWithdrawAdminRoutes(app: App, withdrawals: WithdrawServi
     (request) => withdrawals.listForOperator('all', request.query.page, request.query.limit, BigInt(request.params.id)),
   );
   app.post('/api/admin/withdrawals/:id/approve', { ...finance, schema: { tags, params: operatorItemParams, response: { 200: withdrawal, ...failures(404, 409) } } }, (request) =>
-    withdrawals.approve(request.params.id, request.admin.username),
+    withdrawals.approve(request.params.id, request.admin),
   );
   app.post(
     '/api/admin/withdrawals/:id/fail',
     { ...finance, schema: { tags, params: operatorItemParams, body: failReasonBody, response: { 200: withdrawal, ...failures(404, 409) } } },
-    (request) => withdrawals.fail(request.params.id, request.body.reason, request.admin.username),
+    (request) => withdrawals.fail(request.params.id, request.body.reason, request.admin),
   );
 }

@@ -3,6 +3,7 @@ import { type CurrencyCode, type Minor, type Withdrawal, WALLET_CODE, minorOf, t
 import { type Db, isUniqueViolation } from '../../db/database.js';
 import { businessRule, forbidden, notFound } from '../../errors.js';
 import type { AccountService } from '../account/account.service.js';
+import type { AuditActor } from '../../http/audit.js';
 import { decideOnce } from '../../http/decide-once.js';
 import { type ConditionRow, type ConditionService, meetsSuccessTarget } from '../conditions/conditions.service.js';
 import type { MemberContext } from '../auth/auth.service.js';
@@ -106,7 +107,7 @@ export function createWithdrawService(deps: {
    * refused. Above the operator's amount a payout takes two approvals by two operators: the first
    * is recorded and the withdrawal stays in progress (issue 11 §4).
    */
-  async function decide(id: string, decision: 'SUCCESS' | 'FAILED', reason: string | null, operator: string) {
+  async function decide(id: string, decision: 'SUCCESS' | 'FAILED', reason: string | null, operator: AuditActor) {
     const site = await deps.settings.site();
     const needsSecondApproval = (row: { amount: bigint; currency: CurrencyCode }) => {
       const threshold = moneyRules(site, row.currency).withdrawSecondApprovalAbove;
@@ -117,12 +118,12 @@ export function createWithdrawService(deps: {
       lock: (trx) => repo.lockWithdrawal(trx, id),
       isOpen: (row) => row.status === 'in_progress',
       apply: async (trx, row) => {
-        if (isFirstApproval(row)) return toWithdrawal(await repo.recordFirstApproval(trx, id, operator));
-        if (needsSecondApproval(row) && row.first_approved_by === operator) throw forbidden('FOUR_EYES');
+        if (isFirstApproval(row)) return toWithdrawal(await repo.recordFirstApproval(trx, id, operator.username));
+        if (needsSecondApproval(row) && row.first_approved_by === operator.username) throw forbidden('FOUR_EYES');
         const resolution = { holdId: row.hold_id!, reference: id };
         if (decision === 'SUCCESS') await ledger.postHold({ ...resolution, key: `withdrawal:${id}:paid`, kind: 'withdrawal' }, trx);
         else await ledger.voidHold({ ...resolution, key: `withdrawal:${id}:return`, kind: 'withdrawal_return' }, trx);
-        return toWithdrawal(await repo.decide(trx, id, { status: decision, reason, decidedBy: operator }));
+        return toWithdrawal(await repo.decide(trx, id, { status: decision, reason, decidedBy: operator.username }));
       },
       audit: {
         actor: operator,
@@ -141,8 +142,8 @@ export function createWithdrawService(deps: {
       return withdraw(context, amount, idempotencyKey);
     },
 
-    approve: (id: string, operator: string) => decide(id, 'SUCCESS', null, operator),
-    fail: (id: string, reason: string, operator: string) => decide(id, 'FAILED', reason, operator),
+    approve: (id: string, operator: AuditActor) => decide(id, 'SUCCESS', null, operator),
+    fail: (id: string, reason: string, operator: AuditActor) => decide(id, 'FAILED', reason, operator),
 
     async listForOperator(status: 'pending' | 'SUCCESS' | 'FAILED' | 'all', page: number, limit: number, memberId?: bigint) {
       const { rows, total, totalCapped } = await repo.listForOperator(db, status === 'pending' ? 'in_progress' : status, page, limit, memberId);
