@@ -395,6 +395,6 @@ try {
 } finally {
   server?.kill('SIGKILL');
   providerNode?.kill('SIGKILL');
-  await admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  if (!process.env.BENCH_KEEP) await admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
   await admin(`DROP DATABASE IF EXISTS ${pgbenchDb}`).catch(() => undefined);
 }

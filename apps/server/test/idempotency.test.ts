@@ -86,6 +86,31 @@ describe('an Idempotency-Key reused for a different call', () => {
   });
 });
 
+describe('a transfer’s key, claimed in the transfer’s own statement', () => {
+  it('is refused after another call used it, between games too, and a race of two calls with one key moves once', async () => {
+    const member = await registerMember(server);
+    await fundWallet(server, member.id, 1000);
+    for (const code of ['PG', 'JOKER']) expect((await server.api('GET', `/api/wallet/activate/${code}`, { token: member.token })).status).toBe(200);
+    const used = `used-${crypto.randomUUID()}`;
+    expect((await call(member, '/api/wallet/withdraw', { amount: 100 }, used)).status).toBe(200);
+    expect(await call(member, '/api/wallet/transfer', { from: 'WALLET', to: 'PG', amount: 50 }, used)).toMatchObject({ status: 409, body: { message: 'KEY_INVALID' } });
+    expect(await call(member, '/api/wallet/transfer', { from: 'PG', to: 'JOKER', amount: 50 }, used)).toMatchObject({ status: 409, body: { message: 'KEY_INVALID' } });
+    expect((await walletOf(member)).wallet.amount).toBe(900);
+
+    const raced = `raced-${crypto.randomUUID()}`;
+    const answers = await Promise.all([100, 200, 100, 200].map((amount) => call(member, '/api/wallet/transfer', { from: 'WALLET', to: 'PG', amount }, raced)));
+    const moved = answers.filter((answer) => answer.status === 200);
+    const refused = answers.filter((answer) => answer.status === 409);
+    expect(moved.length + refused.length).toBe(4);
+    expect(refused.every((answer) => answer.body.message === 'KEY_INVALID')).toBe(true);
+    // Whichever amount claimed the key first moved, once; the same call again was its retry.
+    const wallet = (await walletOf(member)).wallet.amount;
+    expect([800, 700]).toContain(wallet);
+    expect(moved.length).toBe(2);
+    expect((await server.app.ledger.verify()).ok).toBe(true);
+  });
+});
+
 describe('keys recorded before amounts were parsed into satang', () => {
   it('still match their retry: the fingerprint writes an amount in baht, as the body held it', async () => {
     const member = await registerMember(server);

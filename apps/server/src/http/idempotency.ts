@@ -9,9 +9,41 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_:-]{8,100}$/;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** A call that moves money: it takes an Idempotency-Key, bound to what the call asked for. */
-    idempotent?: boolean;
+    /**
+     * A call that moves money: it takes an Idempotency-Key, bound to what the call asked for.
+     * `'by-service'`: the route's service makes the claim itself (`request.idempotencyClaim`), in the
+     * statement that moves the money, so the claim costs no commit of its own.
+     */
+    idempotent?: boolean | 'by-service';
   }
+  interface FastifyRequest {
+    /** On a `'by-service'` route with a key: the claim its service must make before moving anything. */
+    idempotencyClaim: IdempotencyClaim | null;
+  }
+}
+
+/** A key claimed for one call: refused (409 KEY_INVALID) when the same owner used it for another. */
+export interface IdempotencyClaim {
+  owner: string;
+  key: string;
+  fingerprint: string;
+}
+
+/** How a statement that claims a key in SQL refuses a key used for another call (migration 046). */
+const KEY_USED_ELSEWHERE = 'idempotency_key_same_call';
+
+/** The database refused a key claimed in a statement because the same owner used it for another call. */
+export function isKeyUsedElsewhere(error: unknown): boolean {
+  return (error as { constraint?: string }).constraint === KEY_USED_ELSEWHERE;
+}
+
+/** Records a key's first use, or refuses it when the owner used it for another call (409 KEY_INVALID). */
+export async function claimIdempotencyKey(db: Db, claim: IdempotencyClaim): Promise<void> {
+  const { owner, key, fingerprint } = claim;
+  const inserted = await db.insertInto('idempotency_keys').values({ owner, key, fingerprint }).onConflict((oc) => oc.columns(['owner', 'key']).doNothing()).returning('key').executeTakeFirst();
+  if (inserted) return;
+  const first = await db.selectFrom('idempotency_keys').select('fingerprint').where('owner', '=', owner).where('key', '=', key).executeTakeFirstOrThrow();
+  if (first.fingerprint !== fingerprint) throw new AppError('KEY_INVALID', 409);
 }
 
 /** DESIGN §4: money-moving calls accept an Idempotency-Key (the web sends one per action). */
@@ -34,13 +66,16 @@ function ownerOf(request: FastifyRequest): string | null {
  * its parameters and the validated body. The services replay a key's first result; a key reused
  * for a different call is a client bug, and answering the first call's result to it would tell
  * the member that something happened which did not: it answers 409 KEY_INVALID (as the ledger
- * does for a reused transfer key) and moves nothing. Must be called before routes are registered.
+ * does for a reused transfer key) and moves nothing. With `idempotent: 'by-service'` the claim is
+ * handed to the route's service instead, which makes it in the statement that moves the money.
+ * Must be called before routes are registered.
  */
 export function registerIdempotency(app: App, db: Db): void {
-  const guard: preHandlerAsyncHookHandler = async (request) => {
+  app.decorateRequest('idempotencyClaim', null);
+  const claimOf = (request: FastifyRequest): IdempotencyClaim | null => {
     const key = idempotencyKey(request);
     const owner = ownerOf(request);
-    if (key === null || owner === null) return;
+    if (key === null || owner === null) return null;
     // The validated body: zod's output has a fixed key order and trimmed strings, so equal calls hash
     // equal. Amounts are parsed into satang (bigint), which JSON cannot write: they are written back
     // in baht, exactly as the body held them, so keys recorded before that change still match.
@@ -48,19 +83,19 @@ export function registerIdempotency(app: App, db: Db): void {
       .createHash('sha256')
       .update(JSON.stringify([request.method, request.routeOptions.url, request.params ?? null, request.body ?? null], (_key, value: unknown) => (typeof value === 'bigint' ? toMajor(value) : value)))
       .digest('base64url');
-    const inserted = await db
-      .insertInto('idempotency_keys')
-      .values({ owner, key, fingerprint })
-      .onConflict((oc) => oc.columns(['owner', 'key']).doNothing())
-      .returning('key')
-      .executeTakeFirst();
-    if (inserted) return;
-    const first = await db.selectFrom('idempotency_keys').select('fingerprint').where('owner', '=', owner).where('key', '=', key).executeTakeFirstOrThrow();
-    if (first.fingerprint !== fingerprint) throw new AppError('KEY_INVALID', 409);
+    return { owner, key, fingerprint };
+  };
+  const guard: preHandlerAsyncHookHandler = async (request) => {
+    const claim = claimOf(request);
+    if (claim) await claimIdempotencyKey(db, claim);
+  };
+  const handOver: preHandlerAsyncHookHandler = async (request) => {
+    request.idempotencyClaim = claimOf(request);
   };
   app.addHook('onRoute', (route) => {
-    if (!route.config?.idempotent) return;
+    const idempotent = route.config?.idempotent;
+    if (!idempotent) return;
     const existing = route.preHandler ? (Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]) : [];
-    route.preHandler = [guard, ...existing];
+    route.preHandler = [idempotent === 'by-service' ? handOver : guard, ...existing];
   });
 }

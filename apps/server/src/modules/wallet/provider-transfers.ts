@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import { type GameProviderAdapter, ProviderUnavailableError } from '../../adapters/game-provider.js';
 import { type Db, isUniqueViolation } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { type IdempotencyClaim, isKeyUsedElsewhere } from '../../http/idempotency.js';
 import { accounts } from '../ledger/accounts.js';
 import type { MemberContext } from '../auth/auth.service.js';
 import type { Ledger } from '../ledger/ledger.service.js';
@@ -119,7 +120,8 @@ export function createProviderTransfers(deps: {
 
     /**
      * Moves `amount` satang between the member's wallet and game account. With an idempotency
-     * key, a retry answers the state of the first attempt and moves nothing again.
+     * key, a retry answers the state of the first attempt and moves nothing again. A `claim` (the
+     * call's Idempotency-Key, http/idempotency.ts) is made in the transfer's first statement.
      */
     async move(
       member: Pick<MemberContext, 'memberId' | 'currency'>,
@@ -127,6 +129,7 @@ export function createProviderTransfers(deps: {
       direction: 'deposit' | 'withdraw',
       amount: Minor,
       idempotencyKey: string | null,
+      claim: IdempotencyClaim | null = null,
     ): Promise<TransferState> {
       const { memberId } = member;
       const providerRow = await providers.get(code);
@@ -148,9 +151,10 @@ export function createProviderTransfers(deps: {
       try {
         // One statement: the game account's lock, the hold, the pending transfer with its hold id.
         username = await ledger.holdThrough(hold, (posting) =>
-          repo.beginProviderTransfer(db, { id, memberId, code, direction, amount, credits, idempotencyKey }, posting),
+          repo.beginProviderTransfer(db, { id, memberId, code, direction, amount, credits, idempotencyKey }, posting, claim),
         );
       } catch (error) {
+        if (isKeyUsedElsewhere(error)) throw new AppError('KEY_INVALID', 409);
         // The same key again (a retry, or a double tap racing itself): the first one's transfer is the answer.
         if (idempotencyKey && isUniqueViolation(error)) {
           const first = await repo.findProviderTransferByKey(db, memberId, idempotencyKey);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { IdempotencyClaim } from '../../http/idempotency.js';
 import type { HoldArguments } from '../ledger/ledger.service.js';
 
 export function listProviders(db: Db) {
@@ -55,18 +56,20 @@ export async function hasPendingTransfer(db: Db, memberId: bigint, code: string)
 }
 
 /**
- * A transfer's first step in one statement (migration 042): locks and bumps the game account,
- * holds the amount through the ledger's `ledger_post`, records the pending transfer with its hold.
- * Answers the game account's username, or undefined when the member has none at this provider.
+ * A transfer's first step in one statement (migrations 042, 046): claims the call's Idempotency-Key
+ * when given, locks and bumps the game account, holds the amount through the ledger's `ledger_post`,
+ * records the pending transfer with its hold. Answers the game account's username, or undefined
+ * when the member has none at this provider.
  */
 export async function beginProviderTransfer(
   db: Db,
   transfer: { id: string; memberId: bigint; code: string; direction: 'deposit' | 'withdraw'; amount: bigint; credits: bigint; idempotencyKey: string | null },
   hold: HoldArguments,
+  claim: IdempotencyClaim | null,
 ): Promise<string | undefined> {
   const { rows } = await sql<{ username: string }>`SELECT * FROM provider_transfer_begin(${transfer.id}::uuid, ${transfer.memberId}, ${transfer.code},
     ${transfer.direction}, ${transfer.amount}, ${transfer.credits}, ${transfer.idempotencyKey}, ${hold.key}, ${hold.debitId}, ${hold.viaId},
-    ${hold.holdToId}, ${hold.kind}, ${hold.reference})`.execute(db);
+    ${hold.holdToId}, ${hold.kind}, ${hold.reference}, ${claim?.owner ?? null}, ${claim?.key ?? null}, ${claim?.fingerprint ?? null})`.execute(db);
   return rows[0]?.username;
 }
 

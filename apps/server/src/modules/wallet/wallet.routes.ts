@@ -49,9 +49,13 @@ export function registerWalletRoutes(app: App, wallet: WalletService): void {
   );
   app.post(
     '/api/wallet/transfer',
-    { ...money, schema: { tags, body: transferBody, response: { 200: transferResponse, 202: transferResponse, ...failures(404, 409, 422, 502) } } },
+    {
+      // The key is claimed in the transfer's first statement (one commit fewer): wallet.transfer makes it.
+      config: { ...MEMBER, idempotent: 'by-service' },
+      schema: { tags, body: transferBody, response: { 200: transferResponse, 202: transferResponse, ...failures(404, 409, 422, 502) } },
+    },
     async (request, reply) => {
-      const answer = await wallet.transfer(request.member, request.body, idempotencyKey(request));
+      const answer = await wallet.transfer(request.member, request.body, request.idempotencyClaim);
       return reply.status(answer.message === 'SUCCESS' ? 200 : 202).send(answer);
     },
   );

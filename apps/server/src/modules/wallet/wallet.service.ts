@@ -16,6 +16,7 @@ import {
 } from '@wallet/contract';
 import type { GameProviderAdapter } from '../../adapters/game-provider.js';
 import type { Db } from '../../db/database.js';
+import { type IdempotencyClaim, claimIdempotencyKey } from '../../http/idempotency.js';
 import { AppError, badRequest, businessRule, conflict, notFound } from '../../errors.js';
 import type { AccountService } from '../account/account.service.js';
 import type { MemberContext } from '../auth/auth.service.js';
@@ -89,14 +90,14 @@ export function createWalletService(deps: {
    * Game to wallet. Wins since the last sync may cover an amount the booked balance is short of:
    * the provider is asked only then, and the transfer tried once more (a refused one changed nothing).
    */
-  async function withdrawFromGame(member: MemberContext, code: string, amount: Minor, key: string | null): Promise<TransferState> {
+  async function withdrawFromGame(member: MemberContext, code: string, amount: Minor, key: string | null, claim: IdempotencyClaim | null): Promise<TransferState> {
     try {
-      return await transfers.move(member, code, 'withdraw', amount, key);
+      return await transfers.move(member, code, 'withdraw', amount, key, claim);
     } catch (error) {
       const short = error instanceof AppError && error.code === 'MONEY_NOT_ENOUGH';
       if (!short || (await freshGameBalance(member.memberId, code)) < amount) throw error;
     }
-    return transfers.move(member, code, 'withdraw', amount, key);
+    return transfers.move(member, code, 'withdraw', amount, key, claim);
   }
 
   async function moveAllToWallet(member: MemberContext, codes: string[], key: string | null) {
@@ -219,21 +220,26 @@ export function createWalletService(deps: {
     },
 
     /** SPEC §7 transfer {from,to,amount}: WALLET or slot codes; from ≠ to; at least 1 baht. */
-    async transfer(context: MemberContext, body: TransferBody, idempotencyKey: string | null): Promise<TransferAnswer> {
+    async transfer(context: MemberContext, body: TransferBody, claim: IdempotencyClaim | null): Promise<TransferAnswer> {
       if (body.from === body.to) throw badRequest('KEY_INVALID');
       const { amount } = body;
       if (amount < MINIMUM) throw businessRule('TRANSFER_MINIMUM');
+      const idempotencyKey = claim?.key ?? null;
       if (body.from === WALLET_CODE) {
         // move() answers NO_GAME and SLOT_NO_ACCOUNT itself, inside its transaction; the currency is ours to check.
         await requireProvider(context, body.to);
-        return answerFor(await transfers.move(context, body.to, 'deposit', amount, idempotencyKey));
+        return answerFor(await transfers.move(context, body.to, 'deposit', amount, idempotencyKey, claim));
       }
       // move() answers SLOT_NO_ACCOUNT for the source itself, and MONEY_NOT_ENOUGH from its balance check.
       await requireProvider(context, body.from);
       if (body.to !== WALLET_CODE) await requireAccount(context, body.to);
-      // Game to game has two legs, each keyed on its own; game to wallet has one, keyed as given.
+      // Game to game has two legs, each keyed on its own, and the call's key claimed before either;
+      // game to wallet has one, keyed as given, that claims it.
       const twoLegs = body.to !== WALLET_CODE;
-      const out = await withdrawFromGame(context, body.from, amount, idempotencyKey && (twoLegs ? `${idempotencyKey}:out` : idempotencyKey));
+      if (twoLegs && claim) await claimIdempotencyKey(db, claim);
+      const out = twoLegs
+        ? await withdrawFromGame(context, body.from, amount, idempotencyKey && `${idempotencyKey}:out`, null)
+        : await withdrawFromGame(context, body.from, amount, idempotencyKey, claim);
       if (!twoLegs || out !== 'posted') return answerFor(out);
       // Game to game goes through the wallet; if the second leg fails the money rests there (TRANSFER_FAIL says so).
       return answerFor(await transfers.move(context, body.to, 'deposit', amount, idempotencyKey && `${idempotencyKey}:in`));
