@@ -33,7 +33,7 @@ const slipCount = Number(process.env.BENCH_SLIPS ?? 300);
 const BOUNDARY = 'bench-slip-boundary';
 const chatSockets = Number(process.env.BENCH_CHAT_SOCKETS ?? 5_000);
 const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-/** Which phases run (all by default): money (transfers, wallet reads, pgbench), slips, chat, startup, lists. */
+/** Which phases run (all by default): money (transfers, wallet reads, pgbench), slips, chat, startup, lists. BENCH_KEEP=1 leaves the seeded schema behind, to look into afterwards. */
 const phases = new Set((process.env.BENCH_PHASES ?? 'money,slips,chat,startup,lists').split(','));
 /** The sandbox provider answers from its own process, as a real provider would (not the API's event loop). */
 const providerPort = port + 2;
@@ -155,8 +155,6 @@ async function seed(): Promise<{ tokens: string[]; memberIds: string[] }> {
   try {
     const { rows } = await tables.query<{ name: string }>('SELECT format(\'%I.%I\', schemaname, tablename) AS name FROM pg_tables WHERE schemaname = $1', [schema]);
     await tables.query(`VACUUM (ANALYZE) ${rows.map((row) => row.name).join(', ')}`);
-    // And written out, so the checkpointer's work on the seed is not counted either.
-    await tables.query('CHECKPOINT');
   } finally {
     await tables.end();
   }

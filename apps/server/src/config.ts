@@ -75,8 +75,9 @@ const environmentSchema = z.object({
   /** Lower argon2 cost; only for test suites that register many members. */
   FAST_HASH: flag,
   /**
-   * How long a node trusts a member session it has checked before asking the database again. A
-   * revocation is seen at once on the node that made it, on other nodes within this bound.
+   * How often a node reads the revocation list (sessions revoked, members blocked) it checks member
+   * sessions against without a query. A revocation is seen at once on the node that made it, on
+   * other nodes within this bound. 0: every call asks the database.
    */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
   SMS_URL: z.string().url().optional(),
