@@ -237,9 +237,8 @@ export function createWalletService(deps: {
       // game to wallet has one, keyed as given, that claims it.
       const twoLegs = body.to !== WALLET_CODE;
       if (twoLegs && claim) await claimIdempotencyKey(db, claim);
-      const out = twoLegs
-        ? await withdrawFromGame(context, body.from, amount, idempotencyKey && `${idempotencyKey}:out`, null)
-        : await withdrawFromGame(context, body.from, amount, idempotencyKey, claim);
+      const outKey = idempotencyKey && (twoLegs ? `${idempotencyKey}:out` : idempotencyKey);
+      const out = await withdrawFromGame(context, body.from, amount, outKey, twoLegs ? null : claim);
       if (!twoLegs || out !== 'posted') return answerFor(out);
       // Game to game goes through the wallet; if the second leg fails the money rests there (TRANSFER_FAIL says so).
       return answerFor(await transfers.move(context, body.to, 'deposit', amount, idempotencyKey && `${idempotencyKey}:in`));
