@@ -84,11 +84,11 @@ function cpuPerCall(before: Awaited<ReturnType<typeof usage>>, after: Awaited<Re
   return `API ${per(after.api.cpuMs - before.api.cpuMs)} ms, provider ${per(after.provider.cpuMs - before.provider.cpuMs)} ms, PostgreSQL ${per(postgresSpentMs(before.postgresMs, after.postgresMs))} ms`;
 }
 
-async function admin(sqlText: string, url = databaseUrl) {
+async function admin(sqlText: string, url = databaseUrl): Promise<pg.QueryResult> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(sqlText);
+    return await client.query(sqlText);
   } finally {
     await client.end();
   }
@@ -150,14 +150,8 @@ async function seed(): Promise<{ tokens: string[]; memberIds: string[] }> {
   await handle.close();
   // As pgbench -i does after loading: the seed's rows vacuumed and analysed now, so autovacuum's work
   // on them is not counted against the transfers that follow.
-  const tables = new pg.Client({ connectionString: databaseUrl });
-  await tables.connect();
-  try {
-    const { rows } = await tables.query<{ name: string }>('SELECT format(\'%I.%I\', schemaname, tablename) AS name FROM pg_tables WHERE schemaname = $1', [schema]);
-    await tables.query(`VACUUM (ANALYZE) ${rows.map((row) => row.name).join(', ')}`);
-  } finally {
-    await tables.end();
-  }
+  const { rows } = await admin(`SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables WHERE schemaname = '${schema}'`);
+  await admin(`VACUUM (ANALYZE) ${rows.map((row: { name: string }) => row.name).join(', ')}`);
   return { tokens, memberIds };
 }
 

@@ -90,7 +90,7 @@ export function createAuthService(deps: {
     /** After a committed change to a member's sessions or status: this node's list has it before the call answers. */
     memberChanged: (memberId: bigint) => revocations.memberChanged(memberId),
 
-    /** The revocation list's reads, from when the server listens until it closes. */
+    /** The revocation list's reads, from when the server is ready until it closes. */
     startRevocations: () => revocations.start(),
     stopRevocations: () => revocations.stop(),
 
