@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { cappedTotal } from '../../db/capped-total.js';
+import { COUNT_CAP } from '../../db/capped-total.js';
 
 export async function phoneExists(db: Db, phone: string): Promise<boolean> {
   return !!(await db.selectFrom('members').select('id').where('phone', '=', phone).executeTakeFirst());
@@ -103,32 +103,51 @@ const summaryColumns = ['members.id', 'members.phone', 'members.name', 'members.
  * Members matching what an operator typed: phone or account number prefix, exact id, or part of the
  * name. Digits alone are a phone, an account number or an id, never part of a name: they are found
  * from the prefix indexes without reading every member's name.
+ *
+ * One statement finds the matches once (issue 16 §2): a name search reads the trigram index, whose
+ * cost grows with the members sharing the name's letters, so the count and the page must not read it
+ * twice. Up to one match past the cap is collected; when that is all of them, the page is cut from
+ * those, else (a broad search) from the newest members walked in order, as a capped count allows.
  */
 export async function searchMembers(db: Db, search: { text: string; memberId: bigint | null }, page: number, limit: number) {
-  const like = `${search.text.replace(/[%_\\]/g, '\\$&')}%`;
+  const escaped = search.text.replace(/[%_\\]/g, '\\$&');
   const digitsOnly = /^\d+$/.test(search.text);
-  const query = db.selectFrom('members').where((eb) =>
+  const filter =
     search.text === ''
-      ? eb.lit(true)
-      : eb.or([
-          eb('phone', 'like', like),
-          eb('bank_account_no', 'like', like),
-          ...(digitsOnly ? [] : [eb('name', 'ilike', `%${search.text.replace(/[%_\\]/g, '\\$&')}%`)]),
-          ...(search.memberId !== null ? [eb('id', '=', search.memberId)] : []),
-        ]),
-  );
-  const [rows, total] = await Promise.all([
-    // The page's ids first (page 1,000 walks the index), then the wallet balance of those members only.
-    db
-      .selectFrom('members')
-      .select([...summaryColumns, walletBalance.as('wallet')])
-      .where('members.id', 'in', query.select('members.id').orderBy('members.created_at', 'desc').orderBy('members.id', 'desc').limit(limit).offset((page - 1) * limit))
-      .orderBy('members.created_at', 'desc')
-      .orderBy('members.id', 'desc')
-      .execute(),
-    cappedTotal(db, query, page, limit),
-  ]);
-  return { ...total, rows };
+      ? sql`true`
+      : sql`(members.phone LIKE ${`${escaped}%`} OR members.bank_account_no LIKE ${`${escaped}%`}${digitsOnly ? sql`` : sql` OR members.name ILIKE ${`%${escaped}%`}`}${
+          search.memberId !== null ? sql` OR members.id = ${search.memberId}` : sql``
+        })`;
+  const cap = Math.max(COUNT_CAP, page * limit);
+  const offset = (page - 1) * limit;
+  const { rows } = await sql<{
+    matches: string;
+    id: bigint | null;
+    phone: string;
+    name: string;
+    status: 'active' | 'blocked';
+    bank_code: string;
+    bank_account_no: string;
+    created_at: Date;
+    wallet: string;
+  }>`WITH matched AS MATERIALIZED (SELECT members.id, members.created_at FROM members WHERE ${filter} LIMIT ${cap + 1}),
+  counted AS (SELECT count(*) AS matches FROM matched),
+  page AS (
+    (SELECT matched.id, matched.created_at FROM matched WHERE (SELECT matches FROM counted) <= ${cap}
+      ORDER BY matched.created_at DESC, matched.id DESC LIMIT ${limit} OFFSET ${offset})
+    UNION ALL
+    (SELECT members.id, members.created_at FROM members WHERE (SELECT matches FROM counted) > ${cap} AND ${filter}
+      ORDER BY members.created_at DESC, members.id DESC LIMIT ${limit} OFFSET ${offset})
+  )
+SELECT counted.matches, members.id, members.phone, members.name, members.status, members.bank_code, members.bank_account_no, members.created_at, ${walletBalance} AS wallet
+  FROM counted LEFT JOIN (page JOIN members ON members.id = page.id) ON true
+ ORDER BY members.created_at DESC, members.id DESC`.execute(db);
+  const matches = Number(rows[0]?.matches ?? 0);
+  return {
+    total: Math.min(matches, cap),
+    totalCapped: matches > cap,
+    rows: rows.flatMap(({ matches: _matches, id, ...row }) => (id === null ? [] : [{ id, ...row }])),
+  };
 }
 
 export function memberForOperator(db: Db, memberId: bigint) {
