@@ -22,6 +22,9 @@ import { whenReady } from './ready.js';
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const memberCount = Number(process.env.BENCH_MEMBERS ?? 10_000);
+/** Members of their own who warm the server up (V8 compiles the hot paths) before the money phase; the members measured stay cold. */
+const warmMemberCount = Number(process.env.BENCH_WARM_MEMBERS ?? 1_000);
+const warmSeconds = Number(process.env.BENCH_WARM_SECONDS ?? 5);
 /** 64 as the issue asks; fewer to see what concurrency itself costs. */
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const port = 18_000 + crypto.randomInt(1000);
@@ -94,7 +97,7 @@ async function admin(sqlText: string, url = databaseUrl): Promise<pg.QueryResult
   }
 }
 
-async function seed(): Promise<{ tokens: string[]; memberIds: string[] }> {
+async function seed(): Promise<{ tokens: string[]; memberIds: string[]; warmTokens: string[] }> {
   const handle = await openDatabase({ databaseUrl, schema });
   const { db } = handle;
   await migrate(handle);
@@ -108,8 +111,9 @@ async function seed(): Promise<{ tokens: string[]; memberIds: string[] }> {
   const expiresAt = new Date(Date.now() + 24 * 3600_000);
   const tokens: string[] = [];
   const memberIds: string[] = [];
-  for (let start = 0; start < memberCount; start += 1000) {
-    const rows = Array.from({ length: Math.min(1000, memberCount - start) }, (_, offset) => {
+  const seededCount = memberCount + warmMemberCount;
+  for (let start = 0; start < seededCount; start += 1000) {
+    const rows = Array.from({ length: Math.min(1000, seededCount - start) }, (_, offset) => {
       const index = start + offset;
       return {
         phone: `07${String(index).padStart(8, '0')}`,
@@ -144,7 +148,7 @@ async function seed(): Promise<{ tokens: string[]; memberIds: string[] }> {
         }),
       );
     }
-    process.stdout.write(`\rseeded ${Math.min(start + 1000, memberCount)} / ${memberCount} members`);
+    process.stdout.write(`\rseeded ${Math.min(start + 1000, seededCount)} / ${seededCount} members`);
   }
   process.stdout.write('\n');
   await handle.close();
@@ -157,7 +161,7 @@ async function seed(): Promise<{ tokens: string[]; memberIds: string[] }> {
   const names = tables.map((row: { name: string }) => row.name);
   const { rows: filled } = await admin(`SELECT name FROM unnest(ARRAY[${names.map((name) => `CASE WHEN EXISTS (SELECT 1 FROM ${name}) THEN '${name}' END`).join(', ')}]) AS name WHERE name IS NOT NULL`);
   await admin(`VACUUM (ANALYZE) ${filled.map((row: { name: string }) => row.name).join(', ')}`);
-  return { tokens, memberIds };
+  return { tokens: tokens.slice(0, memberCount), memberIds: memberIds.slice(0, memberCount), warmTokens: tokens.slice(memberCount) };
 }
 
 function startServer(onPort: number, extraEnv: Record<string, string> = {}, extraArgs: string[] = [], entry = 'apps/server/src/main.ts'): Promise<ChildProcess> {
@@ -242,12 +246,12 @@ async function startupSeconds(): Promise<{ first: number; median: number }> {
   }
 }
 
-async function drive(title: string, tokens: string[], next: (member: number) => Call): Promise<Figures> {
+async function drive(title: string, tokens: string[], next: (member: number) => Call, duration = seconds): Promise<Figures> {
   let counter = 0;
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections,
-    duration: seconds,
+    duration,
     requests: [
       {
         setupRequest: (request) => {
@@ -299,19 +303,25 @@ let server: ChildProcess | undefined;
 let providerNode: ChildProcess | undefined;
 try {
   console.log(`Benchmark: ${memberCount} members, ${connections} connections, ${seconds} s per phase, PostgreSQL ${new URL(databaseUrl).host}, phases ${[...phases].join(', ')}`);
-  const { tokens, memberIds } = await seed();
+  const { tokens, memberIds, warmTokens } = await seed();
   providerNode = await startServer(providerPort, { QUERY_COUNTER_PORT: String(providerCounterPort) }, ['--import', './bench/query-counter.mjs'], 'apps/server/src/sandbox/provider-main.ts');
   server = await startServer(port, { PROVIDER_URL: `http://127.0.0.1:${providerPort}/sandbox/provider/api`, QUERY_COUNTER_PORT: String(counterPort) }, ['--import', './bench/query-counter.mjs']);
 
   if (phases.has('money')) {
     // Each member alternates: 1 baht wallet → PG, then back.
-    const toGame = new Array<boolean>(tokens.length).fill(true);
+    const alternating = (count: number) => {
+      const toGame = new Array<boolean>(count).fill(true);
+      return (member: number): Call => {
+        const there = toGame[member]!;
+        toGame[member] = !there;
+        return { method: 'POST', path: '/api/wallet/transfer', body: JSON.stringify(there ? { from: 'WALLET', to: 'PG', amount: 1 } : { from: 'PG', to: 'WALLET', amount: 1 }), key: true };
+      };
+    };
+    // As a server that has been up a while: its code compiled by V8. Its warm-up members are others,
+    // so every member measured makes a first transfer on this node, as on a promotion night.
+    if (warmTokens.length && warmSeconds > 0) await drive(`warm-up (${warmTokens.length} other members, ${warmSeconds} s)`, warmTokens, alternating(warmTokens.length), warmSeconds);
     const beforeTransfers = await usage();
-    const transfers = await drive('transfers (wallet⇄game)', tokens, (member) => {
-      const there = toGame[member]!;
-      toGame[member] = !there;
-      return { method: 'POST', path: '/api/wallet/transfer', body: JSON.stringify(there ? { from: 'WALLET', to: 'PG', amount: 1 } : { from: 'PG', to: 'WALLET', amount: 1 }), key: true };
-    });
+    const transfers = await drive('transfers (wallet⇄game)', tokens, alternating(tokens.length));
     const beforeReads = await usage();
     const walletReads = await drive('GET /api/wallet', tokens, () => ({ method: 'GET', path: '/api/wallet' }));
     const afterReads = await usage();
