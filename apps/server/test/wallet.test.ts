@@ -122,6 +122,22 @@ describe('transfers between wallet and games', () => {
     await expectLedgerExact();
   });
 
+  it('opens a game ledger account on the first transfer when the game account has none yet', async () => {
+    // A game account from before the ledger opened one with it: only the provider and our row know it.
+    const member = await memberWithMoney(500);
+    const username = `old${member.id}`;
+    await server.db.insertInto('game_accounts').values({ member_id: BigInt(member.id), provider_code: 'JOKER', username, password_encrypted: 'sealed-before' }).execute();
+    await server.db.insertInto('sandbox_provider_players').values({ provider_code: 'JOKER', username, password: 'before' }).execute();
+    const gameAccount = () => server.db.selectFrom('ledger_accounts').select('balance').where('code', '=', `game:${member.id}:JOKER`).executeTakeFirst();
+    expect(await gameAccount()).toBeUndefined();
+
+    expect((await transfer(member, 'WALLET', 'JOKER', 100)).body).toEqual({ message: 'SUCCESS' });
+    expect(await gameAccount()).toEqual({ balance: 10_000n });
+    expect((await slotOf(member, 'JOKER')).amount).toBe(200);
+    expect((await wallet(member)).body.wallet.amount).toBe(400);
+    await expectLedgerExact();
+  });
+
   it('books wins and losses at the provider when balances are refreshed', async () => {
     const member = await memberWithMoney(300, 'PG');
     await transfer(member, 'WALLET', 'PG', 100);

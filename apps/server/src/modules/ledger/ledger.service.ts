@@ -30,16 +30,22 @@ export interface HoldRequest extends TransferRequest {
   via: AccountRef;
 }
 
-/** What a caller's SQL function passes on to `ledger_post` for a hold (see holdThrough). */
+/**
+ * What a caller's SQL function passes on to `ledger_post` for a hold (see holdThrough): the accounts
+ * by code, which the function looks up in the same statement.
+ */
 export interface HoldArguments {
   key: string;
-  debitId: bigint;
-  viaId: bigint;
-  holdToId: bigint;
+  debitCode: string;
+  viaCode: string;
+  holdToCode: string;
   amount: bigint;
   kind: TransferKind;
   reference: string | null;
 }
+
+/** A holdThrough writer's answer when an account it was given does not exist yet: nothing was written. */
+export const ACCOUNTS_MISSING = Symbol('ledger accounts missing');
 
 export interface ResolveRequest {
   key: string;
@@ -208,17 +214,23 @@ export function createLedger(db: Db) {
       return within(trx, async (own) => holdIn(own, await inOneCurrency(own, request, ['from', 'via', 'to'])));
     },
     /**
-     * A hold written by the caller's own SQL function, which calls `ledger_post` with these
-     * arguments in the same statement as its other writes (a provider transfer's first step is one
-     * round trip: migration 042). The accounts are resolved and refusals read as hold() does.
+     * A hold written by the caller's own SQL function, which looks the accounts up by code and
+     * calls `ledger_post` in the same statement as its other writes (a provider transfer's first
+     * step is one round trip: migrations 042, 048). An account used for the first time is opened
+     * when the writer answers ACCOUNTS_MISSING, and the writer called again. Refusals read as hold().
      */
-    async holdThrough<T>(request: HoldRequest, write: (posting: HoldArguments) => Promise<T>): Promise<T> {
+    async holdThrough<T>(request: HoldRequest, write: (posting: HoldArguments) => Promise<T | typeof ACCOUNTS_MISSING>): Promise<T> {
       const { from, via, to, ...rest } = await inOneCurrency(db, request, ['from', 'via', 'to']);
       if (rest.amount <= 0n) throw new AppError('TRANSFER_MINIMUM', 422);
       if (from.code === via.code) throw new AppError('KEY_INVALID', 400);
-      const [debitId, viaId, holdToId] = await idsOf(db, [from, via, to]);
+      const posting = { key: rest.key, debitCode: from.code, viaCode: via.code, holdToCode: to.code, amount: rest.amount, kind: rest.kind, reference: rest.reference ?? null };
       try {
-        return await write({ key: rest.key, debitId: debitId!, viaId: viaId!, holdToId: holdToId!, amount: rest.amount, kind: rest.kind, reference: rest.reference ?? null });
+        const written = await write(posting);
+        if (written !== ACCOUNTS_MISSING) return written;
+        await idsOf(db, [from, via, to]);
+        const again = await write(posting);
+        if (again === ACCOUNTS_MISSING) throw new Error(`ledger accounts ${from.code}, ${via.code}, ${to.code} were opened yet not found`);
+        return again;
       } catch (error) {
         if (isBalanceCheck(error)) throw businessRule('MONEY_NOT_ENOUGH');
         throw error;

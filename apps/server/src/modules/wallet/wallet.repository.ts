@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { IdempotencyClaim } from '../../http/idempotency.js';
-import type { HoldArguments } from '../ledger/ledger.service.js';
+import { ACCOUNTS_MISSING, type HoldArguments } from '../ledger/ledger.service.js';
 
 export function listProviders(db: Db) {
   return db.selectFrom('providers').selectAll().where('enabled', '=', true).orderBy('sort_order').execute();
@@ -56,21 +56,24 @@ export async function hasPendingTransfer(db: Db, memberId: bigint, code: string)
 }
 
 /**
- * A transfer's first step in one statement (migrations 042, 046): claims the call's Idempotency-Key
- * when given, locks and bumps the game account, holds the amount through the ledger's `ledger_post`,
- * records the pending transfer with its hold. Answers the game account's username, or undefined
- * when the member has none at this provider.
+ * A transfer's first step in one statement (migrations 042, 046, 048): looks its ledger accounts up
+ * by code, claims the call's Idempotency-Key when given, locks and bumps the game account, holds the
+ * amount through the ledger's `ledger_post`, records the pending transfer with its hold. Answers the
+ * game account's username, undefined when the member has none at this provider, or ACCOUNTS_MISSING
+ * (nothing written) when a ledger account is yet to be opened.
  */
 export async function beginProviderTransfer(
   db: Db,
   transfer: { id: string; memberId: bigint; code: string; direction: 'deposit' | 'withdraw'; amount: bigint; credits: bigint; idempotencyKey: string | null },
   hold: HoldArguments,
   claim: IdempotencyClaim | null,
-): Promise<string | undefined> {
-  const { rows } = await sql<{ username: string }>`SELECT * FROM provider_transfer_begin(${transfer.id}::uuid, ${transfer.memberId}, ${transfer.code},
-    ${transfer.direction}, ${transfer.amount}, ${transfer.credits}, ${transfer.idempotencyKey}, ${hold.key}, ${hold.debitId}, ${hold.viaId},
-    ${hold.holdToId}, ${hold.kind}, ${hold.reference}, ${claim?.owner ?? null}, ${claim?.key ?? null}, ${claim?.fingerprint ?? null})`.execute(db);
-  return rows[0]?.username;
+): Promise<string | undefined | typeof ACCOUNTS_MISSING> {
+  const { rows } = await sql<{ outcome: 'begun' | 'no_game_account' | 'accounts_missing'; username: string | null }>`SELECT * FROM provider_transfer_begin(${transfer.id}::uuid,
+    ${transfer.memberId}, ${transfer.code}, ${transfer.direction}, ${transfer.amount}, ${transfer.credits}, ${transfer.idempotencyKey}, ${hold.key},
+    ${hold.debitCode}, ${hold.viaCode}, ${hold.holdToCode}, ${hold.kind}, ${hold.reference}, ${claim?.owner ?? null}, ${claim?.key ?? null}, ${claim?.fingerprint ?? null})`.execute(db);
+  const { outcome, username } = rows[0]!;
+  if (outcome === 'accounts_missing') return ACCOUNTS_MISSING;
+  return outcome === 'begun' ? username! : undefined;
 }
 
 /**
