@@ -1,11 +1,13 @@
 // `npm run bench` (DESIGN §10, issue "Wallet core" §6): our transfer throughput and latency
 // against pgbench's built-in tpcb-like on the same PostgreSQL. Needs PostgreSQL
-// (BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test) and pgbench.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+// (BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test) and pgbench;
+// the money phase drives its calls with wrk when installed (bench/money.lua), else with autocannon.
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/database.js';
@@ -285,6 +287,37 @@ async function drive(title: string, tokens: string[], next: (member: number) => 
   return figures;
 }
 
+/** Debian's wrk, when installed: a C client like pgbench's, where autocannon spends a fair part of two cores itself. */
+const wrkPath = (process.env.PATH ?? '').split(':').map((dir) => path.join(dir, 'wrk')).find((candidate) => fs.existsSync(candidate));
+
+/**
+ * The money phase's calls (bench/money.lua): transfers alternating wallet → PG and back, or wallet
+ * reads, each member in turn. Through wrk when installed, else through autocannon as the other phases.
+ */
+async function driveMoney(title: string, tokens: string[], mode: 'transfer' | 'wallet', duration = seconds): Promise<Figures> {
+  if (!wrkPath) {
+    const toGame = new Array<boolean>(tokens.length).fill(true);
+    return drive(title, tokens, (member) => {
+      if (mode === 'wallet') return { method: 'GET', path: '/api/wallet' };
+      const there = toGame[member]!;
+      toGame[member] = !there;
+      return { method: 'POST', path: '/api/wallet/transfer', body: JSON.stringify(there ? { from: 'WALLET', to: 'PG', amount: 1 } : { from: 'PG', to: 'WALLET', amount: 1 }), key: true };
+    }, duration);
+  }
+  const tokenFile = path.join(os.tmpdir(), `bench-tokens-${crypto.randomBytes(4).toString('hex')}`);
+  fs.writeFileSync(tokenFile, tokens.join('\n'));
+  try {
+    const { stdout, stderr } = await promisify(execFile)(wrkPath, ['-t1', `-c${connections}`, `-d${duration}s`, '--timeout', '10s', '-s', 'bench/money.lua', `http://127.0.0.1:${port}`, '--', mode, tokenFile, `bench-${crypto.randomBytes(6).toString('hex')}`]);
+    if (stderr.trim()) console.log(`${title}: ${stderr.trim()}`);
+    const result = JSON.parse(stdout.trim().split('\n').at(-1)!) as { requests: number; seconds: number; p50: number; p99: number; non2xx: number; errors: number };
+    const figures = { requestsPerSecond: result.requests / result.seconds, total: result.requests, p50: result.p50, p99: result.p99, non2xx: result.non2xx, errors: result.errors };
+    console.log(`${title} (wrk): ${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, non-2xx ${figures.non2xx}, errors ${figures.errors}`);
+    return figures;
+  } finally {
+    fs.rmSync(tokenFile, { force: true });
+  }
+}
+
 function pgbench(): number {
   const url = new URL(databaseUrl);
   url.pathname = `/${pgbenchDb}`;
@@ -308,22 +341,14 @@ try {
   server = await startServer(port, { PROVIDER_URL: `http://127.0.0.1:${providerPort}/sandbox/provider/api`, QUERY_COUNTER_PORT: String(counterPort) }, ['--import', './bench/query-counter.mjs']);
 
   if (phases.has('money')) {
-    // Each member alternates: 1 baht wallet → PG, then back.
-    const alternating = (count: number) => {
-      const toGame = new Array<boolean>(count).fill(true);
-      return (member: number): Call => {
-        const there = toGame[member]!;
-        toGame[member] = !there;
-        return { method: 'POST', path: '/api/wallet/transfer', body: JSON.stringify(there ? { from: 'WALLET', to: 'PG', amount: 1 } : { from: 'PG', to: 'WALLET', amount: 1 }), key: true };
-      };
-    };
     // As a server that has been up a while: its code compiled by V8. Its warm-up members are others,
     // so every member measured makes a first transfer on this node, as on a promotion night.
-    if (warmTokens.length && warmSeconds > 0) await drive(`warm-up (${warmTokens.length} other members, ${warmSeconds} s)`, warmTokens, alternating(warmTokens.length), warmSeconds);
+    if (warmTokens.length && warmSeconds > 0) await driveMoney(`warm-up (${warmTokens.length} other members, ${warmSeconds} s)`, warmTokens, 'transfer', warmSeconds);
     const beforeTransfers = await usage();
-    const transfers = await drive('transfers (wallet⇄game)', tokens, alternating(tokens.length));
+    // Each member alternates: 1 baht wallet → PG, then back.
+    const transfers = await driveMoney('transfers (wallet⇄game)', tokens, 'transfer');
     const beforeReads = await usage();
-    const walletReads = await drive('GET /api/wallet', tokens, () => ({ method: 'GET', path: '/api/wallet' }));
+    const walletReads = await driveMoney('GET /api/wallet', tokens, 'wallet');
     const afterReads = await usage();
     const perTransfer = (beforeReads.api.statements - beforeTransfers.api.statements) / transfers.total;
     const perRead = (afterReads.api.statements - beforeReads.api.statements) / walletReads.total;
