@@ -335,7 +335,7 @@ await admin(`CREATE SCHEMA ${schema}`);
 let server: ChildProcess | undefined;
 let providerNode: ChildProcess | undefined;
 try {
-  console.log(`Benchmark: ${memberCount} members, ${connections} connections, ${seconds} s per phase, PostgreSQL ${new URL(databaseUrl).host}, phases ${[...phases].join(', ')}`);
+  console.log(`Benchmark: ${memberCount} members, ${connections} connections, ${seconds} s per phase, PostgreSQL ${new URL(databaseUrl).host}, phases ${[...phases].join(', ')}, money calls through ${wrkPath ? 'wrk' : 'autocannon'}`);
   const { tokens, memberIds, warmTokens } = await seed();
   providerNode = await startServer(providerPort, { QUERY_COUNTER_PORT: String(providerCounterPort) }, ['--import', './bench/query-counter.mjs'], 'apps/server/src/sandbox/provider-main.ts');
   server = await startServer(port, { PROVIDER_URL: `http://127.0.0.1:${providerPort}/sandbox/provider/api`, QUERY_COUNTER_PORT: String(counterPort) }, ['--import', './bench/query-counter.mjs']);
