@@ -42,6 +42,12 @@ const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL ?? 'redis:
 const phases = new Set((process.env.BENCH_PHASES ?? 'money,slips,chat,startup,lists').split(','));
 /** The sandbox provider answers from its own process, as a real provider would (not the API's event loop). */
 const providerPort = port + 2;
+/**
+ * Where that provider keeps its books: in its own memory by default, as a real provider keeps them
+ * on its own machines, so that its transactions do not take this PostgreSQL's time from ours;
+ * BENCH_PROVIDER_BOOKS=database keeps them in the bench's database, as the sandbox does elsewhere.
+ */
+const providerBooks = process.env.BENCH_PROVIDER_BOOKS === 'database' ? 'database' : 'memory';
 const counterPort = port + 3;
 const providerCounterPort = port + 5;
 interface Usage {
@@ -335,9 +341,9 @@ await admin(`CREATE SCHEMA ${schema}`);
 let server: ChildProcess | undefined;
 let providerNode: ChildProcess | undefined;
 try {
-  console.log(`Benchmark: ${memberCount} members, ${connections} connections, ${seconds} s per phase, PostgreSQL ${new URL(databaseUrl).host}, phases ${[...phases].join(', ')}, money calls through ${wrkPath ? 'wrk' : 'autocannon'}`);
+  console.log(`Benchmark: ${memberCount} members, ${connections} connections, ${seconds} s per phase, PostgreSQL ${new URL(databaseUrl).host}, phases ${[...phases].join(', ')}, money calls through ${wrkPath ? 'wrk' : 'autocannon'}, the sandbox provider's books in ${providerBooks === 'memory' ? 'its memory' : 'PostgreSQL'}`);
   const { tokens, memberIds, warmTokens } = await seed();
-  providerNode = await startServer(providerPort, { QUERY_COUNTER_PORT: String(providerCounterPort) }, ['--import', './bench/query-counter.mjs'], 'apps/server/src/sandbox/provider-main.ts');
+  providerNode = await startServer(providerPort, { QUERY_COUNTER_PORT: String(providerCounterPort), SANDBOX_PROVIDER_BOOKS: providerBooks }, ['--import', './bench/query-counter.mjs'], 'apps/server/src/sandbox/provider-main.ts');
   server = await startServer(port, { PROVIDER_URL: `http://127.0.0.1:${providerPort}/sandbox/provider/api`, QUERY_COUNTER_PORT: String(counterPort) }, ['--import', './bench/query-counter.mjs']);
 
   if (phases.has('money')) {

@@ -85,6 +85,8 @@ const environmentSchema = z.object({
   PROVIDER_URL: z.string().url().optional(),
   PROVIDER_API_KEY: z.string().optional(),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** The sandbox provider's own process (sandbox/provider-main.ts) only: where it keeps its books. */
+  SANDBOX_PROVIDER_BOOKS: z.enum(['database', 'memory']).default('database'),
   GATEWAY_URL: z.string().url().optional(),
   GATEWAY_API_KEY: z.string().optional(),
   GATEWAY_WEBHOOK_SECRET: z.string().min(16).optional(),
@@ -131,6 +133,7 @@ export interface AppConfig {
   sessionCacheMs: number;
   sms: { url: string | undefined; apiKey: string | undefined };
   provider: { url: string | undefined; apiKey: string | undefined; timeoutMs: number };
+  sandboxProviderBooks: 'database' | 'memory';
   gateway: { url: string | undefined; apiKey: string | undefined; webhookSecret: string | undefined };
   trueMoney: { url: string | undefined; linkKey: string; mobile: string; webhookSecret: string | undefined; timeoutMs: number };
   slipVerifier: { url: string | undefined; apiKey: string | undefined; resumeAfterMs: number };
@@ -180,6 +183,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     sessionCacheMs: values.SESSION_CACHE_MS,
     sms: { url: values.SMS_URL, apiKey: values.SMS_API_KEY },
     provider: { url: values.PROVIDER_URL, apiKey: values.PROVIDER_API_KEY, timeoutMs: values.PROVIDER_TIMEOUT_MS },
+    sandboxProviderBooks: values.SANDBOX_PROVIDER_BOOKS,
     trueMoney: { url: values.TRUEMONEY_URL, linkKey: values.TRUELINK_KEY, mobile: values.TRUEMONEY_MOBILE, webhookSecret: values.TRUEMONEY_WEBHOOK_SECRET, timeoutMs: values.TRUEMONEY_TIMEOUT_MS },
     slipVerifier: { url: values.SLIP_VERIFIER_URL, apiKey: values.SLIP_VERIFIER_API_KEY, resumeAfterMs: values.SLIP_RESUME_AFTER_MS },
     uploadDir: path.resolve(values.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),

@@ -172,16 +172,21 @@ export interface Database {
     /** Set by the database from the accounts (migration 017). */
     currency: Generated<string>;
     reverses_transfer_id: bigint | null;
+    /** On a hold: where the amount goes once posted (migration 049). */
+    hold_to_account_id: bigint | null;
+    /** On a hold's resolution: the hold, resolved once. */
+    resolves_hold_id: bigint | null;
     created_at: Timestamp;
   };
+  /** A view (migration 049): a hold is its own transfer, resolved by the transfer that names it. */
   ledger_holds: {
-    id: Generated<string>;
+    id: bigint;
     from_account_id: bigint;
     via_account_id: bigint;
     to_account_id: bigint;
     amount: bigint;
     hold_transfer_id: bigint;
-    status: Generated<'pending' | 'posted' | 'voided'>;
+    status: 'pending' | 'posted' | 'voided';
     resolution_transfer_id: bigint | null;
     created_at: Timestamp;
     resolved_at: Timestamp | null;
@@ -218,7 +223,7 @@ export interface Database {
     attempts: Generated<number>;
     created_at: Timestamp;
     settled_at: Timestamp | null;
-    hold_id: string | null;
+    hold_id: bigint | null;
   };
   sandbox_provider_players: {
     provider_code: string;
@@ -251,7 +256,7 @@ export interface Database {
     decided_by: string | null;
     decided_at: Timestamp | null;
     created_at: Timestamp;
-    hold_id: string | null;
+    hold_id: bigint | null;
     first_approved_by: string | null;
     currency: 'THB' | 'LAK';
     first_approved_at: Timestamp | null;

@@ -2,6 +2,7 @@ import type { Core } from '../core.js';
 import { registerBankSandbox } from './bank.sandbox.js';
 import { registerFundingSandbox } from './funding.sandbox.js';
 import { registerGatewaySandbox } from './gateway.sandbox.js';
+import { databaseBooks } from './provider.books.js';
 import { registerProviderSandbox } from './provider.sandbox.js';
 import { registerSmsSandbox } from './sms.sandbox.js';
 import { registerTrueMoneySandbox } from './truemoney.sandbox.js';
@@ -10,7 +11,7 @@ import { registerTrueMoneySandbox } from './truemoney.sandbox.js';
 export async function registerSandboxes(core: Pick<Core, 'app' | 'db' | 'ledger' | 'now' | 'ownAddress' | 'webhookSecrets'>): Promise<void> {
   const { app, db } = core;
   registerSmsSandbox(app, db);
-  await registerProviderSandbox(app, db);
+  await registerProviderSandbox(app, databaseBooks(db));
   registerFundingSandbox(app, db, core.ledger);
   registerTrueMoneySandbox(app, db, { webhookUrl: () => `${core.ownAddress()}/api/webhooks/truemoney`, webhookSecret: core.webhookSecrets.trueMoney });
   registerBankSandbox(app, db, { now: core.now });

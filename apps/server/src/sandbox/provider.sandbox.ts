@@ -1,15 +1,14 @@
 import crypto from 'node:crypto';
 import formbody from '@fastify/formbody';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { toMajor, toMinor } from '@wallet/contract';
-import type { Db } from '../db/database.js';
 import type { App } from '../http/types.js';
+import type { ProviderBooks } from './provider.books.js';
 import { gamePage, loginPage, messagePage } from './provider.pages.js';
 
 /**
- * The stand-in game provider (DESIGN §7): its own tables, reached by our adapter over HTTP on
- * loopback exactly like a real provider. Faults can be injected for tests.
+ * The stand-in game provider (DESIGN §7): its own books (provider.books.ts), reached by our adapter
+ * over HTTP on loopback exactly like a real provider. Faults can be injected for tests.
  *
  * A transaction is applied when it is received or never: a "timeout" either applies it and
  * then answers too late, or loses the request before it arrives. So a transaction the sandbox
@@ -29,18 +28,17 @@ const sleep = (ms: number) => (ms > 0 ? new Promise((resolve) => setTimeout(reso
 
 const NO_FAULTS: ProviderFaults = { failRate: 0, timeoutRate: 0, latencyMs: 0 };
 
-export async function registerProviderSandbox(app: App, db: Db): Promise<void> {
+export async function registerProviderSandbox(app: App, books: ProviderBooks): Promise<void> {
   // Faults for every provider, or for one slot code when the tester names it.
   const faultsByCode = new Map<string, ProviderFaults>();
   const faultsFor = (code: string) => faultsByCode.get(code) ?? faultsByCode.get('*') ?? NO_FAULTS;
   await app.register(formbody);
 
-  const player = (code: string, username: string) =>
-    db.selectFrom('sandbox_provider_players').selectAll().where('provider_code', '=', code).where('username', '=', username).executeTakeFirst();
+  const player = (code: string, username: string) => books.player(code, username);
 
   async function launchToken(code: string, username: string): Promise<string> {
     const token = crypto.randomBytes(18).toString('base64url');
-    await db.updateTable('sandbox_provider_players').set({ launch_token: token }).where('provider_code', '=', code).where('username', '=', username).execute();
+    await books.setLaunchToken(code, username, token);
     return token;
   }
 
@@ -51,26 +49,14 @@ export async function registerProviderSandbox(app: App, db: Db): Promise<void> {
     const { code, memberRef } = request.body;
     await sleep(faultsFor(code).latencyMs);
     // Creating the same member twice answers the existing player: a retry after a lost answer is safe.
-    const username = `bw${memberRef}`;
-    await db
-      .insertInto('sandbox_provider_players')
-      .values({ provider_code: code, username, password: crypto.randomBytes(6).toString('base64url') })
-      .onConflict((oc) => oc.columns(['provider_code', 'username']).doNothing())
-      .execute();
-    const row = (await player(code, username))!;
+    const row = await books.openPlayer(code, `bw${memberRef}`, crypto.randomBytes(6).toString('base64url'));
     return { username: row.username, password: row.password };
   });
 
   app.post('/sandbox/provider/api/players/:username/password', { schema: { hide: true, params: z.object({ username: z.string() }), querystring: codeQuery } }, async (request, reply) => {
     await sleep(faultsFor(request.query.code).latencyMs);
     const password = crypto.randomBytes(6).toString('base64url');
-    const result = await db
-      .updateTable('sandbox_provider_players')
-      .set({ password })
-      .where('provider_code', '=', request.query.code)
-      .where('username', '=', request.params.username)
-      .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) return reply.status(404).send({ error: 'PLAYER_NOT_FOUND' });
+    if (!(await books.setPassword(request.query.code, request.params.username, password))) return reply.status(404).send({ error: 'PLAYER_NOT_FOUND' });
     return { password };
   });
 
@@ -107,7 +93,7 @@ export async function registerProviderSandbox(app: App, db: Db): Promise<void> {
       const refused = roll > 1 - faults.failRate;
       if (lost || refused) {
         // Faults befall new transactions only: one seen before answers as it was.
-        const known = await db.selectFrom('sandbox_provider_transactions').selectAll().where('tx_id', '=', txId).executeTakeFirst();
+        const known = await books.transaction(txId);
         if (known) return answerFor(known.status, known.reason, code, username);
       }
       if (lost) {
@@ -118,34 +104,16 @@ export async function registerProviderSandbox(app: App, db: Db): Promise<void> {
       let outcome: { status: 'success' | 'failed'; reason: string | null; credits?: bigint | null };
       if (refused) {
         outcome = { status: 'failed', reason: 'PROVIDER_ERROR' };
-        await record(txId, code, username, direction, credits, outcome);
+        await books.recordRefusal(txId, code, username, direction, credits, 'PROVIDER_ERROR');
       } else {
         // A transaction seen before is not applied again: apply answers its recorded outcome.
-        outcome = await apply(txId, code, username, direction, credits);
+        outcome = await books.apply(txId, code, username, direction, credits);
       }
       if (roll < faults.timeoutRate) await sleep(HANG_MS); // applied, but the answer comes too late
       if (outcome.status === 'failed') return { status: outcome.status, reason: outcome.reason };
       return { status: outcome.status, credits: Number(outcome.credits ?? 0n) };
     },
   );
-
-  async function record(txId: string, code: string, username: string, type: 'deposit' | 'withdraw' | 'bet' | 'win', credits: bigint, outcome: { status: 'success' | 'failed'; reason: string | null }) {
-    await db
-      .insertInto('sandbox_provider_transactions')
-      .values({ tx_id: txId, provider_code: code, username, type, credits, status: outcome.status, reason: outcome.reason })
-      .onConflict((oc) => oc.column('tx_id').doNothing())
-      .execute();
-  }
-
-  /**
-   * Applies a movement once per tx id, atomically (the transaction row and the balance change commit
-   * together), in one call (migration 042); a repeated tx id answers its first outcome.
-   */
-  async function apply(txId: string, code: string, username: string, type: 'deposit' | 'withdraw' | 'bet' | 'win', credits: bigint) {
-    const { rows } = await sql<{ status: 'success' | 'failed'; reason: string | null; credits: bigint | null }>`
-      SELECT * FROM sandbox_provider_apply(${txId}, ${code}, ${username}, ${type}, ${credits})`.execute(db);
-    return rows[0]!;
-  }
 
   async function answerFor(status: 'success' | 'failed', reason: string | null, code: string, username: string) {
     if (status === 'failed') return { status, reason };
@@ -154,7 +122,7 @@ export async function registerProviderSandbox(app: App, db: Db): Promise<void> {
 
   app.get('/sandbox/provider/api/transactions/:txId', { schema: { hide: true, params: z.object({ txId: z.string() }), querystring: codeQuery } }, async (request, reply) => {
     await sleep(faultsFor(request.query.code).latencyMs);
-    const row = await db.selectFrom('sandbox_provider_transactions').select('status').where('tx_id', '=', request.params.txId).executeTakeFirst();
+    const row = await books.transaction(request.params.txId);
     if (!row) return reply.status(404).send({ status: 'not_found' });
     return { status: row.status };
   });
@@ -201,17 +169,17 @@ export async function registerProviderSandbox(app: App, db: Db): Promise<void> {
       if (bet === null || win === null) return reply.status(400).send({ error: 'BAD_AMOUNT' });
       const round = crypto.randomUUID();
       if (bet > 0n) {
-        const placed = await apply(`bet-${round}`, slotCode, username, 'bet', bet);
+        const placed = await books.apply(`bet-${round}`, slotCode, username, 'bet', bet);
         if (placed.status === 'failed') return reply.status(422).send({ error: placed.reason });
       }
-      if (win > 0n) await apply(`win-${round}`, slotCode, username, 'win', win);
+      if (win > 0n) await books.apply(`win-${round}`, slotCode, username, 'win', win);
       return { balance: toMajor((await player(slotCode, username))?.credits ?? 0n) };
     },
   );
 
   // ---------- Pages a member's browser opens
   app.get('/sandbox/provider/play', { schema: { hide: true, querystring: z.object({ token: z.string().min(10) }) } }, async (request, reply) => {
-    const row = await db.selectFrom('sandbox_provider_players').selectAll().where('launch_token', '=', request.query.token).executeTakeFirst();
+    const row = await books.playerByLaunchToken(request.query.token);
     reply.type('text/html');
     if (!row) return reply.status(404).send(messagePage('Session expired', 'Open the game again from your wallet.'));
     return gamePage({ code: row.provider_code, username: row.username, balance: toMajor(row.credits) });

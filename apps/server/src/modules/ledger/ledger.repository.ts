@@ -64,7 +64,7 @@ export function accountsByCode(trx: Db, codes: string[]) {
 export interface Posting {
   outcome: 'posted' | 'replayed' | 'insufficient';
   transfer_id: bigint | null;
-  hold_id: string | null;
+  hold_id: bigint | null;
   amount: bigint;
   debit_account_id: bigint;
   credit_account_id: bigint;
@@ -73,21 +73,21 @@ export interface Posting {
 /**
  * One transfer in one round trip (migration 040): replay by key, locks in ascending id order (so two
  * transfers over the same accounts never deadlock), the balance check, the transfer, both balances
- * and, with `holdToId`, the hold row waiting to go on there.
+ * and, with `holdToId`, a hold: the transfer names where the amount goes once the hold is posted (migration 049).
  */
 export async function post(
   trx: Db,
   transfer: { key: string; debitId: bigint; creditId: bigint; amount: bigint; kind: string; reference: string | null; reverses?: bigint; holdToId?: bigint },
 ): Promise<Posting> {
   const { rows } = await sql<Posting>`SELECT * FROM ledger_post(${transfer.key}, ${transfer.debitId}, ${transfer.creditId}, ${transfer.amount}, ${transfer.kind},
-    ${transfer.reference}, ${transfer.reverses ?? null}::bigint, ${transfer.holdToId ?? null}::bigint)`.execute(trx);
+    ${transfer.reference}, ${transfer.reverses ?? null}::bigint, ${transfer.holdToId ?? null}::bigint, NULL::bigint)`.execute(trx);
   return rows[0]!;
 }
 
-/** Resolves a hold once, in one round trip (migration 040). */
-export async function resolve(trx: Db, request: { holdId: string; key: string; status: 'posted' | 'voided'; kind: string; reference: string | null }) {
+/** Resolves a hold once, in one round trip (migrations 040, 049). */
+export async function resolve(trx: Db, request: { holdId: bigint; key: string; status: 'posted' | 'voided'; kind: string; reference: string | null }) {
   const { rows } = await sql<{ outcome: 'posted' | 'replayed' | 'conflict' | 'missing' | 'insufficient'; transfer_id: bigint | null }>`
-    SELECT * FROM ledger_resolve(${request.holdId}::uuid, ${request.key}, ${request.status}, ${request.kind}, ${request.reference})`.execute(trx);
+    SELECT * FROM ledger_resolve(${request.holdId}, ${request.key}, ${request.status}, ${request.kind}, ${request.reference})`.execute(trx);
   return rows[0]!;
 }
 

@@ -49,7 +49,8 @@ export const ACCOUNTS_MISSING = Symbol('ledger accounts missing');
 
 export interface ResolveRequest {
   key: string;
-  holdId: string;
+  /** The hold's transfer id, as hold() answered it. */
+  holdId: bigint;
   kind: TransferKind;
   reference?: string;
 }
@@ -120,7 +121,7 @@ export function createLedger(db: Db) {
     return refs.map((ref) => accountIds.get(ref.code)!);
   }
 
-  async function postIn(trx: Db, request: TransferRequest, options: { reverses?: bigint; holdTo?: AccountRef } = {}): Promise<PostedTransfer & { holdId: string | null }> {
+  async function postIn(trx: Db, request: TransferRequest, options: { reverses?: bigint; holdTo?: AccountRef } = {}): Promise<PostedTransfer & { holdId: bigint | null }> {
     if (request.amount <= 0n) throw new AppError('TRANSFER_MINIMUM', 422);
     if (request.from.code === request.to.code) throw new AppError('KEY_INVALID', 400);
     const [debitId, creditId, holdToId] = await idsOf(trx, [request.from, request.to, ...(options.holdTo ? [options.holdTo] : [])]);
@@ -152,7 +153,7 @@ export function createLedger(db: Db) {
   /** Runs in the caller's transaction, or in one of its own. */
   const within = <T>(trx: Db | undefined, work: (trx: Db) => Promise<T>): Promise<T> => (trx ? work(trx) : db.transaction().execute(work));
 
-  async function holdIn(trx: Db, request: HoldRequest): Promise<{ holdId: string; transferId: bigint; replayed: boolean }> {
+  async function holdIn(trx: Db, request: HoldRequest): Promise<{ holdId: bigint; transferId: bigint; replayed: boolean }> {
     const { via, ...transfer } = request;
     const posted = await postIn(trx, { ...transfer, to: via }, { holdTo: request.to });
     // The key was used for a plain transfer.
@@ -210,7 +211,7 @@ export function createLedger(db: Db) {
      * Reserves `amount` of `from` for `to`: it moves into `via` now, so it can be neither spent
      * twice nor lost, and the answer's hold id is resolved later, once, by postHold or voidHold.
      */
-    hold(request: HoldRequest, trx?: Db): Promise<{ holdId: string; transferId: bigint; replayed: boolean }> {
+    hold(request: HoldRequest, trx?: Db): Promise<{ holdId: bigint; transferId: bigint; replayed: boolean }> {
       return within(trx, async (own) => holdIn(own, await inOneCurrency(own, request, ['from', 'via', 'to'])));
     },
     /**

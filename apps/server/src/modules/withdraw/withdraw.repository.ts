@@ -68,6 +68,6 @@ export async function listForOperator(db: Db, status: 'in_progress' | 'SUCCESS' 
   return { rows, ...total };
 }
 
-export async function linkHold(db: Db, withdrawalId: string, holdId: string): Promise<void> {
+export async function linkHold(db: Db, withdrawalId: string, holdId: bigint): Promise<void> {
   await db.updateTable('withdrawals').set({ hold_id: holdId }).where('id', '=', withdrawalId).execute();
 }

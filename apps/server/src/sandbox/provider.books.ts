@@ -1,0 +1,134 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
+
+/**
+ * The sandbox game provider's own books: its players and the transactions it has applied. In the
+ * database by default (they outlive a restart, as a provider's do). In memory for `npm run bench`,
+ * where the provider runs in a process of its own: a real provider keeps its books on its own
+ * machines, and the bench measures our work on our PostgreSQL, not the stand-in's (issue 16 §1).
+ */
+export type MovementType = 'deposit' | 'withdraw' | 'bet' | 'win';
+
+export interface Outcome {
+  status: 'success' | 'failed';
+  reason: string | null;
+  /** The player's credits afterwards (null for a player the provider does not know). */
+  credits: bigint | null;
+}
+
+export interface Player {
+  provider_code: string;
+  username: string;
+  password: string;
+  credits: bigint;
+}
+
+export interface ProviderBooks {
+  /** Opens a player, or answers the one already there: a retry after a lost answer is safe. */
+  openPlayer(code: string, username: string, password: string): Promise<Player>;
+  player(code: string, username: string): Promise<Player | undefined>;
+  /** False when there is no such player. */
+  setPassword(code: string, username: string, password: string): Promise<boolean>;
+  setLaunchToken(code: string, username: string, token: string): Promise<void>;
+  playerByLaunchToken(token: string): Promise<Player | undefined>;
+  /**
+   * Applies a movement once per tx id, atomically; a movement the player cannot afford, or for a
+   * player it does not know, is recorded as failed. A tx id seen before answers its first outcome.
+   */
+  apply(txId: string, code: string, username: string, type: MovementType, credits: bigint): Promise<Outcome>;
+  /** Records a movement refused before it was applied (an injected fault); a known tx id is kept. */
+  recordRefusal(txId: string, code: string, username: string, type: MovementType, credits: bigint, reason: string): Promise<void>;
+  transaction(txId: string): Promise<{ status: 'success' | 'failed'; reason: string | null } | undefined>;
+}
+
+export function databaseBooks(db: Db): ProviderBooks {
+  const player = (code: string, username: string) =>
+    db.selectFrom('sandbox_provider_players').select(['provider_code', 'username', 'password', 'credits']).where('provider_code', '=', code).where('username', '=', username).executeTakeFirst();
+  return {
+    async openPlayer(code, username, password) {
+      await db.insertInto('sandbox_provider_players').values({ provider_code: code, username, password }).onConflict((oc) => oc.columns(['provider_code', 'username']).doNothing()).execute();
+      return (await player(code, username))!;
+    },
+    player,
+    async setPassword(code, username, password) {
+      const result = await db.updateTable('sandbox_provider_players').set({ password }).where('provider_code', '=', code).where('username', '=', username).executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+    async setLaunchToken(code, username, token) {
+      await db.updateTable('sandbox_provider_players').set({ launch_token: token }).where('provider_code', '=', code).where('username', '=', username).execute();
+    },
+    playerByLaunchToken: (token) =>
+      db.selectFrom('sandbox_provider_players').select(['provider_code', 'username', 'password', 'credits']).where('launch_token', '=', token).executeTakeFirst(),
+    async apply(txId, code, username, type, credits) {
+      // One call (migrations 042, 049): the transaction row and the balance change commit together.
+      const { rows } = await sql<Outcome>`SELECT * FROM sandbox_provider_apply(${txId}, ${code}, ${username}, ${type}, ${credits})`.execute(db);
+      return rows[0]!;
+    },
+    async recordRefusal(txId, code, username, type, credits, reason) {
+      await db
+        .insertInto('sandbox_provider_transactions')
+        .values({ tx_id: txId, provider_code: code, username, type, credits, status: 'failed', reason })
+        .onConflict((oc) => oc.column('tx_id').doNothing())
+        .execute();
+    },
+    transaction: (txId) => db.selectFrom('sandbox_provider_transactions').select(['status', 'reason']).where('tx_id', '=', txId).executeTakeFirst(),
+  };
+}
+
+/**
+ * The same books in this process's memory, starting from the players in the database (the bench
+ * seeds them there). Node runs one call at a time between awaits, and apply has none, so each
+ * movement is atomic here as the database's transaction makes it there.
+ */
+export async function memoryBooks(db: Db): Promise<ProviderBooks> {
+  const playerKey = (code: string, username: string) => `${code}\u0000${username}`;
+  const players = new Map<string, Player & { launchToken: string | null }>();
+  const byToken = new Map<string, string>();
+  const transactions = new Map<string, { status: 'success' | 'failed'; reason: string | null }>();
+  for (const row of await db.selectFrom('sandbox_provider_players').select(['provider_code', 'username', 'password', 'credits', 'launch_token']).execute()) {
+    players.set(playerKey(row.provider_code, row.username), { ...row, launchToken: row.launch_token });
+    if (row.launch_token) byToken.set(row.launch_token, playerKey(row.provider_code, row.username));
+  }
+  const copy = (found: Player | undefined): Player | undefined =>
+    found && { provider_code: found.provider_code, username: found.username, password: found.password, credits: found.credits };
+  return {
+    async openPlayer(code, username, password) {
+      const key = playerKey(code, username);
+      if (!players.has(key)) players.set(key, { provider_code: code, username, password, credits: 0n, launchToken: null });
+      return copy(players.get(key))!;
+    },
+    player: async (code, username) => copy(players.get(playerKey(code, username))),
+    async setPassword(code, username, password) {
+      const found = players.get(playerKey(code, username));
+      if (found) found.password = password;
+      return !!found;
+    },
+    async setLaunchToken(code, username, token) {
+      const key = playerKey(code, username);
+      const found = players.get(key);
+      if (!found) return;
+      if (found.launchToken) byToken.delete(found.launchToken);
+      found.launchToken = token;
+      byToken.set(token, key);
+    },
+    playerByLaunchToken: async (token) => copy(players.get(byToken.get(token) ?? '')),
+    async apply(txId, code, username, type, credits) {
+      const found = players.get(playerKey(code, username));
+      const earlier = transactions.get(txId);
+      if (earlier) return { ...earlier, credits: found?.credits ?? null };
+      const subtracts = type === 'withdraw' || type === 'bet';
+      const reason = !found ? 'PLAYER_NOT_FOUND' : subtracts && found.credits < credits ? 'INSUFFICIENT_BALANCE' : null;
+      if (reason) {
+        transactions.set(txId, { status: 'failed', reason });
+        return { status: 'failed', reason, credits: found?.credits ?? null };
+      }
+      found!.credits += subtracts ? -credits : credits;
+      transactions.set(txId, { status: 'success', reason: null });
+      return { status: 'success', reason: null, credits: found!.credits };
+    },
+    async recordRefusal(txId, _code, _username, _type, _credits, reason) {
+      if (!transactions.has(txId)) transactions.set(txId, { status: 'failed', reason });
+    },
+    transaction: async (txId) => transactions.get(txId),
+  };
+}
