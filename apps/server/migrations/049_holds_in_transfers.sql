@@ -74,6 +74,7 @@ DECLARE
   debit_is_member boolean := false;
   credit_is_member boolean := false;
   debit_balance bigint;
+  transfer_currency text;
 BEGIN
   SELECT t.id, t.amount, t.debit_account_id, t.credit_account_id, t.hold_to_account_id INTO earlier
     FROM ledger_transfers t WHERE t.idempotency_key = p_key;
@@ -84,7 +85,7 @@ BEGIN
     -- Member accounts are locked in id order and read in the same statement; an operator account
     -- is neither locked nor checked (its balance is the row's plus its slices, migration 043).
     FOR locked IN
-      SELECT a.id, a.balance FROM ledger_accounts a
+      SELECT a.id, a.balance, a.currency FROM ledger_accounts a
        WHERE a.id IN (p_debit, p_credit) AND a.kind <> 'operator'
        ORDER BY a.id FOR UPDATE
     LOOP
@@ -94,13 +95,18 @@ BEGIN
       ELSE
         credit_is_member := true;
       END IF;
+      transfer_currency := coalesce(transfer_currency, locked.currency);
     END LOOP;
     IF debit_is_member AND debit_balance < p_amount THEN
       outcome := 'insufficient';
       RETURN;
     END IF;
-    INSERT INTO ledger_transfers (idempotency_key, debit_account_id, credit_account_id, amount, kind, reference, reverses_transfer_id, hold_to_account_id, resolves_hold_id)
-    VALUES (p_key, p_debit, p_credit, p_amount, p_kind, p_reference, p_reverses, p_hold_to, p_resolves)
+    -- The transfer's currency is its accounts' (a foreign key on each side checks it, migration 050).
+    IF transfer_currency IS NULL THEN
+      SELECT a.currency INTO transfer_currency FROM ledger_accounts a WHERE a.id = p_debit;
+    END IF;
+    INSERT INTO ledger_transfers (idempotency_key, debit_account_id, credit_account_id, amount, kind, reference, reverses_transfer_id, hold_to_account_id, resolves_hold_id, currency)
+    VALUES (p_key, p_debit, p_credit, p_amount, p_kind, p_reference, p_reverses, p_hold_to, p_resolves, transfer_currency)
     ON CONFLICT (idempotency_key) DO NOTHING
     RETURNING id INTO transfer_id;
     IF transfer_id IS NOT NULL THEN

@@ -30,3 +30,19 @@ ALTER TABLE provider_transfers
   ADD CONSTRAINT provider_transfers_game_account_fkey FOREIGN KEY (member_id, provider_code) REFERENCES game_accounts (member_id, provider_code),
   DROP CONSTRAINT provider_transfers_member_id_fkey,
   DROP CONSTRAINT provider_transfers_provider_code_fkey;
+
+-- 3. A transfer moves one currency: each of its accounts is named with the transfer's currency in a
+--    foreign key, instead of a trigger that read both accounts for every transfer (migration 017).
+--    ledger_post writes the currency (its member accounts' or its debit account's); an account in
+--    another one fails that side's key, whatever code writes the transfer. A hold's destination is
+--    checked too, which the trigger did not.
+ALTER TABLE ledger_accounts ADD CONSTRAINT ledger_accounts_id_currency_key UNIQUE (id, currency);
+DROP TRIGGER ledger_transfer_one_currency ON ledger_transfers;
+DROP FUNCTION ledger_transfer_one_currency();
+ALTER TABLE ledger_transfers
+  ADD CONSTRAINT ledger_transfers_debit_currency_fkey FOREIGN KEY (debit_account_id, currency) REFERENCES ledger_accounts (id, currency),
+  ADD CONSTRAINT ledger_transfers_credit_currency_fkey FOREIGN KEY (credit_account_id, currency) REFERENCES ledger_accounts (id, currency),
+  ADD CONSTRAINT ledger_transfers_hold_to_currency_fkey FOREIGN KEY (hold_to_account_id, currency) REFERENCES ledger_accounts (id, currency),
+  DROP CONSTRAINT ledger_transfers_debit_account_id_fkey,
+  DROP CONSTRAINT ledger_transfers_credit_account_id_fkey,
+  DROP CONSTRAINT ledger_transfers_hold_to_account_id_fkey;

@@ -14,7 +14,7 @@ export interface TransferRequest {
   /**
    * The member's wallet currency, when the caller has read it from the database already (the
    * session check does): it names the operator accounts without reading it again. A wrong one
-   * moves nothing: a transfer across currencies is refused (trigger ledger_transfer_one_currency, migration 017).
+   * moves nothing: a transfer across currencies is refused (its accounts' foreign keys, migration 050).
    */
   memberCurrency?: string;
 }
@@ -69,6 +69,19 @@ const NOT_NEGATIVE = 'member_balance_not_negative';
 function isBalanceCheck(error: unknown): boolean {
   const pgError = error as { code?: string; constraint?: string; message?: string };
   return pgError.code === CHECK_VIOLATION && (pgError.constraint === NOT_NEGATIVE || !!pgError.message?.includes(NOT_NEGATIVE));
+}
+
+const FOREIGN_KEY_VIOLATION = '23503';
+/** Each side of a transfer is a foreign key to an account in the transfer's currency (migration 050). */
+const CURRENCY_KEYS = new Set(['ledger_transfers_debit_currency_fkey', 'ledger_transfers_credit_currency_fkey', 'ledger_transfers_hold_to_currency_fkey']);
+
+/** A refusal the database made, said in the ledger's words: a bug in the caller, never a member's mistake. */
+function inLedgerTerms(error: unknown): unknown {
+  const pgError = error as { code?: string; constraint?: string };
+  if (pgError.code === FOREIGN_KEY_VIOLATION && CURRENCY_KEYS.has(pgError.constraint ?? '')) {
+    return new Error(`ledger transfer across currencies (or to an account that does not exist): ${pgError.constraint}`, { cause: error });
+  }
+  return error;
 }
 
 /**
@@ -139,7 +152,7 @@ export function createLedger(db: Db) {
       });
     } catch (error) {
       if (isBalanceCheck(error)) throw businessRule('MONEY_NOT_ENOUGH');
-      throw error;
+      throw inLedgerTerms(error);
     }
     if (posting.outcome === 'insufficient') throw businessRule('MONEY_NOT_ENOUGH');
     if (posting.outcome === 'replayed') {
@@ -234,7 +247,7 @@ export function createLedger(db: Db) {
         return again;
       } catch (error) {
         if (isBalanceCheck(error)) throw businessRule('MONEY_NOT_ENOUGH');
-        throw error;
+        throw inLedgerTerms(error);
       }
     },
     /** Opens accounts ahead of their first transfer (a game account's, when the member activates the game). */
