@@ -23,8 +23,12 @@ function trustedProxies(setting: AppConfig['trustProxy']) {
   return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }
 
-/** The HTTP server every module registers on: parsing, validation, errors, security headers, compression, API docs. */
-export async function createServer(config: Pick<AppConfig, 'logLevel' | 'trustProxy'>): Promise<App> {
+/**
+ * The HTTP server every module registers on: parsing, validation, errors, security headers, compression, API docs.
+ * `forBrowsers: false` leaves out what only a browser needs (security headers, cookies, compression):
+ * the sandbox provider alone answers our adapter's calls and nothing else (sandbox/provider-main.ts).
+ */
+export async function createServer(config: Pick<AppConfig, 'logLevel' | 'trustProxy'>, { forBrowsers = true } = {}): Promise<App> {
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: trustedProxies(config.trustProxy),
@@ -47,6 +51,7 @@ export async function createServer(config: Pick<AppConfig, 'logLevel' | 'trustPr
     // API answers are private and change (a 410 gone is cacheable by default): never cache them.
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
+  if (!forBrowsers) return app;
 
   // Security headers from helmet, built once: @fastify/helmet built helmet's middleware again on every
   // request, parsing the whole policy each time (measured in a profile of the money bench).

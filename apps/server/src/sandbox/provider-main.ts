@@ -14,7 +14,7 @@ import { registerProviderSandbox } from './provider.sandbox.js';
 const config = loadConfig();
 if (!config.databaseUrl) throw new Error('the provider sandbox runs on PostgreSQL: set DATABASE_URL');
 const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize });
-const app = await createServer(config);
+const app = await createServer(config, { forBrowsers: false });
 await registerProviderSandbox(app, config.sandboxProviderBooks === 'memory' ? await memoryBooks(database.db) : databaseBooks(database.db));
 registerHealth(app, database.db);
 await app.listen({ port: config.port, host: config.host });
