@@ -18,7 +18,7 @@
 --      - the member accounts' lock and their read are one statement (a loop over the locked rows),
 --        the three account look-ups by code one, a balance change one statement per kind of side.
 -- Each function answers what it answered before, with the same column names (a hold id is now a
--- bigint), and takes its locks in the same order: member accounts in id order, then the hold.
+-- bigint), and takes its locks in the same order: a hold before its accounts, member accounts in id order.
 
 -- 1. The columns, and the holds made so far moved onto them.
 ALTER TABLE ledger_transfers
