@@ -74,7 +74,12 @@ let chrome;
 const stop = () => {
   if (chrome && chrome.exitCode === null) chrome.kill('SIGTERM');
   if (server.exitCode === null) server.kill('SIGTERM');
-  fs.rmSync(work, { recursive: true, force: true });
+  try {
+    fs.rmSync(work, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+  } catch {
+    // Chromium, still closing, may write into its profile while it is removed: the figures are
+    // printed already, and a temporary directory left behind is no reason to fail the run.
+  }
 };
 process.on('exit', stop);
 process.on('SIGINT', () => process.exit(130));
