@@ -41,9 +41,11 @@ export interface ProviderBooks {
   transaction(txId: string): Promise<{ status: 'success' | 'failed'; reason: string | null } | undefined>;
 }
 
+const PLAYER_COLUMNS = ['provider_code', 'username', 'password', 'credits'] as const;
+
 export function databaseBooks(db: Db): ProviderBooks {
   const player = (code: string, username: string) =>
-    db.selectFrom('sandbox_provider_players').select(['provider_code', 'username', 'password', 'credits']).where('provider_code', '=', code).where('username', '=', username).executeTakeFirst();
+    db.selectFrom('sandbox_provider_players').select(PLAYER_COLUMNS).where('provider_code', '=', code).where('username', '=', username).executeTakeFirst();
   return {
     async openPlayer(code, username, password) {
       await db.insertInto('sandbox_provider_players').values({ provider_code: code, username, password }).onConflict((oc) => oc.columns(['provider_code', 'username']).doNothing()).execute();
@@ -58,7 +60,7 @@ export function databaseBooks(db: Db): ProviderBooks {
       await db.updateTable('sandbox_provider_players').set({ launch_token: token }).where('provider_code', '=', code).where('username', '=', username).execute();
     },
     playerByLaunchToken: (token) =>
-      db.selectFrom('sandbox_provider_players').select(['provider_code', 'username', 'password', 'credits']).where('launch_token', '=', token).executeTakeFirst(),
+      db.selectFrom('sandbox_provider_players').select(PLAYER_COLUMNS).where('launch_token', '=', token).executeTakeFirst(),
     async apply(txId, code, username, type, credits) {
       // One call (migrations 042, 049): the transaction row and the balance change commit together.
       const { rows } = await sql<Outcome>`SELECT * FROM sandbox_provider_apply(${txId}, ${code}, ${username}, ${type}, ${credits})`.execute(db);

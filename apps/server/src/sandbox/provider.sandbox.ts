@@ -34,8 +34,6 @@ export async function registerProviderSandbox(app: App, books: ProviderBooks): P
   const faultsFor = (code: string) => faultsByCode.get(code) ?? faultsByCode.get('*') ?? NO_FAULTS;
   await app.register(formbody);
 
-  const player = (code: string, username: string) => books.player(code, username);
-
   async function launchToken(code: string, username: string): Promise<string> {
     const token = crypto.randomBytes(18).toString('base64url');
     await books.setLaunchToken(code, username, token);
@@ -64,7 +62,7 @@ export async function registerProviderSandbox(app: App, books: ProviderBooks): P
     const faults = faultsFor(request.query.code);
     await sleep(faults.latencyMs);
     if (Math.random() < faults.timeoutRate) await sleep(HANG_MS);
-    const row = await player(request.query.code, request.params.username);
+    const row = await books.player(request.query.code, request.params.username);
     if (!row) return reply.status(404).send({ error: 'PLAYER_NOT_FOUND' });
     return { credits: Number(row.credits) };
   });
@@ -117,7 +115,7 @@ export async function registerProviderSandbox(app: App, books: ProviderBooks): P
 
   async function answerFor(status: 'success' | 'failed', reason: string | null, code: string, username: string) {
     if (status === 'failed') return { status, reason };
-    return { status, credits: Number((await player(code, username))?.credits ?? 0n) };
+    return { status, credits: Number((await books.player(code, username))?.credits ?? 0n) };
   }
 
   app.get('/sandbox/provider/api/transactions/:txId', { schema: { hide: true, params: z.object({ txId: z.string() }), querystring: codeQuery } }, async (request, reply) => {
@@ -129,7 +127,7 @@ export async function registerProviderSandbox(app: App, books: ProviderBooks): P
 
   app.post('/sandbox/provider/api/launch', { schema: { hide: true, body: z.object({ code: z.string(), username: z.string() }) } }, async (request, reply) => {
     const { code, username } = request.body;
-    const row = await player(code, username);
+    const row = await books.player(code, username);
     if (!row) return reply.status(404).send({ error: 'PLAYER_NOT_FOUND' });
     if (FORM_PROVIDERS.has(code)) {
       return { kind: 'form', action: `/sandbox/provider/login/${code}`, fields: { username, password: row.password } };
@@ -173,7 +171,7 @@ export async function registerProviderSandbox(app: App, books: ProviderBooks): P
         if (placed.status === 'failed') return reply.status(422).send({ error: placed.reason });
       }
       if (win > 0n) await books.apply(`win-${round}`, slotCode, username, 'win', win);
-      return { balance: toMajor((await player(slotCode, username))?.credits ?? 0n) };
+      return { balance: toMajor((await books.player(slotCode, username))?.credits ?? 0n) };
     },
   );
 
@@ -194,7 +192,7 @@ export async function registerProviderSandbox(app: App, books: ProviderBooks): P
     { schema: { hide: true, params: loginParams, body: z.object({ username: z.string().max(64), password: z.string().max(64) }) } },
     async (request, reply) => {
       const { code } = request.params;
-      const row = await player(code, request.body.username);
+      const row = await books.player(code, request.body.username);
       if (!row || !crypto.timingSafeEqual(Buffer.from(sha(row.password)), Buffer.from(sha(request.body.password)))) {
         return reply.status(401).type('text/html').send(loginPage(code, 'Wrong username or password'));
       }
