@@ -91,6 +91,16 @@ export const conditionStatus = z.object({
   failFloor: z.number(),
   /** Wallet plus game balances now. */
   total: z.number(),
+  /**
+   * Deposits credited while the condition held (money that arrived anyway, e.g. a QR paid late):
+   * the member's own, so the target and the floor above already include them, and ending never
+   * takes them.
+   */
+  ownDeposits: z.number(),
+  /** What ending now would take (0 when nothing is cleared or ending is not yet allowed). */
+  endTakes: z.number(),
+  /** What clearing takes: everything left under the condition, at most the reward, or nothing. */
+  clearMode: z.enum(['remaining', 'reward', 'none']),
   createdAt: z.string(),
 });
 export type ConditionStatus = z.infer<typeof conditionStatus>;
@@ -107,6 +117,62 @@ export const bonusMinimumResponse = z.object({
   /** The smallest minimum deposit among the bonuses on offer. */
   minimum: z.number(),
 });
+
+/**
+ * What taking a reward would do, in the member's own currency, before they accept it (DESIGN §6
+ * "no gain without play"): the reward, everything that becomes locked, the target, the floor and
+ * what ending takes. `allowed` false with `refusal` (an error code the claim would answer) when it
+ * cannot be taken now.
+ */
+export const rewardPreview = z.object({
+  kind: z.enum(CONDITION_KINDS),
+  code: z.string(),
+  currency: currencyCode,
+  /** The reward that would be paid (0 when it cannot be computed yet, e.g. no qualifying deposit). */
+  amount: z.number(),
+  allowed: z.boolean(),
+  refusal: z.string().nullable(),
+  /** Wallet, game balances and transfers to games in flight, now. */
+  held: z.number(),
+  /** The deposit the reward is a share of (offers), else 0. */
+  qualifyingDeposit: z.number(),
+  /** Money held beyond the qualifying deposit, and the most of it a conditional reward may be taken with. */
+  otherMoney: z.number(),
+  otherMoneyLimit: z.number(),
+  /** Null when the reward carries no withdrawal condition. */
+  condition: z
+    .object({
+      /** Everything under the condition once paid: what is held plus the reward. */
+      locked: z.number(),
+      successPercent: z.number(),
+      failPercent: z.number(),
+      /** Nothing can be withdrawn until wallet and games together reach this. */
+      target: z.number(),
+      /** The condition can be ended once wallet and games together are below this. */
+      floor: z.number(),
+      clearMode: z.enum(['remaining', 'reward', 'none']),
+      /** The most ending can take: just under the floor (remaining), the reward, or nothing. */
+      endTakesAtMost: z.number(),
+    })
+    .nullable(),
+});
+export type RewardPreview = z.infer<typeof rewardPreview>;
+export const couponPreviewParams = z.object({ coupon: z.uuid({ error: 'INVALID_CODE' }) });
+
+/** What ending the member's condition would do now (shown in the end-bonus dialog before it is confirmed). */
+export const clearPreview = z.object({
+  allowed: z.boolean(),
+  refusal: z.string().nullable(),
+  currency: currencyCode,
+  /** Wallet and games now, the floor, and the member's own deposits made during the condition. */
+  total: z.number(),
+  floor: z.number(),
+  ownDeposits: z.number(),
+  /** Exactly what ending now takes, and what the member keeps. */
+  takes: z.number(),
+  keeps: z.number(),
+});
+export type ClearPreview = z.infer<typeof clearPreview>;
 
 /** SPEC §3 Promotion. */
 export const promotionResponse = z.object({
@@ -140,7 +206,15 @@ export const refundCheckResponse = z.object({
 });
 export type RefundCheck = z.infer<typeof refundCheckResponse>;
 /** SPEC §3 Invite data. */
-export const inviteInfoResponse = z.object({ inviteSuccess: z.number(), inviteFail: z.number(), ratePercent: z.number(), enabled: z.boolean(), info: z.string() });
+export const inviteInfoResponse = z.object({
+  inviteSuccess: z.number(),
+  inviteFail: z.number(),
+  ratePercent: z.number(),
+  enabled: z.boolean(),
+  info: z.string(),
+  /** Rewards are paid in the inviter's currency only on friends whose wallet holds the same one; others earn nothing. */
+  sameCurrencyOnly: z.literal(true),
+});
 export const rewardMessageResponse = z.object({ message: z.enum(['INVITE_BONUS_SUCCESS', 'REFUND_SUCCESS', 'BONUS_CLEAR', 'SUCCESS']), amount: z.number() });
 
 // ---------- Operator side
