@@ -54,7 +54,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerReportModule(core);
   const { slips, credit } = registerDepositModule(core);
   const { rewards } = registerPromotionsModule(core, { wallet, deposits: credit });
-  registerSpinModule(core, { deposits: credit, rewards });
+  registerSpinModule(core, { gameResults: providerTransfers, rewards });
   const { guests } = registerChatModule(core, { members: auth, operators: admin });
   bindAuthentication({ members: auth, operators: admin, guests });
   if (config.sandboxes) await registerSandboxes(core);

@@ -242,6 +242,8 @@ export const siteSettingsBody = z.object({
   defaultPercentFail: settingNumber(0, 100).int({ error: 'KEY_INVALID' }).optional(),
   inviteSuccessPercent: settingNumber(1, 10_000).int({ error: 'KEY_INVALID' }).optional(),
   inviteFailPercent: settingNumber(0, 100).int({ error: 'KEY_INVALID' }).optional(),
+  /** Baht a member may hold beyond a deposit and still take a reward with a condition (DESIGN §6). */
+  rewardOtherMoneyLimit: settingNumber(0, 1_000_000).multipleOf(0.01, { error: 'KEY_INVALID' }).optional(),
 });
 export type SiteSettingsBody = z.infer<typeof siteSettingsBody>;
 export const siteSettingsResponse = z.object({
@@ -261,6 +263,7 @@ export const siteSettingsResponse = z.object({
   defaultPercentFail: z.number(),
   inviteSuccessPercent: z.number(),
   inviteFailPercent: z.number(),
+  rewardOtherMoneyLimit: z.number(),
 });
 /** Changes to the settings, newest first: who, when, from where, before and after. */
 export const settingsHistoryResponse = z.object({

@@ -377,6 +377,7 @@ export interface Database {
     starts_at: Timestamp | null;
     ends_at: Timestamp | null;
     sort_order: Generated<number>;
+    first_deposit_only: Generated<boolean>;
     created_at: Timestamp;
     updated_at: Timestamp;
   };
@@ -404,8 +405,11 @@ export interface Database {
     signals: Generated<string[]>;
     claim_id: string | null;
     decided_by: string | null;
+    rate_percent: Numeric | null;
     created_at: Timestamp;
   };
+  condition_deposits: { deposit_id: string; condition_id: string; amount: bigint; created_at: Generated<Timestamp> };
+  spin_coin_loss_marks: { member_id: bigint; counted_loss: bigint; updated_at: Generated<Timestamp> };
   spin_coin_grants: { deposit_id: string; member_id: bigint; deposit_amount: bigint; coins: bigint; created_at: Timestamp };
   chat_conversations: {
     id: Generated<string>;

@@ -34,9 +34,14 @@ export function startCondition(
     .executeTakeFirstOrThrow();
 }
 
-/** The member's active condition, locked for the caller's transaction. */
+/**
+ * The member's active condition, locked for the caller's transaction. FOR NO KEY UPDATE: lockers
+ * of the condition still go one at a time, while a deposit credited meanwhile may record itself
+ * against it (a foreign key's share lock) without waiting, so a deposit holding the wallet and a
+ * withdrawal holding the condition never wait on each other.
+ */
 export function lockActiveCondition(trx: Db, memberId: bigint): Promise<ConditionRow | undefined> {
-  return trx.selectFrom('member_conditions').selectAll().where('member_id', '=', memberId).where('status', '=', 'active').forUpdate().executeTakeFirst();
+  return trx.selectFrom('member_conditions').selectAll().where('member_id', '=', memberId).where('status', '=', 'active').forNoKeyUpdate().executeTakeFirst();
 }
 
 export function activeCondition(db: Db, memberId: bigint): Promise<ConditionRow | undefined> {
@@ -63,3 +68,29 @@ export async function lastClosedAt(db: Db, memberId: bigint): Promise<Date | nul
   const row = await db.selectFrom('member_conditions').select((eb) => eb.fn.max('closed_at').as('closed_at')).where('member_id', '=', memberId).executeTakeFirst();
   return row?.closed_at ? new Date(row.closed_at) : null;
 }
+
+/** Records a deposit credited while the condition held: the member's own, outside it. */
+export async function recordOwnDeposit(trx: Db, values: { depositId: string; conditionId: string; amount: bigint }): Promise<void> {
+  await trx.insertInto('condition_deposits').values({ deposit_id: values.depositId, condition_id: values.conditionId, amount: values.amount }).onConflict((oc) => oc.column('deposit_id').doNothing()).execute();
+}
+
+export async function ownDeposits(db: Db, conditionId: string): Promise<bigint> {
+  const row = await db.selectFrom('condition_deposits').select((eb) => eb.fn.sum<string>('amount').as('total')).where('condition_id', '=', conditionId).executeTakeFirst();
+  return BigInt(row?.total ?? 0);
+}
+
+/**
+ * Everything that is the member's money now, in one statement: wallet and game balances, transfers
+ * to or from games still in flight (they land on one side or the other), and withdrawals not yet
+ * paid (a failed one comes back).
+ */
+export async function moneyHeld(db: Db, memberId: bigint): Promise<{ accounts: bigint; inFlight: bigint; withdrawing: bigint }> {
+  const result = await sql<{ accounts: string; in_flight: string; withdrawing: string }>`
+    SELECT
+      (SELECT coalesce(sum(balance), 0) FROM ledger_accounts WHERE member_id = ${memberId} AND kind IN ('member_wallet', 'member_game')) AS accounts,
+      (SELECT coalesce(sum(amount), 0) FROM provider_transfers WHERE member_id = ${memberId} AND status = 'pending') AS in_flight,
+      (SELECT coalesce(sum(amount), 0) FROM withdrawals WHERE member_id = ${memberId} AND status = 'in_progress') AS withdrawing`.execute(db);
+  const row = result.rows[0]!;
+  return { accounts: BigInt(row.accounts), inFlight: BigInt(row.in_flight), withdrawing: BigInt(row.withdrawing) };
+}
+

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { failFloor, meetsSuccessTarget, successTarget } from './conditions.rules.js';
+import { clearedOnEnd, failFloor, mayEnd, meetsSuccessTarget, successTarget } from './conditions.rules.js';
 
 const condition = (base: bigint, success: number, fail: number) => ({ base_amount: base, success_percent: success, fail_percent: fail });
 
@@ -11,6 +11,8 @@ describe('withdrawal conditions', () => {
     expect(failFloor(bonus)).toBe(1_500n);
     expect(meetsSuccessTarget(44_999n, bonus)).toBe(false);
     expect(meetsSuccessTarget(45_000n, bonus)).toBe(true);
+    expect(mayEnd(1_499n, bonus)).toBe(true);
+    expect(mayEnd(1_500n, bonus)).toBe(false);
   });
 
   it('floors each share to the satang', () => {
@@ -20,6 +22,26 @@ describe('withdrawal conditions', () => {
         expect(successTarget(rule)).toBe((base * BigInt(success)) / 100n);
         expect(failFloor(rule)).toBe((base * BigInt(fail)) / 100n);
       }),
+    );
+  });
+
+  it('never counts the member’s own deposits toward the target, never lets them open the floor, and never clears them', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10_000_000n }),
+        fc.bigInt({ min: 0n, max: 10_000_000n }),
+        fc.bigInt({ min: 0n, max: 10_000_000n }),
+        fc.constantFrom('remaining' as const, 'reward' as const, 'none' as const),
+        (base, own, lost, mode) => {
+          const rule = { ...condition(base, 300, 10), clear_mode: mode, reward_amount: base / 3n };
+          // Nothing played: the member holds the base and their own deposits.
+          expect(meetsSuccessTarget(base + own, rule, own)).toBe(false);
+          expect(mayEnd(base + own, rule, own)).toBe(false);
+          // Whatever was lost, ending takes nothing of their own deposits.
+          const total = base + own - (lost > base + own ? base + own : lost);
+          expect(total - clearedOnEnd(total, rule, own) >= (own < total ? own : total)).toBe(true);
+        },
+      ),
     );
   });
 });

@@ -1,13 +1,14 @@
 import type { Db } from '../../db/database.js';
+import type { CreditedDeposit } from '../deposit/deposit-credit.js';
 import * as repo from './conditions.repository.js';
 
 export type { ConditionRow } from './conditions.repository.js';
-export { failFloor, meetsSuccessTarget, successTarget } from './conditions.rules.js';
+export { clearedOnEnd, failFloor, mayEnd, meetsSuccessTarget, successTarget } from './conditions.rules.js';
 
 /**
- * Withdrawal conditions (DESIGN §6): bonuses, refunds and invite rewards put a member's balances
- * under one; a withdrawal of everything past its target completes it. Every call runs in the
- * caller's transaction.
+ * Withdrawal conditions (DESIGN §6): bonuses, promotion codes, refunds, invite rewards and spin
+ * prizes put everything a member holds under one; a withdrawal past its target completes it; under
+ * its floor the member may end it. Every call runs in the caller's transaction.
  */
 export function createConditionService() {
   return {
@@ -19,6 +20,29 @@ export function createConditionService() {
     active: (db: Db, memberId: bigint) => repo.activeCondition(db, memberId),
     end: (trx: Db, id: string, end: Parameters<typeof repo.endCondition>[2]) => repo.endCondition(trx, id, end),
     lastClosedAt: (db: Db, memberId: bigint) => repo.lastClosedAt(db, memberId),
+    /** The member's own deposits credited while this condition held. */
+    ownDeposits: (db: Db, conditionId: string) => repo.ownDeposits(db, conditionId),
+
+    /** Wallet, games, transfers in flight and withdrawals not yet paid: all the member's money now. */
+    async held(db: Db, memberId: bigint): Promise<bigint> {
+      const money = await repo.moneyHeld(db, memberId);
+      return money.accounts + money.inFlight + money.withdrawing;
+    },
+    /** Whether a transfer to or from a game is still on its way. */
+    async hasMoneyInFlight(db: Db, memberId: bigint): Promise<boolean> {
+      return (await repo.moneyHeld(db, memberId)).inFlight > 0n;
+    },
+
+    /**
+     * The deposit credit's hook: a deposit credited while a condition holds (money that arrived
+     * anyway: a QR issued before it, a slip, a transfer to the operator's number) is recorded as the
+     * member's own. The credit's transfer holds the wallet, and a claim takes the wallet before it
+     * opens a condition, so the condition read here is the one in force when the money arrived.
+     */
+    async recordDepositUnderCondition(trx: Db, deposit: CreditedDeposit): Promise<void> {
+      const active = await repo.activeCondition(trx, deposit.memberId);
+      if (active) await repo.recordOwnDeposit(trx, { depositId: deposit.depositId, conditionId: active.id, amount: deposit.amount });
+    },
   };
 }
 export type ConditionService = ReturnType<typeof createConditionService>;

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
@@ -23,6 +24,12 @@ export interface CreditedDeposit extends DepositToCredit {
 export type OnCredited = (trx: Db, deposit: CreditedDeposit) => Promise<void>;
 
 /**
+ * Asked before a member is given a way to pay (a QR, a gift link's redemption, a manual notice):
+ * a code refuses it, before any money moves.
+ */
+export type DepositGate = (memberId: bigint) => Promise<ErrorCode | null>;
+
+/**
  * The one deposit credit (every method): a deposit row keyed by the outside reference, the ledger
  * transfer from the method's clearing account to the member's wallet, and every registered
  * on-credited handler (spin coins, invite accrual, bonus eligibility), all in the caller's
@@ -30,9 +37,23 @@ export type OnCredited = (trx: Db, deposit: CreditedDeposit) => Promise<void>;
  */
 export function createDepositCredit(deps: { ledger: Pick<Ledger, 'post'> }) {
   const handlers: OnCredited[] = [];
+  const gates: DepositGate[] = [];
   return {
     onCredited(handler: OnCredited): void {
       handlers.push(handler);
+    },
+
+    beforeIssuing(gate: DepositGate): void {
+      gates.push(gate);
+    },
+
+    /** Why this member may not start a deposit now, or null. */
+    async refusal(memberId: bigint): Promise<ErrorCode | null> {
+      for (const gate of gates) {
+        const code = await gate(memberId);
+        if (code) return code;
+      }
+      return null;
     },
 
     /** The credited deposit, or null when this outside reference was credited before. */

@@ -18,7 +18,7 @@ const LATE_PAYMENT_WINDOW_MS = 60 * 60_000;
 
 export function createDepositService(deps: {
   db: Db;
-  deposits: Pick<DepositCredit, 'credit'>;
+  deposits: Pick<DepositCredit, 'credit' | 'refusal'>;
   gateway: PaymentGateway;
   settings: Pick<SettingsService, 'site'>;
   now: () => Date;
@@ -83,6 +83,8 @@ export function createDepositService(deps: {
       if (amount < minimum) return { hasQrcode: false, message: 'DEPOSIT_MINIMUM' };
       // Lao banking apps pay whole kip only.
       if (context.currency === 'LAK' && amount % MINOR_PER_MAJOR !== 0n) return { hasQrcode: false, message: 'KEY_INVALID' };
+      const refused = await deps.deposits.refusal(context.memberId);
+      if (refused) return { hasQrcode: false, message: refused };
       const id = crypto.randomUUID();
       const expiresAt = new Date(deps.now().getTime() + QR_LIFETIME_MS);
       let issued;

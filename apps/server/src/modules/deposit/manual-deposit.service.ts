@@ -11,7 +11,7 @@ import * as repo from './manual-deposit.repository.js';
 const toNotice = (row: repo.NoticeRow) => ({ _id: row.id, amount: toMajor(row.amount), status: row.status, createdAt: row.created_at.toISOString(), reason: row.reason });
 
 /** DESIGN §6: in manual mode a member tells us of a transfer; an operator checks the bank and decides. */
-export function createManualDepositService(deps: { db: Db; deposits: Pick<DepositCredit, 'credit'>; settings: Pick<SettingsService, 'site'> }) {
+export function createManualDepositService(deps: { db: Db; deposits: Pick<DepositCredit, 'credit' | 'refusal'>; settings: Pick<SettingsService, 'site'> }) {
   const { db } = deps;
 
   function decide(id: string, status: 'SUCCESS' | 'FAILED', reason: string | null, operator: AuditActor) {
@@ -31,6 +31,8 @@ export function createManualDepositService(deps: { db: Db; deposits: Pick<Deposi
       const site = await deps.settings.site();
       if (!site.isManualDeposit) throw businessRule('DEPOSIT_MANUAL_OFF');
       if (amount < minorOf(moneyRules(site, context.currency).depositMinimum)) throw businessRule('DEPOSIT_MINIMUM');
+      const refused = await deps.deposits.refusal(context.memberId);
+      if (refused) throw businessRule(refused);
       return toNotice(await repo.insertNotice(db, { memberId: context.memberId, amount, idempotencyKey }));
     },
 

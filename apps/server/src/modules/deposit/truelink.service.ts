@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { toMajor } from '@wallet/contract';
 import type { TrueMoney } from '../../adapters/truemoney.js';
 import type { Db } from '../../db/database.js';
-import { AppError, badRequest, conflict } from '../../errors.js';
+import { AppError, badRequest, businessRule, conflict } from '../../errors.js';
 import type { MemberContext } from '../auth/auth.service.js';
 import type { DepositCredit } from './deposit-credit.js';
 import * as repo from './truelink.repository.js';
@@ -31,7 +31,7 @@ export function decryptTruelink(encrypted: string, secret: string): string | nul
 
 export interface TruelinkDeps {
   db: Db;
-  deposits: Pick<DepositCredit, 'credit'>;
+  deposits: Pick<DepositCredit, 'credit' | 'refusal'>;
   trueMoney: TrueMoney;
   secret: string;
   receivingMobile: string;
@@ -140,6 +140,8 @@ export function createTruelinkService(deps: TruelinkDeps) {
       const link = decryptTruelink(encryptedLink, deps.secret);
       const hash = link ? GIFT_LINK.exec(link.trim())?.[1] : undefined;
       if (!hash) throw badRequest('TRUELINK_INVALID');
+      const refused = await deps.deposits.refusal(context.memberId);
+      if (refused) throw businessRule(refused);
       const intent = await repo.openIntent(db, { hash, memberId: context.memberId, at: deps.now(), leaseUntil: lease() });
       if (!intent) return resume(hash, context.memberId);
       return answer(await finish(intent, 'request'), context.memberId, true);

@@ -116,6 +116,25 @@ export async function balancesOf(db: Db, codes: string[]): Promise<Map<string, M
   return new Map(rows.map((row) => [row.code, minor(BigInt(row.balance))]));
 }
 
+/** Locks the member's wallet row (what every movement of theirs locks first), without moving anything. */
+export async function lockWallet(trx: Db, memberId: bigint): Promise<void> {
+  await trx.selectFrom('ledger_accounts').select('id').where('member_id', '=', memberId).where('kind', '=', 'member_wallet').forUpdate().execute();
+}
+
+/**
+ * The member's cumulative net game loss: what game results took from their game accounts less what
+ * they paid in (money moved in and out and the balances cancel out; the results are what is left).
+ */
+export async function netGameLoss(db: Db, memberId: bigint): Promise<bigint> {
+  // Each side from its own index (debit, credit) over the member's game accounts: the cost follows
+  // the member's transfers, never the whole ledger (issue 16 §2).
+  const result = await sql<{ loss: string | null }>`
+    WITH games AS (SELECT id FROM ledger_accounts WHERE member_id = ${memberId} AND kind = 'member_game')
+    SELECT coalesce((SELECT sum(t.amount) FROM ledger_transfers t WHERE t.debit_account_id IN (SELECT id FROM games) AND t.kind = 'game_result'), 0)
+         - coalesce((SELECT sum(t.amount) FROM ledger_transfers t WHERE t.credit_account_id IN (SELECT id FROM games) AND t.kind = 'game_result'), 0) AS loss`.execute(db);
+  return BigInt(result.rows[0]?.loss ?? 0);
+}
+
 export function memberBalances(db: Db, memberId: bigint) {
   return db
     .selectFrom('ledger_accounts')

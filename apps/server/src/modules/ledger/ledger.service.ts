@@ -273,6 +273,14 @@ export function createLedger(db: Db) {
     /** Transfers touching these accounts, newest first, paged (the operator's member page). */
     lines: (accountCodes: string[], page: number, limit: number) => repo.linesOf(db, accountCodes, page, limit),
     memberBalances: (memberId: bigint, trx: Db = db) => repo.memberBalances(trx, memberId),
+    /** What games kept of the member's money, net of wins, ever (refunds and coins are measured on it). */
+    netGameLoss: (memberId: bigint, trx: Db = db) => repo.netGameLoss(trx, memberId),
+    /**
+     * Holds the member's wallet still for the caller's transaction: a rule that reads what the member
+     * holds and then pays (a reward's claim, ending a condition) sees no deposit, transfer or
+     * withdrawal slip in between. Taken after the member's row and condition, as every path does.
+     */
+    lockWallet: (memberId: bigint, trx: Db) => repo.lockWallet(trx, memberId),
     /** Checks every invariant of DESIGN §5; `ok` is false when any is broken. */
     async verify(trx: Db = db) {
       const report = await repo.invariantReport(trx);

@@ -2,6 +2,8 @@ import {
   type BonusActiveResponse,
   type BonusItem,
   type ClaimResponse,
+  type ClearPreview,
+  type RewardPreview,
   type ConditionStatus,
   type Language,
   PROGRAMME_NAMES,
@@ -13,14 +15,14 @@ import {
 import type { Db } from '../../db/database.js';
 import { AppError, businessRule, conflict, notFound } from '../../errors.js';
 import type { MemberContext } from '../auth/auth.service.js';
-import { type ConditionRow, type ConditionService, failFloor, successTarget } from '../conditions/conditions.service.js';
+import { type ConditionRow, type ConditionService, clearedOnEnd, failFloor, mayEnd, successTarget } from '../conditions/conditions.service.js';
 import { type RewardSource, accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import { bannerUrl } from './banner-images.js';
 import { claimPeriod, claimsInPeriod, rewardFor, textIn } from './promotions.rules.js';
 import * as repo from './promotions.repository.js';
-import { type Rewards, toClaimResponse } from './rewards.js';
+import { type RewardQuote, type Rewards, toClaimResponse, toRewardPreview } from './rewards.js';
 
 
 export const rewardTerms = (offer: repo.OfferRow) => ({
@@ -49,60 +51,77 @@ export function createOfferService(deps: {
   db: Db;
   now: () => Date;
   rewards: Rewards;
-  ledger: Pick<Ledger, 'post' | 'memberBalances'>;
-  conditions: Pick<ConditionService, 'active' | 'lockActive' | 'end' | 'lastClosedAt'>;
+  ledger: Pick<Ledger, 'post' | 'memberBalances' | 'lockWallet'>;
+  conditions: Pick<ConditionService, 'active' | 'lockActive' | 'end' | 'lastClosedAt' | 'held' | 'ownDeposits' | 'hasMoneyInFlight'>;
   wallet: Pick<WalletService, 'transferAll' | 'refreshAll'>;
 }) {
   const { db, rewards, ledger, conditions } = deps;
+  const hasMoneyInFlight = (trx: Db, memberId: bigint) => conditions.hasMoneyInFlight(trx, memberId);
 
-  /** Deposits since the member's last condition closed or last offer was taken: what a bonus is a share of. */
-  async function qualifyingDeposit(trx: Db, memberId: bigint): Promise<bigint> {
+  /** Deposits after this count toward the next offer: the later of the last condition's end and the last offer taken. */
+  async function qualifyingSince(trx: Db, memberId: bigint): Promise<Date | null> {
     const [closed, claimed] = await Promise.all([conditions.lastClosedAt(trx, memberId), repo.lastOfferClaimAt(trx, memberId)]);
-    const since = [closed, claimed].filter((at): at is Date => at !== null).sort((a, b) => b.getTime() - a.getTime())[0] ?? null;
-    return repo.depositsSince(trx, memberId, since);
+    return [closed, claimed].filter((at): at is Date => at !== null).sort((a, b) => b.getTime() - a.getTime())[0] ?? null;
   }
 
   async function totalBalance(trx: Db, memberId: bigint): Promise<bigint> {
     return (await ledger.memberBalances(memberId, trx)).reduce((total, account) => total + account.balance, 0n);
   }
 
+  /**
+   * Whether the member may take this offer now and what it would pay: a refusal (the error the claim
+   * would answer) or the quote. The claim runs it under its locks; the preview without them.
+   */
+  async function evaluate(trx: Db, context: MemberContext, code: string, kind: 'bonus' | 'promotion'): Promise<{ offer?: repo.OfferRow; quote?: RewardQuote; refusal: AppError | null }> {
+    const { memberId } = context;
+    const offer = await repo.findOffer(trx, code);
+    // An offer for the wallets of another currency is not the member's to see or take.
+    if (!offer || offer.kind !== kind || offer.currency !== context.currency || !isOnOffer(offer, deps.now())) return { refusal: kind === 'promotion' ? notFound('NO_PROMOTION') : notFound('NO_DATA') };
+    const claims = await repo.claimsOf(trx, memberId, code);
+    if (kind === 'promotion' && claims.length > 0) return { offer, refusal: conflict('PROMOTION_RECEIVED') };
+    if (kind === 'bonus' && claimsInPeriod(offer.bonus_type!, claims, claimPeriod(deps.now())).length >= offer.max_received) return { offer, refusal: businessRule('BONUS_MAX_CLAIMED') };
+    if (offer.global_cap !== null && offer.claimed_count >= offer.global_cap) return { offer, refusal: businessRule('BONUS_FULL') };
+
+    const [since, held] = await Promise.all([qualifyingSince(trx, memberId), conditions.held(trx, memberId)]);
+    // "First deposit" means it: the member's only deposit, with nothing taken before it.
+    if (offer.first_deposit_only && (since !== null || (await repo.depositCount(trx, memberId)) !== 1)) return { offer, refusal: businessRule('BONUS_FIRST_DEPOSIT') };
+    // A share of a deposit still held: money already withdrawn again earns nothing.
+    const deposited = await repo.depositsSince(trx, memberId, since);
+    const deposit = deposited < held ? deposited : held;
+    if (deposit < offer.minimum_deposit) return { offer, refusal: businessRule('DEPOSIT_MINIMUM') };
+    const amount = rewardFor(rewardTerms(offer), deposit);
+    if (amount <= 0n) return { offer, refusal: businessRule('DEPOSIT_MINIMUM') };
+    const quote = await rewards.quote(trx, context, {
+      kind,
+      amount,
+      qualifyingDeposit: deposit,
+      condition: offer.has_condition ? { successPercent: offer.success_percent, failPercent: offer.fail_percent, clearMode: offer.clear_mode } : null,
+    });
+    return { offer, quote, refusal: quote.refusal };
+  }
+
   async function claim(context: MemberContext, code: string, kind: 'bonus' | 'promotion', idempotencyKey: string | null): Promise<ClaimResponse> {
     const { memberId } = context;
-    const missing = kind === 'promotion' ? notFound('NO_PROMOTION') : notFound('NO_DATA');
     return db.transaction().execute(async (trx) => {
       const { replay } = await rewards.begin(trx, memberId, idempotencyKey);
       if (replay) return toClaimResponse(replay);
-      const offer = await repo.findOffer(trx, code);
-      // An offer for the wallets of another currency is not the member's to see or take.
-      if (!offer || offer.kind !== kind || offer.currency !== context.currency || !isOnOffer(offer, deps.now())) throw missing;
-
-      const claims = await repo.claimsOf(trx, memberId, code);
-      if (kind === 'promotion' && claims.length > 0) throw conflict('PROMOTION_RECEIVED');
-      if (kind === 'bonus' && claimsInPeriod(offer.bonus_type!, claims, claimPeriod(deps.now())).length >= offer.max_received) throw businessRule('BONUS_MAX_CLAIMED');
-
-      const deposit = await qualifyingDeposit(trx, memberId);
-      if (deposit < offer.minimum_deposit) throw businessRule('DEPOSIT_MINIMUM');
-      const amount = rewardFor(rewardTerms(offer), deposit);
-      if (amount <= 0n) throw businessRule('DEPOSIT_MINIMUM');
+      const { quote, refusal } = await evaluate(trx, context, code, kind);
+      if (refusal || !quote) throw refusal ?? businessRule('DEPOSIT_MINIMUM');
       // The global cap: one conditional increment per claim, so 50 members racing for the last place get one.
       if (!(await repo.takeOfferPlace(trx, code))) throw businessRule('BONUS_FULL');
-
-      const paid = await rewards.pay(trx, {
-        memberId,
-        kind,
-        offerCode: code,
-        source: code,
-        amount,
-        depositAmount: deposit,
-        condition: offer.has_condition ? { successPercent: offer.success_percent, failPercent: offer.fail_percent, clearMode: offer.clear_mode } : null,
-        idempotencyKey,
-      });
-      return toClaimResponse(paid);
+      return toClaimResponse(await rewards.pay(trx, { memberId, offerCode: code, source: code, quote, idempotencyKey }));
     });
   }
 
+  /** The member's money against their condition now: the total, their own deposits, and what ending would take. */
+  async function position(db: Db, condition: ConditionRow) {
+    const [total, own] = await Promise.all([totalBalance(db, condition.member_id), conditions.ownDeposits(db, condition.id)]);
+    const endTakes = mayEnd(total, condition, own) ? clearedOnEnd(total, condition, own) : 0n;
+    return { total, own, endTakes };
+  }
+
   async function conditionStatus(trx: Db, condition: ConditionRow, language: Language): Promise<ConditionStatus> {
-    const [total, offer] = await Promise.all([totalBalance(trx, condition.member_id), repo.conditionOfferName(trx, condition.source)]);
+    const [{ total, own, endTakes }, offer] = await Promise.all([position(trx, condition), repo.conditionOfferName(trx, condition.source)]);
     return {
       kind: condition.kind,
       code: condition.source,
@@ -110,9 +129,12 @@ export function createOfferService(deps: {
       base: toMajor(condition.base_amount),
       successPercent: condition.success_percent,
       failPercent: condition.fail_percent,
-      successTarget: toMajor(successTarget(condition)),
-      failFloor: toMajor(failFloor(condition)),
+      successTarget: toMajor(successTarget(condition, own)),
+      failFloor: toMajor(failFloor(condition, own)),
       total: toMajor(total),
+      ownDeposits: toMajor(own),
+      endTakes: toMajor(endTakes),
+      clearMode: condition.clear_mode,
       createdAt: new Date(condition.created_at).toISOString(),
     };
   }
@@ -181,16 +203,47 @@ export function createOfferService(deps: {
     },
 
     async checkMinimum(context: MemberContext) {
-      const [deposit, offers] = await Promise.all([qualifyingDeposit(db, context.memberId), repo.listOffers(db, { kind: 'bonus', status: 'active' })]);
+      const [deposit, offers] = await Promise.all([qualifyingSince(db, context.memberId).then((since) => repo.depositsSince(db, context.memberId, since)), repo.listOffers(db, { kind: 'bonus', status: 'active' })]);
       const minimums = offers.filter((offer) => offer.currency === context.currency && isOnOffer(offer, deps.now())).map((offer) => offer.minimum_deposit);
       const minimum = minimums.length ? minimums.reduce((low, value) => (value < low ? value : low)) : 0n;
       return { qualifyingDeposit: toMajor(deposit), minimum: toMajor(minimum) };
     },
 
+    /** What taking this bonus or promotion code would do, in money (nothing is locked or paid). */
+    async preview(context: MemberContext, code: string): Promise<RewardPreview> {
+      const offer = await repo.findOffer(db, code);
+      const kind = offer?.kind ?? 'bonus';
+      const active = await rewards.activeRefusal(db, context.memberId);
+      const { quote, refusal } = await evaluate(db, context, code, kind);
+      if (!offer && refusal) throw refusal;
+      const terms = quote ?? (await rewards.quote(db, context, { kind, amount: minor(0n), qualifyingDeposit: 0n, condition: offer!.has_condition ? { successPercent: offer!.success_percent, failPercent: offer!.fail_percent, clearMode: offer!.clear_mode } : null }));
+      return toRewardPreview(code, context.currency, terms, active ?? refusal);
+    },
+
+    /** What ending the condition would do now: game results are booked first, as ending does. */
+    async clearPreview(context: MemberContext): Promise<ClearPreview> {
+      const active = await conditions.active(db, context.memberId);
+      if (!active) throw notFound('NO_DATA');
+      await deps.wallet.refreshAll(context);
+      const [{ total, own, endTakes }, pending] = await Promise.all([position(db, active), hasMoneyInFlight(db, context.memberId)]);
+      const refusal = pending ? 'TRANSFER_PENDING' : mayEnd(total, active, own) ? null : 'BONUS_CONDITION';
+      return {
+        allowed: refusal === null,
+        refusal,
+        currency: context.currency,
+        total: toMajor(total),
+        floor: toMajor(failFloor(active, own)),
+        ownDeposits: toMajor(own),
+        takes: toMajor(refusal ? 0n : endTakes),
+        keeps: toMajor(refusal ? total : total - endTakes),
+      };
+    },
+
     /**
-     * Ends the member's condition (SPEC §4 Bonus rules; DESIGN §6): only under the fail floor. Game
-     * money first comes back to the wallet through the providers; then, in one transaction, the
-     * condition closes and what the offer's terms clear goes back to its expense account.
+     * Ends the member's condition (SPEC §4 Bonus rules; DESIGN §6): only under the floor. Game
+     * money first comes back to the wallet through the providers; then, in one transaction with the
+     * wallet held still, and no transfer to a game in flight, the condition closes and what the
+     * terms clear goes back to its expense account. The member's own deposits are never taken.
      */
     async clear(context: MemberContext, idempotencyKey: string | null): Promise<{ message: 'BONUS_CLEAR'; amount: number }> {
       const { memberId } = context;
@@ -198,7 +251,8 @@ export function createOfferService(deps: {
       if (!before) throw notFound('NO_DATA');
       // Game results booked first, so the floor is compared with what the member holds now.
       await deps.wallet.refreshAll(context);
-      if ((await totalBalance(db, memberId)) >= failFloor(before)) throw businessRule('BONUS_CONDITION');
+      const now = await position(db, before);
+      if (!mayEnd(now.total, before, now.own)) throw businessRule('BONUS_CONDITION');
 
       const collected = await deps.wallet.transferAll(context, WALLET_CODE, idempotencyKey && `${idempotencyKey}:clear`);
       if (collected.failed.length > 0) throw new AppError('TRANSFER_FAIL', 502);
@@ -208,17 +262,20 @@ export function createOfferService(deps: {
         await repo.lockMember(trx, memberId);
         const condition = await conditions.lockActive(trx, memberId);
         if (!condition) throw notFound('NO_DATA');
+        // Nothing enters or leaves the wallet from here; money on its way to a game would escape the clearing.
+        await ledger.lockWallet(memberId, trx);
+        if (await hasMoneyInFlight(trx, memberId)) throw businessRule('TRANSFER_PENDING');
         const held = await ledger.memberBalances(memberId, trx);
         if (held.some((account) => account.kind === 'member_game' && account.balance > 0n)) throw businessRule('TRANSFER_PENDING');
         const walletBalance = held.find((account) => account.kind === 'member_wallet')?.balance ?? 0n;
-        if (walletBalance >= failFloor(condition)) throw businessRule('BONUS_CONDITION');
+        const own = await conditions.ownDeposits(trx, condition.id);
+        if (!mayEnd(walletBalance, condition, own)) throw businessRule('BONUS_CONDITION');
 
-        const cleared =
-          condition.clear_mode === 'remaining' ? walletBalance : condition.clear_mode === 'reward' ? (walletBalance < condition.reward_amount ? walletBalance : condition.reward_amount) : 0n;
+        const cleared = clearedOnEnd(walletBalance, condition, own);
         let clearTransferId: bigint | null = null;
         if (cleared > 0n) {
           const transfer = await ledger.post(
-            { key: `condition-clear:${condition.id}`, from: accounts.wallet(memberId), to: accounts.rewardExpense(condition.kind as RewardSource), amount: minor(cleared), kind: 'bonus_clear', reference: condition.id },
+            { key: `condition-clear:${condition.id}`, from: accounts.wallet(memberId), to: accounts.rewardExpense(condition.kind as RewardSource), amount: cleared, kind: 'bonus_clear', reference: condition.id },
             trx,
           );
           clearTransferId = transfer.id;

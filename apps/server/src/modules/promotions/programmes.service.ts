@@ -1,18 +1,18 @@
-import { type Language, type RefundCheck, minor, percentOf, toMajor } from '@wallet/contract';
+import { type Language, type RefundCheck, type RewardPreview, minor, percentOf, toMajor, walletCurrencyOf } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
-import { businessRule } from '../../errors.js';
+import { type AppError, businessRule } from '../../errors.js';
 import type { MemberContext } from '../auth/auth.service.js';
 import type { ConditionService } from '../conditions/conditions.service.js';
 import type { CreditedDeposit } from '../deposit/deposit-credit.js';
 import type { SettingsService, SiteSettings } from '../settings/settings.service.js';
+import type { Ledger } from '../ledger/ledger.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import { bannerUrl } from './banner-images.js';
 import { type InviteSignal, inviteVerdict, refundOwed, sameAccountName, textIn } from './promotions.rules.js';
 import * as repo from './promotions.repository.js';
-import type { Rewards } from './rewards.js';
+import { type RewardQuote, type RewardTerms, type Rewards, toRewardPreview } from './rewards.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const CHECK_VIOLATION = '23514';
 
 /** What the member may claim now: the wallet's `invite` block (SPEC §3 Wallet response). Needs no other module, so the wallet can show it. */
 export function createInviteSummary(deps: { db: Db; settings: Pick<SettingsService, 'site'> }) {
@@ -26,6 +26,7 @@ export function createInviteSummary(deps: { db: Db; settings: Pick<SettingsServi
 export function createProgrammeService(deps: {
   db: Db;
   rewards: Rewards;
+  ledger: Pick<Ledger, 'netGameLoss'>;
   settings: Pick<SettingsService, 'site'>;
   conditions: Pick<ConditionService, 'active'>;
   wallet: Pick<WalletService, 'refreshAll'>;
@@ -48,6 +49,46 @@ export function createProgrammeService(deps: {
     return signals;
   }
 
+  const inviteTerms = (site: SiteSettings, amount: bigint): RewardTerms => ({
+    kind: 'invite',
+    amount: minor(amount),
+    qualifyingDeposit: 0n,
+    condition: site.inviteHasCondition ? { successPercent: site.inviteSuccessPercent, failPercent: site.inviteFailPercent, clearMode: 'remaining' } : null,
+  });
+  const refundTerms = (site: SiteSettings, amount: bigint): RewardTerms => ({
+    kind: 'refund',
+    amount: minor(amount),
+    qualifyingDeposit: 0n,
+    condition: site.refundHasCondition ? { successPercent: site.refundSuccessPercent, failPercent: site.refundFailPercent, clearMode: 'remaining' } : null,
+  });
+
+  /** Whether the accrued invite rewards may be claimed now, and the quote when they may. */
+  async function evaluateInvite(trx: Db, context: MemberContext, accruals: { amount: bigint }[]): Promise<{ quote?: RewardQuote; refusal: AppError | null }> {
+    const site = await deps.settings.site(trx);
+    if (!site.inviteEnabled) return { refusal: businessRule('INVITE_INACTIVE') };
+    const amount = accruals.reduce((total, accrual) => total + accrual.amount, 0n);
+    if (amount <= 0n) {
+      const held = await repo.inviteStanding(trx, context.memberId);
+      // Nobody invited yet; rewards only waiting for an operator's check; or simply nothing new.
+      return { refusal: businessRule(held.invitees === 0 ? 'NO_INVITEE_PLAY_INFO' : held.inReview > 0 ? 'INVITE_COLLECT' : 'NO_INVITE_BONUS') };
+    }
+    const quote = await rewards.quote(trx, context, inviteTerms(site, amount));
+    return { quote, refusal: quote.refusal };
+  }
+
+  /** Whether a refund is owed now, and the quote when it is. */
+  async function evaluateRefund(trx: Db, context: MemberContext): Promise<{ quote?: RewardQuote; refusal: AppError | null; lossTotal: bigint }> {
+    const site = await deps.settings.site(trx);
+    const lossTotal = await deps.ledger.netGameLoss(context.memberId, trx);
+    if (!site.refundEnabled) return { refusal: businessRule('REFUND_INACTIVE'), lossTotal };
+    // Never played: there is no refund to speak of; played, but nothing lost since the last one: not above 0.
+    if (!(await repo.hasGameResults(trx, context.memberId))) return { refusal: businessRule('NO_REFUND'), lossTotal };
+    const owed = refundOwed(lossTotal, await repo.lastRefundMark(trx, context.memberId), site.refundRatePercent);
+    if (owed.amount <= 0n) return { refusal: businessRule('REFUND_MINIMUM'), lossTotal };
+    const quote = await rewards.quote(trx, context, refundTerms(site, owed.amount));
+    return { quote, refusal: quote.refusal, lossTotal };
+  }
+
   return {
     /**
      * The deposit credit's on-credited hook: the inviter of the depositing member accrues the
@@ -61,15 +102,33 @@ export function createProgrammeService(deps: {
       if (!invitee?.inviter_id || invitee.inviter_id === invitee.id) return;
       const inviter = await repo.findMember(trx, invitee.inviter_id);
       if (!inviter) return;
+      // A reward is paid in the inviter's currency: a friend whose wallet holds another earns nothing
+      // (no rate converts kip into baht; the invite screen says so).
+      if (walletCurrencyOf(inviter.currency) !== walletCurrencyOf(invitee.currency)) return;
       const amount = percentOf(minor(deposit.amount), site.inviteRatePercent);
       if (amount <= 0n) return;
       const signals = await overlapSignals(trx, inviter, invitee, site);
-      await repo.insertAccrual(trx, { inviter_id: inviter.id, invitee_id: invitee.id, deposit_id: deposit.depositId, amount, status: inviteVerdict(signals), signals });
+      await repo.insertAccrual(trx, {
+        inviter_id: inviter.id,
+        invitee_id: invitee.id,
+        deposit_id: deposit.depositId,
+        amount,
+        rate_percent: String(site.inviteRatePercent),
+        status: inviteVerdict(signals),
+        signals,
+      });
     },
 
     async inviteInfo(language: Language) {
       const site = await deps.settings.site();
-      return { inviteSuccess: site.inviteSuccessPercent, inviteFail: site.inviteFailPercent, ratePercent: site.inviteRatePercent, enabled: site.inviteEnabled, info: textIn(site.inviteInfo, language) };
+      return {
+        inviteSuccess: site.inviteSuccessPercent,
+        inviteFail: site.inviteFailPercent,
+        ratePercent: site.inviteRatePercent,
+        enabled: site.inviteEnabled,
+        info: textIn(site.inviteInfo, language),
+        sameCurrencyOnly: true as const,
+      };
     },
 
     async invites(context: MemberContext, page: number, limit: number) {
@@ -79,42 +138,31 @@ export function createProgrammeService(deps: {
 
     /** GET /api/invite/bonus: every accrued reward at once, once (the accruals are locked and marked in the same transaction). */
     async claimInvite(context: MemberContext, idempotencyKey: string | null) {
-      const site = await deps.settings.site();
-      if (!site.inviteEnabled) throw businessRule('INVITE_INACTIVE');
       return db.transaction().execute(async (trx) => {
         const { replay } = await rewards.begin(trx, context.memberId, idempotencyKey);
         if (replay) return { message: 'INVITE_BONUS_SUCCESS' as const, amount: toMajor(replay.amount) };
         const accruals = await repo.lockClaimableAccruals(trx, context.memberId);
-        const amount = accruals.reduce((total, accrual) => total + accrual.amount, 0n);
-        if (amount <= 0n) {
-          const held = await repo.inviteStanding(trx, context.memberId);
-          // Nobody invited yet; rewards only waiting for an operator's check; or simply nothing new.
-          throw businessRule(held.invitees === 0 ? 'NO_INVITEE_PLAY_INFO' : held.inReview > 0 ? 'INVITE_COLLECT' : 'NO_INVITE_BONUS');
-        }
-        const claim = await rewards.pay(trx, {
-          memberId: context.memberId,
-          kind: 'invite',
-          offerCode: null,
-          source: 'INVITE',
-          amount: minor(amount),
-          depositAmount: 0n,
-          condition: site.inviteHasCondition ? { successPercent: site.inviteSuccessPercent, failPercent: site.inviteFailPercent, clearMode: 'remaining' } : null,
-          idempotencyKey,
-        });
+        const { quote, refusal } = await evaluateInvite(trx, context, accruals);
+        if (refusal || !quote) throw refusal ?? businessRule('NO_INVITE_BONUS');
+        const claim = await rewards.pay(trx, { memberId: context.memberId, offerCode: null, source: 'INVITE', quote, idempotencyKey });
         await repo.markAccrualsClaimed(trx, accruals.map((accrual) => accrual.id), claim.id);
-        return { message: 'INVITE_BONUS_SUCCESS' as const, amount: toMajor(amount) };
-      }).catch((error: unknown) => {
-        // The ledger refusing the payment (a kip wallet before kip expense accounts exist, issue 15).
-        if ((error as { code?: string }).code === CHECK_VIOLATION) throw businessRule('INVITE_BONUS_FAIL');
-        throw error;
+        return { message: 'INVITE_BONUS_SUCCESS' as const, amount: toMajor(quote.amount) };
       });
+    },
+
+    /** What claiming the invite rewards would do now, in money. */
+    async previewInvite(context: MemberContext): Promise<RewardPreview> {
+      const accruals = await repo.claimableAccruals(db, context.memberId);
+      const active = await rewards.activeRefusal(db, context.memberId);
+      const { quote, refusal } = await evaluateInvite(db, context, accruals);
+      return toRewardPreview('INVITE', context.currency, quote ?? (await rewards.quote(db, context, inviteTerms(await deps.settings.site(), 0n))), active ?? refusal);
     },
 
     /** SPEC §3 Refund check: game results are brought up to date first, so the loss is today's. */
     async checkRefund(context: MemberContext, language: Language): Promise<RefundCheck> {
       const site = await deps.settings.site();
       await deps.wallet.refreshAll(context).catch(() => undefined);
-      const [total, mark, active] = await Promise.all([repo.netGameLoss(db, context.memberId), repo.lastRefundMark(db, context.memberId), deps.conditions.active(db, context.memberId)]);
+      const [total, mark, active] = await Promise.all([deps.ledger.netGameLoss(context.memberId), repo.lastRefundMark(db, context.memberId), deps.conditions.active(db, context.memberId)]);
       const owed = refundOwed(total, mark, site.refundRatePercent);
       return {
         result: site.refundEnabled && owed.amount > 0n,
@@ -130,30 +178,24 @@ export function createProgrammeService(deps: {
 
     /** Pays the refund owed now, once: the mark of the loss it covers is written with the claim. */
     async claimRefund(context: MemberContext, idempotencyKey: string | null) {
-      const site = await deps.settings.site();
-      if (!site.refundEnabled) throw businessRule('REFUND_INACTIVE');
       await deps.wallet.refreshAll(context).catch(() => undefined);
       return db.transaction().execute(async (trx) => {
         const { replay } = await rewards.begin(trx, context.memberId, idempotencyKey, 'refund');
         if (replay) return { message: 'REFUND_SUCCESS' as const, amount: toMajor(replay.amount) };
-        const total = await repo.netGameLoss(trx, context.memberId);
-        // Never played: there is no refund to speak of; played, but nothing lost since the last one: not above 0.
-        if (!(await repo.hasGameResults(trx, context.memberId))) throw businessRule('NO_REFUND');
-        const owed = refundOwed(total, await repo.lastRefundMark(trx, context.memberId), site.refundRatePercent);
-        if (owed.amount <= 0n) throw businessRule('REFUND_MINIMUM');
-        const claim = await rewards.pay(trx, {
-          memberId: context.memberId,
-          kind: 'refund',
-          offerCode: null,
-          source: 'REFUND',
-          amount: owed.amount,
-          depositAmount: 0n,
-          condition: site.refundHasCondition ? { successPercent: site.refundSuccessPercent, failPercent: site.refundFailPercent, clearMode: 'remaining' } : null,
-          idempotencyKey,
-        });
-        await repo.insertRefundMark(trx, { claim_id: claim.id, member_id: context.memberId, net_loss_total: total });
-        return { message: 'REFUND_SUCCESS' as const, amount: toMajor(owed.amount) };
+        const { quote, refusal, lossTotal } = await evaluateRefund(trx, context);
+        if (refusal || !quote) throw refusal ?? businessRule('REFUND_MINIMUM');
+        const claim = await rewards.pay(trx, { memberId: context.memberId, offerCode: null, source: 'REFUND', quote, idempotencyKey });
+        await repo.insertRefundMark(trx, { claim_id: claim.id, member_id: context.memberId, net_loss_total: lossTotal });
+        return { message: 'REFUND_SUCCESS' as const, amount: toMajor(quote.amount) };
       });
+    },
+
+    /** What claiming the refund would do now, in money (game results booked first, as the claim does). */
+    async previewRefund(context: MemberContext): Promise<RewardPreview> {
+      await deps.wallet.refreshAll(context).catch(() => undefined);
+      const active = await rewards.activeRefusal(db, context.memberId, 'refund');
+      const { quote, refusal } = await evaluateRefund(db, context);
+      return toRewardPreview('REFUND', context.currency, quote ?? (await rewards.quote(db, context, refundTerms(await deps.settings.site(), 0n))), active ?? refusal);
     },
 
     async refunds(context: MemberContext, page: number, limit: number) {

@@ -16,14 +16,17 @@ import { createRewards } from './rewards.js';
  */
 export function registerPromotionsModule(
   core: Pick<Core, 'app' | 'config' | 'db' | 'ledger' | 'settings' | 'now' | 'site'>,
-  uses: { wallet: Pick<WalletService, 'transferAll' | 'refreshAll'>; deposits: Pick<DepositCredit, 'onCredited'> },
+  uses: { wallet: Pick<WalletService, 'transferAll' | 'refreshAll'>; deposits: Pick<DepositCredit, 'onCredited' | 'beforeIssuing'> },
 ) {
   const { app, db, ledger, now } = core;
   const conditions = createConditionService();
-  const rewards = createRewards({ ledger, conditions, now });
+  const rewards = createRewards({ ledger, conditions, settings: core.settings, now });
   const offers = createOfferService({ db, now, rewards, ledger, conditions, wallet: uses.wallet });
-  const programmes = createProgrammeService({ db, rewards, settings: core.settings, conditions, wallet: uses.wallet });
+  const programmes = createProgrammeService({ db, rewards, ledger, settings: core.settings, conditions, wallet: uses.wallet });
   uses.deposits.onCredited((trx, deposit) => programmes.accrueInvite(trx, deposit));
+  uses.deposits.onCredited((trx, deposit) => conditions.recordDepositUnderCondition(trx, deposit));
+  // SPEC §4: a bonus "must be ended before the next deposit": no QR, gift link or notice while one holds.
+  uses.deposits.beforeIssuing(async (memberId) => ((await conditions.active(db, memberId)) ? 'DEPOSIT_UNDER_CONDITION' : null));
   const storage = createFolderStorage(core.config.uploadDir);
   registerPromotionRoutes(app, { offers, programmes }, core.site.defaultLanguage);
   registerPromotionAdminRoutes(app, createPromotionAdminService({ db, settings: core.settings, storage, conditions, offers }), storage);

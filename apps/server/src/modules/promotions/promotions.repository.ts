@@ -14,7 +14,11 @@ export async function lockMember(trx: Db, memberId: bigint) {
 }
 
 export function findMember(db: Db, memberId: bigint) {
-  return db.selectFrom('members').select(['id', 'name', 'status', 'inviter_id', 'bank_account_no', 'bank_account_name', 'registered_ip', 'registered_user_agent', 'created_at']).where('id', '=', memberId).executeTakeFirst();
+  return db
+    .selectFrom('members')
+    .select(['id', 'name', 'status', 'currency', 'inviter_id', 'bank_account_no', 'bank_account_name', 'registered_ip', 'registered_user_agent', 'created_at'])
+    .where('id', '=', memberId)
+    .executeTakeFirst();
 }
 
 /** Addresses and browsers the member signed in from since `since`. */
@@ -99,6 +103,12 @@ export async function depositsSince(db: Db, memberId: bigint, since: Date | null
   return BigInt(row?.total ?? 0);
 }
 
+/** How many deposits the member ever made ("first deposit" offers). */
+export async function depositCount(db: Db, memberId: bigint): Promise<number> {
+  const row = await db.selectFrom('deposits').select((eb) => eb.fn.countAll<string>().as('count')).where('member_id', '=', memberId).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 // ---------- Invite
 export function insertAccrual(trx: Db, values: Insertable<Database['invite_accruals']>) {
   return trx.insertInto('invite_accruals').values(values).onConflict((oc) => oc.column('deposit_id').doNothing()).returningAll().executeTakeFirst();
@@ -107,6 +117,10 @@ export function insertAccrual(trx: Db, values: Insertable<Database['invite_accru
 /** Accrued rewards waiting to be claimed, locked: a second claim racing finds none. */
 export function lockClaimableAccruals(trx: Db, inviterId: bigint) {
   return trx.selectFrom('invite_accruals').select(['id', 'amount']).where('inviter_id', '=', inviterId).where('status', '=', 'accrued').forUpdate().execute();
+}
+
+export function claimableAccruals(db: Db, inviterId: bigint) {
+  return db.selectFrom('invite_accruals').select(['id', 'amount']).where('inviter_id', '=', inviterId).where('status', '=', 'accrued').execute();
 }
 
 export async function accruedTotal(db: Db, inviterId: bigint): Promise<bigint> {
@@ -177,21 +191,6 @@ export function decideAccrual(trx: Db, id: string, status: 'accrued' | 'refused'
 }
 
 // ---------- Refund
-/**
- * The member's cumulative net game loss from the ledger: what game results took from the member's
- * game accounts minus what they paid into them (money into games and out of them cancels out with
- * the game balances; the results are what is left).
- */
-export async function netGameLoss(db: Db, memberId: bigint): Promise<bigint> {
-  // Each side from its own index (debit, credit) over the member's game accounts: the cost follows
-  // the member's transfers, never the whole ledger (issue 16 §2).
-  const result = await sql<{ loss: string | null }>`
-    WITH games AS (SELECT id FROM ledger_accounts WHERE member_id = ${memberId} AND kind = 'member_game')
-    SELECT coalesce((SELECT sum(t.amount) FROM ledger_transfers t WHERE t.debit_account_id IN (SELECT id FROM games) AND t.kind = 'game_result'), 0)
-         - coalesce((SELECT sum(t.amount) FROM ledger_transfers t WHERE t.credit_account_id IN (SELECT id FROM games) AND t.kind = 'game_result'), 0) AS loss`.execute(db);
-  return BigInt(result.rows[0]?.loss ?? 0);
-}
-
 /** Whether any game result was ever booked for the member. */
 export async function hasGameResults(db: Db, memberId: bigint): Promise<boolean> {
   const result = await sql<{ found: boolean }>`

@@ -5,6 +5,7 @@ import {
   bonusListResponse,
   bonusMinimumResponse,
   claimResponse,
+  clearPreview,
   currentPromotionResponse,
   inviteInfoResponse,
   inviteListResponse,
@@ -14,6 +15,7 @@ import {
   refundCheckResponse,
   refundListResponse,
   rewardMessageResponse,
+  rewardPreview,
 } from '@wallet/contract';
 import { MEMBER } from '../../http/auth.js';
 import { idempotencyKey } from '../../http/idempotency.js';
@@ -37,6 +39,11 @@ export function registerPromotionRoutes(app: App, services: { offers: OfferServi
   );
   app.get('/api/bonus/check/active', { ...member, schema: { tags, response: { 200: bonusActiveResponse } } }, (request) => offers.checkActive(request.member, language(request)));
   app.get('/api/bonus/check/minimum', { ...member, schema: { tags, response: { 200: bonusMinimumResponse } } }, (request) => offers.checkMinimum(request.member));
+  // What a claim or ending would do, in money, before the member accepts (DESIGN §6).
+  app.get('/api/bonus/preview/:code', { ...member, schema: { tags, params: offerCodeParams, response: { 200: rewardPreview, ...failures(404) } } }, (request) =>
+    offers.preview(request.member, request.params.code),
+  );
+  app.get('/api/bonus/clear/preview', { ...member, schema: { tags, response: { 200: clearPreview, ...failures(404) } } }, (request) => offers.clearPreview(request.member));
   app.get('/api/bonus/clear', { ...claim, schema: { tags, response: { 200: rewardMessageResponse, ...failures(404, 422, 502) } } }, (request) =>
     offers.clear(request.member, idempotencyKey(request)),
   );
@@ -56,11 +63,13 @@ export function registerPromotionRoutes(app: App, services: { offers: OfferServi
   app.get('/api/invite/bonus', { ...claim, schema: { tags: invite, response: { 200: rewardMessageResponse, ...failures(404, 422) } } }, (request) =>
     programmes.claimInvite(request.member, idempotencyKey(request)),
   );
+  app.get('/api/invite/bonus/preview', { ...member, schema: { tags: invite, response: { 200: rewardPreview } } }, (request) => programmes.previewInvite(request.member));
   app.get('/api/invite/info', { ...member, schema: { tags: invite, response: { 200: inviteInfoResponse } } }, (request) => programmes.inviteInfo(language(request)));
   app.get('/api/invite/banners', { ...member, schema: { tags: invite, response: { 200: bannersResponse } } }, (request) => programmes.banners('invite', language(request)));
 
   const refund = ['refund'];
   app.post('/api/refund', { ...member, schema: { tags: refund, body: pageBody, response: { 200: refundListResponse } } }, (request) => programmes.refunds(request.member, request.body.page, request.body.limit));
+  app.get('/api/refund/preview', { ...member, schema: { tags: refund, response: { 200: rewardPreview } } }, (request) => programmes.previewRefund(request.member));
   app.get('/api/refund/check', { ...member, schema: { tags: refund, response: { 200: refundCheckResponse } } }, (request) => programmes.checkRefund(request.member, language(request)));
   // SPEC §7 names both; they are one claim (docs/decisions.md), replayed by its Idempotency-Key.
   for (const path of ['/api/refund/receive', '/api/refund/addWallet']) {

@@ -16,6 +16,7 @@ const kipRules = z.object({
   withdrawSecondApprovalAbove: z.number().default(0),
   spinCoinAmount: z.number().default(50_000),
   bankQrQuickPicks: z.array(z.number()).default([10_000, 20_000, 50_000, 100_000, 500_000, 1_000_000]),
+  rewardOtherMoneyLimit: z.number().default(50_000),
 });
 export type MoneyRules = z.infer<typeof kipRules>;
 
@@ -62,8 +63,17 @@ export const siteSettingsSchema = z.object({
     lo: '<p>ຮັບຄືນຍອດເສຍຈາກການຫຼິ້ນເກມນັບແຕ່ການຮັບຄືນຄັ້ງກ່ອນ</p>',
     en: '<p>Get back a share of your game losses since your last refund.</p>',
   }),
-  /** Spin coins (issue 13 §1): one coin per this many baht deposited, the remainder carried. */
+  /** Spin coins: one coin per this many baht that games kept (net game losses), the remainder carried. */
   spinCoinBaht: z.number().default(100),
+  /** The condition every money prize of the wheel opens when its slice names none (DESIGN §6). */
+  spinPrizeSuccessPercent: z.number().default(300),
+  spinPrizeFailPercent: z.number().default(10),
+  /**
+   * A reward with a condition is taken only while the money a member holds beyond the deposit it
+   * rewards is at most this many baht (SPEC's /api/bonus/check/minimum): a small reward never locks
+   * a large balance of the member's own.
+   */
+  rewardOtherMoneyLimit: z.number().default(100),
   /** Signals of an invitee overlapping their inviter are looked for this many days back. */
   inviteOverlapDays: z.number().default(30),
   /** SPEC §5's quick picks for bank QRs, in baht. */
@@ -75,8 +85,8 @@ export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 /** The amounts that apply to a wallet in `currency`. */
 export function moneyRules(site: SiteSettings, currency: CurrencyCode): MoneyRules {
   if (currency === 'LAK') return site.lak;
-  const { depositMinimum, withdrawMin, withdrawMax, withdrawSecondApprovalAbove, spinCoinBaht, bankQrQuickPicks } = site;
-  return { depositMinimum, withdrawMin, withdrawMax, withdrawSecondApprovalAbove, spinCoinAmount: spinCoinBaht, bankQrQuickPicks };
+  const { depositMinimum, withdrawMin, withdrawMax, withdrawSecondApprovalAbove, spinCoinBaht, bankQrQuickPicks, rewardOtherMoneyLimit } = site;
+  return { depositMinimum, withdrawMin, withdrawMax, withdrawSecondApprovalAbove, spinCoinAmount: spinCoinBaht, bankQrQuickPicks, rewardOtherMoneyLimit };
 }
 
 const SITE_KEY = 'site';

@@ -1,7 +1,7 @@
 import { minorOf, walletCurrencyOf } from '@wallet/contract';
 import { moneyRules } from '../settings/settings.service.js';
 import type { Core } from '../../core.js';
-import type { DepositCredit } from '../deposit/deposit-credit.js';
+import type { ProviderTransfers } from '../wallet/provider-transfers.js';
 import { accounts } from '../ledger/accounts.js';
 import type { Rewards } from '../promotions/rewards.js';
 import { coinsEarned } from './coins.rules.js';
@@ -12,21 +12,23 @@ import { registerSpinRoutes } from './spin.routes.js';
 import { createSpinService } from './spin.service.js';
 
 /**
- * The spin wheel (issue 13): coins, an asset of their own in the ledger, earned by confirmed
- * deposits; spins the server decides and a member can verify; coupons paid through the one reward
+ * The spin wheel (issue 13): coins, an asset of their own in the ledger, earned by play (what
+ * games kept); spins the server decides and a member can verify; coupons paid through the one reward
  * payment; campaigns run from the console.
  */
-export function registerSpinModule(core: Pick<Core, 'app' | 'db' | 'ledger' | 'settings' | 'now' | 'site'>, uses: { deposits: Pick<DepositCredit, 'onCredited'>; rewards: Pick<Rewards, 'begin' | 'pay'> }) {
+export function registerSpinModule(core: Pick<Core, 'app' | 'db' | 'ledger' | 'settings' | 'now' | 'site'>, uses: { gameResults: Pick<ProviderTransfers, 'onResultsBooked'>; rewards: Pick<Rewards, 'begin' | 'pay' | 'quote' | 'activeRefusal'> }) {
   const { app, db, ledger, now } = core;
-  uses.deposits.onCredited(async (trx, deposit) => {
-    const currency = walletCurrencyOf(await repo.registeredCurrency(trx, deposit.memberId));
+  // Coins reward play (DESIGN §6): earned on what games kept, never on money that only passed through.
+  uses.gameResults.onResultsBooked(async (trx, memberId) => {
+    const currency = walletCurrencyOf(await repo.registeredCurrency(trx, memberId));
     const { spinCoinAmount } = moneyRules(await core.settings.site(trx), currency);
-    // No lock of our own: the credit's ledger transfer holds the member's wallet row until commit,
-    // so one member's deposits reach here one at a time and each reads the others' grants.
-    const coins = coinsEarned(await repo.depositsCounted(trx, deposit.memberId), deposit.amount, minorOf(spinCoinAmount));
-    if (!(await repo.recordGrant(trx, { depositId: deposit.depositId, memberId: deposit.memberId, depositAmount: deposit.amount, coins }))) return;
+    const counted = await repo.lockLossMark(trx, memberId);
+    const loss = await ledger.netGameLoss(memberId, trx);
+    if (loss <= counted) return;
+    await repo.moveLossMark(trx, memberId, loss);
+    const coins = coinsEarned(counted, loss - counted, minorOf(spinCoinAmount));
     if (coins > 0n) {
-      await ledger.post({ key: `coins:deposit:${deposit.depositId}`, from: accounts.coinIssuer(), to: accounts.coins(deposit.memberId), amount: coins, kind: 'spin_coins', reference: deposit.depositId }, trx);
+      await ledger.post({ key: `coins:loss:${memberId}:${loss}`, from: accounts.coinIssuer(), to: accounts.coins(memberId), amount: coins, kind: 'spin_coins', reference: String(memberId) }, trx);
     }
   });
   const spins = createSpinService({ db, ledger, rewards: uses.rewards, settings: core.settings, now });

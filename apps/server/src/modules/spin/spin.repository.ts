@@ -9,27 +9,21 @@ export type SeedRow = Selectable<Database['spin_seeds']>;
 export type SpinRow = Selectable<Database['spins']>;
 
 // ---------- Coins
-/** Baht of the member's deposits that earned coins so far, minor units. */
 /** The member's wallet currency, as registered (LAK, BAHT or THB). */
 export async function registeredCurrency(trx: Db, memberId: bigint): Promise<string> {
   const row = await trx.selectFrom('members').select('currency').where('id', '=', memberId).executeTakeFirstOrThrow();
   return row.currency;
 }
 
-export async function depositsCounted(trx: Db, memberId: bigint): Promise<bigint> {
-  const row = await trx.selectFrom('spin_coin_grants').select((eb) => eb.fn.sum<string>('deposit_amount').as('total')).where('member_id', '=', memberId).executeTakeFirst();
-  return BigInt(row?.total ?? 0);
+/** The net game loss already turned into coins, its row locked (made at 0 on the member's first result). */
+export async function lockLossMark(trx: Db, memberId: bigint): Promise<bigint> {
+  await trx.insertInto('spin_coin_loss_marks').values({ member_id: memberId, counted_loss: 0n }).onConflict((oc) => oc.column('member_id').doNothing()).execute();
+  const row = await trx.selectFrom('spin_coin_loss_marks').select('counted_loss').where('member_id', '=', memberId).forUpdate().executeTakeFirstOrThrow();
+  return row.counted_loss;
 }
 
-/** Records a deposit's coins; false when this deposit was counted before. */
-export async function recordGrant(trx: Db, grant: { depositId: string; memberId: bigint; depositAmount: bigint; coins: bigint }): Promise<boolean> {
-  const row = await trx
-    .insertInto('spin_coin_grants')
-    .values({ deposit_id: grant.depositId, member_id: grant.memberId, deposit_amount: grant.depositAmount, coins: grant.coins })
-    .onConflict((oc) => oc.column('deposit_id').doNothing())
-    .returning('deposit_id')
-    .executeTakeFirst();
-  return row !== undefined;
+export async function moveLossMark(trx: Db, memberId: bigint, countedLoss: bigint): Promise<void> {
+  await trx.updateTable('spin_coin_loss_marks').set({ counted_loss: countedLoss, updated_at: sql`now()` }).where('member_id', '=', memberId).execute();
 }
 
 // ---------- Members
@@ -154,16 +148,21 @@ export async function spinsOf(db: Db, memberId: bigint, page: number, limit: num
   return { rows, total: Number(total.n) };
 }
 
-export function lockSpin(trx: Db, memberId: bigint, id: string) {
-  return trx
+const memberSpin = (db: Db, memberId: bigint, id: string) =>
+  db
     .selectFrom('spins')
     .innerJoin('spin_campaigns', 'spin_campaigns.id', 'spins.campaign_id')
     .selectAll('spins')
     .select('spin_campaigns.name as campaign_name')
     .where('spins.id', '=', id)
-    .where('spins.member_id', '=', memberId)
-    .forUpdate('spins')
-    .executeTakeFirst();
+    .where('spins.member_id', '=', memberId);
+
+export function lockSpin(trx: Db, memberId: bigint, id: string) {
+  return memberSpin(trx, memberId, id).forUpdate('spins').executeTakeFirst();
+}
+
+export function findSpin(db: Db, memberId: bigint, id: string) {
+  return memberSpin(db, memberId, id).executeTakeFirst();
 }
 
 export async function markClaimed(trx: Db, id: string, claim: { claim_id: string | null; claim_transfer_id: bigint; claim_key: string | null; claimed_at: Date }): Promise<void> {

@@ -3,7 +3,9 @@ import {
   couponClaimBody,
   couponClaimResponse,
   couponListResponse,
+  couponPreviewParams,
   couponQuery,
+  rewardPreview,
   seedRotateBody,
   seedRotateResponse,
   spinActiveResponse,
@@ -35,6 +37,9 @@ export function registerSpinRoutes(app: App, spins: SpinService, defaultLanguage
   );
   app.post('/api/spinwheel/coupon/claim', { ...money, schema: { tags, body: couponClaimBody, response: { 200: couponClaimResponse, ...failures(404, 422) } } }, (request) =>
     spins.claim(request.member, request.body.coupon, idempotencyKey(request), language(request)),
+  );
+  app.get('/api/spinwheel/coupon/preview/:coupon', { ...member, schema: { tags, params: couponPreviewParams, response: { 200: rewardPreview, ...failures(400, 404) } } }, (request) =>
+    spins.preview(request.member, request.params.coupon),
   );
   app.get('/api/spinwheel/fairness', { ...member, schema: { tags, response: { 200: spinFairnessResponse } } }, (request) => spins.fairness(request.member, language(request)));
   app.post('/api/spinwheel/seed', { ...member, schema: { tags, body: seedRotateBody, response: { 200: seedRotateResponse } } }, (request) => spins.rotateSeed(request.member, request.body.clientSeed));

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
-import { type Coupon, type CouponStatus, type Language, type Minor, type SpinFairness, type SpinResult, type SpinSeed, type SpinSetup, toMajor } from '@wallet/contract';
+import { type Coupon, type CouponStatus, type Language, type RewardPreview, type SpinFairness, type SpinResult, type SpinSeed, type SpinSetup, minor, toMajor } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { AppError, businessRule, notFound } from '../../errors.js';
 import type { MemberContext } from '../auth/auth.service.js';
 import { accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import { type SettingsService, moneyRules } from '../settings/settings.service.js';
-import type { Rewards } from '../promotions/rewards.js';
+import { type RewardTerms, type Rewards, toRewardPreview } from '../promotions/rewards.js';
 import { textIn } from '../promotions/promotions.rules.js';
 import { drawFraction, newServerSeed, seedHash, sliceForDraw } from './spin.rules.js';
 import * as repo from './spin.repository.js';
@@ -29,7 +29,7 @@ const newClientSeed = () => crypto.randomBytes(8).toString('hex');
  * moves, from the campaign's weights and the member's committed seed, spending one coin in the same
  * transaction that records it; a prize becomes a coupon the member claims once.
  */
-export function createSpinService(deps: { db: Db; ledger: Pick<Ledger, 'post' | 'balances'>; rewards: Pick<Rewards, 'begin' | 'pay'>; settings: Pick<SettingsService, 'site'>; now: () => Date }) {
+export function createSpinService(deps: { db: Db; ledger: Pick<Ledger, 'post' | 'balances'>; rewards: Pick<Rewards, 'begin' | 'pay' | 'quote' | 'activeRefusal'>; settings: Pick<SettingsService, 'site'>; now: () => Date }) {
   const { db, ledger, rewards, now } = deps;
 
   const coinsOf = async (memberId: bigint, trx: Db = db): Promise<number> => {
@@ -67,6 +67,25 @@ export function createSpinService(deps: { db: Db; ledger: Pick<Ledger, 'post' | 
     if (seed) return seed;
     const serverSeed = newServerSeed();
     return repo.insertSeed(trx, { member_id: memberId, server_seed: serverSeed, server_seed_hash: seedHash(serverSeed), client_seed: newClientSeed() });
+  }
+
+  /** Why a coupon cannot be claimed, whatever the member holds. */
+  function couponRefusal(spin: repo.SpinRow): AppError | null {
+    if (spin.status === 'none') return businessRule('INVALID_COUPON_TYPE');
+    if (spin.status === 'voided') return businessRule('INVALID_PRIZE_CODE');
+    if (spin.status === 'claimed') return businessRule('NO_CLAIMABLE_COUPON');
+    if (new Date(spin.expires_at) <= now()) return businessRule('COUPON_EXPIRED');
+    return null;
+  }
+
+  /** A money prize's terms: a bonus prize keeps its slice's condition, a cash prize takes the operator's. */
+  async function prizeTerms(trx: Db, spin: repo.SpinRow): Promise<RewardTerms> {
+    const site = await deps.settings.site(trx);
+    const condition =
+      spin.prize_kind === 'bonus' && spin.success_percent !== null && spin.fail_percent !== null
+        ? { successPercent: spin.success_percent, failPercent: spin.fail_percent, clearMode: 'remaining' as const }
+        : { successPercent: site.spinPrizeSuccessPercent, failPercent: site.spinPrizeFailPercent, clearMode: 'remaining' as const };
+    return { kind: 'spin', amount: minor(spin.prize_amount), qualifyingDeposit: 0n, condition };
   }
 
   return {
@@ -152,8 +171,9 @@ export function createSpinService(deps: { db: Db; ledger: Pick<Ledger, 'post' | 
 
     /**
      * Pays a coupon once (SPEC §8 spin-coupon codes): money prizes through the one reward payment
-     * from the spin-prize account (a bonus opens the member's condition), coin prizes from the coin
-     * issuer. The coupon row is locked, so a claim racing another pays once.
+     * from the spin-prize account, each under a condition (a bonus prize with its slice's terms, a
+     * cash prize with the operator's: DESIGN §6, no prize is withdrawable unplayed), coin prizes from
+     * the coin issuer. The coupon row is locked, so a claim racing another pays once.
      */
     async claim(member: MemberContext, couponId: string, idempotencyKey: string | null, language: Language) {
       const { memberId } = member;
@@ -162,27 +182,18 @@ export function createSpinService(deps: { db: Db; ledger: Pick<Ledger, 'post' | 
         const spin = await repo.lockSpin(trx, memberId, couponId);
         if (!spin) throw notFound('NO_CLAIMABLE_COUPON');
         if (spin.status === 'claimed' && idempotencyKey !== null && spin.claim_key === idempotencyKey) return toCoupon(spin, language);
-        if (spin.status === 'none') throw businessRule('INVALID_COUPON_TYPE');
-        if (spin.status === 'voided') throw businessRule('INVALID_PRIZE_CODE');
-        if (spin.status === 'claimed') throw businessRule('NO_CLAIMABLE_COUPON');
+        const refused = couponRefusal(spin);
+        if (refused) throw refused;
         const at = now();
-        if (new Date(spin.expires_at) <= at) throw businessRule('COUPON_EXPIRED');
         let claimId: string | null = null;
         let transferId: bigint;
         if (spin.prize_kind === 'coins') {
           transferId = (await ledger.post({ key: `coupon:${spin.id}`, from: accounts.coinIssuer(), to: accounts.coins(memberId), amount: spin.prize_amount, kind: 'spin_coins', reference: spin.id }, trx)).id;
         } else {
           await rewards.begin(trx, memberId, null, 'spin');
-          const claim = await rewards.pay(trx, {
-            memberId,
-            kind: 'spin',
-            offerCode: null,
-            source: spin.slice_code,
-            amount: spin.prize_amount as Minor,
-            depositAmount: 0n,
-            condition: spin.prize_kind === 'bonus' ? { successPercent: spin.success_percent!, failPercent: spin.fail_percent!, clearMode: 'remaining' } : null,
-            idempotencyKey: null,
-          });
+          const quote = await rewards.quote(trx, member, await prizeTerms(trx, spin));
+          if (quote.refusal) throw quote.refusal;
+          const claim = await rewards.pay(trx, { memberId, offerCode: null, source: spin.slice_code, quote, idempotencyKey: null });
           claimId = claim.id;
           transferId = claim.transfer_id;
         }
@@ -190,6 +201,16 @@ export function createSpinService(deps: { db: Db; ledger: Pick<Ledger, 'post' | 
         return toCoupon({ ...spin, status: 'claimed', claimed_at: at }, language);
       });
       return { success: true as const, message: 'SUCCESS' as const, coupon };
+    },
+
+    /** What claiming this coupon would do, in money (a coin prize moves no money and locks nothing). */
+    async preview(member: MemberContext, couponId: string): Promise<RewardPreview> {
+      const spin = await repo.findSpin(db, member.memberId, couponId);
+      if (!spin) throw notFound('NO_CLAIMABLE_COUPON');
+      const terms = spin.prize_kind === 'coins' || spin.prize_kind === 'none' ? { kind: 'spin' as const, amount: minor(0n), qualifyingDeposit: 0n, condition: null } : await prizeTerms(db, spin);
+      const quote = await rewards.quote(db, member, terms);
+      const refusal = couponRefusal(spin) ?? (spin.prize_kind === 'coins' ? null : ((await rewards.activeRefusal(db, member.memberId, 'spin')) ?? quote.refusal));
+      return toRewardPreview(spin.slice_code, member.currency, quote, refusal);
     },
 
     async fairness(member: MemberContext, language: Language): Promise<SpinFairness> {

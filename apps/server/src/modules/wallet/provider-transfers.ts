@@ -13,6 +13,9 @@ import * as repo from './wallet.repository.js';
 
 export type TransferState = 'posted' | 'voided' | 'pending';
 
+/** Runs in the transaction that booked a member's game results: whatever it writes stands or falls with them. */
+export type ResultsBooked = (trx: Db, memberId: bigint) => Promise<void>;
+
 /**
  * Two-phase transfers to and from game providers (DESIGN §5), on the ledger's holds:
  *   1. one transaction: hold the amount in the provider's in-flight account, record it pending;
@@ -37,6 +40,7 @@ export function createProviderTransfers(deps: {
 }) {
   const { db, ledger, provider } = deps;
   const providers = createProviderCache(db);
+  const onBooked: ResultsBooked[] = [];
 
   /**
    * Posts or voids a pending transfer once, and updates the card (`GET /api/wallet`) in the same
@@ -195,8 +199,14 @@ export function createProviderTransfers(deps: {
           },
           trx,
         );
+        for (const handler of onBooked) await handler(trx, memberId);
       });
       return credits;
+    },
+
+    /** Other modules' part in booking game results (spin coins are earned on them). */
+    onResultsBooked(handler: ResultsBooked): void {
+      onBooked.push(handler);
     },
 
     /** Settles every pending transfer old enough; safe to run on several nodes at once. */

@@ -40,7 +40,7 @@ export function createWithdrawService(deps: {
   settings: Pick<SettingsService, 'site'>;
   wallet: Pick<WalletService, 'transferAll'>;
   members: Pick<AccountService, 'findMember'>;
-  conditions: Pick<ConditionService, 'lockActive' | 'close'>;
+  conditions: Pick<ConditionService, 'lockActive' | 'close' | 'ownDeposits'>;
 }) {
   const { db, ledger } = deps;
 
@@ -53,7 +53,8 @@ export function createWithdrawService(deps: {
   async function meetCondition(trx: Db, memberId: bigint, amount: bigint, condition: ConditionRow | undefined): Promise<void> {
     if (!condition) return;
     const left = (await ledger.memberBalances(memberId, trx)).reduce((sum, account) => sum + account.balance, 0n);
-    if (!meetsSuccessTarget(left + amount, condition)) throw businessRule('BONUS_CONDITION');
+    // The member's own deposits made meanwhile raise the target by as much: they never count toward it.
+    if (!meetsSuccessTarget(left + amount, condition, await deps.conditions.ownDeposits(trx, condition.id))) throw businessRule('BONUS_CONDITION');
     await deps.conditions.close(trx, condition.id, 'completed');
   }
 
