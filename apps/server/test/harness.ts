@@ -277,3 +277,20 @@ export async function fundWallet(server: TestServer, memberId: string | bigint, 
     reference: 'test funding',
   });
 }
+
+/**
+ * Play that earns spin coins (1 per 100 baht games keep): the wallet is funded with `baht`, all of it
+ * moved to the sandbox provider's PG game and lost in one round, and the result booked by a refresh.
+ * The member ends with nothing in wallet or game.
+ */
+export async function playAndLose(server: TestServer, member: { id: string; token: string }, baht: number): Promise<void> {
+  await fundWallet(server, member.id, baht);
+  await server.api('GET', '/api/wallet/activate/PG', { token: member.token });
+  const moved = await server.api('POST', '/api/wallet/transfer', { token: member.token, body: { from: 'WALLET', to: 'PG', amount: baht } });
+  if (moved.status !== 200) throw new Error(`transfer to PG answered ${moved.status} ${JSON.stringify(moved.body)}`);
+  const wallet = (await server.api('GET', '/api/wallet', { token: member.token })).body;
+  const username = wallet.slots.find((slot: { code: string }) => slot.code === 'PG').username;
+  await server.api('POST', '/sandbox/provider/rounds', { body: { slotCode: 'PG', username, bet: baht, win: 0 } });
+  await server.api('GET', '/api/wallet/refresh/slot', { token: member.token });
+}
+
