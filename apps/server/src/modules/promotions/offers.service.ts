@@ -94,7 +94,8 @@ export function createOfferService(deps: {
     const quote = await rewards.quote(trx, context, {
       kind,
       amount,
-      qualifyingDeposit: deposit,
+      // A fixed reward that asks no deposit rewards none: everything held is the member's other money.
+      qualifyingDeposit: offer.reward_mode === 'share' || offer.minimum_deposit > 0n ? deposit : 0n,
       condition: offer.has_condition ? { successPercent: offer.success_percent, failPercent: offer.fail_percent, clearMode: offer.clear_mode } : null,
     });
     return { offer, quote, refusal: quote.refusal };
