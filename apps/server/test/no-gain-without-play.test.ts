@@ -238,5 +238,16 @@ describe('no gain across currencies (Laos build)', () => {
     expect(await laos.db.selectFrom('invite_accruals').selectAll().where('inviter_id', '=', BigInt(inviter.id)).execute()).toEqual([]);
     expect((await laos.api('GET', '/api/invite/info', { token: inviter.token })).body.sameCurrencyOnly).toBe(true);
     expect((await laos.app.ledger.verify()).ok).toBe(true);
+
+    // Had the kip been paid as baht, the ledger's own check would say so, whichever code wrote it.
+    const deposit = await laos.db.selectFrom('deposits').select('id').where('member_id', '=', BigInt(friend.id)).executeTakeFirstOrThrow();
+    await laos.db
+      .insertInto('invite_accruals')
+      .values({ inviter_id: BigInt(inviter.id), invitee_id: BigInt(friend.id), deposit_id: deposit.id, amount: 5_000_000n, rate_percent: '5', status: 'accrued' })
+      .execute();
+    const report = await laos.app.ledger.verify();
+    expect(report.ok).toBe(false);
+    expect(report.rewardsBeyondTerms).toHaveLength(1);
+    await laos.db.deleteFrom('invite_accruals').where('deposit_id', '=', deposit.id).execute();
   });
 });

@@ -173,7 +173,24 @@ export async function invariantReport(db: Db) {
     .where('balance', '<', 0n)
     .limit(100)
     .execute();
+  // Rewards within their programme's terms, in the receiving member's own currency (DESIGN §6): an
+  // invite accrual never crosses currencies nor exceeds its rate of the deposit, and an invite claim
+  // pays exactly the accruals it took.
+  const beyondTerms = await sql<{ id: string; problem: string }>`
+    SELECT a.id::text AS id, 'invite accrual across currencies or above its rate' AS problem
+    FROM invite_accruals a
+    JOIN members inviter ON inviter.id = a.inviter_id
+    JOIN members invitee ON invitee.id = a.invitee_id
+    JOIN deposits d ON d.id = a.deposit_id
+    WHERE (inviter.currency = 'LAK') <> (invitee.currency = 'LAK')
+       OR a.amount * 100 > d.amount * coalesce(a.rate_percent, 100)
+    UNION ALL
+    SELECT c.id::text, 'invite claim other than its accruals'
+    FROM reward_claims c
+    WHERE c.kind = 'invite' AND c.amount <> (SELECT coalesce(sum(a.amount), 0) FROM invite_accruals a WHERE a.claim_id = c.id)
+    LIMIT 100`.execute(db);
   return {
+    rewardsBeyondTerms: beyondTerms.rows,
     sumOfBalances: Object.fromEntries(perCurrency.map((row) => [row.currency, BigInt(row.sum)])) as Record<string, bigint>,
     accounts: perCurrency.reduce((total, row) => total + Number(row.accounts), 0),
     transfersAcrossCurrencies: Number(acrossCurrencies.rows[0]?.count ?? 0),

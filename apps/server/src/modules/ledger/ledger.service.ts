@@ -290,7 +290,8 @@ export function createLedger(db: Db) {
           Object.values(report.sumOfBalances).every((sum) => sum === 0n) &&
           report.transfersAcrossCurrencies === 0 &&
           report.mismatches.length === 0 &&
-          report.negativeMemberAccounts.length === 0,
+          report.negativeMemberAccounts.length === 0 &&
+          report.rewardsBeyondTerms.length === 0,
       };
     },
   };
