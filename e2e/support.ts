@@ -53,6 +53,20 @@ export async function creditWallet(request: APIRequestContext, phone: string, am
   if (!response.ok()) throw new Error(`credit failed: ${await response.text()}`);
 }
 
+/**
+ * Play that games keep: `stake` moved into PG, a round that loses `loss` of it in the sandbox
+ * provider's demo game, and the result booked by a balance check (coins are earned on it).
+ */
+export async function loseInGame(request: APIRequestContext, token: string, stake: number, loss: number): Promise<void> {
+  const headers = { authorization: `Bearer ${token}` };
+  await request.get('/api/wallet/activate/PG', { headers });
+  await request.post('/api/wallet/transfer', { data: { from: 'WALLET', to: 'PG', amount: stake }, headers });
+  const wallet = (await (await request.get('/api/wallet', { headers })).json()) as { slots: Array<{ code: string; username: string }> };
+  const username = wallet.slots.find((slot) => slot.code === 'PG')!.username;
+  await request.post('/sandbox/provider/rounds', { data: { slotCode: 'PG', username, bet: loss, win: 0 } });
+  await request.get('/api/wallet/refresh/slot', { headers });
+}
+
 /** A bank transfer at the sandbox bank; answers the PNG slip it issues. */
 export async function bankSlip(request: APIRequestContext, transfer: Record<string, unknown>): Promise<Buffer> {
   const issued = await request.post('/sandbox/bank/transfers', { data: { toAccountNo: '4061234567', ...transfer } });

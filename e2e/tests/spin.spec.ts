@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { ConsolePage } from '../pages/console-page';
 import { LoginPage } from '../pages/login-page';
 import { SpinOverlay } from '../pages/spin-overlay';
-import { depositByQr, keepScreenshot, memberToken, registerViaApi } from '../support';
+import { creditWallet, keepScreenshot, loseInGame, memberToken, registerViaApi } from '../support';
 
 const SLICES = [
   { th: '20 บาท', lo: '20 ບາດ', en: '20 baht', amount: '20' },
@@ -36,9 +36,10 @@ test('an operator runs a campaign; a member earns coins, spins, the wheel stops 
   await keepScreenshot(desk.page, 'spin-console-campaigns');
   await desk.page.context().close();
 
-  // A member deposits 200 baht: 2 coins.
+  // A member plays and loses 200 baht: 2 coins (coins reward play, not deposits).
   const member = await registerViaApi(request);
-  await depositByQr(request, await memberToken(request, member), 200);
+  await creditWallet(request, member.phone, 200);
+  await loseInGame(request, await memberToken(request, member), 200, 200);
   const login = new LoginPage(page);
   await login.open();
   await login.logIn(member.phone, member.password, { remember: true });
@@ -78,7 +79,7 @@ test('an operator runs a campaign; a member earns coins, spins, the wheel stops 
   await page.getByTestId('language-select').selectOption('th');
 
   // The first prize is in the wallet and the statement (the second waits as a coupon).
-  await expect(page.getByTestId('wallet-balance')).toHaveText((200 + first.result.amount).toFixed(2));
+  await expect(page.getByTestId('wallet-balance')).toHaveText(first.result.amount.toFixed(2));
   await page.getByTestId('menu-statement').click();
   await expect(page.getByTestId('statement-list').locator('li').first()).toContainText(first.result.amount.toFixed(2));
 });
