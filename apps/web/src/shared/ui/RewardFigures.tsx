@@ -48,7 +48,7 @@ export function RewardFigures({ preview }: { preview: RewardPreview }) {
           <p className="text-white/85" data-testid="reward-locked-note">
             {t('reward.lockedNote', { held: money(preview.held), target: money(condition.target), currency })}
           </p>
-          <p data-testid="reward-clear-note">{t(`reward.clear.${condition.clearMode}`, { amount: money(condition.endTakesAtMost), currency })}</p>
+          <p className="text-white/70" data-testid="reward-clear-note">{t(`reward.clear.${condition.clearMode}`, { amount: money(condition.endTakesAtMost), currency })}</p>
         </>
       ) : (
         <p className="text-white/85" data-testid="reward-no-condition">{t('reward.noCondition')}</p>
