@@ -97,6 +97,7 @@ test('a friend registers with the invite link and deposits; the inviter receives
   await expect(page.getByTestId('invite-amount')).toHaveText('50.00');
   await page.getByTestId('receive-invite').click();
   await expect(page.getByTestId('confirm-dialog')).toContainText('300%');
+  await expect(page.getByTestId('reward-amount')).toHaveText('50.00');
   await keepScreenshot(page, 'invite-confirm');
   await page.getByTestId('confirm-yes').click();
   await expect(home.walletBalance()).toHaveText('50.00');
@@ -126,7 +127,10 @@ test('a member who lost receives a refund', async ({ page, request }) => {
   await page.getByTestId('banners-continue').click();
   await expect(page.getByTestId('refund-amount')).toHaveText('20.00');
   await keepScreenshot(page, 'refund-overlay');
-  await page.getByTestId('refund-receive').dblclick();
+  await page.getByTestId('refund-receive').click();
+  // What taking it locks, in money, before it is accepted (DESIGN §6).
+  await expect(page.getByTestId('reward-locked')).toBeVisible();
+  await page.getByTestId('confirm-yes').dblclick();
   await expect(page.getByTestId('refund-condition')).toBeVisible();
   await expect(page.getByTestId('refund-receive')).toBeDisabled();
   await expect(page.getByTestId('refund-log')).toContainText('20.00');

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { BonusItem } from '@wallet/contract';
+import type { BonusItem, ClearPreview, ConditionStatus, RewardPreview } from '@wallet/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, stubFetch } from '../../test/fetchRoutes';
 import { BonusPage } from './BonusPage';
@@ -19,6 +19,21 @@ const bonus = (code: string, extra: Partial<BonusItem> = {}): BonusItem => ({
   userBonus: null,
   ...extra,
 });
+const condition: ConditionStatus = { kind: 'bonus', code: 'X', name: 'โบนัสต้อนรับ', base: 150, successPercent: 300, failPercent: 10, successTarget: 450, failFloor: 15, total: 120, ownDeposits: 0, endTakes: 0, clearMode: 'remaining', createdAt: new Date().toISOString() };
+const preview: RewardPreview = {
+  kind: 'bonus',
+  code: 'OPEN',
+  currency: 'THB',
+  amount: 50,
+  allowed: true,
+  refusal: null,
+  held: 100,
+  qualifyingDeposit: 100,
+  otherMoney: 0,
+  otherMoneyLimit: 50,
+  condition: { locked: 150, successPercent: 300, failPercent: 10, target: 450, floor: 15, clearMode: 'remaining', endTakesAtMost: 14.99 },
+};
+const clearPreview: ClearPreview = { allowed: true, refusal: null, currency: 'THB', total: 12, floor: 15, ownDeposits: 0, takes: 12, keeps: 0 };
 const visible = (element: HTMLElement) => (element.textContent ?? '').replace(/[\u200b\u2060]/g, '');
 const noCondition = { status: false, type: null, condition: null };
 
@@ -75,23 +90,89 @@ describe('the bonus screen (SPEC §2 Bonus)', () => {
       'GET /api/bonus': { body: { bonuses: [bonus('OPEN')] } },
       'GET /api/bonus/check/active': { body: noCondition },
       'GET /api/lookup/notice': { body: { notice: 'ยุติได้เมื่อต่ำกว่า 10%' } },
+      'GET /api/bonus/preview/OPEN': { body: preview },
       'GET /api/bonus/activate/OPEN': { delayMs: 50, body: { message: 'SUCCESS', _id: 'c1', code: 'OPEN', kind: 'bonus', amount: 50, isActive: true, createdAt: new Date().toISOString() } },
     });
     renderPage();
     fireEvent.click(await screen.findByTestId('bonus-card-OPEN'));
     const receive = await screen.findByTestId('bonus-receive');
+    // Accept only once the figures are in (DESIGN §6).
+    await waitFor(() => expect(receive).toBeEnabled());
+    expect(screen.getByTestId('reward-locked')).toHaveTextContent('150.00');
     fireEvent.click(receive);
     fireEvent.click(receive);
     await waitFor(() => expect(screen.queryByTestId('bonus-modal')).not.toBeInTheDocument());
     expect(callsTo(fetchMock, 'GET /api/bonus/activate/OPEN')).toHaveLength(1);
   });
 
-  it('under a condition shows its figures and the cancel, and an alert when ending is refused', async () => {
+  it('a refused offer says why with the figures, and offers nothing to receive', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/bonus': { body: { bonuses: [bonus('OPEN')] } },
+      'GET /api/bonus/check/active': { body: noCondition },
+      'GET /api/bonus/preview/OPEN': { body: { ...preview, allowed: false, refusal: 'BONUS_OTHER_MONEY', otherMoney: 4000, otherMoneyLimit: 50, condition: null } },
+    });
+    renderPage();
+    fireEvent.click(await screen.findByTestId('bonus-card-OPEN'));
+    expect(visible(await screen.findByTestId('reward-refusal-figures'))).toContain('4,000.00');
+    expect(screen.queryByTestId('bonus-receive')).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET /api/bonus/activate/OPEN')).toHaveLength(0);
+  });
+
+  it('under a condition shows its figures, own deposits and what ending takes now', async () => {
     stubFetch({
       'GET /api/bonus': { body: { bonuses: [] } },
-      'GET /api/bonus/check/active': {
-        body: { status: true, type: 'bonus', condition: { kind: 'bonus', code: 'X', name: 'โบนัสต้อนรับ', base: 150, successPercent: 300, failPercent: 10, successTarget: 450, failFloor: 15, total: 120, createdAt: new Date().toISOString() } },
-      },
+      'GET /api/bonus/check/active': { body: { status: true, type: 'bonus', condition: { ...condition, total: 12, ownDeposits: 300, endTakes: 12 } } },
+    });
+    renderPage();
+    expect(await screen.findByTestId('condition-figures')).toHaveTextContent('12.00');
+    expect(screen.getByTestId('condition-own-deposits')).toHaveTextContent('300.00');
+    expect(visible(screen.getByTestId('condition-end'))).toContain('ยกเลิกได้แล้ว');
+    expect(screen.getByTestId('condition-end')).toHaveTextContent('12.00');
+  });
+
+  it('ending shows what it takes now and what the member keeps before the confirm, and ends once on a double tap', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/bonus': { body: { bonuses: [] } },
+      'GET /api/bonus/check/active': { body: { status: true, type: 'bonus', condition: { ...condition, total: 312, failFloor: 315, ownDeposits: 300, endTakes: 12 } } },
+      'GET /api/bonus/clear/preview': { body: { ...clearPreview, total: 312, floor: 315, ownDeposits: 300, takes: 12, keeps: 300 } },
+      'GET /api/bonus/clear': { body: { message: 'BONUS_CLEAR', amount: 12 }, delayMs: 100 },
+    });
+    renderPage();
+    fireEvent.click(await screen.findByTestId('bonus-cancel'));
+    expect(await screen.findByTestId('clear-takes')).toHaveTextContent('12.00');
+    expect(screen.getByTestId('clear-keeps')).toHaveTextContent('300.00');
+    expect(screen.getByTestId('clear-own-deposits')).toHaveTextContent('300.00');
+    expect(visible(screen.getByTestId('clear-figures'))).toContain('ยอดฝากของคุณเองระหว่างโบนัสจะไม่ถูกหัก');
+    expect(callsTo(fetchMock, 'GET /api/bonus/clear')).toHaveLength(0);
+    const confirm = screen.getByTestId('confirm-yes');
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    expect(screen.getByTestId('confirm-dialog')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).not.toBeInTheDocument());
+    expect(callsTo(fetchMock, 'GET /api/bonus/clear')).toHaveLength(1);
+  });
+
+  it('a refused end says why with the total and the floor, and offers no confirm', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/bonus': { body: { bonuses: [] } },
+      'GET /api/bonus/check/active': { body: { status: true, type: 'bonus', condition } },
+      'GET /api/bonus/clear/preview': { body: { ...clearPreview, allowed: false, refusal: 'BONUS_CONDITION', total: 120, takes: 0, keeps: 120 } },
+    });
+    renderPage();
+    fireEvent.click(await screen.findByTestId('bonus-cancel'));
+    const refusal = await screen.findByTestId('clear-refusal');
+    expect(visible(refusal)).toContain('ยังไม่ผ่านเงื่อนไข');
+    expect(refusal).toHaveTextContent('120.00');
+    expect(refusal).toHaveTextContent('15.00');
+    expect(screen.queryByTestId('confirm-yes')).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET /api/bonus/clear')).toHaveLength(0);
+  });
+
+  it('an end the server still refuses shows an alert with the error', async () => {
+    stubFetch({
+      'GET /api/bonus': { body: { bonuses: [] } },
+      'GET /api/bonus/check/active': { body: { status: true, type: 'bonus', condition } },
+      'GET /api/bonus/clear/preview': { body: clearPreview },
       'GET /api/bonus/clear': { status: 422, body: { message: 'BONUS_CONDITION' } },
     });
     renderPage();
@@ -100,6 +181,7 @@ describe('the bonus screen (SPEC §2 Bonus)', () => {
     expect(screen.queryByTestId('promotion-code')).not.toBeInTheDocument();
     fireEvent.click(screen.getByTestId('bonus-cancel'));
     fireEvent.click(await screen.findByTestId('confirm-yes'));
-    expect(visible(await screen.findByTestId('confirm-dialog'))).toContain('ยังไม่ผ่านเงื่อนไข');
+    // The end dialog closes once answered; the alert takes its place.
+    await waitFor(() => expect(screen.getAllByTestId('confirm-dialog').map(visible)).toEqual([expect.stringContaining('ยังไม่ผ่านเงื่อนไข')]));
   });
 });

@@ -1,4 +1,5 @@
-import type { BonusItem } from '@wallet/contract';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import type { BonusItem, RewardPreview } from '@wallet/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { toast } from 'sonner';
@@ -10,6 +11,7 @@ import { BannerSlides } from '../../shared/ui/BannerSlides';
 import { Button } from '../../shared/ui/Button';
 import { ConditionProgress } from '../../shared/ui/ConditionProgress';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { RewardFigures } from '../../shared/ui/RewardFigures';
 import { Modal } from '../../shared/ui/Modal';
 import { Card, Page } from '../../shared/ui/Page';
 import { useActivateBonus } from './api/activate-bonus';
@@ -17,6 +19,8 @@ import { useActivatePromotion } from './api/activate-promotion';
 import { useClearBonus } from './api/clear-bonus';
 import { useFindPromotion } from './api/find-promotion';
 import { useBonuses } from './api/get-bonuses';
+import { bonusPreviewQuery } from './api/preview-bonus';
+import { EndBonusDialog } from './EndBonusDialog';
 
 type CardState = 'current' | 'received' | 'clickable';
 /** SPEC §2 Bonus card states. */
@@ -45,12 +49,13 @@ export function BonusPage() {
     if (typed) setSearched(typed);
   }
 
+  /** The dialog stays open, busy, until the server answers (a second tap joins the call). */
   function endCondition() {
-    setConfirmClear(false);
     clear.mutate(undefined, {
       onSuccess: () => toast.success(t('errors.BONUS_CLEAR')),
       // SPEC §8: a cancel that fails shows an alert dialog with the error.
       onError: (error) => setFailure(errorText(t, error)),
+      onSettled: () => setConfirmClear(false),
     });
   }
 
@@ -118,7 +123,7 @@ export function BonusPage() {
 
       {openBonus && <BonusModal bonus={openBonus} onClose={() => setOpenBonus(null)} />}
       {searched && <PromotionModal code={searched} onClose={() => setSearched(null)} />}
-      <ConfirmDialog open={confirmClear} title={t('bonus.cancelTitle')} description={t('bonus.cancelText')} confirmLabel={t('bonus.cancel')} onConfirm={endCondition} onCancel={() => setConfirmClear(false)} />
+      <EndBonusDialog open={confirmClear} busy={clear.isPending} onConfirm={endCondition} onCancel={() => setConfirmClear(false)} />
       <ConfirmDialog open={failure !== null} title={t('common.error')} description={failure} confirmLabel={t('common.close')} onConfirm={() => setFailure(null)} onCancel={() => setFailure(null)} />
     </Page>
   );
@@ -142,6 +147,7 @@ function BonusModal({ bonus, onClose }: { bonus: BonusItem; onClose: () => void 
   const notice = useNotice(bonus.percentFail);
   const activate = useActivateBonus();
   const isCurrent = cardState(bonus) === 'current';
+  const preview = useQuery({ ...bonusPreviewQuery(bonus.code), enabled: !isCurrent });
   const outcome = useClaimOutcome(onClose);
   const receive = () => activate.mutate(bonus.code, outcome);
 
@@ -154,7 +160,7 @@ function BonusModal({ bonus, onClose }: { bonus: BonusItem; onClose: () => void 
         isCurrent ? (
           <Button className="w-full" onClick={onClose}>{t('common.confirm')}</Button>
         ) : (
-          <Button className="w-full" busy={activate.isPending} onClick={receive} data-testid="bonus-receive">{t('bonus.receive')}</Button>
+          <ReceiveButton preview={preview} busy={activate.isPending} onClick={receive} testId="bonus-receive" />
         )
       }
     >
@@ -162,6 +168,7 @@ function BonusModal({ bonus, onClose }: { bonus: BonusItem; onClose: () => void 
         <BannerSlides banners={bonus.banners} />
         <p className="text-sm text-white/70">{t('bonus.terms', { success: bonus.percentSuccess, fail: bonus.percentFail })}</p>
         {notice.data?.notice && <p className="rounded-xl bg-white/5 p-3 text-xs text-white/70">{notice.data.notice}</p>}
+        {!isCurrent && <PreviewFigures preview={preview} />}
       </div>
     </Modal>
   );
@@ -171,6 +178,7 @@ function BonusModal({ bonus, onClose }: { bonus: BonusItem; onClose: () => void 
 function PromotionModal({ code, onClose }: { code: string; onClose: () => void }) {
   const { t } = useTranslation();
   const found = useFindPromotion(code);
+  const preview = useQuery({ ...bonusPreviewQuery(code), enabled: found.isSuccess });
   const activate = useActivatePromotion();
   const outcome = useClaimOutcome(onClose);
   const receive = () => activate.mutate(code, outcome);
@@ -180,7 +188,7 @@ function PromotionModal({ code, onClose }: { code: string; onClose: () => void }
       open
       onOpenChange={(open) => !open && onClose()}
       title={code}
-      footer={found.data ? <Button className="w-full" busy={activate.isPending} onClick={receive} data-testid="promotion-receive">{t('bonus.receive')}</Button> : undefined}
+      footer={found.data ? <ReceiveButton preview={preview} busy={activate.isPending} onClick={receive} testId="promotion-receive" /> : undefined}
     >
       <div data-testid="promotion-modal">
         {found.isPending && <p>{t('bonus.searching')}</p>}
@@ -189,9 +197,33 @@ function PromotionModal({ code, onClose }: { code: string; onClose: () => void }
           <div className="space-y-3">
             <SafeHtml html={found.data.description} />
             <p className="text-sm text-white/70">{t('bonus.terms', { success: found.data.percentSuccess, fail: found.data.percentFail })}</p>
+            <PreviewFigures preview={preview} />
           </div>
         )}
       </div>
     </Modal>
+  );
+}
+
+/** What taking the offer does, in money (DESIGN §6), read when the modal opens. */
+function PreviewFigures({ preview }: { preview: UseQueryResult<RewardPreview> }) {
+  const { t } = useTranslation();
+  if (preview.isError) return <p role="alert" className="text-sm font-semibold text-rose-300" data-testid="preview-error">{errorText(t, preview.error)}</p>;
+  if (!preview.data) return <p className="text-sm text-white/60" data-testid="preview-loading">{t('common.loading')}</p>;
+  return (
+    <div className="text-sm">
+      <RewardFigures preview={preview.data} />
+    </div>
+  );
+}
+
+/** Receive only once the figures are shown and say it can be taken; a refusal leaves nothing to accept. */
+function ReceiveButton({ preview, busy, onClick, testId }: { preview: UseQueryResult<RewardPreview>; busy: boolean; onClick: () => void; testId: string }) {
+  const { t } = useTranslation();
+  if (preview.data?.allowed === false || preview.isError) return undefined;
+  return (
+    <Button className="w-full" busy={busy} disabled={!preview.data} onClick={onClick} data-testid={testId}>
+      {t('bonus.receive')}
+    </Button>
   );
 }

@@ -16,9 +16,10 @@ import { useActiveCondition } from '../../shared/api/promotions/get-active-condi
 import { useSpinActive } from '../../shared/api/spin';
 import { useWallet } from '../../shared/api/wallet';
 import { ConditionProgress } from '../../shared/ui/ConditionProgress';
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { RewardConfirmDialog } from '../../shared/ui/RewardFigures';
 import { useOverlay } from '../../shared/overlays/overlays';
 import { useClaimInvite } from './api/claim-invite';
+import { invitePreviewQuery } from './api/preview-invite';
 import { useRefreshSlots } from './api/refresh-slots';
 import { useTransferAll } from './api/transfer-all';
 import { totalBalance } from './balances';
@@ -60,11 +61,12 @@ export function HomePage() {
     await overlay.open(placement, {});
   }
 
+  /** The confirmation stays open, busy, until the claim is answered (a second tap joins it). */
   function receiveInvite() {
-    setConfirmInvite(false);
     claimInvite.mutate(undefined, {
       onSuccess: (answer) => toast.success(t('home.inviteReceived', { amount: answer.amount })),
       onError: (error) => toast.error(errorText(t, error)),
+      onSettled: () => setConfirmInvite(false),
     });
   }
 
@@ -139,11 +141,12 @@ export function HomePage() {
           </div>
         )}
       </Card>
-      <ConfirmDialog
+      <RewardConfirmDialog
         open={confirmInvite}
         title={t('home.inviteConfirmTitle')}
-        description={t('home.inviteConfirm', { success: data?.invite.success ?? 0, fail: data?.invite.fail ?? 0 })}
+        query={invitePreviewQuery()}
         confirmLabel={t('home.receive')}
+        busy={claimInvite.isPending}
         onConfirm={receiveInvite}
         onCancel={() => setConfirmInvite(false)}
       />

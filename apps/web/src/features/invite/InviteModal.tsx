@@ -1,7 +1,9 @@
-import { PAGE_SIZE } from '@wallet/contract';
+import { PAGE_SIZE, choosesCurrency } from '@wallet/contract';
 import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
+import { useMemberCurrency } from '../../shared/api/useMemberCurrency';
 import { useWallet } from '../../shared/api/wallet';
+import { SITE_PROFILE } from '../../env';
 import { formatDateTime } from '../../shared/format';
 import { SafeHtml } from '../../shared/SafeHtml';
 import { Button } from '../../shared/ui/Button';
@@ -20,6 +22,7 @@ export function InviteModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const wallet = useWallet();
   const info = useInviteInfo();
+  const currency = useMemberCurrency();
   const [page, setPage] = useState(1);
   const invites = useInvites(page);
   const copy = useCopy();
@@ -31,6 +34,12 @@ export function InviteModal({ onClose }: { onClose: () => void }) {
       <div className="space-y-4" data-testid="invite-modal">
         {info.data?.info && <SafeHtml html={info.data.info} className="text-sm" />}
         {info.data && <p className="text-sm text-white/70">{t('invite.rate', { rate: info.data.ratePercent, success: info.data.inviteSuccess, fail: info.data.inviteFail })}</p>}
+        {/* Issue 15: where wallets hold different currencies, only friends in the member's own earn anything. */}
+        {info.data?.sameCurrencyOnly && choosesCurrency(SITE_PROFILE) && (
+          <p className="rounded-xl bg-white/5 p-3 text-sm text-white/80" data-testid="invite-same-currency">
+            {t('invite.otherCurrency', { currency })}
+          </p>
+        )}
         <div className="rounded-2xl bg-white/5 p-3">
           <p className="text-xs text-white/60">{t('invite.link')}</p>
           <p className="mt-1 break-all font-mono text-sm" data-testid="invite-link">{link}</p>

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '../../test/fetchRoutes';
+import { callsTo, stubFetch } from '../../test/fetchRoutes';
 import { RefundModal } from './RefundModal';
 
 const check = { result: true, bonus: false, info: '<p>คืนยอดเสีย</p>', refundAmount: 20, refundSuccess: 100, refundFail: 10, netLoss: 400, ratePercent: 5 };
@@ -35,5 +35,25 @@ describe('the refund overlay (SPEC §2, §4 Refund)', () => {
     renderModal();
     expect(await screen.findByTestId('refund-none')).toBeInTheDocument();
     expect(screen.getByTestId('refund-receive')).toBeDisabled();
+  });
+
+  it('receives only after a confirmation that shows what the refund locks, in money', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/refund/check': { body: check },
+      'POST /api/refund': { body: { total: 0, refunds: [] } },
+      'GET /api/refund/preview': {
+        body: { kind: 'refund', code: 'REFUND', currency: 'THB', amount: 20, allowed: true, refusal: null, held: 600, qualifyingDeposit: 0, otherMoney: 600, otherMoneyLimit: 1000, condition: { locked: 620, successPercent: 100, failPercent: 10, target: 620, floor: 62, clearMode: 'remaining', endTakesAtMost: 61.99 } },
+      },
+      'GET /api/refund/receive': { body: { message: 'REFUND_SUCCESS', amount: 20 }, delayMs: 50 },
+    });
+    renderModal();
+    fireEvent.click(await screen.findByTestId('refund-receive'));
+    expect(await screen.findByTestId('reward-locked')).toHaveTextContent('620.00');
+    expect(screen.getByTestId('reward-floor')).toHaveTextContent('62.00');
+    expect(callsTo(fetchMock, 'GET /api/refund/receive')).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('confirm-yes'));
+    fireEvent.click(screen.getByTestId('confirm-yes'));
+    await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).not.toBeInTheDocument());
+    expect(callsTo(fetchMock, 'GET /api/refund/receive')).toHaveLength(1);
   });
 });

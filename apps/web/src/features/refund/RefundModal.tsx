@@ -9,8 +9,10 @@ import { Button } from '../../shared/ui/Button';
 import { Modal } from '../../shared/ui/Modal';
 import { Money } from '../../shared/ui/Money';
 import { PageNumbers } from '../../shared/ui/PageNumbers';
+import { RewardConfirmDialog } from '../../shared/ui/RewardFigures';
 import { useRefundCheck } from './api/check-refund';
 import { useRefunds } from './api/get-refunds';
+import { refundPreviewQuery } from './api/preview-refund';
 import { useReceiveRefund } from './api/receive-refund';
 
 /** SPEC §2 Refund overlay and §4 Refund: the check, the info, receive (not while a bonus is held) and the log. */
@@ -20,12 +22,15 @@ export function RefundModal({ onClose }: { onClose: () => void }) {
   const receive = useReceiveRefund();
   const [page, setPage] = useState(1);
   const log = useRefunds(page);
+  const [confirming, setConfirming] = useState(false);
   const data = check.data;
 
+  /** After the member has seen what taking it locks (DESIGN §6); the confirmation stays open until the answer. */
   function claim() {
     receive.mutate(undefined, {
       onSuccess: (answer) => toast.success(t('refund.added', { amount: answer.amount })),
       onError: (error) => toast.error(errorText(t, error)),
+      onSettled: () => setConfirming(false),
     });
   }
 
@@ -46,7 +51,7 @@ export function RefundModal({ onClose }: { onClose: () => void }) {
               <p className="rounded-2xl bg-white/5 p-3 text-sm" data-testid="refund-none">{t('refund.none')}</p>
             )}
             {data.bonus && <p className="text-sm font-semibold text-rose-400" data-testid="refund-condition">{t('errors.REFUND_CONDITION')}</p>}
-            <Button className="w-full" disabled={data.bonus || !data.result} busy={receive.isPending} onClick={claim} data-testid="refund-receive">
+            <Button className="w-full" disabled={data.bonus || !data.result} busy={receive.isPending} onClick={() => setConfirming(true)} data-testid="refund-receive">
               {t('refund.receive')}
             </Button>
           </>
@@ -63,6 +68,15 @@ export function RefundModal({ onClose }: { onClose: () => void }) {
         </ul>
         {log.data && <PageNumbers page={page} totalPages={Math.ceil(log.data.total / PAGE_SIZE.refund)} onPage={setPage} />}
       </div>
+      <RewardConfirmDialog
+        open={confirming}
+        title={t('refund.confirmTitle')}
+        query={refundPreviewQuery()}
+        confirmLabel={t('refund.receive')}
+        busy={receive.isPending}
+        onConfirm={claim}
+        onCancel={() => setConfirming(false)}
+      />
     </Modal>
   );
 }

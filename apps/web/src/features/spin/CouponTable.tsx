@@ -8,8 +8,10 @@ import { Button } from '../../shared/ui/Button';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { Money } from '../../shared/ui/Money';
 import { PageNumbers } from '../../shared/ui/PageNumbers';
+import { RewardConfirmDialog } from '../../shared/ui/RewardFigures';
 import { useClaimCoupon } from './api/claim-coupon';
 import { useCoupons } from './api/get-coupons';
+import { couponPreviewQuery } from './api/preview-coupon';
 
 const STATUS_STYLE: Record<Coupon['status'], string> = {
   claimable: 'bg-gold-400/20 text-gold-200',
@@ -26,16 +28,15 @@ export function CouponTable({ onClaimed, onError }: { onClaimed: () => Promise<v
   const claim = useClaimCoupon();
   const [confirming, setConfirming] = useState<Coupon | null>(null);
 
-  function claimConfirmed() {
-    const coupon = confirming;
-    setConfirming(null);
-    if (!coupon) return;
+  /** The confirmation stays open, busy, until the claim is answered (a second tap joins it). */
+  function claimConfirmed(coupon: Coupon) {
     claim.mutate(coupon._id, {
       onSuccess: () => {
         toast.success(t('spin.received', { label: coupon.prize.label }));
         void onClaimed();
       },
       onError: (error) => onError(errorMessage(error)),
+      onSettled: () => setConfirming(null),
     });
   }
 
@@ -68,21 +69,18 @@ export function CouponTable({ onClaimed, onError }: { onClaimed: () => Promise<v
         ))}
       </ul>
       {coupons.data && <PageNumbers page={page} totalPages={Math.ceil(coupons.data.total / PAGE_SIZE.coupon)} onPage={setPage} />}
-      <ConfirmDialog
-        open={confirming !== null}
-        title={t('spin.claimTitle')}
-        description={
-          confirming && (
-            <>
-              {t('spin.claimConfirm', { label: confirming.prize.label, name: confirming.prize.name })}
-              {confirming.kind === 'bonus' && <span className="mt-1 block">{t('spin.bonusNote')}</span>}
-            </>
-          )
-        }
-        confirmLabel={t('spin.claim')}
-        onConfirm={claimConfirmed}
-        onCancel={() => setConfirming(null)}
-      />
+      {confirming && <ClaimConfirmation coupon={confirming} busy={claim.isPending} onConfirm={() => claimConfirmed(confirming)} onCancel={() => setConfirming(null)} />}
     </section>
   );
+}
+
+/**
+ * A cash or bonus prize is money: before it is claimed the member sees what it locks (DESIGN §6).
+ * Coins move no money and carry no condition: a plain question.
+ */
+function ClaimConfirmation({ coupon, busy, onConfirm, onCancel }: { coupon: Coupon; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const question = t('spin.claimConfirm', { label: coupon.prize.label, name: coupon.prize.name });
+  const common = { open: true, title: t('spin.claimTitle'), confirmLabel: t('spin.claim'), busy, onConfirm, onCancel };
+  return coupon.kind === 'coins' ? <ConfirmDialog {...common} description={question} /> : <RewardConfirmDialog {...common} intro={question} query={couponPreviewQuery(coupon._id)} />;
 }

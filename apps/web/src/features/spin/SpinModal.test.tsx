@@ -74,10 +74,16 @@ describe('the spin overlay (SPEC §2 Spin wheel, §4 Spin)', () => {
     const fetchMock = stubFetch({
       'GET /api/spinwheel/setup': { body: setup(0) },
       'GET /api/spinwheel/coupon': { body: { total: 1, coupons: [coupon] } },
+      [`GET /api/spinwheel/coupon/preview/${coupon._id}`]: {
+        body: { kind: 'spin', code: 'C', currency: 'THB', amount: 10, allowed: true, refusal: null, held: 0, qualifyingDeposit: 0, otherMoney: 0, otherMoneyLimit: 0, condition: null },
+      },
       'POST /api/spinwheel/coupon/claim': { status: 422, body: { message: 'COUPON_EXPIRED' } },
     });
     renderModal();
     await userEvent.click(await screen.findByTestId('coupon-claim'));
+    // A cash prize says what it pays, and that it carries no condition, before it is claimed.
+    expect(await screen.findByTestId('reward-amount')).toHaveTextContent('10.00');
+    expect(screen.getByTestId('reward-no-condition')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST /api/spinwheel/coupon/claim')).toHaveLength(0);
     await userEvent.click(screen.getByTestId('confirm-yes'));
     expect(await screen.findByTestId('alert-message')).toHaveTextContent('คูปองหมดอายุแล้ว');

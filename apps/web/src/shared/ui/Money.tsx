@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '@wallet/contract';
 import { useTranslation } from '../i18n/useTranslation';
 import { useMemberCurrency } from '../api/useMemberCurrency';
 import { formatMoney } from '../format';
@@ -12,9 +13,12 @@ export function Money({ value, className = '', testId }: { value: unknown; class
   );
 }
 
-/** Formats amounts in the reader's language and the member's currency, for texts that embed them. */
-export function useMoneyFormat(): (value: unknown) => string {
+/**
+ * Formats amounts in the reader's language and the member's currency, for texts that embed them;
+ * `currency` when the server names it with the amounts (a preview), which is the member's anyway.
+ */
+export function useMoneyFormat(currency?: CurrencyCode): (value: unknown) => string {
   const { i18n } = useTranslation();
-  const currency = useMemberCurrency();
-  return (value) => formatMoney(value, i18n.language, currency);
+  const memberCurrency = useMemberCurrency();
+  return (value) => formatMoney(value, i18n.language, currency ?? memberCurrency);
 }
