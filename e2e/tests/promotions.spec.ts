@@ -177,3 +177,53 @@ test('an operator creates a bonus on the console and a member claims it', async 
   await page.getByTestId('menu-home').click();
   await expect(page.getByTestId('wallet-balance')).toHaveText('600.00');
 });
+
+test('a member holding a little claims a bonus, sees what is locked, is told to finish it before depositing, plays to the target and withdraws', async ({ page, request }) => {
+  const member = await registerViaApi(request);
+  const token = await memberToken(request, member);
+  // 80 already held (within the 100 a reward may lock besides its deposit), then a first deposit of 1,000.
+  await creditWallet(request, member.phone, 80);
+  await depositByQr(request, token, 1000);
+  const home = await logIn(page, member);
+
+  await page.getByTestId('tile-bonus').click();
+  await page.getByTestId('bonus-card-WELCOME50').click();
+  // Before accepting: 500 paid, all 1,580 locked, 4,740 to reach, ending under 158 takes what is left.
+  await expect(page.getByTestId('reward-amount')).toHaveText('500.00');
+  await expect(page.getByTestId('reward-locked')).toHaveText('1,580.00');
+  await expect(page.getByTestId('reward-target')).toHaveText('4,740.00');
+  await expect(page.getByTestId('reward-floor')).toHaveText('158.00');
+  await expect(page.getByTestId('reward-end-takes')).toHaveText('157.99');
+  await expect(page.getByTestId('reward-locked-note')).toContainText('1,080.00');
+  await keepScreenshot(page, 'bonus-claim-money-held');
+  await page.getByTestId('bonus-receive').dblclick();
+  await expect(page.getByTestId('bonus-active')).toBeVisible();
+  await expect(page.getByTestId('condition-figures')).toContainText('4,740.00');
+
+  // A deposit under the condition is refused before any QR, with what to do.
+  await page.getByTestId('menu-home').click();
+  const deposit = await home.openDeposit();
+  await deposit.choose('KBANK');
+  await deposit.pickAmount(100);
+  await deposit.createQrButton().click();
+  await expect(page.getByText('คุณมีโบนัสที่ยังทำเงื่อนไขไม่ครบ ทำเงื่อนไขให้ครบหรือยกเลิกโบนัสก่อนฝากเงิน')).toBeVisible();
+  await expect(deposit.shownQr()).toHaveCount(0);
+  await keepScreenshot(page, 'deposit-under-condition');
+  await page.keyboard.press('Escape');
+
+  // Play: everything into the game, a win that takes the total past the target; check balance brings it home.
+  const headers = { authorization: `Bearer ${token}` };
+  await request.get('/api/wallet/activate/PG', { headers });
+  await request.post('/api/wallet/transfer', { data: { from: 'WALLET', to: 'PG', amount: 1580 }, headers });
+  const slots = ((await (await request.get('/api/wallet', { headers })).json()) as { slots: Array<{ code: string; username: string }> }).slots;
+  await request.post('/sandbox/provider/rounds', { data: { slotCode: 'PG', username: slots.find((slot) => slot.code === 'PG')!.username, bet: 100, win: 3300 } });
+  await page.getByTestId('check-balance').click();
+  await expect(page.getByTestId('condition-figures')).toContainText('4,780.00');
+
+  const withdraw = await home.openWithdraw();
+  await withdraw.fill(4780);
+  await withdraw.submit({ doubleTap: true });
+  await expect(page.getByText('รอการโอน')).toBeVisible();
+  const withdrawals = (await (await request.get('/api/wallet', { headers })).json()) as { wallet: { amount: number } };
+  expect(withdrawals.wallet.amount).toBe(0);
+});
