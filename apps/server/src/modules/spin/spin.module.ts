@@ -1,6 +1,7 @@
 import { minorOf, walletCurrencyOf } from '@wallet/contract';
 import { moneyRules } from '../settings/settings.service.js';
 import type { Core } from '../../core.js';
+import type { ApprovalService } from '../approvals/approvals.service.js';
 import type { DepositCredit } from '../deposit/deposit-credit.js';
 import { accounts } from '../ledger/accounts.js';
 import type { Rewards } from '../promotions/rewards.js';
@@ -16,7 +17,7 @@ import { createSpinService } from './spin.service.js';
  * deposits; spins the server decides and a member can verify; coupons paid through the one reward
  * payment; campaigns run from the console.
  */
-export function registerSpinModule(core: Pick<Core, 'app' | 'db' | 'ledger' | 'settings' | 'now' | 'site'>, uses: { deposits: Pick<DepositCredit, 'onCredited'>; rewards: Pick<Rewards, 'begin' | 'pay'> }) {
+export function registerSpinModule(core: Pick<Core, 'app' | 'db' | 'ledger' | 'settings' | 'now' | 'site'>, uses: { deposits: Pick<DepositCredit, 'onCredited'>; rewards: Pick<Rewards, 'begin' | 'pay'>; approvals: Pick<ApprovalService, 'propose' | 'onApprove'> }) {
   const { app, db, ledger, now } = core;
   uses.deposits.onCredited(async (trx, deposit) => {
     const currency = walletCurrencyOf(await repo.registeredCurrency(trx, deposit.memberId));
@@ -31,6 +32,6 @@ export function registerSpinModule(core: Pick<Core, 'app' | 'db' | 'ledger' | 's
   });
   const spins = createSpinService({ db, ledger, rewards: uses.rewards, settings: core.settings, now });
   registerSpinRoutes(app, spins, core.site.defaultLanguage);
-  registerSpinAdminRoutes(app, createSpinAdminService({ db, ledger, now }));
+  registerSpinAdminRoutes(app, createSpinAdminService({ db, ledger, now, settings: core.settings, approvals: uses.approvals }));
   return { spins };
 }
