@@ -21,7 +21,7 @@ import { OPERATOR_DEVICE_COOKIE, keepDeviceCookie, readDeviceCookie } from '../.
 import { operator } from '../../http/auth.js';
 import { failures } from '../../http/openapi.js';
 import type { App } from '../../http/types.js';
-import { answerOutcome, pendingResponse } from '../approvals/approvals.routes.js';
+import { answerOutcome, pendingResponse } from '../../http/pending.js';
 import type { AdminService } from './admin.service.js';
 
 const tags = ['admin'];

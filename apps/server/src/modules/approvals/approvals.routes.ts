@@ -1,21 +1,13 @@
 import { configChange, configChangesQuery, configChangesResponse, configRejectBody, operatorItemParams } from '@wallet/contract';
-import type { FastifyReply } from 'fastify';
 import { operator } from '../../http/auth.js';
 import { failures } from '../../http/openapi.js';
 import type { App } from '../../http/types.js';
-import type { ApprovalService, Outcome } from './approvals.service.js';
+import type { ApprovalService } from './approvals.service.js';
 
 const tags = ['admin'];
 /** The roles that propose money-making configuration and approve each other's. */
 export const CONFIG_ROLES = ['admin', 'marketing'] as const;
 
-/** A change's answer: 200 with what applied, or 202 with the proposal that waits for a second operator. */
-export function answerOutcome<T>(reply: FastifyReply, outcome: Outcome<T>) {
-  if ('pending' in outcome) return reply.code(202).send(outcome.pending);
-  return outcome.applied;
-}
-/** The response schemas of a call that may wait for a second operator. */
-export const pendingResponse = { 202: configChange };
 
 export function registerApprovalRoutes(app: App, approvals: ApprovalService): void {
   const deciders = { config: operator(...CONFIG_ROLES) };

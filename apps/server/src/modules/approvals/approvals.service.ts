@@ -3,13 +3,13 @@ import type { Db } from '../../db/database.js';
 import { forbidden } from '../../errors.js';
 import { recordAudit } from '../../http/audit.js';
 import { decideOnce } from '../../http/decide-once.js';
+import type { Outcome } from '../../http/pending.js';
 import { type AdminContext, SETTINGS_CHANGE } from '../admin/admin.service.js';
 import type { SettingsService, SiteSettings } from '../settings/settings.service.js';
 import * as repo from './approvals.repository.js';
 import { settingsReasons } from './approvals.rules.js';
 
-/** A change that applied at once, or the proposal that waits for a second operator (answered 202). */
-export type Outcome<T> = { applied: T } | { pending: ConfigChange };
+export type { Outcome };
 /** Applies an approved change of its kind, in the approval's transaction; the approver is the actor. */
 export type Applier = (trx: Db, approver: AdminContext, change: repo.ConfigChangeRow) => Promise<void>;
 export interface Proposal {

@@ -31,7 +31,7 @@ import { operator } from '../../http/auth.js';
 import { failures } from '../../http/openapi.js';
 import type { App } from '../../http/types.js';
 import { BANNER_FILE, readBannerImage } from './banner-images.js';
-import { answerOutcome, pendingResponse } from '../approvals/approvals.routes.js';
+import { answerOutcome, pendingResponse } from '../../http/pending.js';
 import type { PromotionAdminService } from './promotions-admin.service.js';
 
 const BANNER_MAX_BYTES = 10 * 1024 * 1024;

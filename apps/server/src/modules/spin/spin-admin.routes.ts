@@ -13,7 +13,7 @@ import {
 import { operator } from '../../http/auth.js';
 import { failures } from '../../http/openapi.js';
 import type { App } from '../../http/types.js';
-import { answerOutcome, pendingResponse } from '../approvals/approvals.routes.js';
+import { answerOutcome, pendingResponse } from '../../http/pending.js';
 import type { SpinAdminService } from './spin-admin.service.js';
 
 const tags = ['admin'];
