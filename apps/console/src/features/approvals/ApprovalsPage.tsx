@@ -14,10 +14,15 @@ import { CONFIG_CHANGES_PAGE_SIZE, type ConfigChangeStatus, useConfigChanges } f
 
 const STATUSES = ['proposed', 'approved', 'rejected'] as const;
 // Texts, names and colours are not money: the list shows what a change does to what is paid.
-const HIDDEN = new Set(['offerKind', 'name', 'description', 'slices', 'campaignId', 'clearMode', 'startsAt', 'endsAt', 'sortOrder', 'type', 'inviteInfo', 'refundInfo', 'code']);
+const HIDDEN = new Set(['offerKind', 'name', 'description', 'slices', 'campaignId', 'clearMode', 'startsAt', 'endsAt', 'sortOrder', 'type', 'inviteInfo', 'refundInfo', 'code', 'currency']);
+// What is paid first, then how often and under what condition.
+const ORDER = ['rewardAmount', 'rewardPercent', 'rewardCap', 'minimumDeposit', 'hasCondition', 'globalCap', 'maxReceived', 'expectedPerCoin', 'coinValue', 'topPrize'];
+const MONEY = new Set(['rewardAmount', 'rewardCap', 'minimumDeposit', 'expectedPerCoin', 'coinValue', 'topPrize']);
+const rank = (key: string) => (ORDER.includes(key) ? ORDER.indexOf(key) : ORDER.length);
 
 function shown(value: unknown): string {
   if (value === null || value === undefined) return '-';
+  if (typeof value === 'boolean') return value ? '✓' : '✗';
   if (typeof value === 'number') return value.toLocaleString('en-US', { maximumFractionDigits: 2 });
   return String(value);
 }
@@ -25,15 +30,17 @@ function shown(value: unknown): string {
 /** Before → after of each money figure a change touches. */
 function ChangeLines({ change }: { change: ConfigChange }) {
   const { t } = useTranslation();
-  const keys = Object.keys(change.after).filter((key) => !HIDDEN.has(key));
+  const keys = Object.keys(change.after)
+    .filter((key) => !HIDDEN.has(key))
+    .sort((a, b) => rank(a) - rank(b));
   return (
     <ul className="space-y-0.5">
       {keys.map((key) => (
         <li key={key} data-testid={`config-change-${key}`}>
           <span className="text-white/60">{t(`approvals.keys.${key}`, { defaultValue: t(`settings.fields.${key}`, { defaultValue: key }) })}:</span>{' '}
-          <span className="font-mono">{change.before ? shown(change.before[key]) : t('approvals.new')}</span> →{' '}
+          {change.before ? <span className="font-mono">{shown(change.before[key])}</span> : <span className="text-white/50">{t('approvals.new')}</span>} →{' '}
           <strong className="font-mono">{shown(change.after[key])}</strong>
-          {change.currency && /amount|reward|deposit|cap|prize|coin|pay/i.test(key) && !/percent|mode|has/i.test(key) ? <span className="text-white/50"> {change.currency}</span> : null}
+          {change.currency && MONEY.has(key) ? <span className="text-white/50"> {change.currency}</span> : null}
         </li>
       ))}
     </ul>
