@@ -134,3 +134,56 @@ test('the console reads in English and Lao once the operator switches, and keeps
   await desk.page.getByRole('combobox', { name: 'ພາສາ' }).selectOption('th');
   await desk.close();
 });
+
+test('one operator’s 50,000 baht code waits for a second operator, who approves it from the approvals screen', async ({ browser, request }) => {
+  const code = `BIG${Date.now().toString(36).toUpperCase()}`;
+  const token = await operatorToken(request);
+  const proposed = await request.post('/api/admin/promotions', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      code,
+      globalCap: 1,
+      name: { th: 'โค้ดใหญ่', lo: 'ໂຄດໃຫຍ່', en: 'Big code' },
+      description: { th: '', lo: '', en: '' },
+      rewardMode: 'fixed',
+      rewardPercent: null,
+      rewardAmount: 50_000,
+      rewardCap: null,
+      minimumDeposit: 0,
+      hasCondition: false,
+      successPercent: 300,
+      failPercent: 10,
+      clearMode: 'remaining',
+      startsAt: null,
+      endsAt: null,
+    },
+  });
+  expect(proposed.status(), await proposed.text()).toBe(202);
+
+  const first = await ConsolePage.signIn(browser, 'e2e-admin', 'e2e-admin-pass');
+  await first.nav().getByRole('link', { name: 'รออนุมัติ' }).click();
+  const own = first.page.getByTestId(`config-change-${code}`);
+  await expect(own).toContainText('รายการของคุณ: ผู้ดูแลคนอื่นเป็นผู้ตัดสิน');
+  await expect(own.getByTestId('config-approve')).toHaveCount(0);
+  await first.close();
+
+  const approver = `mkt-${code.toLowerCase()}`;
+  await createOperator(request, approver, ['marketing']);
+  const second = await ConsolePage.signIn(browser, approver, `${approver}-pass-1`);
+  await second.nav().getByRole('link', { name: 'รออนุมัติ' }).click();
+  const row = second.page.getByTestId(`config-change-${code}`);
+  await expect(row).toContainText('ข้อเสนอใหม่');
+  await expect(row).toContainText('รางวัลเกินเกณฑ์');
+  await expect(row.getByTestId('config-change-rewardAmount')).toContainText('50,000');
+  await keepScreenshot(second.page, 'console-approvals');
+  // A double click approves once.
+  await row.getByTestId('config-approve').dblclick();
+  await expect(second.page.getByText('อนุมัติแล้ว การเปลี่ยนแปลงมีผลทันที')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await second.page.getByRole('tab', { name: 'อนุมัติแล้ว' }).click();
+  await expect(second.page.getByTestId(`config-change-${code}`)).toContainText(approver);
+  await second.close();
+
+  const offers = await request.get('/api/admin/offers?kind=promotion', { headers: { authorization: `Bearer ${token}` } });
+  expect(((await offers.json()) as { offers: { code: string }[] }).offers.map((offer) => offer.code)).toContain(code);
+});

@@ -8,6 +8,7 @@ import { registerTermination, survivesTermination } from './http/termination.js'
 import type { App } from './http/types.js';
 import { registerHealth, registerWebApp } from './http/web-app.js';
 import { registerAccountModule } from './modules/account/account.module.js';
+import { registerApprovalModule } from './modules/approvals/approvals.module.js';
 import { registerAdminModule } from './modules/admin/admin.module.js';
 import { registerAuditModule } from './modules/audit/audit.module.js';
 import { registerAuthModule } from './modules/auth/auth.module.js';
@@ -42,7 +43,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerOpenApiConventions(app, { survivesTermination });
 
   const auth = registerAuthModule(core);
-  const admin = registerAdminModule(core);
+  const approvals = registerApprovalModule(core);
+  const admin = registerAdminModule(core, { approvals });
   registerAuditModule(core);
   const lookup = registerLookupModule(core);
   const account = registerAccountModule(core, { lookup, sessions: auth });
@@ -53,8 +55,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerCorrectionModule(core);
   registerReportModule(core);
   const { slips, credit } = registerDepositModule(core);
-  const { rewards } = registerPromotionsModule(core, { wallet, deposits: credit });
-  registerSpinModule(core, { gameResults: providerTransfers, rewards });
+  const { rewards } = registerPromotionsModule(core, { wallet, deposits: credit, approvals });
+  registerSpinModule(core, { gameResults: providerTransfers, rewards, approvals });
   const { guests } = registerChatModule(core, { members: auth, operators: admin });
   bindAuthentication({ members: auth, operators: admin, guests });
   if (config.sandboxes) await registerSandboxes(core);

@@ -294,3 +294,30 @@ export async function playAndLose(server: TestServer, member: { id: string; toke
   await server.api('GET', '/api/wallet/refresh/slot', { token: member.token });
 }
 
+const approvers = new WeakMap<TestServer, Promise<string>>();
+/** A second operator (role marketing) of this server, made once with the first operator's token. */
+export function secondOperator(server: TestServer, firstOperatorToken: string): Promise<string> {
+  let token = approvers.get(server);
+  if (!token) {
+    token = (async () => {
+      const credentials = { username: 'second-eyes', password: 'second-eyes-pass-1' };
+      const created = await server.api('POST', '/api/admin/operators', { token: firstOperatorToken, body: { ...credentials, roles: ['marketing'] } });
+      if (created.status !== 200) throw new Error(`second operator: ${created.status} ${JSON.stringify(created.body)}`);
+      return (await server.api('POST', '/api/admin/login', { body: credentials })).body.token as string;
+    })();
+    approvers.set(server, token);
+  }
+  return token;
+}
+
+/**
+ * Money-making configuration above the approval thresholds answers 202 with a change that waits:
+ * a second operator approves it here. Answers the call's own answer when it applied at once, else
+ * the approval's (the approved change).
+ */
+export async function approvedBySecondOperator(server: TestServer, firstOperatorToken: string, answer: ApiResult): Promise<ApiResult> {
+  if (answer.status !== 202) return answer;
+  const approved = await server.api('POST', `/api/admin/config-changes/${answer.body._id}/approve`, { token: await secondOperator(server, firstOperatorToken) });
+  if (approved.status !== 200) throw new Error(`approval: ${approved.status} ${JSON.stringify(approved.body)}`);
+  return approved;
+}

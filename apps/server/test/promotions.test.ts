@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type TestServer, fundWallet, latestOtp, registerMember, registration, startTestServer } from './harness.js';
+import { type TestServer, approvedBySecondOperator, fundWallet, latestOtp, registerMember, registration, startTestServer } from './harness.js';
 
 type Member = Awaited<ReturnType<typeof registerMember>>;
 
@@ -47,8 +47,11 @@ const offerTerms = {
   startsAt: null,
   endsAt: null,
 };
-const createBonus = (body: Record<string, unknown>) => server.api('POST', '/api/admin/bonuses', { token: chief, body: { type: 'limit', maxReceived: 1, ...offerTerms, ...body } });
-const createPromotion = (body: Record<string, unknown>) => server.api('POST', '/api/admin/promotions', { token: chief, body: { globalCap: null, ...offerTerms, ...body } });
+// Offers above the approval thresholds (no condition, no deposit) are approved by a second operator.
+const createBonus = async (body: Record<string, unknown>) =>
+  approvedBySecondOperator(server, chief, await server.api('POST', '/api/admin/bonuses', { token: chief, body: { type: 'limit', maxReceived: 1, ...offerTerms, ...body } }));
+const createPromotion = async (body: Record<string, unknown>) =>
+  approvedBySecondOperator(server, chief, await server.api('POST', '/api/admin/promotions', { token: chief, body: { globalCap: null, ...offerTerms, ...body } }));
 
 /** Registers through the OTP flow from a chosen address and browser. */
 async function registerFrom(ip: string, overrides: Record<string, unknown> = {}, userAgent = 'test-browser'): Promise<Member> {
@@ -222,7 +225,7 @@ describe('refunds', () => {
 
   it('pays the operator’s share of net game losses since the last refund, once, even when received twice at once', async () => {
     const member = await loser(400);
-    expect((await get(member, '/api/refund/check')).body).toMatchObject({ result: true, bonus: false, refundAmount: 20, netLoss: 400, ratePercent: 5, refundSuccess: 100, refundFail: 10 });
+    expect((await get(member, '/api/refund/check')).body).toMatchObject({ result: true, bonus: false, refundAmount: 20, netLoss: 400, ratePercent: 5, refundSuccess: 200, refundFail: 10 });
     const answers = await Promise.all([get(member, '/api/refund/receive', `refund-a-${member.id}`), get(member, '/api/refund/addWallet', `refund-b-${member.id}`)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 422]);
     expect((await walletOf(member)).wallet.amount).toBe(20);

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { verifySpin } from '../src/modules/spin/spin.rules.js';
-import { type TestServer, playAndLose, registerMember, startTestServer } from './harness.js';
+import { type TestServer, approvedBySecondOperator, playAndLose, registerMember, startTestServer } from './harness.js';
 
 type Member = Awaited<ReturnType<typeof registerMember>>;
 
@@ -39,8 +39,9 @@ const slice = (spec: SliceSpec) => ({
 async function runCampaign(slices: SliceSpec[]): Promise<string> {
   const created = await server.api('POST', '/api/admin/spinwheels', { token: chief, body: { name: names('วงล้อทดสอบ'), slices: slices.map(slice) } });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const activated = await server.api('POST', `/api/admin/spinwheels/${created.body._id}/activate`, { token: chief });
-  expect(activated.body.status).toBe('active');
+  // A wheel paying more per coin than a coin costs (most test wheels) is approved by a second operator.
+  await approvedBySecondOperator(server, chief, await server.api('POST', `/api/admin/spinwheels/${created.body._id}/activate`, { token: chief }));
+  expect((await server.api('GET', '/api/admin/spinwheels', { token: chief })).body.campaigns.find((campaign: { _id: string }) => campaign._id === created.body._id).status).toBe('active');
   return created.body._id;
 }
 

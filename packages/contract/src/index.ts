@@ -11,6 +11,7 @@ export * from './site.js';
 export * from './operators.js';
 export * from './member-admin.js';
 export * from './corrections.js';
+export * from './approvals.js';
 export * from './promotions.js';
 export * from './spin.js';
 export * from './chat.js';

@@ -226,6 +226,19 @@ const percent = z.number({ error: 'KEY_INVALID' }).min(0, { error: 'KEY_INVALID'
 /** Condition percentages are whole numbers (member_conditions keeps integers). */
 const wholePercent = z.number({ error: 'KEY_INVALID' }).int({ error: 'KEY_INVALID' }).min(0, { error: 'KEY_INVALID' }).max(10_000, { error: 'KEY_INVALID' });
 const optionalMoney = moneyAmount.nullable();
+/** A share of a deposit or of losses: never more than the amount it is a share of. */
+const sharePercent = percent.max(100, { error: 'KEY_INVALID' });
+/** A fail floor at or above the base would let a member end a condition without losing anything. */
+const failPercent = wholePercent.max(99, { error: 'KEY_INVALID' });
+
+/** The largest reward amount per currency, in major units (kip whole): a sane bound whatever is approved. */
+export const REWARD_MAX_MAJOR = { THB: 1_000_000, LAK: 300_000_000 } as const;
+/** Whether a reward amount (minor units) is within its currency's bound and, for kip, whole. */
+export function rewardAmountAllowed(amount: bigint, currency: keyof typeof REWARD_MAX_MAJOR): boolean {
+  return amount <= BigInt(REWARD_MAX_MAJOR[currency]) * 100n && (currency !== 'LAK' || amount % 100n === 0n);
+}
+/** A condition's target at or under its base is met without play (DESIGN §6: no gain without play). */
+export const targetNeedsPlay = (terms: { hasCondition: boolean; successPercent: number }) => !terms.hasCondition || terms.successPercent > 100;
 const instant = z.iso.datetime({ offset: true, error: 'KEY_INVALID' });
 
 export const OFFER_STATUSES = ['active', 'paused', 'retired'] as const;
@@ -237,7 +250,7 @@ const offerFields = {
   description: localizedText,
   rewardMode: z.enum(['share', 'fixed'], { error: 'KEY_INVALID' }),
   /** Share of the qualifying deposit, percent (share mode). */
-  rewardPercent: percent.nullable(),
+  rewardPercent: sharePercent.nullable(),
   /** Fixed amount (fixed mode), baht. */
   rewardAmount: optionalMoney,
   /** Upper bound of a share, baht; null for none. */
@@ -245,7 +258,7 @@ const offerFields = {
   minimumDeposit: z.number().min(0).max(100_000_000).multipleOf(0.01),
   hasCondition: z.boolean(),
   successPercent: wholePercent.min(1, { error: 'KEY_INVALID' }),
-  failPercent: wholePercent,
+  failPercent,
   clearMode: z.enum(CLEAR_MODES, { error: 'KEY_INVALID' }),
   startsAt: instant.nullable(),
   endsAt: instant.nullable(),
@@ -255,22 +268,31 @@ const offerFields = {
  * and only members whose wallet holds it see and claim it. Nothing converts.
  */
 const offerCurrency = { currency: currencyCode.default('THB') };
-export const bonusBody = z.object({
-  code: offerCode,
-  type: z.enum(BONUS_TYPES, { error: 'KEY_INVALID' }),
-  maxReceived: z.number().int().min(1).max(1000),
-  sortOrder: z.number().int().min(0).max(10_000).default(0),
-  ...offerCurrency,
-  ...offerFields,
-});
+/** The bounds that hold whatever a second operator approves. */
+const amountsWithinBounds = (offer: { currency: 'THB' | 'LAK'; rewardAmount: bigint | null; rewardCap: bigint | null }) =>
+  [offer.rewardAmount, offer.rewardCap].every((amount) => amount === null || rewardAmountAllowed(amount, offer.currency));
+export const bonusBody = z
+  .object({
+    code: offerCode,
+    type: z.enum(BONUS_TYPES, { error: 'KEY_INVALID' }),
+    maxReceived: z.number().int().min(1).max(1000),
+    sortOrder: z.number().int().min(0).max(10_000).default(0),
+    ...offerCurrency,
+    ...offerFields,
+  })
+  .refine(amountsWithinBounds, { error: 'KEY_INVALID', path: ['rewardAmount'] })
+  .refine(targetNeedsPlay, { error: 'KEY_INVALID', path: ['successPercent'] });
 export type BonusBody = z.infer<typeof bonusBody>;
-export const promotionBody = z.object({
-  code: offerCode,
-  /** Claims across all members; null for no cap. */
-  globalCap: z.number().int().min(1).max(10_000_000).nullable(),
-  ...offerCurrency,
-  ...offerFields,
-});
+export const promotionBody = z
+  .object({
+    code: offerCode,
+    /** Claims across all members; null for no cap. */
+    globalCap: z.number().int().min(1).max(10_000_000).nullable(),
+    ...offerCurrency,
+    ...offerFields,
+  })
+  .refine(amountsWithinBounds, { error: 'KEY_INVALID', path: ['rewardAmount'] })
+  .refine(targetNeedsPlay, { error: 'KEY_INVALID', path: ['successPercent'] });
 export type PromotionBody = z.infer<typeof promotionBody>;
 export const offerPatchBody = z
   .object({ status: z.enum(OFFER_STATUSES, { error: 'KEY_INVALID' }), type: z.enum(BONUS_TYPES), maxReceived: z.number().int().min(1).max(1000), globalCap: z.number().int().min(1).max(10_000_000).nullable(), sortOrder: z.number().int().min(0).max(10_000), ...offerFields })
@@ -313,17 +335,18 @@ export const adminOffersResponse = z.object({ offers: z.array(adminOffer) });
 export const PROGRAMMES = ['invite', 'refund'] as const;
 export type Programme = (typeof PROGRAMMES)[number];
 export const programmeParams = z.object({ programme: z.enum(PROGRAMMES, { error: 'KEY_INVALID' }) });
-export const programmeBody = z.object({
+const programmeFields = z.object({
   enabled: z.boolean(),
   /** Invite: share of each invitee deposit; refund: share of net game losses. Percent. */
-  ratePercent: percent,
+  ratePercent: sharePercent,
   hasCondition: z.boolean(),
   successPercent: wholePercent.min(1, { error: 'KEY_INVALID' }),
-  failPercent: wholePercent,
+  failPercent,
   info: localizedText,
 });
+export const programmeBody = programmeFields.refine(targetNeedsPlay, { error: 'KEY_INVALID', path: ['successPercent'] });
 export type ProgrammeBody = z.infer<typeof programmeBody>;
-export const programmeResponse = programmeBody.extend({ programme: z.enum(PROGRAMMES), updatedAt: z.string().nullable() });
+export const programmeResponse = programmeFields.extend({ programme: z.enum(PROGRAMMES), updatedAt: z.string().nullable() });
 export type ProgrammeSettings = z.infer<typeof programmeResponse>;
 
 export const BANNER_PLACEMENTS = ['invite', 'refund', 'bonus'] as const;

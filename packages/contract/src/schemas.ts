@@ -240,8 +240,20 @@ export const siteSettingsBody = z.object({
   withdrawSecondApprovalAbove: settingNumber(0, 10_000_000).multipleOf(0.01, { error: 'KEY_INVALID' }).optional(),
   /** Percentages of a condition's base (DESIGN §6 Conditions). */
   defaultPercentFail: settingNumber(0, 100).int({ error: 'KEY_INVALID' }).optional(),
-  inviteSuccessPercent: settingNumber(1, 10_000).int({ error: 'KEY_INVALID' }).optional(),
-  inviteFailPercent: settingNumber(0, 100).int({ error: 'KEY_INVALID' }).optional(),
+  /** A target above the base (a target at or under it is met without play), a floor under it. */
+  inviteSuccessPercent: settingNumber(101, 10_000).int({ error: 'KEY_INVALID' }).optional(),
+  inviteFailPercent: settingNumber(0, 99).int({ error: 'KEY_INVALID' }).optional(),
+  /** Baht that games keep for each spin coin earned. */
+  spinCoinBaht: settingNumber(1, 1_000_000).multipleOf(0.01, { error: 'KEY_INVALID' }).optional(),
+  /**
+   * Thresholds above which money-making configuration needs a second operator (docs/decisions.md
+   * "Money-making configuration needs two operators"): a reward amount or cap (baht, kip whole),
+   * a share of a deposit, a programme's rate. Changing them needs a second operator too.
+   */
+  approvalRewardAbove: settingNumber(0, 1_000_000).multipleOf(0.01, { error: 'KEY_INVALID' }).optional(),
+  approvalRewardAboveKip: settingNumber(0, 300_000_000).int({ error: 'KEY_INVALID' }).optional(),
+  approvalSharePercentAbove: settingNumber(0, 100).optional(),
+  approvalRatePercentAbove: settingNumber(0, 100).optional(),
   /** Baht a member may hold beyond a deposit and still take a reward with a condition (DESIGN §6). */
   rewardOtherMoneyLimit: settingNumber(0, 1_000_000).multipleOf(0.01, { error: 'KEY_INVALID' }).optional(),
 });
@@ -263,6 +275,11 @@ export const siteSettingsResponse = z.object({
   defaultPercentFail: z.number(),
   inviteSuccessPercent: z.number(),
   inviteFailPercent: z.number(),
+  spinCoinBaht: z.number(),
+  approvalRewardAbove: z.number(),
+  approvalRewardAboveKip: z.number(),
+  approvalSharePercentAbove: z.number(),
+  approvalRatePercentAbove: z.number(),
   rewardOtherMoneyLimit: z.number(),
 });
 /** Changes to the settings, newest first: who, when, from where, before and after. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from './constants.js';
-import { currencyCode } from './money.js';
-import { localizedName, localizedText } from './promotions.js';
+import { currencyCode, toMinor } from './money.js';
+import { REWARD_MAX_MAJOR, localizedName, localizedText, rewardAmountAllowed } from './promotions.js';
 import { requiredText } from './schemas.js';
 
 /**
@@ -121,10 +121,10 @@ export const spinSliceBody = z
     weight: z.number({ error: 'KEY_INVALID' }).int({ error: 'KEY_INVALID' }).min(0, { error: 'KEY_INVALID' }).max(1_000_000, { error: 'KEY_INVALID' }),
     prizeKind: z.enum(PRIZE_KINDS, { error: 'KEY_INVALID' }),
     /** Baht for cash and bonus, whole coins for coins, 0 for none. */
-    prizeAmount: z.number({ error: 'KEY_INVALID' }).min(0, { error: 'KEY_INVALID' }).max(10_000_000, { error: 'KEY_INVALID' }).multipleOf(0.01, { error: 'KEY_INVALID' }),
-    /** A bonus prize's condition. */
-    successPercent: wholePercent.min(1, { error: 'KEY_INVALID' }).nullable().default(null),
-    failPercent: wholePercent.nullable().default(null),
+    prizeAmount: z.number({ error: 'KEY_INVALID' }).min(0, { error: 'KEY_INVALID' }).max(REWARD_MAX_MAJOR.LAK, { error: 'KEY_INVALID' }).multipleOf(0.01, { error: 'KEY_INVALID' }),
+    /** A bonus prize's condition: a target above the base, a floor under it. */
+    successPercent: wholePercent.min(101, { error: 'KEY_INVALID' }).nullable().default(null),
+    failPercent: wholePercent.max(99, { error: 'KEY_INVALID' }).nullable().default(null),
     couponDays: z.number({ error: 'KEY_INVALID' }).int({ error: 'KEY_INVALID' }).min(1, { error: 'KEY_INVALID' }).max(365, { error: 'KEY_INVALID' }).default(7),
   })
   .refine((slice) => (slice.prizeKind === 'none') === (slice.prizeAmount === 0), { error: 'KEY_INVALID', path: ['prizeAmount'] })
@@ -142,6 +142,8 @@ export const spinCampaignBody = z
     endsAt: instant.nullable().default(null),
   })
   .refine((campaign) => campaign.slices.some((slice) => slice.weight > 0), { error: 'KEY_INVALID', path: ['slices'] })
+  // Money prizes within the currency's reward bound (kip whole), whatever is approved.
+  .refine((campaign) => campaign.slices.every((slice) => slice.prizeKind === 'coins' || slice.prizeKind === 'none' || rewardAmountAllowed(toMinor(slice.prizeAmount) ?? 0n, campaign.currency)), { error: 'KEY_INVALID', path: ['slices'] })
   .refine((campaign) => new Set(campaign.slices.map((slice) => slice.code)).size === campaign.slices.length, { error: 'KEY_INVALID', path: ['slices'] })
   .refine((campaign) => campaign.startsAt === null || campaign.endsAt === null || new Date(campaign.endsAt) > new Date(campaign.startsAt), { error: 'KEY_INVALID', path: ['endsAt'] });
 export type SpinCampaignBody = z.infer<typeof spinCampaignBody>;

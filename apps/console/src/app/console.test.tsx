@@ -70,10 +70,10 @@ describe('the menu follows the roles', () => {
   });
 
   it('gives marketing the promotions, and no money screens', async () => {
-    expect(await menuFor(['marketing'])).toEqual(['สมาชิก', 'โปรโมชั่น', 'วงล้อนำโชค', 'ภาพรวม', 'ตั้งค่า', 'บัญชีของฉัน']);
+    expect(await menuFor(['marketing'])).toEqual(['สมาชิก', 'โปรโมชั่น', 'วงล้อนำโชค', 'รออนุมัติ', 'ภาพรวม', 'ตั้งค่า', 'บัญชีของฉัน']);
   });
 
   it('gives an admin the operators and the audit log', async () => {
-    expect(await menuFor(['admin'])).toEqual(['คิวงาน', 'แชท', 'สมาชิก', 'ปรับยอดเงิน', 'โปรโมชั่น', 'วงล้อนำโชค', 'ภาพรวม', 'ตั้งค่า', 'ผู้ดูแล', 'บันทึกการตรวจสอบ', 'บัญชีของฉัน']);
+    expect(await menuFor(['admin'])).toEqual(['คิวงาน', 'แชท', 'สมาชิก', 'ปรับยอดเงิน', 'โปรโมชั่น', 'วงล้อนำโชค', 'รออนุมัติ', 'ภาพรวม', 'ตั้งค่า', 'ผู้ดูแล', 'บันทึกการตรวจสอบ', 'บัญชีของฉัน']);
   });
 });

@@ -2,6 +2,7 @@ import { createBrowserRouter, redirect } from 'react-router';
 import { readToken } from '../shared/api/client';
 import { AccountPage } from '../features/account/AccountPage';
 import { AuditPage } from '../features/audit/AuditPage';
+import { ApprovalsPage } from '../features/approvals/ApprovalsPage';
 import { CorrectionsPage } from '../features/corrections/CorrectionsPage';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { InboxPage } from '../features/inbox/InboxPage';
@@ -32,6 +33,7 @@ export function createConsoleRouter() {
           { path: 'members', element: <MembersPage /> },
           { path: 'members/:id', element: <MemberPage /> },
           { path: 'corrections', element: <CorrectionsPage /> },
+          { path: 'approvals', element: <ApprovalsPage /> },
           { path: 'promotions', element: <PromotionsPage /> },
           { path: 'spinwheels', element: <SpinWheelsPage /> },
           { path: 'operators', element: <OperatorsPage /> },

@@ -1,4 +1,4 @@
-import type { CORRECTION_REASONS, OperatorRole } from '@wallet/contract';
+import type { ApprovalReason, CORRECTION_REASONS, ConfigChangeKind, CurrencyCode, OperatorRole } from '@wallet/contract';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Kysely's view of the tables in migrations/. Keep in step with the SQL. */
@@ -73,6 +73,21 @@ export interface Database {
     totp_secret: string | null;
     totp_enabled_at: Timestamp | null;
     totp_last_step: bigint | null;
+  };
+  config_changes: {
+    id: Generated<string>;
+    kind: ConfigChangeKind;
+    subject: string;
+    currency: CurrencyCode | null;
+    reasons: ApprovalReason[];
+    proposed: Json<Record<string, unknown>>;
+    previous: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+    status: Generated<'proposed' | 'approved' | 'rejected'>;
+    proposed_by: bigint;
+    decided_by: bigint | null;
+    decision_note: string | null;
+    created_at: Timestamp;
+    decided_at: Timestamp | null;
   };
   money_corrections: {
     id: Generated<string>;

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@wallet/contract';
 import type { Db } from '../db/database.js';
 import { conflict, notFound } from '../errors.js';
 import { type AuditActor, recordAudit } from './audit.js';
@@ -11,18 +12,20 @@ export interface OperatorDecision<Row, Result> {
   apply(trx: Db, row: Row): Promise<Result>;
   /** The action may depend on the item (a first approval is not the decision). */
   audit: { actor: AuditActor; action: string | ((row: Row) => string); detail(row: Row, result: Result): unknown };
+  /** The code a decided item answers; KEY_INVALID unless the caller names one. */
+  decidedCode?: ErrorCode;
 }
 
 /**
  * An operator decides a waiting item once: it is locked, a decided one is refused (409
- * KEY_INVALID, so two operators pressing at once cannot both move money), and the decision is
+ * KEY_INVALID or the caller's code, so two operators pressing at once cannot both move money), and the decision is
  * applied and audited in one transaction.
  */
 export function decideOnce<Row, Result>(db: Db, decision: OperatorDecision<Row, Result>): Promise<Result> {
   return db.transaction().execute(async (trx) => {
     const row = await decision.lock(trx);
     if (!row) throw notFound('NO_DATA');
-    if (!decision.isOpen(row)) throw conflict('KEY_INVALID');
+    if (!decision.isOpen(row)) throw conflict(decision.decidedCode ?? 'KEY_INVALID');
     const result = await decision.apply(trx, row);
     const action = typeof decision.audit.action === 'string' ? decision.audit.action : decision.audit.action(row);
     await recordAudit(trx, decision.audit.actor, action, decision.audit.detail(row, result));

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { z } from 'zod';
+import { isPending } from '../../shared/api/pending';
 import { errorText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
 import { CurrencyField, SelectField, TextField } from '../../shared/ui/Field';
@@ -46,7 +47,7 @@ function defaults(kind: 'bonus' | 'promotion', offer: AdminOffer | null): Values
 export function OfferForm({ kind, offer, onDone }: { kind: 'bonus' | 'promotion'; offer: AdminOffer | null; onDone: () => void }) {
   const { t } = useTranslation();
   const save = useSaveOffer(kind);
-  const schema = kind === 'bonus' ? bonusBody : promotionBody.extend({ type: bonusBody.shape.type.optional(), maxReceived: bonusBody.shape.maxReceived.optional(), sortOrder: bonusBody.shape.sortOrder.optional() });
+  const schema = kind === 'bonus' ? bonusBody : promotionBody.safeExtend({ type: bonusBody.shape.type.optional(), maxReceived: bonusBody.shape.maxReceived.optional(), sortOrder: bonusBody.shape.sortOrder.optional() });
   const form = useForm<Values>({ resolver: zodResolver(schema) as never, defaultValues: defaults(kind, offer) });
   const mode = form.watch('rewardMode');
   const error = (name: string) => {
@@ -63,7 +64,7 @@ export function OfferForm({ kind, offer, onDone }: { kind: 'bonus' | 'promotion'
       delete (body as Partial<Values>).maxReceived;
       delete (body as Partial<Values>).sortOrder;
     } else delete (body as Partial<Values>).globalCap;
-    save.mutate({ code: offer?.code ?? null, body }, { onSuccess: () => (toast.success(t('promotions.saved')), onDone()), onError: (failure) => toast.error(errorText(failure)) });
+    save.mutate({ code: offer?.code ?? null, body }, { onSuccess: (answer) => (toast.success(t(isPending(answer) ? 'approvals.waitingToast' : 'promotions.saved')), onDone()), onError: (failure) => toast.error(errorText(failure)) });
   });
   const nullableNumber = { setValueAs: numberOrNull };
   return (

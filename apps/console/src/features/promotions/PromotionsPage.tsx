@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { hasRole, useMe } from '../../shared/api/me';
+import { isPending } from '../../shared/api/pending';
 import { errorText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
 import { DataTable } from '../../shared/ui/DataTable';
@@ -59,7 +60,7 @@ function Offers({ kind }: { kind: 'bonus' | 'promotion' }) {
   const [editing, setEditing] = useState<AdminOffer | 'new' | null>(null);
   const columns = useMemo<ColumnDef<AdminOffer, unknown>[]>(() => {
     const setStatus = (offer: AdminOffer, status: AdminOffer['status']) =>
-      save.mutate({ code: offer.code, body: { status } }, { onSuccess: () => toast.success(t('promotions.saved')), onError: (error) => toast.error(errorText(error)) });
+      save.mutate({ code: offer.code, body: { status } }, { onSuccess: (answer) => toast.success(t(isPending(answer) ? 'approvals.waitingToast' : 'promotions.saved')), onError: (error) => toast.error(errorText(error)) });
     return [
       { header: t('promotions.code'), cell: ({ row }) => <span className="font-mono">{row.original.code}</span> },
       { header: t('promotions.name'), cell: ({ row }) => row.original.name[i18n.language as 'th'] || row.original.name.th },
@@ -131,7 +132,7 @@ function ProgrammeForm({ programme }: { programme: Programme }) {
   );
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (draft) save.mutate(draft, { onSuccess: () => toast.success(t('promotions.saved')), onError: (error) => toast.error(errorText(error)) });
+    if (draft) save.mutate(draft, { onSuccess: (answer) => toast.success(t(isPending(answer) ? 'approvals.waitingToast' : 'promotions.saved')), onError: (error) => toast.error(errorText(error)) });
   }
   return (
     <form className="space-y-3 rounded-xl border border-white/10 bg-desk-900 p-4" onSubmit={submit} data-testid={`programme-${programme}`}>

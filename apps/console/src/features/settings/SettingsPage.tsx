@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { hasRole, useMe } from '../../shared/api/me';
+import { isPending } from '../../shared/api/pending';
 import { errorText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
 import { DataTable } from '../../shared/ui/DataTable';
@@ -17,7 +18,7 @@ import { HISTORY_PAGE_SIZE, getSettingsHistory, useSaveSettings, useSettingsHist
 
 type Change = z.infer<typeof settingsHistoryResponse>['changes'][number];
 const FLAGS = ['terminated', 'registerOTP', 'enableChatWidget', 'isManualDeposit'] as const;
-const NUMBERS = ['depositMinimum', 'withdrawMin', 'withdrawMax', 'withdrawSecondApprovalAbove', 'slipMaxAgeMinutes', 'defaultPercentFail', 'inviteSuccessPercent', 'inviteFailPercent'] as const;
+const NUMBERS = ['depositMinimum', 'withdrawMin', 'withdrawMax', 'withdrawSecondApprovalAbove', 'slipMaxAgeMinutes', 'defaultPercentFail', 'inviteSuccessPercent', 'inviteFailPercent', 'spinCoinBaht', 'approvalRewardAbove', 'approvalRewardAboveKip', 'approvalSharePercentAbove', 'approvalRatePercentAbove'] as const;
 const TEXTS = ['siteName', 'website', 'slipOpenFrom', 'slipOpenUntil'] as const;
 
 /** Every operator setting (DESIGN §6), validated by the contract, and the history of changes. */
@@ -32,7 +33,7 @@ export function SettingsPage() {
   useEffect(() => {
     if (settings.data) form.reset(settings.data);
   }, [settings.data, form]);
-  const submit = form.handleSubmit((change) => save.mutate(change, { onSuccess: () => toast.success(t('settings.saved')), onError: (error) => toast.error(errorText(error)) }));
+  const submit = form.handleSubmit((change) => save.mutate(change, { onSuccess: (answer) => toast.success(t(isPending(answer) ? 'approvals.waitingToast' : 'settings.saved')), onError: (error) => toast.error(errorText(error)) }));
   // The form is shown once the settings are in: a value typed before they arrive would be overwritten.
   const ready = settings.data !== undefined;
   const fieldError = (name: keyof SiteSettingsBody) => (form.formState.errors[name] ? t(`errors.${form.formState.errors[name]?.message ?? 'KEY_INVALID'}`) : undefined);

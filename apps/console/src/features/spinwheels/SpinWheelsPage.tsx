@@ -3,6 +3,7 @@ import type { AdminSpinCampaign, SpinReport } from '@wallet/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { isPending } from '../../shared/api/pending';
 import { errorText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
 import { DataTable } from '../../shared/ui/DataTable';
@@ -24,7 +25,7 @@ export function SpinWheelsPage() {
 
   const columns = useMemo<ColumnDef<AdminSpinCampaign, unknown>[]>(() => {
     const act = (campaign: AdminSpinCampaign, action: 'activate' | 'pause') =>
-      status.mutate({ id: campaign._id, action }, { onSuccess: () => toast.success(t('spinwheels.saved')), onError: (failure) => toast.error(errorText(failure)) });
+      status.mutate({ id: campaign._id, action }, { onSuccess: (answer) => toast.success(t(isPending(answer) ? 'approvals.waitingToast' : 'spinwheels.saved')), onError: (failure) => toast.error(errorText(failure)) });
     return [
       { header: t('spinwheels.name'), cell: ({ row }) => row.original.name[language] || row.original.name.th },
       { header: t('common.currency'), cell: ({ row }) => <span className="font-mono">{row.original.currency}</span> },

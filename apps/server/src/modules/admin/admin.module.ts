@@ -1,13 +1,18 @@
 import type { Core } from '../../core.js';
+import type { ApprovalService } from '../approvals/approvals.service.js';
 import { createSecretBox } from '../../crypto/secret-box.js';
 import { createSecondFactor } from './second-factor.js';
 import { registerAdminRoutes } from './admin.routes.js';
 import { createAdminService } from './admin.service.js';
 
 /** Operator accounts and roles, sign-in with an optional second factor, sessions and site settings. */
-export function registerAdminModule(core: Pick<Core, 'app' | 'config' | 'db' | 'hasher' | 'tokens' | 'settings' | 'limiter' | 'secret' | 'now' | 'derivedSecret'>) {
+export function registerAdminModule(
+  core: Pick<Core, 'app' | 'config' | 'db' | 'hasher' | 'tokens' | 'settings' | 'limiter' | 'secret' | 'now' | 'derivedSecret'>,
+  uses: { approvals: Pick<ApprovalService, 'changeSettings'> },
+) {
   const admin = createAdminService({
     ...core,
+    approvals: uses.approvals,
     sessionLifetimeMs: core.config.adminSessionMs,
     totpSecrets: createSecretBox(core.secret, 'operator-totp'),
     secondFactor: createSecondFactor({ pepper: core.derivedSecret('operator-recovery-codes'), now: core.now }),

@@ -21,6 +21,7 @@ import { OPERATOR_DEVICE_COOKIE, keepDeviceCookie, readDeviceCookie } from '../.
 import { operator } from '../../http/auth.js';
 import { failures } from '../../http/openapi.js';
 import type { App } from '../../http/types.js';
+import { answerOutcome, pendingResponse } from '../../http/pending.js';
 import type { AdminService } from './admin.service.js';
 
 const tags = ['admin'];
@@ -62,8 +63,8 @@ export function registerAdminRoutes(app: App, admin: AdminService): void {
   );
   app.put(
     '/api/admin/settings/site',
-    { ...adminOnly, schema: { tags, body: siteSettingsBody, response: { 200: siteSettingsResponse } } },
-    (request) => admin.updateSiteSettings(request.admin, request.body),
+    { ...adminOnly, schema: { tags, body: siteSettingsBody, response: { 200: siteSettingsResponse, ...pendingResponse } } },
+    async (request, reply) => answerOutcome(reply, await admin.updateSiteSettings(request.admin, request.body)),
   );
 
   app.get('/api/admin/me', { ...anyOperator, schema: { tags, response: { 200: operatorMeResponse } } }, (request) => admin.me(request.admin));

@@ -14,6 +14,7 @@ import { createLoginGuard } from '../auth/login-guard.js';
 import { type PasswordHasher, createCredentialCheck } from '../auth/password.js';
 import type { TokenSigner } from '../auth/tokens.js';
 import type { AttemptLimiter } from '../limits/attempt-limiter.js';
+import type { ApprovalService } from '../approvals/approvals.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import * as repo from './admin.repository.js';
 import type { SecondFactor } from './second-factor.js';
@@ -41,6 +42,8 @@ export function createAdminService(deps: {
   hasher: PasswordHasher;
   tokens: TokenSigner;
   settings: SettingsService;
+  /** Settings that pay money above the thresholds wait for a second operator. */
+  approvals: Pick<ApprovalService, 'changeSettings'>;
   limiter: AttemptLimiter;
   secret: string;
   /** How long an operator token lives (config ADMIN_SESSION_HOURS). */
@@ -142,14 +145,11 @@ export function createAdminService(deps: {
 
     siteSettings: () => deps.settings.site(),
 
-    /** A change and its audit entry (before and after of each key that changed) in one transaction. */
-    async updateSiteSettings(actor: AdminContext, change: SiteSettingsBody) {
-      return db.transaction().execute(async (trx) => {
-        const { settings, before, after } = await deps.settings.updateSite(change, trx);
-        if (Object.keys(after).length > 0) await audit(actor, SETTINGS_CHANGE, { before, after }, trx);
-        return settings;
-      });
-    },
+    /**
+     * A change and its audit entry (before and after of each key that changed) in one transaction,
+     * or, for settings that pay money above the thresholds, a proposal for a second operator.
+     */
+    updateSiteSettings: (actor: AdminContext, change: SiteSettingsBody) => deps.approvals.changeSettings(actor, change, SETTINGS_CHANGE),
 
     async me(actor: AdminContext) {
       const operator = await repo.findOperator(db, actor.adminId);

@@ -31,6 +31,7 @@ import { operator } from '../../http/auth.js';
 import { failures } from '../../http/openapi.js';
 import type { App } from '../../http/types.js';
 import { BANNER_FILE, readBannerImage } from './banner-images.js';
+import { answerOutcome, pendingResponse } from '../../http/pending.js';
 import type { PromotionAdminService } from './promotions-admin.service.js';
 
 const BANNER_MAX_BYTES = 10 * 1024 * 1024;
@@ -42,18 +43,23 @@ export function registerPromotionAdminRoutes(app: App, admin: PromotionAdminServ
   const conditionRoles = { config: operator('admin', 'finance', 'support') };
 
   app.get('/api/admin/offers', { ...marketing, schema: { tags, querystring: adminOffersQuery, response: { 200: adminOffersResponse } } }, async (request) => ({ offers: await admin.offers(request.query) }));
-  app.post('/api/admin/bonuses', { ...marketing, schema: { tags, body: bonusBody, response: { 200: adminOffer, ...failures(409) } } }, (request) => admin.createBonus(request.admin, request.body));
-  app.patch('/api/admin/bonuses/:code', { ...marketing, schema: { tags, params: offerCodeParams, body: offerPatchBody, response: { 200: adminOffer, ...failures(404) } } }, (request) =>
-    admin.patchBonus(request.admin, request.params.code, request.body),
+  // Above the approval thresholds these answer 202 with the change that waits for a second operator.
+  app.post('/api/admin/bonuses', { ...marketing, schema: { tags, body: bonusBody, response: { 200: adminOffer, ...pendingResponse, ...failures(409) } } }, async (request, reply) =>
+    answerOutcome(reply, await admin.createBonus(request.admin, request.body)),
   );
-  app.post('/api/admin/promotions', { ...marketing, schema: { tags, body: promotionBody, response: { 200: adminOffer, ...failures(409) } } }, (request) => admin.createPromotion(request.admin, request.body));
-  app.patch('/api/admin/promotions/:code', { ...marketing, schema: { tags, params: offerCodeParams, body: offerPatchBody, response: { 200: adminOffer, ...failures(404) } } }, (request) =>
-    admin.patchPromotion(request.admin, request.params.code, request.body),
+  app.patch('/api/admin/bonuses/:code', { ...marketing, schema: { tags, params: offerCodeParams, body: offerPatchBody, response: { 200: adminOffer, ...pendingResponse, ...failures(404) } } }, async (request, reply) =>
+    answerOutcome(reply, await admin.patchBonus(request.admin, request.params.code, request.body)),
+  );
+  app.post('/api/admin/promotions', { ...marketing, schema: { tags, body: promotionBody, response: { 200: adminOffer, ...pendingResponse, ...failures(409) } } }, async (request, reply) =>
+    answerOutcome(reply, await admin.createPromotion(request.admin, request.body)),
+  );
+  app.patch('/api/admin/promotions/:code', { ...marketing, schema: { tags, params: offerCodeParams, body: offerPatchBody, response: { 200: adminOffer, ...pendingResponse, ...failures(404) } } }, async (request, reply) =>
+    answerOutcome(reply, await admin.patchPromotion(request.admin, request.params.code, request.body)),
   );
 
   app.get('/api/admin/programmes/:programme', { ...marketing, schema: { tags, params: programmeParams, response: { 200: programmeResponse } } }, (request) => admin.programme(request.params.programme));
-  app.put('/api/admin/programmes/:programme', { ...marketing, schema: { tags, params: programmeParams, body: programmeBody, response: { 200: programmeResponse } } }, (request) =>
-    admin.updateProgramme(request.admin, request.params.programme, request.body),
+  app.put('/api/admin/programmes/:programme', { ...marketing, schema: { tags, params: programmeParams, body: programmeBody, response: { 200: programmeResponse, ...pendingResponse } } }, async (request, reply) =>
+    answerOutcome(reply, await admin.updateProgramme(request.admin, request.params.programme, request.body)),
   );
 
   app.get('/api/admin/banners', { ...marketing, schema: { tags, querystring: bannerFields.pick({ placement: true, offerCode: true }).partial(), response: { 200: adminBannersResponse } } }, async (request) => ({

@@ -10,7 +10,12 @@ import {
   type ProgrammeBody,
   type ProgrammeSettings,
   type PromotionBody,
+  bonusBody,
   minorOf,
+  offerPatchBody,
+  promotionBody,
+  rewardAmountAllowed,
+  targetNeedsPlay,
   toMajor,
 } from '@wallet/contract';
 import sanitizeHtml from 'sanitize-html';
@@ -20,6 +25,8 @@ import { badRequest, conflict, notFound } from '../../errors.js';
 import { recordAudit } from '../../http/audit.js';
 import { decideOnce } from '../../http/decide-once.js';
 import type { AdminContext } from '../admin/admin.service.js';
+import { type OfferTerms, offerReasons, thresholdsFor } from '../approvals/approvals.rules.js';
+import { type ApprovalService, type Outcome, inMajorUnits } from '../approvals/approvals.service.js';
 import type { ConditionService } from '../conditions/conditions.service.js';
 import type { SettingsService, SiteSettings } from '../settings/settings.service.js';
 import { bannerUrl, storeBannerImage } from './banner-images.js';
@@ -43,7 +50,7 @@ const PROGRAMME_KEYS = {
 } as const satisfies Record<Programme, Record<keyof ProgrammeBody, keyof SiteSettings>>;
 
 /** Amounts parse to satang (bigint), which JSON cannot write: the audit keeps them in baht as typed. */
-const auditable = (value: object): unknown => JSON.parse(JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? toMajor(item) : item)));
+const auditable = inMajorUnits;
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -109,6 +116,22 @@ function offerColumns(fields: Partial<OfferFields>) {
   return columns;
 }
 
+/** The terms a patch leaves an offer with, as the approval rules read them. */
+function patchedTerms(before: repo.OfferRow, patch: OfferPatchBody): OfferTerms & { successPercent: number } {
+  const mode = patch.rewardMode ?? before.reward_mode;
+  return {
+    rewardMode: mode,
+    rewardPercent: mode === 'fixed' ? null : patch.rewardPercent !== undefined ? patch.rewardPercent : before.reward_percent === null ? null : Number(before.reward_percent),
+    rewardAmount: mode === 'share' ? null : patch.rewardAmount !== undefined ? patch.rewardAmount : before.reward_amount,
+    rewardCap: patch.rewardCap !== undefined ? patch.rewardCap : before.reward_cap,
+    minimumDeposit: patch.minimumDeposit !== undefined ? minorOf(patch.minimumDeposit) : before.minimum_deposit,
+    hasCondition: patch.hasCondition ?? before.has_condition,
+    successPercent: patch.successPercent ?? before.success_percent,
+  };
+}
+/** What a patch changes that decides what an offer pays (the approval rules' inputs and how often it is paid). */
+const PAYING_KEYS = ['rewardMode', 'rewardPercent', 'rewardAmount', 'rewardCap', 'minimumDeposit', 'hasCondition', 'maxReceived', 'globalCap'] as const satisfies readonly (keyof OfferPatchBody)[];
+
 function checkTerms(fields: Partial<OfferFields>): void {
   if (fields.rewardMode === 'share' && !(fields.rewardPercent && fields.rewardPercent > 0)) throw badRequest('KEY_MISSING');
   if (fields.rewardMode === 'fixed' && !fields.rewardAmount) throw badRequest('KEY_MISSING');
@@ -124,6 +147,7 @@ export function createPromotionAdminService(deps: {
   db: Db;
   settings: SettingsService;
   storage: UploadStorage;
+  approvals: Pick<ApprovalService, 'propose' | 'changeSettings' | 'onApprove'>;
   conditions: Pick<ConditionService, 'lockActive' | 'end' | 'active'>;
   offers: Pick<OfferService, 'conditionStatus'>;
 }) {
@@ -134,55 +158,96 @@ export function createPromotionAdminService(deps: {
     return toAdminOffer(offer, paid.get(offer.code) ?? 0n, banners);
   }
 
-  async function createOffer(operator: AdminContext, kind: 'bonus' | 'promotion', body: BonusBody | PromotionBody): Promise<AdminOffer> {
+  async function insertOffer(trx: Db, operator: AdminContext, kind: 'bonus' | 'promotion', body: BonusBody | PromotionBody): Promise<AdminOffer> {
+    const inserted = await repo.insertOffer(trx, {
+      code: body.code,
+      kind,
+      currency: body.currency,
+      bonus_type: 'type' in body ? body.type : null,
+      max_received: 'maxReceived' in body ? body.maxReceived : 1,
+      global_cap: 'globalCap' in body ? body.globalCap : null,
+      sort_order: 'sortOrder' in body ? body.sortOrder : 0,
+      ...(offerColumns(body) as Pick<repo.OfferRow, 'reward_mode'> & { name: string; description: string; success_percent: number; fail_percent: number }),
+    });
+    if (!inserted) throw conflict('OFFER_EXISTS');
+    await recordAudit(trx, operator, `${kind}.create`, auditable(body));
+    return offerView(trx, inserted);
+  }
+
+  /** A new offer applies at once below the thresholds; above them it waits, unlisted and unclaimable, for a second operator. */
+  async function createOffer(operator: AdminContext, kind: 'bonus' | 'promotion', body: BonusBody | PromotionBody): Promise<Outcome<AdminOffer>> {
     checkTerms(body);
-    return db.transaction().execute(async (trx) => {
-      const inserted = await repo.insertOffer(trx, {
-        code: body.code,
-        kind,
-        currency: body.currency,
-        bonus_type: 'type' in body ? body.type : null,
-        max_received: 'maxReceived' in body ? body.maxReceived : 1,
-        global_cap: 'globalCap' in body ? body.globalCap : null,
-        sort_order: 'sortOrder' in body ? body.sortOrder : 0,
-        ...(offerColumns(body) as Pick<repo.OfferRow, 'reward_mode'> & { name: string; description: string; success_percent: number; fail_percent: number }),
-      });
-      if (!inserted) throw conflict('OFFER_EXISTS');
-      await recordAudit(trx, operator, `${kind}.create`, auditable(body));
-      return offerView(trx, inserted);
+    return db.transaction().execute(async (trx): Promise<Outcome<AdminOffer>> => {
+      const terms = { ...body, minimumDeposit: minorOf(body.minimumDeposit) };
+      const reasons = offerReasons(terms, thresholdsFor(await deps.settings.site(trx), body.currency));
+      if (reasons.length === 0) return { applied: await insertOffer(trx, operator, kind, body) };
+      if (await repo.findOffer(trx, body.code)) throw conflict('OFFER_EXISTS');
+      const proposed = { offerKind: kind, ...auditable(body) };
+      return { pending: await deps.approvals.propose(trx, operator, { kind: 'offer.create', subject: body.code, currency: body.currency, reasons, proposed, previous: null }) };
     });
   }
 
-  async function patchOffer(operator: AdminContext, kind: 'bonus' | 'promotion', code: string, patch: OfferPatchBody): Promise<AdminOffer> {
-    return db.transaction().execute(async (trx) => {
+  /** The bounds a patched offer keeps whatever is approved (the contract holds them for a new one). */
+  function checkPatch(before: repo.OfferRow, patch: OfferPatchBody): void {
+    const terms = patchedTerms(before, patch);
+    checkTerms({
+      rewardMode: terms.rewardMode,
+      rewardPercent: terms.rewardPercent,
+      rewardAmount: terms.rewardAmount,
+      successPercent: terms.successPercent,
+      failPercent: patch.failPercent ?? before.fail_percent,
+      startsAt: patch.startsAt !== undefined ? patch.startsAt : iso(before.starts_at),
+      endsAt: patch.endsAt !== undefined ? patch.endsAt : iso(before.ends_at),
+    } as Partial<OfferFields>);
+    if (![terms.rewardAmount, terms.rewardCap].every((amount) => amount === null || rewardAmountAllowed(amount, before.currency)) || !targetNeedsPlay(terms)) throw badRequest('KEY_INVALID');
+  }
+
+  async function applyPatch(trx: Db, operator: AdminContext, before: repo.OfferRow, patch: OfferPatchBody): Promise<AdminOffer> {
+    const { kind, code } = before;
+    checkPatch(before, patch);
+    // Switching between share and fixed clears the other mode's figure.
+    const modeColumns = patch.rewardMode === 'share' ? { reward_amount: null } : patch.rewardMode === 'fixed' ? { reward_percent: null } : {};
+    const updated = await repo.updateOffer(trx, code, kind, {
+      ...modeColumns,
+      ...offerColumns(patch),
+      ...(patch.status !== undefined ? { status: patch.status } : {}),
+      ...(patch.type !== undefined && kind === 'bonus' ? { bonus_type: patch.type } : {}),
+      ...(patch.maxReceived !== undefined ? { max_received: patch.maxReceived } : {}),
+      ...(patch.globalCap !== undefined && kind === 'promotion' ? { global_cap: patch.globalCap } : {}),
+      ...(patch.sortOrder !== undefined ? { sort_order: patch.sortOrder } : {}),
+    });
+    if (!updated) throw notFound('NO_DATA');
+    await recordAudit(trx, operator, `${kind}.update`, { code, change: auditable(patch) });
+    return offerView(trx, updated);
+  }
+
+  /** A change to what an offer pays, above the thresholds, waits for a second operator; the old terms stay in force meanwhile. */
+  async function patchOffer(operator: AdminContext, kind: 'bonus' | 'promotion', code: string, patch: OfferPatchBody): Promise<Outcome<AdminOffer>> {
+    return db.transaction().execute(async (trx): Promise<Outcome<AdminOffer>> => {
       const before = await repo.lockOffer(trx, code);
       if (!before || before.kind !== kind) throw notFound('NO_DATA');
-      const merged = {
-        rewardMode: patch.rewardMode ?? before.reward_mode,
-        rewardPercent: patch.rewardPercent !== undefined ? patch.rewardPercent : before.reward_percent === null ? null : Number(before.reward_percent),
-        rewardAmount: patch.rewardAmount !== undefined ? patch.rewardAmount : before.reward_amount,
-        successPercent: patch.successPercent ?? before.success_percent,
-        failPercent: patch.failPercent ?? before.fail_percent,
-        startsAt: patch.startsAt !== undefined ? patch.startsAt : iso(before.starts_at),
-        endsAt: patch.endsAt !== undefined ? patch.endsAt : iso(before.ends_at),
-      };
-      checkTerms(merged as Partial<OfferFields>);
-      // Switching between share and fixed clears the other mode's figure.
-      const modeColumns = patch.rewardMode === 'share' ? { reward_amount: null } : patch.rewardMode === 'fixed' ? { reward_percent: null } : {};
-      const updated = await repo.updateOffer(trx, code, kind, {
-        ...modeColumns,
-        ...offerColumns(patch),
-        ...(patch.status !== undefined ? { status: patch.status } : {}),
-        ...(patch.type !== undefined && kind === 'bonus' ? { bonus_type: patch.type } : {}),
-        ...(patch.maxReceived !== undefined ? { max_received: patch.maxReceived } : {}),
-        ...(patch.globalCap !== undefined && kind === 'promotion' ? { global_cap: patch.globalCap } : {}),
-        ...(patch.sortOrder !== undefined ? { sort_order: patch.sortOrder } : {}),
-      });
-      if (!updated) throw notFound('NO_DATA');
-      await recordAudit(trx, operator, `${kind}.update`, { code, change: auditable(patch) });
-      return offerView(trx, updated);
+      checkPatch(before, patch);
+      const paying = PAYING_KEYS.some((key) => patch[key] !== undefined);
+      const reasons = paying ? offerReasons(patchedTerms(before, patch), thresholdsFor(await deps.settings.site(trx), before.currency)) : [];
+      if (reasons.length === 0) return { applied: await applyPatch(trx, operator, before, patch) };
+      const shown = toAdminOffer(before, 0n, []) as Record<string, unknown>;
+      const proposed = auditable(patch);
+      const previous = Object.fromEntries(Object.keys(proposed).map((key) => [key, shown[key] ?? null]));
+      return { pending: await deps.approvals.propose(trx, operator, { kind: 'offer.update', subject: code, currency: before.currency, reasons, proposed, previous }) };
     });
   }
+
+  deps.approvals.onApprove('offer.create', async (trx, approver, change) => {
+    const { offerKind, ...fields } = change.proposed;
+    const body = offerKind === 'bonus' ? bonusBody.parse(fields) : promotionBody.parse(fields);
+    checkTerms(body);
+    await insertOffer(trx, approver, offerKind === 'bonus' ? 'bonus' : 'promotion', body);
+  });
+  deps.approvals.onApprove('offer.update', async (trx, approver, change) => {
+    const before = await repo.lockOffer(trx, change.subject);
+    if (!before) throw notFound('NO_DATA');
+    await applyPatch(trx, approver, before, offerPatchBody.parse(change.proposed));
+  });
 
   function programmeOf(site: SiteSettings, programme: Programme, updatedAt: string | null): ProgrammeSettings {
     const keys = PROGRAMME_KEYS[programme];
@@ -225,7 +290,8 @@ export function createPromotionAdminService(deps: {
     async programme(programme: Programme): Promise<ProgrammeSettings> {
       return programmeOf(await deps.settings.site(), programme, null);
     },
-    async updateProgramme(operator: AdminContext, programme: Programme, body: ProgrammeBody): Promise<ProgrammeSettings> {
+    /** A programme that pays above the rate threshold, or without a condition, waits for a second operator. */
+    async updateProgramme(operator: AdminContext, programme: Programme, body: ProgrammeBody): Promise<Outcome<ProgrammeSettings>> {
       if (body.failPercent >= body.successPercent) throw badRequest('KEY_INVALID');
       const keys = PROGRAMME_KEYS[programme];
       const change: Partial<SiteSettings> = {
@@ -236,11 +302,8 @@ export function createPromotionAdminService(deps: {
         [keys.failPercent]: body.failPercent,
         [keys.info]: cleanTexts(body.info),
       };
-      return db.transaction().execute(async (trx) => {
-        const { settings, before, after } = await deps.settings.updateSite(change, trx);
-        await recordAudit(trx, operator, `programme.${programme}.update`, { before, after });
-        return programmeOf(settings, programme, new Date().toISOString());
-      });
+      const outcome = await deps.approvals.changeSettings(operator, change, `programme.${programme}.update`);
+      return 'pending' in outcome ? outcome : { applied: programmeOf(outcome.applied, programme, new Date().toISOString()) };
     },
 
     async banners(filter: { placement?: BannerPlacement | undefined; offerCode?: string | undefined }) {

@@ -1,5 +1,6 @@
 import { createFolderStorage } from '../../adapters/upload-storage.js';
 import type { Core } from '../../core.js';
+import type { ApprovalService } from '../approvals/approvals.service.js';
 import { createConditionService } from '../conditions/conditions.service.js';
 import type { DepositCredit } from '../deposit/deposit-credit.js';
 import type { WalletService } from '../wallet/wallet.service.js';
@@ -16,7 +17,11 @@ import { createRewards } from './rewards.js';
  */
 export function registerPromotionsModule(
   core: Pick<Core, 'app' | 'config' | 'db' | 'ledger' | 'settings' | 'now' | 'site'>,
-  uses: { wallet: Pick<WalletService, 'transferAll' | 'refreshAll'>; deposits: Pick<DepositCredit, 'onCredited' | 'beforeIssuing'> },
+  uses: {
+    wallet: Pick<WalletService, 'transferAll' | 'refreshAll'>;
+    deposits: Pick<DepositCredit, 'onCredited' | 'beforeIssuing'>;
+    approvals: Pick<ApprovalService, 'propose' | 'changeSettings' | 'onApprove'>;
+  },
 ) {
   const { app, db, ledger, now } = core;
   const conditions = createConditionService();
@@ -29,6 +34,6 @@ export function registerPromotionsModule(
   uses.deposits.beforeIssuing(async (memberId) => ((await conditions.active(db, memberId)) ? 'DEPOSIT_UNDER_CONDITION' : null));
   const storage = createFolderStorage(core.config.uploadDir);
   registerPromotionRoutes(app, { offers, programmes }, core.site.defaultLanguage);
-  registerPromotionAdminRoutes(app, createPromotionAdminService({ db, settings: core.settings, storage, conditions, offers }), storage);
+  registerPromotionAdminRoutes(app, createPromotionAdminService({ db, settings: core.settings, storage, conditions, offers, approvals: uses.approvals }), storage);
   return { offers, programmes, rewards };
 }

@@ -56,7 +56,8 @@ export const siteSettingsSchema = z.object({
   refundEnabled: z.boolean().default(true),
   refundRatePercent: z.number().default(5),
   refundHasCondition: z.boolean().default(true),
-  refundSuccessPercent: z.number().default(100),
+  // Above 100: the base is everything the member holds, so a target of 100 % is met without play.
+  refundSuccessPercent: z.number().default(200),
   refundFailPercent: z.number().default(10),
   refundInfo: z.object({ th: z.string(), lo: z.string(), en: z.string() }).default({
     th: '<p>รับคืนยอดเสียจากการเล่นเกมตั้งแต่การรับคืนครั้งก่อน</p>',
@@ -74,6 +75,11 @@ export const siteSettingsSchema = z.object({
    * a large balance of the member's own.
    */
   rewardOtherMoneyLimit: z.number().default(100),
+  /** Above these, money-making configuration waits for a second operator (contract: siteSettingsBody). */
+  approvalRewardAbove: z.number().default(1_000),
+  approvalRewardAboveKip: z.number().default(300_000),
+  approvalSharePercentAbove: z.number().default(100),
+  approvalRatePercentAbove: z.number().default(10),
   /** Signals of an invitee overlapping their inviter are looked for this many days back. */
   inviteOverlapDays: z.number().default(30),
   /** SPEC §5's quick picks for bank QRs, in baht. */
@@ -105,7 +111,14 @@ export interface SettingsService {
    * together (withdrawMin ≤ withdrawMax) hold against a concurrent change; answers the keys that
    * changed, before and after.
    */
-  updateSite(change: Partial<SiteSettings>, trx?: Db): Promise<{ settings: SiteSettings; before: Partial<SiteSettings>; after: Partial<SiteSettings> }>;
+  updateSite(change: Partial<SiteSettings>, trx?: Db): Promise<SettingsDiff>;
+  /** What `updateSite` would do, checked and with the settings locked, without writing it. */
+  previewSite(change: Partial<SiteSettings>, trx: Db): Promise<SettingsDiff & { current: SiteSettings }>;
+}
+export interface SettingsDiff {
+  settings: SiteSettings;
+  before: Partial<SiteSettings>;
+  after: Partial<SiteSettings>;
 }
 
 export function createSettingsService(db: Db, now: () => number = Date.now): SettingsService {
@@ -128,20 +141,27 @@ export function createSettingsService(db: Db, now: () => number = Date.now): Set
     return reading;
   }
 
+  async function previewSite(change: Partial<SiteSettings>, trx: Db) {
+    const current = siteSettingsSchema.parse((await lockSetting(trx, SITE_KEY)) ?? {});
+    const next = siteSettingsSchema.parse({ ...current, ...change });
+    if (next.withdrawMin > next.withdrawMax) throw badRequest('KEY_INVALID');
+    const changed = (Object.keys(change) as (keyof SiteSettings)[]).filter((key) => change[key] !== undefined && JSON.stringify(current[key]) !== JSON.stringify(next[key]));
+    return {
+      current,
+      settings: next,
+      before: Object.fromEntries(changed.map((key) => [key, current[key]])),
+      after: Object.fromEntries(changed.map((key) => [key, next[key]])),
+    };
+  }
+
   return {
     site,
+    previewSite,
     async updateSite(change, trx = db) {
-      const current = siteSettingsSchema.parse((await lockSetting(trx, SITE_KEY)) ?? {});
-      const next = siteSettingsSchema.parse({ ...current, ...change });
-      if (next.withdrawMin > next.withdrawMax) throw badRequest('KEY_INVALID');
-      const changed = (Object.keys(change) as (keyof SiteSettings)[]).filter((key) => change[key] !== undefined && JSON.stringify(current[key]) !== JSON.stringify(next[key]));
-      await mergeSetting(trx, SITE_KEY, Object.fromEntries(changed.map((key) => [key, next[key]])));
+      const { settings, before, after } = await previewSite(change, trx);
+      await mergeSetting(trx, SITE_KEY, after);
       cached = undefined;
-      return {
-        settings: next,
-        before: Object.fromEntries(changed.map((key) => [key, current[key]])),
-        after: Object.fromEntries(changed.map((key) => [key, next[key]])),
-      };
+      return { settings, before, after };
     },
   };
 }

@@ -13,6 +13,7 @@ import {
 import { operator } from '../../http/auth.js';
 import { failures } from '../../http/openapi.js';
 import type { App } from '../../http/types.js';
+import { answerOutcome, pendingResponse } from '../../http/pending.js';
 import type { SpinAdminService } from './spin-admin.service.js';
 
 const tags = ['admin'];
@@ -24,8 +25,9 @@ export function registerSpinAdminRoutes(app: App, admin: SpinAdminService): void
 
   app.get('/api/admin/spinwheels', { ...readers, schema: { tags, response: { 200: adminSpinCampaignsResponse } } }, async () => ({ campaigns: await admin.campaigns() }));
   app.post('/api/admin/spinwheels', { ...marketing, schema: { tags, body: spinCampaignBody, response: { 200: adminSpinCampaign } } }, (request) => admin.create(request.admin, request.body));
-  app.post('/api/admin/spinwheels/:id/activate', { ...marketing, schema: { tags, params: campaignParams, response: { 200: adminSpinCampaign, ...failures(404, 422) } } }, (request) =>
-    admin.activate(request.admin, request.params.id),
+  // A wheel above the approval thresholds answers 202 with the activation that waits for a second operator.
+  app.post('/api/admin/spinwheels/:id/activate', { ...marketing, schema: { tags, params: campaignParams, response: { 200: adminSpinCampaign, ...pendingResponse, ...failures(404, 422) } } }, async (request, reply) =>
+    answerOutcome(reply, await admin.activate(request.admin, request.params.id)),
   );
   app.post('/api/admin/spinwheels/:id/pause', { ...marketing, schema: { tags, params: campaignParams, response: { 200: adminSpinCampaign, ...failures(404, 409) } } }, (request) =>
     admin.pause(request.admin, request.params.id),

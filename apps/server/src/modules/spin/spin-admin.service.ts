@@ -1,8 +1,11 @@
-import { type AdminSpinCampaign, type AdminSpinRow, type LocalizedText, type SpinCampaignBody, type SpinReport, minorOf, toMajor } from '@wallet/contract';
+import { type AdminSpinCampaign, type AdminSpinRow, type ConfigChange, type LocalizedText, type SpinCampaignBody, type SpinReport, minorOf, toMajor } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { businessRule, conflict, notFound } from '../../errors.js';
 import { recordAudit } from '../../http/audit.js';
 import type { AdminContext } from '../admin/admin.service.js';
+import { campaignReasons, expectedPerCoin, thresholdsFor } from '../approvals/approvals.rules.js';
+import type { ApprovalService, Outcome } from '../approvals/approvals.service.js';
+import { type SettingsService, moneyRules } from '../settings/settings.service.js';
 import { accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import { cleanHtml } from '../promotions/promotions-admin.service.js';
@@ -12,6 +15,13 @@ import { couponStatus, prizeAmount } from './spin.service.js';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 const cleanTexts = (texts: LocalizedText): LocalizedText => ({ th: cleanHtml(texts.th), lo: cleanHtml(texts.lo), en: cleanHtml(texts.en) });
+
+const prizeOf = (slice: repo.SliceRow) => ({ weight: slice.weight, prizeKind: slice.prize_kind, prizeAmount: slice.prize_amount });
+/** What one coin is expected to pay, in major units (null when a wheel pays a coin or more per spin: it never runs out). */
+function wheelValue(slices: repo.SliceRow[]): number | null {
+  const expected = expectedPerCoin(slices.map(prizeOf));
+  return Number.isFinite(expected) ? Math.round(expected) / 100 : null;
+}
 
 function toAdminCampaign(campaign: repo.CampaignRow, slices: repo.SliceRow[], spins: number): AdminSpinCampaign {
   return {
@@ -41,9 +51,32 @@ function toAdminCampaign(campaign: repo.CampaignRow, slices: repo.SliceRow[], sp
 }
 
 /** The operator side of the spin wheel (issue 13 §4): campaigns, what they paid against their odds, members' spins. Every change is audited. */
-export function createSpinAdminService(deps: { db: Db; ledger: Pick<Ledger, 'balances'>; now: () => Date }) {
+export function createSpinAdminService(deps: {
+  db: Db;
+  ledger: Pick<Ledger, 'balances'>;
+  now: () => Date;
+  settings: Pick<SettingsService, 'site'>;
+  approvals: Pick<ApprovalService, 'propose' | 'onApprove'>;
+}) {
   const { db, now } = deps;
   const audit = (actor: AdminContext, action: string, detail: unknown, trx: Db) => recordAudit(trx, actor, action, detail);
+
+  /** The campaign locked for activation; null when it already runs. */
+  async function lockActivatable(trx: Db, id: string): Promise<repo.CampaignRow | null> {
+    const campaign = await repo.lockCampaign(trx, id);
+    if (!campaign) throw notFound('NO_DATA');
+    if (campaign.ends_at !== null && new Date(campaign.ends_at) <= now()) throw businessRule('KEY_INVALID');
+    return campaign.status === 'active' ? null : campaign;
+  }
+  async function activateLocked(trx: Db, actor: AdminContext, campaign: repo.CampaignRow): Promise<void> {
+    const paused = await repo.pauseActive(trx, now(), campaign.currency);
+    await repo.setStatus(trx, campaign.id, 'active', now());
+    await audit(actor, 'spin.campaign.activate', { id: campaign.id, paused }, trx);
+  }
+  deps.approvals.onApprove('spin.activate', async (trx, approver, change) => {
+    const campaign = await lockActivatable(trx, change.subject);
+    if (campaign) await activateLocked(trx, approver, campaign);
+  });
 
   async function campaignView(id: string, trx: Db = db): Promise<AdminSpinCampaign> {
     const campaign = await repo.findCampaign(trx, id);
@@ -90,18 +123,42 @@ export function createSpinAdminService(deps: { db: Db; ledger: Pick<Ledger, 'bal
       return campaignView(campaign.id);
     },
 
-    /** One active campaign per currency: activating one pauses the other, in one transaction. */
-    async activate(actor: AdminContext, id: string): Promise<AdminSpinCampaign> {
-      await db.transaction().execute(async (trx) => {
-        const campaign = await repo.lockCampaign(trx, id);
-        if (!campaign) throw notFound('NO_DATA');
-        if (campaign.ends_at !== null && new Date(campaign.ends_at) <= now()) throw businessRule('KEY_INVALID');
-        if (campaign.status === 'active') return;
-        const paused = await repo.pauseActive(trx, now(), campaign.currency);
-        await repo.setStatus(trx, id, 'active', now());
-        await audit(actor, 'spin.campaign.activate', { id, paused }, trx);
+    /**
+     * One active campaign per currency: activating one pauses the other, in one transaction. A wheel
+     * with a prize above the threshold, or paying more per coin than a coin costs, waits for a
+     * second operator (a draft pays nothing, so its activation is what is approved).
+     */
+    async activate(actor: AdminContext, id: string): Promise<Outcome<AdminSpinCampaign>> {
+      const pending = await db.transaction().execute(async (trx): Promise<ConfigChange | null> => {
+        const campaign = await lockActivatable(trx, id);
+        if (!campaign) return null;
+        const slices = await repo.slicesOf(trx, id);
+        const site = await deps.settings.site(trx);
+        const coinValue = minorOf(moneyRules(site, campaign.currency).spinCoinAmount);
+        const reasons = campaignReasons(slices.map(prizeOf), coinValue, thresholdsFor(site, campaign.currency));
+        if (reasons.length === 0) {
+          await activateLocked(trx, actor, campaign);
+          return null;
+        }
+        const running = await repo.activeCampaign(trx, now(), campaign.currency);
+        const summary = async (row: repo.CampaignRow, rows: repo.SliceRow[]) => ({
+          campaignId: row.id,
+          name: (row.name as LocalizedText).en,
+          coinValue: toMajor(coinValue),
+          expectedPerCoin: wheelValue(rows),
+          topPrize: Math.max(0, ...rows.filter((slice) => slice.prize_kind === 'cash' || slice.prize_kind === 'bonus').map((slice) => toMajor(slice.prize_amount))),
+          slices: rows.map((slice) => ({ code: slice.code, weight: slice.weight, prizeKind: slice.prize_kind, prizeAmount: prizeAmount(slice.prize_kind, slice.prize_amount) })),
+        });
+        return deps.approvals.propose(trx, actor, {
+          kind: 'spin.activate',
+          subject: id,
+          currency: campaign.currency,
+          reasons,
+          proposed: await summary(campaign, slices),
+          previous: running ? await summary(running, await repo.slicesOf(trx, running.id)) : null,
+        });
       });
-      return campaignView(id);
+      return pending ? { pending } : { applied: await campaignView(id) };
     },
 
     async pause(actor: AdminContext, id: string): Promise<AdminSpinCampaign> {

@@ -1,6 +1,7 @@
 import { minorOf, walletCurrencyOf } from '@wallet/contract';
 import { moneyRules } from '../settings/settings.service.js';
 import type { Core } from '../../core.js';
+import type { ApprovalService } from '../approvals/approvals.service.js';
 import type { ProviderTransfers } from '../wallet/provider-transfers.js';
 import { accounts } from '../ledger/accounts.js';
 import type { Rewards } from '../promotions/rewards.js';
@@ -16,7 +17,10 @@ import { createSpinService } from './spin.service.js';
  * games kept); spins the server decides and a member can verify; coupons paid through the one reward
  * payment; campaigns run from the console.
  */
-export function registerSpinModule(core: Pick<Core, 'app' | 'db' | 'ledger' | 'settings' | 'now' | 'site'>, uses: { gameResults: Pick<ProviderTransfers, 'onResultsBooked'>; rewards: Pick<Rewards, 'begin' | 'pay' | 'quote' | 'activeRefusal'> }) {
+export function registerSpinModule(
+  core: Pick<Core, 'app' | 'db' | 'ledger' | 'settings' | 'now' | 'site'>,
+  uses: { gameResults: Pick<ProviderTransfers, 'onResultsBooked'>; rewards: Pick<Rewards, 'begin' | 'pay' | 'quote' | 'activeRefusal'>; approvals: Pick<ApprovalService, 'propose' | 'onApprove'> },
+) {
   const { app, db, ledger, now } = core;
   // Coins reward play (DESIGN §6): earned on what games kept, never on money that only passed through.
   uses.gameResults.onResultsBooked(async (trx, memberId) => {
@@ -33,6 +37,6 @@ export function registerSpinModule(core: Pick<Core, 'app' | 'db' | 'ledger' | 's
   });
   const spins = createSpinService({ db, ledger, rewards: uses.rewards, settings: core.settings, now });
   registerSpinRoutes(app, spins, core.site.defaultLanguage);
-  registerSpinAdminRoutes(app, createSpinAdminService({ db, ledger, now }));
+  registerSpinAdminRoutes(app, createSpinAdminService({ db, ledger, now, settings: core.settings, approvals: uses.approvals }));
   return { spins };
 }

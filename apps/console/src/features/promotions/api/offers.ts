@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminOffer, adminOffersResponse } from '@wallet/contract';
 import { api } from '../../../shared/api/client';
+import { orPending } from '../../../shared/api/pending';
 
 type Kind = 'bonus' | 'promotion';
 const path = (kind: Kind) => (kind === 'bonus' ? '/api/admin/bonuses' : '/api/admin/promotions');
@@ -8,12 +9,12 @@ const path = (kind: Kind) => (kind === 'bonus' ? '/api/admin/bonuses' : '/api/ad
 /** GET /api/admin/offers?kind=: bonuses or promotion codes with claims and amounts paid. */
 export const useOffers = (kind: Kind) => useQuery({ queryKey: ['offers', kind], queryFn: () => api.get(`/api/admin/offers?kind=${kind}`, { schema: adminOffersResponse }) });
 
-/** POST /api/admin/bonuses|promotions, or PATCH …/{code} when editing; the list reloads. */
+/** POST /api/admin/bonuses|promotions, or PATCH …/{code} when editing (a change above the thresholds waits for a second operator); the lists reload. */
 export function useSaveOffer(kind: Kind) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ code, body }: { code: string | null; body: Record<string, unknown> }) =>
-      code ? api.patch(`${path(kind)}/${encodeURIComponent(code)}`, body, { schema: adminOffer }) : api.post(path(kind), body, { schema: adminOffer }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['offers'] }),
+      code ? api.patch(`${path(kind)}/${encodeURIComponent(code)}`, body, { schema: orPending(adminOffer) }) : api.post(path(kind), body, { schema: orPending(adminOffer) }),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['offers'] }), queryClient.invalidateQueries({ queryKey: ['config-changes'] })]),
   });
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type SiteSettingsBody, settingsHistoryResponse, siteSettingsResponse } from '@wallet/contract';
 import { api } from '../../../shared/api/client';
+import { orPending } from '../../../shared/api/pending';
 
 /** GET /api/admin/settings/site: every operator setting. */
 export const useSiteSettings = () => useQuery({ queryKey: ['settings'], queryFn: () => api.get('/api/admin/settings/site', { schema: siteSettingsResponse }) });
@@ -9,8 +10,8 @@ export const useSiteSettings = () => useQuery({ queryKey: ['settings'], queryFn:
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (change: SiteSettingsBody) => api.put('/api/admin/settings/site', change, { schema: siteSettingsResponse }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['settings'] }),
+    mutationFn: (change: SiteSettingsBody) => api.put('/api/admin/settings/site', change, { schema: orPending(siteSettingsResponse) }),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['settings'] }), queryClient.invalidateQueries({ queryKey: ['config-changes'] })]),
   });
 }
 

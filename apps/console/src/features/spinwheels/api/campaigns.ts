@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminSpinCampaign, adminSpinCampaignsResponse } from '@wallet/contract';
 import { api } from '../../../shared/api/client';
+import { orPending } from '../../../shared/api/pending';
 
 /** GET /api/admin/spinwheels: every campaign with its slices and spins so far. */
 export const useCampaigns = () => useQuery({ queryKey: ['spinwheels'], queryFn: () => api.get('/api/admin/spinwheels', { schema: adminSpinCampaignsResponse }) });
@@ -10,15 +11,15 @@ export function useCreateCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: unknown) => api.post('/api/admin/spinwheels', body, { schema: adminSpinCampaign }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['spinwheels'] }),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['spinwheels'] }), queryClient.invalidateQueries({ queryKey: ['config-changes'] })]),
   });
 }
 
-/** POST /api/admin/spinwheels/{id}/activate|pause: one campaign runs at a time. */
+/** POST /api/admin/spinwheels/{id}/activate|pause: one campaign runs at a time; a wheel above the thresholds waits for a second operator. */
 export function useCampaignStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: 'activate' | 'pause' }) => api.post(`/api/admin/spinwheels/${id}/${action}`, undefined, { schema: adminSpinCampaign }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['spinwheels'] }),
+    mutationFn: ({ id, action }: { id: string; action: 'activate' | 'pause' }) => api.post(`/api/admin/spinwheels/${id}/${action}`, undefined, { schema: orPending(adminSpinCampaign) }),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['spinwheels'] }), queryClient.invalidateQueries({ queryKey: ['config-changes'] })]),
   });
 }

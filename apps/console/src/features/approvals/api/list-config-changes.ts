@@ -1,0 +1,12 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { configChangesResponse } from '@wallet/contract';
+import { api } from '../../../shared/api/client';
+
+export const CONFIG_CHANGES_PAGE_SIZE = 25;
+export type ConfigChangeStatus = 'proposed' | 'approved' | 'rejected';
+
+/** GET /api/admin/config-changes?status=: money-making configuration waiting for, or decided by, a second operator. */
+export const listConfigChanges = (status: ConfigChangeStatus, page: number, limit = CONFIG_CHANGES_PAGE_SIZE) =>
+  api.get(`/api/admin/config-changes?status=${status}&page=${page}&limit=${limit}`, { schema: configChangesResponse });
+export const useConfigChanges = (status: ConfigChangeStatus, page: number) =>
+  useQuery({ queryKey: ['config-changes', status, page], queryFn: () => listConfigChanges(status, page), placeholderData: keepPreviousData });

@@ -1,0 +1,13 @@
+import { type ConfigChange, configChange } from '@wallet/contract';
+import type { FastifyReply } from 'fastify';
+
+/** A change that applied at once, or the proposal that waits for a second operator (modules/approvals). */
+export type Outcome<T> = { applied: T } | { pending: ConfigChange };
+
+/** A change's answer: 200 with what applied, or 202 with the proposal that waits for a second operator. */
+export function answerOutcome<T>(reply: FastifyReply, outcome: Outcome<T>) {
+  if ('pending' in outcome) return reply.code(202).send(outcome.pending);
+  return outcome.applied;
+}
+/** The response schema of a call that may wait for a second operator. */
+export const pendingResponse = { 202: configChange };

@@ -1,0 +1,128 @@
+import { type ConfigChange, type ConfigChangeKind, toMajor } from '@wallet/contract';
+import type { Db } from '../../db/database.js';
+import { forbidden } from '../../errors.js';
+import { recordAudit } from '../../http/audit.js';
+import { decideOnce } from '../../http/decide-once.js';
+import type { Outcome } from '../../http/pending.js';
+import { type AdminContext, SETTINGS_CHANGE } from '../admin/admin.service.js';
+import type { SettingsService, SiteSettings } from '../settings/settings.service.js';
+import * as repo from './approvals.repository.js';
+import { settingsReasons } from './approvals.rules.js';
+
+export type { Outcome };
+/** Applies an approved change of its kind, in the approval's transaction; the approver is the actor. */
+export type Applier = (trx: Db, approver: AdminContext, change: repo.ConfigChangeRow) => Promise<void>;
+export interface Proposal {
+  kind: ConfigChangeKind;
+  subject: string;
+  currency: ConfigChange['currency'];
+  reasons: ConfigChange['reasons'];
+  proposed: Record<string, unknown>;
+  previous: Record<string, unknown> | null;
+}
+
+/** Amounts in minor units (bigint), which JSON cannot write, are kept in major units as typed. */
+export const inMajorUnits = (value: object): Record<string, unknown> =>
+  JSON.parse(JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? toMajor(item) : item))) as Record<string, unknown>;
+
+const toChange = (row: repo.ListedChange): ConfigChange => ({
+  _id: row.id,
+  kind: row.kind,
+  subject: row.subject,
+  currency: row.currency,
+  reasons: row.reasons,
+  before: row.previous,
+  after: row.proposed,
+  status: row.status,
+  proposedBy: row.proposed_by_name,
+  decidedBy: row.decided_by_name,
+  decisionNote: row.decision_note,
+  createdAt: row.created_at.toISOString(),
+  decidedAt: row.decided_at?.toISOString() ?? null,
+});
+
+/**
+ * Money-making configuration with four eyes, as corrections: above the operator's thresholds a
+ * change is a proposal that changes nothing; a second, different operator approves it (the change
+ * applies in the approval's transaction, once) or rejects it. The database refuses a decision by
+ * the proposer too (config_changes_four_eyes). Each kind's module says how its change applies.
+ */
+export function createApprovalService(deps: { db: Db; settings: SettingsService }) {
+  const { db } = deps;
+  const appliers = new Map<ConfigChangeKind, Applier>();
+  appliers.set('settings.change', async (trx, approver, change) => {
+    const { before, after } = await deps.settings.updateSite(change.proposed as Partial<SiteSettings>, trx);
+    await recordAudit(trx, approver, SETTINGS_CHANGE, { before, after, configChange: change.id });
+  });
+
+  function decide(operator: AdminContext, id: string, status: 'approved' | 'rejected', note: string | null): Promise<ConfigChange> {
+    return decideOnce(db, {
+      lock: (trx) => repo.lockChange(trx, id),
+      isOpen: (row) => row.status === 'proposed',
+      decidedCode: 'ALREADY_DECIDED',
+      apply: async (trx, row) => {
+        if (row.proposed_by === operator.adminId) throw forbidden('FOUR_EYES');
+        if (status === 'approved') {
+          const applier = appliers.get(row.kind);
+          if (!applier) throw new Error(`no applier for ${row.kind}`);
+          await applier(trx, operator, row);
+        }
+        await repo.decide(trx, id, { status, decidedBy: operator.adminId, note });
+        return toChange(await repo.findListed(trx, id));
+      },
+      audit: {
+        actor: operator,
+        action: status === 'approved' ? 'config.approve' : 'config.reject',
+        detail: (row) => ({ id, kind: row.kind, subject: row.subject, reasons: row.reasons, before: row.previous, after: row.proposed, note }),
+      },
+    });
+  }
+
+  return {
+    /** A module's way to apply its approved changes. */
+    onApprove(kind: ConfigChangeKind, applier: Applier): void {
+      appliers.set(kind, applier);
+    },
+
+    /** Records a proposal in the caller's transaction, audited with before and after. */
+    async propose(trx: Db, operator: AdminContext, proposal: Proposal): Promise<ConfigChange> {
+      const id = await repo.insertChange(trx, {
+        kind: proposal.kind,
+        subject: proposal.subject,
+        currency: proposal.currency,
+        reasons: proposal.reasons,
+        proposed: JSON.stringify(proposal.proposed),
+        previous: proposal.previous === null ? null : JSON.stringify(proposal.previous),
+        proposed_by: operator.adminId,
+      });
+      await recordAudit(trx, operator, 'config.propose', { id, kind: proposal.kind, subject: proposal.subject, reasons: proposal.reasons, before: proposal.previous, after: proposal.proposed });
+      return toChange(await repo.findListed(trx, id));
+    },
+
+    /**
+     * A settings change: applied at once and audited as `auditAction`, unless it touches what pays
+     * money above the thresholds (or the thresholds): then the whole change waits.
+     */
+    async changeSettings(operator: AdminContext, change: Partial<SiteSettings>, auditAction: string): Promise<Outcome<SiteSettings>> {
+      return db.transaction().execute(async (trx): Promise<Outcome<SiteSettings>> => {
+        const preview = await deps.settings.previewSite(change, trx);
+        const reasons = settingsReasons(preview.current, preview.settings, Object.keys(preview.after));
+        if (reasons.length > 0) {
+          return { pending: await this.propose(trx, operator, { kind: 'settings.change', subject: 'site', currency: null, reasons, proposed: preview.after, previous: preview.before }) };
+        }
+        const { settings, before, after } = await deps.settings.updateSite(change, trx);
+        if (Object.keys(after).length > 0) await recordAudit(trx, operator, auditAction, { before, after });
+        return { applied: settings };
+      });
+    },
+
+    approve: (operator: AdminContext, id: string) => decide(operator, id, 'approved', null),
+    reject: (operator: AdminContext, id: string, note: string) => decide(operator, id, 'rejected', note),
+
+    async list(status: ConfigChange['status'] | undefined, page: number, limit: number) {
+      const { total, rows } = await repo.page(db, status, page, limit);
+      return { total, changes: rows.map(toChange) };
+    },
+  };
+}
+export type ApprovalService = ReturnType<typeof createApprovalService>;
