@@ -140,9 +140,9 @@ describe('Laos build (SITE=la)', () => {
     const rewards = await server.app.ledger.balances(['operator:rewards:bonus:LAK']);
     expect(rewards.get('operator:rewards:bonus:LAK')).toBe(-10_000_000n);
 
-    // 200,000 kip deposited at one coin per 50,000: 4 coins, on the kip wheel.
+    // Coins come from play, in kip: one per 50,000 kip that games kept, on the kip wheel.
     const setup = (await get('/api/spinwheel/setup')).body;
-    expect(setup).toMatchObject({ userCoin: 4, coinBaht: 50_000 });
+    expect(setup).toMatchObject({ userCoin: 0, coinBaht: 50_000 });
     expect(setup.activeSpinwheel.slices.map((slice: { code: string }) => slice.code)).toContain('CASH10K');
     expect((await server.app.ledger.verify()).ok).toBe(true);
   });
