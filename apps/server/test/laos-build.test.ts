@@ -135,6 +135,8 @@ describe('Laos build (SITE=la)', () => {
   it("offers a kip member the kip bonus and kip wheel only, paid from the operator's kip accounts", async () => {
     const member = await laoMember();
     const get = (path: string) => server.api('GET', path, { token: member.token });
+    // Before a deposit the bonus names its minimum, in kip.
+    expect(await get('/api/bonus/activate/WELCOMEKIP')).toMatchObject({ status: 422, body: { message: 'BONUS_DEPOSIT_MINIMUM', minimum: 100_000 } });
     const qr = (await server.api('POST', '/api/qrcode/BCEL', { token: member.token, body: { amount: 200_000 } })).body;
     expect((await server.api('POST', '/sandbox/gateway/pay', { body: { qrcodeId: qr.qrcodeId } })).status).toBe(200);
 

@@ -124,6 +124,8 @@ export const ERROR_CODES = [
   'WITHDRAW_MINIMUM',
   'WITHDRAW_MAXIMUM',
   'DEPOSIT_MINIMUM',
+  // A bonus or promotion claimed without enough deposit since the last one; the answer names the minimum.
+  'BONUS_DEPOSIT_MINIMUM',
   'DEPOSIT_MANUAL_OFF',
   'SLIP_UPLOAD_CLOSED',
   'WITHDRAW_ALL_REQUIRED',
@@ -154,4 +156,6 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 /** Every error answer has this body (DESIGN §4). */
 export interface ErrorBody {
   message: ErrorCode;
+  /** With BONUS_DEPOSIT_MINIMUM: the least qualifying deposit, in the member's currency. */
+  minimum?: number;
 }

@@ -50,7 +50,11 @@ export const currency = z.enum(['THB', ...LAOS_CURRENCIES], { error: 'KEY_INVALI
 
 export const messageResponse = z.object({ message: z.string() });
 /** Every failure's body (DESIGN §4): a code of the catalogue. */
-export const errorResponse = z.object({ message: z.enum([...ERROR_CODES, ...OPERATOR_ERROR_CODES]) });
+export const errorResponse = z.object({
+  message: z.enum([...ERROR_CODES, ...OPERATOR_ERROR_CODES]),
+  /** With BONUS_DEPOSIT_MINIMUM: the least qualifying deposit, in the member's currency. */
+  minimum: z.number().optional(),
+});
 export type MessageResponse = z.infer<typeof messageResponse>;
 
 // ---------- Lookups (SPEC §3 Lookup results, §7 Lookups)

@@ -81,9 +81,9 @@ export function createOfferService(deps: {
       if (kind === 'bonus' && claimsInPeriod(offer.bonus_type!, claims, claimPeriod(deps.now())).length >= offer.max_received) throw businessRule('BONUS_MAX_CLAIMED');
 
       const deposit = await qualifyingDeposit(trx, memberId);
-      if (deposit < offer.minimum_deposit) throw businessRule('DEPOSIT_MINIMUM');
+      if (deposit < offer.minimum_deposit) throw businessRule('BONUS_DEPOSIT_MINIMUM', { minimum: toMajor(offer.minimum_deposit) });
       const amount = rewardFor(rewardTerms(offer), deposit);
-      if (amount <= 0n) throw businessRule('DEPOSIT_MINIMUM');
+      if (amount <= 0n) throw businessRule('BONUS_DEPOSIT_MINIMUM', { minimum: toMajor(offer.minimum_deposit) });
       // The global cap: one conditional increment per claim, so 50 members racing for the last place get one.
       if (!(await repo.takeOfferPlace(trx, code))) throw businessRule('BONUS_FULL');
 
