@@ -1,10 +1,14 @@
-import type { ErrorCode } from '@wallet/contract';
+import type { ErrorBody, ErrorCode } from '@wallet/contract';
+
+/** What an answer may say besides its code (a figure the member's text names). */
+export type ErrorDetails = Omit<ErrorBody, 'message'>;
 
 /** The one error type of the server: a code from the contract and its HTTP status (DESIGN §4). */
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly status: number,
+    readonly details: ErrorDetails = {},
   ) {
     super(code);
     this.name = 'AppError';
@@ -16,5 +20,5 @@ export const unauthorized = (code: ErrorCode) => new AppError(code, 401);
 export const forbidden = (code: ErrorCode) => new AppError(code, 403);
 export const notFound = (code: ErrorCode = 'NO_DATA') => new AppError(code, 404);
 export const conflict = (code: ErrorCode) => new AppError(code, 409);
-export const businessRule = (code: ErrorCode) => new AppError(code, 422);
+export const businessRule = (code: ErrorCode, details?: ErrorDetails) => new AppError(code, 422, details);
 export const tooMany = (code: ErrorCode) => new AppError(code, 429);

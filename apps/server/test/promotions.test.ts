@@ -76,7 +76,8 @@ describe('bonuses', () => {
     expect(created.body.description.en).toBe('<p>Test</p>');
 
     const member = await registerMember(server);
-    expect(await get(member, `/api/bonus/activate/${code}`)).toMatchObject({ status: 422, body: { message: 'DEPOSIT_MINIMUM' } });
+    // Its own code, with the offer's minimum for the member's text (not a deposit channel's minimum).
+    expect(await get(member, `/api/bonus/activate/${code}`)).toMatchObject({ status: 422, body: { message: 'BONUS_DEPOSIT_MINIMUM', minimum: 100 } });
     await deposit(member, 300);
     const key = `bonus-${member.id}`;
     const claimed = await get(member, `/api/bonus/activate/${code.toLowerCase()}`, key);

@@ -124,6 +124,8 @@ export const ERROR_CODES = [
   'WITHDRAW_MINIMUM',
   'WITHDRAW_MAXIMUM',
   'DEPOSIT_MINIMUM',
+  // A bonus or promotion claimed without enough deposit since the last one; the answer names the minimum.
+  'BONUS_DEPOSIT_MINIMUM',
   'DEPOSIT_MANUAL_OFF',
   'SLIP_UPLOAD_CLOSED',
   'WITHDRAW_ALL_REQUIRED',
@@ -143,7 +145,7 @@ export const ERROR_CODES = [
  * Codes only the operator console receives (its own routes): translated by the console, so the
  * member app carries none of them.
  */
-export const OPERATOR_ERROR_CODES = ['TOTP_REQUIRED', 'TOTP_INVALID', 'OPERATOR_EXISTS', 'LAST_ADMIN', 'FOUR_EYES', 'OFFER_EXISTS', 'ALREADY_DECIDED'] as const;
+export const OPERATOR_ERROR_CODES = ['TOTP_REQUIRED', 'TOTP_INVALID', 'OPERATOR_EXISTS', 'LAST_ADMIN', 'FOUR_EYES', 'OFFER_EXISTS', 'ALREADY_DECIDED', 'WITHDRAW_MIN_ABOVE_MAX'] as const;
 
 export type MemberErrorCode = (typeof ERROR_CODES)[number];
 export type OperatorErrorCode = (typeof OPERATOR_ERROR_CODES)[number];
@@ -158,4 +160,6 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 /** Every error answer has this body (DESIGN §4). */
 export interface ErrorBody {
   message: ErrorCode;
+  /** With BONUS_DEPOSIT_MINIMUM: the least qualifying deposit, in the member's currency. */
+  minimum?: number;
 }

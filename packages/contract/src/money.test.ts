@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CURRENCIES, formatMoney, gameBalanceMinor, minor, minorOf, moneyAmount, parseDecimal, percentOf, sum, toMajor, toMinor } from './money.js';
+import { CURRENCIES, formatMoney, gameBalanceMinor, isPayableIn, minor, minorOf, moneyAmount, parseDecimal, percentOf, sum, toMajor, toMinor } from './money.js';
 
 describe('money', () => {
   it('converts baht with up to 2 decimals exactly', () => {
@@ -93,5 +93,9 @@ describe('one money vocabulary', () => {
   it('throws for a trusted amount that is not money, instead of answering null', () => {
     expect(minorOf(100)).toBe(10000n);
     expect(() => minorOf(0.001)).toThrow(RangeError);
+  });
+  it('moves kip in whole kip only, baht to the satang', () => {
+    expect([isPayableIn('LAK', 100_000n), isPayableIn('LAK', 100_050n), isPayableIn('LAK', 0n)]).toEqual([true, false, true]);
+    expect([isPayableIn('THB', 100_050n), isPayableIn('THB', 1n)]).toEqual([true, true]);
   });
 });

@@ -50,6 +50,15 @@ export function minorOf(major: number): Minor {
   return parsed;
 }
 
+/**
+ * Whether `amount` may move in a wallet of `currency`: kip only in whole kip (Lao banking apps pay
+ * no fraction of a kip, so a fraction could never be paid out or in), baht to the satang. The one
+ * rule for every call that moves a member's money (deposits, transfers, withdrawals).
+ */
+export function isPayableIn(currency: CurrencyCode, amount: bigint): boolean {
+  return currency !== 'LAK' || amount % MINOR_PER_MAJOR === 0n;
+}
+
 /** Satang → baht for JSON. Exact for every amount below 2^53 satang. */
 export function toMajor(amount: bigint): number {
   const negative = amount < 0n;

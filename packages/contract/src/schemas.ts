@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LAOS_CURRENCIES, NAME_MAX, PASSWORD_MAX } from './constants.js';
 import { ERROR_CODES, OPERATOR_ERROR_CODES } from './errors.js';
+import { MAX_MAJOR_AMOUNT } from './money.js';
 import { isSafeDisplayName } from './rules.js';
 
 /**
@@ -49,7 +50,11 @@ export const currency = z.enum(['THB', ...LAOS_CURRENCIES], { error: 'KEY_INVALI
 
 export const messageResponse = z.object({ message: z.string() });
 /** Every failure's body (DESIGN §4): a code of the catalogue. */
-export const errorResponse = z.object({ message: z.enum([...ERROR_CODES, ...OPERATOR_ERROR_CODES]) });
+export const errorResponse = z.object({
+  message: z.enum([...ERROR_CODES, ...OPERATOR_ERROR_CODES]),
+  /** With BONUS_DEPOSIT_MINIMUM: the least qualifying deposit, in the member's currency. */
+  minimum: z.number().optional(),
+});
 export type MessageResponse = z.infer<typeof messageResponse>;
 
 // ---------- Lookups (SPEC §3 Lookup results, §7 Lookups)
@@ -219,6 +224,12 @@ export const operatorSessionsResponse = z.object({
 export type OperatorSessionsResponse = z.infer<typeof operatorSessionsResponse>;
 const settingNumber = (min: number, max: number) =>
   z.number({ error: missingOrInvalid }).min(min, { error: 'KEY_INVALID' }).max(max, { error: 'KEY_INVALID' });
+const bahtSetting = (min: number, max: number) => settingNumber(min, max).multipleOf(0.01, { error: 'KEY_INVALID' });
+/** Kip is paid and shown whole (docs/decisions.md "Kip amounts"): its settings are whole kip. */
+const kipSetting = settingNumber(0, MAX_MAJOR_AMOUNT).int({ error: 'KEY_INVALID' });
+/** A deposit screen's quick picks: one to twelve positive amounts. */
+const quickPicks = (amount: z.ZodNumber) =>
+  z.array(amount, { error: missingOrInvalid }).min(1, { error: 'KEY_INVALID' }).max(12, { error: 'KEY_INVALID' });
 const wallClock = z.string({ error: missingOrInvalid }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'KEY_INVALID' });
 /** Every operator setting of DESIGN §6, each optional in a change; limits are checked together on the server. */
 export const siteSettingsBody = z.object({
@@ -233,18 +244,31 @@ export const siteSettingsBody = z.object({
   slipOpenUntil: wallClock.optional(),
   slipMaxAgeMinutes: settingNumber(5, 1440).int({ error: 'KEY_INVALID' }).optional(),
   /** Baht. */
-  depositMinimum: settingNumber(1, 1_000_000).multipleOf(0.01, { error: 'KEY_INVALID' }).optional(),
-  withdrawMin: settingNumber(1, 10_000_000).multipleOf(0.01, { error: 'KEY_INVALID' }).optional(),
-  withdrawMax: settingNumber(1, 10_000_000).multipleOf(0.01, { error: 'KEY_INVALID' }).optional(),
+  depositMinimum: bahtSetting(1, 1_000_000).optional(),
+  withdrawMin: bahtSetting(1, 10_000_000).optional(),
+  withdrawMax: bahtSetting(1, 10_000_000).optional(),
   /** Withdrawals above this need a second operator's approval; 0 turns it off. */
-  withdrawSecondApprovalAbove: settingNumber(0, 10_000_000).multipleOf(0.01, { error: 'KEY_INVALID' }).optional(),
+  withdrawSecondApprovalAbove: bahtSetting(0, 10_000_000).optional(),
+  /** One spin coin per this many baht that games keep (net game losses); 0 gives none. */
+  spinCoinBaht: bahtSetting(0, 1_000_000).optional(),
+  bankQrQuickPicks: quickPicks(bahtSetting(0.01, MAX_MAJOR_AMOUNT)).optional(),
+  /** The same amounts for kip wallets, whole kip; a change names only the ones it changes. */
+  lak: z
+    .object({
+      depositMinimum: kipSetting.optional(),
+      withdrawMin: kipSetting.optional(),
+      withdrawMax: kipSetting.optional(),
+      withdrawSecondApprovalAbove: kipSetting.optional(),
+      spinCoinAmount: kipSetting.optional(),
+      bankQrQuickPicks: quickPicks(kipSetting.min(1, { error: 'KEY_INVALID' })).optional(),
+      rewardOtherMoneyLimit: kipSetting.optional(),
+    }, { error: missingOrInvalid })
+    .optional(),
   /** Percentages of a condition's base (DESIGN §6 Conditions). */
   defaultPercentFail: settingNumber(0, 100).int({ error: 'KEY_INVALID' }).optional(),
   /** A target above the base (a target at or under it is met without play), a floor under it. */
   inviteSuccessPercent: settingNumber(101, 10_000).int({ error: 'KEY_INVALID' }).optional(),
   inviteFailPercent: settingNumber(0, 99).int({ error: 'KEY_INVALID' }).optional(),
-  /** Baht that games keep for each spin coin earned. */
-  spinCoinBaht: settingNumber(1, 1_000_000).multipleOf(0.01, { error: 'KEY_INVALID' }).optional(),
   /**
    * Thresholds above which money-making configuration needs a second operator (docs/decisions.md
    * "Money-making configuration needs two operators"): a reward amount or cap (baht, kip whole),
@@ -272,10 +296,20 @@ export const siteSettingsResponse = z.object({
   withdrawMin: z.number(),
   withdrawMax: z.number(),
   withdrawSecondApprovalAbove: z.number(),
+  spinCoinBaht: z.number(),
+  bankQrQuickPicks: z.array(z.number()),
+  lak: z.object({
+    depositMinimum: z.number(),
+    withdrawMin: z.number(),
+    withdrawMax: z.number(),
+    withdrawSecondApprovalAbove: z.number(),
+    spinCoinAmount: z.number(),
+    bankQrQuickPicks: z.array(z.number()),
+    rewardOtherMoneyLimit: z.number(),
+  }),
   defaultPercentFail: z.number(),
   inviteSuccessPercent: z.number(),
   inviteFailPercent: z.number(),
-  spinCoinBaht: z.number(),
   approvalRewardAbove: z.number(),
   approvalRewardAboveKip: z.number(),
   approvalSharePercentAbove: z.number(),

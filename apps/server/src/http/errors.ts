@@ -13,7 +13,7 @@ function validationCode(messages: string[]): ErrorCode {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send({ message: error.code });
+      return reply.status(error.status).send({ ...error.details, message: error.code });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send({ message: validationCode(error.validation.map((issue) => issue.message ?? '')) });

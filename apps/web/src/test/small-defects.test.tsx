@@ -122,4 +122,16 @@ describe('money in the web is never added as floats (issue 10 §2)', () => {
     expect(sent[1]).toEqual({ amount: 3.3 });
     expect(amountBody.parse(sent[1])).toEqual({ amount: 330n });
   });
+
+  it('asks a kip member for whole kip before sending a withdrawal', async () => {
+    const fetchMock = stubFetch({ 'GET /api/lookup/withdraw': { body: { withdrawMin: 50_000, withdrawMax: 30_000_000, currencies: { LAK: { withdrawMin: 50_000, withdrawMax: 30_000_000 } } } } });
+    renderWithQueries(<WithdrawModal wallet={{ ...wallet, wallet: { amount: 100_000, currency: 'LAK' } }} total={100_000} onClose={() => {}} />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox'), '60000.5');
+    await waitFor(() => expect(screen.getByTestId('withdraw-submit')).toBeEnabled());
+    await user.click(screen.getByTestId('withdraw-submit'));
+    expect(screen.getByTestId('withdraw-error')).toHaveTextContent('จำนวนเงินกีบต้องเป็นจำนวนเต็ม ไม่มีทศนิยม');
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
+  });
 });
+

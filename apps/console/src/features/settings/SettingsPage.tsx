@@ -18,8 +18,14 @@ import { HISTORY_PAGE_SIZE, getSettingsHistory, useSaveSettings, useSettingsHist
 
 type Change = z.infer<typeof settingsHistoryResponse>['changes'][number];
 const FLAGS = ['terminated', 'registerOTP', 'enableChatWidget', 'isManualDeposit'] as const;
-const NUMBERS = ['depositMinimum', 'withdrawMin', 'withdrawMax', 'withdrawSecondApprovalAbove', 'slipMaxAgeMinutes', 'defaultPercentFail', 'inviteSuccessPercent', 'inviteFailPercent', 'spinCoinBaht', 'approvalRewardAbove', 'approvalRewardAboveKip', 'approvalSharePercentAbove', 'approvalRatePercentAbove'] as const;
+const NUMBERS = ['slipMaxAgeMinutes', 'defaultPercentFail', 'inviteSuccessPercent', 'inviteFailPercent', 'approvalRewardAbove', 'approvalRewardAboveKip', 'approvalSharePercentAbove', 'approvalRatePercentAbove'] as const;
 const TEXTS = ['siteName', 'website', 'slipOpenFrom', 'slipOpenUntil'] as const;
+/** The amounts each wallet currency has: baht's are top-level settings, kip's under `lak` (issue 15 §1). */
+const BAHT_AMOUNTS = ['depositMinimum', 'withdrawMin', 'withdrawMax', 'withdrawSecondApprovalAbove', 'spinCoinBaht', 'rewardOtherMoneyLimit'] as const;
+const KIP_AMOUNTS = ['depositMinimum', 'withdrawMin', 'withdrawMax', 'withdrawSecondApprovalAbove', 'spinCoinAmount', 'rewardOtherMoneyLimit'] as const;
+/** Quick picks are typed as a list ("10, 20, 50"); what is not a number stays in, for the contract to refuse. */
+const pickList = (value: unknown) =>
+  typeof value === 'string' ? value.split(/[\s,]+/).filter(Boolean).map((pick) => (Number.isNaN(Number(pick)) ? pick : Number(pick))) : value;
 
 /** Every operator setting (DESIGN §6), validated by the contract, and the history of changes. */
 export function SettingsPage() {
@@ -36,7 +42,9 @@ export function SettingsPage() {
   const submit = form.handleSubmit((change) => save.mutate(change, { onSuccess: (answer) => toast.success(t(isPending(answer) ? 'approvals.waitingToast' : 'settings.saved')), onError: (error) => toast.error(errorText(error)) }));
   // The form is shown once the settings are in: a value typed before they arrive would be overwritten.
   const ready = settings.data !== undefined;
-  const fieldError = (name: keyof SiteSettingsBody) => (form.formState.errors[name] ? t(`errors.${form.formState.errors[name]?.message ?? 'KEY_INVALID'}`) : undefined);
+  const errorOf = (error: { message?: string | undefined } | undefined) => (error ? t(`errors.${error.message ?? 'KEY_INVALID'}`) : undefined);
+  const fieldError = (name: keyof SiteSettingsBody) => errorOf(form.formState.errors[name]);
+  const kipError = (name: keyof NonNullable<SiteSettingsBody['lak']>) => errorOf(form.formState.errors.lak?.[name]);
   const columns = useMemo<ColumnDef<Change, unknown>[]>(
     () => [
       { header: t('members.time'), cell: ({ row }) => formatTime(row.original.createdAt) },
@@ -77,6 +85,20 @@ export function SettingsPage() {
           {NUMBERS.map((name) => (
             <TextField key={name} label={t(`settings.fields.${name}`)} inputMode="decimal" error={fieldError(name)} {...form.register(name, { valueAsNumber: true })} />
           ))}
+        </fieldset>
+        <fieldset className={`grid grid-cols-2 gap-3 ${ready ? '' : 'hidden'}`} disabled={!canEdit} data-testid="settings-baht">
+          <legend className="mb-1 text-xs font-semibold uppercase text-white/50">{t('common.currencies.THB')}</legend>
+          {BAHT_AMOUNTS.map((name) => (
+            <TextField key={name} label={t(`settings.fields.${name}`)} inputMode="decimal" error={fieldError(name)} {...form.register(name, { valueAsNumber: true })} />
+          ))}
+          <TextField label={t('settings.fields.bankQrQuickPicks')} error={fieldError('bankQrQuickPicks')} {...form.register('bankQrQuickPicks', { setValueAs: pickList })} />
+        </fieldset>
+        <fieldset className={`grid grid-cols-2 gap-3 ${ready ? '' : 'hidden'}`} disabled={!canEdit} data-testid="settings-kip">
+          <legend className="mb-1 text-xs font-semibold uppercase text-white/50">{t('common.currencies.LAK')}</legend>
+          {KIP_AMOUNTS.map((name) => (
+            <TextField key={name} label={t(`settings.fields.lak.${name}`)} inputMode="numeric" error={kipError(name)} {...form.register(`lak.${name}`, { valueAsNumber: true })} />
+          ))}
+          <TextField label={t('settings.fields.lak.bankQrQuickPicks')} error={kipError('bankQrQuickPicks')} {...form.register('lak.bankQrQuickPicks', { setValueAs: pickList })} />
         </fieldset>
         {canEdit && ready && <Button type="submit" busy={save.isPending} data-testid="settings-save">{t('common.save')}</Button>}
       </form>

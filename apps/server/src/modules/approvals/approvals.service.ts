@@ -5,7 +5,7 @@ import { recordAudit } from '../../http/audit.js';
 import { decideOnce } from '../../http/decide-once.js';
 import type { Outcome } from '../../http/pending.js';
 import { type AdminContext, SETTINGS_CHANGE } from '../admin/admin.service.js';
-import type { SettingsService, SiteSettings } from '../settings/settings.service.js';
+import { type ChangedValues, type SettingsChange, type SettingsService, type SiteSettings, changeOf } from '../settings/settings.service.js';
 import * as repo from './approvals.repository.js';
 import { settingsReasons } from './approvals.rules.js';
 
@@ -51,7 +51,7 @@ export function createApprovalService(deps: { db: Db; settings: SettingsService 
   const { db } = deps;
   const appliers = new Map<ConfigChangeKind, Applier>();
   appliers.set('settings.change', async (trx, approver, change) => {
-    const { before, after } = await deps.settings.updateSite(change.proposed as Partial<SiteSettings>, trx);
+    const { before, after } = await deps.settings.updateSite(changeOf(change.proposed as ChangedValues), trx);
     await recordAudit(trx, approver, SETTINGS_CHANGE, { before, after, configChange: change.id });
   });
 
@@ -103,7 +103,7 @@ export function createApprovalService(deps: { db: Db; settings: SettingsService 
      * A settings change: applied at once and audited as `auditAction`, unless it touches what pays
      * money above the thresholds (or the thresholds): then the whole change waits.
      */
-    async changeSettings(operator: AdminContext, change: Partial<SiteSettings>, auditAction: string): Promise<Outcome<SiteSettings>> {
+    async changeSettings(operator: AdminContext, change: SettingsChange, auditAction: string): Promise<Outcome<SiteSettings>> {
       return db.transaction().execute(async (trx): Promise<Outcome<SiteSettings>> => {
         const preview = await deps.settings.previewSite(change, trx);
         const reasons = settingsReasons(preview.current, preview.settings, Object.keys(preview.after));

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import QRCode from 'qrcode';
-import { type CurrencyCode, GATEWAY_QR_MINIMUM_BAHT, MINOR_PER_MAJOR, type Minor, type QrRecord, minorOf, toMajor } from '@wallet/contract';
+import { type CurrencyCode, GATEWAY_QR_MINIMUM_BAHT, type Minor, type QrRecord, isPayableIn, minorOf, toMajor } from '@wallet/contract';
 import type { PaymentGateway } from '../../adapters/payment-gateway.js';
 import { type Db, isUniqueViolation } from '../../db/database.js';
 import { notFound } from '../../errors.js';
@@ -81,8 +81,7 @@ export function createDepositService(deps: {
       const minimum = await minimumFor(method, context.currency);
       if (minimum === null) return { hasQrcode: false, message: 'QR_FAIL' };
       if (amount < minimum) return { hasQrcode: false, message: 'DEPOSIT_MINIMUM' };
-      // Lao banking apps pay whole kip only.
-      if (context.currency === 'LAK' && amount % MINOR_PER_MAJOR !== 0n) return { hasQrcode: false, message: 'KEY_INVALID' };
+      if (!isPayableIn(context.currency, amount)) return { hasQrcode: false, message: 'KEY_INVALID' };
       const refused = await deps.deposits.refusal(context.memberId);
       if (refused) return { hasQrcode: false, message: refused };
       const id = crypto.randomUUID();

@@ -1,6 +1,6 @@
-import { type Minor, minorOf, toMajor } from '@wallet/contract';
+import { type Minor, isPayableIn, minorOf, toMajor } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
-import { businessRule } from '../../errors.js';
+import { badRequest, businessRule } from '../../errors.js';
 import type { AuditActor } from '../../http/audit.js';
 import { decideOnce } from '../../http/decide-once.js';
 import type { MemberContext } from '../auth/auth.service.js';
@@ -28,6 +28,7 @@ export function createManualDepositService(deps: { db: Db; deposits: Pick<Deposi
 
   return {
     async notify(context: MemberContext, amount: Minor, idempotencyKey: string | null) {
+      if (!isPayableIn(context.currency, amount)) throw badRequest('KEY_INVALID');
       const site = await deps.settings.site();
       if (!site.isManualDeposit) throw businessRule('DEPOSIT_MANUAL_OFF');
       if (amount < minorOf(moneyRules(site, context.currency).depositMinimum)) throw businessRule('DEPOSIT_MINIMUM');

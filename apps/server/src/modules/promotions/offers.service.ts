@@ -88,9 +88,9 @@ export function createOfferService(deps: {
     // A share of a deposit still held: money already withdrawn again earns nothing.
     const deposited = await repo.depositsSince(trx, memberId, since);
     const deposit = deposited < held ? deposited : held;
-    if (deposit < offer.minimum_deposit) return { offer, refusal: businessRule('DEPOSIT_MINIMUM') };
+    if (deposit < offer.minimum_deposit) return { offer, refusal: businessRule('BONUS_DEPOSIT_MINIMUM', { minimum: toMajor(offer.minimum_deposit) }) };
     const amount = rewardFor(rewardTerms(offer), deposit);
-    if (amount <= 0n) return { offer, refusal: businessRule('DEPOSIT_MINIMUM') };
+    if (amount <= 0n) return { offer, refusal: businessRule('BONUS_DEPOSIT_MINIMUM', { minimum: toMajor(offer.minimum_deposit) }) };
     const quote = await rewards.quote(trx, context, {
       kind,
       amount,
@@ -107,7 +107,7 @@ export function createOfferService(deps: {
       const { replay } = await rewards.begin(trx, memberId, idempotencyKey);
       if (replay) return toClaimResponse(replay);
       const { quote, refusal } = await evaluate(trx, context, code, kind);
-      if (refusal || !quote) throw refusal ?? businessRule('DEPOSIT_MINIMUM');
+      if (refusal || !quote) throw refusal ?? businessRule('BONUS_DEPOSIT_MINIMUM', { minimum: 0 });
       // The global cap: one conditional increment per claim, so 50 members racing for the last place get one.
       if (!(await repo.takeOfferPlace(trx, code))) throw businessRule('BONUS_FULL');
       return toClaimResponse(await rewards.pay(trx, { memberId, offerCode: code, source: code, quote, idempotencyKey }));

@@ -95,6 +95,17 @@ export function moneyRules(site: SiteSettings, currency: CurrencyCode): MoneyRul
   return { depositMinimum, withdrawMin, withdrawMax, withdrawSecondApprovalAbove, spinCoinAmount: spinCoinBaht, bankQrQuickPicks, rewardOtherMoneyLimit };
 }
 
+/** A change to the settings: any top-level setting, and any of the kip amounts alone. */
+export type SettingsChange = Omit<Partial<SiteSettings>, 'lak'> & { lak?: Partial<MoneyRules> | undefined };
+/** What a change did, key by key (a kip amount as `lak.<name>`): the audit's before and after. */
+export type ChangedValues = Record<string, unknown>;
+
+/** Each setting as one entry, the kip amounts under `lak.`: a change is compared and audited per figure. */
+function flatten(settings: SiteSettings): ChangedValues {
+  const { lak, ...rest } = settings;
+  return { ...rest, ...Object.fromEntries(Object.entries(lak).map(([key, value]) => [`lak.${key}`, value])) };
+}
+
 const SITE_KEY = 'site';
 // Several nodes share the database: a short cache keeps a change visible everywhere within 2 s
 // without a query on every request.
@@ -108,17 +119,24 @@ export interface SettingsService {
   site(trx?: Db): Promise<SiteSettings>;
   /**
    * Applies a change in the caller's transaction, the settings locked so that limits checked
-   * together (withdrawMin ≤ withdrawMax) hold against a concurrent change; answers the keys that
-   * changed, before and after.
+   * together (withdrawMin ≤ withdrawMax in each currency) hold against a concurrent change; answers
+   * the figures that changed, before and after.
    */
-  updateSite(change: Partial<SiteSettings>, trx?: Db): Promise<SettingsDiff>;
+  updateSite(change: SettingsChange, trx?: Db): Promise<SettingsDiff>;
   /** What `updateSite` would do, checked and with the settings locked, without writing it. */
-  previewSite(change: Partial<SiteSettings>, trx: Db): Promise<SettingsDiff & { current: SiteSettings }>;
+  previewSite(change: SettingsChange, trx: Db): Promise<SettingsDiff & { current: SiteSettings }>;
 }
 export interface SettingsDiff {
   settings: SiteSettings;
-  before: Partial<SiteSettings>;
-  after: Partial<SiteSettings>;
+  before: ChangedValues;
+  after: ChangedValues;
+}
+
+/** The change that sets these figures (as `before`/`after` name them, a kip amount as `lak.<name>`). */
+export function changeOf(values: ChangedValues): SettingsChange {
+  const lak = Object.fromEntries(Object.entries(values).filter(([key]) => key.startsWith('lak.')).map(([key, value]) => [key.slice('lak.'.length), value]));
+  const rest = Object.fromEntries(Object.entries(values).filter(([key]) => !key.startsWith('lak.')));
+  return { ...rest, ...(Object.keys(lak).length > 0 ? { lak } : {}) } as SettingsChange;
 }
 
 export function createSettingsService(db: Db, now: () => number = Date.now): SettingsService {
@@ -141,16 +159,20 @@ export function createSettingsService(db: Db, now: () => number = Date.now): Set
     return reading;
   }
 
-  async function previewSite(change: Partial<SiteSettings>, trx: Db) {
+  async function previewSite(change: SettingsChange, trx: Db) {
     const current = siteSettingsSchema.parse((await lockSetting(trx, SITE_KEY)) ?? {});
-    const next = siteSettingsSchema.parse({ ...current, ...change });
-    if (next.withdrawMin > next.withdrawMax) throw badRequest('KEY_INVALID');
-    const changed = (Object.keys(change) as (keyof SiteSettings)[]).filter((key) => change[key] !== undefined && JSON.stringify(current[key]) !== JSON.stringify(next[key]));
+    const defined = <T extends object>(values: T) => Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+    const { lak = {}, ...rest } = change;
+    const next = siteSettingsSchema.parse({ ...current, ...defined(rest), lak: { ...current.lak, ...defined(lak) } });
+    // Each currency's limits hold together (DESIGN §6: between withdrawMin and withdrawMax).
+    if (next.withdrawMin > next.withdrawMax || next.lak.withdrawMin > next.lak.withdrawMax) throw badRequest('WITHDRAW_MIN_ABOVE_MAX');
+    const [before, after] = [flatten(current), flatten(next)];
+    const changed = Object.keys(after).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
     return {
       current,
       settings: next,
-      before: Object.fromEntries(changed.map((key) => [key, current[key]])),
-      after: Object.fromEntries(changed.map((key) => [key, next[key]])),
+      before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+      after: Object.fromEntries(changed.map((key) => [key, after[key]])),
     };
   }
 
@@ -159,7 +181,9 @@ export function createSettingsService(db: Db, now: () => number = Date.now): Set
     previewSite,
     async updateSite(change, trx = db) {
       const { settings, before, after } = await previewSite(change, trx);
-      await mergeSetting(trx, SITE_KEY, after);
+      // The stored row keeps whole settings: the kip amounts are one object.
+      const stored = new Set(Object.keys(after).map((key) => (key.startsWith('lak.') ? 'lak' : key)));
+      await mergeSetting(trx, SITE_KEY, Object.fromEntries([...stored].map((key) => [key, settings[key as keyof SiteSettings]])));
       cached = undefined;
       return { settings, before, after };
     },

@@ -7,8 +7,10 @@ import {
   type Slot,
   TRANSFER_MINIMUM_BAHT,
   type TransferBody,
+  MINOR_PER_MAJOR,
   WALLET_CODE,
   type WalletResponse,
+  isPayableIn,
   minor,
   minorOf,
   toMajor,
@@ -221,8 +223,8 @@ export function createWalletService(deps: {
 
     /** SPEC §7 transfer {from,to,amount}: WALLET or slot codes; from ≠ to; at least 1 baht. */
     async transfer(context: MemberContext, body: TransferBody, claim: IdempotencyClaim | null): Promise<TransferAnswer> {
-      if (body.from === body.to) throw badRequest('KEY_INVALID');
       const { amount } = body;
+      if (body.from === body.to || !isPayableIn(context.currency, amount)) throw badRequest('KEY_INVALID');
       if (amount < MINIMUM) throw businessRule('TRANSFER_MINIMUM');
       const idempotencyKey = claim?.key ?? null;
       if (body.from === WALLET_CODE) {
@@ -253,7 +255,9 @@ export function createWalletService(deps: {
       let pending = collected.pending;
       if (to !== WALLET_CODE) {
         const wallet = accounts.wallet(memberId);
-        const amount = (await ledger.balances([wallet.code])).get(wallet.code) ?? minor(0n);
+        const balance = (await ledger.balances([wallet.code])).get(wallet.code) ?? minor(0n);
+        // A kip wallet's fraction of a kip (a share of a deposit can leave one) stays in the wallet.
+        const amount = isPayableIn(context.currency, balance) ? balance : minor(balance - (balance % MINOR_PER_MAJOR));
         if (amount > 0n) {
           const state = await transfers.move(context, to, 'deposit', amount, idempotencyKey && `${idempotencyKey}:all:in`);
           if (state === 'voided') collected.failed.push(to);

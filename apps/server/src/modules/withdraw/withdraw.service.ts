@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { type CurrencyCode, type Minor, type Withdrawal, WALLET_CODE, minorOf, toMajor, walletCurrencyOf } from '@wallet/contract';
+import { type CurrencyCode, type Minor, type Withdrawal, WALLET_CODE, isPayableIn, minorOf, toMajor, walletCurrencyOf } from '@wallet/contract';
 import { type Db, isUniqueViolation } from '../../db/database.js';
-import { businessRule, forbidden, notFound } from '../../errors.js';
+import { badRequest, businessRule, forbidden, notFound } from '../../errors.js';
 import type { AccountService } from '../account/account.service.js';
 import type { AuditActor } from '../../http/audit.js';
 import { decideOnce } from '../../http/decide-once.js';
@@ -60,6 +60,7 @@ export function createWithdrawService(deps: {
 
   async function withdraw(context: MemberContext, amount: Minor, idempotencyKey: string | null): Promise<Withdrawal> {
     const { memberId } = context;
+    if (!isPayableIn(context.currency, amount)) throw badRequest('KEY_INVALID');
     if (idempotencyKey) {
       const earlier = await repo.findByKey(db, memberId, idempotencyKey);
       if (earlier) return toWithdrawal(earlier);
@@ -139,6 +140,8 @@ export function createWithdrawService(deps: {
 
     /** SPEC §7: the withdraw modal's call; game balances come back to the wallet first. */
     async withdrawAll(context: MemberContext, amount: Minor, idempotencyKey: string | null): Promise<Withdrawal> {
+      // Refused before the games' money comes back: a refused call moves nothing.
+      if (!isPayableIn(context.currency, amount)) throw badRequest('KEY_INVALID');
       await deps.wallet.transferAll(context, WALLET_CODE, idempotencyKey && `${idempotencyKey}:collect`);
       return withdraw(context, amount, idempotencyKey);
     },

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { BonusItem, ClearPreview, ConditionStatus, RewardPreview } from '@wallet/contract';
+import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, stubFetch } from '../../test/fetchRoutes';
 import { BonusPage } from './BonusPage';
@@ -183,5 +184,25 @@ describe('the bonus screen (SPEC §2 Bonus)', () => {
     fireEvent.click(await screen.findByTestId('confirm-yes'));
     // The end dialog closes once answered; the alert takes its place.
     await waitFor(() => expect(screen.getAllByTestId('confirm-dialog').map(visible)).toEqual([expect.stringContaining('ยังไม่ผ่านเงื่อนไข')]));
+  });
+
+  it("says how much the bonus needs deposited, in the member's money, not a deposit channel's minimum", async () => {
+    const shown = vi.spyOn(toast, 'error');
+    stubFetch({
+      'GET /api/bonus': { body: { bonuses: [bonus('OPEN'), bonus('ANY', { minimumDeposit: 0 })] } },
+      'GET /api/bonus/check/active': { body: noCondition },
+      'GET /api/bonus/activate/OPEN': { status: 422, body: { message: 'BONUS_DEPOSIT_MINIMUM', minimum: 1500 } },
+      'GET /api/bonus/activate/ANY': { status: 422, body: { message: 'BONUS_DEPOSIT_MINIMUM', minimum: 0 } },
+    });
+    renderPage();
+    fireEvent.click(await screen.findByTestId('bonus-card-OPEN'));
+    fireEvent.click(await screen.findByTestId('bonus-receive'));
+    await waitFor(() => expect(shown).toHaveBeenCalledWith('โบนัสนี้ต้องมียอดฝากอย่างน้อย 1,500.00 บาท'));
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByTestId('bonus-modal')).not.toBeInTheDocument());
+    // No minimum, yet nothing deposited to take a share of.
+    fireEvent.click(screen.getByTestId('bonus-card-ANY'));
+    fireEvent.click(await screen.findByTestId('bonus-receive'));
+    await waitFor(() => expect(shown).toHaveBeenLastCalledWith('โบนัสนี้ต้องฝากเงินก่อนจึงจะรับได้'));
   });
 });

@@ -3,6 +3,7 @@ import type { BonusItem, RewardPreview } from '@wallet/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { toast } from 'sonner';
+import { ApiError } from '../../shared/api/client';
 import { errorText } from '../../shared/api/messages';
 import { useNotice } from '../../shared/api/lookup/get-notice';
 import { useActiveCondition } from '../../shared/api/promotions/get-active-condition';
@@ -12,6 +13,7 @@ import { Button } from '../../shared/ui/Button';
 import { ConditionProgress } from '../../shared/ui/ConditionProgress';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { RewardFigures } from '../../shared/ui/RewardFigures';
+import { useMoneyFormat } from '../../shared/ui/Money';
 import { Modal } from '../../shared/ui/Modal';
 import { Card, Page } from '../../shared/ui/Page';
 import { useActivateBonus } from './api/activate-bonus';
@@ -132,12 +134,16 @@ export function BonusPage() {
 /** What a claim's outcome shows: the amount received and the modal closed, or the refusal in a toast. */
 function useClaimOutcome(onClose: () => void) {
   const { t } = useTranslation();
+  const money = useMoneyFormat();
+  // Not enough deposit: the offer's own minimum, in the member's currency (the server names it).
+  const failureText = (error: Error) =>
+    error instanceof ApiError && error.code === 'BONUS_DEPOSIT_MINIMUM' ? (error.minimum ? t('errors.BONUS_DEPOSIT_MINIMUM', { amount: money(error.minimum) }) : t('bonus.depositFirst')) : errorText(t, error);
   return {
     onSuccess: (claim: { amount: number }) => {
       toast.success(t('bonus.received', { amount: claim.amount }));
       onClose();
     },
-    onError: (error: Error) => toast.error(errorText(t, error)),
+    onError: (error: Error) => toast.error(failureText(error)),
   };
 }
 

@@ -8,7 +8,9 @@ import {
   QR_QUICK_PICKS_GATEWAY,
   type QrRecord,
   groupAccountNumber,
+  isPayableIn,
   toMinor,
+  walletCurrencyOf,
 } from '@wallet/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
@@ -187,7 +189,8 @@ function QrDeposit({ method, quickPicks, minimum, onBack, onDone }: { method: Me
   const value = Number(amount);
   // SPEC §5: disabled at 0 or less (bank QR) or below 100 (gateways); under 1 it is silently
   // skipped, so the button does not look active for it either.
-  const disabled = value < 1 || value < minimum || toMinor(value) === null || (wholeOnly && !Number.isInteger(value));
+  const minor = toMinor(value);
+  const disabled = value < 1 || value < minimum || minor === null || !isPayableIn(walletCurrencyOf(method.currency), minor);
   const submit = () => {
     if (value < 1) return;
     create.mutate(value);

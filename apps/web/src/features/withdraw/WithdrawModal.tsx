@@ -1,4 +1,4 @@
-import { type WalletResponse, groupAccountNumber, toMinor } from '@wallet/contract';
+import { type WalletResponse, groupAccountNumber, isPayableIn, toMinor } from '@wallet/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { toast } from 'sonner';
@@ -41,7 +41,9 @@ export function WithdrawModal({ wallet, total, onClose }: { wallet: WalletRespon
     event.preventDefault();
     const value = Number(amount);
     if (!limits) return;
-    if (!(value > 0) || toMinor(value) === null || value < limits.withdrawMin) return setError({ key: 'withdraw.minimum', values: { amount: money(limits.withdrawMin) } });
+    const minor = toMinor(value);
+    if (!(value > 0) || minor === null || value < limits.withdrawMin) return setError({ key: 'withdraw.minimum', values: { amount: money(limits.withdrawMin) } });
+    if (!isPayableIn(currency, minor)) return setError({ key: 'common.wholeKip' });
     if (value > limits.withdrawMax) return setError({ key: 'withdraw.maximum', values: { amount: money(limits.withdrawMax) } });
     withdraw.mutate(value);
   }

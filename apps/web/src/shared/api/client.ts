@@ -4,11 +4,12 @@ import { API_BASE } from '../../env';
 import { clearSession, readToken } from '../storage';
 import { markReachable } from './reachability';
 
-/** A failed call: `code` is the server's message (an error code, or raw text). */
+/** A failed call: `code` is the server's message (an error code, or raw text); `minimum` a figure some codes name. */
 export class ApiError extends Error {
   constructor(
     readonly code: string,
     readonly status: number,
+    readonly minimum?: number,
   ) {
     super(code);
     this.name = 'ApiError';
@@ -63,8 +64,14 @@ export function interpretAnswer<T>(status: number, ok: boolean, payload: unknown
     navigate(`/login?redirect=${encodeURIComponent(window.location.pathname)}`);
     throw new ApiError(message, status);
   }
-  if (!ok) throw new ApiError(message ?? 'INTERNAL_SERVER_ERROR', status);
+  if (!ok) throw new ApiError(message ?? 'INTERNAL_SERVER_ERROR', status, minimumIn(payload));
   return payload;
+}
+
+/** The figure an error answer names besides its code (BONUS_DEPOSIT_MINIMUM's least deposit). */
+function minimumIn(payload: unknown): number | undefined {
+  const minimum = typeof payload === 'object' && payload && 'minimum' in payload ? payload.minimum : undefined;
+  return typeof minimum === 'number' && Number.isFinite(minimum) ? minimum : undefined;
 }
 
 type SchemaOption<T> = RequestOptions<T>['schema'];

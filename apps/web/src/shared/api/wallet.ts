@@ -1,13 +1,22 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { walletResponse } from '@wallet/contract';
 import { api } from './client';
+import { activeConditionQueryKey } from './promotions/get-active-condition';
 
 /** GET /api/wallet: the member, the wallet and every provider card (SPEC §3), read by several features. */
 export const walletQueryKey = ['wallet'] as const;
 export const getWallet = () => api.get('/api/wallet', { schema: walletResponse });
 export const useWallet = (options: { enabled?: boolean } = {}) => useQuery({ queryKey: walletQueryKey, queryFn: getWallet, enabled: options.enabled ?? true });
 
-/** After money moved: the wallet and the statement show it. */
+/**
+ * After money moved or the balances were read again (a transfer, a game's result brought in by
+ * "check balance"): the wallet, the statement and the condition's figures (its total is the wallet
+ * plus the games) show it.
+ */
 export async function invalidateMoneyViews(queryClient: QueryClient): Promise<void> {
-  await Promise.all([queryClient.invalidateQueries({ queryKey: walletQueryKey }), queryClient.invalidateQueries({ queryKey: ['statement'] })]);
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: walletQueryKey }),
+    queryClient.invalidateQueries({ queryKey: ['statement'] }),
+    queryClient.invalidateQueries({ queryKey: activeConditionQueryKey }),
+  ]);
 }

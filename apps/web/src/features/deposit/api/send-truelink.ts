@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { truelinkResponse } from '@wallet/contract';
 import { api } from '../../../shared/api/client';
 import { type CallCallbacks, useMoneyMutation } from '../../../shared/api/useMoneyMutation';
-import { walletQueryKey } from '../../../shared/api/wallet';
+import { invalidateMoneyViews } from '../../../shared/api/wallet';
 import { encryptTruelink } from '../truelink';
 
 /**
- * POST /api/wallet/truelink: redeems a TrueMoney gift link into the wallet; the wallet reloads.
+ * POST /api/wallet/truelink: redeems a TrueMoney gift link into the wallet; the money views reload.
  * The intent is the plain link: its encrypted form differs on every call.
  */
 export function useSendTruelink({ onSuccess, onError }: CallCallbacks<{ amount: number }>) {
@@ -15,7 +15,7 @@ export function useSendTruelink({ onSuccess, onError }: CallCallbacks<{ amount: 
     mutationFn: async (plainLink: string, idempotencyKey) => api.post('/api/wallet/truelink', { link: await encryptTruelink(plainLink) }, { schema: truelinkResponse, idempotencyKey }),
     onSuccess: async (data) => {
       await onSuccess?.(data);
-      await queryClient.invalidateQueries({ queryKey: walletQueryKey });
+      await invalidateMoneyViews(queryClient);
     },
     onError,
   });

@@ -2,16 +2,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { transferResponse } from '@wallet/contract';
 import { api } from '../../../shared/api/client';
 import { useMoneyMutation } from '../../../shared/api/useMoneyMutation';
-import { walletQueryKey } from '../../../shared/api/wallet';
+import { invalidateMoneyViews } from '../../../shared/api/wallet';
 
 /**
  * POST /api/wallet/transfer between the wallet and a provider. One Idempotency-Key per member
- * intent (useMoneyMutation): a double tap or a retry moves money once. The wallet reloads after.
+ * intent (useMoneyMutation): a double tap or a retry moves money once. The wallet, statement and condition reload after.
  */
 export function useTransfer() {
   const queryClient = useQueryClient();
   return useMoneyMutation({
     mutationFn: (body: { from: string; to: string; amount: number }, idempotencyKey) => api.post('/api/wallet/transfer', body, { schema: transferResponse, idempotencyKey }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: walletQueryKey }),
+    onSettled: () => invalidateMoneyViews(queryClient),
   });
 }

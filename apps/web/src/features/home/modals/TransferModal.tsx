@@ -1,8 +1,9 @@
-import { type Slot, TRANSFER_MINIMUM_BAHT, WALLET_CODE, toMinor } from '@wallet/contract';
+import { type Slot, TRANSFER_MINIMUM_BAHT, WALLET_CODE, isPayableIn, toMinor } from '@wallet/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/useTranslation';
 import { toast } from 'sonner';
 import { type Message, errorMessage, messageText } from '../../../shared/api/messages';
+import { useMemberCurrency } from '../../../shared/api/useMemberCurrency';
 import { Button } from '../../../shared/ui/Button';
 import { SelectField, TextField } from '../../../shared/ui/Field';
 import { Modal } from '../../../shared/ui/Modal';
@@ -14,6 +15,7 @@ import { slotBalance } from '../balances';
 export function TransferModal({ walletAmount, slots, onClose }: { walletAmount: number; slots: Slot[]; onClose: () => void }) {
   const { t } = useTranslation();
   const transfer = useTransfer();
+  const currency = useMemberCurrency();
   const active = slots.filter((slot) => slot.isActive);
   const [from, setFrom] = useState(WALLET_CODE);
   const [to, setTo] = useState(active[0]?.code ?? '');
@@ -30,7 +32,9 @@ export function TransferModal({ walletAmount, slots, onClose }: { walletAmount: 
     if (!from || !to) return setError({ key: 'transfer.selectAccount' });
     if (from === to) return setError({ key: 'transfer.cannotTransfer' });
     const value = Number(amount);
-    if (!(value >= TRANSFER_MINIMUM_BAHT) || toMinor(value) === null) return setError({ key: 'transfer.minimum', values: { amount: TRANSFER_MINIMUM_BAHT } });
+    const minor = toMinor(value);
+    if (!(value >= TRANSFER_MINIMUM_BAHT) || minor === null) return setError({ key: 'transfer.minimum', values: { amount: TRANSFER_MINIMUM_BAHT } });
+    if (!isPayableIn(currency, minor)) return setError({ key: 'common.wholeKip' });
     transfer.mutate(
       { from, to, amount: value },
       {

@@ -1,0 +1,84 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { saveToken } from '../../shared/api/client';
+import { SettingsPage } from './SettingsPage';
+
+const settings = {
+  terminated: false,
+  registerOTP: true,
+  enableChatWidget: true,
+  isManualDeposit: false,
+  siteName: 'Lao Wallet',
+  website: 'http://localhost:8080',
+  slipOpenFrom: '00:00',
+  slipOpenUntil: '23:59',
+  slipMaxAgeMinutes: 60,
+  depositMinimum: 1,
+  withdrawMin: 100,
+  withdrawMax: 50000,
+  withdrawSecondApprovalAbove: 0,
+  spinCoinBaht: 100,
+  bankQrQuickPicks: [10, 20, 50, 100, 500, 1000],
+  lak: { depositMinimum: 1000, withdrawMin: 50000, withdrawMax: 30000000, withdrawSecondApprovalAbove: 0, spinCoinAmount: 50000, bankQrQuickPicks: [10000, 20000, 50000] },
+  defaultPercentFail: 10,
+  inviteSuccessPercent: 300,
+  inviteFailPercent: 10,
+};
+
+/** The settings screen against a stub server; answers what the PUTs sent. */
+function renderSettings() {
+  const sent: unknown[] = [];
+  saveToken('operator-token');
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init = {}) => {
+    const path = new URL(String(input), 'http://localhost').pathname;
+    if (init.method === 'PUT') {
+      sent.push(JSON.parse(String(init.body)));
+      return new Response(JSON.stringify(settings));
+    }
+    if (path === '/api/admin/me') return new Response(JSON.stringify({ _id: '1', username: 'chief', roles: ['admin'], totp: false }));
+    if (path === '/api/admin/settings/site') return new Response(JSON.stringify(settings));
+    return new Response(JSON.stringify({ total: 0, changes: [] }));
+  });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <SettingsPage />
+    </QueryClientProvider>,
+  );
+  return sent;
+}
+afterEach(() => vi.restoreAllMocks());
+
+describe('the settings screen', () => {
+  it('sets the kip limits and quick picks beside the baht ones', async () => {
+    const sent = renderSettings();
+    const user = userEvent.setup();
+    const approvals = await screen.findByLabelText('ถอนเกินกว่านี้ต้องอนุมัติสองคน (กีบ, 0 = ปิด)');
+    await waitFor(() => expect(approvals).toHaveValue('0'));
+    await user.clear(approvals);
+    await user.type(approvals, '1000000');
+    const picks = screen.getByLabelText('ยอดเลือกด่วน QR ธนาคาร (กีบ เช่น 10000, 20000)');
+    await user.clear(picks);
+    await user.type(picks, '20000, 100000');
+    await user.click(screen.getByTestId('settings-save'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      withdrawMin: 100,
+      bankQrQuickPicks: [10, 20, 50, 100, 500, 1000],
+      lak: { ...settings.lak, withdrawSecondApprovalAbove: 1000000, bankQrQuickPicks: [20000, 100000] },
+    });
+  });
+
+  it('refuses part of a kip in a kip amount before sending anything', async () => {
+    const sent = renderSettings();
+    const user = userEvent.setup();
+    const minimum = await screen.findByLabelText('ถอนขั้นต่ำ (กีบ)');
+    await waitFor(() => expect(minimum).toHaveValue('50000'));
+    await user.clear(minimum);
+    await user.type(minimum, '50000.5');
+    await user.click(screen.getByTestId('settings-save'));
+    expect(await screen.findByText('ข้อมูลบางส่วนไม่ถูกต้อง')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+  });
+});
