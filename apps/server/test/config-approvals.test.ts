@@ -157,6 +157,7 @@ describe('programme settings', () => {
     // A cheaper spin coin makes every wheel pay more per baht.
     expect((await server.api('PUT', '/api/admin/settings/site', { ...as('chief'), body: { spinCoinBaht: 10 } })).body.reasons).toEqual(['coin_cheaper']);
     expect((await server.api('PUT', '/api/admin/settings/site', { ...as('chief'), body: { spinCoinBaht: 200 } })).status).toBe(200);
+    expect((await server.api('PUT', '/api/admin/settings/site', { ...as('chief'), body: { lak: { spinCoinAmount: 1_000 } } })).body.reasons).toEqual(['coin_cheaper']);
     const back = await server.api('PUT', '/api/admin/settings/site', { ...as('chief'), body: { approvalRewardAbove: 1_000, spinCoinBaht: 100 } });
     await decide('olga', back.body._id, 'approve');
   });

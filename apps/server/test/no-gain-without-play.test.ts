@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type TestServer, latestOtp, registerMember, registration, startTestServer, uniqueAccountNo } from './harness.js';
+import { type TestServer, approvedBySecondOperator, latestOtp, registerMember, registration, startTestServer, uniqueAccountNo } from './harness.js';
 
 /**
  * DESIGN §6 "no gain without play", tried as a member who wants money without playing would try it.
@@ -95,7 +95,9 @@ async function createOffer(path: '/api/admin/bonuses' | '/api/admin/promotions',
       ...body,
     },
   });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  // A reward of no deposit waits for a second operator (money-making configuration): approved here.
+  const applied = await approvedBySecondOperator(server, chief, created);
+  expect(applied.status, JSON.stringify(applied.body)).toBe(200);
   return code;
 }
 

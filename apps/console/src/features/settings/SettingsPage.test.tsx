@@ -21,10 +21,15 @@ const settings = {
   withdrawSecondApprovalAbove: 0,
   spinCoinBaht: 100,
   bankQrQuickPicks: [10, 20, 50, 100, 500, 1000],
-  lak: { depositMinimum: 1000, withdrawMin: 50000, withdrawMax: 30000000, withdrawSecondApprovalAbove: 0, spinCoinAmount: 50000, bankQrQuickPicks: [10000, 20000, 50000] },
+  lak: { depositMinimum: 1000, withdrawMin: 50000, withdrawMax: 30000000, withdrawSecondApprovalAbove: 0, spinCoinAmount: 50000, bankQrQuickPicks: [10000, 20000, 50000], rewardOtherMoneyLimit: 50000 },
   defaultPercentFail: 10,
   inviteSuccessPercent: 300,
   inviteFailPercent: 10,
+  approvalRewardAbove: 1000,
+  approvalRewardAboveKip: 300000,
+  approvalSharePercentAbove: 100,
+  approvalRatePercentAbove: 10,
+  rewardOtherMoneyLimit: 100,
 };
 
 /** The settings screen against a stub server; answers what the PUTs sent. */

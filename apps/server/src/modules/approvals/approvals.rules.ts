@@ -60,6 +60,7 @@ export function settingsReasons(current: SiteSettings, next: SiteSettings, chang
     if (!next[programme.hasCondition]) reasons.add('no_condition');
   }
   if (changed.includes('spinCoinBaht') && next.spinCoinBaht < current.spinCoinBaht) reasons.add('coin_cheaper');
+  if (changed.includes('lak.spinCoinAmount') && next.lak.spinCoinAmount < current.lak.spinCoinAmount) reasons.add('coin_cheaper');
   return [...reasons];
 }
 

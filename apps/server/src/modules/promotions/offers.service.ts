@@ -84,7 +84,7 @@ export function createOfferService(deps: {
 
     const [since, held] = await Promise.all([qualifyingSince(trx, memberId), conditions.held(trx, memberId)]);
     // "First deposit" means it: the member's only deposit, with nothing taken before it.
-    if (offer.first_deposit_only && (since !== null || (await repo.depositCount(trx, memberId)) !== 1)) return { offer, refusal: businessRule('BONUS_FIRST_DEPOSIT') };
+    if (offer.first_deposit_only && (since !== null || (await repo.depositCount(trx, memberId)) > 1)) return { offer, refusal: businessRule('BONUS_FIRST_DEPOSIT') };
     // A share of a deposit still held: money already withdrawn again earns nothing.
     const deposited = await repo.depositsSince(trx, memberId, since);
     const deposit = deposited < held ? deposited : held;
@@ -212,12 +212,13 @@ export function createOfferService(deps: {
 
     /** What taking this bonus or promotion code would do, in money (nothing is locked or paid). */
     async preview(context: MemberContext, code: string): Promise<RewardPreview> {
-      const offer = await repo.findOffer(db, code);
-      const kind = offer?.kind ?? 'bonus';
+      const kind = (await repo.findOffer(db, code))?.kind ?? 'bonus';
+      const { offer, quote, refusal } = await evaluate(db, context, code, kind);
+      // Not on offer to this member (unknown, another currency's, outside its window): nothing to show.
+      if (!offer) throw refusal ?? notFound('NO_DATA');
       const active = await rewards.activeRefusal(db, context.memberId);
-      const { quote, refusal } = await evaluate(db, context, code, kind);
-      if (!offer && refusal) throw refusal;
-      const terms = quote ?? (await rewards.quote(db, context, { kind, amount: minor(0n), qualifyingDeposit: 0n, condition: offer!.has_condition ? { successPercent: offer!.success_percent, failPercent: offer!.fail_percent, clearMode: offer!.clear_mode } : null }));
+      const condition = offer.has_condition ? { successPercent: offer.success_percent, failPercent: offer.fail_percent, clearMode: offer.clear_mode } : null;
+      const terms = quote ?? (await rewards.quote(db, context, { kind, amount: minor(0n), qualifyingDeposit: 0n, condition }));
       return toRewardPreview(code, context.currency, terms, active ?? refusal);
     },
 
