@@ -188,21 +188,26 @@ describe('the bonus screen (SPEC §2 Bonus)', () => {
 
   it("says how much the bonus needs deposited, in the member's money, not a deposit channel's minimum", async () => {
     const shown = vi.spyOn(toast, 'error');
+    // The previews allowed it (a deposit since withdrawn again, say); the claim itself is refused.
     stubFetch({
       'GET /api/bonus': { body: { bonuses: [bonus('OPEN'), bonus('ANY', { minimumDeposit: 0 })] } },
       'GET /api/bonus/check/active': { body: noCondition },
+      'GET /api/bonus/preview/OPEN': { body: preview },
+      'GET /api/bonus/preview/ANY': { body: { ...preview, code: 'ANY' } },
       'GET /api/bonus/activate/OPEN': { status: 422, body: { message: 'BONUS_DEPOSIT_MINIMUM', minimum: 1500 } },
       'GET /api/bonus/activate/ANY': { status: 422, body: { message: 'BONUS_DEPOSIT_MINIMUM', minimum: 0 } },
     });
     renderPage();
     fireEvent.click(await screen.findByTestId('bonus-card-OPEN'));
-    fireEvent.click(await screen.findByTestId('bonus-receive'));
+    await screen.findByTestId('reward-figures');
+    fireEvent.click(screen.getByTestId('bonus-receive'));
     await waitFor(() => expect(shown).toHaveBeenCalledWith('โบนัสนี้ต้องมียอดฝากอย่างน้อย 1,500.00 บาท'));
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByTestId('bonus-modal')).not.toBeInTheDocument());
     // No minimum, yet nothing deposited to take a share of.
     fireEvent.click(screen.getByTestId('bonus-card-ANY'));
-    fireEvent.click(await screen.findByTestId('bonus-receive'));
+    await screen.findByTestId('reward-figures');
+    fireEvent.click(screen.getByTestId('bonus-receive'));
     await waitFor(() => expect(shown).toHaveBeenLastCalledWith('โบนัสนี้ต้องฝากเงินก่อนจึงจะรับได้'));
   });
 });
