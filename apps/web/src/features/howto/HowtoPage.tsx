@@ -1,16 +1,20 @@
 import { useState } from 'react';
+import { SITE } from '../../env';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { Modal } from '../../shared/ui/Modal';
 import { Page } from '../../shared/ui/Page';
 import { PlayIcon } from '../../shared/ui/icons';
 
+/** The Laos build's videos are its own: Lao captions, kip (scripts/make-howto-videos.mjs). */
+const FOLDER = SITE === 'la' ? '/howto/la' : '/howto';
+
 /** SPEC §2 How-to: five videos, each played in a modal. */
 const VIDEOS = [
-  { key: 'wallet', file: '/howto/wallet.mp4' },
-  { key: 'play', file: '/howto/play.mp4' },
-  { key: 'balance', file: '/howto/balance.mp4' },
-  { key: 'bonus', file: '/howto/bonus.mp4' },
-  { key: 'endBonus', file: '/howto/end-bonus.mp4' },
+  { key: 'wallet', file: `${FOLDER}/wallet.mp4` },
+  { key: 'play', file: `${FOLDER}/play.mp4` },
+  { key: 'balance', file: `${FOLDER}/balance.mp4` },
+  { key: 'bonus', file: `${FOLDER}/bonus.mp4` },
+  { key: 'endBonus', file: `${FOLDER}/end-bonus.mp4` },
 ] as const;
 
 export function HowtoPage() {
