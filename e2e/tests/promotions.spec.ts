@@ -203,6 +203,8 @@ test('a member holding a little claims a bonus, sees what is locked, is told to 
   // A deposit under the condition is refused before any QR, with what to do.
   await page.getByTestId('menu-home').click();
   const deposit = await home.openDeposit();
+  await expect(page.getByTestId('deposit-under-condition')).toHaveText('คุณมีโบนัสที่ยังทำเงื่อนไขไม่ครบ ทำเงื่อนไขให้ครบหรือยกเลิกโบนัสก่อนฝากเงิน');
+  await keepScreenshot(page, 'deposit-methods-under-condition');
   await deposit.choose('KBANK');
   await deposit.pickAmount(100);
   await deposit.createQrButton().click();
@@ -226,4 +228,40 @@ test('a member holding a little claims a bonus, sees what is locked, is told to 
   await expect(page.getByText('รอการโอน')).toBeVisible();
   const withdrawals = (await (await request.get('/api/wallet', { headers })).json()) as { wallet: { amount: number } };
   expect(withdrawals.wallet.amount).toBe(0);
+});
+
+test('the claim and end confirmations read in money in th, lo and en at 390 and 360 px', async ({ page, request }) => {
+  const member = await registerViaApi(request);
+  const token = await memberToken(request, member);
+  await depositByQr(request, token, 200);
+  await logIn(page, member);
+  await page.getByTestId('tile-bonus').click();
+  for (const width of [390, 360]) {
+    await page.setViewportSize({ width, height: 844 });
+    for (const language of ['th', 'lo', 'en'] as const) {
+      await page.getByTestId('language-select').selectOption(language);
+      await page.getByTestId('bonus-card-WELCOME50').click();
+      await expect(page.getByTestId('reward-locked')).toHaveText('300.00');
+      await expect(page.getByTestId('reward-target')).toHaveText('900.00');
+      await keepScreenshot(page, `bonus-claim-${language}-${width}`);
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('bonus-modal')).toHaveCount(0);
+    }
+  }
+  await page.getByTestId('bonus-card-WELCOME50').click();
+  await page.getByTestId('bonus-receive').click();
+  await expect(page.getByTestId('bonus-active')).toBeVisible();
+  await loseInGame(request, token, 300, 290);
+  for (const width of [390, 360]) {
+    await page.setViewportSize({ width, height: 844 });
+    for (const language of ['th', 'lo', 'en'] as const) {
+      await page.getByTestId('language-select').selectOption(language);
+      await page.getByTestId('bonus-cancel').click();
+      await expect(page.getByTestId('clear-figures')).toBeVisible();
+      await keepScreenshot(page, `bonus-end-${language}-${width}`);
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('clear-figures')).toHaveCount(0);
+    }
+  }
+  await page.getByTestId('language-select').selectOption('th');
 });

@@ -19,6 +19,7 @@ import { errorText } from '../../shared/api/messages';
 import { useMemberCurrency } from '../../shared/api/useMemberCurrency';
 import { bankNameIn, formatMoney } from '../../shared/format';
 import { useDepositMethods } from '../../shared/api/lookup/get-deposit-methods';
+import { useActiveCondition } from '../../shared/api/promotions/get-active-condition';
 import { invalidateMoneyViews, walletQueryKey } from '../../shared/api/wallet';
 import { useCopy } from '../../shared/useCopy';
 import { Button } from '../../shared/ui/Button';
@@ -52,10 +53,17 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
   const autoWallet = takesBaht ? lookup.data?.wallets.find((wallet) => wallet.mode === 'AUTO' && wallet.walletAccountNo) : undefined;
   // A slip proves a transfer to one of the operator's bank accounts listed here.
   const takesSlips = methods.some((method) => method.bankType === 'BANK');
+  // SPEC §4: a bonus is ended before the next deposit; the member reads so before choosing a method.
+  const underCondition = useActiveCondition().data?.status === true;
   const title = chosen === 'truelink' ? t('deposit.trueWallet') : chosen === 'slip' ? t('slip.title') : chosen === 'notice' ? t('deposit.notice') : chosen ? bankName(chosen) : t('deposit.title');
 
   return (
     <Modal open onOpenChange={(open) => !open && onClose()} title={title}>
+      {underCondition && chosen === null && (
+        <p role="status" className="mb-3 rounded-2xl bg-amber-400/10 p-3 text-sm font-semibold text-amber-200" data-testid="deposit-under-condition">
+          {t('errors.DEPOSIT_UNDER_CONDITION')}
+        </p>
+      )}
       {chosen === 'truelink' ? (
         <TruelinkForm onBack={() => setChosen(null)} onDone={onClose} />
       ) : chosen === 'slip' ? (
