@@ -252,4 +252,12 @@ describe('no gain across currencies (Laos build)', () => {
     expect(report.rewardsBeyondTerms).toHaveLength(1);
     await laos.db.deleteFrom('invite_accruals').where('deposit_id', '=', deposit.id).execute();
   });
+
+  it('a kip member reads the bonus’s figures in whole kip before taking it', async () => {
+    const member = await laoMember({});
+    const qr = (await laos.api('POST', '/api/qrcode/BCEL', { token: member.token, body: { amount: 200_000 } })).body;
+    expect((await laos.api('POST', '/sandbox/gateway/pay', { body: { qrcodeId: qr.qrcodeId } })).status).toBe(200);
+    const preview = (await laos.api('GET', '/api/bonus/preview/WELCOMEKIP', { token: member.token })).body;
+    expect(preview).toMatchObject({ currency: 'LAK', allowed: true, amount: 100_000, condition: { locked: 300_000, target: 900_000, floor: 30_000, endTakesAtMost: 29_999 } });
+  });
 });

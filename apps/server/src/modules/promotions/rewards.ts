@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { type ClaimResponse, type CurrencyCode, type Minor, type RewardPreview, minorOf, toMajor } from '@wallet/contract';
+import { type ClaimResponse, type CurrencyCode, MINOR_PER_MAJOR, type Minor, type RewardPreview, minorOf, toMajor } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { type AppError, businessRule, notFound } from '../../errors.js';
 import { type ConditionService, failFloor, successTarget } from '../conditions/conditions.service.js';
@@ -160,8 +160,10 @@ export function toRewardPreview(code: string, currency: CurrencyCode, quote: Rew
   const locked = quote.held + quote.amount;
   const terms = { base_amount: locked, success_percent: quote.condition?.successPercent ?? 0, fail_percent: quote.condition?.failPercent ?? 0 };
   const floor = failFloor(terms);
-  // Ending is allowed strictly under the floor: at most a satang less than it is left to take.
-  const underFloor = floor > 0n ? floor - 1n : 0n;
+  // Ending is allowed strictly under the floor: at most the smallest amount a member holds (a satang,
+  // a whole kip) less than it is left to take.
+  const step = currency === 'LAK' ? MINOR_PER_MAJOR : 1n;
+  const underFloor = floor > step ? floor - step : 0n;
   const endTakesAtMost =
     quote.condition?.clearMode === 'remaining' ? underFloor : quote.condition?.clearMode === 'reward' ? (underFloor < quote.amount ? underFloor : quote.amount) : 0n;
   return {

@@ -8,7 +8,7 @@ import { toast } from 'sonner';
 import { errorText } from '../../shared/api/messages';
 import { formatDateTime } from '../../shared/format';
 import { Button } from '../../shared/ui/Button';
-import { Money } from '../../shared/ui/Money';
+import { Money, useMoneyFormat } from '../../shared/ui/Money';
 import { Card, Page } from '../../shared/ui/Page';
 import { ArrowDownIcon, ArrowUpIcon, CollectIcon, RefundIcon, ScrollIcon, UsersIcon, WheelIcon } from '../../shared/ui/more-icons';
 import { fetchBanners } from '../../shared/api/promotions/get-banners';
@@ -31,6 +31,7 @@ const CATEGORIES = ['slot', 'sport', 'lotto'] as const;
 
 export function HomePage() {
   const { t, i18n } = useTranslation();
+  const money = useMoneyFormat();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const wallet = useWallet();
@@ -64,7 +65,7 @@ export function HomePage() {
   /** The confirmation stays open, busy, until the claim is answered (a second tap joins it). */
   function receiveInvite() {
     claimInvite.mutate(undefined, {
-      onSuccess: (answer) => toast.success(t('home.inviteReceived', { amount: answer.amount })),
+      onSuccess: (answer) => toast.success(t('home.inviteReceived', { amount: money(answer.amount) })),
       onError: (error) => toast.error(errorText(t, error)),
       onSettled: () => setConfirmInvite(false),
     });
