@@ -52,7 +52,7 @@ export function createMemberAdminService(deps: {
   sms: SmsSender;
   ledger: Pick<Ledger, 'memberBalances' | 'lines'>;
   sessions: Pick<AuthService, 'revokeAllSessions' | 'liveSessions' | 'memberChanged'>;
-  conditions: Pick<ConditionService, 'active'>;
+  conditions: Pick<ConditionService, 'active' | 'ownDeposits'>;
   lookup: Pick<LookupService, 'findBank'>;
 }) {
   const { db } = deps;
@@ -74,6 +74,8 @@ export function createMemberAdminService(deps: {
       const row = await repo.memberForOperator(db, memberId);
       if (!row) throw notFound('NO_USER');
       const [accounts, condition, sessions] = await Promise.all([deps.ledger.memberBalances(memberId), deps.conditions.active(db, memberId), deps.sessions.liveSessions(memberId)]);
+      // The member's own deposits made under the condition raise its target by as much (DESIGN §6).
+      const ownDeposits = condition ? await deps.conditions.ownDeposits(db, condition.id) : 0n;
       return {
         ...toSummary(row),
         bankAccountName: row.bank_account_name,
@@ -94,7 +96,7 @@ export function createMemberAdminService(deps: {
               kind: condition.kind,
               source: condition.source,
               baseAmount: toMajor(condition.base_amount),
-              successTarget: toMajor(successTarget(condition)),
+              successTarget: toMajor(successTarget(condition, ownDeposits)),
               createdAt: condition.created_at.toISOString(),
             }
           : null,

@@ -56,7 +56,6 @@ export function createOfferService(deps: {
   wallet: Pick<WalletService, 'transferAll' | 'refreshAll'>;
 }) {
   const { db, rewards, ledger, conditions } = deps;
-  const hasMoneyInFlight = (trx: Db, memberId: bigint) => conditions.hasMoneyInFlight(trx, memberId);
 
   /** Deposits after this count toward the next offer: the later of the last condition's end and the last offer taken. */
   async function qualifyingSince(trx: Db, memberId: bigint): Promise<Date | null> {
@@ -227,7 +226,7 @@ export function createOfferService(deps: {
       const active = await conditions.active(db, context.memberId);
       if (!active) throw notFound('NO_DATA');
       await deps.wallet.refreshAll(context);
-      const [{ total, own, endTakes }, pending] = await Promise.all([position(db, active), hasMoneyInFlight(db, context.memberId)]);
+      const [{ total, own, endTakes }, pending] = await Promise.all([position(db, active), conditions.hasMoneyInFlight(db, context.memberId)]);
       const refusal = pending ? 'TRANSFER_PENDING' : mayEnd(total, active, own) ? null : 'BONUS_CONDITION';
       return {
         allowed: refusal === null,
@@ -266,7 +265,7 @@ export function createOfferService(deps: {
         if (!condition) throw notFound('NO_DATA');
         // Nothing enters or leaves the wallet from here; money on its way to a game would escape the clearing.
         await ledger.lockWallet(memberId, trx);
-        if (await hasMoneyInFlight(trx, memberId)) throw businessRule('TRANSFER_PENDING');
+        if (await conditions.hasMoneyInFlight(trx, memberId)) throw businessRule('TRANSFER_PENDING');
         const held = await ledger.memberBalances(memberId, trx);
         if (held.some((account) => account.kind === 'member_game' && account.balance > 0n)) throw businessRule('TRANSFER_PENDING');
         const walletBalance = held.find((account) => account.kind === 'member_wallet')?.balance ?? 0n;
