@@ -212,6 +212,21 @@ describe('no gain without play (DESIGN §6)', () => {
   });
 });
 
+describe('terms that mean what they say', () => {
+  it('an operator’s first-deposit bonus is claimable on a member’s first deposit only', async () => {
+    const code = await createOffer('/api/admin/bonuses', { firstDepositOnly: true });
+    const listed = (await server.api('GET', '/api/admin/offers?kind=bonus', { token: chief })).body.offers.find((offer: { code: string }) => offer.code === code);
+    expect(listed).toMatchObject({ firstDepositOnly: true });
+    const first = ledgerOf(await registerMember(server));
+    await first.deposit(200);
+    expect((await get(first.member, `/api/bonus/activate/${code}`)).body).toMatchObject({ message: 'SUCCESS', amount: 100 });
+    const eighth = ledgerOf(await registerMember(server));
+    for (let count = 0; count < 2; count += 1) await eighth.deposit(100);
+    expect((await get(eighth.member, `/api/bonus/preview/${code}`)).body).toMatchObject({ allowed: false, refusal: 'BONUS_FIRST_DEPOSIT' });
+    expect(await get(eighth.member, `/api/bonus/activate/${code}`)).toMatchObject({ status: 422, body: { message: 'BONUS_FIRST_DEPOSIT' } });
+  });
+});
+
 describe('no gain across currencies (Laos build)', () => {
   let laos: TestServer;
   beforeAll(async () => {

@@ -257,6 +257,8 @@ const offerFields = {
   rewardCap: optionalMoney,
   minimumDeposit: z.number().min(0).max(100_000_000).multipleOf(0.01),
   hasCondition: z.boolean(),
+  /** Claimable only on a member's first deposit, with no offer taken before it. */
+  firstDepositOnly: z.boolean({ error: 'KEY_INVALID' }).optional(),
   successPercent: wholePercent.min(1, { error: 'KEY_INVALID' }),
   failPercent,
   clearMode: z.enum(CLEAR_MODES, { error: 'KEY_INVALID' }),
@@ -317,6 +319,7 @@ export const adminOffer = z.object({
   rewardCap: z.number().nullable(),
   minimumDeposit: z.number(),
   hasCondition: z.boolean(),
+  firstDepositOnly: z.boolean(),
   successPercent: z.number(),
   failPercent: z.number(),
   clearMode: z.enum(CLEAR_MODES),

@@ -31,6 +31,7 @@ function defaults(kind: 'bonus' | 'promotion', offer: AdminOffer | null): Values
     rewardCap: offer?.rewardCap ?? null,
     minimumDeposit: offer?.minimumDeposit ?? 100,
     hasCondition: offer?.hasCondition ?? true,
+    firstDepositOnly: offer?.firstDepositOnly ?? false,
     successPercent: offer?.successPercent ?? 300,
     failPercent: offer?.failPercent ?? 10,
     clearMode: offer?.clearMode ?? 'remaining',
@@ -111,9 +112,12 @@ export function OfferForm({ kind, offer, onDone }: { kind: 'bonus' | 'promotion'
         )}
         <TextField label={t('promotions.minimumDeposit')} inputMode="decimal" error={error('minimumDeposit')} {...form.register('minimumDeposit', { valueAsNumber: true })} />
       </div>
-      <div className="grid grid-cols-4 items-end gap-3">
+      <div className="grid grid-cols-5 items-end gap-3">
         <label className="flex h-9 items-center gap-2 text-sm">
           <input type="checkbox" {...form.register('hasCondition')} /> {t('promotions.hasCondition')}
+        </label>
+        <label className="flex h-9 items-center gap-2 text-sm">
+          <input type="checkbox" {...form.register('firstDepositOnly')} data-testid="offer-first-deposit" /> {t('promotions.firstDepositOnly')}
         </label>
         <TextField label={t('promotions.successPercent')} inputMode="numeric" error={error('successPercent')} {...form.register('successPercent', { valueAsNumber: true })} data-testid="offer-success" />
         <TextField label={t('promotions.failPercent')} inputMode="numeric" error={error('failPercent')} {...form.register('failPercent', { valueAsNumber: true })} data-testid="offer-fail" />

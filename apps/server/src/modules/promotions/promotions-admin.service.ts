@@ -73,6 +73,7 @@ function toAdminOffer(offer: repo.OfferRow, paid: bigint, banners: repo.BannerRo
     rewardCap: offer.reward_cap === null ? null : toMajor(offer.reward_cap),
     minimumDeposit: toMajor(offer.minimum_deposit),
     hasCondition: offer.has_condition,
+    firstDepositOnly: offer.first_deposit_only,
     successPercent: offer.success_percent,
     failPercent: offer.fail_percent,
     clearMode: offer.clear_mode,
@@ -108,6 +109,7 @@ function offerColumns(fields: Partial<OfferFields>) {
   if (fields.rewardCap !== undefined) columns.reward_cap = fields.rewardCap;
   if (fields.minimumDeposit !== undefined) columns.minimum_deposit = minorOf(fields.minimumDeposit);
   if (fields.hasCondition !== undefined) columns.has_condition = fields.hasCondition;
+  if (fields.firstDepositOnly !== undefined) columns.first_deposit_only = fields.firstDepositOnly;
   if (fields.successPercent !== undefined) columns.success_percent = fields.successPercent;
   if (fields.failPercent !== undefined) columns.fail_percent = fields.failPercent;
   if (fields.clearMode !== undefined) columns.clear_mode = fields.clearMode;
