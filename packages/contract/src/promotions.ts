@@ -134,8 +134,9 @@ export const rewardPreview = z.object({
   refusal: z.string().nullable(),
   /** Wallet, game balances and transfers to games in flight, now. */
   held: z.number(),
-  /** The deposit the reward is a share of (offers), else 0. */
+  /** The deposit the reward is a share of (offers), else 0, and the least the offer asks for (0 for none). */
   qualifyingDeposit: z.number(),
+  minimumDeposit: z.number(),
   /** Money held beyond the qualifying deposit, and the most of it a conditional reward may be taken with. */
   otherMoney: z.number(),
   otherMoneyLimit: z.number(),

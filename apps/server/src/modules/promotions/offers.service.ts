@@ -218,7 +218,7 @@ export function createOfferService(deps: {
       const active = await rewards.activeRefusal(db, context.memberId);
       const condition = offer.has_condition ? { successPercent: offer.success_percent, failPercent: offer.fail_percent, clearMode: offer.clear_mode } : null;
       const terms = quote ?? (await rewards.quote(db, context, { kind, amount: minor(0n), qualifyingDeposit: 0n, condition }));
-      return toRewardPreview(code, context.currency, terms, active ?? refusal);
+      return toRewardPreview(code, context.currency, terms, active ?? refusal, offer.minimum_deposit);
     },
 
     /** What ending the condition would do now: game results are booked first, as ending does. */

@@ -156,7 +156,7 @@ export function createRewards(deps: {
 export type Rewards = ReturnType<typeof createRewards>;
 
 /** A quote as the member reads it before accepting (contract `rewardPreview`). */
-export function toRewardPreview(code: string, currency: CurrencyCode, quote: RewardQuote, refusal: AppError | null): RewardPreview {
+export function toRewardPreview(code: string, currency: CurrencyCode, quote: RewardQuote, refusal: AppError | null, minimumDeposit = 0n): RewardPreview {
   const locked = quote.held + quote.amount;
   const terms = { base_amount: locked, success_percent: quote.condition?.successPercent ?? 0, fail_percent: quote.condition?.failPercent ?? 0 };
   const floor = failFloor(terms);
@@ -175,6 +175,7 @@ export function toRewardPreview(code: string, currency: CurrencyCode, quote: Rew
     refusal: refusal?.code ?? null,
     held: toMajor(quote.held),
     qualifyingDeposit: toMajor(quote.qualifyingDeposit),
+    minimumDeposit: toMajor(minimumDeposit),
     otherMoney: toMajor(quote.otherMoney),
     otherMoneyLimit: toMajor(quote.otherMoneyLimit),
     condition: quote.condition

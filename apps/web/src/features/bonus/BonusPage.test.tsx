@@ -30,6 +30,7 @@ const preview: RewardPreview = {
   refusal: null,
   held: 100,
   qualifyingDeposit: 100,
+  minimumDeposit: 100,
   otherMoney: 0,
   otherMoneyLimit: 50,
   condition: { locked: 150, successPercent: 300, failPercent: 10, target: 450, floor: 15, clearMode: 'remaining', endTakesAtMost: 14.99 },
@@ -184,6 +185,18 @@ describe('the bonus screen (SPEC §2 Bonus)', () => {
     fireEvent.click(await screen.findByTestId('confirm-yes'));
     // The end dialog closes once answered; the alert takes its place.
     await waitFor(() => expect(screen.getAllByTestId('confirm-dialog').map(visible)).toEqual([expect.stringContaining('ยังไม่ผ่านเงื่อนไข')]));
+  });
+
+  it('names the offer’s minimum deposit in the confirmation when the preview refuses for it', async () => {
+    stubFetch({
+      'GET /api/bonus': { body: { bonuses: [bonus('OPEN', { minimumDeposit: 1500 })] } },
+      'GET /api/bonus/check/active': { body: noCondition },
+      'GET /api/bonus/preview/OPEN': { body: { ...preview, amount: 0, allowed: false, refusal: 'BONUS_DEPOSIT_MINIMUM', qualifyingDeposit: 0, minimumDeposit: 1500 } },
+    });
+    renderPage();
+    fireEvent.click(await screen.findByTestId('bonus-card-OPEN'));
+    expect(await screen.findByTestId('reward-refusal')).toHaveTextContent('โบนัสนี้ต้องมียอดฝากอย่างน้อย 1,500.00 บาท');
+    expect(screen.queryByTestId('bonus-receive')).not.toBeInTheDocument();
   });
 
   it("says how much the bonus needs deposited, in the member's money, not a deposit channel's minimum", async () => {

@@ -24,6 +24,7 @@ const preview: RewardPreview = {
   refusal: null,
   held: 5000,
   qualifyingDeposit: 0,
+  minimumDeposit: 0,
   otherMoney: 5000,
   otherMoneyLimit: 10_000,
   condition: { locked: 5070, successPercent: 300, failPercent: 10, target: 15_210, floor: 507, clearMode: 'remaining', endTakesAtMost: 506.99 },

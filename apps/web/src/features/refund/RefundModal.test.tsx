@@ -42,7 +42,7 @@ describe('the refund overlay (SPEC §2, §4 Refund)', () => {
       'GET /api/refund/check': { body: check },
       'POST /api/refund': { body: { total: 0, refunds: [] } },
       'GET /api/refund/preview': {
-        body: { kind: 'refund', code: 'REFUND', currency: 'THB', amount: 20, allowed: true, refusal: null, held: 600, qualifyingDeposit: 0, otherMoney: 600, otherMoneyLimit: 1000, condition: { locked: 620, successPercent: 100, failPercent: 10, target: 620, floor: 62, clearMode: 'remaining', endTakesAtMost: 61.99 } },
+        body: { kind: 'refund', code: 'REFUND', currency: 'THB', amount: 20, allowed: true, refusal: null, held: 600, qualifyingDeposit: 0, minimumDeposit: 0, otherMoney: 600, otherMoneyLimit: 1000, condition: { locked: 620, successPercent: 100, failPercent: 10, target: 620, floor: 62, clearMode: 'remaining', endTakesAtMost: 61.99 } },
       },
       'GET /api/refund/receive': { body: { message: 'REFUND_SUCCESS', amount: 20 }, delayMs: 50 },
     });

@@ -75,7 +75,7 @@ describe('the spin overlay (SPEC §2 Spin wheel, §4 Spin)', () => {
       'GET /api/spinwheel/setup': { body: setup(0) },
       'GET /api/spinwheel/coupon': { body: { total: 1, coupons: [coupon] } },
       [`GET /api/spinwheel/coupon/preview/${coupon._id}`]: {
-        body: { kind: 'spin', code: 'C', currency: 'THB', amount: 10, allowed: true, refusal: null, held: 0, qualifyingDeposit: 0, otherMoney: 0, otherMoneyLimit: 0, condition: null },
+        body: { kind: 'spin', code: 'C', currency: 'THB', amount: 10, allowed: true, refusal: null, held: 0, qualifyingDeposit: 0, minimumDeposit: 0, otherMoney: 0, otherMoneyLimit: 0, condition: null },
       },
       'POST /api/spinwheel/coupon/claim': { status: 422, body: { message: 'COUPON_EXPIRED' } },
     });

@@ -23,7 +23,11 @@ export function RewardFigures({ preview }: { preview: RewardPreview }) {
     const refusal = preview.refusal ?? 'INTERNAL_SERVER_ERROR';
     return (
       <div role="alert" className="space-y-1 rounded-2xl bg-rose-500/10 p-3 text-rose-200" data-testid="reward-refusal">
-        <p className="font-semibold">{messageText(t, { key: `errors.${refusal}`, values: { defaultValue: refusal } })}</p>
+        <p className="font-semibold">
+          {refusal === 'BONUS_DEPOSIT_MINIMUM' && preview.minimumDeposit === 0
+            ? t('bonus.depositFirst')
+            : messageText(t, { key: `errors.${refusal}`, values: { defaultValue: refusal, amount: money(preview.minimumDeposit), currency } })}
+        </p>
         {refusal === 'BONUS_OTHER_MONEY' && <p data-testid="reward-refusal-figures">{t('reward.otherMoney', { other: money(preview.otherMoney), limit: money(preview.otherMoneyLimit), currency })}</p>}
         {DEPOSIT_REFUSALS.has(refusal) && <p data-testid="reward-refusal-figures">{t('reward.qualifyingDeposit', { amount: money(preview.qualifyingDeposit), currency })}</p>}
       </div>
