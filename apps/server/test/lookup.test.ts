@@ -27,9 +27,9 @@ describe('lookups', () => {
 
   it('replaces the fail-percentage placeholder in the notice', async () => {
     const byDefault = await get('/api/lookup/notice', { cookie: 'lang=EN' });
-    expect(byDefault.body.notice).toContain('below 10% of deposit');
+    expect(byDefault.body.notice).toContain('below 10% of all you hold');
     const given = await server.api('GET', '/api/lookup/notice?percentFail=25', { headers: { cookie: 'lang=EN' } });
-    expect(given.body.notice).toContain('below 25% of deposit');
+    expect(given.body.notice).toContain('below 25% of all you hold');
     expect(given.body.notice).not.toContain('{percentFail}');
     expect((await get('/api/lookup/notice?percentFail=abc')).body).toEqual({ message: 'KEY_INVALID' });
   });

@@ -90,9 +90,9 @@ export const AGREEMENTS: Texts = {
 };
 
 export const NOTICE: Texts = {
-  th: ['เมื่อรับโบนัส สามารถจบโบนัสได้เมื่อยอดเงินต่ำกว่า {percentFail}% ของยอดฝากรวมโบนัส'],
-  lo: ['ເມື່ອຮັບໂບນັດ ສາມາດຈົບໂບນັດໄດ້ເມື່ອຍອດເງິນຕ່ຳກວ່າ {percentFail}% ຂອງຍອດຝາກລວມໂບນັດ'],
-  en: ['With a bonus, you may end it once your balance is below {percentFail}% of deposit plus bonus.'],
+  th: ['เมื่อรับโบนัส สามารถจบโบนัสได้เมื่อยอดเงินต่ำกว่า {percentFail}% ของเงินทั้งหมดที่มีรวมโบนัส'],
+  lo: ['ເມື່ອຮັບໂບນັດ ສາມາດຈົບໂບນັດໄດ້ເມື່ອຍອດເງິນຕ່ຳກວ່າ {percentFail}% ຂອງເງິນທັງໝົດທີ່ມີລວມໂບນັດ'],
+  en: ['With a bonus, you may end it once your balance is below {percentFail}% of all you hold plus the bonus.'],
 };
 
 export const DEMO_MEMBER = {
