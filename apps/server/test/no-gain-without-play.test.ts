@@ -212,6 +212,31 @@ describe('no gain without play (DESIGN §6)', () => {
   });
 });
 
+describe('an insider acting alone', () => {
+  it('an operator ending an accomplice’s condition takes the unplayed reward back: the accomplice leaves with what they put in', async () => {
+    const bonus = await createOffer('/api/admin/bonuses', {});
+    const accomplice = ledgerOf(await registerMember(server));
+    await accomplice.deposit(1_000);
+    await get(accomplice.member, '/api/wallet/activate/PG');
+    expect((await get(accomplice.member, `/api/bonus/activate/${bonus}`)).body).toMatchObject({ amount: 500 });
+    const member = `/api/admin/members/${accomplice.member.id}`;
+    expect((await server.api('GET', `${member}/condition`, { token: chief })).body.condition).toMatchObject({ total: 1_500, operatorEndTakes: 500 });
+
+    // Money parked in a game first: the operator is refused until it is back in the wallet.
+    expect((await server.api('POST', '/api/wallet/transfer', { token: accomplice.member.token, body: { from: 'WALLET', to: 'PG', amount: 1_500 } })).status).toBe(200);
+    expect(await server.api('POST', `${member}/conditions/end`, { token: chief, body: { reason: 'member asked' } })).toMatchObject({ status: 422, body: { message: 'TRANSFER_PENDING' } });
+    expect((await server.api('POST', '/api/wallet/transfer', { token: accomplice.member.token, body: { from: 'PG', to: 'WALLET', amount: 1_500 } })).status).toBe(200);
+
+    const ended = await server.api('POST', `${member}/conditions/end`, { token: chief, body: { reason: 'member asked' } });
+    expect(ended.body.condition).toMatchObject({ status: 'ended' });
+    expect(await totalOf(accomplice.member)).toBe(1_000);
+    const { putIn, takenOut } = await accomplice.takeEverythingOut();
+    expect(takenOut).toBeLessThanOrEqual(putIn);
+    const audit = (await server.api('GET', '/api/admin/audit?action=condition.end', { token: chief })).body;
+    expect(JSON.stringify(audit)).toContain('"taken":"50000"');
+  });
+});
+
 describe('terms that mean what they say', () => {
   it('an operator’s first-deposit bonus is claimable on a member’s first deposit only', async () => {
     const code = await createOffer('/api/admin/bonuses', { firstDepositOnly: true });

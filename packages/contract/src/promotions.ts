@@ -376,7 +376,16 @@ export const agreementsBody = z.object({ agreements: languageTexts });
 export const noticeBody = z.object({ notice: localizedText });
 
 export const conditionEndBody = z.object({ reason: requiredText(500) });
-export const adminConditionResponse = z.object({ condition: conditionStatus.extend({ _id: z.string(), status: z.enum(['active', 'completed', 'ended']) }).nullable() });
+export const adminConditionResponse = z.object({
+  condition: conditionStatus
+    .extend({
+      _id: z.string(),
+      status: z.enum(['active', 'completed', 'ended']),
+      /** What an operator's ending takes back now: the reward still held (at most the reward), whatever the total. */
+      operatorEndTakes: z.number(),
+    })
+    .nullable(),
+});
 
 export const INVITE_SIGNALS = ['same_bank_account', 'same_account_name', 'same_device', 'same_address'] as const;
 export const inviteReview = z.object({

@@ -11,12 +11,12 @@ export function ConditionPanel({ memberId, canEnd, ask }: { memberId: string; ca
   const { t } = useTranslation();
   const condition = useMemberCondition(memberId, true).data?.condition;
   const end = useEndCondition(memberId);
+  const money = (value: number) => formatMoney(value, 'en');
   if (!condition) return <p className="text-sm text-white/50" data-testid="member-condition">{t('promotions.noCondition')}</p>;
   async function endIt() {
-    const reason = await ask({ title: t('promotions.endCondition'), label: t('members.reasonLabel') });
+    const reason = await ask({ title: t('promotions.endConditionTakes', { amount: money(condition?.operatorEndTakes ?? 0) }), label: t('members.reasonLabel') });
     if (reason) end.mutate(reason, { onSuccess: () => toast.success(t('promotions.saved')), onError: (error) => toast.error(errorText(error)) });
   }
-  const money = (value: number) => formatMoney(value, 'en');
   return (
     <div className="flex items-center justify-between gap-4 rounded-xl border border-amber-400/40 bg-desk-900 p-3 text-sm" data-testid="member-condition">
       <p>

@@ -35,6 +35,12 @@ export const mayEnd = (total: bigint, condition: ConditionTerms, ownDeposits = 0
 export function clearedOnEnd(total: bigint, condition: { clear_mode: 'remaining' | 'reward' | 'none'; reward_amount: bigint }, ownDeposits = 0n): Minor {
   const underCondition = total > ownDeposits ? total - ownDeposits : 0n;
   if (condition.clear_mode === 'remaining') return minor(underCondition);
-  if (condition.clear_mode === 'reward') return minor(underCondition < condition.reward_amount ? underCondition : condition.reward_amount);
+  if (condition.clear_mode === 'reward') return rewardStillHeld(total, condition, ownDeposits);
   return minor(0n);
+}
+
+/** The reward not yet played away: what is left under the condition, at most the reward. An operator's ending takes it back. */
+export function rewardStillHeld(total: bigint, condition: { reward_amount: bigint }, ownDeposits = 0n): Minor {
+  const underCondition = total > ownDeposits ? total - ownDeposits : 0n;
+  return minor(underCondition < condition.reward_amount ? underCondition : condition.reward_amount);
 }

@@ -3,7 +3,7 @@ import type { CreditedDeposit } from '../deposit/deposit-credit.js';
 import * as repo from './conditions.repository.js';
 
 export type { ConditionRow } from './conditions.repository.js';
-export { clearedOnEnd, failFloor, mayEnd, meetsSuccessTarget, successTarget } from './conditions.rules.js';
+export { clearedOnEnd, failFloor, mayEnd, meetsSuccessTarget, rewardStillHeld, successTarget } from './conditions.rules.js';
 
 /**
  * Withdrawal conditions (DESIGN §6): bonuses, promotion codes, refunds, invite rewards and spin

@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../db/database.js';
 import { AppError, businessRule, conflict, notFound } from '../../errors.js';
 import type { MemberContext } from '../auth/auth.service.js';
-import { type ConditionRow, type ConditionService, clearedOnEnd, failFloor, mayEnd, successTarget } from '../conditions/conditions.service.js';
+import { type ConditionRow, type ConditionService, clearedOnEnd, failFloor, mayEnd, rewardStillHeld, successTarget } from '../conditions/conditions.service.js';
 import { type RewardSource, accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
@@ -117,11 +117,11 @@ export function createOfferService(deps: {
   async function position(db: Db, condition: ConditionRow) {
     const [total, own] = await Promise.all([totalBalance(db, condition.member_id), conditions.ownDeposits(db, condition.id)]);
     const endTakes = mayEnd(total, condition, own) ? clearedOnEnd(total, condition, own) : 0n;
-    return { total, own, endTakes };
+    return { total, own, endTakes, rewardHeld: rewardStillHeld(total, condition, own) };
   }
 
-  async function conditionStatus(trx: Db, condition: ConditionRow, language: Language): Promise<ConditionStatus> {
-    const [{ total, own, endTakes }, offer] = await Promise.all([position(trx, condition), repo.conditionOfferName(trx, condition.source)]);
+  async function conditionStatus(trx: Db, condition: ConditionRow, language: Language): Promise<ConditionStatus & { operatorEndTakes: number }> {
+    const [{ total, own, endTakes, rewardHeld }, offer] = await Promise.all([position(trx, condition), repo.conditionOfferName(trx, condition.source)]);
     return {
       kind: condition.kind,
       code: condition.source,
@@ -136,6 +136,7 @@ export function createOfferService(deps: {
       endTakes: toMajor(endTakes),
       clearMode: condition.clear_mode,
       createdAt: new Date(condition.created_at).toISOString(),
+      operatorEndTakes: toMajor(rewardHeld),
     };
   }
 
@@ -284,6 +285,34 @@ export function createOfferService(deps: {
         await conditions.end(trx, condition.id, { clearedAmount: cleared, clearTransferId, endedBy: 'member', reason: null });
         return { message: 'BONUS_CLEAR' as const, amount: toMajor(cleared) };
       });
+    },
+
+    /**
+     * An operator ends a member's condition at any total: the reward still held (what is left under
+     * the condition, at most the reward) goes back to its expense account, so ending never releases
+     * an unplayed reward. The money must be in the wallet: with money in games or in flight the
+     * operator is refused, as a member would be. Returns the ended condition and what was taken.
+     */
+    async endByOperator(trx: Db, memberId: bigint, endedBy: string, reason: string): Promise<{ ended: ConditionRow; taken: bigint }> {
+      await repo.lockMember(trx, memberId);
+      const condition = await conditions.lockActive(trx, memberId);
+      if (!condition) throw notFound('NO_DATA');
+      await ledger.lockWallet(memberId, trx);
+      if (await conditions.hasMoneyInFlight(trx, memberId)) throw businessRule('TRANSFER_PENDING');
+      const held = await ledger.memberBalances(memberId, trx);
+      if (held.some((account) => account.kind === 'member_game' && account.balance > 0n)) throw businessRule('TRANSFER_PENDING');
+      const walletBalance = held.find((account) => account.kind === 'member_wallet')?.balance ?? 0n;
+      const taken = rewardStillHeld(walletBalance, condition, await conditions.ownDeposits(trx, condition.id));
+      let clearTransferId: bigint | null = null;
+      if (taken > 0n) {
+        const transfer = await ledger.post(
+          { key: `condition-clear:${condition.id}`, from: accounts.wallet(memberId), to: accounts.rewardExpense(condition.kind as RewardSource), amount: taken, kind: 'bonus_clear', reference: condition.id },
+          trx,
+        );
+        clearTransferId = transfer.id;
+      }
+      const ended = await conditions.end(trx, condition.id, { clearedAmount: taken, clearTransferId, endedBy, reason });
+      return { ended, taken };
     },
   };
 

@@ -115,7 +115,7 @@ export function registerPromotionAdminRoutes(app: App, admin: PromotionAdminServ
   app.put('/api/admin/notice', { ...marketing, schema: { tags, body: noticeBody, response: { 200: noticeBody } } }, async (request) => ({ notice: await admin.updateNotice(request.admin, request.body.notice) }));
 
   app.get('/api/admin/members/:id/condition', { ...conditionRoles, schema: { tags, params: memberIdParams, response: { 200: adminConditionResponse } } }, (request) => admin.memberCondition(BigInt(request.params.id)));
-  app.post('/api/admin/members/:id/conditions/end', { ...conditionRoles, schema: { tags, params: memberIdParams, body: conditionEndBody, response: { 200: adminConditionResponse, ...failures(404) } } }, (request) =>
+  app.post('/api/admin/members/:id/conditions/end', { ...conditionRoles, schema: { tags, params: memberIdParams, body: conditionEndBody, response: { 200: adminConditionResponse, ...failures(404, 422) } } }, (request) =>
     admin.endCondition(request.admin, BigInt(request.params.id), request.body.reason),
   );
 

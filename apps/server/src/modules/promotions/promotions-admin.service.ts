@@ -150,8 +150,8 @@ export function createPromotionAdminService(deps: {
   settings: SettingsService;
   storage: UploadStorage;
   approvals: Pick<ApprovalService, 'propose' | 'changeSettings' | 'onApprove'>;
-  conditions: Pick<ConditionService, 'lockActive' | 'end' | 'active'>;
-  offers: Pick<OfferService, 'conditionStatus'>;
+  conditions: Pick<ConditionService, 'active'>;
+  offers: Pick<OfferService, 'conditionStatus' | 'endByOperator'>;
 }) {
   const { db } = deps;
 
@@ -356,13 +356,11 @@ export function createPromotionAdminService(deps: {
       if (!active) return { condition: null };
       return { condition: { ...(await deps.offers.conditionStatus(db, active, 'en')), _id: active.id, status: active.status } };
     },
-    /** An operator ends a member's condition with a reason: the rule lifts, nothing is cleared (money goes through corrections). */
+    /** An operator ends a member's condition with a reason: the reward still held goes back to its account (one operator cannot release it). */
     async endCondition(operator: AdminContext, memberId: bigint, reason: string) {
       return db.transaction().execute(async (trx) => {
-        const condition = await deps.conditions.lockActive(trx, memberId);
-        if (!condition) throw notFound('NO_DATA');
-        const ended = await deps.conditions.end(trx, condition.id, { clearedAmount: 0n, clearTransferId: null, endedBy: operator.username, reason });
-        await recordAudit(trx, operator, 'condition.end', { memberId: String(memberId), conditionId: condition.id, kind: condition.kind, source: condition.source, reason });
+        const { ended, taken } = await deps.offers.endByOperator(trx, memberId, operator.username, reason);
+        await recordAudit(trx, operator, 'condition.end', { memberId: String(memberId), conditionId: ended.id, kind: ended.kind, source: ended.source, taken: String(taken), reason });
         return { condition: { ...(await deps.offers.conditionStatus(trx, ended, 'en')), _id: ended.id, status: ended.status } };
       });
     },

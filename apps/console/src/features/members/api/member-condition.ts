@@ -6,7 +6,7 @@ import { api } from '../../../shared/api/client';
 export const useMemberCondition = (id: string, enabled: boolean) =>
   useQuery({ queryKey: ['member', id, 'condition'], queryFn: () => api.get(`/api/admin/members/${id}/condition`, { schema: adminConditionResponse }), enabled });
 
-/** POST /api/admin/members/{id}/conditions/end {reason}: lifts the rule, clears nothing; audited. */
+/** POST /api/admin/members/{id}/conditions/end {reason}: lifts the rule and takes back the reward still held; audited. */
 export function useEndCondition(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
