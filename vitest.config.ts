@@ -5,6 +5,7 @@ export default defineConfig({
     projects: [
       'packages/contract/vitest.config.ts',
       'apps/server/vitest.config.ts',
+      'apps/server/vitest.resilience.config.ts',
       'apps/web/vitest.config.ts',
       'apps/console/vitest.config.ts',
     ],

@@ -16,7 +16,10 @@ import { DEMO_MEMBER, LAO_DEMO_MEMBER } from './seed/reference-data.js';
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
 const config = loadConfig();
 
+// Until the app's logger exists, a cut connection is written to the console.
+let connectionLost = (error: Error) => console.warn(`database connection lost: ${error.message}`);
 const database = await openDatabase({
+  onConnectionLost: (error) => connectionLost(error),
   databaseUrl: config.databaseUrl,
   poolSize: config.databasePoolSize,
   dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
@@ -32,6 +35,7 @@ if (config.seedDemo) {
 }
 
 const app = await buildApp({ config, database, hasher });
+connectionLost = (error) => app.log.warn({ err: error }, 'database connection lost: the pool opens a new one on the next call');
 if (applied.length) app.log.info({ applied }, 'migrations applied');
 if (seeded) app.log.info(`demo data seeded (member ${config.site === 'la' ? LAO_DEMO_MEMBER.phone : DEMO_MEMBER.phone} / demo1234)`);
 

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import { createLedger } from '../src/modules/ledger/ledger.service.js';
-import { call, startServer, stop } from './server-process.js';
+import { call, signUpThrough, startServer, stop } from './server-process.js';
 
 
 
@@ -54,17 +54,7 @@ describe('a crash in the middle of transfers', () => {
     let server = await startServer(env);
     const base = server.url;
     // A member with money and two game accounts.
-    const phone = `09${crypto.randomInt(10 ** 7, 10 ** 8)}`;
-    const sent = await call(base, 'POST', '/api/otp/send', { phoneNumber: phone });
-    const inbox = await call(base, 'GET', `/sandbox/sms/messages?phone=${phone}`);
-    const otpCode = (inbox.body.messages as Array<{ otpCode: string }>)[0]!.otpCode;
-    await call(base, 'POST', '/api/otp/verify', { otpToken: sent.body.otpToken, otpCode });
-    await call(base, 'POST', '/api/account', {
-      name: 'Crash Member', username: phone, password: 'crash-pass-1', bankCode: 'SCB',
-      bankAccountName: 'CRASH MEMBER', bankAccountNo: String(crypto.randomInt(10 ** 9, 10 ** 10)),
-    });
-    const token = (await call(base, 'POST', '/api/login', { username: phone, password: 'crash-pass-1' })).body.token as string;
-    const auth = { authorization: `Bearer ${token}` };
+    const { phone, auth } = await signUpThrough(base, 'Crash Member');
     await call(base, 'POST', '/sandbox/wallet/credit', { phone, amount: 10_000 });
     for (const code of ['PG', 'UFABET']) expect((await call(base, 'GET', `/api/wallet/activate/${code}`, undefined, auth)).status).toBe(200);
     // Slow the provider so transfers are in flight when the process dies.

@@ -42,3 +42,18 @@ export async function call(base: string, method: string, route: string, body?: u
   });
   return { status: response.status, body: (await response.json().catch(() => ({}))) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any -- the tests read arbitrary JSON answers
 }
+
+/** A new member signed up through a server process's own routes (sandbox SMS), with its token. */
+export async function signUpThrough(base: string, name: string): Promise<{ phone: string; auth: { authorization: string } }> {
+  const phone = `09${crypto.randomInt(10 ** 7, 10 ** 8)}`;
+  const sent = await call(base, 'POST', '/api/otp/send', { phoneNumber: phone });
+  const inbox = await call(base, 'GET', `/sandbox/sms/messages?phone=${phone}`);
+  const otpCode = (inbox.body.messages as Array<{ otpCode: string }>)[0]!.otpCode;
+  await call(base, 'POST', '/api/otp/verify', { otpToken: sent.body.otpToken, otpCode });
+  await call(base, 'POST', '/api/account', {
+    name, username: phone, password: 'member-pass-1', bankCode: 'SCB',
+    bankAccountName: name.toUpperCase(), bankAccountNo: String(crypto.randomInt(10 ** 9, 10 ** 10)),
+  });
+  const token = (await call(base, 'POST', '/api/login', { username: phone, password: 'member-pass-1' })).body.token as string;
+  return { phone, auth: { authorization: `Bearer ${token}` } };
+}

@@ -46,6 +46,25 @@ export interface DatabaseOptions {
   schema?: string | undefined;
   /** A PGlite data-dir tarball to start from (tests reuse one migrated template). */
   loadDataDir?: Blob | undefined;
+  /** Told when PostgreSQL cuts a connection (the pool recovers by itself); for the log. */
+  onConnectionLost?: ((error: Error) => void) | undefined;
+}
+
+/**
+ * SQLSTATE classes and codes of a database that is away: connection exceptions (08), the server
+ * shutting down or not yet accepting (57P01–57P03), and the socket-level failures of a connection
+ * that was cut or could not be made.
+ */
+const UNAVAILABLE_STATES = /^(08|57P0[123])/;
+const UNAVAILABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_MESSAGE = /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect/i;
+
+/** Whether a query failed because the database could not be reached, not because of what it asked: safe to retry later. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const failure = error as { code?: unknown; message?: unknown } | null;
+  if (!failure || typeof failure !== 'object') return false;
+  if (typeof failure.code === 'string' && (UNAVAILABLE_STATES.test(failure.code) || UNAVAILABLE_SOCKET.has(failure.code))) return true;
+  return typeof failure.message === 'string' && UNAVAILABLE_MESSAGE.test(failure.message);
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -53,8 +72,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
+      // A database that does not answer fails the call (503) rather than holding it for ever.
+      connectionTimeoutMillis: 5_000,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
+    // A connection cut by the database (a restart, a failover, pg_terminate_backend) is an event on
+    // its client: without a listener Node ends the process. The pool drops such a client and opens
+    // a new one on the next call; the call that was using it fails and answers 503.
+    const connectionLost = (error: Error) => options.onConnectionLost?.(error);
+    pool.on('error', connectionLost);
+    pool.on('connect', (client) => client.on('error', connectionLost));
     prepareStatementsOf(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ErrorCode, isErrorCode } from '@wallet/contract';
+import { isDatabaseUnavailable } from '../db/database.js';
 import { AppError } from '../errors.js';
 
 function validationCode(messages: string[]): ErrorCode {
@@ -17,6 +18,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send({ message: validationCode(error.validation.map((issue) => issue.message ?? '')) });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Whatever the call did was rolled back with its transaction: the client retries with the same key.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '1').send({ message: 'SERVICE_UNAVAILABLE' });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send({ message: 'REQUEST_LIMIT' });

@@ -26,7 +26,7 @@ const IDEMPOTENCY_HEADER = {
  * Every documented /api route answers, besides its own failures: 400 when it takes input (and 413,
  * 415 when it has a body), 401 and
  * 403 when it needs a token, 410 once the site is terminated (unless it survives termination),
- * 429 from the flood guard and 500. These are added to the route's response schemas (so answers
+ * 429 from the flood guard, 500, and 503 while the database is away. These are added to the route's response schemas (so answers
  * are checked against them too) and the route is marked with the token it needs.
  */
 export function registerOpenApiConventions(app: App, options: { survivesTermination: (url: string) => boolean }): void {
@@ -36,7 +36,7 @@ export function registerOpenApiConventions(app: App, options: { survivesTerminat
     const auth = route.config?.auth;
     // Any POST or PUT carries a body Fastify parses: malformed (400), too large (413), not JSON (415).
     const hasBody = ['POST', 'PUT'].some((method) => (Array.isArray(route.method) ? route.method : [route.method]).includes(method));
-    const common: ErrorStatus[] = [...(auth ? [401 as const, 403 as const] : []), 429, 500];
+    const common: ErrorStatus[] = [...(auth ? [401 as const, 403 as const] : []), 429, 500, 503];
     if (hasBody) common.push(400, 413, 415);
     else if (schema.params || schema.querystring) common.push(400);
     if (!options.survivesTermination(route.url)) common.push(410);
