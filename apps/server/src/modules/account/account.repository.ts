@@ -181,7 +181,7 @@ export async function inviteesOf(db: Db, memberId: bigint, page: number, limit: 
 }
 
 export function lockMember(db: Db, memberId: bigint) {
-  return db.selectFrom('members').select(['id', 'phone', 'status', 'bank_code', 'bank_account_no', 'bank_account_name']).where('id', '=', memberId).forUpdate().executeTakeFirst();
+  return db.selectFrom('members').select(['id', 'phone', 'status', 'bank_code', 'bank_account_no', 'bank_account_name']).where('id', '=', memberId).forNoKeyUpdate().executeTakeFirst();
 }
 
 export async function setMemberStatus(db: Db, memberId: bigint, status: 'active' | 'blocked'): Promise<void> {

@@ -116,7 +116,18 @@ export async function balancesOf(db: Db, codes: string[]): Promise<Map<string, M
   return new Map(rows.map((row) => [row.code, minor(BigInt(row.balance))]));
 }
 
-/** Locks the member's wallet row (what every movement of theirs locks first), without moving anything. */
+/**
+ * Takes the member's row, the first lock of every transaction that moves the member's money (the
+ * README's lock order), and answers their status. FOR NO KEY UPDATE: one such transaction of a
+ * member at a time, while rows that merely refer to the member (a withdrawal, a message) are written
+ * freely.
+ */
+export async function lockMember(trx: Db, memberId: bigint): Promise<string | undefined> {
+  const row = await trx.selectFrom('members').select('status').where('id', '=', memberId).forNoKeyUpdate().executeTakeFirst();
+  return row?.status;
+}
+
+/** Locks the member's wallet row, without moving anything. */
 export async function lockWallet(trx: Db, memberId: bigint): Promise<void> {
   await trx.selectFrom('ledger_accounts').select('id').where('member_id', '=', memberId).where('kind', '=', 'member_wallet').forUpdate().execute();
 }

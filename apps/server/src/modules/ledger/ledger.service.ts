@@ -1,5 +1,5 @@
 import { type Db, isUniqueViolation } from '../../db/database.js';
-import { AppError, businessRule } from '../../errors.js';
+import { AppError, businessRule, forbidden, notFound } from '../../errors.js';
 import { type AccountRef, type TransferKind, inCurrency } from './accounts.js';
 import * as repo from './ledger.repository.js';
 
@@ -281,6 +281,15 @@ export function createLedger(db: Db) {
      * withdrawal slip in between. Taken after the member's row and condition, as every path does.
      */
     lockWallet: (memberId: bigint, trx: Db) => repo.lockWallet(trx, memberId),
+    /**
+     * The first lock of a transaction that moves a member's money. `byMember`: the member's own call,
+     * refused (403 INACTIVE_USER) once they are blocked, so a block and a movement never overlap.
+     */
+    async lockMember(memberId: bigint, trx: Db, actor: 'byMember' | 'byOperator'): Promise<void> {
+      const status = await repo.lockMember(trx, memberId);
+      if (status === undefined) throw notFound('NO_USER');
+      if (actor === 'byMember' && status !== 'active') throw forbidden('INACTIVE_USER');
+    },
     /** Checks every invariant of DESIGN §5; `ok` is false when any is broken. */
     async verify(trx: Db = db) {
       const report = await repo.invariantReport(trx);

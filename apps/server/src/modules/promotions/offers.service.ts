@@ -51,7 +51,7 @@ export function createOfferService(deps: {
   db: Db;
   now: () => Date;
   rewards: Rewards;
-  ledger: Pick<Ledger, 'post' | 'memberBalances' | 'lockWallet'>;
+  ledger: Pick<Ledger, 'post' | 'memberBalances' | 'lockWallet' | 'lockMember'>;
   conditions: Pick<ConditionService, 'active' | 'lockActive' | 'end' | 'lastClosedAt' | 'held' | 'ownDeposits' | 'hasMoneyInFlight'>;
   wallet: Pick<WalletService, 'transferAll' | 'refreshAll'>;
 }) {
@@ -261,7 +261,7 @@ export function createOfferService(deps: {
       if (collected.message === 'TRANSFER_PENDING') throw businessRule('TRANSFER_PENDING');
 
       return db.transaction().execute(async (trx) => {
-        await repo.lockMember(trx, memberId);
+        await ledger.lockMember(memberId, trx, 'byMember');
         const condition = await conditions.lockActive(trx, memberId);
         if (!condition) throw notFound('NO_DATA');
         // Nothing enters or leaves the wallet from here; money on its way to a game would escape the clearing.
@@ -294,7 +294,7 @@ export function createOfferService(deps: {
      * operator is refused, as a member would be. Returns the ended condition and what was taken.
      */
     async endByOperator(trx: Db, memberId: bigint, endedBy: string, reason: string): Promise<{ ended: ConditionRow; taken: bigint }> {
-      await repo.lockMember(trx, memberId);
+      await ledger.lockMember(memberId, trx, 'byOperator');
       const condition = await conditions.lockActive(trx, memberId);
       if (!condition) throw notFound('NO_DATA');
       await ledger.lockWallet(memberId, trx);

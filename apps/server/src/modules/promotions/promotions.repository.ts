@@ -8,9 +8,9 @@ export type BannerRow = Selectable<Database['banners']>;
 export type AccrualRow = Selectable<Database['invite_accruals']>;
 
 // ---------- Members
-/** Serialises every claim of one member: the member row is the lock (fixed order: member first, then accounts). */
+/** The member's row, locked as the ledger README's lock order takes it first (FOR NO KEY UPDATE), with what claims read of it. */
 export async function lockMember(trx: Db, memberId: bigint) {
-  return trx.selectFrom('members').select(['id', 'name', 'status', 'inviter_id', 'bank_account_no', 'bank_account_name', 'registered_ip', 'registered_user_agent', 'created_at']).where('id', '=', memberId).forUpdate().executeTakeFirst();
+  return trx.selectFrom('members').select(['id', 'name', 'status', 'inviter_id', 'bank_account_no', 'bank_account_name', 'registered_ip', 'registered_user_agent', 'created_at']).where('id', '=', memberId).forNoKeyUpdate().executeTakeFirst();
 }
 
 export function findMember(db: Db, memberId: bigint) {

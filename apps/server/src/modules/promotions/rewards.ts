@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { type ClaimResponse, type CurrencyCode, MINOR_PER_MAJOR, type Minor, type RewardPreview, minorOf, toMajor } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
-import { type AppError, businessRule, notFound } from '../../errors.js';
+import { type AppError, businessRule, forbidden, notFound } from '../../errors.js';
 import { type ConditionService, failFloor, successTarget } from '../conditions/conditions.service.js';
 import { type RewardSource, type TransferKind, accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
@@ -89,6 +89,7 @@ export function createRewards(deps: {
     async begin(trx: Db, memberId: bigint, idempotencyKey: string | null, refusal: 'offer' | 'refund' | 'spin' = 'offer') {
       const member = await repo.lockMember(trx, memberId);
       if (!member) throw notFound('NO_USER');
+      if (member.status !== 'active') throw forbidden('INACTIVE_USER');
       const replay = idempotencyKey ? await repo.findClaimByKey(trx, memberId, idempotencyKey) : undefined;
       if (replay) return { member, replay };
       const active = await deps.conditions.lockActive(trx, memberId);

@@ -27,9 +27,9 @@ export async function moveLossMark(trx: Db, memberId: bigint, countedLoss: bigin
 }
 
 // ---------- Members
-/** Serialises one member's spins and claims (fixed order: member, then the spin, then accounts). */
+/** Serialises one member's seed changes with their spins (the member's row first, as the ledger README orders locks). */
 export async function lockMember(trx: Db, memberId: bigint): Promise<boolean> {
-  const row = await trx.selectFrom('members').select('id').where('id', '=', memberId).forUpdate().executeTakeFirst();
+  const row = await trx.selectFrom('members').select('id').where('id', '=', memberId).forNoKeyUpdate().executeTakeFirst();
   return row !== undefined;
 }
 

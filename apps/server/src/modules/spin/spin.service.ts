@@ -29,7 +29,7 @@ const newClientSeed = () => crypto.randomBytes(8).toString('hex');
  * moves, from the campaign's weights and the member's committed seed, spending one coin in the same
  * transaction that records it; a prize becomes a coupon the member claims once.
  */
-export function createSpinService(deps: { db: Db; ledger: Pick<Ledger, 'post' | 'balances'>; rewards: Pick<Rewards, 'begin' | 'pay' | 'quote' | 'activeRefusal'>; settings: Pick<SettingsService, 'site'>; now: () => Date }) {
+export function createSpinService(deps: { db: Db; ledger: Pick<Ledger, 'post' | 'balances' | 'lockMember'>; rewards: Pick<Rewards, 'begin' | 'pay' | 'quote' | 'activeRefusal'>; settings: Pick<SettingsService, 'site'>; now: () => Date }) {
   const { db, ledger, rewards, now } = deps;
 
   const coinsOf = async (memberId: bigint, trx: Db = db): Promise<number> => {
@@ -113,7 +113,7 @@ export function createSpinService(deps: { db: Db; ledger: Pick<Ledger, 'post' | 
     async spin(member: MemberContext, idempotencyKey: string | null, language: Language): Promise<{ success: true; result: SpinResult }> {
       const { memberId } = member;
       const result = await db.transaction().execute(async (trx) => {
-        if (!(await repo.lockMember(trx, memberId))) throw notFound('NO_USER');
+        await deps.ledger.lockMember(memberId, trx, 'byMember');
         if (idempotencyKey) {
           const replay = await repo.findSpinByKey(trx, memberId, idempotencyKey);
           if (replay) {
@@ -178,7 +178,7 @@ export function createSpinService(deps: { db: Db; ledger: Pick<Ledger, 'post' | 
     async claim(member: MemberContext, couponId: string, idempotencyKey: string | null, language: Language) {
       const { memberId } = member;
       const coupon = await db.transaction().execute(async (trx) => {
-        if (!(await repo.lockMember(trx, memberId))) throw notFound('NO_USER');
+        await deps.ledger.lockMember(memberId, trx, 'byMember');
         const spin = await repo.lockSpin(trx, memberId, couponId);
         if (!spin) throw notFound('NO_CLAIMABLE_COUPON');
         if (spin.status === 'claimed' && idempotencyKey !== null && spin.claim_key === idempotencyKey) return toCoupon(spin, language);

@@ -2,7 +2,7 @@ import type { Minor, ProviderCredits } from '@wallet/contract';
 import crypto from 'node:crypto';
 import { type GameProviderAdapter, ProviderUnavailableError } from '../../adapters/game-provider.js';
 import { type Db, isUniqueViolation } from '../../db/database.js';
-import { AppError } from '../../errors.js';
+import { AppError, forbidden } from '../../errors.js';
 import { type IdempotencyClaim, isKeyUsedElsewhere } from '../../http/idempotency.js';
 import { accounts } from '../ledger/accounts.js';
 import type { MemberContext } from '../auth/auth.service.js';
@@ -151,7 +151,7 @@ export function createProviderTransfers(deps: {
         reference: id,
         memberCurrency: member.currency,
       };
-      let username: string | undefined;
+      let username: string | typeof repo.MEMBER_INACTIVE | undefined;
       try {
         // One statement: the game account's lock, the hold, the pending transfer with its hold id.
         username = await ledger.holdThrough(hold, (posting) =>
@@ -166,6 +166,7 @@ export function createProviderTransfers(deps: {
         }
         throw error;
       }
+      if (username === repo.MEMBER_INACTIVE) throw forbidden('INACTIVE_USER');
       if (username === undefined) throw new AppError('SLOT_NO_ACCOUNT', 404);
       return drive(memberId, id, code, username, direction, credits);
     },

@@ -3,6 +3,9 @@ import type { Db } from '../../db/database.js';
 import type { IdempotencyClaim } from '../../http/idempotency.js';
 import { ACCOUNTS_MISSING, type HoldArguments } from '../ledger/ledger.service.js';
 
+/** beginProviderTransfer's answer for a member no longer active (blocked): nothing was written. */
+export const MEMBER_INACTIVE = Symbol('member inactive');
+
 export function listProviders(db: Db) {
   return db.selectFrom('providers').selectAll().where('enabled', '=', true).orderBy('sort_order').execute();
 }
@@ -67,12 +70,13 @@ export async function beginProviderTransfer(
   transfer: { id: string; memberId: bigint; code: string; direction: 'deposit' | 'withdraw'; amount: bigint; credits: bigint; idempotencyKey: string | null },
   hold: HoldArguments,
   claim: IdempotencyClaim | null,
-): Promise<string | undefined | typeof ACCOUNTS_MISSING> {
-  const { rows } = await sql<{ outcome: 'begun' | 'no_game_account' | 'accounts_missing'; username: string | null }>`SELECT * FROM provider_transfer_begin(${transfer.id}::uuid,
+): Promise<string | undefined | typeof ACCOUNTS_MISSING | typeof MEMBER_INACTIVE> {
+  const { rows } = await sql<{ outcome: 'begun' | 'no_game_account' | 'accounts_missing' | 'member_inactive'; username: string | null }>`SELECT * FROM provider_transfer_begin(${transfer.id}::uuid,
     ${transfer.memberId}, ${transfer.code}, ${transfer.direction}, ${transfer.amount}, ${transfer.credits}, ${transfer.idempotencyKey}, ${hold.key},
     ${hold.debitCode}, ${hold.viaCode}, ${hold.holdToCode}, ${hold.kind}, ${hold.reference}, ${claim?.owner ?? null}, ${claim?.key ?? null}, ${claim?.fingerprint ?? null})`.execute(db);
   const { outcome, username } = rows[0]!;
   if (outcome === 'accounts_missing') return ACCOUNTS_MISSING;
+  if (outcome === 'member_inactive') return MEMBER_INACTIVE;
   return outcome === 'begun' ? username! : undefined;
 }
 

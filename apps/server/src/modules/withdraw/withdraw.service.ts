@@ -74,7 +74,8 @@ export function createWithdrawService(deps: {
     const id = crypto.randomUUID();
     try {
       const row = await db.transaction().execute(async (trx) => {
-        // The condition before the wallet, as claims and ending a condition take them: no deadlock.
+        // The ledger README's lock order: the member (refused once blocked), the condition, the accounts.
+        await ledger.lockMember(memberId, trx, 'byMember');
         const condition = await deps.conditions.lockActive(trx, memberId);
         const inserted = await repo.insertWithdrawal(trx, {
           id,
