@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import net from 'node:net';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { type ApiResult, type TestServer, registerMember, startTestServer } from './harness.js';
 
@@ -34,6 +35,98 @@ describe('flood guard keys', () => {
     expect(countStatus(answers, 429)).toBe(5);
     expect((await active(server, {}, second.token)).status).toBe(200);
     expect((await active(server)).status).toBe(200);
+  });
+});
+
+/**
+ * A TCP relay to the real Redis that the test can cut and restore on the same port: Redis "dies"
+ * mid-run for the nodes behind it and comes back, without touching the Redis others share.
+ */
+async function redisRelay(target = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379')) {
+  let server: net.Server | undefined;
+  const sockets = new Set<net.Socket>();
+  let port = 0;
+  const open = () =>
+    new Promise<void>((resolve) => {
+      server = net.createServer((client) => {
+        const upstream = net.connect(Number(target.port || 6379), target.hostname);
+        for (const socket of [client, upstream]) {
+          sockets.add(socket);
+          socket.on('close', () => sockets.delete(socket));
+          socket.on('error', () => socket.destroy());
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      server.listen(port, '127.0.0.1', () => {
+        port = (server!.address() as net.AddressInfo).port;
+        resolve();
+      });
+    });
+  const cut = () =>
+    new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      server!.close(() => resolve());
+    });
+  await open();
+  return { url: `redis://127.0.0.1:${port}`, cut, restore: open };
+}
+
+describe('flood guard while Redis is out', () => {
+  it('counts on each node alone when Redis cannot be reached: the limit still holds', async () => {
+    const server = await startTestServer({ env: { ...smallLimits, REDIS_URL: 'redis://127.0.0.1:6390', REDIS_KEY_PREFIX: 'flood-unreachable:' } });
+    try {
+      const answers = await burst(40, () => active(server));
+      expect(countStatus(answers, 200)).toBe(30);
+      expect(countStatus(answers, 429)).toBe(10);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('falls back to each node’s own count when Redis dies mid-run, and counts together again once it is back', async () => {
+    const relay = await redisRelay();
+    const run = `${Date.now()}-${process.pid}`;
+    const env = {
+      FLOOD_LIMIT_ADDRESS_PER_MINUTE: '1000',
+      FLOOD_LIMIT_MEMBER_PER_MINUTE: '20',
+      REDIS_URL: relay.url,
+      REDIS_KEY_PREFIX: `flood-test-${run}:`,
+      // Nodes of one deployment share the token secret, so both recognise the member's token.
+      JWT_SECRET: `flood-nodes-${run}-0123456789abcdef0123456789`,
+    };
+    const nodeA = await startTestServer({ env });
+    const nodeB = await startTestServer({ env, sameDatabaseAs: nodeA });
+    try {
+      const [before, during, after] = [await registerMember(nodeA), await registerMember(nodeA), await registerMember(nodeA)];
+      const alternate = async (token: string, count: number) => {
+        const answers: ApiResult[] = [];
+        for (let i = 0; i < count; i += 1) answers.push(await active(i % 2 === 0 ? nodeA : nodeB, {}, token));
+        return answers;
+      };
+
+      // Redis up: both nodes count one member together.
+      expect(countStatus(await alternate(before.token, 24), 429)).toBe(4);
+
+      await relay.cut();
+      // Redis down: each node allows the limit once, then refuses.
+      expect(countStatus(await burst(25, () => active(nodeA, {}, during.token)), 429)).toBe(5);
+      expect(countStatus(await burst(25, () => active(nodeB, {}, during.token)), 429)).toBe(5);
+
+      await relay.restore();
+      // Redis back: once both nodes have reconnected, three alternating requests count down as one.
+      await vi.waitFor(
+        async () => {
+          const remaining = [];
+          for (const node of [nodeA, nodeB, nodeA]) remaining.push(Number((await active(node, {}, after.token)).headers.get('x-ratelimit-remaining')));
+          expect(remaining[2]).toBe(remaining[0]! - 2);
+        },
+        { timeout: 5_000, interval: 250 },
+      );
+    } finally {
+      await nodeB.close();
+      await nodeA.close();
+      await relay.cut();
+    }
   });
 });
 

@@ -234,6 +234,40 @@ describe('provider faults', () => {
     await expectLedgerExact();
   });
 
+  // The provider applies a transfer we are still waiting on: any balance it reports meanwhile already holds it.
+  async function pendingButApplied(member: Member, code: string, baht: number) {
+    await server.api('PUT', '/sandbox/provider/faults', { body: { latencyMs: 1_000 } });
+    expect(await transfer(member, 'WALLET', code, baht)).toMatchObject({ status: 202, body: { message: 'TRANSFER_PENDING' } });
+    await server.api('PUT', '/sandbox/provider/faults', { body: {} });
+    await new Promise((resolve) => setTimeout(resolve, 600)); // let the slow sandbox request finish
+  }
+  const creditsAtProvider = async (code: string, username: string) =>
+    Number((await server.db.selectFrom('sandbox_provider_players').select('credits').where('provider_code', '=', code).where('username', '=', username).executeTakeFirstOrThrow()).credits) / 100;
+
+  it('counts a transfer once on the card when a balance sync saw it before the reconciler settled it', async () => {
+    const member = await memberWithMoney(500, 'JOKER');
+    await pendingButApplied(member, 'JOKER', 100);
+    expect((await server.api('GET', '/api/wallet/refresh/slot', { token: member.token })).body).toEqual({ message: 'OK', failed: [] });
+    expect(await server.app.providerTransfers.reconcile()).toMatchObject({ settled: 1 });
+    const joker = await slotOf(member, 'JOKER');
+    expect(joker.amount).toBe(200);
+    expect(joker.amount).toBe(await creditsAtProvider('JOKER', joker.username));
+    expect((await wallet(member)).body.wallet.amount).toBe(400);
+    await expectLedgerExact();
+  });
+
+  it('counts a transfer once on the card when another transfer’s answer included it before the reconciler settled it', async () => {
+    const member = await memberWithMoney(500, 'JOKER');
+    await pendingButApplied(member, 'JOKER', 10);
+    // The provider answers this one with its balance: both transfers' credits are in it.
+    expect((await transfer(member, 'WALLET', 'JOKER', 20)).body).toEqual({ message: 'SUCCESS' });
+    expect(await server.app.providerTransfers.reconcile()).toMatchObject({ settled: 1 });
+    const joker = await slotOf(member, 'JOKER');
+    expect(joker.amount).toBe(60);
+    expect(joker.amount).toBe(await creditsAtProvider('JOKER', joker.username));
+    await expectLedgerExact();
+  });
+
   it('shows the game balance the reconciler settled, without a refresh', async () => {
     const member = await memberWithMoney(500, 'JOKER');
     expect((await transfer(member, 'WALLET', 'JOKER', 200)).body).toEqual({ message: 'SUCCESS' });

@@ -272,6 +272,12 @@ const offerFields = {
  */
 const offerCurrency = { currency: currencyCode.default('THB') };
 /** The bounds that hold whatever a second operator approves. */
+/**
+ * A share names a percent and no fixed amount, a fixed reward an amount and no percent (the offers
+ * table holds it so): the figure of the other mode is refused rather than dropped unseen.
+ */
+export const rewardShapeConsistent = (offer: { rewardMode: 'share' | 'fixed'; rewardPercent: number | null; rewardAmount: bigint | null }) =>
+  offer.rewardMode === 'share' ? offer.rewardAmount === null : offer.rewardPercent === null;
 const amountsWithinBounds = (offer: { currency: 'THB' | 'LAK'; rewardAmount: bigint | null; rewardCap: bigint | null }) =>
   [offer.rewardAmount, offer.rewardCap].every((amount) => amount === null || rewardAmountAllowed(amount, offer.currency));
 export const bonusBody = z
@@ -284,6 +290,7 @@ export const bonusBody = z
     ...offerFields,
   })
   .refine(amountsWithinBounds, { error: 'KEY_INVALID', path: ['rewardAmount'] })
+  .refine(rewardShapeConsistent, { error: 'OFFER_REWARD_SHAPE', path: ['rewardMode'] })
   .refine(targetNeedsPlay, { error: 'KEY_INVALID', path: ['successPercent'] });
 export type BonusBody = z.infer<typeof bonusBody>;
 export const promotionBody = z
@@ -295,6 +302,7 @@ export const promotionBody = z
     ...offerFields,
   })
   .refine(amountsWithinBounds, { error: 'KEY_INVALID', path: ['rewardAmount'] })
+  .refine(rewardShapeConsistent, { error: 'OFFER_REWARD_SHAPE', path: ['rewardMode'] })
   .refine(targetNeedsPlay, { error: 'KEY_INVALID', path: ['successPercent'] });
 export type PromotionBody = z.infer<typeof promotionBody>;
 export const offerPatchBody = z
@@ -366,7 +374,10 @@ export const bannerFields = z.object({
 export const adminBanner = z.object({ _id: z.string(), placement: z.enum(BANNER_PLACEMENTS), offerCode: z.string().nullable(), position: z.number(), image: z.string(), html: localizedText, createdAt: z.string() });
 export type AdminBanner = z.infer<typeof adminBanner>;
 export const adminBannersResponse = z.object({ banners: z.array(adminBanner) });
-export const bannerPatchBody = z.object({ position: z.number().int().min(0).max(1000), html: localizedText }).partial();
+export const bannerPatchBody = z
+  .object({ position: z.number().int().min(0).max(1000), html: localizedText })
+  .partial()
+  .refine((patch) => patch.position !== undefined || patch.html !== undefined, { error: 'KEY_MISSING' });
 export const bannerParams = z.object({ id: z.uuid({ error: 'KEY_INVALID' }) });
 
 export const languageTexts = z.object(Object.fromEntries(LANGUAGES.map((language) => [language, z.array(z.string().max(20_000)).max(20)])) as Record<(typeof LANGUAGES)[number], z.ZodArray<z.ZodString>>);

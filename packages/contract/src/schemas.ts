@@ -237,8 +237,10 @@ export const siteSettingsBody = z.object({
   registerOTP: z.boolean({ error: missingOrInvalid }).optional(),
   enableChatWidget: z.boolean({ error: missingOrInvalid }).optional(),
   isManualDeposit: z.boolean({ error: missingOrInvalid }).optional(),
-  siteName: requiredText(60).optional(),
-  website: z.url({ error: 'KEY_INVALID' }).max(200, { error: 'KEY_INVALID' }).optional(),
+  /** Shown as text wherever the site names itself: no markup. */
+  siteName: requiredText(60).regex(/^[^<>]*$/, { error: 'KEY_INVALID' }).optional(),
+  /** Linked from members' screens: a web address, never `javascript:` or `data:`. */
+  website: z.url({ protocol: /^https?$/, error: 'KEY_INVALID' }).max(200, { error: 'KEY_INVALID' }).optional(),
   /** The daily slip-upload window, Bangkok wall-clock HH:mm; it may wrap past midnight. */
   slipOpenFrom: wallClock.optional(),
   slipOpenUntil: wallClock.optional(),

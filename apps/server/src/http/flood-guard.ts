@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import type { AppConfig } from '../config.js';
 import type { TokenSigner } from '../modules/auth/tokens.js';
 import { bearerToken } from './auth.js';
+import { sharedFloodStore } from './flood-store.js';
 import type { App } from './types.js';
 
 /**
@@ -10,19 +11,25 @@ import type { App } from './types.js';
  * address), per address otherwise. The key comes from a token's verified signature, never from
  * the bare header: a made-up token is counted against its address. The limits that protect
  * members (login, OTP) are in the database.
- * Several nodes count together in Redis when there is one (DESIGN §8); a Redis outage lets
- * requests through rather than locking every member out.
+ * Several nodes count together in Redis when there is one (DESIGN §8). While Redis is out, each
+ * node counts alone: the limit is loosened to once per node, neither dropped nor locking members out.
  */
 export async function registerFloodGuard(
   app: App,
   config: Pick<AppConfig, 'redisUrl' | 'redisKeyPrefix' | 'floodLimits'>,
   tokens: Pick<TokenSigner, 'holder'>,
 ): Promise<void> {
-  const store = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 }) : undefined;
-  store?.on('error', (error) => app.log.warn({ err: error }, 'rate-limit store unavailable'));
-  if (store) app.addHook('onClose', async () => void store.disconnect());
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 }) : undefined;
+  redis?.on('error', (error) => app.log.warn({ err: error }, 'rate-limit store unavailable'));
+  if (redis) app.addHook('onClose', async () => void redis.disconnect());
+  const store = redis
+    ? sharedFloodStore(redis, `${config.redisKeyPrefix}rate-limit:`, {
+        onFallback: (error) => app.log.error({ err: error }, 'flood limits counted on this node alone until Redis answers'),
+        onRecovered: () => app.log.info('flood limits counted in Redis again'),
+      })
+    : undefined;
   await app.register(rateLimit, {
-    ...(store ? { redis: store, nameSpace: `${config.redisKeyPrefix}rate-limit:`, skipOnError: true } : {}),
+    ...(store ? { store } : {}),
     timeWindow: '1 minute',
     max: (_request, key) => (key.startsWith('address:') ? config.floodLimits.addressPerMinute : config.floodLimits.memberPerMinute),
     keyGenerator: async (request) => {

@@ -26,7 +26,8 @@ function defaults(kind: 'bonus' | 'promotion', offer: AdminOffer | null): Values
     name: offer?.name ?? { th: '', lo: '', en: '' },
     description: offer?.description ?? { th: '', lo: '', en: '' },
     rewardMode: offer?.rewardMode ?? 'share',
-    rewardPercent: offer?.rewardPercent ?? 50,
+    // A fixed offer has no percent: a default here would be sent as a second figure and refused.
+    rewardPercent: offer ? offer.rewardPercent : 50,
     rewardAmount: offer?.rewardAmount ?? null,
     rewardCap: offer?.rewardCap ?? null,
     minimumDeposit: offer?.minimumDeposit ?? 100,
@@ -98,7 +99,12 @@ export function OfferForm({ kind, offer, onDone }: { kind: 'bonus' | 'promotion'
         ))}
       </div>
       <div className="grid grid-cols-4 gap-3">
-        <SelectField label={t('promotions.rewardMode')} {...form.register('rewardMode')} data-testid="offer-mode">
+        <SelectField
+          label={t('promotions.rewardMode')}
+          // The hidden mode's figure is cleared: an offer naming both is refused (OFFER_REWARD_SHAPE).
+          {...form.register('rewardMode', { onChange: (event: { target: { value: string } }) => form.setValue(event.target.value === 'fixed' ? 'rewardPercent' : 'rewardAmount', null) })}
+          data-testid="offer-mode"
+        >
           <option value="share">{t('promotions.share')}</option>
           <option value="fixed">{t('promotions.fixed')}</option>
         </SelectField>

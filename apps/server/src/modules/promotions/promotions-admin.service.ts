@@ -15,6 +15,7 @@ import {
   offerPatchBody,
   promotionBody,
   rewardAmountAllowed,
+  rewardShapeConsistent,
   targetNeedsPlay,
   toMajor,
 } from '@wallet/contract';
@@ -120,11 +121,12 @@ function offerColumns(fields: Partial<OfferFields>) {
 
 /** The terms a patch leaves an offer with, as the approval rules read them. */
 function patchedTerms(before: repo.OfferRow, patch: OfferPatchBody): OfferTerms & { successPercent: number } {
-  const mode = patch.rewardMode ?? before.reward_mode;
+  // What applyPatch writes: a figure the patch names, else the stored one, cleared when the patch switches away from its mode.
+  const storedPercent = before.reward_percent === null ? null : Number(before.reward_percent);
   return {
-    rewardMode: mode,
-    rewardPercent: mode === 'fixed' ? null : patch.rewardPercent !== undefined ? patch.rewardPercent : before.reward_percent === null ? null : Number(before.reward_percent),
-    rewardAmount: mode === 'share' ? null : patch.rewardAmount !== undefined ? patch.rewardAmount : before.reward_amount,
+    rewardMode: patch.rewardMode ?? before.reward_mode,
+    rewardPercent: patch.rewardPercent !== undefined ? patch.rewardPercent : patch.rewardMode === 'fixed' ? null : storedPercent,
+    rewardAmount: patch.rewardAmount !== undefined ? patch.rewardAmount : patch.rewardMode === 'share' ? null : before.reward_amount,
     rewardCap: patch.rewardCap !== undefined ? patch.rewardCap : before.reward_cap,
     minimumDeposit: patch.minimumDeposit !== undefined ? minorOf(patch.minimumDeposit) : before.minimum_deposit,
     hasCondition: patch.hasCondition ?? before.has_condition,
@@ -137,6 +139,9 @@ const PAYING_KEYS = ['rewardMode', 'rewardPercent', 'rewardAmount', 'rewardCap',
 function checkTerms(fields: Partial<OfferFields>): void {
   if (fields.rewardMode === 'share' && !(fields.rewardPercent && fields.rewardPercent > 0)) throw badRequest('KEY_MISSING');
   if (fields.rewardMode === 'fixed' && !fields.rewardAmount) throw badRequest('KEY_MISSING');
+  if (fields.rewardMode !== undefined && !rewardShapeConsistent({ rewardMode: fields.rewardMode, rewardPercent: fields.rewardPercent ?? null, rewardAmount: fields.rewardAmount ?? null })) {
+    throw badRequest('OFFER_REWARD_SHAPE');
+  }
   if (fields.successPercent !== undefined && fields.failPercent !== undefined && fields.failPercent >= fields.successPercent) throw badRequest('KEY_INVALID');
   if (fields.startsAt && fields.endsAt && new Date(fields.startsAt) >= new Date(fields.endsAt)) throw badRequest('KEY_INVALID');
 }

@@ -44,8 +44,8 @@ export function createProviderTransfers(deps: {
 
   /**
    * Posts or voids a pending transfer once, and updates the card (`GET /api/wallet`) in the same
-   * statement: to `credits` when the provider told us its new balance, else (the reconciler
-   * learned only the transaction's status) by the credits the posted transfer moved.
+   * statement: to `credits` when the provider told us its new balance and no other transfer of the
+   * account is pending (migration 054), else by the credits the posted transfer moved.
    */
   async function settle(
     transfer: { id: string; member_id: bigint; provider_code: string },
@@ -172,8 +172,9 @@ export function createProviderTransfers(deps: {
     },
 
     /**
-     * Reads the provider balance and books the difference with our ledger as game results
-     * (wins and losses), unless a transfer started or settled meanwhile. Answers the credits.
+     * Reads the provider balance, shows it on the card and books the difference with our ledger as
+     * game results (wins and losses), unless a transfer is pending, started or settled meanwhile.
+     * Answers the credits.
      */
     async syncResults(memberId: bigint, code: string): Promise<ProviderCredits> {
       const providerRow = await providers.get(code);
@@ -183,8 +184,10 @@ export function createProviderTransfers(deps: {
       await db.transaction().execute(async (trx) => {
         const account = (await repo.lockGameAccount(trx, memberId, code))!;
         if (account.transfer_version !== before.transfer_version) return;
-        await repo.updateGameAccount(trx, memberId, code, { cached_credits: credits, balance_synced_at: deps.now() });
+        // A pending transfer may or may not be in the provider's balance yet, and its settlement adds
+        // it to the card: writing this balance now could count it twice, booking it as a result too.
         if (await repo.hasPendingTransfer(trx, memberId, code)) return;
+        await repo.updateGameAccount(trx, memberId, code, { cached_credits: credits, balance_synced_at: deps.now() });
         const game = accounts.game(memberId, code);
         const booked = (await ledger.balances([game.code], trx)).get(game.code) ?? 0n;
         const difference = creditsToBaht(credits, creditsPerBaht(providerRow.ft_wallet_slot)) - booked;
