@@ -45,7 +45,7 @@ export function createProviderTransfers(deps: {
   /**
    * Posts or voids a pending transfer once, and updates the card (`GET /api/wallet`) in the same
    * statement: to `credits` when the provider told us its new balance and no other transfer of the
-   * account is pending (migration 054), else by the credits the posted transfer moved.
+   * account is pending (migration 055), else by the credits the posted transfer moved.
    */
   async function settle(
     transfer: { id: string; member_id: bigint; provider_code: string },
