@@ -9,11 +9,12 @@ import { Button } from '../../shared/ui/Button';
 import { DataTable } from '../../shared/ui/DataTable';
 import { TextField } from '../../shared/ui/Field';
 import { formatTime } from '../../shared/ui/format';
+import { AuditIntegrity } from './AuditIntegrity';
 import { AUDIT_PAGE_SIZE, type AuditFilter, exportAudit, useAudit, useVerifyAudit } from './api/audit';
 
 type Entry = z.infer<typeof auditEntry>;
 
-/** The audit log for an auditor: search, export, and check that nothing was edited or deleted. */
+/** The audit log for an auditor: search, export, and check that nothing was edited, re-hashed or deleted. */
 export function AuditPage() {
   const { t } = useTranslation();
   const [typed, setTyped] = useState<AuditFilter>({ actor: '', action: '', text: '' });
@@ -50,7 +51,7 @@ export function AuditPage() {
           busy={verify.isPending}
           onClick={() =>
             verify.mutate(undefined, {
-              onSuccess: (report) => (report.ok ? toast.success(t('audit.chainOk', { count: report.entries })) : toast.error(t('audit.chainBroken', { count: report.broken.length }))),
+              onSuccess: (report) => (report.ok ? toast.success(t('audit.chainOk', { count: report.entries })) : toast.error(t('audit.notWhole', { count: report.entries }))),
               onError: (error) => toast.error(errorText(error)),
             })
           }
@@ -59,6 +60,7 @@ export function AuditPage() {
           {t('audit.verify')}
         </Button>
       </form>
+      <AuditIntegrity report={verify.data} />
       <DataTable columns={columns} rows={entries.data?.entries ?? []} total={entries.data?.total ?? 0} page={page} pageSize={AUDIT_PAGE_SIZE} onPage={setPage} testId="audit" />
     </div>
   );
