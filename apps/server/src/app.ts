@@ -45,7 +45,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const auth = registerAuthModule(core);
   const approvals = registerApprovalModule(core);
   const admin = registerAdminModule(core, { approvals });
-  registerAuditModule(core);
+  const audit = registerAuditModule(core);
   const lookup = registerLookupModule(core);
   const account = registerAccountModule(core, { lookup, sessions: auth });
   registerOtpModule(core, { account });
@@ -70,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('providerTransfers', providerTransfers);
   app.decorate('slips', slips);
   app.decorate('reconciler', reconciler);
+  app.decorate('audit', audit);
   return app;
 }
 
@@ -81,5 +82,6 @@ declare module 'fastify' {
     providerTransfers: ReturnType<typeof registerWalletModule>['providerTransfers'];
     slips: ReturnType<typeof registerDepositModule>['slips'];
     reconciler: Reconciler;
+    audit: ReturnType<typeof registerAuditModule>;
   }
 }

@@ -57,6 +57,10 @@ const environmentSchema = z.object({
   SITE: z.enum(['th', 'la']).default('th'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JWT_SECRET: z.string().min(32).optional(),
+  /** The audit chain's key; never in the database. Default: generated once into DATA_DIR/audit.key. */
+  AUDIT_KEY: z.string().min(32).optional(),
+  /** How often the audit log's head is anchored outside the database (a signed checkpoint); 0: only by hand. */
+  AUDIT_CHECKPOINT_INTERVAL_MS: z.coerce.number().int().min(0).default(5 * 60_000),
   ADMIN_USERNAME: z.string().min(3).optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SANDBOXES: flag,
@@ -118,6 +122,9 @@ export interface AppConfig {
   site: 'th' | 'la';
   logLevel: string;
   jwtSecret: string | undefined;
+  auditKey: string | undefined;
+  /** 0: no checkpoints at start, stop or on a timer (tests write them by hand). */
+  auditCheckpointIntervalMs: number;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
   /** DESIGN §7: sandboxes on by default, off in production unless asked for. */
@@ -157,6 +164,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     ? (['SMS_URL', 'PROVIDER_URL', 'GATEWAY_URL', 'TRUEMONEY_URL', 'SLIP_VERIFIER_URL'] as const).filter((key) => !values[key])
     : [];
   if (unset.length) throw new Error(`Invalid configuration: with sandboxes off, set ${unset.join(', ')} (or SANDBOXES=true)`);
+  // Nodes over one PostgreSQL database each have their own DATA_DIR: each would generate its own
+  // audit key, and every other node's entries would fail verification.
+  if (production && values.DATABASE_URL && !values.AUDIT_KEY) throw new Error('Invalid configuration: in production with DATABASE_URL, set AUDIT_KEY (the same on every node)');
   return {
     env: values.NODE_ENV,
     port: values.PORT,
@@ -169,6 +179,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     site: values.SITE,
     logLevel: values.LOG_LEVEL,
     jwtSecret: values.JWT_SECRET,
+    auditKey: values.AUDIT_KEY,
+    auditCheckpointIntervalMs: values.AUDIT_CHECKPOINT_INTERVAL_MS,
     adminUsername: values.ADMIN_USERNAME,
     adminPassword: values.ADMIN_PASSWORD,
     sandboxes,

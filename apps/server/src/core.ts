@@ -7,7 +7,10 @@ import type { SlipVerifier } from './adapters/slip-verifier.js';
 import { type SmsSender, createHttpSmsSender } from './adapters/sms.js';
 import type { AppConfig } from './config.js';
 import type { Db, DatabaseHandle } from './db/database.js';
+import { type AuditTrail, createAuditTrail } from './http/audit.js';
 import type { App } from './http/types.js';
+import { type AuditChain, createAuditChain } from './modules/audit/audit-chain.js';
+import { auditSecret } from './modules/audit/audit-key.js';
 import { type PasswordHasher, createPasswordHasher } from './modules/auth/password.js';
 import { type TokenSigner, createTokenSigner } from './modules/auth/tokens.js';
 import { type Ledger, createLedger } from './modules/ledger/ledger.service.js';
@@ -43,6 +46,9 @@ export interface Core {
   /** The keys webhooks are signed with: our receivers check them, the sandboxes sign with them. */
   webhookSecrets: { gateway: string; trueMoney: string };
   settings: SettingsService;
+  /** The audit chain's keys (never in the database), and the writer every audited change goes through. */
+  auditChain: AuditChain;
+  auditTrail: AuditTrail;
   ledger: Ledger;
   limiter: AttemptLimiter;
   hasher: PasswordHasher;
@@ -64,6 +70,7 @@ export async function createCore(app: App, deps: AppDeps): Promise<Core> {
   const secret = config.jwtSecret ?? (await serverSecret(db));
   const derivedSecret = (purpose: string) => Buffer.from(crypto.hkdfSync('sha256', secret, 'wallet', purpose, 32)).toString('hex');
   const limiter = createAttemptLimiter({ db, now });
+  const auditChain = createAuditChain(auditSecret(config));
   const ownAddress = () => {
     const address = app.server.address() as AddressInfo | null;
     return `http://127.0.0.1:${address?.port ?? config.port}`;
@@ -81,6 +88,8 @@ export async function createCore(app: App, deps: AppDeps): Promise<Core> {
       trueMoney: config.trueMoney.webhookSecret ?? derivedSecret('truemoney-webhook'),
     },
     settings: createSettingsService(db),
+    auditChain,
+    auditTrail: createAuditTrail(auditChain),
     ledger: createLedger(db),
     limiter,
     hasher: deps.hasher ?? createPasswordHasher({ fast: config.fastHash }),

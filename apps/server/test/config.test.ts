@@ -21,5 +21,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ SITE: 'vn' })).toThrow(/SITE/);
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ AUDIT_KEY: 'short' })).toThrow(/AUDIT_KEY/);
+  });
+
+  it('in production over PostgreSQL, wants the audit key set (each node would otherwise make its own)', () => {
+    const production = { NODE_ENV: 'production', SANDBOXES: 'true', DATABASE_URL: 'postgres://db.example/wallet' };
+    expect(() => loadConfig(production)).toThrow(/AUDIT_KEY/);
+    expect(loadConfig({ ...production, AUDIT_KEY: 'k'.repeat(32) }).auditKey).toBe('k'.repeat(32));
+    expect(loadConfig({ NODE_ENV: 'production', SANDBOXES: 'true' }).auditKey).toBeUndefined();
   });
 });

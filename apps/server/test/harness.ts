@@ -19,6 +19,9 @@ import { seedDemoChat } from '../src/seed/demo-chat.js';
 import { seedDemoSpin } from '../src/seed/demo-spin.js';
 import { seedDemoData, seedReferenceData } from '../src/seed/seed.js';
 
+/** The audit chain's key in tests (config AUDIT_KEY). */
+export const TEST_AUDIT_KEY = 'test-audit-key-0123456789abcdef0123456789';
+
 export interface TestClock {
   now(): Date;
   advance(ms: number): void;
@@ -88,6 +91,9 @@ export async function startTestServer(
     UPLOAD_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-uploads-')),
     // Every test registers its members from 127.0.0.1; the per-address SMS limit has its own test.
     OTP_SENDS_PER_ADDRESS_PER_HOUR: '100000',
+    // One key for every server of a run (a second node over the same database must share it), so no test writes DATA_DIR/audit.key.
+    AUDIT_KEY: TEST_AUDIT_KEY,
+    AUDIT_CHECKPOINT_INTERVAL_MS: '0',
     ...options.env,
   });
   const hasher = options.hasher ?? createPasswordHasher({ fast: true });

@@ -84,11 +84,28 @@ export const auditEntry = z.object({
   hash: z.string(),
 });
 export const auditResponse = z.object({ total: z.number(), entries: z.array(auditEntry) });
+/**
+ * The audit log's head as anchored outside the database (a signed file on the upload storage):
+ * the entry at `position` had this `id` and `hash`, and the log then held `entries` entries.
+ */
+export const auditCheckpoint = z.object({ position: z.string(), id: z.string(), hash: z.string(), entries: z.number(), at: z.string() });
+export const auditCheckpointResponse = z.object({ checkpoint: auditCheckpoint.nullable() });
 export const auditVerifyResponse = z.object({
   ok: z.boolean(),
   entries: z.number(),
-  /** Entries whose content or link to the entry before does not match the chain. */
-  broken: z.array(z.object({ id: z.string(), position: z.string(), problem: z.enum(['content', 'link']) })),
+  /**
+   * Entries that do not hold: `content` changed after its hash was made (the next entry or the
+   * checkpoint still vouches for the hash), `rechained` carries a hash the key did not make (hashes
+   * recomputed without it), `link` does not follow the entry before (one deleted or inserted),
+   * `unkeyed` claims the old unkeyed scheme after keyed entries.
+   */
+  broken: z.array(z.object({ id: z.string(), position: z.string(), problem: z.enum(['content', 'rechained', 'link', 'unkeyed']) })),
+  /**
+   * The latest checkpoint and how the log stands against it: `signature` (the file was not signed
+   * with the key), `truncated` (its entry is gone, or fewer entries lead up to it), `rewritten` (its
+   * entry holds another hash, or more entries lead up to it). null: none written yet.
+   */
+  checkpoint: auditCheckpoint.extend({ status: z.enum(['ok', 'signature', 'truncated', 'rewritten']) }).nullable(),
 });
 
 // ---------- Dashboard (issue 11 §5)

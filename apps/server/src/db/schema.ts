@@ -125,10 +125,12 @@ export interface Database {
     detail: Json<unknown>;
     ip: string | null;
     created_at: Timestamp;
-    /** Written by the database (migration 021): the chain's order and hashes. */
-    position: Generated<bigint>;
-    prev_hash: Generated<string>;
-    hash: Generated<string>;
+    /** The chain (migrations 021, 054): written by the server's audit trail (`http/audit.ts`), never defaulted. */
+    position: bigint;
+    prev_hash: string;
+    hash: string;
+    /** false: an entry hashed by the old unkeyed scheme, before migration 054. */
+    keyed: boolean;
   };
   deposit_accounts: {
     id: Generated<bigint>;

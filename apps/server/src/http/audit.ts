@@ -1,4 +1,6 @@
 import type { Db } from '../db/database.js';
+import type { AuditChain } from '../modules/audit/audit-chain.js';
+import { appendEntry, lockChain, nextLink } from '../modules/audit/audit.repository.js';
 
 /** Who acted and from which address (null when no caller's address is known). */
 export interface AuditActor {
@@ -9,9 +11,32 @@ export interface AuditActor {
 /**
  * Every operator action, with who, when and from which address (issue 11 §5); written in the
  * caller's transaction, so an entry exists exactly when its change does. `detail` holds what the
- * action needs to be understood, with `before` and `after` for changes. The database chains each
- * entry to the one before (migration 021).
+ * action needs to be understood, with `before` and `after` for changes. Each entry is chained to
+ * the one before with a keyed hash the server computes (the database holds no key: migration 054),
+ * under a lock held to the caller's commit, so entries commit in the chain's order.
  */
-export async function recordAudit(db: Db, actor: AuditActor, action: string, detail: unknown): Promise<void> {
-  await db.insertInto('audit_log').values({ actor: actor.username, action, detail: JSON.stringify(detail), ip: actor.ip }).execute();
+export function createAuditTrail(chain: AuditChain) {
+  const append = async (trx: Db, actor: AuditActor, action: string, detail: unknown) => {
+    await lockChain(trx);
+    const link = await nextLink(trx, JSON.stringify(detail));
+    const content = {
+      id: link.id,
+      position: link.position,
+      actor: actor.username,
+      action,
+      detailText: link.detail_text,
+      ip: actor.ip,
+      createdMicros: link.created_micros,
+      prevHash: link.prev_hash,
+    };
+    await appendEntry(trx, { ...content, hash: chain.entryHash(content) });
+  };
+  return {
+    async record(db: Db, actor: AuditActor, action: string, detail: unknown): Promise<void> {
+      // Outside a transaction the lock would end with its own statement: the entry gets one.
+      if (db.isTransaction) await append(db, actor, action, detail);
+      else await db.transaction().execute((trx) => append(trx, actor, action, detail));
+    },
+  };
 }
+export type AuditTrail = ReturnType<typeof createAuditTrail>;

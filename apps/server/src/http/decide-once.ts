@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@wallet/contract';
 import type { Db } from '../db/database.js';
 import { conflict, notFound } from '../errors.js';
-import { type AuditActor, recordAudit } from './audit.js';
+import type { AuditActor, AuditTrail } from './audit.js';
 
 export interface OperatorDecision<Row, Result> {
   /** Reads the item locked for this transaction (FOR UPDATE); undefined when there is none. */
@@ -21,14 +21,14 @@ export interface OperatorDecision<Row, Result> {
  * KEY_INVALID or the caller's code, so two operators pressing at once cannot both move money), and the decision is
  * applied and audited in one transaction.
  */
-export function decideOnce<Row, Result>(db: Db, decision: OperatorDecision<Row, Result>): Promise<Result> {
+export function decideOnce<Row, Result>({ db, auditTrail }: { db: Db; auditTrail: AuditTrail }, decision: OperatorDecision<Row, Result>): Promise<Result> {
   return db.transaction().execute(async (trx) => {
     const row = await decision.lock(trx);
     if (!row) throw notFound('NO_DATA');
     if (!decision.isOpen(row)) throw conflict(decision.decidedCode ?? 'KEY_INVALID');
     const result = await decision.apply(trx, row);
     const action = typeof decision.audit.action === 'string' ? decision.audit.action : decision.audit.action(row);
-    await recordAudit(trx, decision.audit.actor, action, decision.audit.detail(row, result));
+    await auditTrail.record(trx, decision.audit.actor, action, decision.audit.detail(row, result));
     return result;
   });
 }

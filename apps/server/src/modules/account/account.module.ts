@@ -9,7 +9,7 @@ import { createMemberAdminService } from './member-admin.service.js';
 
 /** Registration and the member's profile; the operator's view of members and their actions on them. */
 export function registerAccountModule(
-  core: Pick<Core, 'app' | 'db' | 'hasher' | 'limiter' | 'settings' | 'site' | 'now' | 'sms' | 'ledger'>,
+  core: Pick<Core, 'app' | 'db' | 'auditTrail' | 'hasher' | 'limiter' | 'settings' | 'site' | 'now' | 'sms' | 'ledger'>,
   uses: {
     lookup: Pick<LookupService, 'findBank' | 'findSource'>;
     sessions: Pick<AuthService, 'revokeOtherSessions' | 'revokeAllSessions' | 'liveSessions' | 'memberChanged'>;

@@ -4,7 +4,7 @@ import type { SmsSender } from '../../adapters/sms.js';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/database.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
-import { type AuditActor, recordAudit } from '../../http/audit.js';
+import type { AuditActor, AuditTrail } from '../../http/audit.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { PasswordHasher } from '../auth/password.js';
 import { type ConditionService, successTarget } from '../conditions/conditions.service.js';
@@ -47,6 +47,7 @@ function temporaryPasswordText(language: Language, password: string): string {
  */
 export function createMemberAdminService(deps: {
   db: Db;
+  auditTrail: AuditTrail;
   site: SiteProfile;
   hasher: PasswordHasher;
   sms: SmsSender;
@@ -147,7 +148,7 @@ export function createMemberAdminService(deps: {
         const status = blocked ? 'blocked' : 'active';
         if (member.status === status) throw conflict('KEY_INVALID');
         await repo.setMemberStatus(trx, memberId, status);
-        await recordAudit(trx, operator, blocked ? 'member.block' : 'member.unblock', { memberId: String(memberId), reason, before: { status: member.status }, after: { status } });
+        await deps.auditTrail.record(trx, operator, blocked ? 'member.block' : 'member.unblock', { memberId: String(memberId), reason, before: { status: member.status }, after: { status } });
       });
       await deps.sessions.memberChanged(memberId);
     },
@@ -156,7 +157,7 @@ export function createMemberAdminService(deps: {
       await db.transaction().execute(async (trx) => {
         await locked(trx, memberId);
         const ended = await deps.sessions.revokeAllSessions(trx, memberId);
-        await recordAudit(trx, operator, 'member.end-sessions', { memberId: String(memberId), reason, ended });
+        await deps.auditTrail.record(trx, operator, 'member.end-sessions', { memberId: String(memberId), reason, ended });
       });
       await deps.sessions.memberChanged(memberId);
     },
@@ -173,7 +174,7 @@ export function createMemberAdminService(deps: {
         await db.transaction().execute(async (trx) => {
           const before = await locked(trx, memberId);
           await repo.setBankAccount(trx, memberId, { bankCode: change.bankCode, bankAccountNo: change.bankAccountNo, bankAccountName: name });
-          await recordAudit(trx, operator, 'member.bank-account', {
+          await deps.auditTrail.record(trx, operator, 'member.bank-account', {
             memberId: String(memberId),
             reason: change.reason,
             before: { bankCode: before.bank_code, bankAccountNo: before.bank_account_no, bankAccountName: before.bank_account_name },
@@ -194,7 +195,7 @@ export function createMemberAdminService(deps: {
         const member = await locked(trx, memberId);
         await repo.updateMember(trx, memberId, { password_hash: passwordHash });
         await deps.sessions.revokeAllSessions(trx, memberId);
-        await recordAudit(trx, operator, 'member.password-reset', { memberId: String(memberId), reason });
+        await deps.auditTrail.record(trx, operator, 'member.password-reset', { memberId: String(memberId), reason });
         return member.phone;
       });
       await deps.sessions.memberChanged(memberId);

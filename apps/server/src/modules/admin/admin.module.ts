@@ -7,7 +7,7 @@ import { createAdminService } from './admin.service.js';
 
 /** Operator accounts and roles, sign-in with an optional second factor, sessions and site settings. */
 export function registerAdminModule(
-  core: Pick<Core, 'app' | 'config' | 'db' | 'hasher' | 'tokens' | 'settings' | 'limiter' | 'secret' | 'now' | 'derivedSecret'>,
+  core: Pick<Core, 'app' | 'config' | 'db' | 'auditTrail' | 'hasher' | 'tokens' | 'settings' | 'limiter' | 'secret' | 'now' | 'derivedSecret'>,
   uses: { approvals: Pick<ApprovalService, 'changeSettings'> },
 ) {
   const admin = createAdminService({

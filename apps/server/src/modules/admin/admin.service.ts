@@ -18,7 +18,7 @@ import type { ApprovalService } from '../approvals/approvals.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import * as repo from './admin.repository.js';
 import type { SecondFactor } from './second-factor.js';
-import { recordAudit } from '../../http/audit.js';
+import type { AuditTrail } from '../../http/audit.js';
 
 export interface AdminContext {
   adminId: bigint;
@@ -39,6 +39,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createAdminService(deps: {
   db: Db;
+  auditTrail: AuditTrail;
   hasher: PasswordHasher;
   tokens: TokenSigner;
   settings: SettingsService;
@@ -57,7 +58,7 @@ export function createAdminService(deps: {
   const credentialsMatch = createCredentialCheck(hasher);
   const guard = createLoginGuard({ limiter: deps.limiter, secret: deps.secret, scope: 'operator', limits: OPERATOR_LOGIN_LIMITS });
 
-  const audit = (actor: AdminContext, action: string, detail: unknown, trx: Db = db) => recordAudit(trx, actor, action, detail);
+  const audit = (actor: AdminContext, action: string, detail: unknown, trx: Db = db) => deps.auditTrail.record(trx, actor, action, detail);
 
   /** An authenticator code (each time step once) or an unused recovery code. */
   async function secondFactorPasses(adminId: bigint, sealedSecret: string, code: string): Promise<boolean> {
@@ -166,7 +167,7 @@ export function createAdminService(deps: {
       return db.transaction().execute(async (trx) => {
         const id = await repo.insertOperatorIfAbsent(trx, { username: body.username, passwordHash, roles: distinct(body.roles), createdBy: actor.adminId });
         if (id === undefined) throw conflict('OPERATOR_EXISTS');
-        await recordAudit(trx, actor, 'operator.create', { id: String(id), username: body.username, roles: body.roles });
+        await deps.auditTrail.record(trx, actor, 'operator.create', { id: String(id), username: body.username, roles: body.roles });
         return toOperatorItem((await repo.findOperator(trx, id))!);
       });
     },
@@ -190,7 +191,7 @@ export function createAdminService(deps: {
           ...(change.resetSecondFactor ? { clearSecondFactor: true } : {}),
         });
         if (change.disabled || passwordHash) await repo.revokeAllOperatorSessions(trx, id, now());
-        await recordAudit(trx, actor, 'operator.update', {
+        await deps.auditTrail.record(trx, actor, 'operator.update', {
           id: String(id),
           before: { roles: before.roles, disabled: before.disabled_at !== null, totp: before.totp_enabled_at !== null },
           after: { roles: after.roles, disabled: after.disabled_at !== null, totp: after.totp_enabled_at !== null },

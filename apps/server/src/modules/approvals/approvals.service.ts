@@ -1,7 +1,7 @@
 import { type ConfigChange, type ConfigChangeKind, toMajor } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { forbidden } from '../../errors.js';
-import { recordAudit } from '../../http/audit.js';
+import type { AuditTrail } from '../../http/audit.js';
 import { decideOnce } from '../../http/decide-once.js';
 import type { Outcome } from '../../http/pending.js';
 import { type AdminContext, SETTINGS_CHANGE } from '../admin/admin.service.js';
@@ -47,16 +47,16 @@ const toChange = (row: repo.ListedChange): ConfigChange => ({
  * applies in the approval's transaction, once) or rejects it. The database refuses a decision by
  * the proposer too (config_changes_four_eyes). Each kind's module says how its change applies.
  */
-export function createApprovalService(deps: { db: Db; settings: SettingsService }) {
+export function createApprovalService(deps: { db: Db; auditTrail: AuditTrail; settings: SettingsService }) {
   const { db } = deps;
   const appliers = new Map<ConfigChangeKind, Applier>();
   appliers.set('settings.change', async (trx, approver, change) => {
     const { before, after } = await deps.settings.updateSite(changeOf(change.proposed as ChangedValues), trx);
-    await recordAudit(trx, approver, SETTINGS_CHANGE, { before, after, configChange: change.id });
+    await deps.auditTrail.record(trx, approver, SETTINGS_CHANGE, { before, after, configChange: change.id });
   });
 
   function decide(operator: AdminContext, id: string, status: 'approved' | 'rejected', note: string | null): Promise<ConfigChange> {
-    return decideOnce(db, {
+    return decideOnce(deps, {
       lock: (trx) => repo.lockChange(trx, id),
       isOpen: (row) => row.status === 'proposed',
       decidedCode: 'ALREADY_DECIDED',
@@ -95,7 +95,7 @@ export function createApprovalService(deps: { db: Db; settings: SettingsService 
         previous: proposal.previous === null ? null : JSON.stringify(proposal.previous),
         proposed_by: operator.adminId,
       });
-      await recordAudit(trx, operator, 'config.propose', { id, kind: proposal.kind, subject: proposal.subject, reasons: proposal.reasons, before: proposal.previous, after: proposal.proposed });
+      await deps.auditTrail.record(trx, operator, 'config.propose', { id, kind: proposal.kind, subject: proposal.subject, reasons: proposal.reasons, before: proposal.previous, after: proposal.proposed });
       return toChange(await repo.findListed(trx, id));
     },
 
@@ -111,7 +111,7 @@ export function createApprovalService(deps: { db: Db; settings: SettingsService 
           return { pending: await this.propose(trx, operator, { kind: 'settings.change', subject: 'site', currency: null, reasons, proposed: preview.after, previous: preview.before }) };
         }
         const { settings, before, after } = await deps.settings.updateSite(change, trx);
-        if (Object.keys(after).length > 0) await recordAudit(trx, operator, auditAction, { before, after });
+        if (Object.keys(after).length > 0) await deps.auditTrail.record(trx, operator, auditAction, { before, after });
         return { applied: settings };
       });
     },

@@ -1,4 +1,4 @@
-import { type AuditQuery, auditQuery, auditResponse, auditVerifyResponse, settingsHistoryResponse } from '@wallet/contract';
+import { type AuditQuery, auditCheckpointResponse, auditQuery, auditResponse, auditVerifyResponse, settingsHistoryResponse } from '@wallet/contract';
 import { operator } from '../../http/auth.js';
 import { sendCsv } from '../../http/csv.js';
 import type { App } from '../../http/types.js';
@@ -24,6 +24,7 @@ export function registerAuditRoutes(app: App, audit: AuditService): void {
     (request) => audit.settingsHistory(request.query.page, request.query.limit),
   );
   app.get('/api/admin/audit/verify', { ...auditors, schema: { tags, response: { 200: auditVerifyResponse } } }, () => audit.verify());
+  app.get('/api/admin/audit/checkpoint', { ...auditors, schema: { tags, response: { 200: auditCheckpointResponse } } }, () => audit.checkpoint());
   app.get('/api/admin/audit/export.csv', { ...auditors, schema: { tags, querystring: auditQuery.omit({ page: true, limit: true }) } }, (request, reply) =>
     sendCsv(
       reply,

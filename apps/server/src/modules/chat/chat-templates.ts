@@ -2,12 +2,12 @@ import type { AgentMessage } from '@wallet/contract';
 import { agentMessage } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { badRequest, notFound } from '../../errors.js';
-import { recordAudit } from '../../http/audit.js';
+import type { AuditTrail } from '../../http/audit.js';
 import type { AdminContext } from '../admin/admin.service.js';
 import * as repo from './chat.repository.js';
 
 /** Saved replies (canned responses) agents send with one tap: text, buttons, quick replies or cards. */
-export function createChatTemplates(db: Db) {
+export function createChatTemplates(db: Db, auditTrail: AuditTrail) {
   return {
     async list() {
       const rows = await repo.templates(db);
@@ -22,11 +22,11 @@ export function createChatTemplates(db: Db) {
         payload: 'payload' in message ? JSON.stringify(message.payload) : null,
         payloads: 'payloads' in message ? JSON.stringify(message.payloads) : null,
       });
-      await recordAudit(db, agent, 'chat.template.create', { id: row.id, title: body.title });
+      await auditTrail.record(db, agent, 'chat.template.create', { id: row.id, title: body.title });
     },
     async remove(agent: AdminContext, id: string) {
       if (!(await repo.deleteTemplate(db, id))) throw notFound('NO_DATA');
-      await recordAudit(db, agent, 'chat.template.delete', { id });
+      await auditTrail.record(db, agent, 'chat.template.delete', { id });
     },
   };
 }

@@ -1,7 +1,7 @@
 import { type Correction, type CorrectionBody, toMajor } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { forbidden, notFound } from '../../errors.js';
-import { recordAudit } from '../../http/audit.js';
+import type { AuditTrail } from '../../http/audit.js';
 import { decideOnce } from '../../http/decide-once.js';
 import type { AdminContext } from '../admin/admin.service.js';
 import { accounts } from '../ledger/accounts.js';
@@ -29,11 +29,11 @@ const toCorrection = (row: Awaited<ReturnType<typeof repo.findListed>>): Correct
  * operator approves it (the ledger transfer, once, from or to operator:adjustments) or rejects it.
  * The database refuses a decision by the proposer too (money_corrections_four_eyes).
  */
-export function createCorrectionService(deps: { db: Db; ledger: Pick<Ledger, 'post'> }) {
+export function createCorrectionService(deps: { db: Db; auditTrail: AuditTrail; ledger: Pick<Ledger, 'post'> }) {
   const { db } = deps;
 
   function decide(operator: AdminContext, id: string, status: 'approved' | 'rejected', note: string | null): Promise<Correction> {
-    return decideOnce(db, {
+    return decideOnce(deps, {
       lock: (trx) => repo.lockCorrection(trx, id),
       isOpen: (row) => row.status === 'proposed',
       apply: async (trx, row) => {
@@ -68,7 +68,7 @@ export function createCorrectionService(deps: { db: Db; ledger: Pick<Ledger, 'po
           proposed_by: operator.adminId,
           idempotency_key: idempotencyKey,
         });
-        if (fresh) await recordAudit(trx, operator, 'correction.propose', { id, memberId: body.memberId, direction: body.direction, amount: String(body.amount), reasonCode: body.reasonCode, note: body.note });
+        if (fresh) await deps.auditTrail.record(trx, operator, 'correction.propose', { id, memberId: body.memberId, direction: body.direction, amount: String(body.amount), reasonCode: body.reasonCode, note: body.note });
         return toCorrection(await repo.findListed(trx, id));
       });
     },

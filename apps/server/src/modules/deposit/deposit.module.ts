@@ -19,7 +19,7 @@ import { createTruelinkService } from './truelink.service.js';
  * into a credit with `credit.onCredited`.
  */
 export function registerDepositModule(
-  core: Pick<Core, 'app' | 'config' | 'db' | 'ledger' | 'settings' | 'now' | 'jobs' | 'adapters' | 'ownAddress' | 'derivedSecret' | 'webhookSecrets'>,
+  core: Pick<Core, 'app' | 'config' | 'db' | 'auditTrail' | 'ledger' | 'settings' | 'now' | 'jobs' | 'adapters' | 'ownAddress' | 'derivedSecret' | 'webhookSecrets'>,
 ) {
   const { app, config, db, now } = core;
   const log = app.log;
@@ -51,9 +51,10 @@ export function registerDepositModule(
     reconcileAfterMs: config.reconcile.afterMs,
     giveUpAfterMs: config.reconcile.notFoundGraceMs,
   });
-  const walletTransfers = createTrueMoneyTransferService({ db, deposits: credit, log });
+  const walletTransfers = createTrueMoneyTransferService({ db, auditTrail: core.auditTrail, deposits: credit, log });
   const slips = createSlipService({
     db,
+    auditTrail: core.auditTrail,
     deposits: credit,
     settings: core.settings,
     storage: createFolderStorage(config.uploadDir),
@@ -71,7 +72,7 @@ export function registerDepositModule(
   });
 
   registerDepositRoutes(app, { deposits, truelink, walletTransfers }, { webhookSecret: core.webhookSecrets.gateway, trueMoneyWebhookSecret: core.webhookSecrets.trueMoney, now });
-  registerManualDepositRoutes(app, createManualDepositService({ db, deposits: credit, settings: core.settings }));
+  registerManualDepositRoutes(app, createManualDepositService({ db, auditTrail: core.auditTrail, deposits: credit, settings: core.settings }));
   registerSlipRoutes(app, slips);
   core.jobs.giftLinks = () => truelink.reconcile();
   core.jobs.qrPayments = () => deposits.reconcile();

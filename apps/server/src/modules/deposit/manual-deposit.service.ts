@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import { badRequest, businessRule } from '../../errors.js';
 import type { AuditActor } from '../../http/audit.js';
 import { decideOnce } from '../../http/decide-once.js';
+import type { AuditTrail } from '../../http/audit.js';
 import type { MemberContext } from '../auth/auth.service.js';
 import { type SettingsService, moneyRules } from '../settings/settings.service.js';
 import type { DepositCredit } from './deposit-credit.js';
@@ -11,11 +12,11 @@ import * as repo from './manual-deposit.repository.js';
 const toNotice = (row: repo.NoticeRow) => ({ _id: row.id, amount: toMajor(row.amount), status: row.status, createdAt: row.created_at.toISOString(), reason: row.reason });
 
 /** DESIGN §6: in manual mode a member tells us of a transfer; an operator checks the bank and decides. */
-export function createManualDepositService(deps: { db: Db; deposits: Pick<DepositCredit, 'credit' | 'refusal'>; settings: Pick<SettingsService, 'site'> }) {
+export function createManualDepositService(deps: { db: Db; auditTrail: AuditTrail; deposits: Pick<DepositCredit, 'credit' | 'refusal'>; settings: Pick<SettingsService, 'site'> }) {
   const { db } = deps;
 
   function decide(id: string, status: 'SUCCESS' | 'FAILED', reason: string | null, operator: AuditActor) {
-    return decideOnce(db, {
+    return decideOnce(deps, {
       lock: (trx) => repo.lockNotice(trx, id),
       isOpen: (row) => row.status === 'in_progress',
       apply: async (trx, row) => {

@@ -7,6 +7,7 @@ import type { Db } from '../../db/database.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import type { AuditActor } from '../../http/audit.js';
 import { decideOnce } from '../../http/decide-once.js';
+import type { AuditTrail } from '../../http/audit.js';
 import type { MemberContext } from '../auth/auth.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { DepositCredit } from './deposit-credit.js';
@@ -29,6 +30,7 @@ const IMAGE_WORK_AT_ONCE = 2;
 
 export interface SlipServiceDeps {
   db: Db;
+  auditTrail: AuditTrail;
   deposits: Pick<DepositCredit, 'credit'>;
   settings: Pick<SettingsService, 'site'>;
   storage: UploadStorage;
@@ -184,7 +186,7 @@ export function createSlipService(deps: SlipServiceDeps) {
 
     /** An operator who has checked the bank credits a waiting slip; the amount is theirs when the bank gave none. */
     async approve(id: string, givenAmount: Minor | undefined, operator: AuditActor): Promise<SlipRecord> {
-      const credited = await decideOnce(db, {
+      const credited = await decideOnce(deps, {
         lock: (trx) => repo.lockSlip(trx, id),
         isOpen: awaitsReview,
         apply: (trx, row) => {
@@ -198,7 +200,7 @@ export function createSlipService(deps: SlipServiceDeps) {
     },
 
     async fail(id: string, reason: string, operator: AuditActor): Promise<SlipRecord> {
-      const refused = await decideOnce(db, {
+      const refused = await decideOnce(deps, {
         lock: (trx) => repo.lockSlip(trx, id),
         isOpen: awaitsReview,
         apply: (trx) => repo.failReviewedSlip(trx, id, { reason, decidedBy: operator.username }),

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import { notFound } from '../../errors.js';
 import type { AuditActor } from '../../http/audit.js';
 import { decideOnce } from '../../http/decide-once.js';
+import type { AuditTrail } from '../../http/audit.js';
 import type { DepositCredit } from './deposit-credit.js';
 import { firstDelivery } from './deposit.repository.js';
 import * as repo from './truemoney-transfer.repository.js';
@@ -33,7 +34,7 @@ const toItem = (row: repo.WalletTransferRow) => ({
  * into the operator's wallet is credited to the member whose phone sent it, once. One from an
  * unknown number, or under the minimum, is kept for an operator instead of guessed at.
  */
-export function createTrueMoneyTransferService(deps: { db: Db; deposits: Pick<DepositCredit, 'credit'>; log: { warn(object: object, message: string): void } }) {
+export function createTrueMoneyTransferService(deps: { db: Db; auditTrail: AuditTrail; deposits: Pick<DepositCredit, 'credit'>; log: { warn(object: object, message: string): void } }) {
   const { db } = deps;
   const minimum = minorOf(TRUEWALLET_MINIMUM_BAHT);
 
@@ -65,7 +66,7 @@ export function createTrueMoneyTransferService(deps: { db: Db; deposits: Pick<De
 
     /** The operator has found whose money it is (by default, the sender's own account). */
     assign(transactionId: string, phone: string | undefined, operator: AuditActor) {
-      return decideOnce(db, {
+      return decideOnce(deps, {
         lock: (trx) => repo.lockTransfer(trx, transactionId),
         isOpen: isWaiting,
         apply: async (trx, row) => {
@@ -80,7 +81,7 @@ export function createTrueMoneyTransferService(deps: { db: Db; deposits: Pick<De
 
     /** The operator sent the money back to the sender outside this system. */
     markReturned(transactionId: string, reason: string, operator: AuditActor) {
-      return decideOnce(db, {
+      return decideOnce(deps, {
         lock: (trx) => repo.lockTransfer(trx, transactionId),
         isOpen: isWaiting,
         apply: async (trx) => toItem(await repo.decideTransfer(trx, transactionId, { status: 'returned', reason, decidedBy: operator.username })),

@@ -23,7 +23,7 @@ import sanitizeHtml from 'sanitize-html';
 import type { UploadStorage } from '../../adapters/upload-storage.js';
 import type { Db } from '../../db/database.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
-import { recordAudit } from '../../http/audit.js';
+import type { AuditTrail } from '../../http/audit.js';
 import { decideOnce } from '../../http/decide-once.js';
 import type { AdminContext } from '../admin/admin.service.js';
 import { type OfferTerms, offerReasons, thresholdsFor } from '../approvals/approvals.rules.js';
@@ -152,6 +152,7 @@ function checkTerms(fields: Partial<OfferFields>): void {
  */
 export function createPromotionAdminService(deps: {
   db: Db;
+  auditTrail: AuditTrail;
   settings: SettingsService;
   storage: UploadStorage;
   approvals: Pick<ApprovalService, 'propose' | 'changeSettings' | 'onApprove'>;
@@ -177,7 +178,7 @@ export function createPromotionAdminService(deps: {
       ...(offerColumns(body) as Pick<repo.OfferRow, 'reward_mode'> & { name: string; description: string; success_percent: number; fail_percent: number }),
     });
     if (!inserted) throw conflict('OFFER_EXISTS');
-    await recordAudit(trx, operator, `${kind}.create`, auditable(body));
+    await deps.auditTrail.record(trx, operator, `${kind}.create`, auditable(body));
     return offerView(trx, inserted);
   }
 
@@ -224,7 +225,7 @@ export function createPromotionAdminService(deps: {
       ...(patch.sortOrder !== undefined ? { sort_order: patch.sortOrder } : {}),
     });
     if (!updated) throw notFound('NO_DATA');
-    await recordAudit(trx, operator, `${kind}.update`, { code, change: auditable(patch) });
+    await deps.auditTrail.record(trx, operator, `${kind}.update`, { code, change: auditable(patch) });
     return offerView(trx, updated);
   }
 
@@ -279,7 +280,7 @@ export function createPromotionAdminService(deps: {
     const clean = LANGUAGES.map((language) => texts[language].map((body) => ({ lang: language, body: cleanHtml(body) })));
     await db.transaction().execute(async (trx) => {
       await repo.replaceTexts(trx, kind, clean);
-      await recordAudit(trx, operator, `${kind}.update`, { texts: Object.fromEntries(clean.map((list, index) => [LANGUAGES[index], list.length])) });
+      await deps.auditTrail.record(trx, operator, `${kind}.update`, { texts: Object.fromEntries(clean.map((list, index) => [LANGUAGES[index], list.length])) });
     });
     return readTexts(kind);
   }
@@ -324,7 +325,7 @@ export function createPromotionAdminService(deps: {
       if (!file) throw badRequest('SLIP_INVALID_FILE');
       return db.transaction().execute(async (trx) => {
         const banner = await repo.insertBanner(trx, { placement: fields.placement, offer_code: fields.offerCode ?? null, position: fields.position, image_file: file, html: JSON.stringify(cleanTexts(fields.html)) });
-        await recordAudit(trx, operator, 'banner.create', { id: banner.id, placement: banner.placement, offerCode: banner.offer_code });
+        await deps.auditTrail.record(trx, operator, 'banner.create', { id: banner.id, placement: banner.placement, offerCode: banner.offer_code });
         return toAdminBanner(banner);
       });
     },
@@ -332,7 +333,7 @@ export function createPromotionAdminService(deps: {
       return db.transaction().execute(async (trx) => {
         const banner = await repo.updateBanner(trx, id, { ...(patch.position !== undefined ? { position: patch.position } : {}), ...(patch.html ? { html: JSON.stringify(cleanTexts(patch.html)) } : {}) });
         if (!banner) throw notFound('NO_DATA');
-        await recordAudit(trx, operator, 'banner.update', { id, change: patch });
+        await deps.auditTrail.record(trx, operator, 'banner.update', { id, change: patch });
         return toAdminBanner(banner);
       });
     },
@@ -340,7 +341,7 @@ export function createPromotionAdminService(deps: {
       await db.transaction().execute(async (trx) => {
         const banner = await repo.deleteBanner(trx, id);
         if (!banner) throw notFound('NO_DATA');
-        await recordAudit(trx, operator, 'banner.delete', { id, placement: banner.placement, offerCode: banner.offer_code });
+        await deps.auditTrail.record(trx, operator, 'banner.delete', { id, placement: banner.placement, offerCode: banner.offer_code });
       });
     },
     isBannerFile: async (file: string) => (await repo.findBannerByFile(db, file)) !== undefined,
@@ -365,7 +366,7 @@ export function createPromotionAdminService(deps: {
     async endCondition(operator: AdminContext, memberId: bigint, reason: string) {
       return db.transaction().execute(async (trx) => {
         const { ended, taken } = await deps.offers.endByOperator(trx, memberId, operator.username, reason);
-        await recordAudit(trx, operator, 'condition.end', { memberId: String(memberId), conditionId: ended.id, kind: ended.kind, source: ended.source, taken: String(taken), reason });
+        await deps.auditTrail.record(trx, operator, 'condition.end', { memberId: String(memberId), conditionId: ended.id, kind: ended.kind, source: ended.source, taken: String(taken), reason });
         return { condition: { ...(await deps.offers.conditionStatus(trx, ended, 'en')), _id: ended.id, status: ended.status } };
       });
     },
@@ -389,7 +390,7 @@ export function createPromotionAdminService(deps: {
     },
     /** An operator clears a flagged invite reward for claiming, or refuses it; once. */
     decideInvite(operator: AdminContext, id: string, decision: 'accrued' | 'refused') {
-      return decideOnce(db, {
+      return decideOnce(deps, {
         lock: (trx) => repo.lockAccrual(trx, id),
         isOpen: (row) => row.status === 'review',
         apply: async (trx) => {

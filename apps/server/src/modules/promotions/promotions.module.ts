@@ -16,7 +16,7 @@ import { createRewards } from './rewards.js';
  * (rewards.ts) from its own expense account, and the member's one withdrawal condition.
  */
 export function registerPromotionsModule(
-  core: Pick<Core, 'app' | 'config' | 'db' | 'ledger' | 'settings' | 'now' | 'site'>,
+  core: Pick<Core, 'app' | 'config' | 'db' | 'auditTrail' | 'ledger' | 'settings' | 'now' | 'site'>,
   uses: {
     wallet: Pick<WalletService, 'transferAll' | 'refreshAll'>;
     deposits: Pick<DepositCredit, 'onCredited' | 'beforeIssuing'>;
@@ -34,6 +34,6 @@ export function registerPromotionsModule(
   uses.deposits.beforeIssuing(async (memberId) => ((await conditions.active(db, memberId)) ? 'DEPOSIT_UNDER_CONDITION' : null));
   const storage = createFolderStorage(core.config.uploadDir);
   registerPromotionRoutes(app, { offers, programmes }, core.site.defaultLanguage);
-  registerPromotionAdminRoutes(app, createPromotionAdminService({ db, settings: core.settings, storage, conditions, offers, approvals: uses.approvals }), storage);
+  registerPromotionAdminRoutes(app, createPromotionAdminService({ db, auditTrail: core.auditTrail, settings: core.settings, storage, conditions, offers, approvals: uses.approvals }), storage);
   return { offers, programmes, rewards };
 }

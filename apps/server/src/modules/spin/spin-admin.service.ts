@@ -1,7 +1,7 @@
 import { type AdminSpinCampaign, type AdminSpinRow, type ConfigChange, type LocalizedText, type SpinCampaignBody, type SpinReport, minorOf, toMajor } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { businessRule, conflict, notFound } from '../../errors.js';
-import { recordAudit } from '../../http/audit.js';
+import type { AuditTrail } from '../../http/audit.js';
 import type { AdminContext } from '../admin/admin.service.js';
 import { campaignReasons, expectedPerCoin, thresholdsFor } from '../approvals/approvals.rules.js';
 import type { ApprovalService, Outcome } from '../approvals/approvals.service.js';
@@ -53,13 +53,14 @@ function toAdminCampaign(campaign: repo.CampaignRow, slices: repo.SliceRow[], sp
 /** The operator side of the spin wheel (issue 13 §4): campaigns, what they paid against their odds, members' spins. Every change is audited. */
 export function createSpinAdminService(deps: {
   db: Db;
+  auditTrail: AuditTrail;
   ledger: Pick<Ledger, 'balances'>;
   now: () => Date;
   settings: Pick<SettingsService, 'site'>;
   approvals: Pick<ApprovalService, 'propose' | 'onApprove'>;
 }) {
   const { db, now } = deps;
-  const audit = (actor: AdminContext, action: string, detail: unknown, trx: Db) => recordAudit(trx, actor, action, detail);
+  const audit = (actor: AdminContext, action: string, detail: unknown, trx: Db) => deps.auditTrail.record(trx, actor, action, detail);
 
   /** The campaign locked for activation; null when it already runs. */
   async function lockActivatable(trx: Db, id: string): Promise<repo.CampaignRow | null> {

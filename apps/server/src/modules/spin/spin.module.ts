@@ -18,7 +18,7 @@ import { createSpinService } from './spin.service.js';
  * payment; campaigns run from the console.
  */
 export function registerSpinModule(
-  core: Pick<Core, 'app' | 'db' | 'ledger' | 'settings' | 'now' | 'site'>,
+  core: Pick<Core, 'app' | 'db' | 'auditTrail' | 'ledger' | 'settings' | 'now' | 'site'>,
   uses: { gameResults: Pick<ProviderTransfers, 'onResultsBooked'>; rewards: Pick<Rewards, 'begin' | 'pay' | 'quote' | 'activeRefusal'>; approvals: Pick<ApprovalService, 'propose' | 'onApprove'> },
 ) {
   const { app, db, ledger, now } = core;
@@ -37,6 +37,6 @@ export function registerSpinModule(
   });
   const spins = createSpinService({ db, ledger, rewards: uses.rewards, settings: core.settings, now });
   registerSpinRoutes(app, spins, core.site.defaultLanguage);
-  registerSpinAdminRoutes(app, createSpinAdminService({ db, ledger, now, settings: core.settings, approvals: uses.approvals }));
+  registerSpinAdminRoutes(app, createSpinAdminService({ db, auditTrail: core.auditTrail, ledger, now, settings: core.settings, approvals: uses.approvals }));
   return { spins };
 }

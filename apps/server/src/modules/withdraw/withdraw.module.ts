@@ -7,7 +7,7 @@ import { registerWithdrawRoutes } from './withdraw.routes.js';
 import { createWithdrawService } from './withdraw.service.js';
 
 /** Withdrawals to the member's registered bank account, and the operator's queue of them. */
-export function registerWithdrawModule(core: Pick<Core, 'app' | 'db' | 'ledger' | 'settings'>, uses: { wallet: Pick<WalletService, 'transferAll'>; members: Pick<AccountService, 'findMember'> }) {
+export function registerWithdrawModule(core: Pick<Core, 'app' | 'db' | 'auditTrail' | 'ledger' | 'settings'>, uses: { wallet: Pick<WalletService, 'transferAll'>; members: Pick<AccountService, 'findMember'> }) {
   const withdrawals = createWithdrawService({ ...core, ...uses, conditions: createConditionService() });
   registerWithdrawRoutes(core.app, withdrawals);
   registerWithdrawAdminRoutes(core.app, withdrawals);

@@ -5,6 +5,7 @@ import { badRequest, businessRule, forbidden, notFound } from '../../errors.js';
 import type { AccountService } from '../account/account.service.js';
 import type { AuditActor } from '../../http/audit.js';
 import { decideOnce } from '../../http/decide-once.js';
+import type { AuditTrail } from '../../http/audit.js';
 import { type ConditionRow, type ConditionService, meetsSuccessTarget } from '../conditions/conditions.service.js';
 import type { MemberContext } from '../auth/auth.service.js';
 import { accounts } from '../ledger/accounts.js';
@@ -36,6 +37,7 @@ export function toWithdrawal(row: Row): Withdrawal {
  */
 export function createWithdrawService(deps: {
   db: Db;
+  auditTrail: AuditTrail;
   ledger: Ledger;
   settings: Pick<SettingsService, 'site'>;
   wallet: Pick<WalletService, 'transferAll'>;
@@ -117,7 +119,7 @@ export function createWithdrawService(deps: {
       return decision === 'SUCCESS' && threshold > 0 && row.amount > minorOf(threshold);
     };
     const isFirstApproval = (row: { amount: bigint; currency: CurrencyCode; first_approved_by: string | null }) => needsSecondApproval(row) && row.first_approved_by === null;
-    return decideOnce(db, {
+    return decideOnce(deps, {
       lock: (trx) => repo.lockWithdrawal(trx, id),
       isOpen: (row) => row.status === 'in_progress',
       apply: async (trx, row) => {

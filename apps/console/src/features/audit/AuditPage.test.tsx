@@ -1,0 +1,55 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18n from 'i18next';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { saveToken } from '../../shared/api/client';
+import { AuditPage } from './AuditPage';
+
+const checkpoint = { position: '42', id: '40', hash: 'ab'.repeat(32), entries: 41, at: '2026-11-01T03:00:00.000Z' };
+
+/** The audit screen against a stub server whose verification answers `report`. */
+function renderAudit(report: unknown, latest: unknown = checkpoint) {
+  saveToken('operator-token');
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const path = new URL(String(input), 'http://localhost').pathname;
+    if (path === '/api/admin/audit/checkpoint') return new Response(JSON.stringify({ checkpoint: latest }));
+    if (path === '/api/admin/audit/verify') return new Response(JSON.stringify(report));
+    return new Response(JSON.stringify({ total: 0, entries: [] }));
+  });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <AuditPage />
+    </QueryClientProvider>,
+  );
+}
+afterEach(() => vi.restoreAllMocks());
+beforeAll(() => i18n.changeLanguage('en'));
+afterAll(() => i18n.changeLanguage('th'));
+
+describe('the audit screen', () => {
+  it('shows where the log was last anchored, and what verification found against it', async () => {
+    renderAudit({
+      ok: false,
+      entries: 39,
+      broken: [
+        { id: '12', position: '12', problem: 'rechained' },
+        { id: '13', position: '13', problem: 'rechained' },
+      ],
+      checkpoint: { ...checkpoint, status: 'truncated' },
+    });
+    expect(await screen.findByText(/entry 42, 41 entries/)).toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('audit-verify'));
+    const report = await screen.findByTestId('audit-report');
+    expect(report.textContent).toContain('The log does not hold (39 entries checked).');
+    expect(report.textContent).toContain('Entries are missing since the checkpoint');
+    expect(report.textContent).toContain('2 hashed again without the key (positions 12, 13)');
+  });
+
+  it('says when no checkpoint was written yet', async () => {
+    renderAudit({ ok: true, entries: 3, broken: [], checkpoint: null }, null);
+    expect(await screen.findByText(/No checkpoint written yet/)).toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('audit-verify'));
+    expect((await screen.findByTestId('audit-report')).textContent).toContain('The log is whole (3 entries).');
+  });
+});
