@@ -57,7 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { slips, credit } = registerDepositModule(core);
   const { rewards } = registerPromotionsModule(core, { wallet, deposits: credit, approvals });
   registerSpinModule(core, { gameResults: providerTransfers, rewards, approvals });
-  const { guests } = registerChatModule(core, { members: auth, operators: admin });
+  const { guests, sockets } = registerChatModule(core, { members: auth, operators: admin });
   bindAuthentication({ members: auth, operators: admin, guests });
   if (config.sandboxes) await registerSandboxes(core);
 
@@ -70,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('providerTransfers', providerTransfers);
   app.decorate('slips', slips);
   app.decorate('reconciler', reconciler);
+  app.decorate('chatSockets', sockets);
   return app;
 }
 
@@ -81,5 +82,6 @@ declare module 'fastify' {
     providerTransfers: ReturnType<typeof registerWalletModule>['providerTransfers'];
     slips: ReturnType<typeof registerDepositModule>['slips'];
     reconciler: Reconciler;
+    chatSockets: ReturnType<typeof registerChatModule>['sockets'];
   }
 }
