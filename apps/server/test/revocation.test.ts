@@ -87,7 +87,7 @@ describe('revocation on one node', () => {
     const revoked = await operator(server, chief, 'support-b', ['support']);
     const kept = await operator(server, chief, 'support-c', ['support']);
     const agents = await Promise.all([revoked, kept].map((agent) => io(server.url, { path: '/socket.io', auth: { operatorToken: agent.token }, transports: ['websocket'], reconnection: false })));
-    await Promise.all(agents.map((socket) => new Promise((resolve) => socket.once('connect', resolve))));
+    await Promise.all(agents.map((socket) => new Promise<void>((resolve) => socket.once('connect', () => resolve()))));
     // A first message gives each agent's client an offset to recover from.
     const first = agents.map((socket) => new Promise((resolve) => socket.once('messaging', resolve)));
     await server.api('POST', '/api/chat/send-message', { token: member.token, body: text('first') });
@@ -125,7 +125,9 @@ describe('revocation on one node', () => {
     const blocked = await registerMember(server);
     const leaving = await registerMember(server);
     const staying = await registerMember(server);
-    const [blockedSocket, leavingSocket, stayingSocket] = await Promise.all([blocked, leaving, staying].map((member) => connect(server.url, { token: member.token })));
+    const blockedSocket = await connect(server.url, { token: blocked.token });
+    const leavingSocket = await connect(server.url, { token: leaving.token });
+    const stayingSocket = await connect(server.url, { token: staying.token });
     try {
       const blockDrop = dropped(blockedSocket);
       let started = performance.now();
