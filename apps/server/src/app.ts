@@ -57,7 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { slips, credit } = registerDepositModule(core);
   const { rewards } = registerPromotionsModule(core, { wallet, deposits: credit, approvals });
   registerSpinModule(core, { gameResults: providerTransfers, rewards, approvals });
-  const { guests } = registerChatModule(core, { members: auth, operators: admin });
+  const { guests, sockets } = registerChatModule(core, { members: auth, operators: admin });
   bindAuthentication({ members: auth, operators: admin, guests });
   if (config.sandboxes) await registerSandboxes(core);
 
@@ -71,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('slips', slips);
   app.decorate('reconciler', reconciler);
   app.decorate('audit', audit);
+  app.decorate('chatSockets', sockets);
   return app;
 }
 
@@ -83,5 +84,6 @@ declare module 'fastify' {
     slips: ReturnType<typeof registerDepositModule>['slips'];
     reconciler: Reconciler;
     audit: ReturnType<typeof registerAuditModule>;
+    chatSockets: ReturnType<typeof registerChatModule>['sockets'];
   }
 }

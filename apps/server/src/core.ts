@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { SITE_PROFILES, type SiteProfile } from '@wallet/contract';
 import type { GameProviderAdapter } from './adapters/game-provider.js';
 import type { PaymentGateway } from './adapters/payment-gateway.js';
+import { createDatabaseRevocationTransport, createRedisRevocationTransport } from './adapters/revocation-transport.js';
 import type { SlipVerifier } from './adapters/slip-verifier.js';
 import { type SmsSender, createHttpSmsSender } from './adapters/sms.js';
 import type { AppConfig } from './config.js';
@@ -12,6 +13,7 @@ import type { App } from './http/types.js';
 import { type AuditChain, createAuditChain } from './modules/audit/audit-chain.js';
 import { auditSecret } from './modules/audit/audit-key.js';
 import { type PasswordHasher, createPasswordHasher } from './modules/auth/password.js';
+import { type RevocationBus, createRevocationBus } from './modules/auth/revocation-bus.js';
 import { type TokenSigner, createTokenSigner } from './modules/auth/tokens.js';
 import { type Ledger, createLedger } from './modules/ledger/ledger.service.js';
 import { type AttemptLimiter, createAttemptLimiter } from './modules/limits/attempt-limiter.js';
@@ -53,6 +55,8 @@ export interface Core {
   limiter: AttemptLimiter;
   hasher: PasswordHasher;
   tokens: TokenSigner;
+  /** Sessions revoked and accounts blocked, told to every node at once (started by the auth module). */
+  revocations: RevocationBus;
   /** Background jobs: each module adds its sweeps; the reconciler runs them all (DESIGN §5). */
   jobs: Sweeps;
   /** Text messages to members (OTP codes, one-time passwords): several modules send them. */
@@ -75,6 +79,13 @@ export async function createCore(app: App, deps: AppDeps): Promise<Core> {
     const address = app.server.address() as AddressInfo | null;
     return `http://127.0.0.1:${address?.port ?? config.port}`;
   };
+  const transportError = (error: unknown) => app.log.warn({ err: error }, 'revocation bus: transport unavailable; nodes fall back to reading the database');
+  const revocations = createRevocationBus({
+    transport: config.redisUrl
+      ? createRedisRevocationTransport({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix, onError: transportError })
+      : createDatabaseRevocationTransport(database, transportError),
+    onError: (error, what) => app.log.warn({ err: error }, what),
+  });
   return {
     app,
     config,
@@ -94,6 +105,7 @@ export async function createCore(app: App, deps: AppDeps): Promise<Core> {
     limiter,
     hasher: deps.hasher ?? createPasswordHasher({ fast: config.fastHash }),
     tokens: createTokenSigner(secret, now),
+    revocations,
     jobs: { attemptCounters: () => limiter.prune() },
     sms: deps.sms ?? createHttpSmsSender({ baseUrl: () => config.sms.url ?? `${ownAddress()}/sandbox/sms`, apiKey: config.sms.apiKey }),
     adapters: { provider: deps.provider, gateway: deps.gateway, slipVerifier: deps.slipVerifier },

@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { type NotificationHandlers, listenWithReconnect } from './notifications.js';
 import { prepareStatementsOf } from './prepared-statements.js';
 import type { Database } from './schema.js';
 
@@ -29,7 +30,18 @@ export interface DatabaseHandle {
   pglite?: PGlite;
   /** Gives `work` a runner bound to one session, so session-level locks hold across calls. */
   withSession<T>(work: (run: ScriptRunner) => Promise<T>): Promise<T>;
+  /**
+   * Notifications sent on `channel` (see `channelName`), by this process or any other on the same
+   * database; answers a function that stops listening. PostgreSQL: a connection of its own that
+   * reconnects; PGlite: in this process.
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+}
+
+async function notify(db: Db, channel: string, payload: string): Promise<void> {
+  await sql`select pg_notify(${channel}, ${payload})`.execute(db);
 }
 
 const INT8_OID = 20;
@@ -84,9 +96,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     pool.on('connect', (client) => client.on('error', connectionLost));
     prepareStatementsOf(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const connectionOptions = { connectionString: options.databaseUrl, ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}) };
     return {
       db,
       kind: 'postgres',
+      // keepAlive: a listener that only waits would otherwise not notice a vanished server for hours.
+      listen: (channel, handlers) => listenWithReconnect(() => new pg.Client({ ...connectionOptions, keepAlive: true }), channel, handlers),
+      notify: (channel, payload) => notify(db, channel, payload),
       async withSession(work) {
         const client = await pool.connect();
         try {
@@ -113,6 +129,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     kind: 'pglite',
     pglite: client,
+    listen: async (channel, handlers) => {
+      const stop = await client.listen(channel, (payload) => handlers.message(payload));
+      return () => stop();
+    },
+    notify: (channel, payload) => notify(db, channel, payload),
     // PGlite is a single session already; exec (unlike query) accepts several statements.
     withSession: (work) =>
       work(async (script) => {

@@ -22,6 +22,14 @@ export function useAgentSocket() {
     socket.current = connection;
     // After a reconnect, whatever was missed is read again.
     connection.on('connect', () => void queryClient.invalidateQueries({ queryKey: ['chat'] }));
+    // The server ended the socket or refused it (signed out, disabled, chat role taken, token
+    // expired): the reads over HTTP then answer 401, which signs the console out.
+    connection.on('disconnect', (reason) => {
+      if (reason === 'io server disconnect') void queryClient.invalidateQueries({ queryKey: ['chat'] });
+    });
+    connection.on('connect_error', (error) => {
+      if (error.message === 'UNAUTHORIZED') void queryClient.invalidateQueries({ queryKey: ['chat'] });
+    });
     connection.on(CHAT.events.messaging, (event: { conversationId: string; item: ChatItem }) => {
       queryClient.setQueryData<History>(messagesKey(event.conversationId), (current) =>
         current && !current.items.some((item) => item.seq === event.item.seq) ? { items: [event.item, ...current.items], lastSeq: Math.max(current.lastSeq, event.item.seq) } : current,

@@ -7,12 +7,13 @@ import { createAdminService } from './admin.service.js';
 
 /** Operator accounts and roles, sign-in with an optional second factor, sessions and site settings. */
 export function registerAdminModule(
-  core: Pick<Core, 'app' | 'config' | 'db' | 'auditTrail' | 'hasher' | 'tokens' | 'settings' | 'limiter' | 'secret' | 'now' | 'derivedSecret'>,
+  core: Pick<Core, 'app' | 'config' | 'db' | 'auditTrail' | 'hasher' | 'tokens' | 'settings' | 'limiter' | 'secret' | 'now' | 'derivedSecret' | 'revocations'>,
   uses: { approvals: Pick<ApprovalService, 'changeSettings'> },
 ) {
   const admin = createAdminService({
     ...core,
     approvals: uses.approvals,
+    revocations: core.revocations,
     sessionLifetimeMs: core.config.adminSessionMs,
     totpSecrets: createSecretBox(core.secret, 'operator-totp'),
     secondFactor: createSecondFactor({ pepper: core.derivedSecret('operator-recovery-codes'), now: core.now }),

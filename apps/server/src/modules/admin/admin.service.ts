@@ -12,6 +12,7 @@ import type { Db } from '../../db/database.js';
 import { conflict, notFound, unauthorized } from '../../errors.js';
 import { createLoginGuard } from '../auth/login-guard.js';
 import { type PasswordHasher, createCredentialCheck } from '../auth/password.js';
+import type { RevocationBus } from '../auth/revocation-bus.js';
 import type { TokenSigner } from '../auth/tokens.js';
 import type { AttemptLimiter } from '../limits/attempt-limiter.js';
 import type { ApprovalService } from '../approvals/approvals.service.js';
@@ -52,6 +53,8 @@ export function createAdminService(deps: {
   /** Seals the operators' TOTP keys at rest. */
   totpSecrets: SecretBox;
   secondFactor: SecondFactor;
+  /** An operator's sockets on every node are dropped when their session or access ends. */
+  revocations: Pick<RevocationBus, 'publish'>;
   now: () => Date;
 }) {
   const { db, hasher, tokens, now, secondFactor } = deps;
@@ -59,6 +62,7 @@ export function createAdminService(deps: {
   const guard = createLoginGuard({ limiter: deps.limiter, secret: deps.secret, scope: 'operator', limits: OPERATOR_LOGIN_LIMITS });
 
   const audit = (actor: AdminContext, action: string, detail: unknown, trx: Db = db) => deps.auditTrail.record(trx, actor, action, detail);
+  const revoked = (operatorId: bigint) => deps.revocations.publish({ kind: 'operator', operatorId: String(operatorId) });
 
   /** An authenticator code (each time step once) or an unused recovery code. */
   async function secondFactorPasses(adminId: bigint, sealedSecret: string, code: string): Promise<boolean> {
@@ -119,9 +123,17 @@ export function createAdminService(deps: {
       return { adminId: row.id, username: row.username, roles: row.roles, sessionId: check.claims.sessionId, ip };
     },
 
+    /** The roles an operator's session still carries, or undefined when it has ended (asked again after a revocation). */
+    async sessionStanding(operatorId: bigint, sessionId: string): Promise<readonly OperatorRole[] | undefined> {
+      if (!UUID.test(sessionId)) return undefined;
+      const row = await repo.findLiveOperatorSession(db, sessionId, now());
+      return row && row.id === operatorId ? row.roles : undefined;
+    },
+
     async logout(actor: AdminContext): Promise<void> {
       await repo.revokeOperatorSession(db, actor.adminId, actor.sessionId, now());
       await audit(actor, 'logout', {});
+      await revoked(actor.adminId);
     },
 
     async sessions(actor: AdminContext): Promise<OperatorSessionsResponse> {
@@ -142,6 +154,7 @@ export function createAdminService(deps: {
     async revokeSession(actor: AdminContext, sessionId: string): Promise<void> {
       if (!(await repo.revokeOperatorSession(db, actor.adminId, sessionId, now()))) throw notFound('NO_DATA');
       await audit(actor, 'revoke-session', { sessionId });
+      await revoked(actor.adminId);
     },
 
     siteSettings: () => deps.settings.site(),
@@ -179,7 +192,7 @@ export function createAdminService(deps: {
      */
     async updateOperator(actor: AdminContext, id: bigint, change: UpdateOperatorBody): Promise<OperatorItem> {
       const passwordHash = change.password ? await hasher.hash(change.password) : undefined;
-      return db.transaction().execute(async (trx) => {
+      const updated = await db.transaction().execute(async (trx) => {
         const before = await repo.lockOperator(trx, id);
         if (!before) throw notFound('NO_DATA');
         const losesAdmin = before.roles.includes('admin') && before.disabled_at === null && (change.disabled === true || (change.roles !== undefined && !change.roles.includes('admin')));
@@ -199,6 +212,9 @@ export function createAdminService(deps: {
         });
         return toOperatorItem(after);
       });
+      // Disabled, a new password, or roles that may no longer include chat: every node re-reads them.
+      if (change.disabled || passwordHash || change.roles) await revoked(id);
+      return updated;
     },
 
     /** A new authenticator key, pending until a first code from it is confirmed. */

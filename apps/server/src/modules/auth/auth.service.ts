@@ -4,6 +4,7 @@ import { forbidden, unauthorized } from '../../errors.js';
 import type { AttemptLimiter } from '../limits/attempt-limiter.js';
 import * as repo from './auth.repository.js';
 import { createLoginGuard } from './login-guard.js';
+import type { RevocationBus } from './revocation-bus.js';
 import { createRevocationList } from './session-revocations.js';
 import { type PasswordHasher, createCredentialCheck } from './password.js';
 import type { TokenSigner } from './tokens.js';
@@ -33,6 +34,8 @@ export function createAuthService(deps: {
   now: () => Date;
   /** How often this node reads the revocation list, the longest it honours another node's revocation (0: ask the database on every call). */
   sessionCacheMs: number;
+  /** Tells every node (this one first) of a revocation once it has committed. */
+  revocations: Pick<RevocationBus, 'publish' | 'subscribe'>;
   onError: (error: unknown) => void;
 }) {
   const { db, tokens, now } = deps;
@@ -45,6 +48,16 @@ export function createAuthService(deps: {
     refreshMs: deps.sessionCacheMs,
     sessionLifetimeMs: SESSION_LIFETIME_MS,
     onError: deps.onError,
+    now,
+  });
+  // First among the bus's subscribers: whoever acts on a revocation reads this list after it has it.
+  deps.revocations.subscribe({
+    async revoked(revocation) {
+      if (revocation.kind !== 'member') return;
+      if (revocation.session) revocations.revokedHere(revocation.session.id, revocation.session.expiresAt);
+      else await revocations.memberChanged(BigInt(revocation.memberId));
+    },
+    resumed: () => revocations.refreshNow(),
   });
   const credentialsMatch = createCredentialCheck(deps.hasher);
   const guard = createLoginGuard({
@@ -78,7 +91,7 @@ export function createAuthService(deps: {
 
     async logout(context: MemberContext): Promise<void> {
       await repo.revokeSession(db, context.sessionId);
-      revocations.revokedHere(context.sessionId, now().getTime() + SESSION_LIFETIME_MS);
+      await deps.revocations.publish({ kind: 'member', memberId: String(context.memberId), session: { id: context.sessionId, expiresAt: now().getTime() + SESSION_LIFETIME_MS } });
     },
 
     /**
@@ -87,8 +100,19 @@ export function createAuthService(deps: {
      */
     revokeAllSessions: (trx: Db, memberId: bigint) => repo.revokeAllSessions(trx, memberId),
 
-    /** After a committed change to a member's sessions or status: this node's list has it before the call answers. */
-    memberChanged: (memberId: bigint) => revocations.memberChanged(memberId),
+    /**
+     * After a committed change to a member's sessions or status: this node's list has it before the
+     * call answers, every other node as soon as the bus brings it, and their sockets are dropped.
+     */
+    memberChanged: (memberId: bigint) => deps.revocations.publish({ kind: 'member', memberId: String(memberId) }),
+
+    /** Whether a session is still good (a socket opened with it asks again after a revocation). */
+    async sessionStanding(memberId: bigint, sessionId: string): Promise<boolean> {
+      const listed = revocations.check(sessionId, memberId);
+      if (listed !== undefined) return listed === 'live';
+      const row = await repo.findLiveSession(db, sessionId, now());
+      return row !== undefined && row.member_id === memberId && row.status === 'active';
+    },
 
     /** The revocation list's reads, from when the server is ready until it closes. */
     startRevocations: () => revocations.start(),

@@ -101,4 +101,23 @@ describe('session revocation list', () => {
     expect(list.check('s1', 1n)).toBe('live');
     list.stop();
   });
+
+  it('forgets sessions once they have expired, on every read, even one that finds nothing new', async () => {
+    const database = fakeDatabase();
+    let now = Date.now();
+    const list = createRevocationList({ source: database.source, refreshMs: 20, sessionLifetimeMs: DAY, onError: () => {}, now: () => new Date(now) });
+    await list.start();
+    list.revokedHere('soon-expired', now + 1_000);
+    list.revokedHere('still-good', now + DAY);
+    expect(list.size()).toBe(2);
+    now += 2_000;
+    await sleep(80);
+    expect(list.size()).toBe(1);
+    expect(list.check('still-good', 1n)).toBe('revoked');
+    list.stop();
+    // With no reads at all (bound 0) the list is never consulted, and keeps nothing.
+    const off = createRevocationList({ source: database.source, refreshMs: 0, sessionLifetimeMs: DAY, onError: () => {} });
+    off.revokedHere('any', Date.now() + DAY);
+    expect(off.size()).toBe(0);
+  });
 });

@@ -13,13 +13,23 @@ const OVERLAP_MS = 60_000;
  * The sessions revoked and the members not active, as this node knows them (issue 16 §1: a member's
  * session is checked without a query on each call). A signed token names its session and member;
  * the session is live unless it is on this list. The list is read whole at start, then every
- * `refreshMs` from the database: a revocation made on another node is honoured here for at most
- * about that long. One made on this node is on the list before its call answers. While the list is
- * not in step with the database (not yet read, or the last reads failed), `check` answers
- * undefined and the caller asks the database itself.
+ * `refreshMs` from the database. A revocation reaches it through the revocation bus as soon as it
+ * is made, on this node before its call answers; the reads bound how long one the bus lost is
+ * honoured. While the list is not in step with the database (not yet read, or the last reads
+ * failed), `check` answers undefined and the caller asks the database itself.
  */
-export function createRevocationList(options: { source: RevocationSource; refreshMs: number; sessionLifetimeMs: number; onError: (error: unknown) => void }) {
+export function createRevocationList(options: {
+  source: RevocationSource;
+  refreshMs: number;
+  sessionLifetimeMs: number;
+  onError: (error: unknown) => void;
+  /** The clock tokens' expiries are checked with: an entry past it could not be used anyway. */
+  now?: () => Date;
+}) {
   const { source, refreshMs } = options;
+  const now = options.now ?? (() => new Date());
+  /** With no reads (bound 0) the list is never consulted, so it keeps nothing. */
+  const keeping = refreshMs > 0;
   /** Session id → its expiry (ms), to forget it once it could not be used anyway. */
   const revoked = new Map<string, number>();
   let inactive = new Set<bigint>();
@@ -30,6 +40,12 @@ export function createRevocationList(options: { source: RevocationSource; refres
   let readAt = Number.NEGATIVE_INFINITY;
   let timer: NodeJS.Timeout | undefined;
   let reading = false;
+
+  /** Every read, whatever it found: the list holds no more than the sessions that could still be used. */
+  function forgetExpired(): void {
+    const at = now().getTime();
+    for (const [id, expiresAt] of revoked) if (expiresAt <= at) revoked.delete(id);
+  }
 
   async function refresh(): Promise<void> {
     const started = performance.now();
@@ -42,10 +58,8 @@ export function createRevocationList(options: { source: RevocationSource; refres
       else inactive.add(memberId);
     }
     const databaseNow = sessions[0]?.read_at;
-    if (databaseNow) {
-      since = new Date(databaseNow.getTime() - OVERLAP_MS);
-      for (const [id, expiresAt] of revoked) if (expiresAt <= databaseNow.getTime()) revoked.delete(id);
-    }
+    if (databaseNow) since = new Date(databaseNow.getTime() - OVERLAP_MS);
+    forgetExpired();
     readAt = started;
   }
 
@@ -70,18 +84,29 @@ export function createRevocationList(options: { source: RevocationSource; refres
       clearInterval(timer);
       timer = undefined;
     },
+    /** Reads the whole list now (the revocation bus was down: what it carried meanwhile is lost). */
+    async refreshNow(): Promise<void> {
+      if (!keeping || reading) return;
+      reading = true;
+      await refresh()
+        .catch(options.onError)
+        .finally(() => (reading = false));
+    },
+    /** How many revoked sessions the list holds (its memory is bounded by their expiries). */
+    size: () => revoked.size,
     /** What the list says of a session with a valid signature, or undefined when it cannot say. */
     check(sessionId: string, memberId: bigint): 'live' | 'revoked' | 'inactive' | undefined {
       if (!inStep()) return undefined;
       if (revoked.has(sessionId)) return 'revoked';
       return inactive.has(memberId) ? 'inactive' : 'live';
     },
-    /** A session this node has just revoked (a logout). */
+    /** A session just revoked (a logout), here or on another node. */
     revokedHere(sessionId: string, expiresAt: number): void {
-      revoked.set(sessionId, expiresAt);
+      if (keeping) revoked.set(sessionId, expiresAt);
     },
-    /** Reads one member again after a committed change to their status or sessions made on this node. */
+    /** Reads one member again after a committed change to their status or sessions, made here or on another node. */
     async memberChanged(memberId: bigint): Promise<void> {
+      if (!keeping) return;
       const state = await source.stateOf(memberId);
       for (const session of state.sessions) revoked.set(session.id, session.expires_at.getTime());
       const active = state.status === 'active';

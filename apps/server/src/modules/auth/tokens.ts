@@ -70,6 +70,11 @@ export function createTokenSigner(secret: string, now: () => Date = () => new Da
       if (checked.expired) return { ok: false, reason: 'expired' };
       return { ok: true, claims: { subject: payload.sub, sessionId: payload.sid, ...(typeof payload.cur === 'string' ? { currency: payload.cur } : {}) } };
     },
+    /** When a token with a valid signature stops being honoured (a socket opened with it is closed then). */
+    expiresAt(token: string): Date | undefined {
+      const checked = read(token);
+      return checked && typeof checked.payload.exp === 'number' ? new Date(checked.payload.exp * 1000) : undefined;
+    },
     /**
      * Whose token this is, by its signature alone (no session lookup): cheap enough for every
      * request, and a made-up token names nobody.

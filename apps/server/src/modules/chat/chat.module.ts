@@ -12,11 +12,24 @@ import { createGuestIds } from './guest-ids.js';
 const ROOM_PREFIX = 'wallet-chat-';
 
 /** Support chat (issue 14): members and guests talk to agents over HTTP and socket.io, on every node. */
-export function registerChatModule(core: Pick<Core, 'app' | 'config' | 'db' | 'auditTrail' | 'now' | 'derivedSecret'>, uses: { members: Pick<AuthService, 'authenticate'>; operators: Pick<AdminService, 'authenticate'> }) {
+export function registerChatModule(
+  core: Pick<Core, 'app' | 'config' | 'db' | 'auditTrail' | 'now' | 'derivedSecret' | 'tokens' | 'revocations'>,
+  uses: { members: Pick<AuthService, 'authenticate' | 'sessionStanding'>; operators: Pick<AdminService, 'authenticate' | 'sessionStanding'> },
+) {
   const { app, config, db, now } = core;
   const guests = createGuestIds(core.derivedSecret('chat-guest-ids'));
-  const hub = attachChatSocket(app, { prefix: ROOM_PREFIX, guests, members: uses.members, operators: uses.operators, redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix });
+  const { hub, io } = attachChatSocket(app, {
+    prefix: ROOM_PREFIX,
+    guests,
+    members: uses.members,
+    operators: uses.operators,
+    tokens: core.tokens,
+    revocations: core.revocations,
+    now,
+    redisUrl: config.redisUrl,
+    keyPrefix: config.redisKeyPrefix,
+  });
   const chat = createChatService({ db, storage: createFolderStorage(config.uploadDir), hub, prefix: ROOM_PREFIX, fileSecret: core.derivedSecret('chat-file-links'), now });
   registerChatRoutes(app, { chat, templates: createChatTemplates(db, core.auditTrail), guests });
-  return { chat, guests };
+  return { chat, guests, sockets: io };
 }

@@ -91,6 +91,21 @@ export function useChat(options: { open: boolean; prefix: string | undefined; me
         .then((missed) => receive(missed.items))
         .catch(() => undefined);
     });
+    // The server ended the socket (a logout, a block, an expired token) or refused it: not reconnected
+    // every few seconds; a call over HTTP instead, whose refusal signs the member out.
+    let refused = false;
+    const ended = () => {
+      refused = true;
+      void getHistory(identity, { afterSeq: lastSeq.current })
+        .then((missed) => receive(missed.items))
+        .catch(() => undefined);
+    };
+    connection.on('disconnect', (reason) => {
+      if (reason === 'io server disconnect') ended();
+    });
+    connection.on('connect_error', (error) => {
+      if (error.message === 'UNAUTHORIZED') ended();
+    });
     connection.on(CHAT.events.messaging, (item: ChatItem) => receive([item]));
     connection.on(CHAT.events.read, (mark: { side: string; seq: number }) => {
       if (mark.side === 'agent') setItems((current) => current.map((item) => (item.sender === 'customer' && item.seq <= mark.seq && !item.readAt ? { ...item, readAt: new Date().toISOString() } : item)));
@@ -102,7 +117,7 @@ export function useChat(options: { open: boolean; prefix: string | undefined; me
       typingTimer = setTimeout(() => setAgentTyping(false), 3_000);
     });
     const check = setInterval(() => {
-      if (!connection.connected) connection.connect();
+      if (!connection.connected && !refused) connection.connect();
     }, CHAT.socketCheckMs);
     return () => {
       clearInterval(check);
