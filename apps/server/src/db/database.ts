@@ -84,8 +84,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
-      // A database that does not answer fails the call (503) rather than holding it for ever.
-      connectionTimeoutMillis: 5_000,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     // A connection cut by the database (a restart, a failover, pg_terminate_backend) is an event on
