@@ -4,10 +4,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useMe } from '../../shared/api/me';
-import { errorText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
 import { DataTable } from '../../shared/ui/DataTable';
 import { usePrompt } from '../../shared/ui/PromptDialog';
+import { toastDecisionFailure } from '../../shared/ui/decision-toast';
 import { formatTime } from '../../shared/ui/format';
 import { useDecideConfigChange } from './api/decide-config-change';
 import { CONFIG_CHANGES_PAGE_SIZE, type ConfigChangeStatus, useConfigChanges } from './api/list-config-changes';
@@ -58,7 +58,7 @@ export function ApprovalsPage() {
   const prompt = usePrompt();
   const columns = useMemo<ColumnDef<ConfigChange, unknown>[]>(() => {
     const busy = (row: ConfigChange, decision: 'approve' | 'reject') => decide.isPending && decide.variables?.id === row._id && decide.variables.decision === decision;
-    const onError = (error: unknown) => toast.error(errorText(error));
+    const onError = toastDecisionFailure;
     async function reject(row: ConfigChange) {
       const note = await prompt.ask({ title: t('approvals.reject'), label: t('approvals.rejectNote') });
       if (note) decide.mutate({ id: row._id, decision: 'reject', note }, { onSuccess: () => toast.success(t('approvals.rejectedToast')), onError });

@@ -9,6 +9,7 @@ import { errorText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
 import { DataTable } from '../../shared/ui/DataTable';
 import { Dialog } from '../../shared/ui/Dialog';
+import { toastDecisionFailure } from '../../shared/ui/decision-toast';
 import { SelectField, TextField } from '../../shared/ui/Field';
 import { formatMoney, formatTime } from '../../shared/ui/format';
 import { useBanners, useDeleteBanner, useUploadBanner } from './api/banners';
@@ -261,12 +262,15 @@ function InviteReviews() {
       {
         id: 'actions',
         header: '',
-        cell: ({ row }) => (
-          <div className="flex gap-2">
-            <Button onClick={() => decide.mutate({ id: row.original._id, decision: 'approve' }, { onError: (error) => toast.error(errorText(error)) })}>{t('promotions.approve')}</Button>
-            <Button variant="secondary" onClick={() => decide.mutate({ id: row.original._id, decision: 'refuse' }, { onError: (error) => toast.error(errorText(error)) })}>{t('promotions.refuse')}</Button>
-          </div>
-        ),
+        cell: ({ row }) => {
+          const deciding = (decision?: 'approve' | 'refuse') => decide.isPending && decide.variables?.id === row.original._id && (!decision || decide.variables.decision === decision);
+          return (
+            <div className="flex gap-2">
+              <Button busy={deciding('approve')} disabled={deciding()} onClick={() => decide.mutate({ id: row.original._id, decision: 'approve' }, { onError: toastDecisionFailure })}>{t('promotions.approve')}</Button>
+              <Button variant="secondary" busy={deciding('refuse')} disabled={deciding()} onClick={() => decide.mutate({ id: row.original._id, decision: 'refuse' }, { onError: toastDecisionFailure })}>{t('promotions.refuse')}</Button>
+            </div>
+          );
+        },
       },
     ],
     [t, decide],
