@@ -83,7 +83,7 @@ function Statement({ id }: { id: string }) {
   type Entry = NonNullable<typeof data>['statements'][number];
   const columns: ColumnDef<Entry, unknown>[] = [
     { header: t('members.time'), cell: ({ row }) => formatTime(row.original.createdAt) },
-    { header: t('members.kind'), accessorKey: 'statementType' },
+    { header: t('members.kind'), cell: ({ row }) => t(`statementTypes.${row.original.statementType}`) },
     { header: t('members.account'), cell: ({ row }) => `${row.original.from} → ${row.original.to}` },
     { header: t('members.status'), accessorKey: 'status' },
     { header: t('members.amount'), cell: ({ row }) => money(row.original.amount) },
