@@ -134,7 +134,7 @@ export function createWithdrawService(deps: {
       audit: {
         actor: operator,
         action: (row) => (isFirstApproval(row) ? 'withdrawal.first-approval' : decision === 'SUCCESS' ? 'withdrawal.approve' : 'withdrawal.fail'),
-        detail: (row) => ({ id, amount: String(row.amount), reason }),
+        detail: (row) => ({ id, amount: String(row.amount), currency: row.currency, reason }),
       },
     });
   }
