@@ -64,7 +64,7 @@ export function ApprovalsPage() {
       if (note) decide.mutate({ id: row._id, decision: 'reject', note }, { onSuccess: () => toast.success(t('approvals.rejectedToast')), onError });
     }
     return [
-      { header: t('members.time'), cell: ({ row }) => formatTime(row.original.createdAt) },
+      { header: t('members.time'), accessorKey: 'createdAt', cell: ({ row }) => formatTime(row.original.createdAt) },
       {
         header: t('approvals.what'),
         cell: ({ row }) => (
@@ -77,7 +77,7 @@ export function ApprovalsPage() {
       { header: t('approvals.why'), cell: ({ row }) => <ul className="text-xs">{row.original.reasons.map((reason) => <li key={reason}>{t(`approvals.reasons.${reason}`)}</li>)}</ul> },
       { header: t('approvals.change'), cell: ({ row }) => <ChangeLines change={row.original} /> },
       { header: t('corrections.proposedBy'), accessorKey: 'proposedBy' },
-      { header: t('corrections.decidedBy'), cell: ({ row }) => (row.original.decidedBy ? `${row.original.decidedBy}${row.original.decisionNote ? ` — ${row.original.decisionNote}` : ''}` : '-') },
+      { header: t('corrections.decidedBy'), id: 'decidedBy', accessorFn: (row) => row.decidedBy ?? '', cell: ({ row }) => (row.original.decidedBy ? `${row.original.decidedBy}${row.original.decisionNote ? ` — ${row.original.decisionNote}` : ''}` : '-') },
       {
         id: 'actions',
         header: '',

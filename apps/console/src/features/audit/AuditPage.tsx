@@ -26,10 +26,10 @@ export function AuditPage() {
   const verify = useVerifyAudit();
   const columns = useMemo<ColumnDef<Entry, unknown>[]>(
     () => [
-      { header: t('members.time'), cell: ({ row }) => formatTime(row.original.createdAt) },
+      { header: t('members.time'), accessorKey: 'createdAt', cell: ({ row }) => formatTime(row.original.createdAt) },
       { header: t('audit.actor'), accessorKey: 'actor' },
       { header: t('audit.action'), accessorKey: 'action' },
-      { header: t('audit.ip'), cell: ({ row }) => row.original.ip ?? '-' },
+      { header: t('audit.ip'), id: 'ip', accessorFn: (entry) => entry.ip ?? '', cell: ({ row }) => row.original.ip ?? '-' },
       { header: t('audit.detail'), cell: ({ row }) => <AuditDetail detail={row.original.detail} siteCurrency={siteCurrency} /> },
     ],
     [t, siteCurrency],

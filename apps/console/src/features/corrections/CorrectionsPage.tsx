@@ -32,14 +32,14 @@ export function CorrectionsPage() {
       if (reason) decide.mutate({ id: row._id, decision: 'reject', reason }, { onSuccess: () => toast.success(t('corrections.rejectedToast')), onError: toastDecisionFailure });
     }
     return [
-      { header: t('members.time'), cell: ({ row }) => formatTime(row.original.createdAt) },
-      { header: t('corrections.member'), cell: ({ row }) => <Link className="font-mono text-accent-300 underline" to={`/members/${row.original.memberId}`}>{row.original.memberPhone}</Link> },
-      { header: t('members.direction'), cell: ({ row }) => t(`members.${row.original.direction}`) },
-      { header: t('members.amount'), cell: ({ row }) => <span className="font-mono">{formatMoney(row.original.amount, 'en')}</span> },
-      { header: t('members.reasonCode'), cell: ({ row }) => t(`corrections.reasons.${row.original.reasonCode}`) },
+      { header: t('members.time'), accessorKey: 'createdAt', cell: ({ row }) => formatTime(row.original.createdAt) },
+      { header: t('corrections.member'), accessorKey: 'memberPhone', cell: ({ row }) => <Link className="font-mono text-accent-300 underline" to={`/members/${row.original.memberId}`}>{row.original.memberPhone}</Link> },
+      { header: t('members.direction'), accessorKey: 'direction', cell: ({ row }) => t(`members.${row.original.direction}`) },
+      { header: t('members.amount'), accessorKey: 'amount', cell: ({ row }) => <span className="font-mono">{formatMoney(row.original.amount, 'en')}</span> },
+      { header: t('members.reasonCode'), accessorKey: 'reasonCode', cell: ({ row }) => t(`corrections.reasons.${row.original.reasonCode}`) },
       { header: t('members.note'), accessorKey: 'note' },
       { header: t('corrections.proposedBy'), accessorKey: 'proposedBy' },
-      { header: t('corrections.decidedBy'), cell: ({ row }) => row.original.decidedBy ?? '-' },
+      { header: t('corrections.decidedBy'), id: 'decidedBy', accessorFn: (row) => row.decidedBy ?? '', cell: ({ row }) => row.original.decidedBy ?? '-' },
       {
         id: 'actions',
         header: '',

@@ -254,10 +254,10 @@ function InviteReviews() {
   type Review = NonNullable<typeof reviews.data>['reviews'][number];
   const columns = useMemo<ColumnDef<Review, unknown>[]>(
     () => [
-      { header: t('members.time'), cell: ({ row }) => formatTime(row.original.createdAt) },
+      { header: t('members.time'), accessorKey: 'createdAt', cell: ({ row }) => formatTime(row.original.createdAt) },
       { header: t('promotions.inviter'), cell: ({ row }) => `${row.original.inviterName} (${row.original.inviterId})` },
       { header: t('promotions.invitee'), cell: ({ row }) => `${row.original.inviteeName} (${row.original.inviteeId})` },
-      { header: t('members.amount'), cell: ({ row }) => formatMoney(row.original.amount, 'en') },
+      { header: t('members.amount'), accessorKey: 'amount', cell: ({ row }) => formatMoney(row.original.amount, 'en') },
       { header: t('promotions.signals'), cell: ({ row }) => row.original.signals.map((signal) => t(`promotions.signalNames.${signal}`)).join(', ') },
       {
         id: 'actions',
