@@ -24,6 +24,7 @@ export function Shell() {
   const links = [
     { to: '/', label: t('nav.queues'), show: hasRole(roles, 'admin', 'finance') },
     { to: '/inbox', label: t('nav.inbox'), show: hasRole(roles, 'admin', 'support') },
+    { to: '/saved-replies', label: t('nav.savedReplies'), show: hasRole(roles, 'admin', 'support') },
     { to: '/members', label: t('nav.members'), show: !!roles },
     { to: '/corrections', label: t('nav.corrections'), show: hasRole(roles, 'admin', 'finance') },
     { to: '/promotions', label: t('nav.promotions'), show: hasRole(roles, 'admin', 'marketing') },

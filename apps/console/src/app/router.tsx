@@ -12,6 +12,7 @@ import { MembersPage } from '../features/members/MembersPage';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { OperatorsPage } from '../features/operators/OperatorsPage';
 import { PromotionsPage } from '../features/promotions/PromotionsPage';
+import { SavedRepliesPage } from '../features/saved-replies/SavedRepliesPage';
 import { QueuesPage } from '../features/queues/QueuesPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
 import { SpinWheelsPage } from '../features/spinwheels/SpinWheelsPage';
@@ -29,6 +30,7 @@ export const consoleRoutes: RouteObject[] = [
     children: [
       { index: true, element: <QueuesPage /> },
       { path: 'inbox', element: <InboxPage /> },
+      { path: 'saved-replies', element: <SavedRepliesPage /> },
       { path: 'members', element: <MembersPage /> },
       { path: 'members/:id', element: <MemberPage /> },
       { path: 'corrections', element: <CorrectionsPage /> },

@@ -10,7 +10,7 @@ import { type ConversationFilter, useConversations } from './api/conversations';
 import { MemberCard } from './MemberCard';
 import { useMessages } from './api/messages';
 import { useSendReply } from './api/send';
-import { useTemplates } from './api/templates';
+import { useTemplates } from '../../shared/api/chat-templates';
 import { uploadImage } from './api/upload-image';
 import { useAgentSocket } from './useAgentSocket';
 
