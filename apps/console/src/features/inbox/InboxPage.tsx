@@ -1,6 +1,7 @@
 import { type AdminConversation, CHAT, type ChatItem } from '@wallet/contract';
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { errorText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
@@ -163,6 +164,8 @@ export function InboxPage() {
             </Button>
           ))}
         </div>
+        {/* The saved replies are edited on their own screen, reached from here rather than from an already full menu. */}
+        <Link to="/saved-replies" className="block text-xs text-accent-300 underline" data-testid="inbox-saved-replies">{t('nav.savedReplies')}</Link>
         <ul className="space-y-1" data-testid="inbox-list">
           {conversations.data?.conversations.map((conversation) => (
             <li key={conversation._id}>

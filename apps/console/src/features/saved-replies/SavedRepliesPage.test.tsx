@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
+import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { saveToken } from '../../shared/api/client';
 import { SavedRepliesPage } from './SavedRepliesPage';
@@ -25,7 +26,7 @@ describe('the saved replies screen (issue 31 §10)', () => {
       if (method === 'DELETE') templates = templates.filter((template) => !path.endsWith(template._id));
       return new Response(JSON.stringify({ templates }));
     });
-    render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}><SavedRepliesPage /></QueryClientProvider>);
+    render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}><MemoryRouter><SavedRepliesPage /></MemoryRouter></QueryClientProvider>);
     expect(await screen.findByTestId('saved-reply-greeting')).toHaveTextContent('สวัสดีค่ะ');
 
     const user = userEvent.setup();

@@ -1,6 +1,7 @@
 import type { AgentMessage } from '@wallet/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { useTemplates } from '../../shared/api/chat-templates';
 import { errorText } from '../../shared/i18n';
@@ -60,6 +61,7 @@ export function SavedRepliesPage() {
   const canSave = title.trim() !== '' && text.trim() !== '' && (kind === 'text' || choices.trim() !== '');
   return (
     <div className="space-y-4">
+      <Link to="/inbox" className="text-sm text-accent-300 underline">← {t('nav.inbox')}</Link>
       <h1 className="text-lg font-bold">{t('savedReplies.title')}</h1>
       <p className="text-sm text-white/60">{t('savedReplies.intro')}</p>
       <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1.3fr)] gap-4">
