@@ -59,8 +59,14 @@ describe('the audit log', () => {
 
     const csv = await fetch(`${server.url}/api/admin/audit/export.csv?actor=auditor`, { headers: { authorization: `Bearer ${chief}` } });
     expect(csv.headers.get('content-type')).toContain('text/csv');
-    const lines = (await csv.text()).trim().split('\n');
-    expect(lines[0]).toBe('time,operator,action,address,detail,id,hash');
+    const bytes = new Uint8Array(await csv.arrayBuffer());
+    // A byte-order mark, so Excel reads Thai as UTF-8; times in the site's zone, which the header names (issue 31 §10).
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes).trim().split('\n');
+    expect(lines[0]).toBe('time (UTC+7 Asia/Bangkok),operator,action,address,detail,id,hash');
+    const [newest] = (await server.api('GET', '/api/admin/audit?actor=auditor', { token: chief })).body.entries;
+    const bangkok = new Date(Date.parse(newest.createdAt) + 7 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+    expect(lines.some((line) => line.startsWith(`${bangkok},`))).toBe(true);
     expect(lines.length - 1).toBe((await server.api('GET', '/api/admin/audit?actor=auditor', { token: chief })).body.total);
     expect(lines.some((line) => line.includes('site-settings') && line.includes('198.51.100.9'))).toBe(true);
   });

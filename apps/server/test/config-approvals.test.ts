@@ -63,7 +63,7 @@ describe('an insider acting alone', () => {
 
     const [first, second] = await Promise.all([decide('nina', proposed.body._id, 'approve'), decide('olga', proposed.body._id, 'approve')]);
     expect([first.status, second.status].sort()).toEqual([200, 409]);
-    expect([first, second].find((answer) => answer.status === 409)!.body).toEqual({ message: 'ALREADY_DECIDED' });
+    expect([first, second].find((answer) => answer.status === 409)!.body).toEqual({ message: 'ALREADY_DECIDED', decidedBy: first.status === 200 ? 'nina' : 'olga' });
     expect((await offerOf(code)).rewardAmount).toBe(50_000);
     expect((await server.api('GET', `/api/promotion/activate/${code}`, { token: accomplice.token })).body).toMatchObject({ kind: 'promotion', amount: 50_000 });
 

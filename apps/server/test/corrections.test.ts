@@ -34,7 +34,9 @@ describe('money corrections with four eyes', () => {
     expect(await decide('anna', proposed.body._id, 'approve')).toMatchObject({ status: 403, body: { message: 'FOUR_EYES' } });
     expect(await wallet(member.token)).toBe(0);
     expect((await decide('boon', proposed.body._id, 'approve')).body).toMatchObject({ status: 'approved', decidedBy: 'boon' });
-    expect(await decide('chai', proposed.body._id, 'approve')).toMatchObject({ status: 409, body: { message: 'KEY_INVALID' } });
+    // A second decision reads as one already taken, naming who took it (issue 31 §3), not as bad input.
+    expect(await decide('chai', proposed.body._id, 'approve')).toMatchObject({ status: 409, body: { message: 'ALREADY_DECIDED', decidedBy: 'boon' } });
+    expect(await decide('chai', proposed.body._id, 'reject')).toMatchObject({ status: 409, body: { message: 'ALREADY_DECIDED', decidedBy: 'boon' } });
     expect(await wallet(member.token)).toBe(250.5);
 
     const statement = (await server.api('POST', '/api/statement', { token: member.token, body: { page: 1, limit: 10 } })).body.statements;
@@ -101,7 +103,7 @@ describe('withdrawals above the operator’s amount', () => {
       expect(await approve('anna', large)).toMatchObject({ status: 403, body: { message: 'FOUR_EYES' } });
       expect((await approve('boon', large)).body).toMatchObject({ status: 'SUCCESS' });
       expect(await paidOut()).toBe(before + 200_000n);
-      expect(await approve('chai', large)).toMatchObject({ status: 409 });
+      expect(await approve('chai', large)).toMatchObject({ status: 409, body: { message: 'ALREADY_DECIDED', decidedBy: 'boon' } });
 
       const small = await withdraw(500);
       expect((await approve('anna', small)).body).toMatchObject({ status: 'SUCCESS' });

@@ -36,7 +36,7 @@ describe('manual deposit notices', () => {
     const pending = await server.api('GET', '/api/admin/deposit-notices?status=pending&limit=50', { token: operator });
     expect(pending.body.notices.filter((notice: { username: string }) => notice.username === member.payload.username)).toHaveLength(2);
     expect((await server.api('POST', `/api/admin/deposit-notices/${first.body.notice._id}/approve`, { token: operator })).body.status).toBe('SUCCESS');
-    expect((await server.api('POST', `/api/admin/deposit-notices/${first.body.notice._id}/approve`, { token: operator })).status).toBe(409);
+    expect(await server.api('POST', `/api/admin/deposit-notices/${first.body.notice._id}/approve`, { token: operator })).toMatchObject({ status: 409, body: { message: 'ALREADY_DECIDED', decidedBy: 'manual-boss' } });
     const refused = await server.api('POST', `/api/admin/deposit-notices/${second.body.notice._id}/fail`, { token: operator, body: { reason: 'no such transfer' } });
     expect(refused.body).toMatchObject({ status: 'FAILED', reason: 'no such transfer' });
     expect(await wallet()).toBe(250);

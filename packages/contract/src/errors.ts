@@ -164,4 +164,6 @@ export interface ErrorBody {
   message: ErrorCode;
   /** With BONUS_DEPOSIT_MINIMUM: the least qualifying deposit, in the member's currency. */
   minimum?: number;
+  /** With ALREADY_DECIDED: the operator who took the decision first. */
+  decidedBy?: string;
 }

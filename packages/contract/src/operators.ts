@@ -83,7 +83,8 @@ export const auditEntry = z.object({
   createdAt: z.string(),
   hash: z.string(),
 });
-export const auditResponse = z.object({ total: z.number(), entries: z.array(auditEntry) });
+/** `currency`: the site's wallet currency, for an amount in a detail that names none (amounts there are in minor units). */
+export const auditResponse = z.object({ total: z.number(), entries: z.array(auditEntry), currency: currencyCode });
 /**
  * The audit log's head as anchored outside the database (a signed file on the upload storage):
  * the entry at `position` had this `id` and `hash`, and the log then held `entries` entries.

@@ -54,6 +54,8 @@ export const errorResponse = z.object({
   message: z.enum([...ERROR_CODES, ...OPERATOR_ERROR_CODES]),
   /** With BONUS_DEPOSIT_MINIMUM: the least qualifying deposit, in the member's currency. */
   minimum: z.number().optional(),
+  /** With ALREADY_DECIDED: the operator who took the decision first. */
+  decidedBy: z.string().optional(),
 });
 export type MessageResponse = z.infer<typeof messageResponse>;
 

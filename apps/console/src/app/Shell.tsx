@@ -45,23 +45,24 @@ export function Shell() {
 
   return (
     <div className="min-h-dvh">
-      <header className="flex h-12 items-center gap-6 border-b border-white/10 bg-desk-900 px-5">
-        <span className="font-bold">{t('nav.title')}</span>
-        <nav className="flex gap-1" data-testid="console-nav">
+      <header className="flex min-h-12 items-center gap-6 border-b border-white/10 bg-desk-900 px-5 py-1.5">
+        <span className="whitespace-nowrap font-bold">{t('nav.title')}</span>
+        {/* Whole items wrap to a second row when the language's words are long; a word is never broken. */}
+        <nav className="flex flex-wrap gap-1" data-testid="console-nav">
           {links.map((link) => (
-            <NavLink key={link.to} to={link.to} end className={({ isActive }) => `rounded-md px-3 py-1.5 text-sm ${isActive ? 'bg-white/10 font-semibold' : 'text-white/70 hover:text-white'}`}>
+            <NavLink key={link.to} to={link.to} end className={({ isActive }) => `whitespace-nowrap rounded-md px-3 py-1.5 text-sm ${isActive ? 'bg-white/10 font-semibold' : 'text-white/70 hover:text-white'}`}>
               {link.label}
             </NavLink>
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-3 text-sm">
-          <span className="text-white/60" data-testid="console-operator">{me.data?.username}</span>
+          <span className="whitespace-nowrap text-white/60" data-testid="console-operator">{me.data?.username}</span>
           <select aria-label={t('common.language')} className="h-8 rounded-md border border-white/15 bg-desk-900 px-2" value={i18n.language} onChange={(event) => void i18n.changeLanguage(event.target.value)}>
             {LANGUAGES.map((language) => (
               <option key={language} value={language}>{language.toUpperCase()}</option>
             ))}
           </select>
-          <Button variant="secondary" onClick={() => void signOut()} data-testid="console-sign-out">{t('nav.signOut')}</Button>
+          <Button variant="secondary" className="whitespace-nowrap" onClick={() => void signOut()} data-testid="console-sign-out">{t('nav.signOut')}</Button>
         </div>
       </header>
       <main className="mx-auto max-w-[1400px] px-5 py-5">{me.data && <Outlet />}</main>

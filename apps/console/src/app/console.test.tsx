@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LoginPage } from '../features/login/LoginPage';
 import { readToken, saveToken } from '../shared/api/client';
 import { Shell } from './Shell';
+import { consoleRoutes } from './router';
 
 type Answer = { status: number; body: unknown };
 function stubFetch(answer: (path: string, body: unknown) => Answer) {
@@ -75,5 +76,18 @@ describe('the menu follows the roles', () => {
 
   it('gives an admin the operators and the audit log', async () => {
     expect(await menuFor(['admin'])).toEqual(['คิวงาน', 'แชท', 'สมาชิก', 'ปรับยอดเงิน', 'โปรโมชั่น', 'วงล้อนำโชค', 'รออนุมัติ', 'ภาพรวม', 'ตั้งค่า', 'ผู้ดูแล', 'บันทึกการตรวจสอบ', 'บัญชีของฉัน']);
+  });
+});
+
+describe('an address the console does not have (issue 31 §5)', () => {
+  it('is a not-found page inside the shell, with the menu', async () => {
+    saveToken('operator-token');
+    stubFetch(() => ({ status: 200, body: { _id: '1', username: 'someone', roles: ['support'], totp: false } }));
+    const router = createMemoryRouter(consoleRoutes, { initialEntries: ['/no-such-page'] });
+    render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}><RouterProvider router={router} /></QueryClientProvider>);
+    expect(await screen.findByTestId('not-found')).toHaveTextContent('ไม่พบหน้านี้');
+    expect(screen.getByTestId('not-found')).toHaveTextContent('/no-such-page');
+    expect(within(screen.getByTestId('console-nav')).getAllByRole('link').map((link) => link.textContent)).toContain('แชท');
+    expect(screen.queryByText(/Unexpected Application Error/)).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { createBrowserRouter, redirect } from 'react-router';
+import { type RouteObject, createBrowserRouter, redirect } from 'react-router';
 import { readToken } from '../shared/api/client';
 import { AccountPage } from '../features/account/AccountPage';
 import { AuditPage } from '../features/audit/AuditPage';
@@ -9,8 +9,10 @@ import { InboxPage } from '../features/inbox/InboxPage';
 import { LoginPage } from '../features/login/LoginPage';
 import { MemberPage } from '../features/members/MemberPage';
 import { MembersPage } from '../features/members/MembersPage';
+import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { OperatorsPage } from '../features/operators/OperatorsPage';
 import { PromotionsPage } from '../features/promotions/PromotionsPage';
+import { SavedRepliesPage } from '../features/saved-replies/SavedRepliesPage';
 import { QueuesPage } from '../features/queues/QueuesPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
 import { SpinWheelsPage } from '../features/spinwheels/SpinWheelsPage';
@@ -18,32 +20,35 @@ import { Shell } from './Shell';
 
 const signedIn = () => (readToken() ? null : redirect('/login'));
 
-/** The console's pages under /admin; every one but login needs an operator session. */
-export function createConsoleRouter() {
-  return createBrowserRouter(
-    [
-      { path: '/login', element: <LoginPage /> },
-      {
-        path: '/',
-        element: <Shell />,
-        loader: signedIn,
-        children: [
-          { index: true, element: <QueuesPage /> },
-          { path: 'inbox', element: <InboxPage /> },
-          { path: 'members', element: <MembersPage /> },
-          { path: 'members/:id', element: <MemberPage /> },
-          { path: 'corrections', element: <CorrectionsPage /> },
-          { path: 'approvals', element: <ApprovalsPage /> },
-          { path: 'promotions', element: <PromotionsPage /> },
-          { path: 'spinwheels', element: <SpinWheelsPage /> },
-          { path: 'operators', element: <OperatorsPage /> },
-          { path: 'dashboard', element: <DashboardPage /> },
-          { path: 'settings', element: <SettingsPage /> },
-          { path: 'audit', element: <AuditPage /> },
-          { path: 'account', element: <AccountPage /> },
-        ],
-      },
+/** The console's pages; every one but login needs an operator session. */
+export const consoleRoutes: RouteObject[] = [
+  { path: '/login', element: <LoginPage /> },
+  {
+    path: '/',
+    element: <Shell />,
+    loader: signedIn,
+    children: [
+      { index: true, element: <QueuesPage /> },
+      { path: 'inbox', element: <InboxPage /> },
+      { path: 'saved-replies', element: <SavedRepliesPage /> },
+      { path: 'members', element: <MembersPage /> },
+      { path: 'members/:id', element: <MemberPage /> },
+      { path: 'corrections', element: <CorrectionsPage /> },
+      { path: 'approvals', element: <ApprovalsPage /> },
+      { path: 'promotions', element: <PromotionsPage /> },
+      { path: 'spinwheels', element: <SpinWheelsPage /> },
+      { path: 'operators', element: <OperatorsPage /> },
+      { path: 'dashboard', element: <DashboardPage /> },
+      { path: 'settings', element: <SettingsPage /> },
+      { path: 'audit', element: <AuditPage /> },
+      { path: 'account', element: <AccountPage /> },
+      // Any other address: a page of the console with its menu, not the router's developer screen.
+      { path: '*', element: <NotFoundPage /> },
     ],
-    { basename: '/admin' },
-  );
+  },
+];
+
+/** The console under /admin. */
+export function createConsoleRouter() {
+  return createBrowserRouter(consoleRoutes, { basename: '/admin' });
 }

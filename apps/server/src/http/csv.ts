@@ -3,8 +3,24 @@ import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
 
 /**
+ * A time as the site's desk reads it in a spreadsheet ("2026-11-01 10:00:00"), in the site's zone
+ * (DESIGN §6: shown in Asia/Bangkok or Asia/Vientiane, stored as UTC).
+ */
+export function siteTimeText(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(at);
+}
+
+/** A time column's header that says which zone its times are in: "time (UTC+7 Asia/Bangkok)", no comma to quote. */
+export function siteTimeHeader(label: string, timeZone: string, at = new Date()): string {
+  const offset = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' }).formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? '';
+  return `${label} (${offset.replace('GMT', 'UTC')} ${timeZone})`;
+}
+
+/**
  * Answers a CSV download built page by page, so an export of any size streams in constant memory.
- * `pages` yields rows until the table is exhausted (keyset paging in the repository).
+ * `pages` yields rows until the table is exhausted (keyset paging in the repository). It starts
+ * with a UTF-8 byte-order mark: without one Excel reads the file as the machine's code page and
+ * garbles Thai and Lao (issue 31 §10).
  */
 export function sendCsv<Row extends Record<string, unknown>>(
   reply: FastifyReply,
@@ -17,7 +33,7 @@ export function sendCsv<Row extends Record<string, unknown>>(
       for await (const page of pages) yield* page;
     })(),
   );
-  const csv = stringify({ header: true, columns, cast: { date: (value) => value.toISOString(), bigint: (value) => value.toString(), object: (value) => JSON.stringify(value) } });
+  const csv = stringify({ bom: true, header: true, columns, cast: { date: (value) => value.toISOString(), bigint: (value) => value.toString(), object: (value) => JSON.stringify(value) } });
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${fileName}"`)

@@ -1,6 +1,5 @@
-import type { ErrorCode } from '@wallet/contract';
 import type { Db } from '../db/database.js';
-import { conflict, notFound } from '../errors.js';
+import { AppError, notFound } from '../errors.js';
 import type { AuditActor, AuditTrail } from './audit.js';
 
 export interface OperatorDecision<Row, Result> {
@@ -12,20 +11,24 @@ export interface OperatorDecision<Row, Result> {
   apply(trx: Db, row: Row): Promise<Result>;
   /** The action may depend on the item (a first approval is not the decision). */
   audit: { actor: AuditActor; action: string | ((row: Row) => string); detail(row: Row, result: Result): unknown };
-  /** The code a decided item answers; KEY_INVALID unless the caller names one. */
-  decidedCode?: ErrorCode;
+  /** Who took the decision already made, for the refusal of a second one (a name, not an id). */
+  decidedBy(trx: Db, row: Row): Promise<string | null> | string | null;
 }
 
 /**
  * An operator decides a waiting item once: it is locked, a decided one is refused (409
- * KEY_INVALID or the caller's code, so two operators pressing at once cannot both move money), and the decision is
+ * ALREADY_DECIDED naming who decided, so two operators pressing at once cannot both move money and
+ * the second desk reads "already decided by X" rather than an input error), and the decision is
  * applied and audited in one transaction.
  */
 export function decideOnce<Row, Result>({ db, auditTrail }: { db: Db; auditTrail: AuditTrail }, decision: OperatorDecision<Row, Result>): Promise<Result> {
   return db.transaction().execute(async (trx) => {
     const row = await decision.lock(trx);
     if (!row) throw notFound('NO_DATA');
-    if (!decision.isOpen(row)) throw conflict(decision.decidedCode ?? 'KEY_INVALID');
+    if (!decision.isOpen(row)) {
+      const decidedBy = await decision.decidedBy(trx, row);
+      throw new AppError('ALREADY_DECIDED', 409, decidedBy ? { decidedBy } : {});
+    }
     const result = await decision.apply(trx, row);
     const action = typeof decision.audit.action === 'string' ? decision.audit.action : decision.audit.action(row);
     await auditTrail.record(trx, decision.audit.actor, action, decision.audit.detail(row, result));

@@ -4,10 +4,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useMe } from '../../shared/api/me';
-import { errorText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
 import { DataTable } from '../../shared/ui/DataTable';
 import { usePrompt } from '../../shared/ui/PromptDialog';
+import { toastDecisionFailure } from '../../shared/ui/decision-toast';
 import { formatTime } from '../../shared/ui/format';
 import { useDecideConfigChange } from './api/decide-config-change';
 import { CONFIG_CHANGES_PAGE_SIZE, type ConfigChangeStatus, useConfigChanges } from './api/list-config-changes';
@@ -58,13 +58,13 @@ export function ApprovalsPage() {
   const prompt = usePrompt();
   const columns = useMemo<ColumnDef<ConfigChange, unknown>[]>(() => {
     const busy = (row: ConfigChange, decision: 'approve' | 'reject') => decide.isPending && decide.variables?.id === row._id && decide.variables.decision === decision;
-    const onError = (error: unknown) => toast.error(errorText(error));
+    const onError = toastDecisionFailure;
     async function reject(row: ConfigChange) {
       const note = await prompt.ask({ title: t('approvals.reject'), label: t('approvals.rejectNote') });
       if (note) decide.mutate({ id: row._id, decision: 'reject', note }, { onSuccess: () => toast.success(t('approvals.rejectedToast')), onError });
     }
     return [
-      { header: t('members.time'), cell: ({ row }) => formatTime(row.original.createdAt) },
+      { header: t('members.time'), accessorKey: 'createdAt', cell: ({ row }) => formatTime(row.original.createdAt) },
       {
         header: t('approvals.what'),
         cell: ({ row }) => (
@@ -77,7 +77,7 @@ export function ApprovalsPage() {
       { header: t('approvals.why'), cell: ({ row }) => <ul className="text-xs">{row.original.reasons.map((reason) => <li key={reason}>{t(`approvals.reasons.${reason}`)}</li>)}</ul> },
       { header: t('approvals.change'), cell: ({ row }) => <ChangeLines change={row.original} /> },
       { header: t('corrections.proposedBy'), accessorKey: 'proposedBy' },
-      { header: t('corrections.decidedBy'), cell: ({ row }) => (row.original.decidedBy ? `${row.original.decidedBy}${row.original.decisionNote ? ` — ${row.original.decisionNote}` : ''}` : '-') },
+      { header: t('corrections.decidedBy'), id: 'decidedBy', accessorFn: (row) => row.decidedBy ?? '', cell: ({ row }) => (row.original.decidedBy ? `${row.original.decidedBy}${row.original.decisionNote ? ` — ${row.original.decisionNote}` : ''}` : '-') },
       {
         id: 'actions',
         header: '',

@@ -9,13 +9,13 @@ import { AuditPage } from './AuditPage';
 const checkpoint = { position: '42', id: '40', hash: 'ab'.repeat(32), entries: 41, at: '2026-11-01T03:00:00.000Z' };
 
 /** The audit screen against a stub server whose verification answers `report`. */
-function renderAudit(report: unknown, latest: unknown = checkpoint) {
+function renderAudit(report: unknown, latest: unknown = checkpoint, entriesAnswer: unknown = { total: 0, entries: [], currency: 'THB' }) {
   saveToken('operator-token');
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const path = new URL(String(input), 'http://localhost').pathname;
     if (path === '/api/admin/audit/checkpoint') return new Response(JSON.stringify({ checkpoint: latest }));
     if (path === '/api/admin/audit/verify') return new Response(JSON.stringify(report));
-    return new Response(JSON.stringify({ total: 0, entries: [] }));
+    return new Response(JSON.stringify(entriesAnswer));
   });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -51,5 +51,25 @@ describe('the audit screen', () => {
     expect(await screen.findByText(/No checkpoint written yet/)).toBeInTheDocument();
     await userEvent.click(screen.getByTestId('audit-verify'));
     expect((await screen.findByTestId('audit-report')).textContent).toContain('The log is whole (3 entries).');
+  });
+});
+
+describe('an entry’s detail (issue 31 §10)', () => {
+  const entry = (detail: unknown) => ({ _id: '7', actor: 'boon', action: 'withdrawal.approve', detail, ip: null, createdAt: '2026-11-01T03:00:00.000Z', hash: 'ab' });
+  it('shows amounts in baht or kip with the currency, not as satang in raw JSON, in the normal font', async () => {
+    renderAudit({ ok: true, entries: 0, broken: [], checkpoint: null }, null, {
+      total: 2,
+      currency: 'THB',
+      entries: [entry({ id: 'w-1', amount: '250050', reason: 'ชื่อบัญชีไม่ตรง' }), entry({ id: 'w-2', amount: '1500000', currency: 'LAK', reason: null })],
+    });
+    const details = await screen.findAllByTestId('audit-detail');
+    expect(details).toHaveLength(2);
+    const [baht, kip] = details as [HTMLElement, HTMLElement];
+    expect(baht).toHaveTextContent('amount2,500.50 THB');
+    expect(baht).toHaveTextContent('reasonชื่อบัญชีไม่ตรง');
+    expect(baht.textContent).not.toContain('250050');
+    expect(kip).toHaveTextContent('amount15,000 LAK');
+    expect(kip.closest('code')).toBeNull();
+    expect(baht.className).not.toContain('font-mono');
   });
 });

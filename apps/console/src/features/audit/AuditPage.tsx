@@ -9,6 +9,7 @@ import { Button } from '../../shared/ui/Button';
 import { DataTable } from '../../shared/ui/DataTable';
 import { TextField } from '../../shared/ui/Field';
 import { formatTime } from '../../shared/ui/format';
+import { AuditDetail } from './AuditDetail';
 import { AuditIntegrity } from './AuditIntegrity';
 import { AUDIT_PAGE_SIZE, type AuditFilter, exportAudit, useAudit, useVerifyAudit } from './api/audit';
 
@@ -21,16 +22,17 @@ export function AuditPage() {
   const [filter, setFilter] = useState<AuditFilter>(typed);
   const [page, setPage] = useState(1);
   const entries = useAudit(filter, page);
+  const siteCurrency = entries.data?.currency ?? 'THB';
   const verify = useVerifyAudit();
   const columns = useMemo<ColumnDef<Entry, unknown>[]>(
     () => [
-      { header: t('members.time'), cell: ({ row }) => formatTime(row.original.createdAt) },
+      { header: t('members.time'), accessorKey: 'createdAt', cell: ({ row }) => formatTime(row.original.createdAt) },
       { header: t('audit.actor'), accessorKey: 'actor' },
       { header: t('audit.action'), accessorKey: 'action' },
-      { header: t('audit.ip'), cell: ({ row }) => row.original.ip ?? '-' },
-      { header: t('audit.detail'), cell: ({ row }) => <code className="block max-w-[520px] truncate text-xs text-white/70" title={JSON.stringify(row.original.detail)}>{JSON.stringify(row.original.detail)}</code> },
+      { header: t('audit.ip'), id: 'ip', accessorFn: (entry) => entry.ip ?? '', cell: ({ row }) => row.original.ip ?? '-' },
+      { header: t('audit.detail'), cell: ({ row }) => <AuditDetail detail={row.original.detail} siteCurrency={siteCurrency} /> },
     ],
-    [t],
+    [t, siteCurrency],
   );
   const search = (event: FormEvent) => {
     event.preventDefault();

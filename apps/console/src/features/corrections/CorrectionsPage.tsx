@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { useMe } from '../../shared/api/me';
-import { errorText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
 import { DataTable } from '../../shared/ui/DataTable';
 import { usePrompt } from '../../shared/ui/PromptDialog';
+import { toastDecisionFailure } from '../../shared/ui/decision-toast';
 import { formatMoney, formatTime } from '../../shared/ui/format';
 import { exportAllPages } from '../../shared/ui/csv';
 import { CORRECTIONS_PAGE_SIZE, listCorrections, useCorrections, useDecideCorrection } from './api/corrections';
@@ -26,19 +26,20 @@ export function CorrectionsPage() {
   const prompt = usePrompt();
   const columns = useMemo<ColumnDef<Correction, unknown>[]>(() => {
     const own = (row: Correction) => row.proposedBy === me?.username;
+    const deciding = (row: Correction, decision?: 'approve' | 'reject') => decide.isPending && decide.variables?.id === row._id && (!decision || decide.variables.decision === decision);
     async function reject(row: Correction) {
       const reason = await prompt.ask({ title: t('corrections.reject'), label: t('corrections.rejectReason') });
-      if (reason) decide.mutate({ id: row._id, decision: 'reject', reason }, { onSuccess: () => toast.success(t('corrections.rejectedToast')), onError: (error) => toast.error(errorText(error)) });
+      if (reason) decide.mutate({ id: row._id, decision: 'reject', reason }, { onSuccess: () => toast.success(t('corrections.rejectedToast')), onError: toastDecisionFailure });
     }
     return [
-      { header: t('members.time'), cell: ({ row }) => formatTime(row.original.createdAt) },
-      { header: t('corrections.member'), cell: ({ row }) => <Link className="font-mono text-accent-300 underline" to={`/members/${row.original.memberId}`}>{row.original.memberPhone}</Link> },
-      { header: t('members.direction'), cell: ({ row }) => t(`members.${row.original.direction}`) },
-      { header: t('members.amount'), cell: ({ row }) => <span className="font-mono">{formatMoney(row.original.amount, 'en')}</span> },
-      { header: t('members.reasonCode'), cell: ({ row }) => t(`corrections.reasons.${row.original.reasonCode}`) },
+      { header: t('members.time'), accessorKey: 'createdAt', cell: ({ row }) => formatTime(row.original.createdAt) },
+      { header: t('corrections.member'), accessorKey: 'memberPhone', cell: ({ row }) => <Link className="font-mono text-accent-300 underline" to={`/members/${row.original.memberId}`}>{row.original.memberPhone}</Link> },
+      { header: t('members.direction'), accessorKey: 'direction', cell: ({ row }) => t(`members.${row.original.direction}`) },
+      { header: t('members.amount'), accessorKey: 'amount', cell: ({ row }) => <span className="font-mono">{formatMoney(row.original.amount, 'en')}</span> },
+      { header: t('members.reasonCode'), accessorKey: 'reasonCode', cell: ({ row }) => t(`corrections.reasons.${row.original.reasonCode}`) },
       { header: t('members.note'), accessorKey: 'note' },
       { header: t('corrections.proposedBy'), accessorKey: 'proposedBy' },
-      { header: t('corrections.decidedBy'), cell: ({ row }) => row.original.decidedBy ?? '-' },
+      { header: t('corrections.decidedBy'), id: 'decidedBy', accessorFn: (row) => row.decidedBy ?? '', cell: ({ row }) => row.original.decidedBy ?? '-' },
       {
         id: 'actions',
         header: '',
@@ -48,12 +49,16 @@ export function CorrectionsPage() {
           ) : (
             <div className="flex gap-2">
               <Button
-                onClick={() => decide.mutate({ id: row.original._id, decision: 'approve' }, { onSuccess: () => toast.success(t('corrections.approvedToast')), onError: (error) => toast.error(errorText(error)) })}
+                busy={deciding(row.original, 'approve')}
+                disabled={deciding(row.original)}
+                onClick={() => decide.mutate({ id: row.original._id, decision: 'approve' }, { onSuccess: () => toast.success(t('corrections.approvedToast')), onError: toastDecisionFailure })}
                 data-testid="correction-approve"
               >
                 {t('corrections.approve')}
               </Button>
-              <Button variant="secondary" onClick={() => void reject(row.original)}>{t('corrections.reject')}</Button>
+              <Button variant="secondary" busy={deciding(row.original, 'reject')} disabled={deciding(row.original)} onClick={() => void reject(row.original)} data-testid="correction-reject">
+                {t('corrections.reject')}
+              </Button>
             </div>
           ),
       },

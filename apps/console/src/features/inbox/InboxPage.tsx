@@ -5,13 +5,13 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { errorText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
-import { formatMoney, formatTime } from '../../shared/ui/format';
+import { formatTime } from '../../shared/ui/format';
 import { useConversationAction } from './api/actions';
 import { type ConversationFilter, useConversations } from './api/conversations';
-import { useLatestMovements, useMemberCard } from './api/member-card';
+import { MemberCard } from './MemberCard';
 import { useMessages } from './api/messages';
 import { useSendReply } from './api/send';
-import { useTemplates } from './api/templates';
+import { useTemplates } from '../../shared/api/chat-templates';
 import { uploadImage } from './api/upload-image';
 import { useAgentSocket } from './useAgentSocket';
 
@@ -145,38 +145,6 @@ function Conversation({ conversation, typing, onTyping }: { conversation: AdminC
   );
 }
 
-/** Who the member is: name, phone, balances, latest movements, their condition, and a link to their page. */
-function MemberCard({ memberId }: { memberId: string }) {
-  const { t } = useTranslation();
-  const member = useMemberCard(memberId).data;
-  const movements = useLatestMovements(memberId).data;
-  if (!member) return null;
-  return (
-    <aside className="space-y-3 rounded-xl border border-white/10 bg-desk-850 p-4 text-sm" data-testid="inbox-member">
-      <div>
-        <p className="font-semibold">{member.name}</p>
-        <p className="font-mono text-white/70">{member.phone}</p>
-      </div>
-      <p>
-        {t('inbox.wallet')}: <span className="font-mono">{formatMoney(member.wallet, 'en')}</span>
-      </p>
-      {member.condition && <p className="text-amber-300">{t('inbox.condition', { kind: member.condition.kind, target: formatMoney(member.condition.successTarget, 'en') })}</p>}
-      <div>
-        <p className="mb-1 text-xs text-white/60">{t('inbox.latest')}</p>
-        <ul className="space-y-1">
-          {movements?.statements.map((entry, index) => (
-            <li key={`${entry.createdAt}-${index}`} className="flex justify-between gap-2 text-xs">
-              <span>{entry.statementType}</span>
-              <span className="font-mono">{formatMoney(entry.amount, 'en')}</span>
-            </li>
-          ))}
-        </ul>
-      </div>
-      <Link to={`/members/${memberId}`} className="text-accent-300 underline">{t('inbox.memberPage')}</Link>
-    </aside>
-  );
-}
-
 /** Issue 14 §3: the agents' inbox, realtime over socket.io. */
 export function InboxPage() {
   const { t } = useTranslation();
@@ -196,6 +164,8 @@ export function InboxPage() {
             </Button>
           ))}
         </div>
+        {/* The saved replies are edited on their own screen, reached from here rather than from an already full menu. */}
+        <Link to="/saved-replies" className="block text-xs text-accent-300 underline" data-testid="inbox-saved-replies">{t('nav.savedReplies')}</Link>
         <ul className="space-y-1" data-testid="inbox-list">
           {conversations.data?.conversations.map((conversation) => (
             <li key={conversation._id}>

@@ -20,7 +20,7 @@ export function ConditionPanel({ memberId, canEnd, ask }: { memberId: string; ca
   return (
     <div className="flex items-center justify-between gap-4 rounded-xl border border-amber-400/40 bg-desk-900 p-3 text-sm" data-testid="member-condition">
       <p>
-        <strong>{t('promotions.condition')}</strong>: {condition.kind} · {condition.code} · {t('promotions.figures', { base: money(condition.base), total: money(condition.total), target: money(condition.successTarget), floor: money(condition.failFloor) })}
+        <strong>{t('promotions.condition')}</strong>: {t(`conditionKinds.${condition.kind}`)} · {condition.code} · {t('promotions.figures', { base: money(condition.base), total: money(condition.total), target: money(condition.successTarget), floor: money(condition.failFloor) })}
       </p>
       {canEnd && <Button variant="secondary" busy={end.isPending} onClick={() => void endIt()} data-testid="member-condition-end">{t('promotions.endCondition')}</Button>}
     </div>

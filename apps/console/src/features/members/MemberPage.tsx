@@ -62,7 +62,7 @@ export function MemberPage() {
           <Fact label={t('members.bankCode')}>{data.bankCode} · {data.bankName}</Fact>
           <Fact label={t('members.bankAccountNo')}><span className="font-mono">{data.bankAccountNo}</span></Fact>
           <Fact label={t('members.bankAccountName')}>{data.bankAccountName}</Fact>
-          <Fact label={t('members.condition')}>{data.condition ? `${data.condition.kind} · ${formatMoney(data.condition.successTarget, 'en')}` : t('members.noCondition')}</Fact>
+          <Fact label={t('members.condition')}>{data.condition ? `${t(`conditionKinds.${data.condition.kind}`, { defaultValue: data.condition.kind })} · ${formatMoney(data.condition.successTarget, 'en')}` : t('members.noCondition')}</Fact>
         </Panel>
         <Panel title={t('members.balances')}>
           {data.accounts.map((account) => (

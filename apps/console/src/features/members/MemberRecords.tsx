@@ -53,11 +53,11 @@ function Ledger({ id }: { id: string }) {
   const data = useMemberLedger(id, page).data;
   type Line = NonNullable<typeof data>['lines'][number];
   const columns: ColumnDef<Line, unknown>[] = [
-    { header: t('members.time'), cell: ({ row }) => formatTime(row.original.createdAt) },
+    { header: t('members.time'), accessorKey: 'createdAt', cell: ({ row }) => formatTime(row.original.createdAt) },
     { header: t('members.account'), accessorKey: 'account' },
     { header: t('members.counterpart'), accessorKey: 'counterpart' },
     { header: t('members.kind'), accessorKey: 'kind' },
-    { header: t('members.amount'), cell: ({ row }) => money(row.original.amount) },
+    { header: t('members.amount'), accessorKey: 'amount', cell: ({ row }) => money(row.original.amount) },
   ];
   return (
     <>
@@ -82,11 +82,11 @@ function Statement({ id }: { id: string }) {
   const data = useMemberStatement(id, page).data;
   type Entry = NonNullable<typeof data>['statements'][number];
   const columns: ColumnDef<Entry, unknown>[] = [
-    { header: t('members.time'), cell: ({ row }) => formatTime(row.original.createdAt) },
-    { header: t('members.kind'), accessorKey: 'statementType' },
+    { header: t('members.time'), accessorKey: 'createdAt', cell: ({ row }) => formatTime(row.original.createdAt) },
+    { header: t('members.kind'), accessorKey: 'statementType', cell: ({ row }) => t(`statementTypes.${row.original.statementType}`) },
     { header: t('members.account'), cell: ({ row }) => `${row.original.from} → ${row.original.to}` },
     { header: t('members.status'), accessorKey: 'status' },
-    { header: t('members.amount'), cell: ({ row }) => money(row.original.amount) },
+    { header: t('members.amount'), accessorKey: 'amount', cell: ({ row }) => money(row.original.amount) },
   ];
   return (
     <>
@@ -111,11 +111,11 @@ function Withdrawals({ id }: { id: string }) {
   const data = useMemberWithdrawals(id, page).data;
   type Row = NonNullable<typeof data>['withdrawals'][number];
   const columns: ColumnDef<Row, unknown>[] = [
-    { header: t('members.time'), cell: ({ row }) => formatTime(row.original.createdAt) },
+    { header: t('members.time'), accessorKey: 'createdAt', cell: ({ row }) => formatTime(row.original.createdAt) },
     { header: t('members.bank'), cell: ({ row }) => `${row.original.bankCode} ${row.original.bankAccountNo}` },
     { header: t('members.status'), accessorKey: 'status' },
     { header: t('corrections.decidedBy'), cell: ({ row }) => row.original.decidedBy ?? '-' },
-    { header: t('members.amount'), cell: ({ row }) => money(row.original.amount) },
+    { header: t('members.amount'), accessorKey: 'amount', cell: ({ row }) => money(row.original.amount) },
   ];
   return (
     <>
@@ -140,9 +140,9 @@ function Slips({ id }: { id: string }) {
   const data = useMemberSlips(id, page).data;
   type Row = NonNullable<typeof data>['slips'][number];
   const columns: ColumnDef<Row, unknown>[] = [
-    { header: t('members.time'), cell: ({ row }) => formatTime(row.original.createdAt) },
+    { header: t('members.time'), accessorKey: 'createdAt', cell: ({ row }) => formatTime(row.original.createdAt) },
     { header: t('members.status'), cell: ({ row }) => `${row.original.status}${row.original.note ? ` · ${t(`errors.${row.original.note}`)}` : ''}` },
-    { header: t('members.amount'), cell: ({ row }) => money(row.original.amount) },
+    { header: t('members.amount'), accessorKey: 'amount', cell: ({ row }) => money(row.original.amount) },
     // The signed link lasts 15 minutes: a list older than that is refreshed by reopening the tab.
     { header: '', id: 'image', cell: ({ row }) => <a className="text-accent-300 underline" href={row.original.link} target="_blank" rel="noopener noreferrer">{t('queues.viewSlip')}</a> },
   ];
@@ -194,7 +194,7 @@ function Invitees({ id }: { id: string }) {
 function Sessions({ sessions }: { sessions: MemberDetail['sessions'] }) {
   const { t } = useTranslation();
   const columns: ColumnDef<MemberDetail['sessions'][number], unknown>[] = [
-    { header: t('members.time'), cell: ({ row }) => formatTime(row.original.createdAt) },
+    { header: t('members.time'), accessorKey: 'createdAt', cell: ({ row }) => formatTime(row.original.createdAt) },
     { header: t('audit.ip'), cell: ({ row }) => row.original.ip ?? '-' },
     { header: 'User agent', cell: ({ row }) => <span className="text-xs text-white/60">{row.original.userAgent ?? '-'}</span> },
   ];
@@ -207,7 +207,7 @@ function AuditTrail({ id }: { id: string }) {
   const data = useMemberAuditTrail(id, page).data;
   type Row = NonNullable<typeof data>['entries'][number];
   const columns: ColumnDef<Row, unknown>[] = [
-    { header: t('members.time'), cell: ({ row }) => formatTime(row.original.createdAt) },
+    { header: t('members.time'), accessorKey: 'createdAt', cell: ({ row }) => formatTime(row.original.createdAt) },
     { header: t('audit.actor'), accessorKey: 'actor' },
     { header: t('audit.action'), accessorKey: 'action' },
     { header: t('audit.detail'), cell: ({ row }) => <code className="text-xs text-white/70">{JSON.stringify(row.original.detail)}</code> },

@@ -24,12 +24,12 @@ export function MembersPage() {
   const columns = useMemo<ColumnDef<Member, unknown>[]>(
     () => [
       { header: t('members.phone'), accessorKey: 'phone', cell: ({ row }) => <Link className="font-mono text-accent-300 underline" to={`/members/${row.original._id}`}>{row.original.phone}</Link> },
-      { header: 'ID', accessorKey: '_id' },
+      { header: 'ID', id: '_id', accessorFn: (member) => Number(member._id), cell: ({ row }) => row.original._id },
       { header: t('members.name'), accessorKey: 'name' },
       { header: t('members.bank'), cell: ({ row }) => `${row.original.bankCode} ${row.original.bankAccountNo}` },
-      { header: t('members.status'), cell: ({ row }) => (row.original.status === 'active' ? t('members.statusActive') : <span className="text-rose-300">{t('members.statusBlocked')}</span>) },
-      { header: t('members.wallet'), cell: ({ row }) => <span className="font-mono">{formatMoney(row.original.wallet, 'en')}</span> },
-      { header: t('members.joined'), cell: ({ row }) => formatTime(row.original.createdAt) },
+      { header: t('members.status'), accessorKey: 'status', cell: ({ row }) => (row.original.status === 'active' ? t('members.statusActive') : <span className="text-rose-300">{t('members.statusBlocked')}</span>) },
+      { header: t('members.wallet'), accessorKey: 'wallet', cell: ({ row }) => <span className="font-mono">{formatMoney(row.original.wallet, 'en')}</span> },
+      { header: t('members.joined'), accessorKey: 'createdAt', cell: ({ row }) => formatTime(row.original.createdAt) },
     ],
     [t],
   );

@@ -36,7 +36,7 @@ export function OperatorsPage() {
       { header: t('operators.username'), accessorKey: 'username' },
       { header: t('operators.roles'), cell: ({ row }) => row.original.roles.map((role) => t(`operators.role.${role}`)).join(', ') },
       { header: t('operators.totp'), cell: ({ row }) => (row.original.totp ? '✓' : '-') },
-      { header: t('members.joined'), cell: ({ row }) => formatTime(row.original.createdAt) },
+      { header: t('members.joined'), accessorKey: 'createdAt', cell: ({ row }) => formatTime(row.original.createdAt) },
       {
         id: 'edit',
         header: '',

@@ -1,5 +1,5 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { type AdminOffer, BANNER_PLACEMENTS, LANGUAGES, type LocalizedText, type Programme, type ProgrammeBody } from '@wallet/contract';
+import { type AdminBanner, type AdminOffer, BANNER_PLACEMENTS, LANGUAGES, type LocalizedText, type Programme, type ProgrammeBody } from '@wallet/contract';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -9,9 +9,10 @@ import { errorText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
 import { DataTable } from '../../shared/ui/DataTable';
 import { Dialog } from '../../shared/ui/Dialog';
+import { toastDecisionFailure } from '../../shared/ui/decision-toast';
 import { SelectField, TextField } from '../../shared/ui/Field';
 import { formatMoney, formatTime } from '../../shared/ui/format';
-import { useBanners, useDeleteBanner, useUploadBanner } from './api/banners';
+import { useBanners, useDeleteBanner, useEditBanner, useUploadBanner } from './api/banners';
 import { useDecideInvite, useInviteReviews } from './api/invite-reviews';
 import { useOffers, useSaveOffer } from './api/offers';
 import { useProgramme, useSaveProgramme } from './api/programmes';
@@ -102,9 +103,9 @@ function Offers({ kind }: { kind: 'bonus' | 'promotion' }) {
   );
 }
 
-function LocalizedFields({ value, onChange, label }: { value: LocalizedText; onChange: (next: LocalizedText) => void; label: string }) {
+function LocalizedFields({ value, onChange, label, stacked = false }: { value: LocalizedText; onChange: (next: LocalizedText) => void; label: string; stacked?: boolean }) {
   return (
-    <div className="grid grid-cols-3 gap-2">
+    <div className={`grid gap-2 ${stacked ? 'grid-cols-1' : 'grid-cols-3'}`}>
       {LANGUAGES.map((language) => (
         <label key={language} className="block space-y-1">
           <span className="text-xs font-semibold text-white/70">{`${label} (${language})`}</span>
@@ -158,6 +159,7 @@ function Banners() {
   const bonuses = useOffers('bonus');
   const upload = useUploadBanner();
   const remove = useDeleteBanner();
+  const [editing, setEditing] = useState<AdminBanner | null>(null);
   const [placement, setPlacement] = useState<(typeof BANNER_PLACEMENTS)[number]>('invite');
   const [offerCode, setOfferCode] = useState('');
   const [html, setHtml] = useState<LocalizedText>({ th: '', lo: '', en: '' });
@@ -200,11 +202,41 @@ function Banners() {
             <img src={banner.image} alt="" className="aspect-[2/1] w-full rounded-lg object-cover" />
             <p className="mt-1">{t(`promotions.placements.${banner.placement}`)}{banner.offerCode ? ` · ${banner.offerCode}` : ''} · #{banner.position}</p>
             <p className="truncate text-white/60">{banner.html[i18n.language as 'th'] || banner.html.th}</p>
-            <Button variant="secondary" className="mt-1" onClick={() => remove.mutate(banner._id, { onError: (error) => toast.error(errorText(error)) })}>{t('promotions.delete')}</Button>
+            <div className="mt-1 flex gap-2">
+              <Button variant="secondary" onClick={() => setEditing(banner)} data-testid={`banner-edit-${banner.position}`}>{t('promotions.edit')}</Button>
+              <Button variant="secondary" onClick={() => remove.mutate(banner._id, { onError: (error) => toast.error(errorText(error)) })}>{t('promotions.delete')}</Button>
+            </div>
           </li>
         ))}
       </ul>
+      {editing && <BannerEditDialog key={editing._id} banner={editing} onClose={() => setEditing(null)} />}
     </div>
+  );
+}
+
+/** A banner's order and texts, changed in place (the server keeps its picture and placement). */
+function BannerEditDialog({ banner, onClose }: { banner: AdminBanner; onClose: () => void }) {
+  const { t } = useTranslation();
+  const save = useEditBanner();
+  const [position, setPosition] = useState(banner.position);
+  const [html, setHtml] = useState<LocalizedText>(banner.html);
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    save.mutate({ id: banner._id, position, html }, { onSuccess: () => (toast.success(t('promotions.saved')), onClose()), onError: (error) => toast.error(errorText(error)) });
+  }
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={t('promotions.editBanner')} testId="banner-edit">
+      <form className="space-y-3" onSubmit={submit}>
+        <img src={banner.image} alt="" className="aspect-[2/1] w-full rounded-lg object-cover" />
+        <p className="text-sm text-white/60">{t(`promotions.placements.${banner.placement}`)}{banner.offerCode ? ` · ${banner.offerCode}` : ''}</p>
+        <TextField label={t('promotions.position')} inputMode="numeric" value={String(position)} onChange={(event) => setPosition(Number(event.target.value) || 0)} data-testid="banner-edit-position" />
+        <LocalizedFields label={t('promotions.html')} value={html} onChange={setHtml} stacked />
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="submit" busy={save.isPending} data-testid="banner-edit-save">{t('common.save')}</Button>
+        </div>
+      </form>
+    </Dialog>
   );
 }
 
@@ -253,20 +285,23 @@ function InviteReviews() {
   type Review = NonNullable<typeof reviews.data>['reviews'][number];
   const columns = useMemo<ColumnDef<Review, unknown>[]>(
     () => [
-      { header: t('members.time'), cell: ({ row }) => formatTime(row.original.createdAt) },
+      { header: t('members.time'), accessorKey: 'createdAt', cell: ({ row }) => formatTime(row.original.createdAt) },
       { header: t('promotions.inviter'), cell: ({ row }) => `${row.original.inviterName} (${row.original.inviterId})` },
       { header: t('promotions.invitee'), cell: ({ row }) => `${row.original.inviteeName} (${row.original.inviteeId})` },
-      { header: t('members.amount'), cell: ({ row }) => formatMoney(row.original.amount, 'en') },
+      { header: t('members.amount'), accessorKey: 'amount', cell: ({ row }) => formatMoney(row.original.amount, 'en') },
       { header: t('promotions.signals'), cell: ({ row }) => row.original.signals.map((signal) => t(`promotions.signalNames.${signal}`)).join(', ') },
       {
         id: 'actions',
         header: '',
-        cell: ({ row }) => (
-          <div className="flex gap-2">
-            <Button onClick={() => decide.mutate({ id: row.original._id, decision: 'approve' }, { onError: (error) => toast.error(errorText(error)) })}>{t('promotions.approve')}</Button>
-            <Button variant="secondary" onClick={() => decide.mutate({ id: row.original._id, decision: 'refuse' }, { onError: (error) => toast.error(errorText(error)) })}>{t('promotions.refuse')}</Button>
-          </div>
-        ),
+        cell: ({ row }) => {
+          const deciding = (decision?: 'approve' | 'refuse') => decide.isPending && decide.variables?.id === row.original._id && (!decision || decide.variables.decision === decision);
+          return (
+            <div className="flex gap-2">
+              <Button busy={deciding('approve')} disabled={deciding()} onClick={() => decide.mutate({ id: row.original._id, decision: 'approve' }, { onError: toastDecisionFailure })}>{t('promotions.approve')}</Button>
+              <Button variant="secondary" busy={deciding('refuse')} disabled={deciding()} onClick={() => decide.mutate({ id: row.original._id, decision: 'refuse' }, { onError: toastDecisionFailure })}>{t('promotions.refuse')}</Button>
+            </div>
+          );
+        },
       },
     ],
     [t, decide],

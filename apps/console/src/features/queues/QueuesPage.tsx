@@ -1,9 +1,9 @@
 import { groupAccountNumber } from '@wallet/contract';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { errorText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
 import { type Ask, usePrompt } from '../../shared/ui/PromptDialog';
+import { toastDecisionFailure } from '../../shared/ui/decision-toast';
 import { formatCount, formatMoney, formatTime } from '../../shared/ui/format';
 import { ExportButton } from '../../shared/ui/ExportButton';
 import { type QueueItem, type QueueName, loadQueue, useDecide, useQueue } from './api/queues';
@@ -52,6 +52,7 @@ function Queue({ queue, title, words, approval }: { queue: QueueName; title: str
   const pending = useQueue(queue);
   const decide = useDecide(queue);
   const prompt = usePrompt();
+  const deciding = (id: string, action?: 'approve' | 'fail') => decide.isPending && decide.variables?.id === id && (!action || decide.variables.action === action);
   const act = (id: string, action: 'approve' | 'fail', body?: unknown) =>
     decide.mutate(
       { id, action, body },
@@ -60,7 +61,7 @@ function Queue({ queue, title, words, approval }: { queue: QueueName; title: str
           const stillWaiting = (answer as { status?: string } | undefined)?.status === 'in_progress';
           toast.success(stillWaiting ? t('queues.firstApproval') : t(action === 'approve' ? words.approved : words.failed));
         },
-        onError: (error) => toast.error(errorText(error)),
+        onError: toastDecisionFailure,
       },
     );
   async function approve(item: QueueItem) {
@@ -103,8 +104,8 @@ function Queue({ queue, title, words, approval }: { queue: QueueName; title: str
             </div>
             <span className="text-right font-mono text-base font-bold text-accent-300">{item.amount > 0 ? `${formatMoney(item.amount, 'en', item.currency)} ${item.currency}` : '-'}</span>
             <div className="flex gap-2">
-              <Button onClick={() => void approve(item)} busy={decide.isPending && decide.variables?.id === item._id && decide.variables.action === 'approve'} data-testid="admin-approve">{t(words.approve)}</Button>
-              <Button variant="secondary" onClick={() => void fail(item)} data-testid="admin-fail">{t(words.fail)}</Button>
+              <Button onClick={() => void approve(item)} busy={deciding(item._id, 'approve')} disabled={deciding(item._id)} data-testid="admin-approve">{t(words.approve)}</Button>
+              <Button variant="secondary" onClick={() => void fail(item)} busy={deciding(item._id, 'fail')} disabled={deciding(item._id)} data-testid="admin-fail">{t(words.fail)}</Button>
             </div>
           </li>
         ))}

@@ -3,11 +3,12 @@ import type { z } from 'zod';
 
 const TOKEN_KEY = 'console.token';
 
-/** A failed call: `code` is the server's message (an error code). */
+/** A failed call: `code` is the server's message (an error code); `decidedBy` comes with ALREADY_DECIDED. */
 export class ApiError extends Error {
   constructor(
     readonly code: string,
     readonly status: number,
+    readonly decidedBy: string | null = null,
   ) {
     super(code);
     this.name = 'ApiError';
@@ -54,7 +55,8 @@ async function request<T>(method: string, path: string, options: Options<T> = {}
     clearToken();
     onSignedOut();
   }
-  if (!response.ok) throw new ApiError(message ?? 'INTERNAL_SERVER_ERROR', response.status);
+  const decidedBy = typeof payload === 'object' && payload && 'decidedBy' in payload && typeof payload.decidedBy === 'string' ? payload.decidedBy : null;
+  if (!response.ok) throw new ApiError(message ?? 'INTERNAL_SERVER_ERROR', response.status, decidedBy);
   return options.schema ? options.schema.parse(payload) : (payload as T);
 }
 

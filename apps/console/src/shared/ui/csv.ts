@@ -24,7 +24,8 @@ export async function exportAllPages<Row>(
     if (answer.rows.length === 0 || (!answer.totalCapped && rows.length >= answer.total)) break;
   }
   const csv = stringify([columns.map((column) => column.header), ...rows.map((row) => columns.map((column) => String(column.value(row) ?? '')))]);
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  // A byte-order mark first: without it Excel reads the file in the machine's code page and garbles Thai and Lao.
+  const url = URL.createObjectURL(new Blob(['\ufeff', csv], { type: 'text/csv;charset=utf-8' }));
   const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
   link.click();
   URL.revokeObjectURL(url);

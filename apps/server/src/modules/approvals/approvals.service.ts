@@ -59,7 +59,7 @@ export function createApprovalService(deps: { db: Db; auditTrail: AuditTrail; se
     return decideOnce(deps, {
       lock: (trx) => repo.lockChange(trx, id),
       isOpen: (row) => row.status === 'proposed',
-      decidedCode: 'ALREADY_DECIDED',
+      decidedBy: async (trx) => (await repo.findListed(trx, id)).decided_by_name,
       apply: async (trx, row) => {
         if (row.proposed_by === operator.adminId) throw forbidden('FOUR_EYES');
         if (status === 'approved') {

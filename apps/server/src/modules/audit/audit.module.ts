@@ -6,9 +6,9 @@ import { type AuditService, createAuditService } from './audit.service.js';
 import { createCheckpointStore } from './checkpoint-store.js';
 
 /** The audit log for auditors (entries are written by `core.auditTrail` in each change's transaction). */
-export function registerAuditModule(core: Pick<Core, 'app' | 'config' | 'db' | 'auditChain' | 'now'>) {
-  const audit = createAuditService({ db: core.db, chain: core.auditChain, checkpoints: createCheckpointStore(createFolderStorage(core.config.uploadDir)), now: core.now });
-  registerAuditRoutes(core.app, audit);
+export function registerAuditModule(core: Pick<Core, 'app' | 'config' | 'db' | 'auditChain' | 'now' | 'site'>) {
+  const audit = createAuditService({ db: core.db, chain: core.auditChain, checkpoints: createCheckpointStore(createFolderStorage(core.config.uploadDir)), now: core.now, site: core.site });
+  registerAuditRoutes(core.app, audit, core.site.timeZone);
   scheduleCheckpoints(core.app, audit, core.config.auditCheckpointIntervalMs);
   return audit;
 }

@@ -1,6 +1,6 @@
 import { type AuditQuery, auditCheckpointResponse, auditQuery, auditResponse, auditVerifyResponse, settingsHistoryResponse } from '@wallet/contract';
 import { operator } from '../../http/auth.js';
-import { sendCsv } from '../../http/csv.js';
+import { sendCsv, siteTimeHeader } from '../../http/csv.js';
 import type { App } from '../../http/types.js';
 import type { AuditService } from './audit.service.js';
 
@@ -13,7 +13,7 @@ const filterOf = (query: Omit<AuditQuery, 'page' | 'limit'>) => ({
   text: query.text || undefined,
 });
 
-export function registerAuditRoutes(app: App, audit: AuditService): void {
+export function registerAuditRoutes(app: App, audit: AuditService, timeZone: string): void {
   const auditors = { config: operator('admin') };
   app.get('/api/admin/audit', { ...auditors, schema: { tags, querystring: auditQuery, response: { 200: auditResponse } } }, (request) =>
     audit.search(filterOf(request.query), request.query.page, request.query.limit),
@@ -30,7 +30,7 @@ export function registerAuditRoutes(app: App, audit: AuditService): void {
       reply,
       'audit.csv',
       [
-        { key: 'createdAt', header: 'time' },
+        { key: 'createdAt', header: siteTimeHeader('time', timeZone) },
         { key: 'actor', header: 'operator' },
         { key: 'action', header: 'action' },
         { key: 'ip', header: 'address' },

@@ -1,4 +1,6 @@
+import { type SiteProfile, walletCurrencyOf } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
+import { siteTimeText } from '../../http/csv.js';
 import { SETTINGS_CHANGE } from '../admin/admin.service.js';
 import { type AuditChain, type CheckpointFields, unkeyedEntryHash } from './audit-chain.js';
 import * as repo from './audit.repository.js';
@@ -25,7 +27,7 @@ const UNREADABLE: CheckpointFields = { position: '', id: '', hash: '', entries: 
  * The audit log for auditors: searched, exported, its keyed hash chain checked, and its head
  * anchored outside the database (a signed checkpoint), so that removing the newest entries shows.
  */
-export function createAuditService(deps: { db: Db; chain: AuditChain; checkpoints: CheckpointStore; now: () => Date }) {
+export function createAuditService(deps: { db: Db; chain: AuditChain; checkpoints: CheckpointStore; now: () => Date; site: Pick<SiteProfile, 'timeZone' | 'currencies'> }) {
   const { db, chain, checkpoints } = deps;
 
   /** How the log stands against a checkpoint whose signature holds. */
@@ -84,12 +86,13 @@ export function createAuditService(deps: { db: Db; chain: AuditChain; checkpoint
   return {
     async search(filter: repo.AuditFilter, page: number, limit: number) {
       const { total, rows } = await repo.auditPage(db, filter, page, limit);
-      return { total, entries: rows.map(toItem) };
+      // Amounts in a detail are minor units; one that names no currency is in the site's first.
+      return { total, entries: rows.map(toItem), currency: walletCurrencyOf(deps.site.currencies[0]) };
     },
 
-    /** Oldest first, as CSV rows. */
+    /** Oldest first, as CSV rows, each time in the site's zone (the header says which). */
     async *export(filter: repo.AuditFilter) {
-      for await (const rows of repo.auditBatches(db, filter)) yield rows.map(toItem);
+      for await (const rows of repo.auditBatches(db, filter)) yield rows.map((row) => ({ ...toItem(row), createdAt: siteTimeText(row.created_at, deps.site.timeZone) }));
     },
 
     /** Every change to the site settings, newest first, each with the keys it changed before and after. */

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { SITE_PROFILES } from '@wallet/contract';
 import { createFolderStorage } from '../../adapters/upload-storage.js';
 import { loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/database.js';
@@ -25,6 +26,7 @@ export async function verifyConfiguredAuditLog(): Promise<number> {
       chain: createAuditChain(auditSecret(config)),
       checkpoints: createCheckpointStore(createFolderStorage(config.uploadDir)),
       now: () => new Date(),
+      site: SITE_PROFILES[config.site],
     });
     const report = await audit.verify();
     console.log(JSON.stringify(report, null, 2));

@@ -36,6 +36,7 @@ export function createCorrectionService(deps: { db: Db; auditTrail: AuditTrail; 
     return decideOnce(deps, {
       lock: (trx) => repo.lockCorrection(trx, id),
       isOpen: (row) => row.status === 'proposed',
+      decidedBy: async (trx) => (await repo.findListed(trx, id)).decided_by_name,
       apply: async (trx, row) => {
         if (row.proposed_by === operator.adminId) throw forbidden('FOUR_EYES');
         if (status === 'approved') {

@@ -19,6 +19,7 @@ export function createManualDepositService(deps: { db: Db; auditTrail: AuditTrai
     return decideOnce(deps, {
       lock: (trx) => repo.lockNotice(trx, id),
       isOpen: (row) => row.status === 'in_progress',
+      decidedBy: (_trx, row) => row.decided_by,
       apply: async (trx, row) => {
         if (status === 'SUCCESS') await deps.deposits.credit(trx, { memberId: row.member_id, method: 'MANUAL', amount: row.amount, externalRef: `manual:${id}` });
         return toNotice(await repo.decideNotice(trx, id, { status, reason, decidedBy: operator.username }));

@@ -189,6 +189,7 @@ export function createSlipService(deps: SlipServiceDeps) {
       const credited = await decideOnce(deps, {
         lock: (trx) => repo.lockSlip(trx, id),
         isOpen: awaitsReview,
+        decidedBy: (_trx, row) => row.decided_by,
         apply: (trx, row) => {
           const amount = givenAmount ?? row.amount;
           if (amount === null) throw badRequest('KEY_MISSING');
@@ -203,6 +204,7 @@ export function createSlipService(deps: SlipServiceDeps) {
       const refused = await decideOnce(deps, {
         lock: (trx) => repo.lockSlip(trx, id),
         isOpen: awaitsReview,
+        decidedBy: (_trx, row) => row.decided_by,
         apply: (trx) => repo.failReviewedSlip(trx, id, { reason, decidedBy: operator.username }),
         audit: { actor: operator, action: 'slip.fail', detail: () => ({ id, reason }) },
       });

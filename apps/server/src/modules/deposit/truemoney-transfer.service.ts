@@ -69,6 +69,7 @@ export function createTrueMoneyTransferService(deps: { db: Db; auditTrail: Audit
       return decideOnce(deps, {
         lock: (trx) => repo.lockTransfer(trx, transactionId),
         isOpen: isWaiting,
+        decidedBy: (_trx, row) => row.decided_by,
         apply: async (trx, row) => {
           const memberId = await repo.memberIdByPhone(trx, phone ?? row.sender_mobile);
           if (memberId === undefined) throw notFound('NO_USER');
@@ -84,6 +85,7 @@ export function createTrueMoneyTransferService(deps: { db: Db; auditTrail: Audit
       return decideOnce(deps, {
         lock: (trx) => repo.lockTransfer(trx, transactionId),
         isOpen: isWaiting,
+        decidedBy: (_trx, row) => row.decided_by,
         apply: async (trx) => toItem(await repo.decideTransfer(trx, transactionId, { status: 'returned', reason, decidedBy: operator.username })),
         audit: { actor: operator, action: 'truemoney-transfer.return', detail: () => ({ transactionId, reason }) },
       });

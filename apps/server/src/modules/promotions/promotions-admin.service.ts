@@ -393,6 +393,7 @@ export function createPromotionAdminService(deps: {
       return decideOnce(deps, {
         lock: (trx) => repo.lockAccrual(trx, id),
         isOpen: (row) => row.status === 'review',
+        decidedBy: (_trx, row) => row.decided_by,
         apply: async (trx) => {
           const row = await repo.decideAccrual(trx, id, decision, operator.username);
           return { message: 'SUCCESS' as const, status: row.status };

@@ -122,6 +122,7 @@ export function createWithdrawService(deps: {
     return decideOnce(deps, {
       lock: (trx) => repo.lockWithdrawal(trx, id),
       isOpen: (row) => row.status === 'in_progress',
+      decidedBy: (_trx, row) => row.decided_by,
       apply: async (trx, row) => {
         if (isFirstApproval(row)) return toWithdrawal(await repo.recordFirstApproval(trx, id, operator.username));
         if (needsSecondApproval(row) && row.first_approved_by === operator.username) throw forbidden('FOUR_EYES');
@@ -133,7 +134,7 @@ export function createWithdrawService(deps: {
       audit: {
         actor: operator,
         action: (row) => (isFirstApproval(row) ? 'withdrawal.first-approval' : decision === 'SUCCESS' ? 'withdrawal.approve' : 'withdrawal.fail'),
-        detail: (row) => ({ id, amount: String(row.amount), reason }),
+        detail: (row) => ({ id, amount: String(row.amount), currency: row.currency, reason }),
       },
     });
   }

@@ -1,19 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ConfigChange, configChange } from '@wallet/contract';
 import { api } from '../../../shared/api/client';
+import { joinInFlight } from '../../../shared/api/join-in-flight';
 
 type Decision = { id: string; decision: 'approve' | 'reject'; note?: string };
-// A double click joins the decision already on its way instead of sending a second one.
-const inFlight = new Map<string, Promise<ConfigChange>>();
 
-function decide({ id, decision, note }: Decision): Promise<ConfigChange> {
-  const key = `${id}:${decision}`;
-  const running = inFlight.get(key);
-  if (running) return running;
-  const call = api.post(`/api/admin/config-changes/${id}/${decision}`, decision === 'reject' ? { note } : undefined, { schema: configChange }).finally(() => inFlight.delete(key));
-  inFlight.set(key, call);
-  return call;
-}
+const decide = joinInFlight(
+  ({ id, decision }: Decision) => `${id}:${decision}`,
+  ({ id, decision, note }: Decision): Promise<ConfigChange> => api.post(`/api/admin/config-changes/${id}/${decision}`, decision === 'reject' ? { note } : undefined, { schema: configChange }),
+);
 
 /**
  * POST /api/admin/config-changes/{id}/approve|reject: a second operator decides; the change applies

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { correction, correctionsResponse } from '@wallet/contract';
 import { api } from '../../../shared/api/client';
+import { joinInFlight } from '../../../shared/api/join-in-flight';
 
 export const CORRECTIONS_PAGE_SIZE = 25;
 /** GET /api/admin/corrections?status=: proposals and their decisions, newest first. */
@@ -9,12 +10,17 @@ export const listCorrections = (status: 'proposed' | 'approved' | 'rejected', pa
 export const useCorrections = (status: 'proposed' | 'approved' | 'rejected', page: number) =>
   useQuery({ queryKey: ['corrections', status, page], queryFn: () => listCorrections(status, page), placeholderData: keepPreviousData });
 
-/** POST /api/admin/corrections/{id}/approve|reject: the second operator decides; the lists reload. */
+type CorrectionDecision = { id: string; decision: 'approve' | 'reject'; reason?: string };
+const decideCorrection = joinInFlight(
+  ({ id, decision }: CorrectionDecision) => `${id}:${decision}`,
+  ({ id, decision, reason }: CorrectionDecision) => api.post(`/api/admin/corrections/${id}/${decision}`, decision === 'reject' ? { reason } : undefined, { schema: correction }),
+);
+
+/** POST /api/admin/corrections/{id}/approve|reject: the second operator decides; the lists reload, decided or refused. */
 export function useDecideCorrection() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, decision, reason }: { id: string; decision: 'approve' | 'reject'; reason?: string }) =>
-      api.post(`/api/admin/corrections/${id}/${decision}`, decision === 'reject' ? { reason } : undefined, { schema: correction }),
+    mutationFn: decideCorrection,
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['corrections'] }),
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminBanner, adminBannersResponse, messageResponse } from '@wallet/contract';
+import { type LocalizedText, adminBanner, adminBannersResponse, messageResponse } from '@wallet/contract';
 import { api, uploadForm } from '../../../shared/api/client';
 
 /** GET /api/admin/banners: every banner, by placement and bonus. */
@@ -10,6 +10,15 @@ export function useUploadBanner() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (form: FormData) => uploadForm('/api/admin/banners', form, adminBanner),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['banners'] }), queryClient.invalidateQueries({ queryKey: ['offers'] })]),
+  });
+}
+
+/** PATCH /api/admin/banners/{id}: its order and its texts (the picture and placement stay; a new picture is a new banner). */
+export function useEditBanner() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, position, html }: { id: string; position: number; html: LocalizedText }) => api.patch(`/api/admin/banners/${id}`, { position, html }, { schema: adminBanner }),
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['banners'] }), queryClient.invalidateQueries({ queryKey: ['offers'] })]),
   });
 }

@@ -2,16 +2,23 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { inviteReviewsResponse } from '@wallet/contract';
 import { z } from 'zod';
 import { api } from '../../../shared/api/client';
+import { joinInFlight } from '../../../shared/api/join-in-flight';
 
 /** GET /api/admin/invite-reviews: invite rewards held for an overlap signal. */
 export const useInviteReviews = (page: number) =>
   useQuery({ queryKey: ['invite-reviews', page], queryFn: () => api.get(`/api/admin/invite-reviews?page=${page}&limit=25`, { schema: inviteReviewsResponse }) });
 
+type InviteDecision = { id: string; decision: 'approve' | 'refuse' };
+const decideInvite = joinInFlight(
+  ({ id, decision }: InviteDecision) => `${id}:${decision}`,
+  ({ id, decision }: InviteDecision) => api.post(`/api/admin/invite-reviews/${id}/${decision}`, undefined, { schema: z.object({ message: z.string(), status: z.string() }) }),
+);
+
 /** POST /api/admin/invite-reviews/{id}/approve|refuse: decided once. */
 export function useDecideInvite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, decision }: { id: string; decision: 'approve' | 'refuse' }) => api.post(`/api/admin/invite-reviews/${id}/${decision}`, undefined, { schema: z.object({ message: z.string(), status: z.string() }) }),
+    mutationFn: decideInvite,
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['invite-reviews'] }),
   });
 }

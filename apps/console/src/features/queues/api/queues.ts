@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type CurrencyCode, adminDepositNoticesResponse, adminSlipsResponse, adminWalletTransfersResponse, adminWithdrawalsResponse } from '@wallet/contract';
 import { api } from '../../../shared/api/client';
+import { joinInFlight } from '../../../shared/api/join-in-flight';
 
 /** One waiting item of any queue, as the desk shows it. */
 export interface QueueItem {
@@ -44,11 +45,17 @@ export async function loadQueue(queue: QueueName, page = 1): Promise<{ total: nu
 
 export const useQueue = (queue: QueueName) => useQuery({ queryKey: ['queue', queue], queryFn: () => loadQueue(queue), refetchInterval: 15_000 });
 
-/** POST /api/admin/{queue}/{id}/approve|fail: a decision on one item; the queue reloads. */
+type QueueDecision = { queue: QueueName; id: string; action: 'approve' | 'fail'; body?: unknown };
+const decideQueueItem = joinInFlight(
+  ({ queue, id, action }: QueueDecision) => `${queue}:${id}:${action}`,
+  ({ queue, id, action, body }: QueueDecision) => api.post(`/api/admin/${queue}/${id}/${action}`, body),
+);
+
+/** POST /api/admin/{queue}/{id}/approve|fail: a decision on one item; the queue reloads, decided or refused. */
 export function useDecide(queue: QueueName) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action, body }: { id: string; action: 'approve' | 'fail'; body?: unknown }) => api.post(`/api/admin/${queue}/${id}/${action}`, body),
+    mutationFn: (decision: Omit<QueueDecision, 'queue'>) => decideQueueItem({ ...decision, queue }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['queue', queue] }),
   });
 }
