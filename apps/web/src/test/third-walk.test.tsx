@@ -1,0 +1,59 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { STORAGE_KEYS } from '@wallet/contract';
+import type { ReactElement } from 'react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../app/router';
+import { invalidateMoneyViews } from '../shared/api/wallet';
+import { readToken, saveToken } from '../shared/storage';
+import { SelectField, TextField } from '../shared/ui/Field';
+import { Money } from '../shared/ui/Money';
+import { stubFetch } from './fetchRoutes';
+
+/** Issue 31 §9–§10: the third walk's small defects in the member app. */
+afterEach(() => vi.restoreAllMocks());
+
+const withQueries = (element: ReactElement) => render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{element}</QueryClientProvider>);
+
+describe('the third walk’s small defects', () => {
+  it('marks a total with the member’s currency sign, and reads the unit’s name', () => {
+    withQueries(<Money withMark value={1234.5} testId="total-balance" />);
+    expect(screen.getByTestId('total-balance')).toHaveTextContent('1,234.50');
+    expect(screen.getByTestId('total-balance-mark')).toHaveTextContent('฿');
+    expect(screen.getByTestId('total-balance-marked')).toHaveTextContent('บาท');
+  });
+
+  it('draws a chosen select value as a value, not dimmed like a placeholder (CSS :read-only matches every select)', () => {
+    render(
+      <>
+        <SelectField label="bank" defaultValue="SCB">
+          <option value="SCB">SCB</option>
+        </SelectField>
+        <TextField label="name" readOnly />
+      </>,
+    );
+    expect(screen.getByRole('combobox').className).not.toMatch(/read-only:/);
+    expect(screen.getByRole('textbox').className).toMatch(/read-only:opacity/);
+  });
+
+  it('moves home’s "updated" time whenever the money figures are read again (a deposit, a transfer)', async () => {
+    localStorage.setItem(STORAGE_KEYS.lastSync, '2020-01-01T00:00:00.000Z');
+    await invalidateMoneyViews(new QueryClient());
+    expect(Date.now() - Date.parse(localStorage.getItem(STORAGE_KEYS.lastSync) ?? '')).toBeLessThan(5_000);
+  });
+
+  it('offers how-to inside the member shell, keeping the member signed in', async () => {
+    stubFetch({ 'GET /api/wallet': { status: 500, body: { message: 'INTERNAL_SERVER_ERROR' } } });
+    saveToken('member-token', true);
+    const router = createMemoryRouter(routes, { initialEntries: ['/user/howto'] });
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByTestId('member-howto', {}, { timeout: 10_000 })).toHaveAttribute('href', '/user/howto');
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 })).toHaveTextContent('วิธีใช้งาน');
+    expect(readToken()).toBe('member-token');
+    expect(router.state.location.pathname).toBe('/user/howto');
+    await userEvent.setup().click(screen.getByTestId('member-howto'));
+    expect(readToken()).toBe('member-token');
+  });
+});
