@@ -6,6 +6,8 @@ import type { ReactElement } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../app/router';
+import { DepositModal } from '../features/deposit';
+import { countdownMoment } from '../features/deposit/DepositModal';
 import { invalidateMoneyViews } from '../shared/api/wallet';
 import { readToken, saveToken } from '../shared/storage';
 import { SelectField, TextField } from '../shared/ui/Field';
@@ -55,5 +57,28 @@ describe('the third walk’s small defects', () => {
     expect(router.state.location.pathname).toBe('/user/howto');
     await userEvent.setup().click(screen.getByTestId('member-howto'));
     expect(readToken()).toBe('member-token');
+  });
+
+  it('tells a screen reader the QR’s time left at whole minutes, 30 and 10 seconds, not every second', async () => {
+    expect(Array.from({ length: 181 }, (_, second) => countdownMoment(second)).flatMap((moment, second) => (moment ? [second] : []))).toEqual([10, 30, 60, 120, 180]);
+    stubFetch({
+      'GET /api/lookup/deposit': {
+        body: {
+          banks: [{ bankCode: 'KBANK', bankType: 'QR', mode: 'AUTO', currency: 'THB', bankName: 'กสิกรไทย', bankNameEN: 'Kasikornbank', bankNameLO: 'Kasikornbank', bankAccountNo: '', bankAccountName: '' }],
+          wallets: [],
+          isManual: false,
+          minimum: 1,
+          currencies: { THB: { minimum: 1, quickPicks: [10, 20, 50, 100, 500, 1000] } },
+        },
+      },
+      'GET /api/qrcode/KBANK': { body: { hasQrcode: true, qrcodeId: '5f0c6a52-1d1b-4a47-9d55-0a3f3c7a3b11', qrcode: '<svg/>', payload: '000201010212', amount: 150, expireIn: Date.now() + 120_000 } },
+    });
+    withQueries(<DepositModal onClose={() => {}} />);
+    (await screen.findByTestId('deposit-method-KBANK')).click();
+    const clock = await screen.findByTestId('qr-countdown');
+    expect(clock).not.toHaveAttribute('aria-live');
+    const spoken = screen.getByTestId('qr-countdown-announcement');
+    expect(spoken).toHaveAttribute('aria-live', 'polite');
+    expect(spoken).toHaveTextContent('เหลือเวลาชำระ 2 นาที');
   });
 });
