@@ -9,7 +9,8 @@ import { routes } from '../app/router';
 import { DepositModal } from '../features/deposit';
 import { countdownMoment } from '../features/deposit/DepositModal';
 import { invalidateMoneyViews } from '../shared/api/wallet';
-import { readToken, saveToken } from '../shared/storage';
+import { clearSession, readToken, saveToken } from '../shared/storage';
+import { AgreementModal } from '../features/agreement/AgreementModal';
 import { SelectField, TextField } from '../shared/ui/Field';
 import { Money } from '../shared/ui/Money';
 import { stubFetch } from './fetchRoutes';
@@ -80,5 +81,14 @@ describe('the third walk’s small defects', () => {
     const spoken = screen.getByTestId('qr-countdown-announcement');
     expect(spoken).toHaveAttribute('aria-live', 'polite');
     expect(spoken).toHaveTextContent('เหลือเวลาชำระ 2 นาที');
+  });
+
+  it('keeps the accepted agreement on this device through a logout', async () => {
+    stubFetch({ 'GET /api/lookup/agreements': { body: { agreements: ['<p>Rules</p>'] } } });
+    withQueries(<AgreementModal onClose={() => {}} />);
+    await userEvent.setup().click(await screen.findByTestId('agreement-accept'));
+    saveToken('member-token', true);
+    clearSession();
+    expect(localStorage.getItem(STORAGE_KEYS.rememberAgreement)).toBe('1');
   });
 });
