@@ -47,16 +47,14 @@ describe('the third walk’s small defects', () => {
     expect(Date.now() - Date.parse(localStorage.getItem(STORAGE_KEYS.lastSync) ?? '')).toBeLessThan(5_000);
   });
 
-  it('offers how-to inside the member shell, keeping the member signed in', async () => {
-    stubFetch({ 'GET /api/wallet': { status: 500, body: { message: 'INTERNAL_SERVER_ERROR' } } });
+  it('offers how-to inside the member shell, from the member’s contact screen, keeping the member signed in', async () => {
+    stubFetch({ 'GET /api/lookup/contact': { body: { text: '', qrImage: null } } });
     saveToken('member-token', true);
-    const router = createMemoryRouter(routes, { initialEntries: ['/user/howto'] });
+    const router = createMemoryRouter(routes, { initialEntries: ['/user/contact'] });
     render(<RouterProvider router={router} />);
-    expect(await screen.findByTestId('member-howto', {}, { timeout: 10_000 })).toHaveAttribute('href', '/user/howto');
-    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 })).toHaveTextContent('วิธีใช้งาน');
-    expect(readToken()).toBe('member-token');
+    await userEvent.setup().click(await screen.findByTestId('member-howto', {}, { timeout: 10_000 }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'วิธีใช้งาน' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/user/howto');
-    await userEvent.setup().click(screen.getByTestId('member-howto'));
     expect(readToken()).toBe('member-token');
   });
 

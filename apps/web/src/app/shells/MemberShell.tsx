@@ -1,12 +1,12 @@
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useEffect } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useOverlay } from '../../shared/overlays/overlays';
 import { logout as logoutOnServer } from '../../shared/api/logout';
 import { LanguageSelect } from '../../shared/i18n/LanguageSelect';
 import { clearSession } from '../../shared/storage';
-import { ChatIcon, HomeIcon, LogoMark, PlayIcon } from '../../shared/ui/icons';
+import { ChatIcon, HomeIcon, LogoMark } from '../../shared/ui/icons';
 import { ListIcon, LogoutIcon, ProfileIcon, ScrollIcon } from '../../shared/ui/more-icons';
 import { APP_NAME } from '../../env';
 import { OverlayHost } from '../overlays';
@@ -51,15 +51,6 @@ function MemberArea() {
           </div>
           <div className="flex items-center gap-1">
             <LanguageSelect />
-            <Link
-              to="/user/howto"
-              aria-label={t('menu.howto')}
-              title={t('menu.howto')}
-              data-testid="member-howto"
-              className="grid h-11 w-11 place-items-center rounded-full text-white/80 hover:bg-white/10"
-            >
-              <PlayIcon className="h-6 w-6" />
-            </Link>
             <button
               type="button"
               onClick={() => void logout()}
