@@ -17,15 +17,18 @@ fs.writeFileSync(`${publicDir}contact-qr.svg`, qr);
 // The installable app's icons (issue 15 §4): the favicon's coin on the app's night blue, plain
 // (192, 512) and maskable (512, the coin inside the safe zone's inner 80 %).
 const { default: sharp } = await import('sharp');
-const coin = fs.readFileSync(`${publicDir}favicon.svg`);
+// The Laos build's (issue 31 §9) are the kip coin's, in public/kip/.
 const NIGHT = { r: 11, g: 18, b: 32, alpha: 1 };
-for (const [name, size, coinShare] of [['icon-192.png', 192, 0.9], ['icon-512.png', 512, 0.9], ['icon-maskable-512.png', 512, 0.6]]) {
-  const coinSize = Math.round(size * coinShare);
-  const drawn = await sharp(coin, { density: 1200 }).resize(coinSize, coinSize).png().toBuffer();
-  await sharp({ create: { width: size, height: size, channels: 4, background: NIGHT } })
-    .composite([{ input: drawn, gravity: 'center' }])
-    .png()
-    .toFile(`${publicDir}${name}`);
+for (const folder of ['', 'kip/']) {
+  const coin = fs.readFileSync(`${publicDir}${folder}favicon.svg`);
+  for (const [name, size, coinShare] of [['icon-192.png', 192, 0.9], ['icon-512.png', 512, 0.9], ['icon-maskable-512.png', 512, 0.6]]) {
+    const coinSize = Math.round(size * coinShare);
+    const drawn = await sharp(coin, { density: 1200 }).resize(coinSize, coinSize).png().toBuffer();
+    await sharp({ create: { width: size, height: size, channels: 4, background: NIGHT } })
+      .composite([{ input: drawn, gravity: 'center' }])
+      .png()
+      .toFile(`${publicDir}${folder}${name}`);
+  }
 }
 
 console.log('assets written to', publicDir);

@@ -9,6 +9,10 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 const laos = process.env.VITE_SITE === 'la';
 const NIGHT = '#0b1220';
+/** Issue 31 §9: each build is its currency's product, by name and by the coin's sign (src/env.ts names it alike). */
+const APP_NAME = process.env.VITE_APP_NAME ?? (laos ? 'Kip Wallet' : 'Baht Wallet');
+/** The Laos build's favicon and app icons draw the kip's ₭ (public/kip/). */
+const ICONS = laos ? '/kip' : '';
 
 /**
  * The sections of a language's texts that the first screen (the public shell, /login, the offline
@@ -63,7 +67,11 @@ function firstPaintAssets(): Plugin {
         const texts = Object.values(bundle).find((output) => output.type === 'chunk' && output.facadeModuleId === `\0virtual:locale/${language}-first`);
         if (!texts) throw new Error(`no chunk of the ${language} texts in the build`);
         return {
-          html: html.replace('<html lang="th">', `<html lang="${language}">`),
+          html: html
+            .replace('<html lang="th">', `<html lang="${language}">`)
+            .replace('<title>Baht Wallet</title>', `<title>${APP_NAME}</title>`)
+            .replace('href="/favicon.svg"', `href="${ICONS}/favicon.svg"`)
+            .replace('href="/icon-192.png"', `href="${ICONS}/icon-192.png"`),
           tags: [
             { tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `/${texts.fileName}` }, injectTo: 'head' as const },
             ...fonts.sort().map((file) => ({ tag: 'link', attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: '' }, injectTo: 'head' as const })),
@@ -109,10 +117,10 @@ export default defineConfig({
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
-      includeAssets: ['favicon.svg'],
+      includeAssets: [`${ICONS.slice(1)}${ICONS ? '/' : ''}favicon.svg`],
       manifest: {
-        name: process.env.VITE_APP_NAME ?? 'Baht Wallet',
-        short_name: process.env.VITE_APP_NAME ?? 'Baht Wallet',
+        name: APP_NAME,
+        short_name: APP_NAME,
         lang: laos ? 'lo' : 'th',
         start_url: '/',
         scope: '/',
@@ -120,13 +128,15 @@ export default defineConfig({
         background_color: NIGHT,
         theme_color: NIGHT,
         icons: [
-          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
-          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: `${ICONS}/icon-192.png`, sizes: '192x192', type: 'image/png' },
+          { src: `${ICONS}/icon-512.png`, sizes: '512x512', type: 'image/png' },
+          { src: `${ICONS}/icon-maskable-512.png`, sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // Only this build's icons: the other currency's are in the output too (one public folder).
+        globIgnores: laos ? ['favicon.svg', 'icon-*.png'] : ['kip/**'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/sandbox\//, /^\/admin/, /^\/socket\.io/, /^\/readyz/, /^\/healthz/, /^\/docs/],
         runtimeCaching: [],

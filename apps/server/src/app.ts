@@ -64,7 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const reconciler = createReconciler(core.jobs, app.log);
   scheduleReconciler(app, reconciler, config.reconcile.intervalMs);
   registerHealth(app, core.db);
-  registerWebApp(app, { web: config.webDist, console: config.consoleDist });
+  registerWebApp(app, { web: config.webDist, console: config.consoleDist }, config.site);
   app.decorate('adminService', admin);
   app.decorate('ledger', core.ledger);
   app.decorate('providerTransfers', providerTransfers);

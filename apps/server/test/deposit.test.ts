@@ -161,6 +161,56 @@ describe('gateway webhooks', () => {
     expect((await server.app.ledger.verify()).ok).toBe(true);
   });
 
+  // Issue 31 §10: the sandbox never sent a webhook twice, so nothing showed the product takes repeats.
+  it('the gateway sends the same event again after answers it did not see, and the payment is credited once', async () => {
+    const member = await registerMember(server);
+    const qr = (await createQr(member, 'KBANK', 180)).body;
+    const { gateway_ref: gatewayRef } = await server.db.selectFrom('deposit_qrcodes').select('gateway_ref').where('id', '=', qr.qrcodeId).executeTakeFirstOrThrow();
+    await server.api('PUT', '/sandbox/gateway/faults', { body: { loseWebhookAnswers: 2, webhookRetryDelaysMs: [20, 40, 80] } });
+    try {
+      expect((await server.api('POST', '/sandbox/gateway/pay', { body: { qrcodeId: qr.qrcodeId } })).body).toEqual({ paid: true, webhookStatus: 200 });
+      let deliveries: Array<{ eventId: string; status: number; lost: boolean }> = [];
+      for (let wait = 0; wait < 100 && deliveries.length < 3; wait += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        deliveries = (await server.api('GET', `/sandbox/gateway/deliveries?gatewayRef=${gatewayRef}`)).body.deliveries;
+      }
+      // Three deliveries of one event: two whose answers were lost, then one seen; no fourth.
+      expect(deliveries.map((delivery) => [delivery.status, delivery.lost])).toEqual([[200, true], [200, true], [200, false]]);
+      expect(new Set(deliveries.map((delivery) => delivery.eventId)).size).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect((await server.api('GET', `/sandbox/gateway/deliveries?gatewayRef=${gatewayRef}`)).body.deliveries).toHaveLength(3);
+      expect(await walletAmount(member)).toBe(180);
+      const statement = await server.api('POST', '/api/statement', { token: member.token, body: { page: 1, limit: 10 } });
+      expect(statement.body.statements.filter((line: { amount: number; statementType: string }) => line.statementType === 'deposit')).toHaveLength(1);
+      expect((await server.app.ledger.verify()).ok).toBe(true);
+    } finally {
+      await server.api('PUT', '/sandbox/gateway/faults', { body: {} });
+    }
+  });
+
+  it('the gateway retries a delivery our server failed, with its backoff, until one is answered', async () => {
+    const member = await registerMember(server);
+    const qr = (await createQr(member, 'KBANK', 60)).body;
+    const { gateway_ref: gatewayRef } = await server.db.selectFrom('deposit_qrcodes').select('gateway_ref').where('id', '=', qr.qrcodeId).executeTakeFirstOrThrow();
+    // Our webhook fails while the deposit table cannot be read (a database hiccup), then recovers.
+    await server.db.schema.alterTable('deposit_qrcodes').renameTo('deposit_qrcodes_away').execute();
+    await server.api('PUT', '/sandbox/gateway/faults', { body: { webhookRetryDelaysMs: [150, 150, 150] } });
+    try {
+      const paid = await server.api('POST', '/sandbox/gateway/pay', { body: { qrcodeId: qr.qrcodeId } });
+      expect(paid.body).toEqual({ paid: true, webhookStatus: 500 });
+    } finally {
+      await server.db.schema.alterTable('deposit_qrcodes_away').renameTo('deposit_qrcodes').execute();
+    }
+    try {
+      for (let wait = 0; wait < 100 && (await walletAmount(member)) !== 60; wait += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await walletAmount(member)).toBe(60);
+      const deliveries = (await server.api('GET', `/sandbox/gateway/deliveries?gatewayRef=${gatewayRef}`)).body.deliveries;
+      expect(deliveries.map((delivery: { status: number }) => delivery.status)).toEqual([500, 200]);
+    } finally {
+      await server.api('PUT', '/sandbox/gateway/faults', { body: {} });
+    }
+  });
+
   it('a payment whose webhook was lost (a crash) is credited once by the reconciler asking the gateway', async () => {
     const member = await registerMember(server);
     const [paid, unpaid] = [(await createQr(member, 'WW', 250)).body, (await createQr(member, 'KBANK', 120)).body];

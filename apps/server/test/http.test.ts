@@ -51,6 +51,39 @@ describe('HTTP behaviour', () => {
     }
   });
 
+  // Issue 31 §10: a script of the deploy before was answered with the page, which the browser cannot run.
+  it('answers a built file that is not there with a 404, not with the page', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
+    const web = await startTestServer({ env: { WEB_DIST: dist } });
+    try {
+      for (const file of ['/assets/index-old123.js', '/assets/style-old.css', '/admin/assets/index-old.js', '/old-icon.png']) {
+        const answer = await fetch(`${web.url}${file}`);
+        expect(answer.status, file).toBe(404);
+        expect(await answer.text(), file).not.toContain('<title>app</title>');
+      }
+      expect(await (await fetch(`${web.url}/register?code=PR1.2`)).text()).toContain('<title>app</title>');
+    } finally {
+      await web.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  // Issue 31 §9: one console build serves both sites; it starts in the site's language.
+  it('writes the site’s language into the console’s page', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'console-dist-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="th"><title>console</title></html>');
+    const laos = await startTestServer({ env: { CONSOLE_DIST: dist, SITE: 'la' } });
+    const thai = await startTestServer({ env: { CONSOLE_DIST: dist } });
+    try {
+      for (const page of ['/admin', '/admin/', '/admin/members']) expect(await (await fetch(`${laos.url}${page}`)).text(), page).toContain('<html lang="lo">');
+      expect(await (await fetch(`${thai.url}/admin/`)).text()).toContain('<html lang="th">');
+    } finally {
+      await Promise.all([laos.close(), thai.close()]);
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a body over 64 kB without a stack trace', async () => {
     const result = await server.api('POST', '/api/login', { raw: JSON.stringify({ username: 'x'.repeat(70_000), password: 'y' }) });
     expect(result.status).toBe(413);

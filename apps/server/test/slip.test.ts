@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -29,11 +30,11 @@ async function bankTransfer(body: Record<string, unknown>): Promise<{ transRef: 
   return { transRef: issued.body.transRef, image: Buffer.from(issued.body.slip.split(',')[1], 'base64') };
 }
 
-async function upload(member: Member, bytes: Buffer | null, options: { name?: string; type?: string; field?: string } = {}) {
+async function upload(member: Member, bytes: Buffer | null, options: { name?: string; type?: string; field?: string; key?: string } = {}) {
   const form = new FormData();
   if (bytes) form.append(options.field ?? 'file', new Blob([bytes], { type: options.type ?? 'image/png' }), options.name ?? 'slip.png');
   else form.append('note', 'no file here');
-  const response = await fetch(`${server.url}/api/wallet/slip`, { method: 'POST', headers: { authorization: `Bearer ${member.token}`, 'x-client': 'wallet-user' }, body: form });
+  const response = await fetch(`${server.url}/api/wallet/slip`, { method: 'POST', headers: { authorization: `Bearer ${member.token}`, 'x-client': 'wallet-user', ...(options.key ? { 'idempotency-key': options.key } : {}) }, body: form });
   return { status: response.status, body: (await response.json()) as ApiResult['body'] };
 }
 
@@ -125,6 +126,27 @@ describe('a slip from the sandbox bank', () => {
     expect(await wallet(member)).toBe(120);
     expect(await wallet(other)).toBe(0);
     expect((await server.app.ledger.verify()).ok).toBe(true);
+  });
+
+  // Issue 31 §10: a retry of an upload whose answer was lost made a second slip, refused as a duplicate.
+  it('takes an Idempotency-Key: a retry with it is answered with the first slip, even at once; the key for another file is refused', async () => {
+    const member = await registerMember(server);
+    const slip = await bankTransfer({ amount: 95, fromBankCode: 'SCB', fromAccountNo: member.payload.bankAccountNo, minutesAgo: 2 });
+    const key = `slip-${crypto.randomUUID()}`;
+    const before = await slipCount();
+    const first = await upload(member, slip.image, { key });
+    expect(first.body.slip).toMatchObject({ status: 'SUCCESS', amount: 95 });
+    const retries = await Promise.all([upload(member, slip.image, { key }), upload(member, slip.image, { key })]);
+    for (const retry of retries) expect(retry).toMatchObject({ status: 200, body: { slip: { reference: first.body.slip.reference, status: 'SUCCESS', amount: 95 } } });
+    expect(await slipCount()).toBe(before + 1);
+    expect(await wallet(member)).toBe(95);
+    const another = await bankTransfer({ amount: 10 });
+    expect(await upload(member, another.image, { key })).toMatchObject({ status: 409, body: { message: 'KEY_INVALID' } });
+    // Two retries of a first attempt that never arrived make one slip.
+    const fresh = `slip-${crypto.randomUUID()}`;
+    const pair = await Promise.all([upload(member, another.image, { key: fresh }), upload(member, another.image, { key: fresh })]);
+    expect(pair[0].body.slip.reference).toBe(pair[1].body.slip.reference);
+    expect(await slipCount()).toBe(before + 2);
   });
 
   it('reaches every refusal the bank can give: receiver, sender, age, unknown transfer', async () => {

@@ -47,6 +47,22 @@ describe('TrueMoney gift links', () => {
     expect((await server.app.ledger.verify()).ok).toBe(true);
   });
 
+  // Issue 31 §10: a retry of the same request (its answer lost on the way) was told TRUELINK_DUPLICATE.
+  it('replays the first answer to a retry with the same Idempotency-Key, and a new key still hears the link was used', async () => {
+    const member = await registerMember(server);
+    const link = encrypt(await voucher(75));
+    const headers = { 'idempotency-key': `gift-${crypto.randomUUID()}` };
+    const first = await server.api('POST', '/api/wallet/truelink', { token: member.token, body: { link }, headers });
+    expect(first.body).toEqual({ message: 'SUCCESS', amount: 75 });
+    const retry = await server.api('POST', '/api/wallet/truelink', { token: member.token, body: { link }, headers });
+    expect(retry).toMatchObject({ status: 200, body: { message: 'SUCCESS', amount: 75 } });
+    const anotherSend = await server.api('POST', '/api/wallet/truelink', { token: member.token, body: { link }, headers: { 'idempotency-key': `gift-${crypto.randomUUID()}` } });
+    expect(anotherSend).toMatchObject({ status: 409, body: { message: 'TRUELINK_DUPLICATE' } });
+    const other = await registerMember(server);
+    expect(await server.api('POST', '/api/wallet/truelink', { token: other.token, body: { link }, headers })).toMatchObject({ status: 409, body: { message: 'TRUELINK_DUPLICATE' } });
+    expect(await walletAmount(member)).toBe(75);
+  });
+
   it('refuses what does not decrypt, a link of another shape, and an empty one, changing nothing', async () => {
     const member = await registerMember(server);
     const link = await voucher(10);

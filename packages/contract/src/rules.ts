@@ -31,10 +31,22 @@ export function memberIdFromInviteCode(code: string): string | null {
   return match ? match[1]! : null;
 }
 
-/** SPEC §2 Profile: 10-digit account numbers are grouped 3-3-rest. */
+/** How an account number of each length is cut into groups to read (docs/decisions.md, issue 31 §9). */
+const ACCOUNT_GROUPS: Record<number, readonly number[]> = {
+  // SPEC §2 Profile: Thai 10-digit numbers 3-3-4.
+  10: [3, 3, 4],
+  // Lao: BCEL's long numbers in the blocks its statements print (branch, product, currency, serial,
+  // suffix); its and other Lao banks' 13-digit numbers in fours with the last five together.
+  18: [3, 2, 2, 8, 3],
+  13: [4, 4, 5],
+};
+
+/** An account number grouped by its length for reading; other lengths as they are. */
 export function groupAccountNumber(accountNo: string): string {
-  if (!/^\d{10}$/.test(accountNo)) return accountNo;
-  return `${accountNo.slice(0, 3)}-${accountNo.slice(3, 6)}-${accountNo.slice(6)}`;
+  const groups = ACCOUNT_GROUPS[accountNo.length];
+  if (!groups || !/^\d+$/.test(accountNo)) return accountNo;
+  let start = 0;
+  return groups.map((size) => accountNo.slice(start, (start += size))).join('-');
 }
 
 /**

@@ -19,6 +19,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** On a `'by-service'` route with a key: the claim its service must make before moving anything. */
     idempotencyClaim: IdempotencyClaim | null;
+    /**
+     * On an `idempotent: true` route: this key was claimed before for this same call, so the request
+     * is a retry whose answer is the first one's (a service that cannot find it by the key alone, as
+     * a gift link's credit, asks this).
+     */
+    idempotentRepeat: boolean;
   }
 }
 
@@ -37,13 +43,17 @@ export function isKeyUsedElsewhere(error: unknown): boolean {
   return (error as { constraint?: string }).constraint === KEY_USED_ELSEWHERE;
 }
 
-/** Records a key's first use, or refuses it when the owner used it for another call (409 KEY_INVALID). */
-export async function claimIdempotencyKey(db: Db, claim: IdempotencyClaim): Promise<void> {
+/**
+ * Records a key's first use, or refuses it when the owner used it for another call (409 KEY_INVALID).
+ * Answers whether this is the first use (false: a retry of the same call).
+ */
+export async function claimIdempotencyKey(db: Db, claim: IdempotencyClaim): Promise<boolean> {
   const { owner, key, fingerprint } = claim;
   const inserted = await db.insertInto('idempotency_keys').values({ owner, key, fingerprint }).onConflict((oc) => oc.columns(['owner', 'key']).doNothing()).returning('key').executeTakeFirst();
-  if (inserted) return;
+  if (inserted) return true;
   const first = await db.selectFrom('idempotency_keys').select('fingerprint').where('owner', '=', owner).where('key', '=', key).executeTakeFirstOrThrow();
   if (first.fingerprint !== fingerprint) throw new AppError('KEY_INVALID', 409);
+  return false;
 }
 
 /** DESIGN §4: money-moving calls accept an Idempotency-Key (the web sends one per action). */
@@ -72,6 +82,7 @@ function ownerOf(request: FastifyRequest): string | null {
  */
 export function registerIdempotency(app: App, db: Db): void {
   app.decorateRequest('idempotencyClaim', null);
+  app.decorateRequest('idempotentRepeat', false);
   const claimOf = (request: FastifyRequest): IdempotencyClaim | null => {
     const key = idempotencyKey(request);
     const owner = ownerOf(request);
@@ -87,7 +98,7 @@ export function registerIdempotency(app: App, db: Db): void {
   };
   const guard: preHandlerAsyncHookHandler = async (request) => {
     const claim = claimOf(request);
-    if (claim) await claimIdempotencyKey(db, claim);
+    if (claim) request.idempotentRepeat = !(await claimIdempotencyKey(db, claim));
   };
   const handOver: preHandlerAsyncHookHandler = async (request) => {
     request.idempotencyClaim = claimOf(request);

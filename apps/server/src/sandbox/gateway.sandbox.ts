@@ -14,16 +14,77 @@ const SANDBOX_LAO_BANK_IIN = '27710418';
 const SANDBOX_LAO_RECEIVER = '0101000123456';
 
 /**
+ * When the gateway sends a webhook again after a delivery that failed (no answer, a timeout, or an
+ * answer other than 2xx): real gateways retry with growing gaps for hours, with the same event.
+ */
+export const WEBHOOK_RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000] as const;
+
+const faults = z.object({
+  // How long the gateway takes to send its webhook after recording a payment.
+  webhookDelayMs: z.number().int().min(0).max(30_000).default(0),
+  // The gaps between a failed delivery and the next attempt; the last one failing ends the retries.
+  webhookRetryDelaysMs: z.array(z.number().int().min(0).max(3_600_000)).max(10).default([...WEBHOOK_RETRY_DELAYS_MS]),
+  // The next n deliveries count as failed whatever our server answered: its answer "timed out" on
+  // the way back, so the gateway sends the same event again, as real ones do.
+  loseWebhookAnswers: z.number().int().min(0).max(10).default(0),
+});
+
+/** One attempt to deliver a payment's webhook, as the sandbox saw it. */
+interface Delivery {
+  eventId: string;
+  /** Our server's answer, 0 when none came. */
+  status: number;
+  /** The answer never reached the gateway (the `loseWebhookAnswers` fault). */
+  lost: boolean;
+}
+
+/**
  * The stand-in payment gateway (DESIGN §7): issues PromptPay bill-payment QRs, and when a tester
- * "pays" one it calls our webhook, signed, exactly as a real gateway would.
+ * "pays" one it calls our webhook, signed, exactly as a real gateway would, and, as a real one
+ * does, sends the same event again with backoff until a delivery is answered 2xx (issue 31 §10):
+ * the product must take a repeated webhook and credit once.
  */
 export function registerGatewaySandbox(app: App, db: Db, options: { webhookUrl: () => string; webhookSecret: string }): void {
-  // For fault tests: how long the gateway takes to send its webhook after recording a payment.
-  let webhookDelayMs = 0;
-  app.put('/sandbox/gateway/faults', { schema: { hide: true, body: z.object({ webhookDelayMs: z.number().int().min(0).max(30_000).default(0) }) } }, async (request) => {
-    webhookDelayMs = request.body.webhookDelayMs;
-    return { webhookDelayMs };
+  let fault = faults.parse({});
+  const deliveries = new Map<string, Delivery[]>();
+  const retries = new Set<NodeJS.Timeout>();
+  app.addHook('onClose', async () => {
+    for (const timer of retries) clearTimeout(timer);
+    retries.clear();
   });
+  app.put('/sandbox/gateway/faults', { schema: { hide: true, body: faults } }, async (request) => {
+    fault = request.body;
+    return fault;
+  });
+  // What the gateway sent for a payment, and what it saw come back (for tests and testers).
+  app.get('/sandbox/gateway/deliveries', { schema: { hide: true, querystring: z.object({ gatewayRef: z.string() }) } }, async (request) => ({
+    deliveries: deliveries.get(request.query.gatewayRef) ?? [],
+  }));
+
+  /** One delivery of the event; a failed one schedules the next after the attempt's gap. */
+  async function deliver(gatewayRef: string, event: object & { eventId: string }, attempt: number): Promise<Delivery> {
+    let status = 0;
+    try {
+      status = (await deliverSignedWebhook(options.webhookUrl(), options.webhookSecret, event)).status;
+    } catch {
+      // No answer at all (our server down or unreachable): the same as a failure.
+    }
+    const lost = fault.loseWebhookAnswers > 0;
+    if (lost) fault = { ...fault, loseWebhookAnswers: fault.loseWebhookAnswers - 1 };
+    const delivery = { eventId: event.eventId, status, lost };
+    deliveries.set(gatewayRef, [...(deliveries.get(gatewayRef) ?? []), delivery]);
+    const failed = lost || status < 200 || status >= 300;
+    const gap = fault.webhookRetryDelaysMs[attempt];
+    if (failed && gap !== undefined) {
+      const timer = setTimeout(() => {
+        retries.delete(timer);
+        void deliver(gatewayRef, event, attempt + 1).catch((error: unknown) => app.log.warn({ err: error }, 'sandbox gateway: webhook retry failed'));
+      }, gap);
+      timer.unref();
+      retries.add(timer);
+    }
+    return delivery;
+  }
 
   app.post(
     '/sandbox/gateway/api/qrs',
@@ -71,13 +132,10 @@ export function registerGatewaySandbox(app: App, db: Db, options: { webhookUrl: 
     // A cancelled QR can no longer be paid: the banking app is told so (real gateways do the same).
     if (qr.cancelled_at) return reply.status(409).send({ error: 'QR_CANCELLED' });
     await db.updateTable('sandbox_gateway_qrs').set({ paid_at: new Date() }).where('gateway_ref', '=', qr.gateway_ref).execute();
-    if (webhookDelayMs) await new Promise((resolve) => setTimeout(resolve, webhookDelayMs));
-    const delivered = await deliverSignedWebhook(options.webhookUrl(), options.webhookSecret, {
-      eventId: crypto.randomUUID(),
-      gatewayRef: qr.gateway_ref,
-      amount: Number(qr.amount),
-      paidAt: new Date().toISOString(),
-    });
+    if (fault.webhookDelayMs) await new Promise((resolve) => setTimeout(resolve, fault.webhookDelayMs));
+    // Every attempt carries the same event: its id is how a receiver recognises a repeat.
+    const event = { eventId: crypto.randomUUID(), gatewayRef: qr.gateway_ref, amount: Number(qr.amount), paidAt: new Date().toISOString() };
+    const delivered = await deliver(qr.gateway_ref, event, 0);
     return { paid: true, webhookStatus: delivered.status };
   });
 }

@@ -49,6 +49,9 @@ export const routes = [
       { path: 'bonus', lazy: lazyPage(() => import('../features/bonus/BonusPage'), 'BonusPage'), handle: handle('bonus') },
       { path: 'statement', lazy: lazyPage(() => import('../features/statement/StatementPage'), 'StatementPage'), handle: handle('statement') },
       { path: 'contact', lazy: lazyPage(() => import('./contact'), 'MemberContact'), handle: handle('contact') },
+      // Issue 31 §10: /howto is in the public shell, which signs a member out (SPEC §2); signed in,
+      // the same videos are here, reached from the member's contact screen.
+      { path: 'howto', lazy: lazyPage(() => import('../features/howto/HowtoPage'), 'HowtoPage'), handle: handle('contact') },
     ],
   },
   { path: '/terminated', lazy: lazyPlainPage(() => import('../features/errors/TerminatedPage'), 'TerminatedPage') },

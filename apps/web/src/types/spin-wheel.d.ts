@@ -25,6 +25,10 @@ declare module 'spin-wheel' {
   }
   export class Wheel {
     constructor(container: Element, props?: WheelProps);
+    itemLabelRadius: number;
+    itemLabelBaselineOffset: number;
+    /** Called on each frame with every item's angles (degrees from 12 o'clock, the rotation included). */
+    protected drawItemLabels(context: CanvasRenderingContext2D, angles: Array<{ start: number; end: number }>): void;
     rotation: number;
     items: WheelItem[];
     itemLabelFont: string;

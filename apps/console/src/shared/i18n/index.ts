@@ -7,19 +7,40 @@ import lo from './locales/lo.json';
 import th from './locales/th.json';
 
 export const resources = { th: { translation: th }, lo: { translation: lo }, en: { translation: en } } as const;
-const STORED = 'console.language';
+/**
+ * The desk's own choice. A new name: the one before was written at every start too, so on the Laos
+ * site it held the Thai the console used to start in, and kept it starting in Thai (issue 31 §9).
+ */
+const STORED = 'console.language-chosen';
+
+const isLanguage = (value: string | null | undefined): value is Language => (LANGUAGES as readonly string[]).includes(value ?? '');
+
+/**
+ * The desk's own choice if it made one; else the site's language, which the server writes into the
+ * page (`<html lang="lo">` on the Laos site: one console build serves both sites); else Thai.
+ */
+export function startLanguage(stored: string | null, pageLanguage: string | undefined): Language {
+  if (isLanguage(stored)) return stored;
+  return isLanguage(pageLanguage) ? pageLanguage : 'th';
+}
 
 const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORED);
-void i18n.use(initReactI18next).init({
-  resources,
-  // Thai by default; the desk chooses and the choice stays.
-  lng: (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : 'th',
-  fallbackLng: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+let started = false;
+void i18n
+  .use(initReactI18next)
+  .init({
+    resources,
+    lng: startLanguage(stored, typeof document === 'undefined' ? undefined : document.documentElement.lang),
+    fallbackLng: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  })
+  .then(() => {
+    started = true;
+  });
 i18n.on('languageChanged', (language) => {
-  localStorage.setItem(STORED, language);
+  // Only a change after the start is the desk's choice; the start itself stores nothing.
+  if (started) localStorage.setItem(STORED, language);
   document.documentElement.lang = language;
 });
 

@@ -42,7 +42,7 @@ export function registerDepositRoutes(
   const money = { config: { ...MEMBER, idempotent: true } };
   app.post('/api/wallet/truelink', { ...money, schema: { tags, body: truelinkBody, response: { 200: truelinkResponse, ...failures(409, 502) } } }, async (request) => ({
     message: 'SUCCESS' as const,
-    ...(await truelink.redeem(request.member, request.body.link)),
+    ...(await truelink.redeem(request.member, request.body.link, { repeat: request.idempotentRepeat })),
   }));
   app.get('/api/qrcode/:bankCode', { ...member, schema: { tags, params: bankCodeParams, response: { 200: qrRecord } } }, (request) =>
     deposits.current(request.member, request.params.bankCode),

@@ -6,12 +6,14 @@ import type { Database } from '../../db/schema.js';
 
 export type SlipRow = Selectable<Database['slips']>;
 
-export function insertSlip(db: Db, values: { reference: string; memberId: bigint; imageKey: string; uploadedAt: Date }): Promise<SlipRow> {
+/** A new slip; undefined when a slip of that reference exists (the same upload sent twice at once). */
+export function insertSlip(db: Db, values: { reference: string; memberId: bigint; imageKey: string; uploadedAt: Date }): Promise<SlipRow | undefined> {
   return db
     .insertInto('slips')
     .values({ reference: values.reference, member_id: values.memberId, image_key: values.imageKey, created_at: values.uploadedAt })
+    .onConflict((oc) => oc.column('reference').doNothing())
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
 }
 
 /** Ends an undecided slip as FAILED with its reason; a slip already decided stays as it is. */

@@ -16,6 +16,7 @@ import {
   slipUploadResponse,
 } from '@wallet/contract';
 import { AppError, badRequest } from '../../errors.js';
+import { idempotencyKey } from '../../http/idempotency.js';
 import { failures } from '../../http/openapi.js';
 import type { App } from '../../http/types.js';
 import { MEMBER, operator } from '../../http/auth.js';
@@ -53,7 +54,7 @@ export function registerSlipRoutes(app: App, slips: SlipService): void {
           request.log.info({ err: error }, 'unreadable slip upload');
           throw badRequest('SLIP_INVALID_FILE');
         }
-        return { message: 'SUCCESS' as const, slip: await slips.upload(request.member, bytes) };
+        return { message: 'SUCCESS' as const, slip: await slips.upload(request.member, bytes, idempotencyKey(request)) };
       },
     );
   });

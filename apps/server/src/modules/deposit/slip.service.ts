@@ -7,6 +7,7 @@ import type { Db } from '../../db/database.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import type { AuditActor } from '../../http/audit.js';
 import { decideOnce } from '../../http/decide-once.js';
+import { claimIdempotencyKey } from '../../http/idempotency.js';
 import type { AuditTrail } from '../../http/audit.js';
 import type { MemberContext } from '../auth/auth.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -116,13 +117,28 @@ export function createSlipService(deps: SlipServiceDeps) {
   }
 
   return {
-    async upload(context: MemberContext, bytes: Buffer | null): Promise<SlipRecord> {
+    /**
+     * `idempotencyKey` (issue 31 §10): a retry of an upload whose answer was lost sends the same key
+     * with the same file and is answered with the slip the first made, not a second slip (which its
+     * bank reference would refuse as a duplicate of the first). The key names the slip: its
+     * reference is derived from the member and the key, so two attempts at once make one row. A key
+     * used before for another file is refused (409 KEY_INVALID), as on every call.
+     */
+    async upload(context: MemberContext, bytes: Buffer | null, idempotencyKey: string | null = null): Promise<SlipRecord> {
       const site = await deps.settings.site();
       if (!isSlipUploadOpen(site, deps.now())) throw forbidden('SLIP_UPLOAD_CLOSED');
       if (!bytes || bytes.length === 0) throw badRequest('SLIP_NO_FILE');
+      let reference = crypto.randomBytes(18).toString('base64url');
+      if (idempotencyKey !== null) {
+        const owner = `member:${context.memberId}`;
+        const fingerprint = crypto.createHash('sha256').update('POST /api/wallet/slip').update(crypto.createHash('sha256').update(bytes).digest()).digest('base64url');
+        await claimIdempotencyKey(db, { owner, key: idempotencyKey, fingerprint });
+        reference = crypto.createHash('sha256').update(`slip:${owner}:${idempotencyKey}`).digest().subarray(0, 18).toString('base64url');
+        const first = await repo.findMemberSlip(db, context.memberId, reference);
+        if (first) return toRecord(first);
+      }
       const upload = await imageWork(() => reencodeUpload(bytes));
       if (!upload.ok) throw badRequest('SLIP_INVALID_FILE');
-      const reference = crypto.randomBytes(18).toString('base64url');
       const imageKey = `slips/${reference}.jpg`;
       try {
         await storage.put(imageKey, upload.image);
@@ -132,6 +148,8 @@ export function createSlipService(deps: SlipServiceDeps) {
       }
       // Upload time by the same clock as the window and the hour rule.
       const row = await repo.insertSlip(db, { reference, memberId: context.memberId, imageKey, uploadedAt: deps.now() });
+      // The same key at the same moment: the other attempt made the slip; its answer is this one's.
+      if (!row) return toRecord((await repo.findMemberSlip(db, context.memberId, reference))!);
       return toRecord(await check(row));
     },
 

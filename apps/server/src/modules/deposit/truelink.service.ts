@@ -116,14 +116,18 @@ export function createTruelinkService(deps: TruelinkDeps) {
     throw badRequest('TRUELINK_INVALID');
   }
 
-  /** A link sent again while its intent is open: waits for the attempt in progress, then finishes it here. */
-  async function resume(hash: string, memberId: bigint): Promise<{ amount: number }> {
+  /**
+   * A link sent again while its intent is open: waits for the attempt in progress, then finishes it
+   * here. `repeat`: the same request again (its Idempotency-Key seen before): the member who was
+   * credited is told the credit again, as the first answer said, instead of TRUELINK_DUPLICATE.
+   */
+  async function resume(hash: string, memberId: bigint, repeat: boolean): Promise<{ amount: number }> {
     for (;;) {
       const row = await repo.findIntent(db, hash);
       if (!row) throw new Error(`intent ${hash} vanished`);
       // Another member's redemption of this voucher is under way: the link is theirs.
       if (row.state === 'redeeming' && row.member_id !== memberId) throw conflict('TRUELINK_DUPLICATE');
-      if (row.state !== 'redeeming') return answer(row, memberId, false);
+      if (row.state !== 'redeeming') return answer(row, memberId, repeat);
       const now = deps.now();
       if (!row.lease_until || row.lease_until < now) {
         const held = await repo.takeOver(db, hash, now, lease());
@@ -134,7 +138,7 @@ export function createTruelinkService(deps: TruelinkDeps) {
   }
 
   return {
-    async redeem(context: MemberContext, encryptedLink: string): Promise<{ amount: number }> {
+    async redeem(context: MemberContext, encryptedLink: string, options: { repeat?: boolean } = {}): Promise<{ amount: number }> {
       // A gift link holds baht: it never pays into a kip wallet.
       if (context.currency !== 'THB') throw badRequest('KEY_INVALID');
       const link = decryptTruelink(encryptedLink, deps.secret);
@@ -143,7 +147,7 @@ export function createTruelinkService(deps: TruelinkDeps) {
       const refused = await deps.deposits.refusal(context.memberId);
       if (refused) throw businessRule(refused);
       const intent = await repo.openIntent(db, { hash, memberId: context.memberId, at: deps.now(), leaseUntil: lease() });
-      if (!intent) return resume(hash, context.memberId);
+      if (!intent) return resume(hash, context.memberId, options.repeat ?? false);
       return answer(await finish(intent, 'request'), context.memberId, true);
     },
 

@@ -106,11 +106,19 @@ export function useChat(options: { open: boolean; prefix: string | undefined; me
     connection.on('connect_error', (error) => {
       if (error.message === 'UNAUTHORIZED') ended();
     });
-    connection.on(CHAT.events.messaging, (item: ChatItem) => receive([item]));
+    let typingTimer: ReturnType<typeof setTimeout> | undefined;
+    connection.on(CHAT.events.messaging, (item: ChatItem) => {
+      // Issue 31 §10: the agent's message is what they were typing: the line goes with its arrival,
+      // not seconds later when the typing signal would have lapsed.
+      if (item.sender !== 'customer') {
+        clearTimeout(typingTimer);
+        setAgentTyping(false);
+      }
+      receive([item]);
+    });
     connection.on(CHAT.events.read, (mark: { side: string; seq: number }) => {
       if (mark.side === 'agent') setItems((current) => current.map((item) => (item.sender === 'customer' && item.seq <= mark.seq && !item.readAt ? { ...item, readAt: new Date().toISOString() } : item)));
     });
-    let typingTimer: ReturnType<typeof setTimeout> | undefined;
     connection.on(CHAT.events.typing, () => {
       setAgentTyping(true);
       clearTimeout(typingTimer);

@@ -253,6 +253,29 @@ function QrDeposit({ method, quickPicks, minimum, onBack, onDone }: { method: Me
   );
 }
 
+/**
+ * Issue 31 §10: what a screen reader is told of the QR's time: at each whole minute, then at 30 and
+ * 10 seconds; between those the text stays as it was, so nothing is spoken (a live region speaks
+ * when its text changes, and it did every second).
+ */
+export function countdownMoment(secondsLeft: number): { minutes: number } | { seconds: number } | null {
+  if (secondsLeft <= 0) return null;
+  if (secondsLeft % 60 === 0) return { minutes: secondsLeft / 60 };
+  if (secondsLeft === 30 || secondsLeft === 10) return { seconds: secondsLeft };
+  return null;
+}
+
+function useCountdownAnnouncement(secondsLeft: number): string {
+  const { t } = useTranslation();
+  const [said, setSaid] = useState('');
+  const moment = countdownMoment(secondsLeft);
+  const text = moment === null ? null : 'minutes' in moment ? t('deposit.timeLeftMinutes', moment) : t('deposit.timeLeftSeconds', moment);
+  useEffect(() => {
+    if (text !== null) setSaid(text);
+  }, [text]);
+  return said;
+}
+
 function QrShown({ record, onExpired, onCancel, onTransferred }: { record: Extract<QrRecord, { hasQrcode: true }>; onExpired: () => void; onCancel: () => void; onTransferred: () => void }) {
   const { t } = useTranslation();
   const money = useMoneyFormat();
@@ -267,13 +290,18 @@ function QrShown({ record, onExpired, onCancel, onTransferred }: { record: Extra
     if (left === 0) onExpired();
   }, [left, onExpired]);
   const clock = `${String(Math.floor(left / 60)).padStart(2, '0')}:${String(left % 60).padStart(2, '0')}`;
+  const announcement = useCountdownAnnouncement(left);
   return (
     <div className="space-y-4 text-center" data-testid="qr-shown" data-qrcode-id={record.qrcodeId}>
       <div className="mx-auto w-64 rounded-2xl bg-white p-3">
         <QRCodeSVG value={record.payload} size={232} level="M" className="h-auto w-full" title={t('deposit.qrImage', { amount: money(record.amount) })} />
       </div>
       <Money value={record.amount} className="block text-3xl font-extrabold text-gold-300" testId="qr-amount" />
-      <p className="font-mono text-xl" data-testid="qr-countdown" aria-live="polite">{clock}</p>
+      {/* The clock ticks every second for the eye; a reader hears the time left only now and then. */}
+      <p className="font-mono text-xl" data-testid="qr-countdown">{clock}</p>
+      <p className="sr-only" aria-live="polite" data-testid="qr-countdown-announcement">
+        {announcement}
+      </p>
       <p className="text-sm text-white/60">{t('deposit.payHint')}</p>
       <div className="grid grid-cols-2 gap-3">
         <Button variant="secondary" onClick={onCancel} data-testid="cancel-qr">{t('common.cancel')}</Button>

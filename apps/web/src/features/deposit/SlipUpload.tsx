@@ -6,7 +6,7 @@ import { errorText } from '../../shared/api/messages';
 import { useSlipWindow } from '../../shared/api/lookup/get-slip-window';
 import { useMoneyFormat } from '../../shared/ui/Money';
 import { Button } from '../../shared/ui/Button';
-import { useUploadSlip } from './api/upload-slip';
+import { slipPick, useUploadSlip } from './api/upload-slip';
 
 const ACCEPTED = 'image/png,image/jpeg';
 
@@ -61,7 +61,7 @@ export function SlipUpload({ onBack }: { onBack: () => void }) {
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = '';
-          if (file) upload.mutate(file);
+          if (file) upload.mutate(slipPick(file));
         }}
       />
       <Button className="w-full" disabled={closed} busy={upload.isPending} onClick={() => picker.current?.click()} data-testid="choose-slip">

@@ -105,9 +105,9 @@ export function HomePage() {
       <Card className="bg-gradient-to-br from-night-800 to-night-850">
         <p className="text-sm text-white/60" data-testid="home-name">{data ? t('home.hello', { name: data.profile.name }) : t('common.loading')}</p>
         <p className="mt-3 text-xs font-semibold uppercase tracking-wide text-white/50">{t('home.total')}</p>
-        <Money value={data ? totalBalance(data.wallet.amount, data.slots) : undefined} className="block text-[min(2.25rem,10vw)] font-extrabold leading-tight text-gold-300 [overflow-wrap:anywhere]" testId="total-balance" />
+        <Money withMark value={data ? totalBalance(data.wallet.amount, data.slots) : undefined} className="block text-[min(2.25rem,10vw)] font-extrabold leading-tight text-gold-300 [overflow-wrap:anywhere]" testId="total-balance" />
         <p className="mt-1 text-sm text-white/60">
-          {t('home.wallet')} <Money value={data?.wallet.amount} className="font-semibold text-white" testId="wallet-balance" />
+          {t('home.wallet')} <Money withMark value={data?.wallet.amount} className="font-semibold text-white" testId="wallet-balance" />
         </p>
         <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
           <span className="text-xs text-white/50" data-testid="last-sync">{lastSync ? t('home.updated', { time: formatDateTime(lastSync) }) : t('home.never')}</span>
@@ -124,7 +124,7 @@ export function HomePage() {
           {/* The text column takes the squeeze; with large text the button moves under it. The button label never wraps. */}
           <div className="min-w-0 flex-1">
             <p className="text-xs text-white/60">{t('home.invite')}</p>
-            <Money value={data?.invite.amount} className="font-bold" testId="invite-amount" />
+            <Money withMark value={data?.invite.amount} className="font-bold" testId="invite-amount" />
           </div>
           <Button
             className="min-h-11 shrink-0 whitespace-nowrap px-4 text-sm"

@@ -1,7 +1,7 @@
 import type { SpinSlice } from '@wallet/contract';
 import { Wheel } from 'spin-wheel';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
-import { POINTER_ANGLE, type SpinPlan, frictionEasing, targetRotation } from './wheel-motion';
+import { POINTER_ANGLE, type SpinPlan, frictionEasing, labelReadsUpsideDown, targetRotation } from './wheel-motion';
 
 export interface SpinWheelHandle {
   /** Turns the wheel to rest on slice `index`; resolves with the rotation it rests at. */
@@ -9,6 +9,45 @@ export interface SpinWheelHandle {
 }
 
 const LABEL_FONT = '"Noto Sans Thai", "Noto Sans Lao", sans-serif';
+
+/** What spin-wheel 5.0 keeps about the drawn wheel (not in its typings; the version is pinned). */
+interface DrawnWheel {
+  _items: Array<{ label: string; labelColor?: string; path: Path2D }>;
+  _center: { x: number; y: number };
+  _actualRadius: number;
+  _itemLabelFontSize: number;
+}
+const radians = (degrees: number) => (degrees * Math.PI) / 180;
+
+/**
+ * spin-wheel turns every label with its slice, so on the left half they read upside down; it has no
+ * per-label setting. This draws them as it does (from the rim inward) but turns the left half's by
+ * half a turn, anchored at the same point and running toward the centre (issue 31 §10).
+ */
+class UprightLabelWheel extends Wheel {
+  protected override drawItemLabels(context: CanvasRenderingContext2D, angles: Array<{ start: number; end: number }>): void {
+    const drawn = this as unknown as DrawnWheel;
+    const baseline = drawn._itemLabelFontSize * -this.itemLabelBaselineOffset;
+    angles.forEach((angle, index) => {
+      const item = drawn._items[index];
+      if (!item || item.label.trim() === '' || !item.labelColor) return;
+      const middle = angle.start + (angle.end - angle.start) / 2;
+      const reach = drawn._actualRadius * this.itemLabelRadius;
+      context.save();
+      context.clip(item.path);
+      context.translate(drawn._center.x + Math.cos(radians(middle - 90)) * reach, drawn._center.y + Math.sin(radians(middle - 90)) * reach);
+      context.rotate(radians(middle - 90));
+      const flipped = labelReadsUpsideDown(middle);
+      if (flipped) {
+        context.rotate(Math.PI);
+        context.textAlign = 'left';
+      }
+      context.fillStyle = item.labelColor;
+      context.fillText(item.label, 0, flipped ? -baseline : baseline);
+      context.restore();
+    });
+  }
+}
 
 /**
  * The wheel on a canvas (spin-wheel draws it, sized to its container: at most 350 px or 85 % of the
@@ -23,7 +62,7 @@ export const SpinWheel = forwardRef<SpinWheelHandle, { slices: SpinSlice[] }>(fu
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    const created = new Wheel(element, {
+    const created = new UprightLabelWheel(element, {
       isInteractive: false,
       pointerAngle: POINTER_ANGLE,
       radius: 0.96,

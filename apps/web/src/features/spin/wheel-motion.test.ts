@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FRICTION, frictionEasing, indexAtPointer, planSpin, targetRotation } from './wheel-motion';
+import { FRICTION, frictionEasing, indexAtPointer, labelReadsUpsideDown, planSpin, targetRotation } from './wheel-motion';
 
 describe('the wheel motion', () => {
   it('always rests on the slice the server chose, after the extra turns', () => {
@@ -39,5 +39,13 @@ describe('the wheel motion', () => {
     // Early on, each frame's speed is close to 0.991 of the one before.
     const speed = (frame: number) => ease((frame + 1) / frames) - ease(frame / frames);
     expect(speed(11) / speed(10)).toBeCloseTo(FRICTION, 2);
+  });
+});
+
+// Issue 31 §10: labels on the wheel's left half read upside down.
+describe('the wheel’s labels', () => {
+  it('are turned on the left half, wherever the wheel has turned to', () => {
+    expect([90, 0, 180, 45, 135].map(labelReadsUpsideDown)).toEqual([false, false, false, false, false]);
+    expect([270, 200, 340, -90, 630].map(labelReadsUpsideDown)).toEqual([true, true, true, true, true]);
   });
 });

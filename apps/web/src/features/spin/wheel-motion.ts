@@ -50,3 +50,13 @@ export function targetRotation(current: number, index: number, sliceCount: numbe
   const forward = degrees(POINTER_ANGLE - withinSlice - current);
   return current + forward + revolutions * 360;
 }
+
+/**
+ * Whether a label drawn along its slice's radius (read from the rim inward, as spin-wheel draws it)
+ * would be upside down: its slice's middle, in degrees clockwise from 12 o'clock with the wheel's
+ * rotation, lies on the left half. Those labels are turned half a turn (issue 31 §10).
+ */
+export function labelReadsUpsideDown(middleDegrees: number): boolean {
+  const angle = ((middleDegrees % 360) + 360) % 360;
+  return angle > 180 && angle < 360;
+}

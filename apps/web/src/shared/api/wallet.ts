@@ -1,5 +1,5 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { walletResponse } from '@wallet/contract';
+import { STORAGE_KEYS, walletResponse } from '@wallet/contract';
 import { api } from './client';
 import { activeConditionQueryKey } from './promotions/get-active-condition';
 
@@ -14,6 +14,9 @@ export const useWallet = (options: { enabled?: boolean } = {}) => useQuery({ que
  * plus the games) show it.
  */
 export async function invalidateMoneyViews(queryClient: QueryClient): Promise<void> {
+  // Issue 31 §10: home's "updated" time is that of the figures shown, and these are read again now
+  // (set first: the re-read figures render with it).
+  localStorage.setItem(STORAGE_KEYS.lastSync, new Date().toISOString());
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: walletQueryKey }),
     queryClient.invalidateQueries({ queryKey: ['statement'] }),

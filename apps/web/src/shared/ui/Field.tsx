@@ -1,7 +1,12 @@
 import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from 'react';
 
 const CONTROL =
-  'block h-12 w-full rounded-2xl border border-white/10 bg-night-800 px-4 text-base text-white placeholder:text-white/35 focus:border-gold-400 focus:outline-none focus:ring-2 focus:ring-gold-400/40 read-only:opacity-70 disabled:opacity-50';
+  'block h-12 w-full rounded-2xl border border-white/10 bg-night-800 px-4 text-base text-white placeholder:text-white/35 focus:border-gold-400 focus:outline-none focus:ring-2 focus:ring-gold-400/40 disabled:opacity-50';
+/**
+ * A read-only text field is dimmed. Only inputs: CSS's :read-only matches every <select> (a select
+ * is never "read-write"), which drew each chosen value dimmed like a placeholder (issue 31 §10).
+ */
+const INPUT = `${CONTROL} read-only:opacity-70`;
 
 interface FieldFrame {
   label: string;
@@ -31,7 +36,7 @@ export function TextField({ label, hint, error, ...input }: FieldFrame & InputHT
   const id = useId();
   return (
     <Frame id={id} label={label} hint={hint} error={error}>
-      <input id={id} aria-invalid={!!error || undefined} aria-describedby={error ? `${id}-error` : undefined} className={CONTROL} {...input} />
+      <input id={id} aria-invalid={!!error || undefined} aria-describedby={error ? `${id}-error` : undefined} className={INPUT} {...input} />
     </Frame>
   );
 }

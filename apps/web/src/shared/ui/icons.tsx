@@ -1,4 +1,9 @@
 import type { SVGProps } from 'react';
+import { SITE } from '../../env';
+
+/** The signs on the coin; public/favicon.svg and public/kip/favicon.svg draw the same. */
+const BAHT_STROKES = 'M16 12v16M16 12h5a4 4 0 010 8h-5M16 20h6a4 4 0 010 8h-6M20 9v22';
+const KIP_STROKES = 'M16 11v18M26 11l-10 9 10 9M12 20h15';
 
 /**
  * Line icons drawn for this app (24×24, currentColor). This file holds the public shell's, which
@@ -19,9 +24,9 @@ export const PlayIcon = (props: SVGProps<SVGSVGElement>) => (
 export const ChatIcon = (props: SVGProps<SVGSVGElement>) => (
   <svg {...base} {...props}><path d="M4 5h16v11H9l-5 4z" /><path d="M8 10h8M8 13h5" /></svg>
 );
-/** The brand mark: a coin with a baht-like stroke. */
+/** The brand mark: a coin with the currency's sign, a baht-like stroke or the kip's ₭ in the Laos build (issue 31 §9). */
 export const LogoMark = (props: SVGProps<SVGSVGElement>) => (
-  <svg viewBox="0 0 40 40" aria-hidden {...props}>
+  <svg viewBox="0 0 40 40" aria-hidden data-mark={SITE === 'la' ? 'kip' : 'baht'} {...props}>
     <defs>
       <linearGradient id="coin" x1="0" y1="0" x2="1" y2="1">
         <stop offset="0" stopColor="#fde9a8" />
@@ -30,6 +35,6 @@ export const LogoMark = (props: SVGProps<SVGSVGElement>) => (
     </defs>
     <circle cx="20" cy="20" r="18" fill="url(#coin)" />
     <circle cx="20" cy="20" r="13.5" fill="none" stroke="#0b1220" strokeOpacity=".35" strokeWidth="1.5" />
-    <path d="M16 12v16M16 12h5a4 4 0 010 8h-5M16 20h6a4 4 0 010 8h-6M20 9v22" stroke="#0b1220" strokeWidth="2.4" fill="none" strokeLinecap="round" />
+    <path d={SITE === 'la' ? KIP_STROKES : BAHT_STROKES} stroke="#0b1220" strokeWidth="2.4" fill="none" strokeLinecap="round" strokeLinejoin="round" />
   </svg>
 );

@@ -4,15 +4,22 @@ import { uploadFile } from '../../../shared/api/upload';
 import { type CallCallbacks, useMoneyMutation } from '../../../shared/api/useMoneyMutation';
 import { invalidateMoneyViews } from '../../../shared/api/wallet';
 
+/** A picked file as the upload's variables: its identity keeps one Idempotency-Key per file (a File is `{}` as JSON). */
+export interface SlipPick {
+  file: File;
+  id: string;
+}
+export const slipPick = (file: File): SlipPick => ({ file, id: `${file.name}:${file.size}:${file.lastModified}` });
+
 /**
- * POST /api/wallet/slip (multipart): uploads a bank slip, reporting progress. Slips are told
- * apart by their bank reference on the server; the key only joins a double pick. The member's
- * slips reload, and the wallet and statement too once one was credited.
+ * POST /api/wallet/slip (multipart): uploads a bank slip, reporting progress. The Idempotency-Key
+ * makes a retry after a lost answer return the first slip instead of a duplicate (issue 31 §10).
+ * The member's slips reload, and the wallet and statement too once one was credited.
  */
 export function useUploadSlip({ onSuccess, onError, onStart, onProgress }: CallCallbacks<{ slip: SlipRecord }> & { onStart: () => void; onProgress: (share: number) => void }) {
   const queryClient = useQueryClient();
   return useMoneyMutation({
-    mutationFn: (file: File) => uploadFile('/api/wallet/slip', file, { schema: slipUploadResponse, onProgress }),
+    mutationFn: ({ file }: SlipPick, idempotencyKey: string) => uploadFile('/api/wallet/slip', file, { schema: slipUploadResponse, onProgress, headers: { 'Idempotency-Key': idempotencyKey } }),
     // Only when an upload starts: a second pick joining it changes nothing on screen.
     onMutate: onStart,
     onSuccess: async (data) => {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { STORAGE_KEYS, refreshResponse } from '@wallet/contract';
+import { refreshResponse } from '@wallet/contract';
 import { api } from '../../../shared/api/client';
 import { invalidateMoneyViews } from '../../../shared/api/wallet';
 
@@ -8,9 +8,7 @@ export function useRefreshSlots() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.get('/api/wallet/refresh/slot', { schema: refreshResponse }),
-    onSuccess: async () => {
-      localStorage.setItem(STORAGE_KEYS.lastSync, new Date().toISOString());
-      await invalidateMoneyViews(queryClient);
-    },
+    // invalidateMoneyViews records the time of the figures.
+    onSuccess: () => invalidateMoneyViews(queryClient),
   });
 }
