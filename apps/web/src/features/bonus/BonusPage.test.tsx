@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, stubFetch } from '../../test/fetchRoutes';
 import { BonusPage } from './BonusPage';
+import { nextTap } from '../../test/taps';
 
 const bonus = (code: string, extra: Partial<BonusItem> = {}): BonusItem => ({
   code,
@@ -217,6 +218,7 @@ describe('the bonus screen (SPEC §2 Bonus)', () => {
     await waitFor(() => expect(shown).toHaveBeenCalledWith('โบนัสนี้ต้องมียอดฝากอย่างน้อย 1,500.00 บาท'));
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByTestId('bonus-modal')).not.toBeInTheDocument());
+    await nextTap();
     // No minimum, yet nothing deposited to take a share of.
     fireEvent.click(screen.getByTestId('bonus-card-ANY'));
     await screen.findByTestId('reward-figures');

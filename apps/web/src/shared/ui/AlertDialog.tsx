@@ -1,10 +1,12 @@
 import * as RadixAlert from '@radix-ui/react-alert-dialog';
 import { useTranslation } from '../i18n/useTranslation';
 import { Button } from './Button';
+import { useTapShieldOnClose } from './tapShield';
 
 /** A message the member must acknowledge (SPEC §10: spin and claim errors show an alert). */
 export function AlertDialog({ message, onClose }: { message: string | null; onClose: () => void }) {
   const { t } = useTranslation();
+  useTapShieldOnClose(message !== null);
   return (
     <RadixAlert.Root open={message !== null} onOpenChange={(open) => !open && onClose()}>
       <RadixAlert.Portal>
