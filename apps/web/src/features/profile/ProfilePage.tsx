@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { toast } from 'sonner';
@@ -13,7 +12,7 @@ import { Modal } from '../../shared/ui/Modal';
 import { Card, Page } from '../../shared/ui/Page';
 import { CopyIcon, LockIcon, PencilIcon } from '../../shared/ui/more-icons';
 import { useChangeBankAccountName } from './api/change-bank-account-name';
-import { changePassword } from './api/change-password';
+import { useChangePassword } from './api/change-password';
 import { useProfile } from './api/get-profile';
 
 export function ProfilePage() {
@@ -103,8 +102,7 @@ function ChangePasswordModal({ open, onOpenChange }: { open: boolean; onOpenChan
     }
     onOpenChange(next);
   };
-  const save = useMutation({
-    mutationFn: () => changePassword({ oldPassword: form.oldPassword, newPassword: form.newPassword }),
+  const save = useChangePassword({
     onSuccess: () => {
       toast.success(t('profile.passwordChanged'));
       close(false);
@@ -115,7 +113,7 @@ function ChangePasswordModal({ open, onOpenChange }: { open: boolean; onOpenChan
     // SPEC §5: with a field empty, nothing happens.
     if (!form.oldPassword || !form.newPassword || !form.confirm) return;
     if (form.newPassword !== form.confirm) return setError({ key: 'validation.passwordsNotEqual' });
-    save.mutate();
+    save.mutate({ oldPassword: form.oldPassword, newPassword: form.newPassword });
   }
   const field = (key: keyof typeof EMPTY_PASSWORDS) => ({
     value: form[key],
