@@ -140,10 +140,10 @@ function useClaimOutcome(onClose: () => void) {
     error instanceof ApiError && error.code === 'BONUS_DEPOSIT_MINIMUM' ? (error.minimum ? t('errors.BONUS_DEPOSIT_MINIMUM', { amount: money(error.minimum) }) : t('bonus.depositFirst')) : errorText(t, error);
   return {
     onSuccess: (claim: { amount: number }) => {
-      toast.success(t('bonus.received', { amount: money(claim.amount) }));
+      toast.success(t('bonus.received', { amount: money(claim.amount) }), { id: 'bonus-claim' });
       onClose();
     },
-    onError: (error: Error) => toast.error(failureText(error)),
+    onError: (error: Error) => toast.error(failureText(error), { id: 'bonus-claim' }),
   };
 }
 

@@ -150,15 +150,15 @@ function BankNameModal({ open, onOpenChange, bankCode, onSaved }: { open: boolea
   const [name, setName] = useState('');
   const save = useChangeBankAccountName(bankCode, {
     onSuccess: (bankAccountName) => {
-      toast.success(t('profile.bankNameSaved'));
+      toast.success(t('profile.bankNameSaved'), { id: 'bank-name' });
       onOpenChange(false);
       onSaved(bankAccountName);
     },
-    onError: (failure) => toast.error(errorText(t, failure)),
+    onError: (failure) => toast.error(errorText(t, failure), { id: 'bank-name' }),
   });
   function submit() {
     const trimmed = name.trim().replace(/\s+/g, ' ');
-    if (!trimmed || !isEnglishName(trimmed)) return toast.error(t('validation.requiredEnglish'));
+    if (!trimmed || !isEnglishName(trimmed)) return toast.error(t('validation.requiredEnglish'), { id: 'bank-name' });
     save.mutate(trimmed);
   }
   return (

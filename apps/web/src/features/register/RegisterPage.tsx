@@ -52,9 +52,11 @@ export function RegisterPage() {
     if (stored) setProfile((current) => ({ ...current, inviteCode: stored }));
   }, [search]);
 
-  const fail = (message: string) => toast.error(message, { duration: DELAYS_MS.toast });
+  const fail = (message: string) => toast.error(message, { id: 'register', duration: DELAYS_MS.toast });
 
   async function run(work: () => Promise<unknown>) {
+    // A new try: the error of the last one no longer stands (issue 31 §7).
+    toast.dismiss('register');
     setBusy(true);
     try {
       await work();
