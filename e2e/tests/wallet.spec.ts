@@ -88,7 +88,7 @@ test('a member opens a slot account, moves money in three ways, plays a round, r
   await expect(entries.first()).toContainText('โยกเงิน');
   // Both ends of the transfer show in full on a phone, not cut off with an ellipsis.
   const route = entries.first().getByTestId('statement-route');
-  await expect(route).toHaveText('PG → กระเป๋าหลัก');
+  await expect(route).toHaveText('PG Soft → กระเป๋าหลัก');
   expect(await route.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
   await expect(entries.last()).toContainText('ฝากเงินจาก ระบบ');
   await expect(entries.last()).toContainText('+300.00');

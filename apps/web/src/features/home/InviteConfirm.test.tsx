@@ -148,7 +148,12 @@ describe('receiving the invite bonus (SPEC §2 Home overlays, DESIGN §6)', () =
     expect(openOverlay).not.toHaveBeenCalledWith('spin', {});
     expect(callsTo(fetchMock, 'GET /api/invite/bonus')).toHaveLength(1);
 
-    // A tap after a double tap's window is the member's own: it opens the wheel.
+    // A tap far from the dialog's last tap is aimed at something else: it goes through at once.
+    fireEvent.click(screen.getByTestId('tile-spin'), { clientX: 300, clientY: 700 });
+    expect(openOverlay).toHaveBeenCalledWith('spin', {});
+    openOverlay.mockClear();
+
+    // So does a tap at the same spot once a double tap's window is over.
     await new Promise((resolve) => setTimeout(resolve, DOUBLE_TAP_WINDOW_MS));
     fireEvent.click(screen.getByTestId('tile-spin'));
     expect(openOverlay).toHaveBeenCalledWith('spin', {});

@@ -6,52 +6,67 @@ import { useEffect } from 'react';
  */
 export const DOUBLE_TAP_WINDOW_MS = 400;
 
+/**
+ * How far from the first tap the second may land and still be the same double tap (a thumb's
+ * wobble; Android allows about 100 dp). A tap farther away is aimed at something else.
+ */
+export const DOUBLE_TAP_SLOP_PX = 64;
+
 /** Every event a tap sends: blocking all of them keeps press-activated widgets (Radix menus) still too. */
 const TAP_EVENTS = ['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'click'] as const;
 
-let shieldUntil = 0;
+interface Tap {
+  at: number;
+  x: number;
+  y: number;
+}
+
+let shield: Tap | null = null;
 let releaseTimer: ReturnType<typeof setTimeout> | null = null;
 
 function swallow(event: Event): void {
-  if (performance.now() >= shieldUntil) return;
+  if (!shield || performance.now() >= shield.at + DOUBLE_TAP_WINDOW_MS || !(event instanceof MouseEvent)) return;
+  if (Math.hypot(event.clientX - shield.x, event.clientY - shield.y) > DOUBLE_TAP_SLOP_PX) return;
   event.preventDefault();
   event.stopPropagation();
   event.stopImmediatePropagation();
 }
 
 /**
- * Taps are swallowed until `until` (a `performance.now()` time): they stop at the document, in the
- * capture phase, before React or any element sees them. The listeners go once the time is over.
+ * Taps near `lastTap` are swallowed until a double tap's window after it is over: they stop at the
+ * document, in the capture phase, before React or any element sees them. The listeners go then.
  */
-function shieldTapsUntil(until: number): void {
-  if (until <= performance.now()) return;
+function shieldAround(lastTap: Tap): void {
+  const left = lastTap.at + DOUBLE_TAP_WINDOW_MS - performance.now();
+  if (left <= 0) return;
   if (releaseTimer === null) for (const type of TAP_EVENTS) document.addEventListener(type, swallow, true);
   else clearTimeout(releaseTimer);
-  shieldUntil = Math.max(shieldUntil, until);
-  releaseTimer = setTimeout(liftTapShield, shieldUntil - performance.now());
+  shield = lastTap;
+  releaseTimer = setTimeout(liftTapShield, left);
 }
 
 /** Ends the shield at once (tests, between cases). */
 export function liftTapShield(): void {
   if (releaseTimer !== null) clearTimeout(releaseTimer);
   releaseTimer = null;
-  shieldUntil = 0;
+  shield = null;
   for (const type of TAP_EVENTS) document.removeEventListener(type, swallow, true);
 }
 
 /**
  * Issue 31 §2: a double tap on a dialog's button must not reach what the dialog covered. The first
- * tap closes the dialog (or starts a call whose answer closes it); the second, a moment later, would
- * land on the screen beneath (the invite claim's second tap opened the spin wheel). So while a
- * dialog is open its taps are noted, and when it closes (or unmounts open) taps are swallowed until
- * a double tap's second tap can no longer come. A dialog closed long after its last tap blocks nothing.
+ * tap closes the dialog (or starts a call whose answer closes it); the second, a moment later and at
+ * the same spot, would land on the screen beneath (the invite claim's second tap opened the spin
+ * wheel). So while a dialog is open its last tap is noted, and when it closes (or unmounts open)
+ * taps at that spot are swallowed until a double tap's second tap can no longer come. A dialog
+ * closed long after its last tap blocks nothing, nor does a tap elsewhere on the screen.
  */
 export function useTapShieldOnClose(open: boolean): void {
   useEffect(() => {
     if (!open) return;
-    let lastTapAt = -Infinity;
-    const noteTap = () => {
-      lastTapAt = performance.now();
+    let lastTap: Tap | null = null;
+    const noteTap = (event: MouseEvent) => {
+      lastTap = { at: performance.now(), x: event.clientX, y: event.clientY };
     };
     // While a modal dialog is open every tap is on it or on its overlay.
     document.addEventListener('pointerdown', noteTap, true);
@@ -59,7 +74,7 @@ export function useTapShieldOnClose(open: boolean): void {
     return () => {
       document.removeEventListener('pointerdown', noteTap, true);
       document.removeEventListener('click', noteTap, true);
-      shieldTapsUntil(lastTapAt + DOUBLE_TAP_WINDOW_MS);
+      if (lastTap) shieldAround(lastTap);
     };
   }, [open]);
 }
