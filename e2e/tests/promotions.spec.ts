@@ -175,6 +175,7 @@ test('an operator creates a bonus on the console and a member claims it', async 
   await page.getByTestId(`bonus-card-${code}`).click();
   await page.getByTestId('bonus-receive').click();
   await expect(page.getByTestId('bonus-active')).toContainText('โบนัสคอนโซล');
+  await waitOutDoubleTap(page);
   await page.getByTestId('menu-home').click();
   await expect(page.getByTestId('wallet-balance')).toHaveText('600.00');
 });
