@@ -11,6 +11,14 @@ export async function keepScreenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
 
+/**
+ * The member app swallows a second tap at the same spot within this long after a dialog closed on
+ * a tap (apps/web/src/shared/ui/tapShield.ts, issue 31 §2): a member's next deliberate tap there
+ * comes later, and so must a journey's.
+ */
+const DOUBLE_TAP_WINDOW_MS = 400;
+export const waitOutDoubleTap = (page: Page) => page.waitForTimeout(DOUBLE_TAP_WINDOW_MS);
+
 export function randomPhone(): string {
   return `06${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 }

@@ -40,7 +40,7 @@ test('a member deposits by QR, pays it through the sandbox gateway, and sees it 
   await page.getByTestId('qr-paid-done').click();
   await home.expectTotal('500.00');
   const first = (await home.openStatement()).first();
-  await expect(first).toContainText('ฝากเงินจาก KBANK');
+  await expect(first).toContainText('ฝากเงินจาก ธนาคารกสิกรไทย');
   await expect(first).toContainText('+500.00');
 });
 

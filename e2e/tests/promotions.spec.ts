@@ -2,7 +2,7 @@ import { type APIRequestContext, type Page, expect, test } from '@playwright/tes
 import { ConsolePage } from '../pages/console-page';
 import { HomePage } from '../pages/home-page';
 import { LoginPage } from '../pages/login-page';
-import { creditWallet, depositByQr, keepScreenshot, loseInGame, memberToken, operatorToken, registerViaApi } from '../support';
+import { creditWallet, depositByQr, keepScreenshot, loseInGame, memberToken, operatorToken, registerViaApi, waitOutDoubleTap } from '../support';
 
 type Member = Awaited<ReturnType<typeof registerViaApi>>;
 
@@ -59,6 +59,7 @@ test('a promotion code typed in lower case is found and received', async ({ page
   await keepScreenshot(page, 'promotion-modal');
   await page.getByTestId('promotion-receive').dblclick();
   await expect(page.getByTestId('bonus-active')).toBeVisible();
+  await waitOutDoubleTap(page);
   await page.getByTestId('menu-home').click();
   await expect(page.getByTestId('wallet-balance')).toHaveText('120.00');
 });
@@ -174,6 +175,7 @@ test('an operator creates a bonus on the console and a member claims it', async 
   await page.getByTestId(`bonus-card-${code}`).click();
   await page.getByTestId('bonus-receive').click();
   await expect(page.getByTestId('bonus-active')).toContainText('โบนัสคอนโซล');
+  await waitOutDoubleTap(page);
   await page.getByTestId('menu-home').click();
   await expect(page.getByTestId('wallet-balance')).toHaveText('600.00');
 });

@@ -35,6 +35,28 @@ test('a visitor registers with an OTP from the SMS inbox, then logs in and lands
   await keepScreenshot(page, 'member-home');
 });
 
+test('a wrong invite link does not block registration, and a registration forgets the stored code (issue 31 §1)', async ({ page, request }) => {
+  const phone = randomPhone();
+  const register = new RegisterPage(page);
+  await register.open('?code=PR999999');
+  await register.enterPhone(phone);
+  await expect(page.getByTestId('otp-ref')).toBeVisible();
+  await register.enterOtp((await latestOtp(request, phone)).otpCode);
+  await expect(page.locator('input[name="name"]')).toBeVisible();
+  await register.enterProfile({ name: 'ทดสอบ ลิงก์ผิด', password: 'journey-pass-1' });
+
+  // The server refuses the code: it reads as refused, with a way past it.
+  await expect(page.locator('input[name="inviteCode"]')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(/PR999999/).first()).toBeVisible();
+  await keepScreenshot(page, 'register-invite-refused');
+  await page.getByTestId('invite-skip').click();
+
+  await expect(page.locator('select[name="bankCode"]')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('code'))).toBeNull();
+  await register.enterBank({ bankCode: 'SCB', accountNo: randomAccountNo(), firstName: 'ทดสอบ', lastName: 'ลิงก์ผิด' });
+  await expect(page.getByText('สมัครสมาชิกสำเร็จ กรุณาเข้าสู่ระบบ')).toBeVisible();
+});
+
 test('with remember-me the session survives a new tab; without it, it does not', async ({ browser }) => {
   const remembered = await browser.newContext({ storageState: test.info().project.use.storageState });
   const first = await remembered.newPage();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { LoginPage } from '../pages/login-page';
-import { creditWallet, keepScreenshot, pauseSpinCampaigns, registerViaApi } from '../support';
+import { creditWallet, keepScreenshot, pauseSpinCampaigns, registerViaApi, waitOutDoubleTap } from '../support';
 
 const money = (text: string | null) => Number((text ?? '').replace(/,/g, ''));
 
@@ -36,6 +36,7 @@ test('a member opens a slot account, moves money in three ways, plays a round, r
   await expect(page.getByText('โยกเงินสำเร็จ')).toBeVisible();
   await expect(page.getByTestId('provider-balance-PG')).toHaveText('100.00');
   await expect(page.getByTestId('wallet-balance')).toHaveText('200.00');
+  await waitOutDoubleTap(page);
 
   // Transfer-only of the whole wallet asks first.
   await page.getByTestId('provider-PG').click();
@@ -46,6 +47,7 @@ test('a member opens a slot account, moves money in three ways, plays a round, r
   await expect(page.getByTestId('game-balance')).toHaveText('300.00');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('wallet-balance')).toHaveText('0.00');
+  await waitOutDoubleTap(page);
 
   // Resetting the game password asks first too; cancelling changes nothing.
   await page.getByTestId('provider-PG').click();
@@ -88,7 +90,7 @@ test('a member opens a slot account, moves money in three ways, plays a round, r
   await expect(entries.first()).toContainText('โยกเงิน');
   // Both ends of the transfer show in full on a phone, not cut off with an ellipsis.
   const route = entries.first().getByTestId('statement-route');
-  await expect(route).toHaveText('PG → กระเป๋าหลัก');
+  await expect(route).toHaveText('PG Soft → กระเป๋าหลัก');
   expect(await route.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
   await expect(entries.last()).toContainText('ฝากเงินจาก ระบบ');
   await expect(entries.last()).toContainText('+300.00');

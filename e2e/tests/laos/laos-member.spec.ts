@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { HomePage } from '../../pages/home-page';
 import { LoginPage } from '../../pages/login-page';
 import { RegisterPage } from '../../pages/register-page';
-import { expectAccessible, keepScreenshot, latestOtp, randomAccountNo, shownText } from '../../support';
+import { expectAccessible, keepScreenshot, latestOtp, randomAccountNo, shownText, waitOutDoubleTap } from '../../support';
 
 /** A Lao mobile number: 020 and eight digits (DESIGN §6 allows 8–11). */
 const laoPhone = () => `20${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
@@ -52,6 +52,7 @@ test('a Lao member registers with kip and BCEL, deposits by BCEL QR, moves kip t
   await expect(page.getByTestId('qr-paid-amount')).toHaveText('100,000');
   await page.getByTestId('qr-paid-done').click();
   await home.expectTotal('100,000');
+  await waitOutDoubleTap(page);
 
   // A game that takes kip: open the account, move 20,000 kip.
   await page.getByTestId('provider-PG').click();

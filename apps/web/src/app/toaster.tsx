@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import { Toaster } from 'sonner';
 import { DELAYS_MS } from '@wallet/contract';
+import { useAnySheetOpen } from '../shared/ui/sheetPresence';
 import { BOTTOM_MENU_HEIGHT_PX } from './shells/BottomMenu';
 
 /**
@@ -26,7 +27,21 @@ export const TOASTER_PLACEMENT = {
   mobileOffset: { bottom: TOAST_BOTTOM, left: 12, right: 12 },
 } as const;
 
+/**
+ * While a bottom sheet is open its main action (send, move money, OK) is where the bottom toasts
+ * sit, so for 4 s the member could not press it (issue 31 §6). Then toasts go to the top: the
+ * sheet's overlay covers the top bar anyway, and a sheet's top holds only its title and close.
+ * Toasts already shown move with the placement.
+ */
+const TOAST_TOP = 'calc(12px + env(safe-area-inset-top))';
+export const TOASTER_PLACEMENT_OVER_SHEET = {
+  position: 'top-center',
+  offset: { top: TOAST_TOP },
+  mobileOffset: { top: TOAST_TOP, left: 12, right: 12 },
+} as const;
+
 /** The app's toaster, loaded once the page is idle (app/providers.tsx). */
 export function AppToaster() {
-  return <Toaster {...TOASTER_PLACEMENT} richColors duration={DELAYS_MS.toast} style={TOAST_CONTRAST} />;
+  const placement = useAnySheetOpen() ? TOASTER_PLACEMENT_OVER_SHEET : TOASTER_PLACEMENT;
+  return <Toaster {...placement} richColors duration={DELAYS_MS.toast} style={TOAST_CONTRAST} />;
 }

@@ -15,7 +15,7 @@ export function clearToken(): void {
   sessionStorage.removeItem(STORAGE_KEYS.token);
 }
 
-/** Everything tied to a signed-in member; language, agreement and invite code stay. */
+/** Everything tied to a signed-in member; language, agreement and invite code stay (the code until a registration uses it). */
 export function clearSession(): void {
   clearToken();
   localStorage.removeItem(STORAGE_KEYS.lastSync);
@@ -27,4 +27,12 @@ export function readInviteCode(): string | null {
 
 export function saveInviteCode(code: string): void {
   localStorage.setItem(STORAGE_KEYS.inviteCode, code);
+}
+
+/**
+ * Issue 31 §1: the stored code goes once a registration has used it (else the next person on this
+ * phone is credited to the same inviter) or once the member removes a code the server refused.
+ */
+export function clearInviteCode(): void {
+  localStorage.removeItem(STORAGE_KEYS.inviteCode);
 }

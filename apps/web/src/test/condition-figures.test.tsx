@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OverlayHost } from '../app/overlays';
 import { stubFetch } from './fetchRoutes';
 import { HomePage } from '../features/home/HomePage';
+import { nextTap } from './taps';
 
 const slot: Slot = {
   code: 'PG',
@@ -94,6 +95,7 @@ describe("home's condition figures", () => {
     await user.type(await screen.findByLabelText('จำนวนเงิน (บาท)'), '100');
     await user.click(screen.getByTestId('transfer-submit'));
     await waitFor(() => expect(screen.getByTestId('condition-figures')).toHaveTextContent('1,900.00'));
+    await nextTap();
 
     await user.click(screen.getByTestId('tile-collect'));
     await waitFor(() => expect(screen.getByTestId('condition-figures')).toHaveTextContent('2,600.00'));

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { i18nReady, loadAllTexts } from '../shared/i18n';
+import { liftTapShield } from '../shared/ui/tapShield';
 
 // The language texts are chunks loaded on demand: tests start once the first language is in, whole
 // (screens are drawn here without the router, which loads the texts' second part in the app).
@@ -10,6 +11,8 @@ await loadAllTexts();
 
 afterEach(() => {
   cleanup();
+  // A dialog closed at the end of one case must not swallow the next case's first taps.
+  liftTapShield();
   localStorage.clear();
   sessionStorage.clear();
 });

@@ -9,6 +9,7 @@ import { DepositModal } from '../features/deposit';
 import { totalBalance } from '../features/home/balances';
 import { WithdrawModal } from '../features/withdraw';
 import { stubFetch } from './fetchRoutes';
+import { nextTap } from './taps';
 
 /** Issue 8 §4: defects seen in the deposit and withdraw overlays. */
 const wallet: WalletResponse = {
@@ -91,6 +92,7 @@ describe('toasts of one call', () => {
     };
     await moveOnce();
     expect(await screen.findByText(i18n.t('errors.TRANSFER_FAIL'))).toBeInTheDocument();
+    await nextTap();
     await moveOnce();
     expect(await screen.findByText(i18n.t('game.transferred', { name: 'PG Soft' }))).toBeInTheDocument();
     await vi.waitFor(() => expect(screen.queryByText(i18n.t('errors.TRANSFER_FAIL'))).toBeNull());

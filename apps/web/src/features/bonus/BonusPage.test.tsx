@@ -1,10 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { BonusItem, ClearPreview, ConditionStatus, RewardPreview } from '@wallet/contract';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, stubFetch } from '../../test/fetchRoutes';
 import { BonusPage } from './BonusPage';
+import { nextTap } from '../../test/taps';
 
 const bonus = (code: string, extra: Partial<BonusItem> = {}): BonusItem => ({
   code,
@@ -183,8 +184,14 @@ describe('the bonus screen (SPEC §2 Bonus)', () => {
     expect(screen.queryByTestId('promotion-code')).not.toBeInTheDocument();
     fireEvent.click(screen.getByTestId('bonus-cancel'));
     fireEvent.click(await screen.findByTestId('confirm-yes'));
-    // The end dialog closes once answered; the alert takes its place.
-    await waitFor(() => expect(screen.getAllByTestId('confirm-dialog').map(visible)).toEqual([expect.stringContaining('ยังไม่ผ่านเงื่อนไข')]));
+    // The end dialog closes once answered; the alert takes its place, with one button (issue 31 §7).
+    const alert = await screen.findByTestId('alert-dialog');
+    await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).not.toBeInTheDocument());
+    expect(visible(alert)).toContain('ยังไม่ผ่านเงื่อนไข');
+    expect(within(alert).getAllByRole('button')).toHaveLength(1);
+    await nextTap();
+    fireEvent.click(within(alert).getByTestId('alert-ok'));
+    await waitFor(() => expect(screen.queryByTestId('alert-dialog')).not.toBeInTheDocument());
   });
 
   it('names the offer’s minimum deposit in the confirmation when the preview refuses for it', async () => {
@@ -214,13 +221,14 @@ describe('the bonus screen (SPEC §2 Bonus)', () => {
     fireEvent.click(await screen.findByTestId('bonus-card-OPEN'));
     await screen.findByTestId('reward-figures');
     fireEvent.click(screen.getByTestId('bonus-receive'));
-    await waitFor(() => expect(shown).toHaveBeenCalledWith('โบนัสนี้ต้องมียอดฝากอย่างน้อย 1,500.00 บาท'));
+    await waitFor(() => expect(shown).toHaveBeenCalledWith('โบนัสนี้ต้องมียอดฝากอย่างน้อย 1,500.00 บาท', { id: 'bonus-claim' }));
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByTestId('bonus-modal')).not.toBeInTheDocument());
+    await nextTap();
     // No minimum, yet nothing deposited to take a share of.
     fireEvent.click(screen.getByTestId('bonus-card-ANY'));
     await screen.findByTestId('reward-figures');
     fireEvent.click(screen.getByTestId('bonus-receive'));
-    await waitFor(() => expect(shown).toHaveBeenLastCalledWith('โบนัสนี้ต้องฝากเงินก่อนจึงจะรับได้'));
+    await waitFor(() => expect(shown).toHaveBeenLastCalledWith('โบนัสนี้ต้องฝากเงินก่อนจึงจะรับได้', { id: 'bonus-claim' }));
   });
 });

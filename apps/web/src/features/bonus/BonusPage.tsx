@@ -11,7 +11,7 @@ import { SafeHtml } from '../../shared/SafeHtml';
 import { BannerSlides } from '../../shared/ui/BannerSlides';
 import { Button } from '../../shared/ui/Button';
 import { ConditionProgress } from '../../shared/ui/ConditionProgress';
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { AlertDialog } from '../../shared/ui/AlertDialog';
 import { RewardFigures } from '../../shared/ui/RewardFigures';
 import { useMoneyFormat } from '../../shared/ui/Money';
 import { Modal } from '../../shared/ui/Modal';
@@ -126,7 +126,8 @@ export function BonusPage() {
       {openBonus && <BonusModal bonus={openBonus} onClose={() => setOpenBonus(null)} />}
       {searched && <PromotionModal code={searched} onClose={() => setSearched(null)} />}
       <EndBonusDialog open={confirmClear} busy={clear.isPending} onConfirm={endCondition} onCancel={() => setConfirmClear(false)} />
-      <ConfirmDialog open={failure !== null} title={t('common.error')} description={failure} confirmLabel={t('common.close')} onConfirm={() => setFailure(null)} onCancel={() => setFailure(null)} />
+      {/* An alert, not a question: one button (issue 31 §7; it had a cancel and a close doing the same). */}
+      <AlertDialog title={t('common.error')} message={failure} onClose={() => setFailure(null)} />
     </Page>
   );
 }
@@ -140,10 +141,10 @@ function useClaimOutcome(onClose: () => void) {
     error instanceof ApiError && error.code === 'BONUS_DEPOSIT_MINIMUM' ? (error.minimum ? t('errors.BONUS_DEPOSIT_MINIMUM', { amount: money(error.minimum) }) : t('bonus.depositFirst')) : errorText(t, error);
   return {
     onSuccess: (claim: { amount: number }) => {
-      toast.success(t('bonus.received', { amount: money(claim.amount) }));
+      toast.success(t('bonus.received', { amount: money(claim.amount) }), { id: 'bonus-claim' });
       onClose();
     },
-    onError: (error: Error) => toast.error(failureText(error)),
+    onError: (error: Error) => toast.error(failureText(error), { id: 'bonus-claim' }),
   };
 }
 

@@ -41,7 +41,11 @@ const isQrMethod = (method: Method) => method.bankType === 'QR' || method.bankTy
 export function DepositModal({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const copy = useCopy();
-  const bankName = (method: Method) => bankNameIn(i18n.language, { nameTH: method.bankName, nameEN: method.bankNameEN, nameLO: method.bankNameLO });
+  // Issue 31 §8: a gateway's lookup names are its code (WW): the member reads what it is instead.
+  const bankName = (method: Method) =>
+    method.bankType === 'GATEWAY'
+      ? t(`deposit.gateways.${method.bankCode}`, { defaultValue: method.bankName })
+      : bankNameIn(i18n.language, { nameTH: method.bankName, nameEN: method.bankNameEN, nameLO: method.bankNameLO });
   const lookup = useDepositMethods();
   // Only methods that pay into the member's currency (issue 15 §1): TrueMoney and the gateways take baht.
   const currency = useMemberCurrency();
@@ -80,7 +84,7 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
                 <MethodButton
                   onClick={() => setChosen(method)}
                   testId={`deposit-method-${method.bankCode}`}
-                  title={`${bankName(method)} · QR`}
+                  title={method.bankType === 'GATEWAY' ? bankName(method) : `${bankName(method)} · QR`}
                   hint={method.bankType === 'GATEWAY' ? t('deposit.gatewayHint', { amount: GATEWAY_QR_MINIMUM_BAHT }) : t('deposit.qrHint')}
                 />
               ) : (
@@ -163,7 +167,7 @@ function MethodButton({ onClick, testId, title, hint }: { onClick: () => void; t
 
 /** `minimum` is the least amount the create button takes (SPEC §5: 0 for a baht bank QR, 100 for gateways). */
 function QrDeposit({ method, quickPicks, minimum, onBack, onDone }: { method: Method; quickPicks: readonly number[]; minimum: number; onBack: () => void; onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const gateway = method.bankType === 'GATEWAY';
   const picks = gateway ? QR_QUICK_PICKS_GATEWAY : quickPicks;
@@ -173,6 +177,8 @@ function QrDeposit({ method, quickPicks, minimum, onBack, onDone }: { method: Me
   // The QR on screen; when the server says that one was paid, the member sees it paid (issue 8 §2).
   const shownQr = useRef<string | null>(null);
   const [credited, setCredited] = useState<number | null>(null);
+  // The QR ran out while shown: amount entry says so instead of coming back silently (issue 31 §7).
+  const [expired, setExpired] = useState(false);
   const current = useOpenQr(method.bankCode);
   const record = current.data;
   useEffect(() => {
@@ -188,7 +194,10 @@ function QrDeposit({ method, quickPicks, minimum, onBack, onDone }: { method: Me
 
   const create = useCreateQr(method.bankCode, {
     onSuccess: (record) => {
-      if (!record.hasQrcode) toast.error(t(`errors.${record.message ?? 'QR_FAIL'}`, { defaultValue: record.message }), { id: 'qr' });
+      setExpired(false);
+      // A QR on screen answers the member; an error left from an earlier try would contradict it.
+      if (record.hasQrcode) toast.dismiss('qr');
+      else toast.error(t(`errors.${record.message ?? 'QR_FAIL'}`, { defaultValue: record.message }), { id: 'qr' });
     },
     onError: (error) => toast.error(errorText(t, error), { id: 'qr' }),
   });
@@ -219,7 +228,10 @@ function QrDeposit({ method, quickPicks, minimum, onBack, onDone }: { method: Me
     return (
       <QrShown
         record={record}
-        onExpired={() => queryClient.setQueryData(qrQueryKey(method.bankCode), { hasQrcode: false })}
+        onExpired={() => {
+          setExpired(true);
+          queryClient.setQueryData(qrQueryKey(method.bankCode), { hasQrcode: false });
+        }}
         onCancel={() => cancel.mutate(record.qrcodeId)}
         onTransferred={() => {
           toast.info(t('deposit.refreshBalance'));
@@ -229,13 +241,23 @@ function QrDeposit({ method, quickPicks, minimum, onBack, onDone }: { method: Me
       />
     );
   }
+  // Issue 31 §7: the minimum is said, not only applied by dimming the button.
+  const minimumText = minimum > 0 ? t('deposit.qrMinimum', { amount: formatMoney(minimum, i18n.language, walletCurrencyOf(method.currency)), currency: walletCurrencyOf(method.currency) }) : undefined;
+  const underMinimum = amount !== '' && value > 0 && value < minimum;
   return (
     <div className="space-y-4">
+      {expired && (
+        <p role="status" className="rounded-2xl bg-amber-400/10 p-3 text-sm font-semibold text-amber-200" data-testid="qr-expired">
+          {t('deposit.qrExpired')}
+        </p>
+      )}
       <TextField
         label={t('transfer.amount')}
         name="depositAmount"
         inputMode={wholeOnly ? 'numeric' : 'decimal'}
         value={amount}
+        hint={minimumText}
+        error={underMinimum ? minimumText : undefined}
         onChange={(event) => setAmount(event.target.value.replace(wholeOnly ? /\D/g : /[^\d.]/g, ''))}
       />
       <div className="grid grid-cols-3 gap-2">

@@ -65,8 +65,8 @@ export function HomePage() {
   /** The confirmation stays open, busy, until the claim is answered (a second tap joins it). */
   function receiveInvite() {
     claimInvite.mutate(undefined, {
-      onSuccess: (answer) => toast.success(t('home.inviteReceived', { amount: money(answer.amount) })),
-      onError: (error) => toast.error(errorText(t, error)),
+      onSuccess: (answer) => toast.success(t('home.inviteReceived', { amount: money(answer.amount) }), { id: 'invite' }),
+      onError: (error) => toast.error(errorText(t, error), { id: 'invite' }),
       onSettled: () => setConfirmInvite(false),
     });
   }
@@ -74,9 +74,10 @@ export function HomePage() {
   function checkBalance() {
     refresh.mutate(undefined, {
       onSuccess: (answer) => {
-        if (answer.failed.length) toast.warning(t('home.refreshPartial', { codes: answer.failed.join(', ') }));
+        if (answer.failed.length) toast.warning(t('home.refreshPartial', { codes: answer.failed.join(', ') }), { id: 'refresh' });
+        else toast.dismiss('refresh');
       },
-      onError: (error) => toast.error(errorText(t, error)),
+      onError: (error) => toast.error(errorText(t, error), { id: 'refresh' }),
     });
   }
 

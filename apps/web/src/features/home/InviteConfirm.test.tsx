@@ -4,6 +4,7 @@ import { type RewardPreview, STORAGE_KEYS, type WalletResponse } from '@wallet/c
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OverlayContext } from '../../shared/overlays/overlays';
+import { DOUBLE_TAP_WINDOW_MS } from '../../shared/ui/tapShield';
 import { callsTo, stubFetch } from '../../test/fetchRoutes';
 import { HomePage } from './HomePage';
 
@@ -32,7 +33,7 @@ const preview: RewardPreview = {
 const claimed = { message: 'INVITE_BONUS_SUCCESS', amount: 70 };
 const visible = (element: HTMLElement) => (element.textContent ?? '').replace(/[\u200b\u2060]/g, '');
 
-function renderHome(routes: Parameters<typeof stubFetch>[0]) {
+function renderHome(routes: Parameters<typeof stubFetch>[0], openOverlay: (name: string) => Promise<unknown> = async () => undefined) {
   localStorage.setItem(STORAGE_KEYS.rememberAgreement, '1');
   const fetchMock = stubFetch({
     'GET /api/wallet': { body: wallet },
@@ -43,7 +44,7 @@ function renderHome(routes: Parameters<typeof stubFetch>[0]) {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       {/* No other overlay is opened here. */}
-      <OverlayContext.Provider value={{ open: async () => undefined, closeAll: () => undefined }}>
+      <OverlayContext.Provider value={{ open: openOverlay, closeAll: () => undefined }}>
         <MemoryRouter>
           <HomePage />
         </MemoryRouter>
@@ -116,6 +117,8 @@ describe('receiving the invite bonus (SPEC §2 Home overlays, DESIGN §6)', () =
     await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).not.toBeInTheDocument());
 
     held = 100;
+    // The member's next tap, not the second half of a double tap (shared/ui/tapShield.ts).
+    await new Promise((resolve) => setTimeout(resolve, DOUBLE_TAP_WINDOW_MS));
     await openConfirmation();
     expect(screen.getByTestId('preview-loading')).toBeInTheDocument();
     expect(screen.queryByTestId('confirm-yes')).not.toBeInTheDocument();
@@ -129,5 +132,30 @@ describe('receiving the invite bonus (SPEC §2 Home overlays, DESIGN §6)', () =
     expect(await screen.findByTestId('reward-no-condition')).toBeInTheDocument();
     expect(screen.queryByTestId('reward-locked')).not.toBeInTheDocument();
     expect(screen.getByTestId('confirm-yes')).toBeEnabled();
+  });
+
+  it('a double tap whose first tap is answered at once does not open what the dialog covered (issue 31 §2)', async () => {
+    const openOverlay = vi.fn(async () => undefined);
+    const fetchMock = renderHome(
+      { 'GET /api/invite/bonus/preview': { body: preview }, 'GET /api/invite/bonus': { body: claimed }, 'GET /api/spinwheel/active': { body: { isActive: true } } },
+      openOverlay,
+    );
+    await openConfirmation();
+    fireEvent.click(await screen.findByTestId('confirm-yes'));
+    await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).not.toBeInTheDocument());
+    // The second tap of the double tap lands where the dialog's button was: on the spin tile.
+    fireEvent.click(await screen.findByTestId('tile-spin'));
+    expect(openOverlay).not.toHaveBeenCalledWith('spin', {});
+    expect(callsTo(fetchMock, 'GET /api/invite/bonus')).toHaveLength(1);
+
+    // A tap far from the dialog's last tap is aimed at something else: it goes through at once.
+    fireEvent.click(screen.getByTestId('tile-spin'), { clientX: 300, clientY: 700 });
+    expect(openOverlay).toHaveBeenCalledWith('spin', {});
+    openOverlay.mockClear();
+
+    // So does a tap at the same spot once a double tap's window is over.
+    await new Promise((resolve) => setTimeout(resolve, DOUBLE_TAP_WINDOW_MS));
+    fireEvent.click(screen.getByTestId('tile-spin'));
+    expect(openOverlay).toHaveBeenCalledWith('spin', {});
   });
 });

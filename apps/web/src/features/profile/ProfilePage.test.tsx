@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../shared/i18n';
@@ -55,5 +55,32 @@ describe('change-password modal', () => {
     await user.click(screen.getByTestId('save-password'));
     await act(() => i18n.changeLanguage('en'));
     expect(await screen.findByText('The current password is incorrect.')).toBeInTheDocument();
+  });
+
+  it('sends one request for a double tap on save (issue 31 §4)', async () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      if (String(input).endsWith('/api/account/changepwd')) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return new Response(JSON.stringify({ message: 'SUCCESS' }), { status: 200 });
+      }
+      return answer(String(input), init);
+    });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ProfilePage />
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('open-change-password'));
+    await user.type(screen.getByLabelText('รหัสผ่านเดิม'), 'old-pass');
+    await user.type(screen.getByLabelText('รหัสผ่านใหม่'), 'new-pass-1');
+    await user.type(screen.getByLabelText('ยืนยันรหัสผ่านใหม่'), 'new-pass-1');
+    // Two taps before React re-renders the button busy.
+    const save = screen.getByTestId('save-password');
+    fireEvent.click(save);
+    fireEvent.click(save);
+    await waitFor(() => expect(screen.queryByTestId('save-password')).not.toBeInTheDocument());
+    const changes = fetchMock.mock.calls.filter(([input]) => String(input).endsWith('/api/account/changepwd'));
+    expect(changes).toHaveLength(1);
   });
 });

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { toast } from 'sonner';
@@ -13,7 +12,7 @@ import { Modal } from '../../shared/ui/Modal';
 import { Card, Page } from '../../shared/ui/Page';
 import { CopyIcon, LockIcon, PencilIcon } from '../../shared/ui/more-icons';
 import { useChangeBankAccountName } from './api/change-bank-account-name';
-import { changePassword } from './api/change-password';
+import { useChangePassword } from './api/change-password';
 import { useProfile } from './api/get-profile';
 
 export function ProfilePage() {
@@ -103,8 +102,7 @@ function ChangePasswordModal({ open, onOpenChange }: { open: boolean; onOpenChan
     }
     onOpenChange(next);
   };
-  const save = useMutation({
-    mutationFn: () => changePassword({ oldPassword: form.oldPassword, newPassword: form.newPassword }),
+  const save = useChangePassword({
     onSuccess: () => {
       toast.success(t('profile.passwordChanged'));
       close(false);
@@ -115,7 +113,7 @@ function ChangePasswordModal({ open, onOpenChange }: { open: boolean; onOpenChan
     // SPEC §5: with a field empty, nothing happens.
     if (!form.oldPassword || !form.newPassword || !form.confirm) return;
     if (form.newPassword !== form.confirm) return setError({ key: 'validation.passwordsNotEqual' });
-    save.mutate();
+    save.mutate({ oldPassword: form.oldPassword, newPassword: form.newPassword });
   }
   const field = (key: keyof typeof EMPTY_PASSWORDS) => ({
     value: form[key],
@@ -152,15 +150,15 @@ function BankNameModal({ open, onOpenChange, bankCode, onSaved }: { open: boolea
   const [name, setName] = useState('');
   const save = useChangeBankAccountName(bankCode, {
     onSuccess: (bankAccountName) => {
-      toast.success(t('profile.bankNameSaved'));
+      toast.success(t('profile.bankNameSaved'), { id: 'bank-name' });
       onOpenChange(false);
       onSaved(bankAccountName);
     },
-    onError: (failure) => toast.error(errorText(t, failure)),
+    onError: (failure) => toast.error(errorText(t, failure), { id: 'bank-name' }),
   });
   function submit() {
     const trimmed = name.trim().replace(/\s+/g, ' ');
-    if (!trimmed || !isEnglishName(trimmed)) return toast.error(t('validation.requiredEnglish'));
+    if (!trimmed || !isEnglishName(trimmed)) return toast.error(t('validation.requiredEnglish'), { id: 'bank-name' });
     save.mutate(trimmed);
   }
   return (

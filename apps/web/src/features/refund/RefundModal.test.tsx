@@ -2,6 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, stubFetch } from '../../test/fetchRoutes';
+import { Toaster } from 'sonner';
+import { nextTap } from '../../test/taps';
 import { RefundModal } from './RefundModal';
 
 const check = { result: true, bonus: false, info: '<p>คืนยอดเสีย</p>', refundAmount: 20, refundSuccess: 100, refundFail: 10, netLoss: 400, ratePercent: 5 };
@@ -55,5 +57,35 @@ describe('the refund overlay (SPEC §2, §4 Refund)', () => {
     fireEvent.click(screen.getByTestId('confirm-yes'));
     await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).not.toBeInTheDocument());
     expect(callsTo(fetchMock, 'GET /api/refund/receive')).toHaveLength(1);
+  });
+
+  it('formats the loss, and a success replaces the error toast of the try before (issue 31 §7)', async () => {
+    let tries = 0;
+    stubFetch({
+      'GET /api/refund/check': { body: { ...check, netLoss: 2900, refundAmount: 145 } },
+      'POST /api/refund': { body: { total: 0, refunds: [] } },
+      'GET /api/refund/preview': {
+        body: { kind: 'refund', code: 'REFUND', currency: 'THB', amount: 145, allowed: true, refusal: null, held: 0, qualifyingDeposit: 0, minimumDeposit: 0, otherMoney: 0, otherMoneyLimit: 1000, condition: null },
+      },
+      'GET /api/refund/receive': () => (++tries === 1 ? { status: 502, body: { message: 'REFUND_FAIL' } } : { body: { message: 'REFUND_SUCCESS', amount: 145 } }),
+    });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <RefundModal onClose={() => undefined} />
+        <Toaster />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('ยอดคืนจากยอดเสีย 2,900.00 บาท')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByTestId('refund-receive'));
+    fireEvent.click(await screen.findByTestId('confirm-yes'));
+    expect(await screen.findByText('REFUND_FAIL')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).not.toBeInTheDocument());
+    await nextTap();
+
+    fireEvent.click(screen.getByTestId('refund-receive'));
+    fireEvent.click(await screen.findByTestId('confirm-yes'));
+    expect(await screen.findByText('เพิ่มยอดคืน 145.00 บาทเข้ากระเป๋าแล้ว')).toBeInTheDocument();
+    expect(screen.queryByText('REFUND_FAIL')).not.toBeInTheDocument();
   });
 });

@@ -7,7 +7,7 @@ import { formatDateTime } from '../../shared/format';
 import { SafeHtml } from '../../shared/SafeHtml';
 import { Button } from '../../shared/ui/Button';
 import { Modal } from '../../shared/ui/Modal';
-import { Money } from '../../shared/ui/Money';
+import { Money, useMoneyFormat } from '../../shared/ui/Money';
 import { PageNumbers } from '../../shared/ui/PageNumbers';
 import { RewardConfirmDialog } from '../../shared/ui/RewardFigures';
 import { useRefundCheck } from './api/check-refund';
@@ -18,6 +18,7 @@ import { useReceiveRefund } from './api/receive-refund';
 /** SPEC §2 Refund overlay and §4 Refund: the check, the info, receive (not while a bonus is held) and the log. */
 export function RefundModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
+  const money = useMoneyFormat();
   const check = useRefundCheck();
   const receive = useReceiveRefund();
   const [page, setPage] = useState(1);
@@ -28,8 +29,9 @@ export function RefundModal({ onClose }: { onClose: () => void }) {
   /** After the member has seen what taking it locks (DESIGN §6); the confirmation stays open until the answer. */
   function claim() {
     receive.mutate(undefined, {
-      onSuccess: (answer) => toast.success(t('refund.added', { amount: answer.amount })),
-      onError: (error) => toast.error(errorText(t, error)),
+      // One toast for the action: a success replaces the error of an earlier try (issue 31 §7).
+      onSuccess: (answer) => toast.success(t('refund.added', { amount: money(answer.amount) }), { id: 'refund' }),
+      onError: (error) => toast.error(errorText(t, error), { id: 'refund' }),
       onSettled: () => setConfirming(false),
     });
   }
@@ -44,7 +46,7 @@ export function RefundModal({ onClose }: { onClose: () => void }) {
             <p className="text-sm text-white/70">{t('refund.terms', { rate: data.ratePercent, success: data.refundSuccess, fail: data.refundFail })}</p>
             {data.result ? (
               <div className="rounded-2xl bg-white/5 p-3">
-                <p className="text-xs text-white/60">{t('refund.amount', { loss: data.netLoss })}</p>
+                <p className="text-xs text-white/60">{t('refund.amount', { loss: money(data.netLoss) })}</p>
                 <Money value={data.refundAmount} className="text-2xl font-extrabold text-gold-300" testId="refund-amount" />
               </div>
             ) : (

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
@@ -22,7 +22,9 @@ function fakeServer(registerOTP = false) {
           { code: 'SCB', nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'SCB', nameLO: 'SCB', slipCode: '014', country: 'TH' },
         ],
       });
-    if (path.endsWith('/api/account/validate')) return json({ message: 'OK' });
+    const body = init?.body ? (JSON.parse(String(init.body)) as { inviteCode?: string }) : {};
+    // PR999999 is nobody's code: the server refuses it (issue 31 §1).
+    if (path.endsWith('/api/account/validate')) return body.inviteCode === 'PR999999' ? json({ message: 'INVALID_USER_INFO' }, 400) : json({ message: 'OK' });
     if (path.endsWith('/api/account')) return json({ message: 'SUCCESS', _id: '100002' });
     if (process.env.PROFILE_CALLS) console.log('unanswered', path, performance.now());
     return json({ message: 'NO_DATA' }, 404);
@@ -133,5 +135,61 @@ describe('registration screen', () => {
     expect(inviter).toHaveValue('PR100001');
     expect(inviter).toHaveAttribute('readonly');
     expect(localStorage.getItem('code')).toBe('PR100001');
+  });
+
+  it('shows a refused invite code as refused, and lets the member remove it (issue 31 §1)', async () => {
+    fakeServer();
+    renderRegister('/register?code=PR999999');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('เบอร์โทรศัพท์'), '0899999999');
+    await user.click(screen.getByTestId('register-next'));
+    await user.type(await screen.findByLabelText('ชื่อที่แสดง'), 'Tester');
+    await user.type(screen.getByLabelText('รหัสผ่าน'), 'password-1');
+    await user.type(screen.getByLabelText('ยืนยันรหัสผ่าน'), 'password-1');
+    await user.click(screen.getByTestId('register-next'));
+    const inviter = screen.getByLabelText('รหัสผู้แนะนำ (ถ้ามี)');
+    expect(await screen.findByText(/ระบบไม่รับรหัสผู้แนะนำ PR999999/)).toBeInTheDocument();
+    expect(inviter).toHaveAttribute('aria-invalid', 'true');
+
+    await user.click(screen.getByTestId('invite-remove'));
+    expect(localStorage.getItem('code')).toBeNull();
+    const emptied = screen.getByLabelText('รหัสผู้แนะนำ (ถ้ามี)');
+    expect(emptied).toHaveValue('');
+    expect(emptied).not.toHaveAttribute('readonly');
+    await user.click(screen.getByTestId('register-next'));
+    expect(await screen.findByLabelText('ธนาคาร')).toBeInTheDocument();
+  });
+
+  it('goes on without a refused code in one tap', async () => {
+    fakeServer();
+    localStorage.setItem('code', 'PR999999');
+    renderRegister();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('เบอร์โทรศัพท์'), '0899999999');
+    await user.click(screen.getByTestId('register-next'));
+    await user.type(await screen.findByLabelText('ชื่อที่แสดง'), 'Tester');
+    await user.type(screen.getByLabelText('รหัสผ่าน'), 'password-1');
+    await user.type(screen.getByLabelText('ยืนยันรหัสผ่าน'), 'password-1');
+    await user.click(screen.getByTestId('register-next'));
+    await user.click(await screen.findByTestId('invite-skip'));
+    expect(await screen.findByLabelText('ธนาคาร')).toBeInTheDocument();
+    const lastValidate = calls.filter((call) => call.path.endsWith('/api/account/validate')).at(-1);
+    expect(lastValidate?.body).not.toHaveProperty('inviteCode');
+    expect(localStorage.getItem('code')).toBeNull();
+  });
+
+  it('forgets a stored invite code once a registration used it, so the next person on the phone is not credited to it', async () => {
+    fakeServer();
+    renderRegister('/register?code=PR100001');
+    const user = userEvent.setup();
+    await passPhoneAndProfile(user);
+    await user.selectOptions(screen.getByLabelText('ธนาคาร'), 'SCB');
+    await user.type(screen.getByLabelText('เลขที่บัญชี'), '1234567890');
+    await user.type(screen.getByLabelText('ชื่อ'), 'somchai');
+    await user.type(screen.getByLabelText('นามสกุล'), 'jaidee');
+    await user.click(screen.getByTestId('register-submit'));
+    await waitFor(() => expect(calls.some((call) => call.path.endsWith('/api/account'))).toBe(true));
+    expect(calls.find((call) => call.path.endsWith('/api/account'))?.body).toMatchObject({ inviteCode: 'PR100001' });
+    await waitFor(() => expect(localStorage.getItem('code')).toBeNull());
   });
 });

@@ -5,8 +5,9 @@ import { toast } from 'sonner';
 import { type Currency, DELAYS_MS, OTP_RULES, choosesCurrency, isEnglishName, isValidPhone, joinAccountName, needsEnglishName, walletCurrencyOf } from '@wallet/contract';
 import { bankNameIn } from '../../shared/format';
 import { SITE_PROFILE } from '../../env';
+import { ApiError } from '../../shared/api/client';
 import { errorText } from '../../shared/api/messages';
-import { readInviteCode, saveInviteCode } from '../../shared/storage';
+import { clearInviteCode, readInviteCode, saveInviteCode } from '../../shared/storage';
 import { Button } from '../../shared/ui/Button';
 import { SelectField, TextField } from '../../shared/ui/Field';
 import { Card, Page } from '../../shared/ui/Page';
@@ -38,6 +39,8 @@ export function RegisterPage() {
   const [profile, setProfile] = useState({ name: '', password: '', confirmPassword: '', sourceCode: '', inviteCode: '' });
   const [bank, setBank] = useState({ bankCode: '', bankAccountNo: '', firstName: '', lastName: '', currency: SITE_PROFILE.currencies[0] as Currency });
   const [storedInvite, setStoredInvite] = useState<string | null>(null);
+  // The server refused the inviter code (issue 31 §1): said at the field, with a way past it.
+  const [inviteRefused, setInviteRefused] = useState(false);
   const [done, setDone] = useState(false);
 
   // SPEC §2: the invite code may come from ?code=; it is stored, and then read-only.
@@ -49,9 +52,11 @@ export function RegisterPage() {
     if (stored) setProfile((current) => ({ ...current, inviteCode: stored }));
   }, [search]);
 
-  const fail = (message: string) => toast.error(message, { duration: DELAYS_MS.toast });
+  const fail = (message: string) => toast.error(message, { id: 'register', duration: DELAYS_MS.toast });
 
   async function run(work: () => Promise<unknown>) {
+    // A new try: the error of the last one no longer stands (issue 31 §7).
+    toast.dismiss('register');
     setBusy(true);
     try {
       await work();
@@ -85,19 +90,40 @@ export function RegisterPage() {
       setStep(3);
     });
 
-  const submitProfile = () =>
+  const submitProfile = (inviteCode = profile.inviteCode) =>
     run(async () => {
       if (!profile.name.trim() || !phone || !profile.password || !profile.confirmPassword) return fail(t('validation.allRequired'));
       if (profile.password !== profile.confirmPassword) return fail(t('validation.passwordsMismatch'));
-      await validateRegistration({
-        username: phone,
-        name: profile.name.trim(),
-        password: profile.password,
-        ...(profile.sourceCode ? { sourceCode: profile.sourceCode } : {}),
-        ...(profile.inviteCode ? { inviteCode: profile.inviteCode } : {}),
-      });
+      try {
+        await validateRegistration({
+          username: phone,
+          name: profile.name.trim(),
+          password: profile.password,
+          ...(profile.sourceCode ? { sourceCode: profile.sourceCode } : {}),
+          ...(inviteCode ? { inviteCode } : {}),
+        });
+      } catch (error) {
+        // At this step only the inviter code can be INVALID_USER_INFO (the phone was checked at step 1).
+        if (inviteCode && error instanceof ApiError && error.code === 'INVALID_USER_INFO') return setInviteRefused(true);
+        throw error;
+      }
       setStep(4);
     });
+
+  /** Forgets a refused code, stored or typed, and lets the member type another or none. */
+  function removeInviteCode() {
+    clearInviteCode();
+    setStoredInvite(null);
+    setInviteRefused(false);
+    setProfile((current) => ({ ...current, inviteCode: '' }));
+    // A ?code= left in the address would store the refused code again on the next load.
+    if (new URLSearchParams(search).has('code')) navigate('/register', { replace: true });
+  }
+
+  function continueWithoutInviteCode() {
+    removeInviteCode();
+    void submitProfile('');
+  }
 
   const submitBank = () =>
     run(async () => {
@@ -115,6 +141,7 @@ export function RegisterPage() {
         bankAccountNo: bank.bankAccountNo,
         ...(choosesCurrency(SITE_PROFILE) ? { currency: bank.currency } : {}),
       });
+      clearInviteCode();
       setDone(true);
       toast.success(t('register.success'), { duration: DELAYS_MS.toast });
       setTimeout(() => navigate('/login'), DELAYS_MS.registrationRedirect);
@@ -178,7 +205,28 @@ export function RegisterPage() {
                 <option key={source.code} value={source.code}>{source.description}</option>
               ))}
             </SelectField>
-            <TextField label={t('register.inviter')} name="inviteCode" maxLength={20} value={profile.inviteCode} readOnly={!!storedInvite} onChange={(event) => setProfile({ ...profile, inviteCode: upper(event.target.value) })} />
+            <TextField
+              label={t('register.inviter')}
+              name="inviteCode"
+              maxLength={20}
+              value={profile.inviteCode}
+              readOnly={!!storedInvite}
+              error={inviteRefused ? t('register.inviteRefused', { code: profile.inviteCode }) : undefined}
+              onChange={(event) => {
+                setInviteRefused(false);
+                setProfile({ ...profile, inviteCode: upper(event.target.value) });
+              }}
+            />
+            {inviteRefused && (
+              <div className="grid grid-cols-2 gap-3" data-testid="invite-refused-actions">
+                <Button variant="secondary" className="px-3 text-sm" onClick={removeInviteCode} data-testid="invite-remove">
+                  {t('register.inviteRemove')}
+                </Button>
+                <Button variant="secondary" className="px-3 text-sm" busy={busy} onClick={continueWithoutInviteCode} data-testid="invite-skip">
+                  {t('register.inviteSkip')}
+                </Button>
+              </div>
+            )}
             <Button type="submit" className="w-full" busy={busy} data-testid="register-next">
               {t('common.next')}
             </Button>

@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import type { StatementEntry } from '@wallet/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../shared/i18n';
 import { StatementPage } from './StatementPage';
+import { stubFetch } from '../../test/fetchRoutes';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000 - 5_000).toISOString();
 const entry = (id: string, createdAt: string, extra: Partial<StatementEntry> = {}): StatementEntry => ({
@@ -58,5 +59,53 @@ describe('statement transfer rows', () => {
     // Each name stays in one piece; the line may wrap only between them.
     expect(within(route).getByText('กระเป๋าหลัก')).toHaveClass('whitespace-nowrap');
     expect(route.closest('li')).toHaveTextContent('โยกเงิน');
+  });
+});
+
+describe('statement names and refusals (issue 31 §7, §8)', () => {
+  const slot = { code: 'PG', name: 'PG Soft', category: 'slot', isActive: true, amount: 0, ftWalletSlot: 1, logo: '', background: '', web: null, android: null, ios: null, username: 'bw-pg', password: null, loginForm: false, balanceSyncedAt: null };
+  const wallet = {
+    profile: { name: 'Somchai', username: '0812345678', coin: 0, _id: '100001' },
+    bankAccount: { bank: { nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank', nameLO: 'Krungthai Bank' }, bankCode: 'KTB', bankAccountName: 'SOMCHAI', bankAccountNo: '1234567890' },
+    wallet: { amount: 500, currency: 'THB' },
+    invite: { amount: 0, success: 0, fail: 0 },
+    slots: [slot],
+  };
+  const banks = { banks: [{ code: 'KTB', nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank', nameLO: 'ທະນາຄານກຸງໄທ', slipCode: '006', country: 'TH' }] };
+
+  function renderNamed(statements: StatementEntry[]) {
+    stubFetch({
+      'POST /api/statement': { body: { total: statements.length, statements } },
+      'GET /api/wallet': { body: wallet },
+      'GET /api/lookup/banks': { body: banks },
+    });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <StatementPage />
+      </QueryClientProvider>,
+    );
+  }
+
+  it.each([
+    ['th', 'PG Soft → กระเป๋าหลัก', 'ถอนเงินไป ธนาคารกรุงไทย', 'ฝากเงินจาก QR พร้อมเพย์ ช่องทาง 1'],
+    ['lo', 'PG Soft → ກະເປົາຫຼັກ', 'ຖອນເງິນໄປ ທະນາຄານກຸງໄທ', 'ຝາກເງິນຈາກ QR ພ້ອມເພ ຊ່ອງທາງ 1'],
+    ['en', 'PG Soft → Main wallet', 'Withdraw to Krungthai Bank', 'Deposit from PromptPay QR, channel 1'],
+  ])('names providers, banks and gateways in %s, never their codes', async (language, route, withdraw, deposit) => {
+    await i18n.changeLanguage(language);
+    renderNamed([
+      entry('1', minutesAgo(1), { statementType: 'transfer', from: 'PG', to: 'WALLET' }),
+      entry('2', minutesAgo(2), { statementType: 'withdraw', from: 'WALLET', to: 'KTB' }),
+      entry('3', minutesAgo(3), { statementType: 'deposit', from: 'WW', to: 'WALLET' }),
+    ]);
+    await waitFor(() => expect(screen.getByTestId('statement-route')).toHaveTextContent(route));
+    expect(await screen.findByText(withdraw)).toBeInTheDocument();
+    expect(screen.getByText(deposit)).toBeInTheDocument();
+  });
+
+  it('says why a withdrawal was refused and that its money is back in the wallet', async () => {
+    renderNamed([entry('1', minutesAgo(1), { statementType: 'withdraw', from: 'WALLET', to: 'KTB', status: 'FAILED', amount: 2900, reason: 'ชื่อบัญชีไม่ตรง' })]);
+    const refused = await screen.findByTestId('statement-withdraw-refused');
+    expect(refused).toHaveTextContent('ไม่อนุมัติ: ชื่อบัญชีไม่ตรง');
+    expect(refused).toHaveTextContent('คืนเข้ากระเป๋าหลักแล้ว +2,900.00');
   });
 });

@@ -2,7 +2,9 @@ import { PAGE_SIZE, type StatementEntry } from '@wallet/contract';
 import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useStatement } from './api/get-statement';
-import { formatDateTime } from '../../shared/format';
+import { bankNameIn, formatDateTime } from '../../shared/format';
+import { useBanks } from '../../shared/api/lookup/get-banks';
+import { useWallet } from '../../shared/api/wallet';
 import { relativeTime } from '../../shared/relativeTime';
 import { Button } from '../../shared/ui/Button';
 import { Money } from '../../shared/ui/Money';
@@ -13,8 +15,30 @@ import { SlipModal } from './SlipModal';
 import { STATUS_STYLE } from './status';
 
 const ICONS = { deposit: ArrowDownIcon, bonus: ArrowDownIcon, finish_bonus: CollectIcon, withdraw: ArrowUpIcon, transfer: CollectIcon } as const;
-/** Deposit methods and other codes with a name of their own; bank and game codes show as they are. */
+/** Deposit methods and other codes with a name of their own in the texts. */
 const NAMED_CODES = new Set(['WALLET', 'OPERATOR', 'SLIP', 'TRUEMONEY', 'MANUAL']);
+/** Payment gateways: named in the texts, as on the deposit screen (deposit.gateways). */
+const GATEWAY_CODES = new Set(['WW', 'ZAPMAN']);
+/** A reason the server sent as a code (TRANSFER_FAIL); an operator's own words are shown as written. */
+const isCode = (reason: string) => /^[A-Z0-9_]+$/.test(reason);
+
+/**
+ * Issue 31 §8: a code on a statement line reads as its name in the screen's language: a game
+ * provider by its card's name, a bank by the banks lookup; a code nothing names stays as it is.
+ */
+function useAccountNames(): (code: string) => string {
+  const { t, i18n } = useTranslation();
+  const slots = useWallet().data?.slots;
+  const banks = useBanks().data?.banks;
+  return (code) => {
+    if (NAMED_CODES.has(code)) return t(`statement.codes.${code}`);
+    if (GATEWAY_CODES.has(code)) return t(`deposit.gateways.${code}`);
+    const slot = slots?.find((item) => item.code === code);
+    if (slot) return slot.name;
+    const bank = banks?.find((item) => item.code === code);
+    return bank ? bankNameIn(i18n.language, bank) : code;
+  };
+}
 
 /** SPEC §9: plus for deposit and bonus, minus for withdraw, none otherwise. */
 /** SPEC §3: a bonus or finish_bonus entry names the reward it belongs to. */
@@ -32,7 +56,7 @@ export function StatementPage() {
   const [slipsOpen, setSlipsOpen] = useState(false);
   const statement = useStatement(page);
   const totalPages = Math.ceil((statement.data?.total ?? 0) / PAGE_SIZE.statement);
-  const accountName = (code: string) => (NAMED_CODES.has(code) ? t(`statement.codes.${code}`) : code);
+  const accountName = useAccountNames();
 
   return (
     <Page title={t('statement.title')}>
@@ -57,6 +81,15 @@ export function StatementPage() {
                     <p className="text-sm text-white/80" data-testid="statement-route">
                       <span className="whitespace-nowrap">{accountName(entry.from)}</span> → <span className="whitespace-nowrap">{accountName(entry.to)}</span>
                     </p>
+                  )}
+                  {entry.statementType === 'withdraw' && entry.status === 'FAILED' && (
+                    // Issue 31 §7: why it was refused, and that the money is back in the wallet.
+                    <div className="text-sm" data-testid="statement-withdraw-refused">
+                      {entry.reason && <p className="text-rose-300">{t('statement.refusedBecause', { reason: isCode(entry.reason) ? t(`errors.${entry.reason}`, { defaultValue: entry.reason }) : entry.reason })}</p>}
+                      <p className="text-emerald-300">
+                        {t('statement.returnedToWallet')} <span className="whitespace-nowrap font-semibold">+<Money value={entry.amount} /></span>
+                      </p>
+                    </div>
                   )}
                   <p className="text-xs text-white/50">
                     <span className="[overflow-wrap:anywhere]">{formatDateTime(entry.createdAt)}</span> · <span className="whitespace-nowrap">{t(`statement.ago.${ago.unit}`, { count: ago.count })}</span>

@@ -20,7 +20,6 @@ export function useMoneyMutation<TData, TVariables = void>(
   },
 ) {
   const intent = useRef<{ fingerprint: string; key: string } | null>(null);
-  const inFlight = useRef<Promise<TData> | null>(null);
   const { mutationFn } = options;
   const mutation = useMutation<TData, Error, TVariables>({
     ...options,
@@ -38,7 +37,24 @@ export function useMoneyMutation<TData, TVariables = void>(
     },
   });
 
-  const { mutateAsync: send } = mutation;
+  return { ...mutation, ...useJoinInFlight(mutation.mutateAsync) };
+}
+
+/**
+ * A call that must not run twice for one tap but moves no money (changing the password, issue 31
+ * §4): while it is in flight, further calls join it, exactly as money calls do.
+ */
+export function useSingleFlightMutation<TData, TVariables = void>(options: UseMutationOptions<TData, Error, TVariables>) {
+  const mutation = useMutation<TData, Error, TVariables>(options);
+  return { ...mutation, ...useJoinInFlight(mutation.mutateAsync) };
+}
+
+/**
+ * `mutate` and `mutateAsync` that join the call in flight instead of sending again: a double tap
+ * lands before React has re-rendered the button as disabled, so `disabled` alone cannot stop it.
+ */
+function useJoinInFlight<TData, TVariables>(send: (variables: TVariables, options?: MutateOptions<TData, Error, TVariables>) => Promise<TData>) {
+  const inFlight = useRef<Promise<TData> | null>(null);
   const mutateAsync = useCallback(
     (variables: TVariables, callOptions?: MutateOptions<TData, Error, TVariables>): Promise<TData> => {
       if (inFlight.current) return inFlight.current;
@@ -57,7 +73,7 @@ export function useMoneyMutation<TData, TVariables = void>(
     },
     [mutateAsync],
   );
-  return { ...mutation, mutate, mutateAsync };
+  return { mutate, mutateAsync };
 }
 
 /** What a screen does with a call's outcome; the call's own file adds what it invalidates. */

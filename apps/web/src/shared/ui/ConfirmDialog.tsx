@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { errorText } from '../api/messages';
 import { useTranslation } from '../i18n/useTranslation';
 import { Button } from './Button';
+import { useTapShieldOnClose } from './tapShield';
 
 /** The previews' keys are words and codes (shared/api/promotions/fresh-preview.ts). */
 type PreviewKey = string[];
@@ -83,6 +84,7 @@ function PreviewBody<T extends { allowed: boolean }>({
 }
 
 function ConfirmShell({ open, title, busy = false, onCancel, children }: Pick<ConfirmProps, 'open' | 'title' | 'busy' | 'onCancel'> & { children: ReactNode }) {
+  useTapShieldOnClose(open);
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !next && !busy && onCancel()}>
       <AlertDialog.Portal>

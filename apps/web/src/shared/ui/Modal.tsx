@@ -1,6 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { type ReactNode, useRef } from 'react';
 import { useTranslation } from '../i18n/useTranslation';
+import { useSheetPresence } from './sheetPresence';
+import { useTapShieldOnClose } from './tapShield';
 
 /** Radix dialog: focus trap, Escape, and page scroll locked while open (SPEC §2 Home overlays). */
 export function Modal({
@@ -19,6 +21,8 @@ export function Modal({
   const { t } = useTranslation();
   // Overlays open from the registry, not from a Radix trigger: focus goes back to what had it.
   const returnFocusTo = useRef<HTMLElement | null>(null);
+  useTapShieldOnClose(open);
+  useSheetPresence(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
