@@ -67,6 +67,10 @@ beforeAll(async () => {
         RECONCILE_INTERVAL_MS: '500',
         RECONCILE_AFTER_MS: '0',
         NOT_FOUND_GRACE_MS: '0',
+        // One member's calls, and every retry of them, in a few seconds: the flood guard has its own tests.
+        FLOOD_LIMIT_MEMBER_PER_MINUTE: '1000000',
+        FLOOD_LIMIT_ADDRESS_PER_MINUTE: '1000000',
+        REDIS_KEY_PREFIX: `outage-${crypto.randomBytes(4).toString('hex')}:`,
       }),
     );
   }
