@@ -69,7 +69,7 @@ export interface DatabaseOptions {
  */
 const UNAVAILABLE_STATES = /^(08|57P0[123])/;
 const UNAVAILABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-const UNAVAILABLE_MESSAGE = /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect/i;
+const UNAVAILABLE_MESSAGE = /Connection terminated|connection error|not queryable/i;
 
 /** Whether a query failed because the database could not be reached, not because of what it asked: safe to retry later. */
 export function isDatabaseUnavailable(error: unknown): boolean {
