@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { HomePage } from '../pages/home-page';
 import { LoginPage } from '../pages/login-page';
 import { OperatorPage } from '../pages/operator-page';
-import { bankSlip, keepScreenshot, operatorToken, registerViaApi } from '../support';
+import { bankSlip, keepScreenshot, operatorToken, registerViaApi, waitOutDoubleTap } from '../support';
 
 test('a member deposits by QR, pays it through the sandbox gateway, and sees it in the balance and statement', async ({ page, request }) => {
   const member = await registerViaApi(request);
@@ -23,6 +23,7 @@ test('a member deposits by QR, pays it through the sandbox gateway, and sees it 
   await deposit.choose('KBANK');
   await deposit.pickAmount(500);
   await deposit.createQrButton().dblclick();
+  await waitOutDoubleTap(page);
   const shown = deposit.shownQr();
   await expect(shown).toBeVisible();
   await expect(page.getByTestId('qr-amount')).toHaveText('500.00');
@@ -56,6 +57,7 @@ test('a member deposits with a TrueMoney gift link', async ({ page, request }) =
   await page.locator('input[name="truelink"]').fill(link);
   await keepScreenshot(page, 'deposit-truelink');
   await page.getByTestId('send-truelink').dblclick();
+  await waitOutDoubleTap(page);
   await expect(page.getByText('ส่งลิงก์แล้ว: เพิ่ม 75.00 บาท')).toBeVisible();
   await expect(page.getByText('ลิงก์ซองของขวัญนี้ถูกใช้แล้ว')).toHaveCount(0);
   await expect(page.getByTestId('total-balance')).toHaveText('75.00');
@@ -153,6 +155,7 @@ test('in manual mode a member sends a deposit notice, an operator credits it on 
     await page.getByTestId('deposit-method-notice').click();
     await page.locator('input[name="noticeAmount"]').fill('350');
     await page.getByTestId('send-notice').dblclick();
+    await waitOutDoubleTap(page);
     await expect(page.getByText('ส่งแจ้งฝากแล้ว')).toBeVisible();
 
     const operator = await OperatorPage.open(browser);

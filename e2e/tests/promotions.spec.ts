@@ -27,6 +27,7 @@ test('a member deposits, takes a bonus, loses in the demo game, ends the bonus, 
   await expect(page.getByTestId('bonus-modal')).toBeVisible();
   await keepScreenshot(page, 'bonus-modal');
   await page.getByTestId('bonus-receive').dblclick();
+  await waitOutDoubleTap(page);
   await expect(page.getByTestId('bonus-active')).toBeVisible();
   await expect(page.getByTestId('condition-figures')).toContainText('300.00');
   await expect(page.getByTestId('condition-figures')).toContainText('900.00');
@@ -132,6 +133,7 @@ test('a member who lost receives a refund', async ({ page, request }) => {
   // What taking it locks, in money, before it is accepted (DESIGN §6).
   await expect(page.getByTestId('reward-locked')).toBeVisible();
   await page.getByTestId('confirm-yes').dblclick();
+  await waitOutDoubleTap(page);
   await expect(page.getByTestId('refund-condition')).toBeVisible();
   await expect(page.getByTestId('refund-receive')).toBeDisabled();
   await expect(page.getByTestId('refund-log')).toContainText('20.00');
@@ -199,6 +201,7 @@ test('a member holding a little claims a bonus, sees what is locked, is told to 
   await expect(page.getByTestId('reward-locked-note')).toContainText('1,080.00');
   await keepScreenshot(page, 'bonus-claim-money-held');
   await page.getByTestId('bonus-receive').dblclick();
+  await waitOutDoubleTap(page);
   await expect(page.getByTestId('bonus-active')).toBeVisible();
   await expect(page.getByTestId('condition-figures')).toContainText('4,740.00');
 
@@ -227,6 +230,7 @@ test('a member holding a little claims a bonus, sees what is locked, is told to 
   const withdraw = await home.openWithdraw();
   await withdraw.fill(4780);
   await withdraw.submit({ doubleTap: true });
+  await waitOutDoubleTap(page);
   await expect(page.getByText('รอการโอน')).toBeVisible();
   const withdrawals = (await (await request.get('/api/wallet', { headers })).json()) as { wallet: { amount: number } };
   expect(withdrawals.wallet.amount).toBe(0);

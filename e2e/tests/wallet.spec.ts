@@ -33,6 +33,7 @@ test('a member opens a slot account, moves money in three ways, plays a round, r
   await page.locator('input[name="amount"]').fill('100');
   await keepScreenshot(page, 'wallet-transfer');
   await page.getByTestId('transfer-submit').dblclick();
+  await waitOutDoubleTap(page);
   await expect(page.getByText('โยกเงินสำเร็จ')).toBeVisible();
   await expect(page.getByTestId('provider-balance-PG')).toHaveText('100.00');
   await expect(page.getByTestId('wallet-balance')).toHaveText('200.00');
@@ -44,6 +45,7 @@ test('a member opens a slot account, moves money in three ways, plays a round, r
   await expect(page.getByTestId('confirm-dialog')).toContainText('200.00');
   await keepScreenshot(page, 'wallet-transfer-only-confirm');
   await page.getByTestId('confirm-yes').dblclick();
+  await waitOutDoubleTap(page);
   await expect(page.getByTestId('game-balance')).toHaveText('300.00');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('wallet-balance')).toHaveText('0.00');
@@ -63,6 +65,7 @@ test('a member opens a slot account, moves money in three ways, plays a round, r
   await page.getByTestId('provider-PG').click();
   await keepScreenshot(page, 'wallet-game-account');
   await page.getByTestId('play-game').dblclick();
+  await waitOutDoubleTap(page);
   await expect(page).toHaveURL(/\/sandbox\/provider\/play\?token=/);
   await expect(page.locator('#balance')).toHaveText('350.00');
   await page.locator('[data-bet="10"]').click();
@@ -79,6 +82,7 @@ test('a member opens a slot account, moves money in three ways, plays a round, r
 
   // Everything back to the wallet.
   await page.getByTestId('tile-collect').dblclick();
+  await waitOutDoubleTap(page);
   await expect(page.getByText('ดึงเงินจากทุกเกมกลับเข้ากระเป๋าแล้ว')).toBeVisible();
   await expect(page.getByTestId('wallet-balance')).toHaveText(afterRound.toFixed(2));
   await expect(page.getByTestId('provider-balance-PG')).toHaveText('0.00');

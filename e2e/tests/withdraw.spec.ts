@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { HomePage } from '../pages/home-page';
 import { LoginPage } from '../pages/login-page';
 import { OperatorPage } from '../pages/operator-page';
-import { creditWallet, keepScreenshot, registerViaApi } from '../support';
+import { creditWallet, keepScreenshot, registerViaApi, waitOutDoubleTap } from '../support';
 
 test('a member withdraws, an operator approves it on /admin, and the member sees SUCCESS', async ({ page, browser, request }) => {
   const member = await registerViaApi(request);
@@ -20,6 +20,7 @@ test('a member withdraws, an operator approves it on /admin, and the member sees
   await withdraw.fill(200);
   await keepScreenshot(page, 'withdraw-modal');
   await withdraw.submit({ doubleTap: true });
+  await waitOutDoubleTap(page);
   await expect(page.getByText('รอการโอน')).toBeVisible();
   await expect(home.walletBalance()).toHaveText('300.00');
   const statement = await home.openStatement();

@@ -43,6 +43,7 @@ test('a Lao member registers with kip and BCEL, deposits by BCEL QR, moves kip t
   await deposit.pickAmount(100_000);
   await expect(deposit.amountField()).toHaveValue('100000');
   await deposit.createQrButton().dblclick();
+  await waitOutDoubleTap(page);
   await expect(deposit.shownQr()).toBeVisible();
   await expect(page.getByTestId('qr-amount')).toHaveText('100,000');
   await keepScreenshot(page, 'laos-deposit-bcel-qr');
@@ -65,6 +66,7 @@ test('a Lao member registers with kip and BCEL, deposits by BCEL QR, moves kip t
   await keepScreenshot(page, 'laos-transfer');
   await expectAccessible(page, 'laos-transfer');
   await page.getByTestId('transfer-submit').dblclick();
+  await waitOutDoubleTap(page);
   await expect(page.getByTestId('provider-balance-PG')).toHaveText('20,000');
   await expect(home.walletBalance()).toHaveText('80,000');
 
@@ -77,6 +79,7 @@ test('a Lao member registers with kip and BCEL, deposits by BCEL QR, moves kip t
   await keepScreenshot(page, 'laos-withdraw');
   await expectAccessible(page, 'laos-withdraw');
   await withdraw.submit({ doubleTap: true });
+  await waitOutDoubleTap(page);
   // A withdrawal takes everything back from the games first (SPEC withdrawAll): 100,000 − 60,000, once.
   await expect(home.walletBalance()).toHaveText('40,000');
   await expect(home.totalBalance()).toHaveText('40,000');
