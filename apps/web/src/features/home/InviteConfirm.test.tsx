@@ -158,4 +158,19 @@ describe('receiving the invite bonus (SPEC §2 Home overlays, DESIGN §6)', () =
     fireEvent.click(screen.getByTestId('tile-spin'));
     expect(openOverlay).toHaveBeenCalledWith('spin', {});
   });
+
+  it('a tap elsewhere ends the shield: the next tap at the old spot, inside the window, goes through', async () => {
+    const openOverlay = vi.fn(async () => undefined);
+    renderHome(
+      { 'GET /api/invite/bonus/preview': { body: preview }, 'GET /api/invite/bonus': { body: claimed }, 'GET /api/spinwheel/active': { body: { isActive: true } } },
+      openOverlay,
+    );
+    await openConfirmation();
+    fireEvent.click(await screen.findByTestId('confirm-yes'));
+    await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).not.toBeInTheDocument());
+    // A new intent (a tap far away), then, still inside the window, a tap where the dialog's button was.
+    fireEvent.click(document.body, { clientX: 300, clientY: 700 });
+    fireEvent.click(await screen.findByTestId('tile-spin'));
+    expect(openOverlay).toHaveBeenCalledWith('spin', {});
+  });
 });

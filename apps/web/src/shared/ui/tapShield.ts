@@ -25,8 +25,13 @@ let shield: Tap | null = null;
 let releaseTimer: ReturnType<typeof setTimeout> | null = null;
 
 function swallow(event: Event): void {
-  if (!shield || performance.now() >= shield.at + DOUBLE_TAP_WINDOW_MS || !(event instanceof MouseEvent)) return;
-  if (Math.hypot(event.clientX - shield.x, event.clientY - shield.y) > DOUBLE_TAP_SLOP_PX) return;
+  if (!shield || !(event instanceof MouseEvent)) return;
+  // A tap elsewhere, or after the window, is a new intent: the shield ends there, so a later tap
+  // at the old spot (another dialog's button where the last one's was) is not taken for the double tap.
+  if (performance.now() >= shield.at + DOUBLE_TAP_WINDOW_MS || Math.hypot(event.clientX - shield.x, event.clientY - shield.y) > DOUBLE_TAP_SLOP_PX) {
+    liftTapShield();
+    return;
+  }
   event.preventDefault();
   event.stopPropagation();
   event.stopImmediatePropagation();
