@@ -20,7 +20,7 @@ afterEach(() => vi.restoreAllMocks());
 
 const withQueries = (element: ReactElement) => render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{element}</QueryClientProvider>);
 
-describe('the third walk’s small defects', () => {
+describe('small defects members met', () => {
   it('marks a total with the member’s currency sign, and reads the unit’s name', () => {
     withQueries(<Money withMark value={1234.5} testId="total-balance" />);
     expect(screen.getByTestId('total-balance')).toHaveTextContent('1,234.50');
