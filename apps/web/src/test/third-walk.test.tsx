@@ -15,7 +15,7 @@ import { SelectField, TextField } from '../shared/ui/Field';
 import { Money } from '../shared/ui/Money';
 import { stubFetch } from './fetchRoutes';
 
-/** Issue 31 §9–§10: the third walk's small defects in the member app. */
+/** Small defects members met in the member app: the last update, selects, how-to, the QR countdown. */
 afterEach(() => vi.restoreAllMocks());
 
 const withQueries = (element: ReactElement) => render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{element}</QueryClientProvider>);
