@@ -261,28 +261,10 @@ export function createOfferService(deps: {
       if (collected.message === 'TRANSFER_PENDING') throw businessRule('TRANSFER_PENDING');
 
       return db.transaction().execute(async (trx) => {
-        await ledger.lockMember(memberId, trx, 'byMember');
-        const condition = await conditions.lockActive(trx, memberId);
-        if (!condition) throw notFound('NO_DATA');
-        // Nothing enters or leaves the wallet from here; money on its way to a game would escape the clearing.
-        await ledger.lockWallet(memberId, trx);
-        if (await conditions.hasMoneyInFlight(trx, memberId)) throw businessRule('TRANSFER_PENDING');
-        const held = await ledger.memberBalances(memberId, trx);
-        if (held.some((account) => account.kind === 'member_game' && account.balance > 0n)) throw businessRule('TRANSFER_PENDING');
-        const walletBalance = held.find((account) => account.kind === 'member_wallet')?.balance ?? 0n;
-        const own = await conditions.ownDeposits(trx, condition.id);
-        if (!mayEnd(walletBalance, condition, own)) throw businessRule('BONUS_CONDITION');
-
-        const cleared = clearedOnEnd(walletBalance, condition, own);
-        let clearTransferId: bigint | null = null;
-        if (cleared > 0n) {
-          const transfer = await ledger.post(
-            { key: `condition-clear:${condition.id}`, from: accounts.wallet(memberId), to: accounts.rewardExpense(condition.kind as RewardSource), amount: cleared, kind: 'bonus_clear', reference: condition.id },
-            trx,
-          );
-          clearTransferId = transfer.id;
-        }
-        await conditions.end(trx, condition.id, { clearedAmount: cleared, clearTransferId, endedBy: 'member', reason: null });
+        const { cleared } = await endCondition(trx, memberId, { actor: 'byMember', endedBy: 'member', reason: null }, (walletBalance, condition, own) => {
+          if (!mayEnd(walletBalance, condition, own)) throw businessRule('BONUS_CONDITION');
+          return clearedOnEnd(walletBalance, condition, own);
+        });
         return { message: 'BONUS_CLEAR' as const, amount: toMajor(cleared) };
       });
     },
@@ -294,27 +276,42 @@ export function createOfferService(deps: {
      * operator is refused, as a member would be. Returns the ended condition and what was taken.
      */
     async endByOperator(trx: Db, memberId: bigint, endedBy: string, reason: string): Promise<{ ended: ConditionRow; taken: bigint }> {
-      await ledger.lockMember(memberId, trx, 'byOperator');
-      const condition = await conditions.lockActive(trx, memberId);
-      if (!condition) throw notFound('NO_DATA');
-      await ledger.lockWallet(memberId, trx);
-      if (await conditions.hasMoneyInFlight(trx, memberId)) throw businessRule('TRANSFER_PENDING');
-      const held = await ledger.memberBalances(memberId, trx);
-      if (held.some((account) => account.kind === 'member_game' && account.balance > 0n)) throw businessRule('TRANSFER_PENDING');
-      const walletBalance = held.find((account) => account.kind === 'member_wallet')?.balance ?? 0n;
-      const taken = rewardStillHeld(walletBalance, condition, await conditions.ownDeposits(trx, condition.id));
-      let clearTransferId: bigint | null = null;
-      if (taken > 0n) {
-        const transfer = await ledger.post(
-          { key: `condition-clear:${condition.id}`, from: accounts.wallet(memberId), to: accounts.rewardExpense(condition.kind as RewardSource), amount: taken, kind: 'bonus_clear', reference: condition.id },
-          trx,
-        );
-        clearTransferId = transfer.id;
-      }
-      const ended = await conditions.end(trx, condition.id, { clearedAmount: taken, clearTransferId, endedBy, reason });
-      return { ended, taken };
+      const { ended, cleared } = await endCondition(trx, memberId, { actor: 'byOperator', endedBy, reason }, (walletBalance, condition, own) => rewardStillHeld(walletBalance, condition, own));
+      return { ended, taken: cleared };
     },
   };
+
+  /**
+   * Ends the member's condition in the caller's transaction, in the ledger README's lock order, with
+   * the wallet held still and no money in games or on its way there (it would escape the clearing):
+   * `clears` says what goes back to the reward's expense account from the wallet's balance.
+   */
+  async function endCondition(
+    trx: Db,
+    memberId: bigint,
+    by: { actor: 'byMember' | 'byOperator'; endedBy: string; reason: string | null },
+    clears: (walletBalance: bigint, condition: ConditionRow, ownDeposits: bigint) => bigint,
+  ): Promise<{ ended: ConditionRow; cleared: bigint }> {
+    await ledger.lockMember(memberId, trx, by.actor);
+    const condition = await conditions.lockActive(trx, memberId);
+    if (!condition) throw notFound('NO_DATA');
+    await ledger.lockWallet(memberId, trx);
+    if (await conditions.hasMoneyInFlight(trx, memberId)) throw businessRule('TRANSFER_PENDING');
+    const held = await ledger.memberBalances(memberId, trx);
+    if (held.some((account) => account.kind === 'member_game' && account.balance > 0n)) throw businessRule('TRANSFER_PENDING');
+    const walletBalance = held.find((account) => account.kind === 'member_wallet')?.balance ?? 0n;
+    const cleared = clears(walletBalance, condition, await conditions.ownDeposits(trx, condition.id));
+    let clearTransferId: bigint | null = null;
+    if (cleared > 0n) {
+      const transfer = await ledger.post(
+        { key: `condition-clear:${condition.id}`, from: accounts.wallet(memberId), to: accounts.rewardExpense(condition.kind as RewardSource), amount: cleared, kind: 'bonus_clear', reference: condition.id },
+        trx,
+      );
+      clearTransferId = transfer.id;
+    }
+    const ended = await conditions.end(trx, condition.id, { clearedAmount: cleared, clearTransferId, endedBy: by.endedBy, reason: by.reason });
+    return { ended, cleared };
+  }
 
   function toPromotion(offer: repo.OfferRow, language: Language): PromotionInfo {
     return {
