@@ -66,7 +66,9 @@ beforeAll(async () => {
         ADMIN_PASSWORD: 'outage-test-admin',
         RECONCILE_INTERVAL_MS: '500',
         RECONCILE_AFTER_MS: '0',
-        NOT_FOUND_GRACE_MS: '0',
+        // A transfer the provider has not booked is voided only after this: its own write may still be
+        // on its way when the reconciler first asks (production waits 2 minutes).
+        NOT_FOUND_GRACE_MS: '1500',
         // One member's calls, and every retry of them, in a few seconds: the flood guard has its own tests.
         FLOOD_LIMIT_MEMBER_PER_MINUTE: '1000000',
         FLOOD_LIMIT_ADDRESS_PER_MINUTE: '1000000',
@@ -127,7 +129,7 @@ describe('a node survives losing its database', () => {
 
     // Each key ends once: moved (200), or refused with the money back (502: the provider never
     // booked it, its own write having been cut), the same answer on every retry.
-    await sleep(1_500);
+    await sleep(3_500);
     const outcomes = new Map<string, number>();
     for (const each of calls) {
       const retried = await call(nodes[0]!.url, 'POST', '/api/wallet/transfer', { from: 'WALLET', to: 'PG', amount: 10 }, { ...member.auth, 'idempotency-key': each.key });
