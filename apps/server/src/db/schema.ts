@@ -196,6 +196,9 @@ export interface Database {
     created_at: Timestamp;
   };
   /** A view (migration 049): a hold is its own transfer, resolved by the transfer that names it. */
+  /** An operator account's balance beyond its row's, spread so that concurrent postings do not queue (written by SQL only). */
+  ledger_balance_slices: { account_id: bigint; slice: number; balance: Generated<bigint> };
+  /** A view: each hold and how it ended. */
   ledger_holds: {
     id: bigint;
     from_account_id: bigint;
@@ -207,15 +210,6 @@ export interface Database {
     resolution_transfer_id: bigint | null;
     created_at: Timestamp;
     resolved_at: Timestamp | null;
-  };
-  idempotent_requests: {
-    member_id: bigint;
-    key: string;
-    operation: string;
-    fingerprint: string;
-    status: number;
-    response: Json<unknown>;
-    created_at: Timestamp;
   };
   game_accounts: {
     member_id: bigint;

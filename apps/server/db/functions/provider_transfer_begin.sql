@@ -1,0 +1,55 @@
+CREATE OR REPLACE FUNCTION provider_transfer_begin(p_id uuid, p_member bigint, p_code text, p_direction text, p_amount bigint, p_credits bigint, p_idempotency_key text, p_hold_key text, p_debit_code text, p_via_code text, p_hold_to_code text, p_kind text, p_reference text, p_claim_owner text, p_claim_key text, p_claim_fingerprint text, OUT outcome text, OUT username text)
+ RETURNS record
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  debit_id bigint;
+  via_id bigint;
+  hold_to_id bigint;
+  posting record;
+BEGIN
+  -- The member first, as every transaction that moves a member's money takes them (the ledger
+  -- README's lock order), and only while active: a block commits before this transfer or after it.
+  -- FOR SHARE: the member's other transfers go on side by side; a claim or a block waits.
+  PERFORM 1 FROM members m WHERE m.id = p_member AND m.status = 'active' FOR SHARE;
+  IF NOT FOUND THEN
+    outcome := 'member_inactive';
+    RETURN;
+  END IF;
+  SELECT max(a.id) FILTER (WHERE a.code = p_debit_code), max(a.id) FILTER (WHERE a.code = p_via_code), max(a.id) FILTER (WHERE a.code = p_hold_to_code)
+    INTO debit_id, via_id, hold_to_id
+    FROM ledger_accounts a WHERE a.code IN (p_debit_code, p_via_code, p_hold_to_code);
+  IF debit_id IS NULL OR via_id IS NULL OR hold_to_id IS NULL THEN
+    outcome := 'accounts_missing';
+    RETURN;
+  END IF;
+  IF p_claim_key IS NOT NULL THEN
+    INSERT INTO idempotency_keys (owner, key, fingerprint) VALUES (p_claim_owner, p_claim_key, p_claim_fingerprint)
+    ON CONFLICT (owner, key) DO NOTHING;
+    IF NOT FOUND AND (SELECT k.fingerprint FROM idempotency_keys k WHERE k.owner = p_claim_owner AND k.key = p_claim_key) <> p_claim_fingerprint THEN
+      RAISE EXCEPTION 'idempotency key % was used for another call', p_claim_key
+        USING ERRCODE = 'check_violation', CONSTRAINT = 'idempotency_key_same_call';
+    END IF;
+  END IF;
+  UPDATE game_accounts g SET transfer_version = g.transfer_version + 1
+   WHERE g.member_id = p_member AND g.provider_code = p_code
+  RETURNING g.username INTO username;
+  IF NOT FOUND THEN
+    outcome := 'no_game_account';
+    RETURN;
+  END IF;
+  posting := ledger_post(p_hold_key, debit_id, via_id, p_amount, p_kind, p_reference, NULL, hold_to_id, NULL);
+  IF posting.outcome = 'insufficient' THEN
+    -- Raised, not answered, so the game account's bump is undone with everything else: a refused
+    -- transfer changes nothing. The ledger reads this as it reads the balance check itself.
+    RAISE EXCEPTION 'member_balance_not_negative: % is short of %', p_debit_code, p_amount
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'member_balance_not_negative';
+  END IF;
+  IF posting.outcome <> 'posted' OR posting.hold_id IS NULL THEN
+    RAISE EXCEPTION 'provider transfer %: hold key % was used before', p_id, p_hold_key;
+  END IF;
+  INSERT INTO provider_transfers (id, member_id, provider_code, direction, amount, credits, idempotency_key, hold_id)
+  VALUES (p_id, p_member, p_code, p_direction, p_amount, p_credits, p_idempotency_key, posting.hold_id);
+  outcome := 'begun';
+END;
+$function$

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Catalog, readCatalog } from '../src/db/catalog.js';
+import { FUNCTIONS_DIR, SCHEMA_FILE } from '../src/db/snapshot-cli.js';
+import { freshDatabase } from './harness.js';
+
+const REGENERATE = 'run `npm run db:snapshot` after changing a migration, and commit what it writes';
+
+let catalog: Catalog;
+let drop: () => Promise<void>;
+
+beforeAll(async () => {
+  const fresh = await freshDatabase();
+  catalog = await readCatalog(fresh.handle.db);
+  await fresh.handle.close();
+  drop = fresh.drop;
+});
+afterAll(async () => drop?.());
+
+describe('what the migrations make', () => {
+  it('is the committed schema snapshot: tables, columns, constraints, indexes, triggers, views, types', () => {
+    expect(catalog.schema, REGENERATE).toBe(fs.readFileSync(SCHEMA_FILE, 'utf8'));
+  });
+
+  it('has one file per database function, holding its current body', () => {
+    const files = fs.readdirSync(FUNCTIONS_DIR).filter((file) => file.endsWith('.sql')).map((file) => file.slice(0, -'.sql'.length)).sort();
+    expect(files, REGENERATE).toEqual([...catalog.functions.keys()].sort());
+    for (const [name, definition] of catalog.functions) {
+      expect(definition, `${name}: ${REGENERATE}`).toBe(fs.readFileSync(path.join(FUNCTIONS_DIR, `${name}.sql`), 'utf8'));
+    }
+  });
+
+  it('is what db/schema.ts tells Kysely: the same tables and views, columns and nullability', () => {
+    const declared = declaredTables(new URL('../src/db/schema.ts', import.meta.url).pathname);
+    // The migrator's own table is declared for Kysely but made by the migrator, not a migration.
+    declared.delete('schema_migrations');
+    expect([...declared.keys()].sort()).toEqual([...catalog.relations.keys()].sort());
+    for (const [table, columns] of catalog.relations) {
+      const written = declared.get(table)!;
+      expect([...written.keys()].sort(), table).toEqual(columns.map((column) => column.column).sort());
+      for (const { column, nullable } of columns) {
+        if (nullable !== undefined) expect(written.get(column), `${table}.${column} takes null`).toBe(nullable);
+      }
+    }
+  });
+});
+
+/** Reads `interface Database` of schema.ts: each table's columns and whether their type admits null. */
+function declaredTables(file: string): Map<string, Map<string, boolean>> {
+  const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const database = source.statements.find((statement): statement is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(statement) && statement.name.text === 'Database');
+  if (!database) throw new Error('schema.ts has no interface Database');
+  const tables = new Map<string, Map<string, boolean>>();
+  for (const member of database.members) {
+    if (!ts.isPropertySignature(member) || !member.type || !ts.isTypeLiteralNode(member.type)) throw new Error(`schema.ts: ${member.getText()} is not a table literal`);
+    const columns = new Map<string, boolean>();
+    for (const column of member.type.members) {
+      if (!ts.isPropertySignature(column) || !column.type) continue;
+      columns.set(column.name.getText(source), admitsNull(column.type));
+    }
+    tables.set(member.name.getText(source), columns);
+  }
+  return tables;
+}
+
+function admitsNull(type: ts.TypeNode): boolean {
+  if (ts.isLiteralTypeNode(type)) return type.literal.kind === ts.SyntaxKind.NullKeyword;
+  if (ts.isUnionTypeNode(type)) return type.types.some(admitsNull);
+  if (ts.isParenthesizedTypeNode(type)) return admitsNull(type.type);
+  // Generated<T | null> and the like.
+  if (ts.isTypeReferenceNode(type)) return (type.typeArguments ?? []).some(admitsNull);
+  return false;
+}
