@@ -128,7 +128,6 @@ export const ERROR_CODES = [
   'BONUS_DEPOSIT_MINIMUM',
   'DEPOSIT_MANUAL_OFF',
   'SLIP_UPLOAD_CLOSED',
-  'WITHDRAW_ALL_REQUIRED',
   'SPINWHEEL_INACTIVE',
   'NO_COIN',
   // Rewards that hold (DESIGN §6 "no gain without play")

@@ -2,7 +2,6 @@ import { type WalletResponse, groupAccountNumber, isPayableIn, toMinor } from '@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { toast } from 'sonner';
-import { ApiError } from '../../shared/api/client';
 import { useWithdrawLimits } from '../../shared/api/lookup/get-withdraw-limits';
 import { useActiveCondition } from '../../shared/api/promotions/get-active-condition';
 import { type Message, errorMessage, messageText } from '../../shared/api/messages';
@@ -30,11 +29,7 @@ export function WithdrawModal({ wallet, total, onClose }: { wallet: WalletRespon
       toast.success(t('withdraw.waiting'), { id: 'withdraw' });
       onClose();
     },
-    onError: (failure) => {
-      // Under a bonus condition only everything may go (SPEC §5): offer the whole balance.
-      if (failure instanceof ApiError && failure.code === 'WITHDRAW_ALL_REQUIRED') setAmount(String(total));
-      setError(errorMessage(failure));
-    },
+    onError: (failure) => setError(errorMessage(failure)),
   });
 
   function submit(event: FormEvent) {

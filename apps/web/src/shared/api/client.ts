@@ -28,8 +28,6 @@ export function setApiNavigator(next: Navigate): void {
 }
 
 export interface RequestOptions<T> {
-  /** Another bearer than the member's (the operator pages); its failures never touch the member session. */
-  token?: string;
   body?: unknown;
   /**
    * The contract's schema for the answer, or a loader of it: calls on the first screen's path
@@ -50,7 +48,7 @@ export function authHeaders(token: string | null | undefined): Record<string, st
 }
 
 /** The rules every answer goes through (SPEC §7, §8): gone, a dead session, errors; then the body is parsed. */
-export function interpretAnswer<T>(status: number, ok: boolean, payload: unknown, options: RequestOptions<T>): unknown {
+export function interpretAnswer(status: number, ok: boolean, payload: unknown): unknown {
   const message = typeof payload === 'object' && payload && 'message' in payload ? String(payload.message) : undefined;
   if (message === 'gone') {
     navigate('/terminated');
@@ -59,7 +57,7 @@ export function interpretAnswer<T>(status: number, ok: boolean, payload: unknown
   // A blocked member's session is refused on every call: back to login, which says why (the
   // login call itself carries no session, and shows the message in place).
   const blockedSession = message === 'INACTIVE_USER' && readToken() !== null;
-  if (!options.token && (message === 'invalid-token' || message === THAI_CANNOT_VERIFY_IDENTITY || blockedSession)) {
+  if ((message === 'invalid-token' || message === THAI_CANNOT_VERIFY_IDENTITY || blockedSession)) {
     clearSession();
     navigate(`/login?redirect=${encodeURIComponent(window.location.pathname)}`);
     throw new ApiError(message, status);
@@ -90,7 +88,7 @@ export async function parseBody<T>(schema: ReturnType<typeof startSchema<T>>, bo
 }
 
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const headers = { ...authHeaders(options.token ?? readToken()), ...options.headers };
+  const headers = { ...authHeaders(readToken()), ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   const timeout = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
@@ -111,7 +109,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   }
   markReachable(true);
   const payload: unknown = await response.json().catch(() => undefined);
-  return parseBody(schema, interpretAnswer(response.status, response.ok, payload, options));
+  return parseBody(schema, interpretAnswer(response.status, response.ok, payload));
 }
 
 export const api = {

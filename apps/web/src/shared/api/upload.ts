@@ -16,7 +16,7 @@ export function uploadFile<T>(path: string, file: Blob, options: RequestOptions<
     const request = new XMLHttpRequest();
     request.open('POST', `${API_BASE}${path}`);
     request.timeout = options.timeoutMs ?? UPLOAD_TIMEOUT_MS;
-    for (const [name, value] of Object.entries({ ...authHeaders(options.token ?? readToken()), ...options.headers })) request.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries({ ...authHeaders(readToken()), ...options.headers })) request.setRequestHeader(name, value);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
     };
@@ -29,7 +29,7 @@ export function uploadFile<T>(path: string, file: Blob, options: RequestOptions<
         payload = undefined;
       }
       try {
-        resolve(parseBody(schema, interpretAnswer(request.status, request.status >= 200 && request.status < 300, payload, options)));
+        resolve(parseBody(schema, interpretAnswer(request.status, request.status >= 200 && request.status < 300, payload)));
       } catch (error) {
         reject(error);
       }
