@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clearedOnEnd, failFloor, mayEnd, meetsSuccessTarget, successTarget } from './conditions.rules.js';
+import { clearedOnEnd, failFloor, mayEnd, meetsSuccessTarget, rewardStillHeld, successTarget } from './conditions.rules.js';
 
 const condition = (base: bigint, success: number, fail: number) => ({ base_amount: base, success_percent: success, fail_percent: fail });
 
@@ -43,5 +43,18 @@ describe('withdrawal conditions', () => {
         },
       ),
     );
+  });
+
+  it('takes back on ending what the terms name: everything left, the reward at most, or nothing', () => {
+    // 100 baht deposited, a 50 baht reward, 20 baht of the member's own deposited since; 60 left in all.
+    const terms = { ...condition(15_000n, 300, 10), reward_amount: 5_000n };
+    const own = 2_000n;
+    expect(clearedOnEnd(6_000n, { ...terms, clear_mode: 'remaining' }, own)).toBe(4_000n);
+    expect(clearedOnEnd(6_000n, { ...terms, clear_mode: 'reward' }, own)).toBe(4_000n);
+    expect(clearedOnEnd(9_000n, { ...terms, clear_mode: 'reward' }, own)).toBe(5_000n);
+    expect(clearedOnEnd(9_000n, { ...terms, clear_mode: 'none' }, own)).toBe(0n);
+    // Less than the member's own deposits left: nothing is taken whatever the terms.
+    for (const mode of ['remaining', 'reward', 'none'] as const) expect(clearedOnEnd(1_500n, { ...terms, clear_mode: mode }, own)).toBe(0n);
+    expect(rewardStillHeld(9_000n, terms, own)).toBe(5_000n);
   });
 });

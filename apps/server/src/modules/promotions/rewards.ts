@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { type ClaimResponse, type CurrencyCode, MINOR_PER_MAJOR, type Minor, type RewardPreview, minorOf, toMajor } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { type AppError, businessRule, forbidden, notFound } from '../../errors.js';
-import { type ConditionService, failFloor, successTarget } from '../conditions/conditions.service.js';
+import { type ConditionService, clearedOnEnd, failFloor, successTarget } from '../conditions/conditions.service.js';
 import { type RewardSource, type TransferKind, accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import { type SettingsService, moneyRules } from '../settings/settings.service.js';
@@ -165,8 +165,7 @@ export function toRewardPreview(code: string, currency: CurrencyCode, quote: Rew
   // a whole kip) less than it is left to take.
   const step = currency === 'LAK' ? MINOR_PER_MAJOR : 1n;
   const underFloor = floor > step ? floor - step : 0n;
-  const endTakesAtMost =
-    quote.condition?.clearMode === 'remaining' ? underFloor : quote.condition?.clearMode === 'reward' ? (underFloor < quote.amount ? underFloor : quote.amount) : 0n;
+  const endTakesAtMost = clearedOnEnd(underFloor, { clear_mode: quote.condition?.clearMode ?? 'none', reward_amount: quote.amount });
   return {
     kind: quote.kind,
     code,
