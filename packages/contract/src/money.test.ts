@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CURRENCIES, formatMoney, gameBalanceMinor, isPayableIn, minor, minorOf, moneyAmount, parseDecimal, percentOf, sum, toMajor, toMinor } from './money.js';
+import { CURRENCIES, formatMoney, gameBalanceMinor, isPayableIn, minor, minorOf, moneyAmount, payablePart, parseDecimal, percentOf, sum, toMajor, toMinor } from './money.js';
 
 describe('money', () => {
   it('converts baht with up to 2 decimals exactly', () => {
@@ -97,5 +97,6 @@ describe('one money vocabulary', () => {
   it('moves kip in whole kip only, baht to the satang', () => {
     expect([isPayableIn('LAK', 100_000n), isPayableIn('LAK', 100_050n), isPayableIn('LAK', 0n)]).toEqual([true, false, true]);
     expect([isPayableIn('THB', 100_050n), isPayableIn('THB', 1n)]).toEqual([true, true]);
+    expect([payablePart('LAK', 100_050n), payablePart('LAK', 99n), payablePart('THB', 100_050n)]).toEqual([100_000n, 0n, 100_050n]);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CurrencyCode } from './currency.js';
+import { CURRENCIES, type CurrencyCode } from './currency.js';
 
 /**
  * One money vocabulary (issue 10 §2). Inside the product money is an integer count of minor
@@ -51,12 +51,17 @@ export function minorOf(major: number): Minor {
 }
 
 /**
- * Whether `amount` may move in a wallet of `currency`: kip only in whole kip (Lao banking apps pay
- * no fraction of a kip, so a fraction could never be paid out or in), baht to the satang. The one
- * rule for every call that moves a member's money (deposits, transfers, withdrawals).
+ * Whether `amount` may move in a wallet of `currency`: in steps of its smallest payable amount
+ * (whole kip, baht to the satang). The one rule for every call that moves a member's money
+ * (deposits, transfers, withdrawals).
  */
 export function isPayableIn(currency: CurrencyCode, amount: bigint): boolean {
-  return currency !== 'LAK' || amount % MINOR_PER_MAJOR === 0n;
+  return amount % CURRENCIES[currency].smallestPayable === 0n;
+}
+
+/** The most of `amount` that can move in `currency` (a kip wallet's fraction of a kip stays). */
+export function payablePart(currency: CurrencyCode, amount: bigint): bigint {
+  return amount - (amount % CURRENCIES[currency].smallestPayable);
 }
 
 /** Satang → baht for JSON. Exact for every amount below 2^53 satang. */

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { generate } from 'promptparse';
 import { z } from 'zod';
-import { MINOR_PER_MAJOR, toMajor } from '@wallet/contract';
+import { MINOR_PER_MAJOR, isPayableIn, toMajor } from '@wallet/contract';
 import { deliverSignedWebhook } from '../adapters/payment-gateway.js';
 import type { Db } from '../db/database.js';
 import type { App } from '../http/types.js';
@@ -97,7 +97,7 @@ export function registerGatewaySandbox(app: App, db: Db, options: { webhookUrl: 
     async (request, reply) => {
       const { method, amount, currency, reference } = request.body;
       // Lao banking apps take whole kip only (PAYMENTS.md): a QR for part of a kip cannot be paid.
-      if (currency === 'LAK' && BigInt(amount) % MINOR_PER_MAJOR !== 0n) return reply.status(422).send({ error: 'AMOUNT_NOT_WHOLE_KIP' });
+      if (!isPayableIn(currency, BigInt(amount))) return reply.status(422).send({ error: 'AMOUNT_NOT_WHOLE_KIP' });
       const gatewayRef = `GW${crypto.randomBytes(8).toString('hex').toUpperCase()}`;
       const payload =
         currency === 'LAK'

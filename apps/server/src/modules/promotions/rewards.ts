@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { type ClaimResponse, type CurrencyCode, MINOR_PER_MAJOR, type Minor, type RewardPreview, minorOf, toMajor } from '@wallet/contract';
+import { CURRENCIES, type ClaimResponse, type CurrencyCode, type Minor, type RewardPreview, minorOf, toMajor } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { type AppError, businessRule, forbidden, notFound } from '../../errors.js';
 import { type ConditionService, clearedOnEnd, failFloor, successTarget } from '../conditions/conditions.service.js';
@@ -163,7 +163,7 @@ export function toRewardPreview(code: string, currency: CurrencyCode, quote: Rew
   const floor = failFloor(terms);
   // Ending is allowed strictly under the floor: at most the smallest amount a member holds (a satang,
   // a whole kip) less than it is left to take.
-  const step = currency === 'LAK' ? MINOR_PER_MAJOR : 1n;
+  const step = CURRENCIES[currency].smallestPayable;
   const underFloor = floor > step ? floor - step : 0n;
   const endTakesAtMost = clearedOnEnd(underFloor, { clear_mode: quote.condition?.clearMode ?? 'none', reward_amount: quote.amount });
   return {

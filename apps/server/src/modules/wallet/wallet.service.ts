@@ -7,7 +7,7 @@ import {
   type Slot,
   TRANSFER_MINIMUM_BAHT,
   type TransferBody,
-  MINOR_PER_MAJOR,
+  payablePart,
   WALLET_CODE,
   type WalletResponse,
   isPayableIn,
@@ -257,7 +257,7 @@ export function createWalletService(deps: {
         const wallet = accounts.wallet(memberId);
         const balance = (await ledger.balances([wallet.code])).get(wallet.code) ?? minor(0n);
         // A kip wallet's fraction of a kip (a share of a deposit can leave one) stays in the wallet.
-        const amount = isPayableIn(context.currency, balance) ? balance : minor(balance - (balance % MINOR_PER_MAJOR));
+        const amount = minor(payablePart(context.currency, balance));
         if (amount > 0n) {
           const state = await transfers.move(context, to, 'deposit', amount, idempotencyKey && `${idempotencyKey}:all:in`);
           if (state === 'voided') collected.failed.push(to);
