@@ -273,6 +273,10 @@ export function createLedger(db: Db) {
     /** Transfers touching these accounts, newest first, paged (the operator's member page). */
     lines: (accountCodes: string[], page: number, limit: number) => repo.linesOf(db, accountCodes, page, limit),
     memberBalances: (memberId: bigint, trx: Db = db) => repo.memberBalances(trx, memberId),
+    /** What the member holds in money: the wallet and every game account (never spin coins). */
+    async memberTotal(memberId: bigint, trx: Db = db): Promise<bigint> {
+      return (await repo.memberBalances(trx, memberId)).reduce((total, account) => total + account.balance, 0n);
+    },
     /** What games kept of the member's money, net of wins, ever (refunds and coins are measured on it). */
     netGameLoss: (memberId: bigint, trx: Db = db) => repo.netGameLoss(trx, memberId),
     /**

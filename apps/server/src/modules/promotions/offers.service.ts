@@ -51,7 +51,7 @@ export function createOfferService(deps: {
   db: Db;
   now: () => Date;
   rewards: Rewards;
-  ledger: Pick<Ledger, 'post' | 'memberBalances' | 'lockWallet' | 'lockMember'>;
+  ledger: Pick<Ledger, 'post' | 'memberBalances' | 'memberTotal' | 'lockWallet' | 'lockMember'>;
   conditions: Pick<ConditionService, 'active' | 'lockActive' | 'end' | 'lastClosedAt' | 'held' | 'ownDeposits' | 'hasMoneyInFlight'>;
   wallet: Pick<WalletService, 'transferAll' | 'refreshAll'>;
 }) {
@@ -61,10 +61,6 @@ export function createOfferService(deps: {
   async function qualifyingSince(trx: Db, memberId: bigint): Promise<Date | null> {
     const [closed, claimed] = await Promise.all([conditions.lastClosedAt(trx, memberId), repo.lastOfferClaimAt(trx, memberId)]);
     return [closed, claimed].filter((at): at is Date => at !== null).sort((a, b) => b.getTime() - a.getTime())[0] ?? null;
-  }
-
-  async function totalBalance(trx: Db, memberId: bigint): Promise<bigint> {
-    return (await ledger.memberBalances(memberId, trx)).reduce((total, account) => total + account.balance, 0n);
   }
 
   /**
@@ -115,7 +111,7 @@ export function createOfferService(deps: {
 
   /** The member's money against their condition now: the total, their own deposits, and what ending would take. */
   async function position(db: Db, condition: ConditionRow) {
-    const [total, own] = await Promise.all([totalBalance(db, condition.member_id), conditions.ownDeposits(db, condition.id)]);
+    const [total, own] = await Promise.all([ledger.memberTotal(condition.member_id, db), conditions.ownDeposits(db, condition.id)]);
     const endTakes = mayEnd(total, condition, own) ? clearedOnEnd(total, condition, own) : 0n;
     return { total, own, endTakes, rewardHeld: rewardStillHeld(total, condition, own) };
   }

@@ -54,7 +54,7 @@ export function createWithdrawService(deps: {
    */
   async function meetCondition(trx: Db, memberId: bigint, amount: bigint, condition: ConditionRow | undefined): Promise<void> {
     if (!condition) return;
-    const left = (await ledger.memberBalances(memberId, trx)).reduce((sum, account) => sum + account.balance, 0n);
+    const left = await ledger.memberTotal(memberId, trx);
     // The member's own deposits made meanwhile raise the target by as much: they never count toward it.
     if (!meetsSuccessTarget(left + amount, condition, await deps.conditions.ownDeposits(trx, condition.id))) throw businessRule('BONUS_CONDITION');
     await deps.conditions.close(trx, condition.id, 'completed');
