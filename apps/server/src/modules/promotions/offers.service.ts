@@ -20,7 +20,7 @@ import { type RewardSource, accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import { bannerUrl } from './banner-images.js';
-import { claimPeriod, claimsInPeriod, rewardFor, textIn } from './promotions.rules.js';
+import { claimPeriod, claimsInPeriod, isOfferedTo, rewardFor, textIn } from './promotions.rules.js';
 import * as repo from './promotions.repository.js';
 import { type RewardQuote, type Rewards, toClaimResponse, toRewardPreview } from './rewards.js';
 
@@ -38,10 +38,6 @@ const rewardShape = (offer: repo.OfferRow) => ({
   amount: offer.reward_amount === null ? null : toMajor(offer.reward_amount),
   cap: offer.reward_cap === null ? null : toMajor(offer.reward_cap),
 });
-
-/** On offer now: active, and inside its validity window by the app clock. */
-const isOnOffer = (offer: repo.OfferRow, at: Date) =>
-  offer.status === 'active' && (offer.starts_at === null || new Date(offer.starts_at) <= at) && (offer.ends_at === null || new Date(offer.ends_at) > at);
 
 /**
  * Bonuses and promotion codes (SPEC §2 Bonus, §4 Bonus, §7 Bonus and promotion; DESIGN §6
@@ -70,8 +66,7 @@ export function createOfferService(deps: {
   async function evaluate(trx: Db, context: MemberContext, code: string, kind: 'bonus' | 'promotion'): Promise<{ offer?: repo.OfferRow; quote?: RewardQuote; refusal: AppError | null }> {
     const { memberId } = context;
     const offer = await repo.findOffer(trx, code);
-    // An offer for the wallets of another currency is not the member's to see or take.
-    if (!offer || offer.kind !== kind || offer.currency !== context.currency || !isOnOffer(offer, deps.now())) return { refusal: kind === 'promotion' ? notFound('NO_PROMOTION') : notFound('NO_DATA') };
+    if (!offer || !isOfferedTo(offer, context.currency, kind, deps.now())) return { refusal: kind === 'promotion' ? notFound('NO_PROMOTION') : notFound('NO_DATA') };
     const claims = await repo.claimsOf(trx, memberId, code);
     if (kind === 'promotion' && claims.length > 0) return { offer, refusal: conflict('PROMOTION_RECEIVED') };
     if (kind === 'bonus' && claimsInPeriod(offer.bonus_type!, claims, claimPeriod(deps.now())).length >= offer.max_received) return { offer, refusal: businessRule('BONUS_MAX_CLAIMED') };
@@ -149,7 +144,7 @@ export function createOfferService(deps: {
       ]);
       const period = claimPeriod(now);
       return offers
-        .filter((offer) => offer.currency === context.currency && isOnOffer(offer, now))
+        .filter((offer) => isOfferedTo(offer, context.currency, 'bonus', now))
         .map((offer) => {
           const mine = claims.filter((row) => row.offer_code === offer.code).sort((a, b) => +new Date(b.created_at) - +new Date(a.created_at));
           const counted = claimsInPeriod(offer.bonus_type!, mine, period);
@@ -181,7 +176,7 @@ export function createOfferService(deps: {
 
     async findPromotion(context: MemberContext, code: string, language: Language): Promise<PromotionInfo> {
       const offer = await repo.findOffer(db, code);
-      if (!offer || offer.kind !== 'promotion' || offer.currency !== context.currency || !isOnOffer(offer, deps.now())) throw notFound('NO_PROMOTION');
+      if (!offer || !isOfferedTo(offer, context.currency, 'promotion', deps.now())) throw notFound('NO_PROMOTION');
       return toPromotion(offer, language);
     },
 
@@ -201,7 +196,7 @@ export function createOfferService(deps: {
 
     async checkMinimum(context: MemberContext) {
       const [deposit, offers] = await Promise.all([qualifyingSince(db, context.memberId).then((since) => repo.depositsSince(db, context.memberId, since)), repo.listOffers(db, { kind: 'bonus', status: 'active' })]);
-      const minimums = offers.filter((offer) => offer.currency === context.currency && isOnOffer(offer, deps.now())).map((offer) => offer.minimum_deposit);
+      const minimums = offers.filter((offer) => isOfferedTo(offer, context.currency, 'bonus', deps.now())).map((offer) => offer.minimum_deposit);
       const minimum = minimums.length ? minimums.reduce((low, value) => (value < low ? value : low)) : 0n;
       return { qualifyingDeposit: toMajor(deposit), minimum: toMajor(minimum) };
     },

@@ -1,6 +1,24 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { claimPeriod, claimsInPeriod, inviteVerdict, refundOwed, rewardFor, sameAccountName } from './promotions.rules.js';
+import { claimPeriod, claimsInPeriod, inviteVerdict, isOfferedTo, refundOwed, rewardFor, sameAccountName } from './promotions.rules.js';
+
+describe('what is on offer to a member', () => {
+  const at = new Date('2026-11-27T10:00:00Z');
+  const offer = { kind: 'bonus' as const, status: 'active' as const, currency: 'THB' as const, starts_at: null, ends_at: null };
+  it('is an active offer of the kind asked, for the wallets of the member’s currency, inside its window', () => {
+    expect(isOfferedTo(offer, 'THB', 'bonus', at)).toBe(true);
+    expect(isOfferedTo(offer, 'LAK', 'bonus', at)).toBe(false);
+    expect(isOfferedTo(offer, 'THB', 'promotion', at)).toBe(false);
+    expect(isOfferedTo({ ...offer, status: 'paused' }, 'THB', 'bonus', at)).toBe(false);
+    expect(isOfferedTo({ ...offer, status: 'retired' }, 'THB', 'bonus', at)).toBe(false);
+  });
+  it('starts at its start and is over at its end', () => {
+    expect(isOfferedTo({ ...offer, starts_at: at }, 'THB', 'bonus', at)).toBe(true);
+    expect(isOfferedTo({ ...offer, starts_at: new Date(at.getTime() + 1) }, 'THB', 'bonus', at)).toBe(false);
+    expect(isOfferedTo({ ...offer, ends_at: new Date(at.getTime() + 1) }, 'THB', 'bonus', at)).toBe(true);
+    expect(isOfferedTo({ ...offer, ends_at: at }, 'THB', 'bonus', at)).toBe(false);
+  });
+});
 
 describe('claim periods in Bangkok time', () => {
   it('a claim at 23:59 and one at 00:00 Bangkok fall on different days', () => {

@@ -1,4 +1,4 @@
-import { type BonusType, type Language, type Minor, minor, percentOf } from '@wallet/contract';
+import { type BonusType, type CurrencyCode, type Language, type Minor, minor, percentOf } from '@wallet/contract';
 
 /** Asia/Bangkok and Asia/Vientiane keep UTC+7 all year (no daylight saving). */
 const SITE_OFFSET_MS = 7 * 60 * 60 * 1000;
@@ -8,6 +8,29 @@ export interface ClaimPeriod {
   day: string;
   /** The ISO week of that day, YYYY-Www (the week-year may differ from the calendar year). */
   week: string;
+}
+
+export interface OfferState {
+  kind: 'bonus' | 'promotion';
+  status: 'active' | 'paused' | 'retired';
+  currency: CurrencyCode;
+  starts_at: Date | null;
+  ends_at: Date | null;
+}
+
+/**
+ * Whether `offer` is on offer to a member whose wallets hold `currency`, as a `kind`, at `at`: active,
+ * inside its validity window by the app clock, and for wallets of that currency (an offer in another
+ * currency is not the member's to see or take).
+ */
+export function isOfferedTo(offer: OfferState, currency: CurrencyCode, kind: OfferState['kind'], at: Date): boolean {
+  return (
+    offer.kind === kind &&
+    offer.currency === currency &&
+    offer.status === 'active' &&
+    (offer.starts_at === null || offer.starts_at <= at) &&
+    (offer.ends_at === null || offer.ends_at > at)
+  );
 }
 
 /** The calendar day and ISO week a claim made at `at` counts in, in the site's time (issue 12 §1). */
