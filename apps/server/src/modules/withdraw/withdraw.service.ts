@@ -13,6 +13,7 @@ import type { Ledger } from '../ledger/ledger.service.js';
 import { type SettingsService, moneyRules } from '../settings/settings.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import * as repo from './withdraw.repository.js';
+import { needsSecondApproval } from './withdraw.rules.js';
 
 type Row = Awaited<ReturnType<typeof repo.insertWithdrawal>>;
 
@@ -114,18 +115,15 @@ export function createWithdrawService(deps: {
    */
   async function decide(id: string, decision: 'SUCCESS' | 'FAILED', reason: string | null, operator: AuditActor) {
     const site = await deps.settings.site();
-    const needsSecondApproval = (row: { amount: bigint; currency: CurrencyCode }) => {
-      const threshold = moneyRules(site, row.currency).withdrawSecondApprovalAbove;
-      return decision === 'SUCCESS' && threshold > 0 && row.amount > minorOf(threshold);
-    };
-    const isFirstApproval = (row: { amount: bigint; currency: CurrencyCode; first_approved_by: string | null }) => needsSecondApproval(row) && row.first_approved_by === null;
+    const needsTwo = (row: { amount: bigint; currency: CurrencyCode }) => needsSecondApproval(decision, row.amount, moneyRules(site, row.currency).withdrawSecondApprovalAbove);
+    const isFirstApproval = (row: { amount: bigint; currency: CurrencyCode; first_approved_by: string | null }) => needsTwo(row) && row.first_approved_by === null;
     return decideOnce(deps, {
       lock: (trx) => repo.lockWithdrawal(trx, id),
       isOpen: (row) => row.status === 'in_progress',
       decidedBy: (_trx, row) => row.decided_by,
       apply: async (trx, row) => {
         if (isFirstApproval(row)) return toWithdrawal(await repo.recordFirstApproval(trx, id, operator.username));
-        if (needsSecondApproval(row) && row.first_approved_by === operator.username) throw forbidden('FOUR_EYES');
+        if (needsTwo(row) && row.first_approved_by === operator.username) throw forbidden('FOUR_EYES');
         const resolution = { holdId: row.hold_id!, reference: id };
         if (decision === 'SUCCESS') await ledger.postHold({ ...resolution, key: `withdrawal:${id}:paid`, kind: 'withdrawal' }, trx);
         else await ledger.voidHold({ ...resolution, key: `withdrawal:${id}:return`, kind: 'withdrawal_return' }, trx);
