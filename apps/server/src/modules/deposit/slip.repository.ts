@@ -58,10 +58,6 @@ export function holdForReview(db: Db, id: string, note: SlipReason | null): Prom
     .executeTakeFirstOrThrow();
 }
 
-export function findSlip(db: Db, id: string): Promise<SlipRow | undefined> {
-  return db.selectFrom('slips').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 /** A slip known to exist. */
 export function getSlip(db: Db, id: string): Promise<SlipRow> {
   return db.selectFrom('slips').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

@@ -81,10 +81,6 @@ export function findClaimByKey(db: Db, memberId: bigint, key: string) {
   return db.selectFrom('reward_claims').selectAll().where('member_id', '=', memberId).where('idempotency_key', '=', key).executeTakeFirst();
 }
 
-export function findClaim(db: Db, id: string) {
-  return db.selectFrom('reward_claims').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 export function insertClaim(trx: Db, values: Insertable<Database['reward_claims']>) {
   return trx.insertInto('reward_claims').values(values).returningAll().executeTakeFirstOrThrow();
 }

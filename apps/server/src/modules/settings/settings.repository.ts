@@ -6,15 +6,6 @@ export async function readSetting(db: Db, key: string): Promise<unknown> {
   return row?.value;
 }
 
-export async function writeSetting(db: Db, key: string, value: unknown): Promise<void> {
-  const json = JSON.stringify(value);
-  await db
-    .insertInto('settings')
-    .values({ key, value: json })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: json, updated_at: sql`now()` }))
-    .execute();
-}
-
 /** Inserts the value only when the key is absent; answers whatever is stored afterwards. */
 export async function readOrCreateSetting(db: Db, key: string, create: () => unknown): Promise<unknown> {
   await db
