@@ -49,6 +49,15 @@ test('a wrong invite link does not block registration, and a registration forget
   await expect(page.locator('input[name="inviteCode"]')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText(/PR999999/).first()).toBeVisible();
   await keepScreenshot(page, 'register-invite-refused');
+  // Each way past it reads on one line (side by side, "go on without" broke in two in Thai).
+  for (const testId of ['invite-remove', 'invite-skip']) {
+    const lines = await page.getByTestId(testId).evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return new Set(Array.from(range.getClientRects()).filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top))).size;
+    });
+    expect(lines, `${testId} on one line`).toBe(1);
+  }
   await page.getByTestId('invite-skip').click();
 
   await expect(page.locator('select[name="bankCode"]')).toBeVisible();

@@ -218,7 +218,8 @@ export function RegisterPage() {
               }}
             />
             {inviteRefused && (
-              <div className="grid grid-cols-2 gap-3" data-testid="invite-refused-actions">
+              // One above the other: side by side, "go on without" broke onto two lines in Thai and Lao at 390 px.
+              <div className="grid gap-3" data-testid="invite-refused-actions">
                 <Button variant="secondary" className="px-3 text-sm" onClick={removeInviteCode} data-testid="invite-remove">
                   {t('register.inviteRemove')}
                 </Button>

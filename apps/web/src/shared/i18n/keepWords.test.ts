@@ -13,6 +13,10 @@ describe('keepWords (Thai and Lao loanwords whole on a line)', () => {
     // Combining vowels and tone marks stay on their letter: joiners go between grapheme clusters only.
     expect(keepWords('โปรโมชั่น')).toBe(['โ', 'ป', 'ร', 'โ', 'ม', 'ชั่', 'น'].join(WORD_JOINER));
     expect(keepWords('ຮັບໂບນັດ')).toBe(`ຮັບ${ZERO_WIDTH_SPACE}${['ໂ', 'ບ', 'ນັ', 'ດ'].join(WORD_JOINER)}`);
+    // PromptPay, in the gateways' names: the dictionary breaks it after its first syllable.
+    expect(withoutBreakMarks(keepWords('QR พร้อมเพย์ ช่องทาง 1'))).toBe('QR พร้อมเพย์ ช่องทาง 1');
+    expect(keepWords('QR พร้อมเพย์')).toBe(`QR ${['พ', 'ร้', 'อ', 'ม', 'เ', 'พ', 'ย์'].join(WORD_JOINER)}`);
+    expect(keepWords('QR ພ້ອມເພ')).toBe(`QR ${['ພ້', 'ອ', 'ມ', 'ເ', 'ພ'].join(WORD_JOINER)}`);
   });
 
   it('leaves other text alone, reads the same once the marks are removed, and is idempotent', () => {
