@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { WalletResponse } from '@wallet/contract';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readAcceptedAgreement } from '../../shared/storage';
+import { readAcceptedAgreement } from '../../shared/agreementNote';
 import { callsTo, stubFetch } from '../../test/fetchRoutes';
 import { AgreementModal } from './AgreementModal';
 

@@ -7,7 +7,7 @@ import { useAgreements } from '../../shared/api/lookup/get-agreements';
 import { errorText } from '../../shared/api/messages';
 import { useWallet } from '../../shared/api/wallet';
 import { useTranslation } from '../../shared/i18n/useTranslation';
-import { rememberAcceptedAgreement } from '../../shared/storage';
+import { rememberAcceptedAgreement } from '../../shared/agreementNote';
 import { SafeHtml } from '../../shared/SafeHtml';
 import { Button } from '../../shared/ui/Button';
 import { Modal } from '../../shared/ui/Modal';

@@ -5,7 +5,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OverlayContext } from '../../shared/overlays/overlays';
-import { readAcceptedAgreement, rememberAcceptedAgreement } from '../../shared/storage';
+import { readAcceptedAgreement, rememberAcceptedAgreement } from '../../shared/agreementNote';
 import { callsTo, stubFetch } from '../../test/fetchRoutes';
 import { HomePage } from './HomePage';
 

@@ -8,7 +8,7 @@ import { toast } from 'sonner';
 import { acceptAgreement } from '../../shared/api/agreement/accept-agreement';
 import { useAgreementStatus } from '../../shared/api/agreement/get-agreement-status';
 import { errorText } from '../../shared/api/messages';
-import { readAcceptedAgreement, rememberAcceptedAgreement } from '../../shared/storage';
+import { readAcceptedAgreement, rememberAcceptedAgreement } from '../../shared/agreementNote';
 import { formatDateTime } from '../../shared/format';
 import { Button } from '../../shared/ui/Button';
 import { Money, useMoneyFormat } from '../../shared/ui/Money';
