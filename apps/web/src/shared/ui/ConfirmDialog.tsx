@@ -109,9 +109,10 @@ function ConfirmShell({ open, title, busy = false, onCancel, children }: Pick<Co
 function ConfirmActions({ confirmLabel, busy = false, canConfirm = true, onConfirm, alternative }: ConfirmProps & { canConfirm?: boolean; alternative?: AlternativeAction }) {
   const { t } = useTranslation();
   return (
-    <div className={`mt-5 grid shrink-0 gap-3 ${canConfirm ? 'grid-cols-2' : 'grid-cols-1'}`}>
+    // Three choices stack, the confirmation first: side by side, their labels would wrap on a phone.
+    <div className={`mt-5 grid shrink-0 gap-3 ${canConfirm && !alternative ? 'grid-cols-2' : 'grid-cols-1'}`}>
       {alternative && (
-        <Button variant="secondary" className="col-span-full" disabled={busy} onClick={alternative.onSelect} data-testid={alternative.testId}>
+        <Button variant="secondary" disabled={busy} onClick={alternative.onSelect} data-testid={alternative.testId}>
           {alternative.label}
         </Button>
       )}
@@ -121,7 +122,7 @@ function ConfirmActions({ confirmLabel, busy = false, canConfirm = true, onConfi
         </Button>
       </AlertDialog.Cancel>
       {canConfirm && (
-        <Button busy={busy} onClick={onConfirm} data-testid="confirm-yes">
+        <Button busy={busy} onClick={onConfirm} className={alternative ? 'order-first' : ''} data-testid="confirm-yes">
           {confirmLabel}
         </Button>
       )}
