@@ -1,4 +1,15 @@
-import { type Page, expect } from '@playwright/test';
+import { type APIRequestContext, type Page, expect } from '@playwright/test';
+
+/** Records the member's acceptance of the current agreement through the member API; nothing for a failed sign-in. */
+async function acceptAgreement(request: APIRequestContext, phone: string, password: string): Promise<void> {
+  const login = await request.post('/api/login', { data: { username: phone, password } });
+  if (!login.ok()) return;
+  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const { version } = (await (await request.get('/api/account/agreement', { headers })).json()) as { version: string };
+  const accepted = await request.post('/api/account/agreement', { data: { version }, headers });
+  if (!accepted.ok()) throw new Error(`agreement not accepted: ${accepted.status()} ${await accepted.text()}`);
+  await request.post('/api/logout', { headers });
+}
 
 export class LoginPage {
   constructor(readonly page: Page) {}
@@ -8,7 +19,12 @@ export class LoginPage {
     await expect(this.page.getByTestId('login-submit')).toBeVisible();
   }
 
-  async logIn(phone: string, password: string, { remember }: { remember: boolean }): Promise<void> {
+  /**
+   * Signs in through the form. The agreement (SPEC §2) is accepted for the member on the server
+   * first, as on an earlier visit, unless `agreement: 'unanswered'` (the journey about it).
+   */
+  async logIn(phone: string, password: string, { remember, agreement = 'accepted' }: { remember: boolean; agreement?: 'accepted' | 'unanswered' }): Promise<void> {
+    if (agreement === 'accepted') await acceptAgreement(this.page.request, phone, password);
     await this.page.locator('input[name="username"]').fill(phone);
     await this.page.locator('input[name="password"]').fill(password);
     const checkbox = this.page.locator('input[name="remember"]');

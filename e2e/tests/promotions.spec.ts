@@ -6,10 +6,10 @@ import { creditWallet, depositByQr, keepScreenshot, loseInGame, memberToken, ope
 
 type Member = Awaited<ReturnType<typeof registerViaApi>>;
 
-async function logIn(page: Page, member: Member): Promise<HomePage> {
+async function logIn(page: Page, member: Member, agreement: 'accepted' | 'unanswered' = 'accepted'): Promise<HomePage> {
   const login = new LoginPage(page);
   await login.open();
-  await login.logIn(member.phone, member.password, { remember: true });
+  await login.logIn(member.phone, member.password, { remember: true, agreement });
   const home = new HomePage(page);
   await expect(page.getByTestId('home-name')).toContainText('Wallet Journey');
   return home;
@@ -143,16 +143,30 @@ test('a member who lost receives a refund', async ({ page, request }) => {
 
 test.describe('the agreement', () => {
   test.use({ storageState: { cookies: [], origins: [] } });
-  test('appears once on home, and not again after it is accepted', async ({ page, request }) => {
+  test('follows the member: accepted once, not asked again on another phone; another member on the same phone is asked', async ({ page, request, browser }) => {
     const member = await registerViaApi(request);
-    await logIn(page, member);
+    await logIn(page, member, 'unanswered');
     await expect(page.getByTestId('agreement-modal')).toBeVisible({ timeout: 5_000 });
     await keepScreenshot(page, 'agreement-modal');
-    await page.getByTestId('agreement-accept').click();
+    await page.getByTestId('agreement-accept').dblclick();
+    await expect(page.getByTestId('agreement-modal')).toHaveCount(0);
     await page.reload();
     await expect(page.getByTestId('home-name')).toContainText('Wallet Journey');
     await page.waitForTimeout(2_000);
     await expect(page.getByTestId('agreement-modal')).toHaveCount(0);
+
+    // Another phone, nothing stored on it: the server's record stands.
+    const otherPhone = await browser.newContext();
+    const elsewhere = await otherPhone.newPage();
+    await logIn(elsewhere, member, 'unanswered');
+    await elsewhere.waitForTimeout(2_000);
+    await expect(elsewhere.getByTestId('agreement-modal')).toHaveCount(0);
+    await otherPhone.close();
+
+    // Another member on this phone, where the first one's acceptance is noted: asked all the same.
+    const second = await registerViaApi(request);
+    await logIn(page, second, 'unanswered');
+    await expect(page.getByTestId('agreement-modal')).toBeVisible({ timeout: 5_000 });
   });
 });
 

@@ -59,12 +59,17 @@ test('a member opens a slot account, moves money in three ways, plays a round, r
   await expect(page.getByTestId('confirm-dialog')).toHaveCount(0);
   await page.keyboard.press('Escape');
 
-  // Play moves the wallet in first: 50 baht arrive, a double click moves them once, then the game opens.
+  // Play moves the wallet in first: 50 baht arrive; Play says in money what moves and what stays,
+  // a double click on "move and play" moves them once, then the game opens.
   await creditWallet(request, member.phone, 50);
   await page.reload();
   await page.getByTestId('provider-PG').click();
   await keepScreenshot(page, 'wallet-game-account');
-  await page.getByTestId('play-game').dblclick();
+  await page.getByTestId('play-game').click();
+  await expect(page.getByTestId('play-moves-marked')).toContainText('50.00');
+  await expect(page.getByTestId('play-stays-marked')).toContainText('0.00');
+  await keepScreenshot(page, 'wallet-play-confirm');
+  await page.getByTestId('confirm-yes').dblclick();
   await waitOutDoubleTap(page);
   await expect(page).toHaveURL(/\/sandbox\/provider\/play\?token=/);
   await expect(page.locator('#balance')).toHaveText('350.00');

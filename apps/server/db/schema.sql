@@ -35,6 +35,14 @@ TABLE admin_users
   CONSTRAINT admin_users_roles_known CHECK (((cardinality(roles) > 0) AND (roles <@ ARRAY['admin'::text, 'finance'::text, 'support'::text, 'marketing'::text])))
   CONSTRAINT admin_users_username_key UNIQUE (username)
 
+TABLE agreement_acceptances
+  member_id bigint NOT NULL
+  version text NOT NULL
+  accepted_at timestamp with time zone NOT NULL DEFAULT now()
+  CONSTRAINT agreement_acceptances_member_id_fkey FOREIGN KEY (member_id) REFERENCES members(id)
+  CONSTRAINT agreement_acceptances_pkey PRIMARY KEY (member_id, version)
+  CONSTRAINT agreement_acceptances_version_check CHECK ((version ~ '^[0-9a-f]{64}$'::text))
+
 TABLE attempt_counters
   key text NOT NULL
   window_started_at timestamp with time zone NOT NULL

@@ -8,6 +8,7 @@ import { registerTermination, survivesTermination } from './http/termination.js'
 import type { App } from './http/types.js';
 import { registerHealth, registerWebApp } from './http/web-app.js';
 import { registerAccountModule } from './modules/account/account.module.js';
+import { registerAgreementModule } from './modules/agreement/agreement.module.js';
 import { registerApprovalModule } from './modules/approvals/approvals.module.js';
 import { registerAdminModule } from './modules/admin/admin.module.js';
 import { registerAuditModule } from './modules/audit/audit.module.js';
@@ -49,6 +50,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const lookup = registerLookupModule(core);
   const account = registerAccountModule(core, { lookup, sessions: auth });
   registerOtpModule(core, { account });
+  registerAgreementModule(core);
   const { wallet, providerTransfers } = registerWalletModule(core, { members: account, inviteSummary: createInviteSummary(core) });
   registerWithdrawModule(core, { wallet, members: account });
   registerStatementModule(core);

@@ -138,6 +138,8 @@ export const ERROR_CODES = [
   'CHAT_TEXT_LENGTH',
   'CHAT_FILE_UNSUPPORTED',
   'CHAT_FILE_TOO_LARGE',
+  // The agreement changed between showing it and accepting it: the new one is to be read first.
+  'AGREEMENT_CHANGED',
   // The database is briefly away (a restart, a failover): nothing was done, the same call may be sent again.
   'SERVICE_UNAVAILABLE',
 ] as const;

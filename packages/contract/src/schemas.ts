@@ -86,6 +86,16 @@ export const contactResponse = z.object({
 export type ContactResponse = z.infer<typeof contactResponse>;
 export const conditionsResponse = z.object({ conditions: z.array(z.string()) });
 export const agreementsResponse = z.object({ agreements: z.array(z.string()) });
+/**
+ * The agreement's version: a SHA-256 (hex) of its content in every language, so a changed agreement
+ * is a new version that every member is asked to accept again.
+ */
+export const agreementVersion = z.string({ error: 'KEY_INVALID' }).regex(/^[0-9a-f]{64}$/, { error: 'KEY_INVALID' });
+/** Whether the signed-in member has accepted the agreement's current version. */
+export const agreementStatusResponse = z.object({ version: agreementVersion, accepted: z.boolean() });
+export type AgreementStatus = z.infer<typeof agreementStatusResponse>;
+/** The version the member was shown and accepted; the member is the token's, never the body's. */
+export const agreementAcceptBody = z.object({ version: agreementVersion });
 export const noticeQuery = z.object({
   percentFail: z.coerce.number({ error: 'KEY_INVALID' }).min(0).max(1000).optional(),
 });

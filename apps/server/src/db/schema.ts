@@ -22,6 +22,7 @@ export interface Database {
   };
   sources: { code: string; description: Json<Record<string, string>>; sort_order: Generated<number> };
   site_texts: { kind: SiteTextKind; lang: string; position: Generated<number>; body: string };
+  agreement_acceptances: { member_id: bigint; version: string; accepted_at: Timestamp };
   members: {
     id: Generated<bigint>;
     phone: string;

@@ -98,7 +98,9 @@ describe('a double tap moves money once', () => {
     await settle();
     expect(callsTo(fetchMock, 'POST /api/wallet/transfer')).toHaveLength(1);
 
+    // Play asks first too (the whole wallet moves); its "move and play" is the money button.
     doubleTap(screen.getByTestId('play-game'));
+    doubleTap(await screen.findByTestId('confirm-yes'));
     await settle();
     expect(callsTo(fetchMock, 'POST /api/wallet/transfer')).toHaveLength(2);
   });

@@ -9,6 +9,7 @@ import { routes } from '../app/router';
 import { DepositModal } from '../features/deposit';
 import { countdownMoment } from '../features/deposit/DepositModal';
 import { invalidateMoneyViews } from '../shared/api/wallet';
+import { readAcceptedAgreement } from '../shared/agreementNote';
 import { clearSession, readToken, saveToken } from '../shared/storage';
 import { AgreementModal } from '../features/agreement/AgreementModal';
 import { SelectField, TextField } from '../shared/ui/Field';
@@ -82,11 +83,29 @@ describe('small defects members met', () => {
   });
 
   it('keeps the accepted agreement on this device through a logout', async () => {
-    stubFetch({ 'GET /api/lookup/agreements': { body: { agreements: ['<p>Rules</p>'] } } });
-    withQueries(<AgreementModal onClose={() => {}} />);
-    await userEvent.setup().click(await screen.findByTestId('agreement-accept'));
+    const version = 'a'.repeat(64);
+    stubFetch({
+      'GET /api/lookup/agreements': { body: { agreements: ['<p>Rules</p>'] } },
+      'GET /api/account/agreement': { body: { version, accepted: false } },
+      'POST /api/account/agreement': { body: { version, accepted: true } },
+      'GET /api/wallet': {
+        body: {
+          profile: { name: 'Somchai', username: '0812345678', coin: 0, _id: '100001' },
+          bankAccount: { bank: { nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank', nameLO: 'Siam Commercial Bank' }, bankCode: 'SCB', bankAccountName: 'SOMCHAI', bankAccountNo: '1234567890' },
+          wallet: { amount: 0, currency: 'THB' },
+          invite: { amount: 0, success: 0, fail: 0 },
+          slots: [],
+        },
+      },
+    });
+    const onClose = vi.fn();
+    withQueries(<AgreementModal onClose={onClose} />);
+    const accept = await screen.findByTestId('agreement-accept');
+    await vi.waitFor(() => expect(accept).toBeEnabled());
+    await userEvent.setup().click(accept);
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     saveToken('member-token', true);
     clearSession();
-    expect(localStorage.getItem(STORAGE_KEYS.rememberAgreement)).toBe('1');
+    expect(readAcceptedAgreement()).toEqual({ memberId: '100001', version });
   });
 });

@@ -1,11 +1,14 @@
 import { DELAYS_MS, STORAGE_KEYS, type Slot, WALLET_CODE } from '@wallet/contract';
 import type { ComponentType, SVGProps } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { acceptAgreement } from '../../shared/api/agreement/accept-agreement';
+import { useAgreementStatus } from '../../shared/api/agreement/get-agreement-status';
 import { errorText } from '../../shared/api/messages';
+import { readAcceptedAgreement, rememberAcceptedAgreement } from '../../shared/agreementNote';
 import { formatDateTime } from '../../shared/format';
 import { Button } from '../../shared/ui/Button';
 import { Money, useMoneyFormat } from '../../shared/ui/Money';
@@ -48,12 +51,30 @@ export function HomePage() {
   const lastSync = localStorage.getItem(STORAGE_KEYS.lastSync);
   const slot = data?.slots.find((candidate) => candidate.code === openSlot);
 
-  // SPEC §2: the agreement about 1.5 s after home loads, until the member has accepted it.
+  // SPEC §2: the agreement about 1.5 s after home loads, until the member has accepted its current version.
+  const agreement = useAgreementStatus();
+  const [agreementDue, setAgreementDue] = useState(false);
+  const agreementAsked = useRef(false);
   useEffect(() => {
-    if (localStorage.getItem(STORAGE_KEYS.rememberAgreement)) return;
-    const timer = setTimeout(() => void overlay.open('agreement', {}), DELAYS_MS.agreementModal);
+    const timer = setTimeout(() => setAgreementDue(true), DELAYS_MS.agreementModal);
     return () => clearTimeout(timer);
-  }, [overlay]);
+  }, []);
+  const memberId = data?.profile._id;
+  const agreementStatus = agreement.data;
+  useEffect(() => {
+    // Only the server's answer decides (it follows the member): nothing shows before it, so nothing flashes.
+    if (!agreementDue || !memberId || !agreementStatus || agreementAsked.current) return;
+    agreementAsked.current = true;
+    const accepted = { memberId, version: agreementStatus.version };
+    if (agreementStatus.accepted) return rememberAcceptedAgreement(accepted);
+    const noted = readAcceptedAgreement();
+    // Accepted on this phone, by this member, this very version, but not on record: recorded, not asked again.
+    if (noted?.memberId === memberId && noted.version === agreementStatus.version) {
+      void acceptAgreement(noted.version).catch(() => undefined);
+      return;
+    }
+    void overlay.open('agreement', {});
+  }, [agreementDue, memberId, agreementStatus, overlay]);
 
   /** SPEC §2: the banner carousel first when there are banners, else the overlay straight away. */
   async function openProgramme(placement: 'invite' | 'refund') {

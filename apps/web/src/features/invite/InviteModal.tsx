@@ -17,6 +17,9 @@ import { useInvites } from './api/get-invites';
 /** SPEC §1 and §2: the share link on the app's own host. */
 export const inviteLink = (memberId: string, origin = window.location.origin) => `${origin}/register?code=PR${memberId}`;
 
+/** LINE's share link (the messenger of Thailand and Laos): it opens LINE with the text ready to send to a chat. */
+export const lineShareUrl = (text: string) => `https://line.me/R/share?text=${encodeURIComponent(text)}`;
+
 /** SPEC §2 Invite overlay: the share link and the invitees' rewards, 10 a page. */
 export function InviteModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -27,6 +30,8 @@ export function InviteModal({ onClose }: { onClose: () => void }) {
   const invites = useInvites(page);
   const copy = useCopy();
   const link = wallet.data ? inviteLink(wallet.data.profile._id) : '';
+  const shareText = link ? t('invite.shareText', { link }) : '';
+  // The phone's own share sheet, where the browser has one.
   const canShare = typeof navigator.share === 'function';
 
   return (
@@ -44,8 +49,24 @@ export function InviteModal({ onClose }: { onClose: () => void }) {
           <p className="text-xs text-white/60">{t('invite.link')}</p>
           <p className="mt-1 break-all font-mono text-sm" data-testid="invite-link">{link}</p>
           <div className="mt-3 grid grid-cols-2 gap-2">
-            <Button variant="secondary" onClick={() => void copy(link)} disabled={!link} data-testid="invite-copy">{t('invite.copy')}</Button>
-            {canShare && <Button onClick={() => void navigator.share({ url: link, title: t('invite.shareTitle') }).catch(() => undefined)} disabled={!link}>{t('invite.share')}</Button>}
+            <a
+              href={link ? lineShareUrl(shareText) : undefined}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-disabled={!link || undefined}
+              className="col-span-2 inline-flex min-h-12 items-center justify-center rounded-2xl bg-[#06c755] px-5 text-base font-bold text-[#04210f] transition active:scale-[0.98] aria-disabled:pointer-events-none aria-disabled:opacity-50"
+              data-testid="invite-line"
+            >
+              {t('invite.shareLine')}
+            </a>
+            {canShare && (
+              <Button onClick={() => void navigator.share({ title: t('invite.shareTitle'), text: shareText }).catch(() => undefined)} disabled={!link} data-testid="invite-share">
+                {t('invite.share')}
+              </Button>
+            )}
+            <Button variant="secondary" className={canShare ? '' : 'col-span-2'} onClick={() => void copy(link)} disabled={!link} data-testid="invite-copy">
+              {t('invite.copy')}
+            </Button>
           </div>
         </div>
         <h3 className="font-semibold">{t('invite.list')}</h3>

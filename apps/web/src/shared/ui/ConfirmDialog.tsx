@@ -23,14 +23,21 @@ interface ConfirmProps {
   onCancel: () => void;
 }
 
+/** A second way forward besides confirming (play without moving money); off while the confirmation's call is in flight. */
+export interface AlternativeAction {
+  label: string;
+  onSelect: () => void;
+  testId: string;
+}
+
 /** A question before a consequential action: it happens only on an explicit second choice. */
-export function ConfirmDialog({ description, ...props }: ConfirmProps & { description: ReactNode }) {
+export function ConfirmDialog({ description, alternative, ...props }: ConfirmProps & { description: ReactNode; alternative?: AlternativeAction }) {
   return (
     <ConfirmShell {...props}>
       <AlertDialog.Description asChild>
         <div className="mt-2 min-h-0 overflow-y-auto text-sm text-white/70">{description}</div>
       </AlertDialog.Description>
-      <ConfirmActions {...props} />
+      <ConfirmActions {...props} alternative={alternative} />
     </ConfirmShell>
   );
 }
@@ -99,17 +106,23 @@ function ConfirmShell({ open, title, busy = false, onCancel, children }: Pick<Co
 }
 
 /** Cancel and, when there is something to accept, the confirm button (not Radix's Action: it would close before the call is answered). */
-function ConfirmActions({ confirmLabel, busy = false, canConfirm = true, onConfirm }: ConfirmProps & { canConfirm?: boolean }) {
+function ConfirmActions({ confirmLabel, busy = false, canConfirm = true, onConfirm, alternative }: ConfirmProps & { canConfirm?: boolean; alternative?: AlternativeAction }) {
   const { t } = useTranslation();
   return (
-    <div className={`mt-5 grid shrink-0 gap-3 ${canConfirm ? 'grid-cols-2' : 'grid-cols-1'}`}>
+    // Three choices stack, the confirmation first: side by side, their labels would wrap on a phone.
+    <div className={`mt-5 grid shrink-0 gap-3 ${canConfirm && !alternative ? 'grid-cols-2' : 'grid-cols-1'}`}>
+      {alternative && (
+        <Button variant="secondary" disabled={busy} onClick={alternative.onSelect} data-testid={alternative.testId}>
+          {alternative.label}
+        </Button>
+      )}
       <AlertDialog.Cancel asChild>
         <Button variant="secondary" disabled={busy} data-testid="confirm-no">
           {canConfirm ? t('common.cancel') : t('common.close')}
         </Button>
       </AlertDialog.Cancel>
       {canConfirm && (
-        <Button busy={busy} onClick={onConfirm} data-testid="confirm-yes">
+        <Button busy={busy} onClick={onConfirm} className={alternative ? 'order-first' : ''} data-testid="confirm-yes">
           {confirmLabel}
         </Button>
       )}

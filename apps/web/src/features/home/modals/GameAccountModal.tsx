@@ -4,6 +4,9 @@ import { Trans } from 'react-i18next';
 import { useTranslation } from '../../../shared/i18n/useTranslation';
 import { toast } from 'sonner';
 import { errorText } from '../../../shared/api/messages';
+import { useActiveCondition } from '../../../shared/api/promotions/get-active-condition';
+import { useMemberCurrency } from '../../../shared/api/useMemberCurrency';
+import { ConditionProgress } from '../../../shared/ui/ConditionProgress';
 import { useCopy } from '../../../shared/useCopy';
 import { Button } from '../../../shared/ui/Button';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
@@ -15,7 +18,7 @@ import { useGameAccount } from '../api/get-game-account';
 import { launchTarget } from '../api/get-launch-target';
 import { useResetGamePassword } from '../api/reset-game-password';
 import { useTransfer } from '../api/transfer';
-import { slotBalance } from '../balances';
+import { slotBalance, wholeWalletMove } from '../balances';
 import { openGame } from '../launch';
 
 /** SPEC §2 Game-account detail. */
@@ -26,17 +29,20 @@ export function GameAccountModal({ slot, walletAmount, onClose }: { slot: Slot; 
   const account = useGameAccount(slot.code, slot.isActive);
   const reset = useResetGamePassword(slot.code);
   const transfer = useTransfer();
+  const currency = useMemberCurrency();
+  const condition = useActiveCondition().data?.condition ?? null;
+  const { moves, stays } = wholeWalletMove(walletAmount, currency);
   const [showPassword, setShowPassword] = useState(false);
   const [launching, setLaunching] = useState(false);
   // A second tap arrives before the re-render that disables the button: the ref sees it.
   const launchInFlight = useRef(false);
-  const [confirming, setConfirming] = useState<'reset' | 'transfer' | null>(null);
+  const [confirming, setConfirming] = useState<'reset' | 'transfer' | 'play' | null>(null);
   // One toast per action: a new answer replaces the previous one instead of stacking under it.
   const fail = (id: string) => (error: unknown) => toast.error(errorText(t, error), { id });
 
   async function moveWallet(): Promise<boolean> {
     try {
-      const answer = await transfer.mutateAsync({ from: WALLET_CODE, to: slot.code, amount: walletAmount });
+      const answer = await transfer.mutateAsync({ from: WALLET_CODE, to: slot.code, amount: moves });
       if (answer.message === 'TRANSFER_PENDING') toast.info(t('errors.TRANSFER_PENDING'), { id: 'game-transfer' });
       else toast.success(t('game.transferred', { name: slot.name }), { id: 'game-transfer' });
       return true;
@@ -46,19 +52,30 @@ export function GameAccountModal({ slot, walletAmount, onClose }: { slot: Slot; 
     }
   }
 
-  /** SPEC §5: play moves the wallet into the game first, unless it is empty; then opens it. */
-  async function play() {
+  /**
+   * SPEC §5: play moves the wallet into the game first, then opens it; the member says so first, in
+   * money, or plays with what the game already holds. An empty wallet moves nothing and asks nothing.
+   */
+  function askToPlay() {
+    if (launchInFlight.current) return;
+    if (moves > 0) setConfirming('play');
+    else void launch({ moveWallet: false });
+  }
+
+  /** One launch at a time: a double tap on "move and play" moves the money once and opens the game once. */
+  async function launch({ moveWallet: move }: { moveWallet: boolean }) {
     if (launchInFlight.current) return;
     launchInFlight.current = true;
     setLaunching(true);
     try {
-      if (walletAmount > 0 && !(await moveWallet())) return;
+      if (move && moves > 0 && !(await moveWallet())) return;
       openGame(await launchTarget(slot));
     } catch (error) {
       fail('game-transfer')(error);
     } finally {
       launchInFlight.current = false;
       setLaunching(false);
+      setConfirming(null);
     }
   }
 
@@ -104,10 +121,10 @@ export function GameAccountModal({ slot, walletAmount, onClose }: { slot: Slot; 
             {t('game.resetPassword')}
           </Button>
           <div className="mt-3 grid grid-cols-2 gap-3">
-            <Button className="col-span-2" busy={launching} onClick={() => void play()} data-testid="play-game">
+            <Button className="col-span-2" busy={launching} onClick={askToPlay} data-testid="play-game">
               {t('game.play')}
             </Button>
-            <Button variant="secondary" className="col-span-2" disabled={walletAmount <= 0} busy={transfer.isPending && !launching} onClick={() => setConfirming('transfer')} data-testid="transfer-only">
+            <Button variant="secondary" className="col-span-2" disabled={moves <= 0} busy={transfer.isPending && !launching} onClick={() => setConfirming('transfer')} data-testid="transfer-only">
               {t('game.transferOnly')}
             </Button>
             <AppButton label={t('game.android')} href={slot.android} />
@@ -128,13 +145,40 @@ export function GameAccountModal({ slot, walletAmount, onClose }: { slot: Slot; 
             open={confirming === 'transfer'}
             title={t('game.confirmTransferTitle')}
             // react-i18next is not initialised with the instance (shared/i18n/useTranslation.ts): it is handed over.
-            description={<Trans i18n={i18n} t={t} i18nKey="game.confirmTransfer" values={{ name: slot.name }} components={{ amount: <Money value={walletAmount} className="font-bold text-gold-300" /> }} />}
+            description={<Trans i18n={i18n} t={t} i18nKey="game.confirmTransfer" values={{ name: slot.name }} components={{ amount: <Money value={moves} className="font-bold text-gold-300" /> }} />}
             confirmLabel={t('game.confirmMove')}
             onCancel={() => setConfirming(null)}
             onConfirm={() => {
               setConfirming(null);
               void moveWallet();
             }}
+          />
+          <ConfirmDialog
+            open={confirming === 'play'}
+            title={t('game.confirmPlayTitle')}
+            busy={launching}
+            description={
+              <div className="space-y-3" data-testid="play-confirm">
+                <p>
+                  <Trans
+                    i18n={i18n}
+                    t={t}
+                    i18nKey="game.confirmPlay"
+                    values={{ name: slot.name }}
+                    components={{ moves: <Money withMark value={moves} className="font-bold text-gold-300" testId="play-moves" />, stays: <Money withMark value={stays} className="font-bold text-white" testId="play-stays" /> }}
+                  />
+                </p>
+                <p>
+                  <Trans i18n={i18n} t={t} i18nKey="game.playWithoutMovingHint" values={{ name: slot.name }} components={{ inGame: <Money withMark value={slotBalance(slot)} className="font-semibold text-white" /> }} />
+                </p>
+                {/* Money under a condition stays under it in the game as in the wallet: the same figures home shows. */}
+                {condition && <ConditionProgress condition={condition} />}
+              </div>
+            }
+            confirmLabel={t('game.moveAndPlay')}
+            alternative={{ label: t('game.playWithoutMoving'), testId: 'play-without-moving', onSelect: () => void launch({ moveWallet: false }) }}
+            onCancel={() => setConfirming(null)}
+            onConfirm={() => void launch({ moveWallet: true })}
           />
         </>
       )}
