@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { i18nReady, loadAllTexts } from '../shared/i18n';
 import { liftTapShield } from '../shared/ui/tapShield';
@@ -8,6 +8,10 @@ import { liftTapShield } from '../shared/ui/tapShield';
 // (screens are drawn here without the router, which loads the texts' second part in the app).
 await i18nReady;
 await loadAllTexts();
+
+// `npm test` runs every project at once on two cores: a screen that answers in 50 ms alone can take
+// over a second then. Waits end as soon as what they wait for appears; only a failure waits longer.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
