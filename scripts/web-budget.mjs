@@ -19,6 +19,7 @@ const root = new URL('..', import.meta.url).pathname;
 export const ROUTES = {
   '/login': [],
   '/register': ['src/features/register/RegisterPage.tsx', 'src/app/query.tsx', '$rest'],
+  '/forgot-password': ['src/features/forgot-password/ForgotPasswordPage.tsx', 'src/app/query.tsx', '$rest'],
   '/user/home': ['src/app/shells/MemberShell.tsx', 'src/features/home/HomePage.tsx', 'src/app/query.tsx', '$rest'],
 };
 

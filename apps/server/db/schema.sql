@@ -508,7 +508,9 @@ TABLE otp_requests
   wrong_attempts integer NOT NULL DEFAULT 0
   verified_at timestamp with time zone
   used_at timestamp with time zone
+  purpose text NOT NULL DEFAULT 'register'::text
   CONSTRAINT otp_requests_pkey PRIMARY KEY (id)
+  CONSTRAINT otp_requests_purpose_known CHECK ((purpose = ANY (ARRAY['register'::text, 'password-reset'::text])))
   CONSTRAINT otp_requests_token_hash_key UNIQUE (token_hash)
   CREATE INDEX otp_requests_phone_idx ON otp_requests USING btree (phone, created_at)
 

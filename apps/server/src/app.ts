@@ -13,6 +13,7 @@ import { registerApprovalModule } from './modules/approvals/approvals.module.js'
 import { registerAdminModule } from './modules/admin/admin.module.js';
 import { registerAuditModule } from './modules/audit/audit.module.js';
 import { registerAuthModule } from './modules/auth/auth.module.js';
+import { registerPasswordResetModule } from './modules/auth/password-reset.module.js';
 import { registerChatModule } from './modules/chat/chat.module.js';
 import { registerCorrectionModule } from './modules/corrections/corrections.module.js';
 import { registerDepositModule } from './modules/deposit/deposit.module.js';
@@ -49,7 +50,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const audit = registerAuditModule(core);
   const lookup = registerLookupModule(core);
   const account = registerAccountModule(core, { lookup, sessions: auth });
-  registerOtpModule(core, { account });
+  const otp = registerOtpModule(core, { account });
+  registerPasswordResetModule(core, { otp, sessions: auth });
   registerAgreementModule(core);
   const { wallet, providerTransfers } = registerWalletModule(core, { members: account, inviteSummary: createInviteSummary(core) });
   registerWithdrawModule(core, { wallet, members: account });

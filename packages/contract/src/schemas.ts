@@ -213,6 +213,16 @@ export const loginBody = z.object({ username: phoneNumber, password });
 export type LoginBody = z.infer<typeof loginBody>;
 export const loginResponse = z.object({ token: z.string() });
 
+// ---------- Forgotten password (docs/decisions.md, "Forgotten password")
+/** An SMS code to the member registered with the phone; the same answer for a phone nobody registered. */
+export const passwordForgotBody = z.object({ phoneNumber });
+export type PasswordForgotBody = z.infer<typeof passwordForgotBody>;
+/** The reference printed beside the code in the SMS, shown on the code step. */
+export const passwordForgotResponse = z.object({ otpRef: z.string() });
+export type PasswordForgotResponse = z.infer<typeof passwordForgotResponse>;
+export const passwordResetBody = z.object({ phoneNumber, otpRef: requiredText(8), otpCode: requiredText(12), newPassword: password });
+export type PasswordResetBody = z.infer<typeof passwordResetBody>;
+
 // ---------- Operator (DESIGN §7)
 export const adminLoginBody = z.object({
   username: requiredText(64),

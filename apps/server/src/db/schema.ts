@@ -61,6 +61,8 @@ export interface Database {
     wrong_attempts: Generated<number>;
     verified_at: Timestamp | null;
     used_at: Timestamp | null;
+    /** What the code is for: creating an account, or a new password for a member who forgot theirs. */
+    purpose: Generated<'register' | 'password-reset'>;
   };
   phone_blocks: { phone: string; blocked_until: Timestamp };
   admin_users: {

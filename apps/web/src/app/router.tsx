@@ -33,6 +33,7 @@ export const routes = [
     children: [
       { index: true, loader: () => redirect('/user') },
       { path: 'login', element: <LoginPage />, loader: loginLoader, handle: handle('home') },
+      { path: 'forgot-password', lazy: lazyPage(() => import('../features/forgot-password/ForgotPasswordPage'), 'ForgotPasswordPage'), handle: handle('home') },
       { path: 'register', lazy: lazyPage(() => import('../features/register/RegisterPage'), 'RegisterPage'), handle: handle('register') },
       { path: 'howto', lazy: lazyPage(() => import('../features/howto/HowtoPage'), 'HowtoPage'), handle: handle('howto') },
       { path: 'contact', lazy: lazyPage(() => import('./contact'), 'PublicContact'), handle: handle('contact') },

@@ -1,9 +1,9 @@
-import { CURRENCIES, type CurrencyCode, LOGIN_LIMITS, SESSION_LIFETIME_MS, type LoginBody, walletCurrencyOf } from '@wallet/contract';
+import { CURRENCIES, type CurrencyCode, SESSION_LIFETIME_MS, type LoginBody, walletCurrencyOf } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { forbidden, unauthorized } from '../../errors.js';
 import type { AttemptLimiter } from '../limits/attempt-limiter.js';
 import * as repo from './auth.repository.js';
-import { createLoginGuard } from './login-guard.js';
+import { createMemberLoginGuard } from './login-guard.js';
 import type { RevocationBus } from './revocation-bus.js';
 import { createRevocationList } from './session-revocations.js';
 import { type PasswordHasher, createCredentialCheck } from './password.js';
@@ -60,17 +60,7 @@ export function createAuthService(deps: {
     resumed: () => revocations.refreshNow(),
   });
   const credentialsMatch = createCredentialCheck(deps.hasher);
-  const guard = createLoginGuard({
-    limiter: deps.limiter,
-    secret: deps.secret,
-    scope: 'member',
-    limits: {
-      windowMs: LOGIN_LIMITS.windowMs,
-      maxPerAccount: LOGIN_LIMITS.maxFailuresPerPhone,
-      maxPerAddress: LOGIN_LIMITS.maxFailuresPerIp,
-      maxPerDevice: LOGIN_LIMITS.maxFailuresPerDevice,
-    },
-  });
+  const guard = createMemberLoginGuard(deps);
 
   return {
     /**

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { LOGIN_LIMITS } from '@wallet/contract';
 import { tooMany } from '../../errors.js';
 import type { AttemptLimiter } from '../limits/attempt-limiter.js';
 
@@ -62,3 +63,21 @@ export function createLoginGuard(deps: { limiter: AttemptLimiter; secret: string
   };
 }
 export type LoginGuard = ReturnType<typeof createLoginGuard>;
+
+/**
+ * The members' guard. A forgotten password's reset takes its attempts from the same counters as a
+ * login (docs/decisions.md, "Forgotten password"): a wrong code is one more failure for the phone,
+ * the address and the device alike.
+ */
+export function createMemberLoginGuard(deps: { limiter: AttemptLimiter; secret: string }) {
+  return createLoginGuard({
+    ...deps,
+    scope: 'member',
+    limits: {
+      windowMs: LOGIN_LIMITS.windowMs,
+      maxPerAccount: LOGIN_LIMITS.maxFailuresPerPhone,
+      maxPerAddress: LOGIN_LIMITS.maxFailuresPerIp,
+      maxPerDevice: LOGIN_LIMITS.maxFailuresPerDevice,
+    },
+  });
+}

@@ -23,6 +23,7 @@ export function recentRequests(db: Db, phone: string, since: Date) {
     .selectFrom('otp_requests')
     .select(['id', 'ref', 'created_at', 'verified_at', 'used_at', 'wrong_attempts'])
     .where('phone', '=', phone)
+    .where('purpose', '=', 'register')
     .where('created_at', '>', since)
     .orderBy('created_at', 'desc')
     .execute();
@@ -30,7 +31,7 @@ export function recentRequests(db: Db, phone: string, since: Date) {
 
 export async function insertRequest(
   db: Db,
-  request: { phone: string; tokenHash: string; ref: string; codeHash: string; expiresAt: Date },
+  request: { phone: string; tokenHash: string; ref: string; codeHash: string; expiresAt: Date; purpose: 'register' | 'password-reset' },
 ): Promise<string> {
   const row = await db
     .insertInto('otp_requests')
@@ -40,6 +41,7 @@ export async function insertRequest(
       ref: request.ref,
       code_hash: request.codeHash,
       expires_at: request.expiresAt,
+      purpose: request.purpose,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -51,7 +53,26 @@ export async function deleteRequest(db: Db, id: string): Promise<void> {
 }
 
 export function findByTokenHash(db: Db, tokenHash: string) {
-  return db.selectFrom('otp_requests').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  return db.selectFrom('otp_requests').selectAll().where('token_hash', '=', tokenHash).where('purpose', '=', 'register').executeTakeFirst();
+}
+
+/** The newest password-reset code sent to a phone under a reference (references repeat, rarely). */
+export function findResetRequest(db: Db, phone: string, ref: string) {
+  return db
+    .selectFrom('otp_requests')
+    .selectAll()
+    .where('phone', '=', phone)
+    .where('ref', '=', ref)
+    .where('purpose', '=', 'password-reset')
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Spends a password-reset code, in the caller's transaction; false when another call spent it first. */
+export async function markUsed(db: Db, id: string, now: Date): Promise<boolean> {
+  const result = await db.updateTable('otp_requests').set({ used_at: now }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /** Records on the request that one more wrong code was compared against it. */
@@ -80,6 +101,7 @@ export async function consumeVerified(db: Db, phone: string, verifiedSince: Date
     .selectFrom('otp_requests')
     .select('id')
     .where('phone', '=', phone)
+    .where('purpose', '=', 'register')
     .where('verified_at', '>', verifiedSince)
     .where('used_at', 'is', null)
     .orderBy('verified_at', 'desc')

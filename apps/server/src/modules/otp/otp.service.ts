@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { type ErrorCode, OTP_RULES, type OtpSendResponse } from '@wallet/contract';
+import { type ErrorCode, type Language, OTP_RULES, type OtpSendResponse } from '@wallet/contract';
 import type { SmsSender } from '../../adapters/sms.js';
 import type { Db } from '../../db/database.js';
 import { AppError, badRequest, conflict, tooMany } from '../../errors.js';
@@ -57,12 +57,50 @@ export function createOtpService(deps: {
     windowMs: OTP_RULES.blockMs,
   });
 
+  /** A new code, stored as hashes only; the token is the key registration's verify finds it by. */
+  async function store(phone: string, purpose: 'register' | 'password-reset', at: Date) {
+    const otpToken = crypto.randomBytes(32).toString('base64url');
+    const tokenHash = sha256(otpToken);
+    const otpCode = String(crypto.randomInt(0, 10 ** OTP_RULES.length)).padStart(OTP_RULES.length, '0');
+    const otpRef = randomRef();
+    const id = await repo.insertRequest(db, {
+      phone,
+      tokenHash,
+      ref: otpRef,
+      codeHash: codeHash(tokenHash, otpCode),
+      expiresAt: new Date(at.getTime() + OTP_RULES.validMs),
+      purpose,
+    });
+    return { id, otpToken, otpCode, otpRef };
+  }
+
+  /**
+   * Compares a code with a request's. Counted before the code is compared, so a burst of guesses
+   * gets no more than the limit compared; the wrong code that reaches the limit blocks the phone
+   * (for sends too). Wrong codes are counted per phone, whatever the code was for.
+   */
+  async function compareCode(request: { id: string; phone: string; token_hash: string; code_hash: string }, otpCode: string, at: Date): Promise<void> {
+    const reserved = await deps.limiter.reserve([wrongCodeLimit(request.phone)]);
+    if (!reserved.ok) throw tooMany('OTP_BLOCK');
+    const expected = Buffer.from(request.code_hash, 'hex');
+    const given = Buffer.from(codeHash(request.token_hash, otpCode.trim()), 'hex');
+    if (!crypto.timingSafeEqual(expected, given)) {
+      await repo.countWrongCode(db, request.id);
+      if (reserved.reservation.attempts[0]! >= OTP_RULES.maxWrongCodes) {
+        await repo.blockPhone(db, request.phone, new Date(at.getTime() + OTP_RULES.blockMs));
+        throw tooMany('OTP_BLOCK');
+      }
+      throw badRequest('OTP_CODE_INVALID');
+    }
+    await reserved.reservation.release();
+  }
+
   return {
     /**
      * DESIGN §6: 6 digits, valid 5 minutes, one per 60 s, five per hour, sent by SMS; and no more
      * than the configured number per hour from one address. The send is counted before it is made.
      */
-    async send(phone: string, lang: 'th' | 'lo' | 'en', address: string): Promise<OtpSendResponse> {
+    async send(phone: string, lang: Language, address: string): Promise<OtpSendResponse> {
       await deps.checkPhone(phone);
       await refuseIfBlocked(phone);
       const at = now();
@@ -77,17 +115,7 @@ export function createOtpService(deps: {
       const reserved = await deps.limiter.reserve(sendLimits(phone, address));
       if (!reserved.ok) throw tooMany(reserved.refused.refusal);
 
-      const otpToken = crypto.randomBytes(32).toString('base64url');
-      const tokenHash = sha256(otpToken);
-      const otpCode = String(crypto.randomInt(0, 10 ** OTP_RULES.length)).padStart(OTP_RULES.length, '0');
-      const otpRef = randomRef();
-      const id = await repo.insertRequest(db, {
-        phone,
-        tokenHash,
-        ref: otpRef,
-        codeHash: codeHash(tokenHash, otpCode),
-        expiresAt: new Date(at.getTime() + OTP_RULES.validMs),
-      });
+      const { id, otpToken, otpCode, otpRef } = await store(phone, 'register', at);
       try {
         await deps.sms.send(phone, smsText(lang, otpCode, otpRef));
       } catch (error) {
@@ -108,28 +136,57 @@ export function createOtpService(deps: {
       if (request.verified_at) throw conflict('OTP_VERIFIED');
       const at = now();
       if (request.expires_at.getTime() <= at.getTime()) throw badRequest('OTP_EXPIRED');
-      // Counted before the code is compared, so a burst of guesses gets no more than the limit
-      // compared; the wrong code that reaches the limit blocks the phone (for sends too).
-      const reserved = await deps.limiter.reserve([wrongCodeLimit(request.phone)]);
-      if (!reserved.ok) throw tooMany('OTP_BLOCK');
-      const expected = Buffer.from(request.code_hash, 'hex');
-      const given = Buffer.from(codeHash(tokenHash, otpCode.trim()), 'hex');
-      if (!crypto.timingSafeEqual(expected, given)) {
-        await repo.countWrongCode(db, request.id);
-        if (reserved.reservation.attempts[0]! >= OTP_RULES.maxWrongCodes) {
-          await repo.blockPhone(db, request.phone, new Date(at.getTime() + OTP_RULES.blockMs));
-          throw tooMany('OTP_BLOCK');
-        }
-        throw badRequest('OTP_CODE_INVALID');
-      }
-      await reserved.reservation.release();
+      await compareCode(request, otpCode, at);
       if (!(await repo.markVerified(db, request.id, at))) throw conflict('OTP_VERIFIED');
     },
+
+    /**
+     * A code for a new password (docs/decisions.md, "Forgotten password"): the same block and send
+     * limits as registration's, taken whether or not the phone is a member's, so the answer tells
+     * nothing. With `deliver` false (no such member) the code is stored and nobody is told it, so a
+     * guess against it goes the way it would for a member. The SMS goes out after the answer, so
+     * its time tells nothing either; one that fails gives the sends back (the member asks again).
+     */
+    async sendResetCode(phone: string, lang: Language, address: string, deliver: boolean): Promise<{ otpRef: string }> {
+      await refuseIfBlocked(phone);
+      const reserved = await deps.limiter.reserve(sendLimits(phone, address));
+      if (!reserved.ok) throw tooMany(reserved.refused.refusal);
+      const { id, otpCode, otpRef } = await store(phone, 'password-reset', now());
+      if (deliver) {
+        void deps.sms.send(phone, resetSmsText(lang, otpCode, otpRef)).catch(async (error: unknown) => {
+          deps.log.warn({ err: error }, 'password-reset SMS failed');
+          await repo.deleteRequest(db, id).catch(() => undefined);
+          await reserved.reservation.release().catch(() => undefined);
+        });
+      }
+      return { otpRef };
+    },
+
+    /**
+     * The phone's newest reset code under the reference, checked and counted as registration's
+     * codes are; answers the request to spend with `spendResetCode` once the new password is set.
+     */
+    async checkResetCode(phone: string, otpRef: string, otpCode: string): Promise<string> {
+      await refuseIfBlocked(phone);
+      const request = await repo.findResetRequest(db, phone, otpRef.trim().toUpperCase());
+      if (!request) throw badRequest('OTP_NOT_EXIST');
+      if (request.used_at) throw conflict('OTP_VERIFIED');
+      const at = now();
+      if (request.expires_at.getTime() <= at.getTime()) throw badRequest('OTP_EXPIRED');
+      await compareCode(request, otpCode, at);
+      return request.id;
+    },
+
+    /** OTP_BLOCK while the phone is blocked: asked before anything is counted. */
+    refuseIfBlocked,
+
+    /** In the transaction that sets the new password: false when a concurrent call spent the code first. */
+    spendResetCode: (trx: Db, requestId: string) => repo.markUsed(trx, requestId, now()),
   };
 }
 export type OtpService = ReturnType<typeof createOtpService>;
 
-function smsText(lang: 'th' | 'lo' | 'en', code: string, ref: string): string {
+function smsText(lang: Language, code: string, ref: string): string {
   switch (lang) {
     case 'th':
       return `รหัส OTP ของคุณคือ ${code} (Ref: ${ref}) ใช้ได้ภายใน 5 นาที ห้ามบอกรหัสนี้กับผู้อื่น`;
@@ -137,5 +194,17 @@ function smsText(lang: 'th' | 'lo' | 'en', code: string, ref: string): string {
       return `ລະຫັດ OTP ຂອງທ່ານແມ່ນ ${code} (Ref: ${ref}) ໃຊ້ໄດ້ພາຍໃນ 5 ນາທີ ຢ່າບອກລະຫັດນີ້ໃຫ້ຜູ້ອື່ນ`;
     default:
       return `Your OTP is ${code} (Ref: ${ref}), valid for 5 minutes. Never share this code.`;
+  }
+}
+
+/** Says what the code is for, so a member who did not ask for a new password knows to ignore it. */
+function resetSmsText(lang: Language, code: string, ref: string): string {
+  switch (lang) {
+    case 'th':
+      return `รหัสสำหรับตั้งรหัสผ่านใหม่คือ ${code} (Ref: ${ref}) ใช้ได้ภายใน 5 นาที ห้ามบอกรหัสนี้กับผู้อื่น หากคุณไม่ได้ขอ ไม่ต้องทำอะไร`;
+    case 'lo':
+      return `ລະຫັດສຳລັບຕັ້ງລະຫັດຜ່ານໃໝ່ແມ່ນ ${code} (Ref: ${ref}) ໃຊ້ໄດ້ພາຍໃນ 5 ນາທີ ຢ່າບອກລະຫັດນີ້ໃຫ້ຜູ້ອື່ນ ຖ້າທ່ານບໍ່ໄດ້ຂໍ ບໍ່ຕ້ອງເຮັດຫຍັງ`;
+    default:
+      return `Your code to set a new password is ${code} (Ref: ${ref}), valid for 5 minutes. Never share it. If you did not ask for it, do nothing.`;
   }
 }

@@ -17,6 +17,7 @@ function renderLogin() {
     [
       { path: '/login', element: <LoginPage /> },
       { path: '/user', element: <p>member area</p> },
+      { path: '/forgot-password', element: <p>forgot password page</p> },
     ],
     { initialEntries: ['/login'] },
   );
@@ -105,5 +106,12 @@ describe('login screen', () => {
     await userEvent.setup().click(screen.getByTestId('login-submit'));
     await act(() => i18n.changeLanguage('en'));
     expect(screen.getByTestId('login-error')).toHaveTextContent('Please enter your phone number and password.');
+  });
+
+  it('offers a way back in to a member who forgot the password', async () => {
+    const router = renderLogin();
+    await userEvent.setup().click(screen.getByRole('link', { name: 'ลืมรหัสผ่าน?' }));
+    expect(await screen.findByText('forgot password page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/forgot-password');
   });
 });

@@ -78,16 +78,21 @@ export function LoginPage() {
             value={password}
             onChange={(event) => typing(setPassword)(event.target.value)}
           />
-          <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm text-white/80">
-            <input
-              type="checkbox"
-              name="remember"
-              checked={remember}
-              onChange={(event) => setRemember(event.target.checked)}
-              className="h-5 w-5 accent-gold-400"
-            />
-            {t('login.remember')}
-          </label>
+          <div className="flex flex-wrap items-center justify-between gap-x-3">
+            <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm text-white/80">
+              <input
+                type="checkbox"
+                name="remember"
+                checked={remember}
+                onChange={(event) => setRemember(event.target.checked)}
+                className="h-5 w-5 accent-gold-400"
+              />
+              {t('login.remember')}
+            </label>
+            <Link to="/forgot-password" className="inline-flex min-h-11 items-center text-sm font-bold text-gold-300 underline-offset-4 hover:underline">
+              {t('login.forgot')}
+            </Link>
+          </div>
           <Button type="submit" className="w-full" busy={pending} data-testid="login-submit">
             {t('login.submit')}
           </Button>

@@ -11,6 +11,7 @@ import { clearInviteCode, readInviteCode, saveInviteCode } from '../../shared/st
 import { Button } from '../../shared/ui/Button';
 import { SelectField, TextField } from '../../shared/ui/Field';
 import { Card, Page } from '../../shared/ui/Page';
+import { ResendButton } from '../../shared/ui/ResendButton';
 import { useBanks } from '../../shared/api/lookup/get-banks';
 import { useRegisterOtpFlag } from '../../shared/api/lookup/get-register-otp';
 import { useSources } from '../../shared/api/lookup/get-sources';
@@ -290,20 +291,5 @@ function Stepper({ step }: { step: Step }) {
         );
       })}
     </ol>
-  );
-}
-
-function ResendButton({ sentAt, disabled, onResend }: { sentAt: number; disabled: boolean; onResend: () => void }) {
-  const { t } = useTranslation();
-  const [now, setNow] = useState(Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  const seconds = Math.max(0, Math.ceil((sentAt + OTP_RULES.resendGapMs - now) / 1000));
-  return (
-    <Button variant="ghost" className="w-full" disabled={disabled || seconds > 0} onClick={onResend}>
-      {seconds > 0 ? t('register.resendIn', { seconds }) : t('register.resend')}
-    </Button>
   );
 }

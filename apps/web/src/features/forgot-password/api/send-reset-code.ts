@@ -1,0 +1,6 @@
+import { type PasswordForgotResponse, passwordForgotResponse } from '@wallet/contract';
+import { api } from '../../../shared/api/client';
+
+/** POST /api/login/forgot-password: an SMS code to the phone, if a member registered it (the answer is the same either way). */
+export const sendResetCode = (phoneNumber: string): Promise<PasswordForgotResponse> =>
+  api.post('/api/login/forgot-password', { phoneNumber }, { schema: passwordForgotResponse });

@@ -1,0 +1,23 @@
+import { type Page, expect } from '@playwright/test';
+
+/** /forgot-password: the phone, then the SMS code with the new password. */
+export class ForgotPasswordPage {
+  constructor(readonly page: Page) {}
+
+  async enterPhone(phone: string): Promise<void> {
+    await this.page.locator('input[name="phone"]').fill(phone);
+    await this.page.getByTestId('forgot-send').click();
+    await expect(this.page.getByTestId('otp-ref')).toBeVisible();
+  }
+
+  /** The reference the code step shows (the SMS prints it beside the code). */
+  async reference(): Promise<string> {
+    return (await this.page.getByTestId('otp-ref').innerText()).split(':').pop()!.trim();
+  }
+
+  async fillNewPassword(code: string, password: string): Promise<void> {
+    await this.page.locator('input[name="otpCode"]').fill(code);
+    await this.page.locator('input[name="newPassword"]').fill(password);
+    await this.page.locator('input[name="confirmPassword"]').fill(password);
+  }
+}
