@@ -11,9 +11,9 @@ import { STATUS_STYLE } from './status';
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
-    <div className="flex items-start justify-between gap-4 py-2.5" data-testid={testId}>
+    <div className="flex items-start justify-between gap-4 py-2.5">
       <dt className="shrink-0 text-sm text-white/60">{label}</dt>
-      <dd className="min-w-0 text-right font-semibold [overflow-wrap:anywhere]">{children}</dd>
+      <dd className="min-w-0 text-right font-semibold [overflow-wrap:anywhere]" data-testid={testId}>{children}</dd>
     </div>
   );
 }
