@@ -18,23 +18,6 @@ export function formatDateTime(iso: string): string {
   return dayjs(iso).tz(TIME_ZONE).format(DATE_FORMAT);
 }
 
-/** Intl locales of the app's languages; Thai dates keep the Gregorian year the rest of the app shows. */
-const DATE_LOCALES: Record<string, string> = { th: 'th-TH-u-ca-gregory', lo: 'lo-LA', en: 'en-GB' };
-
-/** A full date and time in words, in the reader's language and the site's time zone (UTC+7): for receipts. */
-export function formatDateTimeLong(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(DATE_LOCALES[language] ?? 'en-GB', {
-    timeZone: TIME_ZONE,
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(iso));
-}
-
 /** Today's date (YYYY-MM-DD) in the site's time zone, `daysBack` days earlier when asked. */
 export function memberDay(daysBack = 0, now: Date = new Date()): string {
   return dayjs(now).tz(TIME_ZONE).subtract(daysBack, 'day').format('YYYY-MM-DD');

@@ -41,7 +41,7 @@ afterEach(async () => {
 describe('statement receipt', () => {
   it.each([
     ['th', 'ถอนเงิน', '−฿2,900.00', 'ไม่สำเร็จ', '10 มีนาคม 2026 เวลา 00:00:00', 'กระเป๋าหลัก', 'ธนาคารกรุงไทย'],
-    ['lo', 'ຖອນເງິນ', '−฿2,900.00', 'ບໍ່ສຳເລັດ', '10 ມີນາ 2026, 00:00:00', 'ກະເປົາຫຼັກ', 'ທະນາຄານກຸງໄທ'],
+    ['lo', 'ຖອນເງິນ', '−฿2,900.00', 'ບໍ່ສຳເລັດ', '10 ມີນາ 2026 ເວລາ 00:00:00', 'ກະເປົາຫຼັກ', 'ທະນາຄານກຸງໄທ'],
     ['en', 'Withdrawal', '−฿2,900.00', 'Failed', '10 March 2026 at 00:00:00', 'Main wallet', 'Krungthai Bank'],
   ])('in %s: type, signed amount with currency, status, refusal, time (UTC+7), from and to by name, reference to copy', async (language, type, amount, status, when, from, to) => {
     await i18n.changeLanguage(language);

@@ -1,7 +1,7 @@
 import { type StatementEntry, formatReference } from '@wallet/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
-import { formatDateTimeLong } from '../../shared/format';
+import { formatReceiptTime } from './receiptTime';
 import { useCopy } from '../../shared/useCopy';
 import { Button } from '../../shared/ui/Button';
 import { Modal } from '../../shared/ui/Modal';
@@ -50,7 +50,7 @@ export function StatementReceipt({ entry, onClose }: { entry: StatementEntry; on
         )}
         <dl className="divide-y divide-white/10">
           <Row label={t('statement.receipt.when')} testId="receipt-when">
-            {formatDateTimeLong(entry.createdAt, i18n.language)} <span className="whitespace-nowrap text-white/60">(UTC+7)</span>
+            {formatReceiptTime(entry.createdAt, i18n.language)} <span className="whitespace-nowrap text-white/60">(UTC+7)</span>
           </Row>
           <Row label={t('statement.receipt.from')} testId="receipt-from">{accountName(entry.from)}</Row>
           <Row label={t('statement.receipt.to')} testId="receipt-to">{accountName(entry.to)}</Row>
