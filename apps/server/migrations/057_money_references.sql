@@ -2,16 +2,18 @@
 -- (D deposit, W withdrawal, C an operator's correction) and seven characters of Crockford's
 -- base 32 (no I, L, O or U, so nothing reads as 0 or 1). Deposits, deposit notices and
 -- withdrawals take theirs from one sequence, scrambled by a bijection of 35 bits (multiply by an
--- odd constant, add one, modulo 2^35), so two never share one and neighbours do not look alike.
--- Corrections are ledger transfers: theirs is computed from the transfer's id the same way, and
--- stored nowhere (packages/contract/src/reference.ts turns it back into the id).
+-- odd constant, add another, modulo 2^35), so two never share one and neighbours do not look alike.
+-- Corrections are ledger transfers: theirs is computed from the transfer's id the same way with
+-- another added constant (a transfer id and a sequence number that are equal do not give
+-- references that differ only in their letter), and stored nowhere
+-- (packages/contract/src/reference.ts turns it back into the id).
 
 CREATE SEQUENCE money_reference_seq;
 
 CREATE FUNCTION money_reference(p_kind text, p_number bigint) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT p_kind || string_agg(substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((s.v >> (5 * (6 - i))) & 31)::int + 1, 1), '' ORDER BY i)
-  FROM (SELECT ((p_number::numeric * 21235486155 + 1013904223) % 34359738368)::bigint AS v) s, generate_series(0, 6) AS i
+  FROM (SELECT ((p_number::numeric * 21235486155 + CASE p_kind WHEN 'C' THEN 17179881529 ELSE 1013904223 END) % 34359738368)::bigint AS v) s, generate_series(0, 6) AS i
 $$;
 
 ALTER TABLE manual_deposit_notices ADD COLUMN reference text;

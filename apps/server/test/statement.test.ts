@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { sql } from 'kysely';
-import { formatReference, referenceOf } from '@wallet/contract';
+import { formatReference, numberOfReference, referenceOf } from '@wallet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestServer, fundWallet, registerMember, startTestServer } from './harness.js';
 
@@ -155,6 +155,11 @@ describe('references of deposits and withdrawals', () => {
     const numbers = [1n, 2n, 3n, 1_000_000n, 34_359_738_367n];
     const made = await sql<{ reference: string }>`SELECT money_reference('D', n) AS reference FROM unnest(${numbers.map(String)}::bigint[]) WITH ORDINALITY AS u(n, i) ORDER BY i`.execute(server.db);
     expect(made.rows.map((row) => row.reference)).toEqual(numbers.map((n) => referenceOf('D', n)));
+    const corrections = await sql<{ reference: string }>`SELECT money_reference('C', n) AS reference FROM unnest(${numbers.map(String)}::bigint[]) WITH ORDINALITY AS u(n, i) ORDER BY i`.execute(server.db);
+    expect(corrections.rows.map((row) => row.reference)).toEqual(numbers.map((n) => referenceOf('C', n)));
+    // The same number as a correction and as a deposit: not the same characters under another letter.
+    expect(referenceOf('C', 5n).slice(1)).not.toBe(referenceOf('D', 5n).slice(1));
+    expect(numbers.map((n) => numberOfReference(referenceOf('C', n)))).toEqual(numbers);
     const many = await sql<{ count: string }>`SELECT count(DISTINCT money_reference('D', n)) AS count FROM generate_series(1, 20000) AS n`.execute(server.db);
     expect(Number(many.rows[0]!.count)).toBe(20_000);
   });

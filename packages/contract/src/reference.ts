@@ -11,7 +11,8 @@ const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const BITS = 35n;
 const MODULUS = 1n << BITS;
 const MULTIPLIER = 21235486155n;
-const INCREMENT = 1013904223n;
+/** Corrections add another constant: an equal transfer id and sequence number give unrelated references. */
+const INCREMENT: Record<ReferenceKind, bigint> = { D: 1013904223n, W: 1013904223n, C: 17179881529n };
 
 /** The inverse of MULTIPLIER modulo 2^35 (Newton's iteration: each step doubles the correct bits). */
 const INVERSE = (() => {
@@ -39,7 +40,7 @@ export function formatReference(reference: string): string {
 
 /** The reference of number `n` (the SQL function's twin, for tests and corrections). */
 export function referenceOf(kind: ReferenceKind, n: bigint): string {
-  let value = (n * MULTIPLIER + INCREMENT) % MODULUS;
+  let value = (n * MULTIPLIER + INCREMENT[kind]) % MODULUS;
   let digits = '';
   for (let index = 0; index < 7; index += 1) {
     digits = ALPHABET[Number(value & 31n)] + digits;
@@ -52,5 +53,6 @@ export function referenceOf(kind: ReferenceKind, n: bigint): string {
 export function numberOfReference(reference: string): bigint {
   let value = 0n;
   for (const character of reference.slice(1)) value = (value << 5n) | BigInt(ALPHABET.indexOf(character));
-  return (((value - INCREMENT) % MODULUS) + MODULUS) % MODULUS * INVERSE % MODULUS;
+  const increment = INCREMENT[reference[0] as ReferenceKind] ?? INCREMENT.D;
+  return ((((value - increment) % MODULUS) + MODULUS) % MODULUS) * INVERSE % MODULUS;
 }
