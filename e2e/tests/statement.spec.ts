@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { ConsolePage } from '../pages/console-page';
 import { HomePage } from '../pages/home-page';
 import { LoginPage } from '../pages/login-page';
-import { creditWallet, depositByQr, keepScreenshot, memberToken, registerViaApi } from '../support';
+import { creditWallet, depositByQr, expectAccessible, keepScreenshot, memberToken, registerViaApi } from '../support';
 
 test('a member opens a statement line as a receipt, copies its reference, filters the list, and an operator finds the item by that reference', async ({ page, browser, request, context }) => {
   const member = await registerViaApi(request);
@@ -21,6 +21,7 @@ test('a member opens a statement line as a receipt, copies its reference, filter
   // Every deposit and withdrawal line carries its reference.
   await expect(lines.getByTestId('statement-reference')).toHaveCount(3);
   await keepScreenshot(page, 'statement-filters');
+  await expectAccessible(page, 'statement with filters');
 
   // The withdrawal's receipt: what a dispute needs, and the reference to read out or copy.
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -37,6 +38,7 @@ test('a member opens a statement line as a receipt, copies its reference, filter
   await expect(page.getByText(`คัดลอกแล้ว: ${reference}`)).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(reference);
   await keepScreenshot(page, 'statement-receipt');
+  await expectAccessible(page, 'statement receipt');
   await page.keyboard.press('Escape');
   await expect(receipt).toHaveCount(0);
 
