@@ -18,11 +18,6 @@ export function formatDateTime(iso: string): string {
   return dayjs(iso).tz(TIME_ZONE).format(DATE_FORMAT);
 }
 
-/** Today's date (YYYY-MM-DD) in the site's time zone, `daysBack` days earlier when asked. */
-export function memberDay(daysBack = 0, now: Date = new Date()): string {
-  return dayjs(now).tz(TIME_ZONE).subtract(daysBack, 'day').format('YYYY-MM-DD');
-}
-
 /** A bank's name in the reader's language: Thai script, Lao script (English for Thai banks), or English. */
 export function bankNameIn(language: string, bank: { nameTH: string; nameEN: string; nameLO: string }): string {
   return language === 'th' ? bank.nameTH : language === 'lo' ? bank.nameLO : bank.nameEN;
