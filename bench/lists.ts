@@ -43,8 +43,12 @@ export interface ListBenchOptions {
 /** The calls: member lists at page 1 (SPEC §9 page sizes), deep pages, operator tables. */
 export function listCalls(options: Pick<ListBenchOptions, 'memberIds' | 'heavyToken' | 'heavyMemberId' | 'operatorToken'>): ListCall[] {
   const page = (pageNumber: number, limit: number) => () => ({ page: pageNumber, limit });
+  // A member's day in UTC+7, `back` days ago (the statement's filters take member days).
+  const day = (back: number) => new Date(Date.now() + 7 * 3_600_000 - back * 86_400_000).toISOString().slice(0, 10);
+  const filtered = (pageNumber: number, type: string) => () => ({ page: pageNumber, limit: 10, type, from: day(30), to: day(0) });
   const calls: ListCall[] = [
     { name: 'POST /api/statement', method: 'POST', path: () => '/api/statement', body: page(1, 10), as: 'member' },
+    { name: 'POST /api/statement (deposits, 30 days)', method: 'POST', path: () => '/api/statement', body: filtered(1, 'deposit'), as: 'member' },
     { name: 'POST /api/statement/slip', method: 'POST', path: () => '/api/statement/slip', body: page(1, 10), as: 'member' },
     { name: 'POST /api/invite', method: 'POST', path: () => '/api/invite', body: page(1, 10), as: 'member' },
     { name: 'POST /api/refund', method: 'POST', path: () => '/api/refund', body: page(1, 10), as: 'member' },
@@ -57,6 +61,7 @@ export function listCalls(options: Pick<ListBenchOptions, 'memberIds' | 'heavyTo
   if (options.heavyToken) {
     calls.push(
       { name: 'POST /api/statement page 1,000 (heavy member)', method: 'POST', path: () => '/api/statement', body: page(1000, 10), as: 'heavy' },
+      { name: 'POST /api/statement withdrawals, 30 days (heavy member)', method: 'POST', path: () => '/api/statement', body: filtered(1, 'withdraw'), as: 'heavy' },
       { name: 'POST /api/statement/slip page 1,000 (heavy member)', method: 'POST', path: () => '/api/statement/slip', body: page(1000, 10), as: 'heavy' },
       { name: 'POST /api/invite page 1,000 (heavy member)', method: 'POST', path: () => '/api/invite', body: page(1000, 10), as: 'heavy' },
       { name: 'POST /api/chat/history skip 10,000 (heavy member)', method: 'POST', path: () => '/api/chat/history', body: () => ({ limit: 10, skip: 10_000 }), as: 'heavy' },

@@ -240,11 +240,13 @@ TABLE deposits
   amount bigint NOT NULL
   external_ref text NOT NULL
   created_at timestamp with time zone NOT NULL DEFAULT now()
+  reference text NOT NULL DEFAULT money_reference('D'::text, nextval('money_reference_seq'::regclass))
   CONSTRAINT deposits_amount_check CHECK ((amount > 0))
   CONSTRAINT deposits_external_ref_key UNIQUE (external_ref)
   CONSTRAINT deposits_member_id_fkey FOREIGN KEY (member_id) REFERENCES members(id)
   CONSTRAINT deposits_pkey PRIMARY KEY (id)
   CREATE INDEX deposits_member_idx ON deposits USING btree (member_id, created_at)
+  CREATE UNIQUE INDEX deposits_reference_idx ON deposits USING btree (reference)
 
 TABLE game_accounts
   member_id bigint NOT NULL
@@ -357,12 +359,14 @@ TABLE manual_deposit_notices
   decided_by text
   decided_at timestamp with time zone
   created_at timestamp with time zone NOT NULL DEFAULT now()
+  reference text NOT NULL DEFAULT money_reference('D'::text, nextval('money_reference_seq'::regclass))
   CONSTRAINT manual_deposit_notices_amount_check CHECK ((amount > 0))
   CONSTRAINT manual_deposit_notices_member_id_fkey FOREIGN KEY (member_id) REFERENCES members(id)
   CONSTRAINT manual_deposit_notices_member_id_idempotency_key_key UNIQUE (member_id, idempotency_key)
   CONSTRAINT manual_deposit_notices_pkey PRIMARY KEY (id)
   CONSTRAINT manual_deposit_notices_status_check CHECK ((status = ANY (ARRAY['in_progress'::text, 'SUCCESS'::text, 'FAILED'::text])))
   CREATE INDEX manual_deposit_notices_member_idx ON manual_deposit_notices USING btree (member_id, created_at DESC)
+  CREATE UNIQUE INDEX manual_deposit_notices_reference_idx ON manual_deposit_notices USING btree (reference)
   CREATE INDEX manual_deposit_notices_status_idx ON manual_deposit_notices USING btree (status, created_at)
 
 TABLE member_conditions
@@ -895,6 +899,7 @@ TABLE withdrawals
   first_approved_at timestamp with time zone
   currency text NOT NULL
   hold_id bigint
+  reference text NOT NULL DEFAULT money_reference('W'::text, nextval('money_reference_seq'::regclass))
   CONSTRAINT withdrawals_amount_check CHECK ((amount > 0))
   CONSTRAINT withdrawals_currency CHECK ((currency = ANY (ARRAY['THB'::text, 'LAK'::text])))
   CONSTRAINT withdrawals_four_eyes CHECK (((first_approved_by IS NULL) OR (status <> 'SUCCESS'::text) OR (decided_by IS DISTINCT FROM first_approved_by)))
@@ -904,6 +909,7 @@ TABLE withdrawals
   CONSTRAINT withdrawals_pkey PRIMARY KEY (id)
   CONSTRAINT withdrawals_status_check CHECK ((status = ANY (ARRAY['in_progress'::text, 'SUCCESS'::text, 'FAILED'::text])))
   CREATE INDEX withdrawals_member_idx ON withdrawals USING btree (member_id, created_at)
+  CREATE UNIQUE INDEX withdrawals_reference_idx ON withdrawals USING btree (reference)
   CREATE INDEX withdrawals_status_idx ON withdrawals USING btree (status, created_at, id)
 
 VIEW ledger_holds AS
@@ -933,4 +939,5 @@ SEQUENCE deposit_wallets_id_seq
 SEQUENCE ledger_accounts_id_seq
 SEQUENCE ledger_transfers_id_seq
 SEQUENCE member_id_seq
+SEQUENCE money_reference_seq
 SEQUENCE sandbox_sms_messages_id_seq

@@ -46,7 +46,7 @@ export const depositNotice = z.object({
 export const depositNoticeResponse = z.object({ message: z.literal('SUCCESS'), notice: depositNotice });
 export const adminDepositNoticesResponse = z.object({
   total: z.number(),
-  notices: z.array(depositNotice.extend({ username: z.string(), memberName: z.string(), decidedBy: z.string().nullable() })),
+  notices: z.array(depositNotice.extend({ username: z.string(), memberName: z.string(), decidedBy: z.string().nullable(), reference: z.string() })),
 });
 
 // ---------- Bank slips (SPEC §3 Slip, §7 POST /api/wallet/slip and /api/statement/slip; §8 reason codes)

@@ -6,6 +6,7 @@ export * from './money.js';
 export * from './wallet.js';
 export * from './withdraw.js';
 export * from './statement.js';
+export * from './reference.js';
 export * from './deposit.js';
 export * from './site.js';
 export * from './operators.js';

@@ -21,6 +21,67 @@ export const statementEntry = z.object({
   invite: relatedItem.optional(),
   refund: relatedItem.optional(),
   luckydraw: relatedItem.optional(),
+  /** Deposits and withdrawals: what a member reads out to support (reference.ts), e.g. `D7K2M9QX`. */
+  reference: z.string().optional(),
 });
 export type StatementEntry = z.infer<typeof statementEntry>;
 export const statementResponse = z.object({ total: z.number(), statements: z.array(statementEntry) });
+
+// ---------- Statement filters: by type and by member days (UTC+7 in both builds)
+export const STATEMENT_TYPE_FILTERS = ['all', 'deposit', 'withdraw', 'transfer', 'bonus'] as const;
+export type StatementTypeFilter = (typeof STATEMENT_TYPE_FILTERS)[number];
+/** Bangkok and Vientiane: both UTC+7 all year. A member's day starts at midnight there. */
+export const MEMBER_UTC_OFFSET = '+07:00';
+
+/** A calendar day `YYYY-MM-DD` that exists (no 2026-02-30). */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+/** The instant a member's day starts (midnight UTC+7). */
+export function memberDayStart(day: string): Date {
+  return new Date(`${day}T00:00:00${MEMBER_UTC_OFFSET}`);
+}
+
+const calendarDay = z.string({ error: 'KEY_INVALID' }).refine(isCalendarDay, { error: 'KEY_INVALID' });
+/** Optional filters: a type (bonus includes ended conditions) and a range of days, both days included. */
+export const statementFilterFields = {
+  type: z.enum(STATEMENT_TYPE_FILTERS, { error: 'KEY_INVALID' }).optional(),
+  from: calendarDay.optional(),
+  to: calendarDay.optional(),
+};
+export type StatementFilter = { type?: StatementTypeFilter; from?: string; to?: string };
+const rangeInOrder = (filter: StatementFilter) => !filter.from || !filter.to || filter.from <= filter.to;
+/** SPEC §7 POST /api/statement {page, limit}, with the optional filters. */
+export const statementBody = pageBody.extend(statementFilterFields).refine(rangeInOrder, { error: 'KEY_INVALID' });
+/** The operator's member statement: page, limit and the same filters, in the query string. */
+export const memberStatementQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(25),
+    ...statementFilterFields,
+  })
+  .refine(rangeInOrder, { error: 'KEY_INVALID' });
+
+// ---------- An operator finds a deposit or withdrawal by its reference
+export const referenceParams = z.object({ reference: z.string().max(20, { error: 'KEY_INVALID' }) });
+export const referenceLookupResponse = z.object({
+  reference: z.string(),
+  kind: z.enum(['deposit', 'deposit_notice', 'withdrawal', 'correction']),
+  statementType: z.enum(['deposit', 'withdraw']),
+  /** The row's own id: a deposit or notice or withdrawal uuid, a correction's ledger transfer id. */
+  _id: z.string(),
+  memberId: z.string(),
+  phone: z.string(),
+  memberName: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  status: z.enum(['in_progress', 'SUCCESS', 'FAILED']),
+  createdAt: z.string(),
+  /** A deposit's method or a withdrawal's bank, as the statement names them. */
+  from: z.string(),
+  to: z.string(),
+  reason: z.string().nullable(),
+});
+export type ReferenceLookup = z.infer<typeof referenceLookupResponse>;

@@ -25,5 +25,7 @@ export const adminWithdrawal = withdrawal.extend({
   decidedBy: z.string().nullable(),
   /** Above the operator's amount, the first of the two approvals a payout needs. */
   firstApprovedBy: z.string().nullable(),
+  /** What the member reads out to support (the statement shows the same). */
+  reference: z.string(),
 });
 export const adminWithdrawalsResponse = z.object({ ...cappedTotalFields, withdrawals: z.array(adminWithdrawal) });

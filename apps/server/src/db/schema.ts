@@ -274,6 +274,7 @@ export interface Database {
     first_approved_by: string | null;
     currency: 'THB' | 'LAK';
     first_approved_at: Timestamp | null;
+    reference: Generated<string>;
   };
   deposit_qrcodes: {
     id: string;
@@ -287,7 +288,7 @@ export interface Database {
     checked_at: Timestamp | null;
     created_at: Timestamp;
   };
-  deposits: { id: Generated<string>; member_id: bigint; method: string; amount: bigint; external_ref: string; created_at: Timestamp };
+  deposits: { id: Generated<string>; member_id: bigint; method: string; amount: bigint; external_ref: string; created_at: Timestamp; reference: Generated<string> };
   webhook_events: { event_id: string; received_at: Timestamp };
   sandbox_gateway_qrs: {
     gateway_ref: string;
@@ -321,6 +322,7 @@ export interface Database {
     decided_by: string | null;
     decided_at: Timestamp | null;
     created_at: Timestamp;
+    reference: Generated<string>;
   };
   slips: {
     id: Generated<string>;

@@ -8,9 +8,10 @@ import { Button } from '../../shared/ui/Button';
 import { DataTable } from '../../shared/ui/DataTable';
 import { formatMoney, formatTime } from '../../shared/ui/format';
 import { LEDGER_PAGE_SIZE, useMemberLedger } from './api/get-member-ledger';
-import { RECORDS_PAGE_SIZE, fetchMemberRecords, useMemberAuditTrail, useMemberInvitees, useMemberSlips, useMemberStatement, useMemberWithdrawals } from './api/member-records';
+import { RECORDS_PAGE_SIZE, fetchMemberRecords, statementFilterQuery, useMemberAuditTrail, useMemberInvitees, useMemberSlips, useMemberStatement, useMemberWithdrawals } from './api/member-records';
 import { ExportButton } from '../../shared/ui/ExportButton';
-import { adminSlipsResponse, adminWithdrawalsResponse, memberInviteesResponse, memberLedgerResponse, statementResponse } from '@wallet/contract';
+import { STATEMENT_TYPE_FILTERS, type StatementFilter, type StatementTypeFilter, adminSlipsResponse, adminWithdrawalsResponse, formatReference, memberInviteesResponse, memberLedgerResponse, statementResponse } from '@wallet/contract';
+import { SelectField, TextField } from '../../shared/ui/Field';
 
 const TABS = ['ledger', 'statement', 'withdrawals', 'slips', 'invitees', 'sessions', 'audit'] as const;
 type Tab = (typeof TABS)[number];
@@ -79,23 +80,39 @@ function Ledger({ id }: { id: string }) {
 function Statement({ id }: { id: string }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const data = useMemberStatement(id, page).data;
+  const [filter, setFilter] = useState<StatementFilter>({});
+  const data = useMemberStatement(id, page, filter).data;
+  // A new filter is a new list: back to its first page.
+  const refine = (change: StatementFilter) => {
+    setFilter((current) => ({ ...current, ...change }));
+    setPage(1);
+  };
   type Entry = NonNullable<typeof data>['statements'][number];
   const columns: ColumnDef<Entry, unknown>[] = [
     { header: t('members.time'), accessorKey: 'createdAt', cell: ({ row }) => formatTime(row.original.createdAt) },
     { header: t('members.kind'), accessorKey: 'statementType', cell: ({ row }) => t(`statementTypes.${row.original.statementType}`) },
     { header: t('members.account'), cell: ({ row }) => `${row.original.from} → ${row.original.to}` },
+    { header: t('members.reference'), id: 'reference', cell: ({ row }) => (row.original.reference ? <span className="font-mono">{formatReference(row.original.reference)}</span> : '-') },
     { header: t('members.status'), accessorKey: 'status' },
     { header: t('members.amount'), accessorKey: 'amount', cell: ({ row }) => money(row.original.amount) },
   ];
   return (
     <>
-      <div className="mb-2 flex justify-end">
+      <div className="mb-2 flex flex-wrap items-end justify-between gap-2">
+        <div className="flex flex-wrap items-end gap-2" data-testid="member-statement-filters">
+          <SelectField className="w-44" label={t('members.statementFilter.type')} value={filter.type ?? 'all'} onChange={(event) => refine({ type: event.target.value as StatementTypeFilter })} data-testid="member-statement-type">
+            {STATEMENT_TYPE_FILTERS.map((type) => (
+              <option key={type} value={type}>{t(`members.statementFilter.types.${type}`)}</option>
+            ))}
+          </SelectField>
+          <TextField className="w-40" type="date" label={t('members.statementFilter.from')} value={filter.from ?? ''} max={filter.to} onChange={(event) => refine({ from: event.target.value || undefined })} data-testid="member-statement-from" />
+          <TextField className="w-40" type="date" label={t('members.statementFilter.to')} value={filter.to ?? ''} min={filter.from} onChange={(event) => refine({ to: event.target.value || undefined })} data-testid="member-statement-to" />
+        </div>
         <ExportButton
           fileName={`member-${id}-statement.csv`}
-          columns={[{ header: 'time', value: (row: Entry) => row.createdAt }, { header: 'type', value: (row) => row.statementType }, { header: 'from', value: (row) => row.from }, { header: 'to', value: (row) => row.to }, { header: 'status', value: (row) => row.status }, { header: 'amount', value: (row) => row.amount.toFixed(2) }]}
+          columns={[{ header: 'time', value: (row: Entry) => row.createdAt }, { header: 'type', value: (row) => row.statementType }, { header: 'from', value: (row) => row.from }, { header: 'to', value: (row) => row.to }, { header: 'reference', value: (row) => row.reference ?? '' }, { header: 'status', value: (row) => row.status }, { header: 'amount', value: (row) => row.amount.toFixed(2) }]}
           loadPage={async (next) => {
-            const answer = await fetchMemberRecords(id, 'statement', next, statementResponse);
+            const answer = await fetchMemberRecords(id, 'statement', next, statementResponse, statementFilterQuery(filter));
             return { rows: answer.statements, total: answer.total };
           }}
         />
@@ -113,6 +130,7 @@ function Withdrawals({ id }: { id: string }) {
   const columns: ColumnDef<Row, unknown>[] = [
     { header: t('members.time'), accessorKey: 'createdAt', cell: ({ row }) => formatTime(row.original.createdAt) },
     { header: t('members.bank'), cell: ({ row }) => `${row.original.bankCode} ${row.original.bankAccountNo}` },
+    { header: t('members.reference'), accessorKey: 'reference', cell: ({ row }) => <span className="font-mono">{formatReference(row.original.reference)}</span> },
     { header: t('members.status'), accessorKey: 'status' },
     { header: t('corrections.decidedBy'), cell: ({ row }) => row.original.decidedBy ?? '-' },
     { header: t('members.amount'), accessorKey: 'amount', cell: ({ row }) => money(row.original.amount) },

@@ -10,10 +10,11 @@ import { TextField } from '../../shared/ui/Field';
 import { formatCount, formatMoney, formatTime } from '../../shared/ui/format';
 import { exportAllPages } from '../../shared/ui/csv';
 import { MEMBERS_PAGE_SIZE, searchMembers, useMemberSearch } from './api/search-members';
+import { ReferenceResult } from './ReferenceResult';
 
 type Member = z.infer<typeof memberSummary>;
 
-/** Find a member by phone, id, name, bank account or invite code. */
+/** Find a member by phone, id, name, bank account or invite code; or a deposit or withdrawal by its reference. */
 export function MembersPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -66,6 +67,7 @@ export function MembersPage() {
           {t('common.exportCsv')}
         </Button>
       </form>
+      <ReferenceResult q={q} />
       {members.data && (
         // Every member, or a broad search, is counted to 1,000 only (issue 16 §2): "more than".
         <p className="text-sm text-white/60" data-testid="member-count">

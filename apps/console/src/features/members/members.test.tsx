@@ -84,3 +84,44 @@ describe('a CSV export of a capped list', () => {
     await waitFor(() => expect(written.trim().split('\n')).toHaveLength(2_501));
   });
 });
+
+describe('search by reference', () => {
+  const found = {
+    reference: 'W7K2M9QX', kind: 'withdrawal', statementType: 'withdraw', _id: 'a1', memberId: '100007', phone: '0900000007', memberName: 'Member 7',
+    amount: 200, currency: 'THB', status: 'in_progress', createdAt: '2026-11-01T03:00:00.000Z', from: 'WALLET', to: 'KTB', reason: null,
+  };
+  function stubSearch() {
+    const asked: string[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = new URL(String(input), 'http://localhost');
+      asked.push(url.pathname);
+      if (url.pathname.startsWith('/api/admin/references/')) {
+        return url.pathname.endsWith('/W7K2M9QX') ? new Response(JSON.stringify(found), { status: 200 }) : new Response(JSON.stringify({ message: 'NO_DATA' }), { status: 404 });
+      }
+      return new Response(JSON.stringify({ total: 0, totalCapped: false, members: [] }), { status: 200 });
+    });
+    return asked;
+  }
+
+  it('finds the withdrawal a member read out, loosely typed, and leads to the member', async () => {
+    const asked = stubSearch();
+    renderMembers(`/members?q=${encodeURIComponent('w7k2-m9qx')}`);
+    const result = await screen.findByTestId('reference-result');
+    expect(result).toHaveTextContent('W7K2-M9QX');
+    expect(result).toHaveTextContent('ถอนเงิน');
+    expect(result).toHaveTextContent('200.00 THB');
+    expect(screen.getByTestId('reference-member')).toHaveAttribute('href', '/members/100007');
+    expect(asked).toContain('/api/admin/references/W7K2M9QX');
+  });
+
+  it('says when no deposit or withdrawal has it, and asks nothing for a phone number', async () => {
+    stubSearch();
+    renderMembers('/members?q=D0000000');
+    expect(await screen.findByTestId('reference-none')).toHaveTextContent('D000-0000');
+    vi.restoreAllMocks();
+    const asked = stubSearch();
+    renderMembers('/members?q=0812345678');
+    await waitFor(() => expect(asked.length).toBeGreaterThan(0));
+    expect(asked.some((path) => path.startsWith('/api/admin/references/'))).toBe(false);
+  });
+});

@@ -1,4 +1,4 @@
-import { groupAccountNumber } from '@wallet/contract';
+import { formatReference, groupAccountNumber } from '@wallet/contract';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../shared/ui/Button';
@@ -87,6 +87,7 @@ function Queue({ queue, title, words, approval }: { queue: QueueName; title: str
             { header: 'name', value: (item) => item.memberName },
             { header: 'amount', value: (item) => item.amount.toFixed(2) },
             { header: 'currency', value: (item) => item.currency },
+            { header: 'reference', value: (item) => item.reference ?? '' },
           ]}
           loadPage={async (next) => {
             const answer = await loadQueue(queue, next);
@@ -100,7 +101,14 @@ function Queue({ queue, title, words, approval }: { queue: QueueName; title: str
           <li key={item._id} className="grid grid-cols-[1fr_auto_auto] items-center gap-4 py-2">
             <div>
               <p className="font-semibold">{[item.memberName, item.who].filter(Boolean).join(' · ')}</p>
-              <p className="text-xs text-white/60"><Detail item={item} /> · {formatTime(item.createdAt)}</p>
+              <p className="text-xs text-white/60">
+                {item.reference && (
+                  <>
+                    {t('queues.reference')} <span className="font-mono text-white/80" data-testid="queue-reference">{formatReference(item.reference)}</span> ·{' '}
+                  </>
+                )}
+                <Detail item={item} /> · {formatTime(item.createdAt)}
+              </p>
             </div>
             <span className="text-right font-mono text-base font-bold text-accent-300">{item.amount > 0 ? `${formatMoney(item.amount, 'en', item.currency)} ${item.currency}` : '-'}</span>
             <div className="flex gap-2">

@@ -13,6 +13,8 @@ export interface DepositToCredit {
   amount: bigint;
   /** The outside world's name for this money (gateway payment, bank transfer, voucher…): it is credited once. */
   externalRef: string;
+  /** The member's reference when it was given before the money arrived (a deposit notice's). */
+  reference?: string;
 }
 
 export interface CreditedDeposit extends DepositToCredit {

@@ -29,10 +29,11 @@ export function claimUnpaidQrs(db: Db, window: { createdBefore: Date; expiredAft
 }
 
 /** A deposit row, once per outside reference; undefined when that reference was recorded before. */
-export function insertDeposit(db: Db, values: { memberId: bigint; method: string; amount: bigint; externalRef: string }) {
+export function insertDeposit(db: Db, values: { memberId: bigint; method: string; amount: bigint; externalRef: string; reference?: string }) {
   return db
     .insertInto('deposits')
-    .values({ member_id: values.memberId, method: values.method, amount: values.amount, external_ref: values.externalRef })
+    // A deposit credited for a notice keeps the notice's reference; any other gets a fresh one (the column's default).
+    .values({ member_id: values.memberId, method: values.method, amount: values.amount, external_ref: values.externalRef, ...(values.reference ? { reference: values.reference } : {}) })
     .onConflict((oc) => oc.column('external_ref').doNothing())
     .returning(['id', 'created_at'])
     .executeTakeFirst();

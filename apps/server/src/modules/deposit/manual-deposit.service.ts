@@ -21,7 +21,7 @@ export function createManualDepositService(deps: { db: Db; auditTrail: AuditTrai
       isOpen: (row) => row.status === 'in_progress',
       decidedBy: (_trx, row) => row.decided_by,
       apply: async (trx, row) => {
-        if (status === 'SUCCESS') await deps.deposits.credit(trx, { memberId: row.member_id, method: 'MANUAL', amount: row.amount, externalRef: `manual:${id}` });
+        if (status === 'SUCCESS') await deps.deposits.credit(trx, { memberId: row.member_id, method: 'MANUAL', amount: row.amount, externalRef: `manual:${id}`, reference: row.reference });
         return toNotice(await repo.decideNotice(trx, id, { status, reason, decidedBy: operator.username }));
       },
       audit: { actor: operator, action: status === 'SUCCESS' ? 'deposit-notice.approve' : 'deposit-notice.fail', detail: (row) => ({ id, amount: String(row.amount), reason }) },
@@ -44,7 +44,7 @@ export function createManualDepositService(deps: { db: Db; auditTrail: AuditTrai
 
     async listForOperator(status: 'pending' | 'SUCCESS' | 'FAILED', page: number, limit: number) {
       const { total, rows } = await repo.operatorNoticePage(db, status === 'pending' ? 'in_progress' : status, page, limit);
-      return { total, notices: rows.map((row) => ({ ...toNotice(row), username: row.phone, memberName: row.member_name, decidedBy: row.decided_by })) };
+      return { total, notices: rows.map((row) => ({ ...toNotice(row), username: row.phone, memberName: row.member_name, decidedBy: row.decided_by, reference: row.reference })) };
     },
   };
 }

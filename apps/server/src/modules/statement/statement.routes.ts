@@ -1,48 +1,27 @@
-import { type Language, PROGRAMME_NAMES, type StatementEntry, memberIdParams, memberPageQuery, pageBody, statementResponse, toMajor } from '@wallet/contract';
-import type { Db } from '../../db/database.js';
+import { type Language, memberIdParams, memberStatementQuery, referenceLookupResponse, referenceParams, statementBody, statementResponse } from '@wallet/contract';
 import { MEMBER, operator } from '../../http/auth.js';
+import { failures } from '../../http/openapi.js';
 import { requestLanguage } from '../../http/language.js';
 import type { App } from '../../http/types.js';
-import { type StatementRow, offerNames, statementPage } from './statement.repository.js';
+import type { StatementService } from './statement.service.js';
 
-/** SPEC §3 names the related item `luckydraw` for spin prizes. */
-const RELATED_FIELD = { bonus: 'bonus', promotion: 'promotion', invite: 'invite', refund: 'refund', spin: 'luckydraw' } as const;
+const readers = operator('admin', 'finance', 'support', 'marketing');
 
-/** SPEC §7 POST /api/statement {page, limit} → { total, statements }; the same for an operator on the member page. */
-export function registerStatementRoutes(app: App, db: Db, defaultLanguage: Language): void {
+/** SPEC §7 POST /api/statement {page, limit} → { total, statements }, with optional filters; the same for an operator on the member page. */
+export function registerStatementRoutes(app: App, statement: StatementService, defaultLanguage: Language): void {
   app.post(
     '/api/statement',
-    { config: MEMBER, schema: { tags: ['statement'], body: pageBody, response: { 200: statementResponse } } },
-    (request) => statementOf(db, request.member.memberId, request.body.page, request.body.limit, requestLanguage(request, defaultLanguage)),
+    { config: MEMBER, schema: { tags: ['statement'], body: statementBody, response: { 200: statementResponse } } },
+    (request) => statement.statement(request.member.memberId, request.body, request.body.page, request.body.limit, requestLanguage(request, defaultLanguage)),
   );
   app.get(
     '/api/admin/members/:id/statement',
-    { config: operator('admin', 'finance', 'support', 'marketing'), schema: { tags: ['admin'], params: memberIdParams, querystring: memberPageQuery, response: { 200: statementResponse } } },
-    (request) => statementOf(db, BigInt(request.params.id), request.query.page, request.query.limit, requestLanguage(request, defaultLanguage)),
+    { config: readers, schema: { tags: ['admin'], params: memberIdParams, querystring: memberStatementQuery, response: { 200: statementResponse } } },
+    (request) => statement.statement(BigInt(request.params.id), request.query, request.query.page, request.query.limit, requestLanguage(request, defaultLanguage)),
   );
-}
-
-async function statementOf(db: Db, memberId: bigint, page: number, limit: number, language: Language) {
-  const { total, rows } = await statementPage(db, memberId, page, limit);
-  const offerCodes = [...new Set(rows.filter((row) => row.related_kind === 'bonus' || row.related_kind === 'promotion').map((row) => row.related_code!))];
-  const names = new Map((await offerNames(db, offerCodes)).map((offer) => [offer.code, offer.name]));
-  const describe = (row: StatementRow): string => {
-    if (row.related_kind === 'bonus' || row.related_kind === 'promotion') {
-      const name = names.get(row.related_code!);
-      return (name && (name[language] || name.th)) || row.related_code!;
-    }
-    return PROGRAMME_NAMES[row.related_kind!][language];
-  };
-  const statements: StatementEntry[] = rows.map((row) => ({
-    _id: row.id,
-    statementType: row.statement_type,
-    from: row.from_code,
-    to: row.to_code,
-    status: row.status,
-    amount: toMajor(BigInt(row.amount)),
-    createdAt: new Date(row.created_at).toISOString(),
-    reason: row.reason,
-    ...(row.related_kind ? { [RELATED_FIELD[row.related_kind]]: { code: row.related_code!, description: describe(row) } } : {}),
-  }));
-  return { total, statements };
+  app.get(
+    '/api/admin/references/:reference',
+    { config: readers, schema: { tags: ['admin'], params: referenceParams, response: { 200: referenceLookupResponse, ...failures(404) } } },
+    (request) => statement.findByReference(request.params.reference),
+  );
 }

@@ -156,7 +156,7 @@ export function createWithdrawService(deps: {
       return {
         total,
         totalCapped,
-        withdrawals: rows.map((row) => ({ ...toWithdrawal(row), username: row.phone, memberName: row.member_name, decidedBy: row.decided_by, firstApprovedBy: row.first_approved_by })),
+        withdrawals: rows.map((row) => ({ ...toWithdrawal(row), username: row.phone, memberName: row.member_name, decidedBy: row.decided_by, firstApprovedBy: row.first_approved_by, reference: row.reference })),
       };
     },
   };

@@ -12,6 +12,8 @@ export interface QueueItem {
   createdAt: string;
   who: string;
   memberName: string;
+  /** Withdrawals and deposit notices: the reference the member reads out to support. */
+  reference?: string;
   detail: { kind: 'withdrawal'; bankCode: string; accountNo: string; accountName: string; firstApprovedBy: string | null } | { kind: 'notice' } | { kind: 'slip'; note: string | null; sendingBank: string | null; transRef: string | null; link: string } | { kind: 'transfer'; status: string; senderMobile: string };
 }
 
