@@ -7,9 +7,9 @@ export function useCopy() {
   return async (text: string) => {
     try {
       await navigator.clipboard.writeText(text);
-      toast.success(t('common.copied', { text }));
+      toast.success(t('shared.copied', { text }));
     } catch {
-      toast.error(t('common.copyFailed'));
+      toast.error(t('shared.copyFailed'));
     }
   };
 }

@@ -127,7 +127,7 @@ export function BonusPage() {
       {searched && <PromotionModal code={searched} onClose={() => setSearched(null)} />}
       <EndBonusDialog open={confirmClear} busy={clear.isPending} onConfirm={endCondition} onCancel={() => setConfirmClear(false)} />
       {/* An alert, not a question: one button (issue 31 §7; it had a cancel and a close doing the same). */}
-      <AlertDialog title={t('common.error')} message={failure} onClose={() => setFailure(null)} />
+      <AlertDialog title={t('shared.error')} message={failure} onClose={() => setFailure(null)} />
     </Page>
   );
 }

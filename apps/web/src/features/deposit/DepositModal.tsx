@@ -270,7 +270,7 @@ function QrDeposit({ method, quickPicks, minimum, onBack, onDone }: { method: Me
       <Button className="w-full" disabled={disabled} busy={create.isPending} onClick={submit} data-testid="create-qr">
         {t('deposit.createQr')}
       </Button>
-      <Button variant="ghost" className="w-full" onClick={onBack}>{t('common.back')}</Button>
+      <Button variant="ghost" className="w-full" onClick={onBack}>{t('shared.back')}</Button>
     </div>
   );
 }

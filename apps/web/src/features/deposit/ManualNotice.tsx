@@ -30,7 +30,7 @@ export function ManualNotice({ minimum, onBack, onDone }: { minimum: number; onB
       <Button className="w-full" disabled={!valid} busy={notify.isPending} onClick={() => notify.mutate(value)} data-testid="send-notice">
         {t('deposit.sendNotice')}
       </Button>
-      <Button variant="ghost" className="w-full" onClick={onBack}>{t('common.back')}</Button>
+      <Button variant="ghost" className="w-full" onClick={onBack}>{t('shared.back')}</Button>
     </div>
   );
 }

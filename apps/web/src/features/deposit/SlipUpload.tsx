@@ -82,7 +82,7 @@ export function SlipUpload({ onBack }: { onBack: () => void }) {
           {result.amount > 0 && ` · ${money(result.amount)}`}
         </p>
       )}
-      <Button variant="ghost" className="w-full" onClick={onBack}>{t('common.back')}</Button>
+      <Button variant="ghost" className="w-full" onClick={onBack}>{t('shared.back')}</Button>
     </div>
   );
 }

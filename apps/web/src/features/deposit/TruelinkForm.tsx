@@ -24,7 +24,7 @@ export function TruelinkForm({ onBack, onDone }: { onBack: () => void; onDone: (
       <Button className="w-full" disabled={!link.trim()} busy={send.isPending} onClick={() => send.mutate(link.trim())} data-testid="send-truelink">
         {t('deposit.send')}
       </Button>
-      <Button variant="ghost" className="w-full" onClick={onBack}>{t('common.back')}</Button>
+      <Button variant="ghost" className="w-full" onClick={onBack}>{t('shared.back')}</Button>
     </div>
   );
 }

@@ -131,7 +131,7 @@ function ChangePasswordModal({ open, onOpenChange }: { open: boolean; onOpenChan
       footer={
         <div className="grid grid-cols-2 gap-3">
           <Button variant="secondary" onClick={() => close(false)}>{t('common.cancel')}</Button>
-          <Button onClick={submit} busy={save.isPending} data-testid="save-password">{t('common.save')}</Button>
+          <Button onClick={submit} busy={save.isPending} data-testid="save-password">{t('shared.save')}</Button>
         </div>
       }
     >
@@ -166,7 +166,7 @@ function BankNameModal({ open, onOpenChange, bankCode, onSaved }: { open: boolea
       open={open}
       onOpenChange={onOpenChange}
       title={t('profile.editBankName')}
-      footer={<Button className="w-full" onClick={submit} busy={save.isPending}>{t('common.save')}</Button>}
+      footer={<Button className="w-full" onClick={submit} busy={save.isPending}>{t('shared.save')}</Button>}
     >
       <p className="mb-4 text-sm text-white/70">{t('profile.bankNameHint')}</p>
       <TextField label={t('profile.bankAccountName')} value={name} maxLength={100} onChange={(event) => setName(event.target.value.toUpperCase())} />

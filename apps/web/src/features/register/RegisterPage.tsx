@@ -168,7 +168,7 @@ export function RegisterPage() {
               onChange={(event) => setPhone(event.target.value.replace(/\D/g, ''))}
             />
             <Button type="submit" className="w-full" busy={busy} data-testid="register-next">
-              {t('common.next')}
+              {t('shared.next')}
             </Button>
           </form>
         )}
@@ -230,7 +230,7 @@ export function RegisterPage() {
               </div>
             )}
             <Button type="submit" className="w-full" busy={busy} data-testid="register-next">
-              {t('common.next')}
+              {t('shared.next')}
             </Button>
           </form>
         )}
@@ -262,7 +262,7 @@ export function RegisterPage() {
         )}
         {(step === 3 || step === 4) && !done && (
           <Button variant="ghost" className="mt-2 w-full" onClick={() => setStep(step === 4 ? 3 : 1)}>
-            {t('common.back')}
+            {t('shared.back')}
           </Button>
         )}
         <p className="mt-4 text-center text-sm text-white/70">

@@ -28,7 +28,7 @@ export function SlipModal({ onClose }: { onClose: () => void }) {
       {viewing ? (
         <div className="space-y-3">
           <img src={viewing} alt={t('slip.image')} className="mx-auto max-h-[65vh] rounded-2xl" data-testid="slip-image" />
-          <Button variant="secondary" className="w-full" onClick={() => setViewing(null)}>{t('common.back')}</Button>
+          <Button variant="secondary" className="w-full" onClick={() => setViewing(null)}>{t('shared.back')}</Button>
         </div>
       ) : (
         <>

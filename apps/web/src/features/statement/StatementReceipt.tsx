@@ -50,7 +50,8 @@ export function StatementReceipt({ entry, onClose }: { entry: StatementEntry; on
         )}
         <dl className="divide-y divide-white/10">
           <Row label={t('statement.receipt.when')} testId="receipt-when">
-            {formatReceiptTime(entry.createdAt, i18n.language)} <span className="whitespace-nowrap text-white/60">(UTC+7)</span>
+            {formatReceiptTime(entry.createdAt, i18n.language, t('statement.receipt.whenFormat'))}{' '}
+            <span className="whitespace-nowrap text-white/60">{t('statement.receipt.timeZone')}</span>
           </Row>
           <Row label={t('statement.receipt.from')} testId="receipt-from">{accountName(entry.from)}</Row>
           <Row label={t('statement.receipt.to')} testId="receipt-to">{accountName(entry.to)}</Row>

@@ -38,7 +38,7 @@ export function WithdrawModal({ wallet, total, onClose }: { wallet: WalletRespon
     if (!limits) return;
     const minor = toMinor(value);
     if (!(value > 0) || minor === null || value < limits.withdrawMin) return setError({ key: 'withdraw.minimum', values: { amount: money(limits.withdrawMin) } });
-    if (!isPayableIn(currency, minor)) return setError({ key: 'common.wholeKip' });
+    if (!isPayableIn(currency, minor)) return setError({ key: 'shared.wholeKip' });
     if (value > limits.withdrawMax) return setError({ key: 'withdraw.maximum', values: { amount: money(limits.withdrawMax) } });
     withdraw.mutate(value);
   }

@@ -195,7 +195,7 @@ function CredentialRow({ label, value, masked = false, onToggle, onCopy, testId 
         <span className="font-mono font-semibold" data-testid={testId}>{value === undefined ? '…' : masked ? '••••••••' : value}</span>
         {onToggle && (
           <button type="button" onClick={onToggle} className="min-h-10 rounded-full px-3 text-sm text-gold-300 hover:bg-white/10">
-            {masked ? t('common.show') : t('common.hide')}
+            {masked ? t('shared.show') : t('shared.hide')}
           </button>
         )}
         {value !== undefined && (

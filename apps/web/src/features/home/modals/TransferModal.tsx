@@ -34,7 +34,7 @@ export function TransferModal({ walletAmount, slots, onClose }: { walletAmount: 
     const value = Number(amount);
     const minor = toMinor(value);
     if (!(value >= TRANSFER_MINIMUM_BAHT) || minor === null) return setError({ key: 'transfer.minimum', values: { amount: TRANSFER_MINIMUM_BAHT } });
-    if (!isPayableIn(currency, minor)) return setError({ key: 'common.wholeKip' });
+    if (!isPayableIn(currency, minor)) return setError({ key: 'shared.wholeKip' });
     transfer.mutate(
       { from, to, amount: value },
       {
