@@ -31,6 +31,8 @@ const PUBLIC = new Set([
   'POST /api/account/validate',
   'POST /api/otp/send',
   'POST /api/otp/verify',
+  'POST /api/login/forgot-password',
+  'POST /api/login/reset-password',
   'GET /api/chat/config',
   'POST /api/chat/guest',
 ]);
