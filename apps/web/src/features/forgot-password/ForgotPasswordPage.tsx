@@ -35,7 +35,6 @@ export function ForgotPasswordPage() {
   async function run(work: () => Promise<unknown>) {
     if (inFlight.current) return;
     inFlight.current = true;
-    toast.dismiss('forgot-password');
     setBusy(true);
     try {
       await work();
@@ -49,6 +48,9 @@ export function ForgotPasswordPage() {
 
   async function requestCode() {
     const answer = await sendResetCode(phone);
+    // An error of the try before goes once the server has answered; a new error replaces it in place
+    // (the same toast id), never dismissed and shown again at once, which could lose the new one.
+    toast.dismiss('forgot-password');
     setSent({ otpRef: answer.otpRef, sentAt: Date.now() });
     setForm((current) => ({ ...current, otpCode: '' }));
     setStep('code');
@@ -67,6 +69,7 @@ export function ForgotPasswordPage() {
       if (form.newPassword.length < PASSWORD_MIN || form.newPassword.length > PASSWORD_MAX) return fail(t('validation.passwordLength'));
       if (form.newPassword !== form.confirmPassword) return fail(t('validation.passwordsMismatch'));
       await resetPassword({ phoneNumber: phone, otpRef: sent.otpRef, otpCode: form.otpCode, newPassword: form.newPassword });
+      toast.dismiss('forgot-password');
       toast.success(t('forgot.success'), { duration: DELAYS_MS.toast });
       navigate('/login', { replace: true });
     });
