@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { i18nReady, loadAllTexts } from '../shared/i18n';
 import { liftTapShield } from '../shared/ui/tapShield';
 
@@ -12,6 +12,10 @@ await loadAllTexts();
 // `npm test` runs every project at once on two cores: a screen that answers in 50 ms alone can take
 // over a second then. Waits end as soon as what they wait for appears; only a failure waits longer.
 configure({ asyncUtilTimeout: 5_000 });
+
+// sonner removes a dismissed toast 200 ms later on a timer that outlives its Toaster; were the
+// file's DOM torn down first, React would throw from that timer. A file's last case waits it out.
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 250)));
 
 afterEach(() => {
   cleanup();
