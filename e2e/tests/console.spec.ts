@@ -102,6 +102,7 @@ test('an admin changes a setting, sees it in the history, and checks the audit c
   const admin = await ConsolePage.signIn(browser, 'e2e-admin', 'e2e-admin-pass');
   await admin.nav().getByRole('link', { name: 'ตั้งค่า' }).click();
   const form = admin.page.getByTestId('settings-form');
+  await expect(form.getByLabel('ถอนสูงสุด (บาท)')).toHaveValue('50000');
   await form.getByLabel('ถอนสูงสุด (บาท)').fill('40000');
   await form.getByTestId('settings-save').click();
   await expect(admin.page.getByText('บันทึกการตั้งค่าแล้ว')).toBeVisible();
@@ -109,6 +110,7 @@ test('an admin changes a setting, sees it in the history, and checks the audit c
   await keepScreenshot(admin.page, 'console-settings');
   await form.getByLabel('ถอนสูงสุด (บาท)').fill('50000');
   await form.getByTestId('settings-save').click();
+  await expect(admin.page.getByTestId('settings-history')).toContainText('40000 → 50000');
 
   await admin.nav().getByRole('link', { name: 'ภาพรวม' }).click();
   await expect(admin.page.getByTestId('dashboard')).toContainText('ยอดฝากวันนี้');

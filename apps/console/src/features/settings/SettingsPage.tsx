@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ColumnDef } from '@tanstack/react-table';
 import { type SiteSettingsBody, siteSettingsBody, type settingsHistoryResponse } from '@wallet/contract';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -32,19 +32,8 @@ export function SettingsPage() {
   const { t } = useTranslation();
   const canEdit = hasRole(useMe().data?.roles, 'admin');
   const settings = useSiteSettings();
-  const save = useSaveSettings();
   const [page, setPage] = useState(1);
   const history = useSettingsHistory(page);
-  const form = useForm<SiteSettingsBody>({ resolver: zodResolver(siteSettingsBody) });
-  useEffect(() => {
-    if (settings.data) form.reset(settings.data);
-  }, [settings.data, form]);
-  const submit = form.handleSubmit((change) => save.mutate(change, { onSuccess: (answer) => toast.success(t(isPending(answer) ? 'approvals.waitingToast' : 'settings.saved')), onError: (error) => toast.error(errorText(error)) }));
-  // The form is shown once the settings are in: a value typed before they arrive would be overwritten.
-  const ready = settings.data !== undefined;
-  const errorOf = (error: { message?: string | undefined } | undefined) => (error ? t(`errors.${error.message ?? 'KEY_INVALID'}`) : undefined);
-  const fieldError = (name: keyof SiteSettingsBody) => errorOf(form.formState.errors[name]);
-  const kipError = (name: keyof NonNullable<SiteSettingsBody['lak']>) => errorOf(form.formState.errors.lak?.[name]);
   const columns = useMemo<ColumnDef<Change, unknown>[]>(
     () => [
       { header: t('members.time'), cell: ({ row }) => formatTime(row.original.createdAt) },
@@ -67,41 +56,11 @@ export function SettingsPage() {
   );
   return (
     <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)] gap-6">
-      <form className="space-y-3 rounded-xl border border-white/10 bg-desk-900 p-4" onSubmit={(event) => void submit(event)} data-testid="settings-form">
-        <h1 className="text-base font-bold">{t('settings.title')}</h1>
-        {!ready && <p className="text-white/50">…</p>}
-        <fieldset className={`grid grid-cols-2 gap-2 ${ready ? '' : 'hidden'}`} disabled={!canEdit}>
-          {FLAGS.map((name) => (
-            <label key={name} className="flex items-center gap-2">
-              <input type="checkbox" {...form.register(name)} />
-              {t(`settings.fields.${name}`)}
-            </label>
-          ))}
-        </fieldset>
-        <fieldset className={`grid grid-cols-2 gap-3 ${ready ? '' : 'hidden'}`} disabled={!canEdit}>
-          {TEXTS.map((name) => (
-            <TextField key={name} label={t(`settings.fields.${name}`)} error={fieldError(name)} {...form.register(name)} />
-          ))}
-          {NUMBERS.map((name) => (
-            <TextField key={name} label={t(`settings.fields.${name}`)} inputMode="decimal" error={fieldError(name)} {...form.register(name, { valueAsNumber: true })} />
-          ))}
-        </fieldset>
-        <fieldset className={`grid grid-cols-2 gap-3 ${ready ? '' : 'hidden'}`} disabled={!canEdit} data-testid="settings-baht">
-          <legend className="mb-1 text-xs font-semibold uppercase text-white/50">{t('common.currencies.THB')}</legend>
-          {BAHT_AMOUNTS.map((name) => (
-            <TextField key={name} label={t(`settings.fields.${name}`)} inputMode="decimal" error={fieldError(name)} {...form.register(name, { valueAsNumber: true })} />
-          ))}
-          <TextField label={t('settings.fields.bankQrQuickPicks')} error={fieldError('bankQrQuickPicks')} {...form.register('bankQrQuickPicks', { setValueAs: pickList })} />
-        </fieldset>
-        <fieldset className={`grid grid-cols-2 gap-3 ${ready ? '' : 'hidden'}`} disabled={!canEdit} data-testid="settings-kip">
-          <legend className="mb-1 text-xs font-semibold uppercase text-white/50">{t('common.currencies.LAK')}</legend>
-          {KIP_AMOUNTS.map((name) => (
-            <TextField key={name} label={t(`settings.fields.lak.${name}`)} inputMode="numeric" error={kipError(name)} {...form.register(`lak.${name}`, { valueAsNumber: true })} />
-          ))}
-          <TextField label={t('settings.fields.lak.bankQrQuickPicks')} error={kipError('bankQrQuickPicks')} {...form.register('lak.bankQrQuickPicks', { setValueAs: pickList })} />
-        </fieldset>
-        {canEdit && ready && <Button type="submit" busy={save.isPending} data-testid="settings-save">{t('common.save')}</Button>}
-      </form>
+      {settings.data ? (
+        <SettingsForm settings={settings.data} canEdit={canEdit} />
+      ) : (
+        <p className="rounded-xl border border-white/10 bg-desk-900 p-4 text-white/50">…</p>
+      )}
       <section className="rounded-xl border border-white/10 bg-desk-900 p-4">
         <div className="mb-3 flex items-center justify-between">
           <h2 className="font-bold">{t('settings.history')}</h2>
@@ -123,5 +82,55 @@ export function SettingsPage() {
         <DataTable columns={columns} rows={history.data?.changes ?? []} total={history.data?.total ?? 0} page={page} pageSize={HISTORY_PAGE_SIZE} onPage={setPage} testId="settings-history" />
       </section>
     </div>
+  );
+}
+
+/**
+ * The settings as a form, made once they are loaded so that every field starts with its value. A
+ * reload (after a save) updates the fields the operator has not touched.
+ */
+function SettingsForm({ settings, canEdit }: { settings: SiteSettingsBody; canEdit: boolean }) {
+  const { t } = useTranslation();
+  const save = useSaveSettings();
+  const form = useForm<SiteSettingsBody>({ resolver: zodResolver(siteSettingsBody), values: settings, resetOptions: { keepDirtyValues: true } });
+  const submit = form.handleSubmit((change) => save.mutate(change, { onSuccess: (answer) => toast.success(t(isPending(answer) ? 'approvals.waitingToast' : 'settings.saved')), onError: (error) => toast.error(errorText(error)) }));
+  const errorOf = (error: { message?: string | undefined } | undefined) => (error ? t(`errors.${error.message ?? 'KEY_INVALID'}`) : undefined);
+  const fieldError = (name: keyof SiteSettingsBody) => errorOf(form.formState.errors[name]);
+  const kipError = (name: keyof NonNullable<SiteSettingsBody['lak']>) => errorOf(form.formState.errors.lak?.[name]);
+  return (
+    <form className="space-y-3 rounded-xl border border-white/10 bg-desk-900 p-4" onSubmit={(event) => void submit(event)} data-testid="settings-form">
+      <h1 className="text-base font-bold">{t('settings.title')}</h1>
+      <fieldset className={"grid grid-cols-2 gap-2"} disabled={!canEdit}>
+        {FLAGS.map((name) => (
+          <label key={name} className="flex items-center gap-2">
+            <input type="checkbox" {...form.register(name)} />
+            {t(`settings.fields.${name}`)}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className={"grid grid-cols-2 gap-3"} disabled={!canEdit}>
+        {TEXTS.map((name) => (
+          <TextField key={name} label={t(`settings.fields.${name}`)} error={fieldError(name)} {...form.register(name)} />
+        ))}
+        {NUMBERS.map((name) => (
+          <TextField key={name} label={t(`settings.fields.${name}`)} inputMode="decimal" error={fieldError(name)} {...form.register(name, { valueAsNumber: true })} />
+        ))}
+      </fieldset>
+      <fieldset className={"grid grid-cols-2 gap-3"} disabled={!canEdit} data-testid="settings-baht">
+        <legend className="mb-1 text-xs font-semibold uppercase text-white/50">{t('common.currencies.THB')}</legend>
+        {BAHT_AMOUNTS.map((name) => (
+          <TextField key={name} label={t(`settings.fields.${name}`)} inputMode="decimal" error={fieldError(name)} {...form.register(name, { valueAsNumber: true })} />
+        ))}
+        <TextField label={t('settings.fields.bankQrQuickPicks')} error={fieldError('bankQrQuickPicks')} {...form.register('bankQrQuickPicks', { setValueAs: pickList })} />
+      </fieldset>
+      <fieldset className={"grid grid-cols-2 gap-3"} disabled={!canEdit} data-testid="settings-kip">
+        <legend className="mb-1 text-xs font-semibold uppercase text-white/50">{t('common.currencies.LAK')}</legend>
+        {KIP_AMOUNTS.map((name) => (
+          <TextField key={name} label={t(`settings.fields.lak.${name}`)} inputMode="numeric" error={kipError(name)} {...form.register(`lak.${name}`, { valueAsNumber: true })} />
+        ))}
+        <TextField label={t('settings.fields.lak.bankQrQuickPicks')} error={kipError('bankQrQuickPicks')} {...form.register('lak.bankQrQuickPicks', { setValueAs: pickList })} />
+      </fieldset>
+      {canEdit && <Button type="submit" busy={save.isPending} data-testid="settings-save">{t('common.save')}</Button>}
+    </form>
   );
 }
