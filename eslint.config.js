@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { tableOwners } from './apps/server/eslint/table-owners.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-la/**', '**/node_modules/**', 'e2e/artifacts/**', 'test-results/**', 'data/**', 'data-la/**'] },
@@ -33,6 +34,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Each table is queried by its owning module only (apps/server/db/table-owners.json).
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { wallet: { rules: { 'table-owners': tableOwners } } },
+    rules: { 'wallet/table-owners': 'error' },
   },
   {
     // SQL lives in repositories (and the database layer): services and routes hold the rules.
@@ -69,7 +76,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)(features|app)/', message: 'shared/ is below the features and app/: it imports neither.' }] }] },
   },
   {
-    files: ['scripts/**/*.mjs', 'e2e/**/*.{ts,mjs}', 'bench/**/*.mjs', '*.js'],
+    files: ['scripts/**/*.mjs', 'e2e/**/*.{ts,mjs}', 'bench/**/*.mjs', '*.js', 'apps/server/eslint/*.js'],
     languageOptions: { globals: globals.node },
   },
 );

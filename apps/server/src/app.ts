@@ -51,7 +51,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const lookup = registerLookupModule(core);
   const account = registerAccountModule(core, { lookup, sessions: auth });
   const otp = registerOtpModule(core, { account });
-  registerPasswordResetModule(core, { otp, sessions: auth });
+  registerPasswordResetModule(core, { members: core.members, otp, sessions: auth });
   registerAgreementModule(core);
   const { wallet, providerTransfers } = registerWalletModule(core, { members: account, inviteSummary: createInviteSummary(core) });
   registerWithdrawModule(core, { wallet, members: account });
@@ -59,8 +59,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerCorrectionModule(core);
   registerReportModule(core);
   const { slips, credit } = registerDepositModule(core);
-  const { rewards } = registerPromotionsModule(core, { wallet, deposits: credit, approvals });
-  registerSpinModule(core, { gameResults: providerTransfers, rewards, approvals });
+  const { rewards } = registerPromotionsModule(core, { members: core.members, wallet, deposits: credit, approvals });
+  registerSpinModule(core, { members: core.members, gameResults: providerTransfers, rewards, approvals });
   const { guests, sockets } = registerChatModule(core, { members: auth, operators: admin });
   bindAuthentication({ members: auth, operators: admin, guests });
   if (config.sandboxes) await registerSandboxes(core);

@@ -12,6 +12,7 @@ import { type AuditTrail, createAuditTrail } from './http/audit.js';
 import type { App } from './http/types.js';
 import { type AuditChain, createAuditChain } from './modules/audit/audit-chain.js';
 import { auditSecret } from './modules/audit/audit-key.js';
+import { type Members, createMembers } from './modules/account/members.js';
 import { type PasswordHasher, createPasswordHasher } from './modules/auth/password.js';
 import { type RevocationBus, createRevocationBus } from './modules/auth/revocation-bus.js';
 import { type TokenSigner, createTokenSigner } from './modules/auth/tokens.js';
@@ -52,6 +53,8 @@ export interface Core {
   auditChain: AuditChain;
   auditTrail: AuditTrail;
   ledger: Ledger;
+  /** The account module's port on the members table: the member's lock and what other modules read of the row. */
+  members: Members;
   limiter: AttemptLimiter;
   hasher: PasswordHasher;
   tokens: TokenSigner;
@@ -86,6 +89,7 @@ export async function createCore(app: App, deps: AppDeps): Promise<Core> {
       : createDatabaseRevocationTransport(database, transportError),
     onError: (error, what) => app.log.warn({ err: error }, what),
   });
+  const members = createMembers();
   return {
     app,
     config,
@@ -101,7 +105,8 @@ export async function createCore(app: App, deps: AppDeps): Promise<Core> {
     settings: createSettingsService(db),
     auditChain,
     auditTrail: createAuditTrail(auditChain),
-    ledger: createLedger(db),
+    ledger: createLedger(db, members),
+    members,
     limiter,
     hasher: deps.hasher ?? createPasswordHasher({ fast: config.fastHash }),
     tokens: createTokenSigner(secret, now),

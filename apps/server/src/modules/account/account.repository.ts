@@ -180,8 +180,20 @@ export async function inviteesOf(db: Db, memberId: bigint, page: number, limit: 
   return { total: Number(total.count), rows };
 }
 
+/** What other modules read of a member's row (members.ts). */
+const memberColumns = ['id', 'phone', 'name', 'status', 'currency', 'inviter_id', 'bank_code', 'bank_account_no', 'bank_account_name', 'registered_ip', 'registered_user_agent', 'created_at'] as const;
+
+/**
+ * The member's row, locked as the first lock of every transaction that changes the member or moves
+ * their money (the ledger README's lock order). FOR NO KEY UPDATE: one such transaction of a member
+ * at a time, while rows that merely refer to the member (a withdrawal, a message) are written freely.
+ */
 export function lockMember(db: Db, memberId: bigint) {
-  return db.selectFrom('members').select(['id', 'phone', 'status', 'bank_code', 'bank_account_no', 'bank_account_name']).where('id', '=', memberId).forNoKeyUpdate().executeTakeFirst();
+  return db.selectFrom('members').select(memberColumns).where('id', '=', memberId).forNoKeyUpdate().executeTakeFirst();
+}
+
+export function findMemberRow(db: Db, memberId: bigint) {
+  return db.selectFrom('members').select(memberColumns).where('id', '=', memberId).executeTakeFirst();
 }
 
 export async function setMemberStatus(db: Db, memberId: bigint, status: 'active' | 'blocked'): Promise<void> {

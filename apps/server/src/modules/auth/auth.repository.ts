@@ -9,11 +9,6 @@ export function findMemberByPhone(db: Db, phone: string) {
     .executeTakeFirst();
 }
 
-/** The member's row, locked as every change to a member takes it first (the ledger README's lock order). */
-export function lockMemberStatus(db: Db, memberId: bigint) {
-  return db.selectFrom('members').select('status').where('id', '=', memberId).forNoKeyUpdate().executeTakeFirst();
-}
-
 export async function setPasswordHash(db: Db, memberId: bigint, passwordHash: string): Promise<void> {
   await db.updateTable('members').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', memberId).execute();
 }

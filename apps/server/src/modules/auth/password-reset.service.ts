@@ -1,3 +1,4 @@
+import type { Members } from '../account/members.js';
 import { type Language, PASSWORD_MAX, PASSWORD_MIN, type PasswordForgotBody, type PasswordForgotResponse, type PasswordResetBody, type SiteProfile, isValidPhone } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { badRequest, conflict, forbidden } from '../../errors.js';
@@ -14,6 +15,7 @@ import type { PasswordHasher } from './password.js';
  * guesses count as login failures; a reset ends every session the member has, everywhere.
  */
 export function createPasswordResetService(deps: {
+  members: Pick<Members, 'lock'>;
   db: Db;
   hasher: PasswordHasher;
   limiter: AttemptLimiter;
@@ -58,7 +60,7 @@ export function createPasswordResetService(deps: {
       }
       const passwordHash = await deps.hasher.hash(body.newPassword);
       const outcome = await db.transaction().execute(async (trx) => {
-        const locked = await repo.lockMemberStatus(trx, member.id);
+        const locked = await deps.members.lock(trx, member.id);
         if (locked?.status !== 'active') return 'inactive' as const;
         if (!(await otp.spendResetCode(trx, requestId))) return 'spent' as const;
         await repo.setPasswordHash(trx, member.id, passwordHash);

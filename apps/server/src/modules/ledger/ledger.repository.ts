@@ -3,14 +3,6 @@ import type { Db } from '../../db/database.js';
 import { type Minor, minor } from '@wallet/contract';
 import type { AccountRef } from './accounts.js';
 
-/** A member's wallet currency as the ledger holds it: the Laos build's BAHT wallets are Thai baht. */
-const walletCurrency = sql<string>`CASE currency WHEN 'LAK' THEN 'LAK' ELSE 'THB' END`;
-
-export async function walletCurrencyOf(trx: Db, memberId: bigint): Promise<string | undefined> {
-  const row = await trx.selectFrom('members').select(walletCurrency.as('currency')).where('id', '=', memberId).executeTakeFirst();
-  return row?.currency;
-}
-
 export interface EnsuredAccount {
   id: bigint;
   /**
@@ -20,7 +12,8 @@ export interface EnsuredAccount {
   settled: boolean;
 }
 
-export async function ensureAccounts(trx: Db, refs: AccountRef[]): Promise<Map<string, EnsuredAccount>> {
+/** Finds the accounts, creating those used for the first time (a member's in `walletCurrency` of them). */
+export async function ensureAccounts(trx: Db, refs: AccountRef[], walletCurrency: (memberId: bigint) => Promise<string>): Promise<Map<string, EnsuredAccount>> {
   const codes = refs.map((ref) => ref.code);
   const found = await trx
     .selectFrom('ledger_accounts')
@@ -31,27 +24,19 @@ export async function ensureAccounts(trx: Db, refs: AccountRef[]): Promise<Map<s
   if (found.length < refs.length) {
     // First use of an account: create it. A concurrent creator wins harmlessly: its row is read again.
     const known = new Set(found.map((row) => row.code));
+    const values = [];
+    for (const ref of refs.filter((each) => !known.has(each.code))) {
+      const currency = ref.memberId === undefined || ref.currency === 'COIN' ? (ref.currency ?? 'THB') : await walletCurrency(ref.memberId);
+      values.push({ code: ref.code, kind: ref.kind, member_id: ref.memberId ?? null, provider_code: ref.providerCode ?? null, currency });
+    }
     const created = await trx
       .insertInto('ledger_accounts')
-      .values(
-        refs
-          .filter((ref) => !known.has(ref.code))
-          .map((ref) => ({
-            code: ref.code,
-            kind: ref.kind,
-            member_id: ref.memberId ?? null,
-            provider_code: ref.providerCode ?? null,
-            currency:
-              ref.memberId === undefined || ref.currency === 'COIN'
-                ? (ref.currency ?? 'THB')
-                : sql<string>`(SELECT ${walletCurrency} FROM members WHERE id = ${ref.memberId})`,
-          })),
-      )
+      .values(values)
       .onConflict((oc) => oc.column('code').doNothing())
       .returning(['id', 'code'])
       .execute();
     for (const row of created) accounts.set(row.code, { id: row.id, settled: false });
-    if (accounts.size < refs.length) return ensureAccounts(trx, refs);
+    if (accounts.size < refs.length) return ensureAccounts(trx, refs, walletCurrency);
   }
   return accounts;
 }
@@ -114,17 +99,6 @@ export async function balancesOf(db: Db, codes: string[]): Promise<Map<string, M
   if (codes.length === 0) return new Map();
   const rows = await db.selectFrom('ledger_accounts').select(['code', balance.as('balance')]).where('code', 'in', codes).execute();
   return new Map(rows.map((row) => [row.code, minor(BigInt(row.balance))]));
-}
-
-/**
- * Takes the member's row, the first lock of every transaction that moves the member's money (the
- * README's lock order), and answers their status. FOR NO KEY UPDATE: one such transaction of a
- * member at a time, while rows that merely refer to the member (a withdrawal, a message) are written
- * freely.
- */
-export async function lockMember(trx: Db, memberId: bigint): Promise<string | undefined> {
-  const row = await trx.selectFrom('members').select('status').where('id', '=', memberId).forNoKeyUpdate().executeTakeFirst();
-  return row?.status;
 }
 
 /** Locks the member's wallet row, without moving anything. */

@@ -1,6 +1,7 @@
 import { type Db, isUniqueViolation } from '../../db/database.js';
 import { AppError, businessRule, forbidden, notFound } from '../../errors.js';
 import { type AccountRef, type TransferKind, inCurrency } from './accounts.js';
+import { type Members, createMembers } from '../account/members.js';
 import * as repo from './ledger.repository.js';
 
 export interface TransferRequest {
@@ -88,7 +89,7 @@ function inLedgerTerms(error: unknown): unknown {
  * The only code that writes balances (DESIGN §5). Every movement is one immutable transfer
  * between two accounts, with the two balance updates in the same SQL transaction.
  */
-export function createLedger(db: Db) {
+export function createLedger(db: Db, members: Pick<Members, 'lock' | 'walletCurrency'> = createMembers()) {
   // A member's wallet currency is fixed at registration, so remembering it is exact.
   const walletCurrencies = new Map<bigint, string>();
   const MAX_REMEMBERED = 100_000;
@@ -96,7 +97,7 @@ export function createLedger(db: Db) {
   async function walletCurrency(trx: Db, memberId: bigint): Promise<string> {
     const known = walletCurrencies.get(memberId);
     if (known) return known;
-    const currency = await repo.walletCurrencyOf(trx, memberId);
+    const currency = await members.walletCurrency(trx, memberId);
     if (!currency) throw new AppError('NO_DATA', 404);
     if (walletCurrencies.size >= MAX_REMEMBERED) walletCurrencies.clear();
     walletCurrencies.set(memberId, currency);
@@ -123,7 +124,7 @@ export function createLedger(db: Db) {
   async function idsOf(trx: Db, refs: AccountRef[]): Promise<bigint[]> {
     const missing = refs.filter((ref) => !accountIds.has(ref.code));
     if (missing.length) {
-      const ensured = await repo.ensureAccounts(trx, missing);
+      const ensured = await repo.ensureAccounts(trx, missing, (memberId) => walletCurrency(trx, memberId));
       if (accountIds.size + missing.length > MAX_REMEMBERED) accountIds.clear();
       for (const ref of missing) {
         const account = ensured.get(ref.code)!;
@@ -290,9 +291,9 @@ export function createLedger(db: Db) {
      * refused (403 INACTIVE_USER) once they are blocked, so a block and a movement never overlap.
      */
     async lockMember(memberId: bigint, trx: Db, actor: 'byMember' | 'byOperator'): Promise<void> {
-      const status = await repo.lockMember(trx, memberId);
-      if (status === undefined) throw notFound('NO_USER');
-      if (actor === 'byMember' && status !== 'active') throw forbidden('INACTIVE_USER');
+      const member = await members.lock(trx, memberId);
+      if (member === undefined) throw notFound('NO_USER');
+      if (actor === 'byMember' && member.status !== 'active') throw forbidden('INACTIVE_USER');
     },
     /** Checks every invariant of DESIGN §5; `ok` is false when any is broken. */
     async verify(trx: Db = db) {

@@ -1,3 +1,4 @@
+import type { Members, MemberRow } from '../account/members.js';
 import { type Language, type RefundCheck, type RewardPreview, minor, percentOf, toMajor, walletCurrencyOf } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { type AppError, businessRule } from '../../errors.js';
@@ -24,6 +25,7 @@ export function createInviteSummary(deps: { db: Db; settings: Pick<SettingsServi
 
 /** The invite and refund programmes (SPEC §2 Invite and refund, §7; DESIGN §6 Refund, Invite). */
 export function createProgrammeService(deps: {
+  members: Pick<Members, 'find'>;
   db: Db;
   rewards: Rewards;
   ledger: Pick<Ledger, 'netGameLoss'>;
@@ -34,7 +36,7 @@ export function createProgrammeService(deps: {
   const { db, rewards } = deps;
 
   /** How an invitee overlaps their inviter (issue 12 §2): recorded on every accrual. */
-  async function overlapSignals(trx: Db, inviter: NonNullable<Awaited<ReturnType<typeof repo.findMember>>>, invitee: NonNullable<Awaited<ReturnType<typeof repo.findMember>>>, site: SiteSettings): Promise<InviteSignal[]> {
+  async function overlapSignals(trx: Db, inviter: MemberRow, invitee: MemberRow, site: SiteSettings): Promise<InviteSignal[]> {
     const signals: InviteSignal[] = [];
     if (inviter.bank_account_no === invitee.bank_account_no) signals.push('same_bank_account');
     if (sameAccountName(inviter.bank_account_name, invitee.bank_account_name)) signals.push('same_account_name');
@@ -98,9 +100,9 @@ export function createProgrammeService(deps: {
     async accrueInvite(trx: Db, deposit: CreditedDeposit): Promise<void> {
       const site = await deps.settings.site(trx);
       if (!site.inviteEnabled || site.inviteRatePercent <= 0) return;
-      const invitee = await repo.findMember(trx, deposit.memberId);
+      const invitee = await deps.members.find(trx, deposit.memberId);
       if (!invitee?.inviter_id || invitee.inviter_id === invitee.id) return;
-      const inviter = await repo.findMember(trx, invitee.inviter_id);
+      const inviter = await deps.members.find(trx, invitee.inviter_id);
       if (!inviter) return;
       // A reward is paid in the inviter's currency: a friend whose wallet holds another earns nothing
       // (no rate converts kip into baht; the invite screen says so).

@@ -1,3 +1,4 @@
+import type { Members } from '../account/members.js';
 import { createFolderStorage } from '../../adapters/upload-storage.js';
 import type { Core } from '../../core.js';
 import type { ApprovalService } from '../approvals/approvals.service.js';
@@ -18,6 +19,7 @@ import { createRewards } from './rewards.js';
 export function registerPromotionsModule(
   core: Pick<Core, 'app' | 'config' | 'db' | 'auditTrail' | 'ledger' | 'settings' | 'now' | 'site'>,
   uses: {
+    members: Pick<Members, 'lock' | 'find'>;
     wallet: Pick<WalletService, 'transferAll' | 'refreshAll'>;
     deposits: Pick<DepositCredit, 'onCredited' | 'beforeIssuing'>;
     approvals: Pick<ApprovalService, 'propose' | 'changeSettings' | 'onApprove'>;
@@ -25,9 +27,9 @@ export function registerPromotionsModule(
 ) {
   const { app, db, ledger, now } = core;
   const conditions = createConditionService();
-  const rewards = createRewards({ ledger, conditions, settings: core.settings, now });
+  const rewards = createRewards({ members: uses.members, ledger, conditions, settings: core.settings, now });
   const offers = createOfferService({ db, now, rewards, ledger, conditions, wallet: uses.wallet });
-  const programmes = createProgrammeService({ db, rewards, ledger, settings: core.settings, conditions, wallet: uses.wallet });
+  const programmes = createProgrammeService({ db, members: uses.members, rewards, ledger, settings: core.settings, conditions, wallet: uses.wallet });
   uses.deposits.onCredited((trx, deposit) => programmes.accrueInvite(trx, deposit));
   uses.deposits.onCredited((trx, deposit) => conditions.recordDepositUnderCondition(trx, deposit));
   // SPEC §4: a bonus "must be ended before the next deposit": no QR, gift link or notice while one holds.

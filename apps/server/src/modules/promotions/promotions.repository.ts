@@ -7,20 +7,6 @@ export type ClaimRow = Selectable<Database['reward_claims']>;
 export type BannerRow = Selectable<Database['banners']>;
 export type AccrualRow = Selectable<Database['invite_accruals']>;
 
-// ---------- Members
-/** The member's row, locked as the ledger README's lock order takes it first (FOR NO KEY UPDATE), with what claims read of it. */
-export async function lockMember(trx: Db, memberId: bigint) {
-  return trx.selectFrom('members').select(['id', 'name', 'status', 'inviter_id', 'bank_account_no', 'bank_account_name', 'registered_ip', 'registered_user_agent', 'created_at']).where('id', '=', memberId).forNoKeyUpdate().executeTakeFirst();
-}
-
-export function findMember(db: Db, memberId: bigint) {
-  return db
-    .selectFrom('members')
-    .select(['id', 'name', 'status', 'currency', 'inviter_id', 'bank_account_no', 'bank_account_name', 'registered_ip', 'registered_user_agent', 'created_at'])
-    .where('id', '=', memberId)
-    .executeTakeFirst();
-}
-
 /** Addresses and browsers the member signed in from since `since`. */
 export function sessionFingerprints(db: Db, memberId: bigint, since: Date) {
   return db.selectFrom('sessions').select(['ip', 'user_agent']).where('member_id', '=', memberId).where('created_at', '>=', since).execute();

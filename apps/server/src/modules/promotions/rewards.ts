@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { CURRENCIES, type ClaimResponse, type CurrencyCode, type Minor, type RewardPreview, minorOf, toMajor } from '@wallet/contract';
+import type { Members } from '../account/members.js';
 import type { Db } from '../../db/database.js';
 import { type AppError, businessRule, forbidden, notFound } from '../../errors.js';
 import { type ConditionService, clearedOnEnd, failFloor, successTarget } from '../conditions/conditions.service.js';
@@ -80,6 +81,7 @@ function activeRefusal(active: { kind: string }, refusal: 'offer' | 'refund' | '
  * claim while a condition is active, and holds the wallet still until the claim commits.
  */
 export function createRewards(deps: {
+  members: Pick<Members, 'lock'>;
   ledger: Pick<Ledger, 'post' | 'lockWallet'>;
   conditions: Pick<ConditionService, 'lockActive' | 'active' | 'start' | 'held'>;
   settings: Pick<SettingsService, 'site'>;
@@ -87,7 +89,7 @@ export function createRewards(deps: {
 }) {
   return {
     async begin(trx: Db, memberId: bigint, idempotencyKey: string | null, refusal: 'offer' | 'refund' | 'spin' = 'offer') {
-      const member = await repo.lockMember(trx, memberId);
+      const member = await deps.members.lock(trx, memberId);
       if (!member) throw notFound('NO_USER');
       if (member.status !== 'active') throw forbidden('INACTIVE_USER');
       const replay = idempotencyKey ? await repo.findClaimByKey(trx, memberId, idempotencyKey) : undefined;

@@ -1,3 +1,4 @@
+import type { Members } from '../account/members.js';
 import { minorOf, walletCurrencyOf } from '@wallet/contract';
 import { moneyRules } from '../settings/settings.service.js';
 import type { Core } from '../../core.js';
@@ -19,7 +20,7 @@ import { createSpinService } from './spin.service.js';
  */
 export function registerSpinModule(
   core: Pick<Core, 'app' | 'db' | 'auditTrail' | 'ledger' | 'settings' | 'now' | 'site'>,
-  uses: { gameResults: Pick<ProviderTransfers, 'onResultsBooked'>; rewards: Pick<Rewards, 'begin' | 'pay' | 'quote' | 'activeRefusal'>; approvals: Pick<ApprovalService, 'propose' | 'onApprove'> },
+  uses: { members: Pick<Members, 'lock'>; gameResults: Pick<ProviderTransfers, 'onResultsBooked'>; rewards: Pick<Rewards, 'begin' | 'pay' | 'quote' | 'activeRefusal'>; approvals: Pick<ApprovalService, 'propose' | 'onApprove'> },
 ) {
   const { app, db, ledger, now } = core;
   // Coins reward play (DESIGN §6): earned on what games kept, never on money that only passed through.
@@ -35,7 +36,7 @@ export function registerSpinModule(
       await ledger.post({ key: `coins:loss:${memberId}:${loss}`, from: accounts.coinIssuer(), to: accounts.coins(memberId), amount: coins, kind: 'spin_coins', reference: String(memberId) }, trx);
     }
   });
-  const spins = createSpinService({ db, ledger, rewards: uses.rewards, settings: core.settings, now });
+  const spins = createSpinService({ db, members: uses.members, ledger, rewards: uses.rewards, settings: core.settings, now });
   registerSpinRoutes(app, spins, core.site.defaultLanguage);
   registerSpinAdminRoutes(app, createSpinAdminService({ db, auditTrail: core.auditTrail, ledger, now, settings: core.settings, approvals: uses.approvals }));
   return { spins };

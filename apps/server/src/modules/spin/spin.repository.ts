@@ -26,13 +26,6 @@ export async function moveLossMark(trx: Db, memberId: bigint, countedLoss: bigin
   await trx.updateTable('spin_coin_loss_marks').set({ counted_loss: countedLoss, updated_at: sql`now()` }).where('member_id', '=', memberId).execute();
 }
 
-// ---------- Members
-/** Serialises one member's seed changes with their spins (the member's row first, as the ledger README orders locks). */
-export async function lockMember(trx: Db, memberId: bigint): Promise<boolean> {
-  const row = await trx.selectFrom('members').select('id').where('id', '=', memberId).forNoKeyUpdate().executeTakeFirst();
-  return row !== undefined;
-}
-
 // ---------- Campaigns
 /** The campaign members with wallets in `currency` can spin now: active, and inside its window. */
 export function activeCampaign(db: Db, now: Date, currency: CurrencyCode) {

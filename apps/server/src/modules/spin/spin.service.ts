@@ -1,3 +1,4 @@
+import type { Members } from '../account/members.js';
 import crypto from 'node:crypto';
 import { type Coupon, type CouponStatus, type Language, type RewardPreview, type SpinFairness, type SpinResult, type SpinSeed, type SpinSetup, minor, toMajor } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
@@ -29,7 +30,7 @@ const newClientSeed = () => crypto.randomBytes(8).toString('hex');
  * moves, from the campaign's weights and the member's committed seed, spending one coin in the same
  * transaction that records it; a prize becomes a coupon the member claims once.
  */
-export function createSpinService(deps: { db: Db; ledger: Pick<Ledger, 'post' | 'balances' | 'lockMember'>; rewards: Pick<Rewards, 'begin' | 'pay' | 'quote' | 'activeRefusal'>; settings: Pick<SettingsService, 'site'>; now: () => Date }) {
+export function createSpinService(deps: { db: Db; members: Pick<Members, 'lock'>; ledger: Pick<Ledger, 'post' | 'balances' | 'lockMember'>; rewards: Pick<Rewards, 'begin' | 'pay' | 'quote' | 'activeRefusal'>; settings: Pick<SettingsService, 'site'>; now: () => Date }) {
   const { db, ledger, rewards, now } = deps;
 
   const coinsOf = async (memberId: bigint, trx: Db = db): Promise<number> => {
@@ -219,7 +220,7 @@ export function createSpinService(deps: { db: Db; ledger: Pick<Ledger, 'post' | 
       const total = slices.reduce((sum, slice) => sum + slice.weight, 0);
       // The seed is committed to (its hash shown) before the first spin it decides.
       const seed = await db.transaction().execute(async (trx) => {
-        if (!(await repo.lockMember(trx, member.memberId))) throw notFound('NO_USER');
+        if (!(await deps.members.lock(trx, member.memberId))) throw notFound('NO_USER');
         return currentSeedFor(trx, member.memberId);
       });
       const spins = await repo.recentSpins(db, member.memberId, VERIFY_LIST);
@@ -243,7 +244,7 @@ export function createSpinService(deps: { db: Db; ledger: Pick<Ledger, 'post' | 
     /** Reveals the current server seed (every spin it decided can now be recomputed) and commits to a new one. */
     async rotateSeed(member: MemberContext, clientSeed: string | undefined) {
       return db.transaction().execute(async (trx) => {
-        if (!(await repo.lockMember(trx, member.memberId))) throw notFound('NO_USER');
+        if (!(await deps.members.lock(trx, member.memberId))) throw notFound('NO_USER');
         const old = await repo.lockCurrentSeed(trx, member.memberId);
         if (old) await repo.revealSeed(trx, old.id, now());
         const serverSeed = newServerSeed();
