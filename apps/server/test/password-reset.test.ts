@@ -2,7 +2,7 @@ import { type Socket, io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestServer, registerMember, startTestServer, uniquePhone } from './harness.js';
 
-/** A forgotten password: an SMS code to the registered phone, then a new password (docs/decisions.md, "Forgotten password"). */
+/** A forgotten password: an SMS code to the registered phone, then a new password (docs/README.md#forgotten-password). */
 
 const NEW_PASSWORD = 'brand-new-pass-9';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

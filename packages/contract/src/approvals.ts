@@ -3,8 +3,8 @@ import { currencyCode } from './money.js';
 
 /**
  * Money-making configuration with four eyes: a change above the operator's thresholds waits as a
- * config change until a second operator approves it (docs/decisions.md "Money-making configuration
- * needs two operators").
+ * config change until a second operator approves it (docs/adr/0159-above-thresholds-a-proposal.md
+ * and the ADRs after it).
  */
 export const CONFIG_CHANGE_KINDS = ['offer.create', 'offer.update', 'settings.change', 'spin.activate'] as const;
 export type ConfigChangeKind = (typeof CONFIG_CHANGE_KINDS)[number];

@@ -77,7 +77,7 @@ export const LOGIN_LIMITS = {
   windowMs: 15 * 60_000,
   maxFailuresPerPhone: 5,
   maxFailuresPerIp: 50,
-  /** A device the member signed in on before has its own allowance (docs/decisions.md). */
+  /** A device the member signed in on before has its own allowance (docs/adr/0066-a-stranger-cannot-lock-a-member-out.md). */
   maxFailuresPerDevice: 5,
 } as const;
 

@@ -16,7 +16,7 @@ export type SlipReason = (typeof SLIP_REASONS)[number];
 
 /**
  * The error-code catalogue (SPEC §8) plus the few codes we added where none fitted
- * (each listed in docs/decisions.md). Every code has th/lo/en text in the web locales;
+ * (each with its ADR in docs/adr/, listed in docs/README.md). Every code has th/lo/en text in the web locales;
  * a test holds that.
  */
 export const ERROR_CODES = [
@@ -117,7 +117,7 @@ export const ERROR_CODES = [
   'INVALID_COUPON_TYPE',
   'COUPON_EXPIRED',
   ...SLIP_REASONS,
-  // Added by us (docs/decisions.md)
+  // Added by us (docs/adr/0006-new-error-codes.md and later ADRs)
   'BANK_CHANGE_NOT_ALLOWED',
   'PASSWORD_LENGTH',
   'TRANSFER_PENDING',

@@ -7,7 +7,7 @@ import { requiredText } from './schemas.js';
  * Promotions (issue 12): bonuses, promotion codes, invite rewards, refunds, their withdrawal
  * conditions, banners and agreements. Member shapes follow SPEC §3 and §7 field by field; where
  * the spec names a field only (`banners`, `userBonus`), the rest is ours and documented in
- * docs/decisions.md.
+ * apps/server/src/modules/promotions/README.md and the ADRs it lists.
  */
 
 // ---------- Codes

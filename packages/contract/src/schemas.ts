@@ -213,7 +213,7 @@ export const loginBody = z.object({ username: phoneNumber, password });
 export type LoginBody = z.infer<typeof loginBody>;
 export const loginResponse = z.object({ token: z.string() });
 
-// ---------- Forgotten password (docs/decisions.md, "Forgotten password")
+// ---------- Forgotten password (docs/README.md#forgotten-password)
 /** An SMS code to the member registered with the phone; the same answer for a phone nobody registered. */
 export const passwordForgotBody = z.object({ phoneNumber });
 export type PasswordForgotBody = z.infer<typeof passwordForgotBody>;
@@ -247,7 +247,7 @@ export type OperatorSessionsResponse = z.infer<typeof operatorSessionsResponse>;
 const settingNumber = (min: number, max: number) =>
   z.number({ error: missingOrInvalid }).min(min, { error: 'KEY_INVALID' }).max(max, { error: 'KEY_INVALID' });
 const bahtSetting = (min: number, max: number) => settingNumber(min, max).multipleOf(0.01, { error: 'KEY_INVALID' });
-/** Kip is paid and shown whole (docs/decisions.md "Kip amounts"): its settings are whole kip. */
+/** Kip is paid and shown whole (docs/adr/0178-kip-amounts-laos-build.md): its settings are whole kip. */
 const kipSetting = settingNumber(0, MAX_MAJOR_AMOUNT).int({ error: 'KEY_INVALID' });
 /** A deposit screen's quick picks: one to twelve positive amounts. */
 const quickPicks = (amount: z.ZodNumber) =>
@@ -294,8 +294,7 @@ export const siteSettingsBody = z.object({
   inviteSuccessPercent: settingNumber(101, 10_000).int({ error: 'KEY_INVALID' }).optional(),
   inviteFailPercent: settingNumber(0, 99).int({ error: 'KEY_INVALID' }).optional(),
   /**
-   * Thresholds above which money-making configuration needs a second operator (docs/decisions.md
-   * "Money-making configuration needs two operators"): a reward amount or cap (baht, kip whole),
+   * Thresholds above which money-making configuration needs a second operator (docs/adr/0159-above-thresholds-a-proposal.md): a reward amount or cap (baht, kip whole),
    * a share of a deposit, a programme's rate. Changing them needs a second operator too.
    */
   approvalRewardAbove: settingNumber(0, 1_000_000).multipleOf(0.01, { error: 'KEY_INVALID' }).optional(),

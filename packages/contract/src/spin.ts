@@ -6,7 +6,8 @@ import { requiredText } from './schemas.js';
 
 /**
  * The spin wheel (issue 13). Member shapes follow SPEC §3 (Spin setup, Coupon, Spin result) and §7
- * field by field; the fairness data, coupon status and expiry are ours (docs/decisions.md).
+ * field by field; the fairness data, coupon status and expiry are ours (docs/adr/0154-verifiable-draw-commit-reveal.md,
+ * docs/adr/0156-coupons-are-the-spins-that-won-something.md).
  */
 
 /** What a slice pays: baht to the wallet, a bonus that opens a condition, more coins, or nothing ('try again'). */

@@ -7,7 +7,7 @@ export const LAK_NUMERIC = '418';
 
 /**
  * A dynamic LAO QR (EMVCo merchant-presented) asking for an exact amount of kip, laid out as the
- * public samples are (docs/decisions.md "BCEL QR"): tag 38 holds the AID, the receiving bank's
+ * public samples are (docs/adr/0181-bcel-qr-laos-build.md): tag 38 holds the AID, the receiving bank's
  * IIN, payment type 002 and the receiver; 53 = 418, 58 = LA, the amount in whole kip, our
  * reference as the bill number, and the CRC in 63 as every EMVCo QR has it.
  */

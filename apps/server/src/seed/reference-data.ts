@@ -22,7 +22,7 @@ export const THAI_BANKS = [
  * Lao banks: code, English name (in the Thai and English columns: Thai screens of the Laos build
  * show it), and the Lao-script name Lao screens show. The Lao names are the banks' own, as their
  * Lao-language sites and apps print them; PAYMENTS.md lists them as unconfirmed, so
- * docs/decisions.md ("Lao bank names") marks them for a Lao reader to check.
+ * docs/adr/0188-lao-bank-names.md marks them for a Lao reader to check.
  */
 export const LAO_BANKS = [
   ['BCEL', 'BCEL', 'ທະນາຄານການຄ້າຕ່າງປະເທດລາວ'],
@@ -124,7 +124,7 @@ export const KIP_PROVIDERS = ['PG', 'JOKER', 'UFABET', 'BETFLIX'] as const;
 
 /**
  * Every slot code of SPEC §7 in the three categories of SPEC §1. Ratios are not all 1 so the
- * ftWalletSlot conversion is exercised; each is 1/k (docs/decisions.md). JOKER, SLOTXO and
+ * ftWalletSlot conversion is exercised; each is 1/k (docs/adr/0030-ftwalletslot-ratios-are-1-k.md). JOKER, SLOTXO and
  * UFABET log in with a form (SPEC §7).
  */
 export const PROVIDERS: ReadonlyArray<{

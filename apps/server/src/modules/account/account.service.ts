@@ -149,7 +149,7 @@ export function createAccountService(deps: {
 
     /**
      * The name can change; the bank account cannot from the member side, because withdrawals
-     * go only to it (docs/decisions.md). Sending the current bank values back is fine.
+     * go only to it (docs/adr/0013-profile-update-changes-the-display-name-only.md). Sending the current bank values back is fine.
      */
     async updateProfile(context: MemberContext, body: ProfileUpdateBody): Promise<void> {
       const row = await profileOf(context.memberId);

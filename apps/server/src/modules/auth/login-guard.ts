@@ -26,7 +26,7 @@ const DEVICE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
  * Login attempts are taken (counted) before the password is checked. Guesses from unknown devices
  * are limited per account and per address; a device the account signed in on before carries a
  * signed cookie and has an allowance of its own, so a stranger who uses up the account's
- * allowance does not lock its owner out (docs/decisions.md).
+ * allowance does not lock its owner out (docs/adr/0066-a-stranger-cannot-lock-a-member-out.md).
  */
 export function createLoginGuard(deps: { limiter: AttemptLimiter; secret: string; scope: 'member' | 'operator'; limits: LoginLimits }) {
   const { limiter, scope, limits } = deps;
@@ -66,7 +66,7 @@ export type LoginGuard = ReturnType<typeof createLoginGuard>;
 
 /**
  * The members' guard. A forgotten password's reset takes its attempts from the same counters as a
- * login (docs/decisions.md, "Forgotten password"): a wrong code is one more failure for the phone,
+ * login (docs/adr/0307-the-same-limits-shared-counters.md): a wrong code is one more failure for the phone,
  * the address and the device alike.
  */
 export function createMemberLoginGuard(deps: { limiter: AttemptLimiter; secret: string }) {

@@ -11,7 +11,7 @@ import type { PasswordHasher } from './password.js';
 
 /**
  * A member who forgot their password sets a new one with an SMS code to their registered phone
- * (docs/decisions.md, "Forgotten password"). Asking answers the same for any phone; the code's
+ * (docs/README.md#forgotten-password). Asking answers the same for any phone; the code's
  * guesses count as login failures; a reset ends every session the member has, everywhere.
  */
 export function createPasswordResetService(deps: {

@@ -3,7 +3,7 @@ import { slipVerify } from 'promptparse/validate';
 
 export type MiniQr =
   | { kind: 'slip'; sendingBank: string; transRef: string }
-  /** A BCEL One transfer proof: readable, but no bank service confirms it to us (docs/decisions.md). */
+  /** A BCEL One transfer proof: readable, but no bank service confirms it to us (docs/adr/0182-lao-slips-laos-build.md). */
   | { kind: 'lao-slip'; sendingBank: 'BCEL'; transRef: string }
   | { kind: 'unstable' }
   | { kind: 'not-a-slip' };

@@ -141,7 +141,7 @@ export function createOtpService(deps: {
     },
 
     /**
-     * A code for a new password (docs/decisions.md, "Forgotten password"): the same block and send
+     * A code for a new password (docs/adr/0307-the-same-limits-shared-counters.md): the same block and send
      * limits as registration's, taken whether or not the phone is a member's, so the answer tells
      * nothing. With `deliver` false (no such member) the code is stored and nobody is told it, so a
      * guess against it goes the way it would for a member. The SMS goes out after the answer, so

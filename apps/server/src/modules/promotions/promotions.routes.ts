@@ -71,7 +71,7 @@ export function registerPromotionRoutes(app: App, services: { offers: OfferServi
   app.post('/api/refund', { ...member, schema: { tags: refund, body: pageBody, response: { 200: refundListResponse } } }, (request) => programmes.refunds(request.member, request.body.page, request.body.limit));
   app.get('/api/refund/preview', { ...member, schema: { tags: refund, response: { 200: rewardPreview } } }, (request) => programmes.previewRefund(request.member));
   app.get('/api/refund/check', { ...member, schema: { tags: refund, response: { 200: refundCheckResponse } } }, (request) => programmes.checkRefund(request.member, language(request)));
-  // SPEC §7 names both; they are one claim (docs/decisions.md), replayed by its Idempotency-Key.
+  // SPEC §7 names both; they are one claim (docs/adr/0138-refunds-promotions.md), replayed by its Idempotency-Key.
   for (const path of ['/api/refund/receive', '/api/refund/addWallet']) {
     app.get(path, { ...claim, schema: { tags: refund, response: { 200: rewardMessageResponse, ...failures(404, 422) } } }, (request) => programmes.claimRefund(request.member, idempotencyKey(request)));
   }

@@ -7,7 +7,7 @@ import { lockSetting, mergeSetting, readOrCreateSetting, readSetting } from './s
 
 /**
  * What the operator sets per wallet currency (issue 15 §1). The baht figures are the top-level
- * settings they always were; kip has its own (docs/decisions.md "Kip amounts").
+ * settings they always were; kip has its own (docs/adr/0178-kip-amounts-laos-build.md).
  */
 const kipRules = z.object({
   depositMinimum: z.number().default(1_000),

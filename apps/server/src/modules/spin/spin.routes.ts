@@ -20,7 +20,7 @@ import { failures } from '../../http/openapi.js';
 import type { App } from '../../http/types.js';
 import type { SpinService } from './spin.service.js';
 
-/** SPEC §7 Spin: exact paths; the fairness calls are ours (docs/decisions.md). */
+/** SPEC §7 Spin: exact paths; the fairness calls are ours (docs/adr/0154-verifiable-draw-commit-reveal.md). */
 export function registerSpinRoutes(app: App, spins: SpinService, defaultLanguage: Language): void {
   const language = (request: Parameters<typeof requestLanguage>[0]) => requestLanguage(request, defaultLanguage);
   const member = { config: MEMBER };

@@ -1,7 +1,7 @@
 import { type Minor, type ProviderCredits, minor, providerCredits } from '@wallet/contract';
 
 /**
- * ftWalletSlot ratios are 1/k for a whole k (docs/decisions.md): baht → credits is exact (× k),
+ * ftWalletSlot ratios are 1/k for a whole k (docs/adr/0030-ftwalletslot-ratios-are-1-k.md): baht → credits is exact (× k),
  * credits → baht floors to the satang (a fraction of a satang stays at the provider).
  */
 export function creditsPerBaht(ratio: string): bigint {

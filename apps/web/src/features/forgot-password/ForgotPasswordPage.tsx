@@ -16,7 +16,7 @@ const CODE_PATTERN = new RegExp(`^\\d{${OTP_RULES.length}}$`);
 
 /**
  * A member who forgot their password: the phone, then the SMS code with a new password, then back
- * to log in (docs/decisions.md, "Forgotten password"). The server answers the phone step the same
+ * to log in (docs/adr/0314-the-web-screen.md). The server answers the phone step the same
  * whether or not the number is a member's, so the screen says "if".
  */
 export function ForgotPasswordPage() {

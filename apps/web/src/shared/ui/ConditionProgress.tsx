@@ -13,7 +13,7 @@ export function ConditionProgress({ condition }: { condition: ConditionStatus })
   const money = useMoneyFormat();
   const share = (value: number) => Math.max(0, Math.min(100, condition.successTarget > 0 ? (value / condition.successTarget) * 100 : 100));
   const reached = condition.total >= condition.successTarget;
-  // Ending is allowed strictly below the floor (docs/decisions.md "Ending a condition"); `endTakes` is what it would take now.
+  // Ending is allowed strictly below the floor (docs/adr/0134-ending-a-condition.md); `endTakes` is what it would take now.
   const endable = condition.total < condition.failFloor;
   return (
     <section className="rounded-2xl bg-white/5 px-4 py-3" data-testid="condition-progress" aria-label={t('condition.title')}>
