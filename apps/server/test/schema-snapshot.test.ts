@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'kysely';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Catalog, readCatalog } from '../src/db/catalog.js';
+import { type Catalog, readCatalog, readFunctions } from '../src/db/catalog.js';
+import { migrate } from '../src/db/migrate.js';
 import { FUNCTIONS_DIR, SCHEMA_FILE } from '../src/db/snapshot-cli.js';
 import { freshDatabase } from './harness.js';
 
@@ -43,6 +45,37 @@ describe('what the migrations make', () => {
       for (const { column, nullable } of columns) {
         if (nullable !== undefined) expect(written.get(column), `${table}.${column} takes null`).toBe(nullable);
       }
+    }
+  });
+});
+
+describe('database functions', () => {
+  // A migration creates a function itself only when it needs it at once: a trigger's, or one its
+  // own statements call (money_reference numbers the rows 060 backfills).
+  const NEEDED_BY_THEIR_MIGRATION = new Set(['ledger_transfers_are_immutable', 'audit_log_immutable', 'money_reference']);
+
+  it('are not restated in migrations: each body is its file, applied after the migrations', () => {
+    const migrations = new URL('../migrations/', import.meta.url).pathname;
+    const functions = fs.readdirSync(FUNCTIONS_DIR).map((file) => file.slice(0, -'.sql'.length));
+    for (const file of fs.readdirSync(migrations)) {
+      const script = fs.readFileSync(path.join(migrations, file), 'utf8');
+      for (const name of functions.filter((each) => !NEEDED_BY_THEIR_MIGRATION.has(each))) {
+        expect(script, `${file} restates ${name}: change db/functions/${name}.sql instead`).not.toMatch(new RegExp(`CREATE (OR REPLACE )?FUNCTION ${name}\\(`, 'i'));
+      }
+    }
+  });
+
+  it('that differ from their file are replaced by the next migration run', async () => {
+    const fresh = await freshDatabase();
+    try {
+      await sql`CREATE OR REPLACE FUNCTION ledger_balance(p_account bigint, p_kind text, p_balance bigint) RETURNS bigint LANGUAGE sql STABLE AS $$ SELECT 0::bigint $$`.execute(fresh.handle.db);
+      expect((await readFunctions(fresh.handle.db)).get('ledger_balance')).not.toBe(fs.readFileSync(path.join(FUNCTIONS_DIR, 'ledger_balance.sql'), 'utf8'));
+      expect(await migrate(fresh.handle)).toEqual(['functions/ledger_balance.sql']);
+      expect((await readFunctions(fresh.handle.db)).get('ledger_balance')).toBe(fs.readFileSync(path.join(FUNCTIONS_DIR, 'ledger_balance.sql'), 'utf8'));
+      expect(await migrate(fresh.handle)).toEqual([]);
+    } finally {
+      await fresh.handle.close();
+      await fresh.drop();
     }
   });
 });

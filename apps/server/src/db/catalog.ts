@@ -16,11 +16,15 @@ export interface Catalog {
 /** Tables the migrator owns rather than the migrations. */
 const OUTSIDE_SNAPSHOT = new Set(['schema_migrations']);
 
-export async function readCatalog(db: Db): Promise<Catalog> {
+/** A test database lives in a schema of its own (extensions stay in public); the snapshot names none. */
+async function unqualifier(db: Db) {
   const { schema: current } = (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]!;
-  // A test database lives in a schema of its own (extensions stay in public); the snapshot names none.
-  const unqualified = (text: string) => text.replaceAll(`${current}.`, '').replaceAll('public.', '');
+  return (text: string) => text.replaceAll(`${current}.`, '').replaceAll('public.', '');
+}
 
+/** Each function of the current schema by name, as `pg_get_functiondef` prints it (overloads one after the other). */
+export async function readFunctions(db: Db): Promise<Map<string, string>> {
+  const unqualified = await unqualifier(db);
   const functions = await sql<{ name: string; definition: string }>`
     select p.proname as name, pg_get_functiondef(p.oid) as definition
       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
@@ -32,6 +36,12 @@ export async function readCatalog(db: Db): Promise<Catalog> {
     const definition = `${unqualified(row.definition).trimEnd()}\n`;
     byName.set(row.name, byName.has(row.name) ? `${byName.get(row.name)}\n${definition}` : definition);
   }
+  return byName;
+}
+
+export async function readCatalog(db: Db): Promise<Catalog> {
+  const unqualified = await unqualifier(db);
+  const byName = await readFunctions(db);
 
   const columns = await sql<{ table: string; kind: string; column: string; type: string; not_null: boolean; default: string | null; identity: string; generated: string }>`
     select c.relname as table, c.relkind as kind, a.attname as column, format_type(a.atttypid, a.atttypmod) as type,

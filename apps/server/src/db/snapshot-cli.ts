@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { readCatalog } from './catalog.js';
 import { openDatabase } from './database.js';
-import { migrate } from './migrate.js';
+import { FUNCTIONS_DIR, migrate } from './migrate.js';
 
 export const SNAPSHOT_DIR = new URL('../../db/', import.meta.url).pathname;
-export const FUNCTIONS_DIR = path.join(SNAPSHOT_DIR, 'functions');
+export { FUNCTIONS_DIR };
 export const SCHEMA_FILE = path.join(SNAPSHOT_DIR, 'schema.sql');
 
 /** `npm run db:snapshot`: migrates a fresh embedded database and writes what it holds under apps/server/db/. */
