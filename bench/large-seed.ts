@@ -78,7 +78,7 @@ const CHUNK = 1_000_000;
 export async function seedLists(databaseUrl: string, schema: string, sizes: SeedSizes, sessionCount: number, log: (line: string) => void = () => undefined): Promise<SeededLists> {
   const started = Date.now();
   const handle = await openDatabase({ databaseUrl, schema });
-  await migrate(handle);
+  await migrate(handle, { sandboxes: true });
   await seedReferenceData(handle.db);
   await handle.close();
   const passwordHash = await createPasswordHasher({ fast: true }).hash('bench-pass-1');

@@ -108,7 +108,7 @@ async function admin(sqlText: string, url = databaseUrl): Promise<pg.QueryResult
 async function seed(): Promise<{ tokens: string[]; memberIds: string[]; warmTokens: string[] }> {
   const handle = await openDatabase({ databaseUrl, schema });
   const { db } = handle;
-  await migrate(handle);
+  await migrate(handle, { sandboxes: true });
   await seedReferenceData(db);
   // The operator's account that the slip phase's transfers are paid into.
   await db.insertInto('deposit_accounts').values({ bank_code: 'SCB', bank_type: 'BANK', mode: 'AUTO', account_name: 'BENCH OPERATOR', account_no: OPERATOR_ACCOUNT }).execute();

@@ -1,5 +1,6 @@
-// `npm run db:snapshot`: writes the migrated schema (apps/server/db/schema.sql) and each database
-// function's current body (apps/server/db/functions/<name>.sql). Run it after adding a migration;
+// `npm run db:snapshot`: writes the migrated schema (apps/server/db/schema.sql), each database
+// function's body as PostgreSQL prints it (apps/server/db/functions/<name>.sql), and the same for
+// the sandboxes (apps/server/db/sandbox/). Run it after adding a migration or changing a function;
 // `npm test` fails while they differ from what the migrations make.
 import { register } from 'tsx/esm/api';
 

@@ -602,68 +602,6 @@ TABLE reward_claims
   CREATE INDEX reward_claims_offer_idx ON reward_claims USING btree (offer_code, member_id)
   CREATE UNIQUE INDEX reward_claims_promotion_once_idx ON reward_claims USING btree (member_id, offer_code) WHERE (kind = 'promotion'::text)
 
-TABLE sandbox_bank_transfers
-  trans_ref text NOT NULL
-  sending_bank text NOT NULL
-  from_account_no text
-  to_account_no text NOT NULL
-  amount bigint NOT NULL
-  transferred_at timestamp with time zone NOT NULL
-  verify_outcome text NOT NULL DEFAULT 'OK'::text
-  created_at timestamp with time zone NOT NULL DEFAULT now()
-  CONSTRAINT sandbox_bank_transfers_amount_check CHECK ((amount > 0))
-  CONSTRAINT sandbox_bank_transfers_pkey PRIMARY KEY (trans_ref)
-
-TABLE sandbox_gateway_qrs
-  gateway_ref text NOT NULL
-  reference text NOT NULL
-  method text NOT NULL
-  amount bigint NOT NULL
-  payload text NOT NULL
-  paid_at timestamp with time zone
-  created_at timestamp with time zone NOT NULL DEFAULT now()
-  cancelled_at timestamp with time zone
-  CONSTRAINT sandbox_gateway_qrs_pkey PRIMARY KEY (gateway_ref)
-
-TABLE sandbox_provider_players
-  provider_code text NOT NULL
-  username text NOT NULL
-  password text NOT NULL
-  credits bigint NOT NULL DEFAULT 0
-  launch_token text
-  created_at timestamp with time zone NOT NULL DEFAULT now()
-  CONSTRAINT sandbox_provider_players_credits_check CHECK ((credits >= 0))
-  CONSTRAINT sandbox_provider_players_pkey PRIMARY KEY (provider_code, username)
-
-TABLE sandbox_provider_transactions
-  tx_id text NOT NULL
-  provider_code text NOT NULL
-  username text NOT NULL
-  type text NOT NULL
-  credits bigint NOT NULL
-  status text NOT NULL
-  reason text
-  created_at timestamp with time zone NOT NULL DEFAULT now()
-  CONSTRAINT sandbox_provider_transactions_pkey PRIMARY KEY (tx_id)
-  CONSTRAINT sandbox_provider_transactions_status_check CHECK ((status = ANY (ARRAY['success'::text, 'failed'::text])))
-  CONSTRAINT sandbox_provider_transactions_type_check CHECK ((type = ANY (ARRAY['deposit'::text, 'withdraw'::text, 'bet'::text, 'win'::text])))
-
-TABLE sandbox_sms_messages
-  id bigint NOT NULL GENERATED ALWAYS AS IDENTITY
-  phone text NOT NULL
-  text text NOT NULL
-  created_at timestamp with time zone NOT NULL DEFAULT now()
-  CONSTRAINT sandbox_sms_messages_pkey PRIMARY KEY (id)
-  CREATE INDEX sandbox_sms_phone_idx ON sandbox_sms_messages USING btree (phone, id)
-
-TABLE sandbox_truemoney_vouchers
-  voucher_hash text NOT NULL
-  amount bigint NOT NULL
-  outcome text NOT NULL DEFAULT 'SUCCESS'::text
-  redeemed_by text
-  created_at timestamp with time zone NOT NULL DEFAULT now()
-  CONSTRAINT sandbox_truemoney_vouchers_pkey PRIMARY KEY (voucher_hash)
-
 TABLE sessions
   id uuid NOT NULL DEFAULT gen_random_uuid()
   member_id bigint NOT NULL
@@ -940,4 +878,3 @@ SEQUENCE ledger_accounts_id_seq
 SEQUENCE ledger_transfers_id_seq
 SEQUENCE member_id_seq
 SEQUENCE money_reference_seq
-SEQUENCE sandbox_sms_messages_id_seq

@@ -114,13 +114,6 @@ CREATE TABLE audit_log (
   created_at  timestamptz NOT NULL DEFAULT now()
 );
 
-CREATE TABLE sandbox_sms_messages (
-  id          bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-  phone       text NOT NULL,
-  text        text NOT NULL,
-  created_at  timestamptz NOT NULL DEFAULT now()
-);
-CREATE INDEX sandbox_sms_phone_idx ON sandbox_sms_messages (phone, id);
 
 -- The operator's receiving accounts offered in the deposit modal (SPEC §3 Deposit lookup).
 CREATE TABLE deposit_accounts (

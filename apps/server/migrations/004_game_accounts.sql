@@ -34,24 +34,4 @@ CREATE TABLE provider_transfers (
 CREATE INDEX provider_transfers_pending_idx ON provider_transfers (created_at) WHERE status = 'pending';
 CREATE INDEX provider_transfers_member_idx ON provider_transfers (member_id, provider_code, status);
 
--- The sandbox game provider's own state (DESIGN §7): it is "their" database, not ours.
-CREATE TABLE sandbox_provider_players (
-  provider_code  text NOT NULL,
-  username       text NOT NULL,
-  password       text NOT NULL,
-  credits        bigint NOT NULL DEFAULT 0 CHECK (credits >= 0),
-  launch_token   text,
-  created_at     timestamptz NOT NULL DEFAULT now(),
-  PRIMARY KEY (provider_code, username)
-);
 
-CREATE TABLE sandbox_provider_transactions (
-  tx_id          text PRIMARY KEY,
-  provider_code  text NOT NULL,
-  username       text NOT NULL,
-  type           text NOT NULL CHECK (type IN ('deposit', 'withdraw', 'bet', 'win')),
-  credits        bigint NOT NULL,
-  status         text NOT NULL CHECK (status IN ('success', 'failed')),
-  reason         text,
-  created_at     timestamptz NOT NULL DEFAULT now()
-);

@@ -29,13 +29,3 @@ CREATE TABLE webhook_events (
   received_at  timestamptz NOT NULL DEFAULT now()
 );
 
--- The sandbox gateway's own state (DESIGN §7).
-CREATE TABLE sandbox_gateway_qrs (
-  gateway_ref  text PRIMARY KEY,
-  reference    text NOT NULL,
-  method       text NOT NULL,
-  amount       bigint NOT NULL,
-  payload      text NOT NULL,
-  paid_at      timestamptz,
-  created_at   timestamptz NOT NULL DEFAULT now()
-);

@@ -7,11 +7,3 @@ CREATE TABLE truemoney_redemptions (
   created_at    timestamptz NOT NULL DEFAULT now()
 );
 
-CREATE TABLE sandbox_truemoney_vouchers (
-  voucher_hash  text PRIMARY KEY,
-  amount        bigint NOT NULL,
-  -- A forced outcome lets testers produce every status code of PAYMENTS.md.
-  outcome       text NOT NULL DEFAULT 'SUCCESS',
-  redeemed_by   text,
-  created_at    timestamptz NOT NULL DEFAULT now()
-);

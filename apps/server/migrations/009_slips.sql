@@ -27,15 +27,3 @@ CREATE UNIQUE INDEX slips_transfer_claim_idx ON slips (sending_bank, trans_ref) 
 CREATE INDEX slips_member_idx ON slips (member_id, created_at DESC);
 CREATE INDEX slips_review_idx ON slips (status, needs_review, created_at);
 
--- The sandbox bank (DESIGN §7): the transfers it knows, so slips it issued can be verified.
-CREATE TABLE sandbox_bank_transfers (
-  trans_ref        text PRIMARY KEY,
-  sending_bank     text NOT NULL,
-  from_account_no  text,
-  to_account_no    text NOT NULL,
-  amount           bigint NOT NULL CHECK (amount > 0),
-  transferred_at   timestamptz NOT NULL,
-  -- A forced verifier answer lets testers reach the verifier's failure codes.
-  verify_outcome   text NOT NULL DEFAULT 'OK',
-  created_at       timestamptz NOT NULL DEFAULT now()
-);

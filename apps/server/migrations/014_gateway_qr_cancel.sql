@@ -1,2 +1,2 @@
--- The sandbox gateway learns that a QR was cancelled and then refuses payments for it, as real gateways do.
-ALTER TABLE sandbox_gateway_qrs ADD COLUMN cancelled_at timestamptz;
+-- The sandbox gateway learns that a QR was cancelled and then refuses payments for it, as real gateways do:
+-- its table and column are made by migrations/sandbox/ where sandboxes run.

@@ -24,7 +24,7 @@ const database = await openDatabase({
   poolSize: config.databasePoolSize,
   dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
 });
-const applied = await migrate(database);
+const applied = await migrate(database, { sandboxes: config.sandboxes });
 await seedReferenceData(database.db);
 const hasher = createPasswordHasher({ fast: config.fastHash });
 const seeded = config.seedDemo ? await seedDemoData(database.db, hasher, config.site) : false;

@@ -21,7 +21,7 @@ export default async function setup(project: TestProject) {
     return;
   }
   const handle = await openDatabase({});
-  await migrate(handle);
+  await migrate(handle, { sandboxes: true });
   const dump = await handle.pglite!.dumpDataDir('none');
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-test-')), 'template.tar');
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

@@ -46,7 +46,8 @@ export interface TestServer {
 }
 
 /** A fresh database: its own schema on PostgreSQL, or a copy of the migrated template on PGlite. */
-export async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+/** A database of its own, migrated; `sandboxes: false` makes it as production does, without the sandboxes' tables. */
+export async function freshDatabase({ sandboxes = true }: { sandboxes?: boolean } = {}): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) {
     const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
@@ -55,7 +56,7 @@ export async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop():
     await admin.query(`CREATE SCHEMA ${schema}`);
     await admin.end();
     const handle = await openDatabase({ databaseUrl, schema });
-    await migrate(handle);
+    await migrate(handle, { sandboxes });
     return {
       handle,
       async drop() {
@@ -66,9 +67,9 @@ export async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop():
       },
     };
   }
-  const template = fs.readFileSync(inject('pgliteTemplate'));
-  const handle = await openDatabase({ loadDataDir: new Blob([template]) });
-  await migrate(handle);
+  // The template is migrated with the sandboxes; a database without them is migrated from nothing.
+  const handle = sandboxes ? await openDatabase({ loadDataDir: new Blob([fs.readFileSync(inject('pgliteTemplate'))]) }) : await openDatabase({});
+  await migrate(handle, { sandboxes });
   return { handle, drop: async () => {} };
 }
 

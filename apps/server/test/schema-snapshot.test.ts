@@ -3,9 +3,9 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Catalog, readCatalog, readFunctions } from '../src/db/catalog.js';
+import { type Catalog, isSandbox, readCatalog, readFunctions } from '../src/db/catalog.js';
 import { migrate } from '../src/db/migrate.js';
-import { FUNCTIONS_DIR, SCHEMA_FILE } from '../src/db/snapshot-cli.js';
+import { FUNCTIONS_DIR, SANDBOX_FUNCTIONS_DIR, SANDBOX_SCHEMA_FILE, SCHEMA_FILE } from '../src/db/snapshot-cli.js';
 import { freshDatabase } from './harness.js';
 
 const REGENERATE = 'run `npm run db:snapshot` after changing a migration, and commit what it writes';
@@ -27,10 +27,30 @@ describe('what the migrations make', () => {
   });
 
   it('has one file per database function, holding its current body', () => {
-    const files = fs.readdirSync(FUNCTIONS_DIR).filter((file) => file.endsWith('.sql')).map((file) => file.slice(0, -'.sql'.length)).sort();
-    expect(files, REGENERATE).toEqual([...catalog.functions.keys()].sort());
-    for (const [name, definition] of catalog.functions) {
-      expect(definition, `${name}: ${REGENERATE}`).toBe(fs.readFileSync(path.join(FUNCTIONS_DIR, `${name}.sql`), 'utf8'));
+    for (const [dir, functions] of [[FUNCTIONS_DIR, catalog.functions], [SANDBOX_FUNCTIONS_DIR, catalog.sandbox.functions]] as const) {
+      const files = fs.readdirSync(dir).filter((file) => file.endsWith('.sql')).map((file) => file.slice(0, -'.sql'.length)).sort();
+      expect(files, REGENERATE).toEqual([...functions.keys()].sort());
+      for (const [name, definition] of functions) {
+        expect(definition, `${name}: ${REGENERATE}`).toBe(fs.readFileSync(path.join(dir, `${name}.sql`), 'utf8'));
+      }
+    }
+  });
+
+  it('keeps the sandboxes apart: their schema is its own snapshot', () => {
+    expect(catalog.sandbox.schema, REGENERATE).toBe(fs.readFileSync(SANDBOX_SCHEMA_FILE, 'utf8'));
+  });
+
+  it('without the sandboxes is the product alone: no sandbox table or function', async () => {
+    const production = await freshDatabase({ sandboxes: false });
+    try {
+      const made = await readCatalog(production.handle.db);
+      expect(made.schema).toBe(catalog.schema);
+      expect([...made.functions.keys()]).toEqual([...catalog.functions.keys()]);
+      expect(made.sandbox.functions.size).toBe(0);
+      expect([...made.relations.keys()].filter(isSandbox)).toEqual([]);
+    } finally {
+      await production.handle.close();
+      await production.drop();
     }
   });
 
@@ -56,8 +76,8 @@ describe('database functions', () => {
 
   it('are not restated in migrations: each body is its file, applied after the migrations', () => {
     const migrations = new URL('../migrations/', import.meta.url).pathname;
-    const functions = fs.readdirSync(FUNCTIONS_DIR).map((file) => file.slice(0, -'.sql'.length));
-    for (const file of fs.readdirSync(migrations)) {
+    const functions = [...fs.readdirSync(FUNCTIONS_DIR), ...fs.readdirSync(SANDBOX_FUNCTIONS_DIR)].map((file) => file.slice(0, -'.sql'.length));
+    for (const file of fs.readdirSync(migrations, { recursive: true, encoding: 'utf8' }).filter((each) => each.endsWith('.sql'))) {
       const script = fs.readFileSync(path.join(migrations, file), 'utf8');
       for (const name of functions.filter((each) => !NEEDED_BY_THEIR_MIGRATION.has(each))) {
         expect(script, `${file} restates ${name}: change db/functions/${name}.sql instead`).not.toMatch(new RegExp(`CREATE (OR REPLACE )?FUNCTION ${name}\\(`, 'i'));
@@ -70,9 +90,9 @@ describe('database functions', () => {
     try {
       await sql`CREATE OR REPLACE FUNCTION ledger_balance(p_account bigint, p_kind text, p_balance bigint) RETURNS bigint LANGUAGE sql STABLE AS $$ SELECT 0::bigint $$`.execute(fresh.handle.db);
       expect((await readFunctions(fresh.handle.db)).get('ledger_balance')).not.toBe(fs.readFileSync(path.join(FUNCTIONS_DIR, 'ledger_balance.sql'), 'utf8'));
-      expect(await migrate(fresh.handle)).toEqual(['functions/ledger_balance.sql']);
+      expect(await migrate(fresh.handle, { sandboxes: true })).toEqual(['functions/ledger_balance.sql']);
       expect((await readFunctions(fresh.handle.db)).get('ledger_balance')).toBe(fs.readFileSync(path.join(FUNCTIONS_DIR, 'ledger_balance.sql'), 'utf8'));
-      expect(await migrate(fresh.handle)).toEqual([]);
+      expect(await migrate(fresh.handle, { sandboxes: true })).toEqual([]);
     } finally {
       await fresh.handle.close();
       await fresh.drop();

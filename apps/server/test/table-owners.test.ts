@@ -3,7 +3,7 @@ import { Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 import { tableOwners } from '../eslint/table-owners.js';
-import { SCHEMA_FILE } from '../src/db/snapshot-cli.js';
+import { SANDBOX_SCHEMA_FILE, SCHEMA_FILE } from '../src/db/snapshot-cli.js';
 
 interface OwnerMap {
   owners: Record<string, string[]>;
@@ -11,7 +11,7 @@ interface OwnerMap {
   borrowed: Record<string, Record<string, string>>;
 }
 const map = JSON.parse(fs.readFileSync(new URL('../db/table-owners.json', import.meta.url), 'utf8')) as OwnerMap;
-const relations = [...fs.readFileSync(SCHEMA_FILE, 'utf8').matchAll(/^(?:TABLE|VIEW) ([a-z_0-9]+)$/gm)].map((match) => match[1]!);
+const relations = [SCHEMA_FILE, SANDBOX_SCHEMA_FILE].flatMap((file) => [...fs.readFileSync(file, 'utf8').matchAll(/^(?:TABLE|VIEW) ([a-z_0-9]+)$/gm)].map((match) => match[1]!));
 
 describe('table owners', () => {
   it('name one owner for every table and view the migrations make, and no other', () => {

@@ -6,6 +6,20 @@ import type { DatabaseHandle } from './database.js';
 const MIGRATIONS_DIR = new URL('../../migrations/', import.meta.url).pathname;
 /** Each database function's one body (db/README.md): applied after the migrations, not restated in them. */
 export const FUNCTIONS_DIR = new URL('../../db/functions/', import.meta.url).pathname;
+/** The sandboxes' tables and functions (DESIGN §7), made only where sandboxes are on: a production schema describes production. */
+const SANDBOX_MIGRATIONS_DIR = path.join(MIGRATIONS_DIR, 'sandbox');
+export const SANDBOX_FUNCTIONS_DIR = new URL('../../db/sandbox/functions/', import.meta.url).pathname;
+
+export interface MigrateOptions {
+  /** Whether the sandboxes run here (config `sandboxes`): their migrations and functions are applied too. */
+  sandboxes: boolean;
+}
+
+const sqlFiles = (dir: string, pattern: RegExp) =>
+  fs
+    .readdirSync(dir)
+    .filter((file) => pattern.test(file))
+    .sort();
 // Any constant works; it only has to be the same on every node so two never migrate at once.
 const MIGRATION_LOCK_ID = 724117;
 
@@ -13,11 +27,17 @@ const MIGRATION_LOCK_ID = 724117;
  * Applies migrations/NNN_*.sql in order, each once, each in its own transaction; then each function
  * of db/functions/ whose body the database does not hold yet, in one transaction.
  */
-export async function migrate(handle: DatabaseHandle): Promise<string[]> {
-  const files = fs
-    .readdirSync(MIGRATIONS_DIR)
-    .filter((file) => /^\d{3}_[\w-]+\.sql$/.test(file))
-    .sort();
+export async function migrate(handle: DatabaseHandle, { sandboxes }: MigrateOptions): Promise<string[]> {
+  const migration = /^\d{3}_[\w-]+\.sql$/;
+  // Recorded by name: a sandbox migration as `sandbox/NNN_name.sql`.
+  const files = [
+    ...sqlFiles(MIGRATIONS_DIR, migration).map((file) => ({ name: file, path: path.join(MIGRATIONS_DIR, file) })),
+    ...(sandboxes ? sqlFiles(SANDBOX_MIGRATIONS_DIR, migration).map((file) => ({ name: `sandbox/${file}`, path: path.join(SANDBOX_MIGRATIONS_DIR, file) })) : []),
+  ];
+  const functionFiles = [
+    ...sqlFiles(FUNCTIONS_DIR, /\.sql$/).map((file) => ({ name: `functions/${file}`, path: path.join(FUNCTIONS_DIR, file) })),
+    ...(sandboxes ? sqlFiles(SANDBOX_FUNCTIONS_DIR, /\.sql$/).map((file) => ({ name: `sandbox/functions/${file}`, path: path.join(SANDBOX_FUNCTIONS_DIR, file) })) : []),
+  ];
   return handle.withSession(async (run) => {
     await run(`SELECT pg_advisory_lock(${MIGRATION_LOCK_ID});
       CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -28,32 +48,29 @@ export async function migrate(handle: DatabaseHandle): Promise<string[]> {
       );
       const applied: string[] = [];
       for (const file of files) {
-        if (done.has(file)) continue;
-        const script = fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
+        if (done.has(file.name)) continue;
+        const script = fs.readFileSync(file.path, 'utf8');
         // File names match a strict pattern above, so quoting them inline is safe.
         try {
-          await run(`BEGIN;\n${script}\n;INSERT INTO schema_migrations (name) VALUES ('${file}');\nCOMMIT;`);
+          await run(`BEGIN;\n${script}\n;INSERT INTO schema_migrations (name) VALUES ('${file.name}');\nCOMMIT;`);
         } catch (error) {
           await run('ROLLBACK;');
-          throw new Error(`Migration ${file} failed: ${(error as Error).message}`, { cause: error });
+          throw new Error(`Migration ${file.name} failed: ${(error as Error).message}`, { cause: error });
         }
-        applied.push(file);
+        applied.push(file.name);
       }
       const held = await readFunctions(handle.db);
-      const changed = fs
-        .readdirSync(FUNCTIONS_DIR)
-        .filter((file) => file.endsWith('.sql'))
-        .sort()
-        .map((file) => ({ file, body: fs.readFileSync(path.join(FUNCTIONS_DIR, file), 'utf8') }))
-        .filter(({ file, body }) => held.get(file.slice(0, -'.sql'.length)) !== body);
+      const changed = functionFiles
+        .map((file) => ({ ...file, body: fs.readFileSync(file.path, 'utf8') }))
+        .filter(({ path: file, body }) => held.get(path.basename(file, '.sql')) !== body);
       if (changed.length > 0) {
         try {
           await run(`BEGIN;\n${changed.map(({ body }) => `${body};`).join('\n')}\nCOMMIT;`);
         } catch (error) {
           await run('ROLLBACK;');
-          throw new Error(`Database functions ${changed.map(({ file }) => file).join(', ')} failed: ${(error as Error).message}`, { cause: error });
+          throw new Error(`Database functions ${changed.map(({ name }) => name).join(', ')} failed: ${(error as Error).message}`, { cause: error });
         }
-        applied.push(...changed.map(({ file }) => `functions/${file}`));
+        applied.push(...changed.map(({ name }) => name));
       }
       return applied;
     } finally {

@@ -20,7 +20,7 @@ export async function verifyConfiguredAuditLog(): Promise<number> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db') });
   try {
-    await migrate(database);
+    await migrate(database, { sandboxes: config.sandboxes });
     const audit = createAuditService({
       db: database.db,
       chain: createAuditChain(auditSecret(config)),

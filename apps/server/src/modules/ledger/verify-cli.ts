@@ -13,7 +13,7 @@ export async function verifyConfiguredLedger(): Promise<number> {
     dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
   });
   try {
-    await migrate(database);
+    await migrate(database, { sandboxes: config.sandboxes });
     const report = await createLedger(database.db).verify();
     console.log(JSON.stringify(report, (_key, value) => (typeof value === 'bigint' ? value.toString() : value), 2));
     console.log(report.ok ? 'ledger OK' : 'LEDGER INVARIANTS BROKEN');
