@@ -3,6 +3,7 @@ export * from './errors.js';
 export * from './rules.js';
 export * from './schemas.js';
 export * from './money.js';
+export * from './credits.js';
 export * from './wallet.js';
 export * from './withdraw.js';
 export * from './statement.js';

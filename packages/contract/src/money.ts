@@ -125,14 +125,3 @@ export const moneyAmount = z
     return amount;
   });
 
-/**
- * A game balance in satang: provider credits (2 decimals on the wire) at the provider's ratio
- * `ftWalletSlot` = 1/k, floored to the satang as the server converts (a fraction stays at the
- * provider). Never a float product: 0.1 × 3 is not 0.3 in floating point.
- */
-export function gameBalanceMinor(credits: number, ftWalletSlot: number): Minor {
-  // Six places, then floored to two: a provider's third decimal is never rounded up into money.
-  const creditsMinor = (parseDecimal(Math.max(0, credits).toFixed(6), 6) ?? 0n) / 10_000n;
-  const k = BigInt(Math.max(1, Math.round(1 / ftWalletSlot)));
-  return minor(creditsMinor / k);
-}

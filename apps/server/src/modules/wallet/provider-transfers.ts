@@ -1,4 +1,4 @@
-import type { Minor, ProviderCredits } from '@wallet/contract';
+import { type Minor, type ProviderCredits, bahtToCredits, creditsPerBaht, creditsToBaht } from '@wallet/contract';
 import crypto from 'node:crypto';
 import { type GameProviderAdapter, ProviderUnavailableError } from '../../adapters/game-provider.js';
 import { type Db, isUniqueViolation } from '../../db/database.js';
@@ -7,7 +7,6 @@ import { type IdempotencyClaim, isKeyUsedElsewhere } from '../../http/idempotenc
 import { accounts } from '../ledger/accounts.js';
 import type { MemberContext } from '../auth/auth.service.js';
 import type { Ledger } from '../ledger/ledger.service.js';
-import { bahtToCredits, creditsPerBaht, creditsToBaht } from './credits.rules.js';
 import { createProviderCache } from './provider-cache.js';
 import * as repo from './wallet.repository.js';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { minor, providerCredits } from '@wallet/contract';
+import { minor, providerCredits } from './money.js';
 import { describe, expect, it } from 'vitest';
-import { bahtToCredits, creditsPerBaht, creditsToBaht } from './credits.rules.js';
+import { bahtToCredits, creditsPerBaht, creditsToBaht, gameBalanceMinor } from './credits.js';
 
 describe('provider credits', () => {
   it('reads a provider ratio 1/k as k credits per satang, and refuses any other ratio', () => {
@@ -25,6 +25,17 @@ describe('provider credits', () => {
       fc.property(fc.bigInt({ min: 0n, max: 10_000_000_000n }), fc.integer({ min: 1, max: 1000 }), (credits, k) => {
         const satang = creditsToBaht(providerCredits(credits), BigInt(k));
         expect(satang * BigInt(k) <= credits && credits < (satang + 1n) * BigInt(k)).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('a game balance as the member app shows it', () => {
+  it('is the server’s conversion of the credits the provider sent', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10_000_000_000n }), fc.integer({ min: 1, max: 1000 }), (hundredths, k) => {
+        const credits = Number(hundredths) / 100;
+        expect(gameBalanceMinor(credits, 1 / k)).toBe(creditsToBaht(providerCredits(hundredths), BigInt(k)));
       }),
     );
   });
