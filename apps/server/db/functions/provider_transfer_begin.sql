@@ -41,9 +41,9 @@ BEGIN
   posting := ledger_post(p_hold_key, debit_id, via_id, p_amount, p_kind, p_reference, NULL, hold_to_id, NULL);
   IF posting.outcome = 'insufficient' THEN
     -- Raised, not answered, so the game account's bump is undone with everything else: a refused
-    -- transfer changes nothing. The ledger reads this as it reads the balance check itself.
-    RAISE EXCEPTION 'member_balance_not_negative: % is short of %', p_debit_code, p_amount
-      USING ERRCODE = 'check_violation', CONSTRAINT = 'member_balance_not_negative';
+    -- transfer changes nothing. WL001 is ledger_post's outcome 'insufficient' (ledger.service.ts).
+    RAISE EXCEPTION 'insufficient: % is short of %', p_debit_code, p_amount
+      USING ERRCODE = 'WL001';
   END IF;
   IF posting.outcome <> 'posted' OR posting.hold_id IS NULL THEN
     RAISE EXCEPTION 'provider transfer %: hold key % was used before', p_id, p_hold_key;

@@ -63,13 +63,25 @@ export interface ReverseRequest {
   reason: string;
 }
 
-const CHECK_VIOLATION = '23514';
-const NOT_NEGATIVE = 'member_balance_not_negative';
+/**
+ * The ledger's refusals, decided in SQL (db/functions: a posting answers its outcome), named here
+ * in the API's words: the one table between the two.
+ */
+const REFUSALS = {
+  insufficient: () => businessRule('MONEY_NOT_ENOUGH'),
+  conflict: () => new AppError('KEY_INVALID', 409),
+  missing: () => new AppError('NO_DATA', 404),
+} as const;
+/**
+ * Outcomes a function raises rather than answers, so that its whole statement is undone (a
+ * provider transfer's game-account bump): SQLSTATE → outcome.
+ */
+const RAISED_OUTCOMES: Record<string, keyof typeof REFUSALS> = { WL001: 'insufficient' };
 
-/** The database refused a member balance below zero. */
-function isBalanceCheck(error: unknown): boolean {
-  const pgError = error as { code?: string; constraint?: string; message?: string };
-  return pgError.code === CHECK_VIOLATION && (pgError.constraint === NOT_NEGATIVE || !!pgError.message?.includes(NOT_NEGATIVE));
+/** A refusal the ledger's SQL raised, in the API's words; anything else as it came. */
+function refusalOf(error: unknown): unknown {
+  const outcome = RAISED_OUTCOMES[(error as { code?: string }).code ?? ''];
+  return outcome ? REFUSALS[outcome]() : inLedgerTerms(error);
 }
 
 const FOREIGN_KEY_VIOLATION = '23503';
@@ -152,10 +164,9 @@ export function createLedger(db: Db, members: Pick<Members, 'lock' | 'walletCurr
         ...(holdToId !== undefined ? { holdToId } : {}),
       });
     } catch (error) {
-      if (isBalanceCheck(error)) throw businessRule('MONEY_NOT_ENOUGH');
-      throw inLedgerTerms(error);
+      throw refusalOf(error);
     }
-    if (posting.outcome === 'insufficient') throw businessRule('MONEY_NOT_ENOUGH');
+    if (posting.outcome === 'insufficient') throw REFUSALS.insufficient();
     if (posting.outcome === 'replayed') {
       const same = posting.amount === request.amount && posting.debit_account_id === debitId && posting.credit_account_id === creditId;
       // A reused key with different content is a caller bug, never a second movement.
@@ -178,9 +189,7 @@ export function createLedger(db: Db, members: Pick<Members, 'lock' | 'walletCurr
   /** Posts or voids a hold once; the same key again replays, any other resolution is refused (409). */
   async function resolveIn(trx: Db, request: ResolveRequest, status: 'posted' | 'voided'): Promise<PostedTransfer> {
     const resolved = await repo.resolve(trx, { holdId: request.holdId, key: request.key, status, kind: request.kind, reference: request.reference ?? null });
-    if (resolved.outcome === 'missing') throw new AppError('NO_DATA', 404);
-    if (resolved.outcome === 'conflict') throw new AppError('KEY_INVALID', 409);
-    if (resolved.outcome === 'insufficient') throw businessRule('MONEY_NOT_ENOUGH');
+    if (resolved.outcome !== 'posted' && resolved.outcome !== 'replayed') throw REFUSALS[resolved.outcome]();
     return { id: resolved.transfer_id!, replayed: resolved.outcome === 'replayed' };
   }
 
@@ -247,8 +256,7 @@ export function createLedger(db: Db, members: Pick<Members, 'lock' | 'walletCurr
         if (again === ACCOUNTS_MISSING) throw new Error(`ledger accounts ${from.code}, ${via.code}, ${to.code} were opened yet not found`);
         return again;
       } catch (error) {
-        if (isBalanceCheck(error)) throw businessRule('MONEY_NOT_ENOUGH');
-        throw inLedgerTerms(error);
+        throw refusalOf(error);
       }
     },
     /** Opens accounts ahead of their first transfer (a game account's, when the member activates the game). */
