@@ -1,0 +1,145 @@
+import { CLIENT_HEADER, REQUEST_TIMEOUT_MS } from '@wallet/contract';
+import type { z } from 'zod';
+
+/**
+ * A failed call: `code` is the server's message (an error code, or raw text); `minimum` and
+ * `decidedBy` are what some codes name besides (BONUS_DEPOSIT_MINIMUM's least deposit,
+ * ALREADY_DECIDED's operator).
+ */
+export class ApiError extends Error {
+  readonly minimum?: number;
+  readonly decidedBy: string | null;
+
+  constructor(
+    readonly code: string,
+    readonly status: number,
+    payload?: unknown,
+  ) {
+    super(code);
+    this.name = 'ApiError';
+    const minimum = field(payload, 'minimum');
+    if (typeof minimum === 'number' && Number.isFinite(minimum)) this.minimum = minimum;
+    const decidedBy = field(payload, 'decidedBy');
+    this.decidedBy = typeof decidedBy === 'string' ? decidedBy : null;
+  }
+}
+
+function field(payload: unknown, name: string): unknown {
+  return typeof payload === 'object' && payload !== null && name in payload ? (payload as Record<string, unknown>)[name] : undefined;
+}
+
+/**
+ * The contract's schema for the answer, or a loader of it: a call on the member app's first
+ * screen loads its schema beside the answer, so zod is not in the first download (issue 16 §3).
+ */
+export type SchemaOption<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
+
+export interface RequestOptions<T> {
+  /** JSON, or a FormData sent as it is (multipart). */
+  body?: unknown;
+  schema?: SchemaOption<T>;
+  timeoutMs?: number;
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+  /** More headers (the chat guest id). */
+  headers?: Record<string, string>;
+}
+
+/** An answer as the app's session rules see it, before the error check. */
+export interface Answer {
+  path: string;
+  status: number;
+  ok: boolean;
+  payload: unknown;
+  /** The server's `message`: an error code, or raw text. */
+  message: string | undefined;
+  /** The token the call carried. */
+  token: string | null;
+}
+
+export interface ClientSetup {
+  /** Put before every path (the member app's API origin); none for the same origin. */
+  baseUrl?: string;
+  /** The session's bearer token, read at each call. */
+  token: () => string | null;
+  /** The app's session rules: every answer passes here first; it may redirect and throw. */
+  onAnswer?: (answer: Answer) => void;
+  /** Whether the server was reached (a call the app cancelled says nothing of it). */
+  onReachable?: (reachable: boolean) => void;
+}
+
+/** Starts loading a lazy schema (beside the request), and keeps a failed load from going unhandled until it is awaited. */
+export function startSchema<T>(schema: SchemaOption<T> | undefined): z.ZodType<T> | Promise<z.ZodType<T>> | undefined {
+  if (typeof schema !== 'function') return schema;
+  const loading = schema();
+  loading.catch(() => undefined);
+  return loading;
+}
+
+export async function parseBody<T>(schema: ReturnType<typeof startSchema<T>>, body: unknown): Promise<T> {
+  const resolved = await schema;
+  return resolved ? resolved.parse(body) : (body as T);
+}
+
+/** One app's API client: the contract's client header, its bearer token, the timeout, errors as ApiError, answers parsed by their schema. */
+export function createApiClient(setup: ClientSetup) {
+  const baseUrl = setup.baseUrl ?? '';
+
+  function headers(extra?: Record<string, string>): Record<string, string> {
+    const result: Record<string, string> = { [CLIENT_HEADER.name]: CLIENT_HEADER.value };
+    const token = setup.token();
+    if (token) result.Authorization = `Bearer ${token}`;
+    return { ...result, ...extra };
+  }
+
+  /** The rules every answer goes through: the app's session rules, then a refusal becomes an ApiError. */
+  function interpret(path: string, status: number, ok: boolean, payload: unknown, token: string | null = setup.token()): unknown {
+    const raw = field(payload, 'message');
+    const message = raw === undefined ? undefined : String(raw);
+    setup.onAnswer?.({ path, status, ok, payload, message, token });
+    if (!ok) throw new ApiError(message ?? 'INTERNAL_SERVER_ERROR', status, payload);
+    return payload;
+  }
+
+  async function request<T>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
+    const token = setup.token();
+    const requestHeaders = headers(options.headers);
+    const form = options.body instanceof FormData ? options.body : null;
+    if (options.body !== undefined && !form) requestHeaders['Content-Type'] = 'application/json';
+    if (options.idempotencyKey) requestHeaders['Idempotency-Key'] = options.idempotencyKey;
+    const timeout = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+    const schema = startSchema(options.schema);
+
+    let response: Response;
+    try {
+      response = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: requestHeaders,
+        body: form ?? (options.body === undefined ? null : JSON.stringify(options.body)),
+        signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
+      });
+    } catch {
+      // A call the app cancelled says nothing about the network.
+      if (!options.signal?.aborted) setup.onReachable?.(false);
+      throw new ApiError('NETWORK_ERROR', 0);
+    }
+    setup.onReachable?.(true);
+    const payload: unknown = await response.json().catch(() => undefined);
+    return parseBody(schema, interpret(path, response.status, response.ok, payload, token));
+  }
+
+  type Options<T> = Omit<RequestOptions<T>, 'body'>;
+  return {
+    baseUrl,
+    headers,
+    interpret,
+    request,
+    get: <T>(path: string, options?: Options<T>) => request<T>('GET', path, options),
+    post: <T>(path: string, body?: unknown, options?: Options<T>) => request<T>('POST', path, { ...options, body }),
+    put: <T>(path: string, body?: unknown, options?: Options<T>) => request<T>('PUT', path, { ...options, body }),
+    patch: <T>(path: string, body?: unknown, options?: Options<T>) => request<T>('PATCH', path, { ...options, body }),
+    delete: <T>(path: string, options?: Options<T>) => request<T>('DELETE', path, options),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
