@@ -17,16 +17,14 @@ export class ApiError extends Error {
   ) {
     super(code);
     this.name = 'ApiError';
-    const minimum = field(payload, 'minimum');
+    const { minimum, decidedBy } = fieldsOf(payload);
     if (typeof minimum === 'number' && Number.isFinite(minimum)) this.minimum = minimum;
-    const decidedBy = field(payload, 'decidedBy');
     this.decidedBy = typeof decidedBy === 'string' ? decidedBy : null;
   }
 }
 
-function field(payload: unknown, name: string): unknown {
-  return typeof payload === 'object' && payload !== null && name in payload ? (payload as Record<string, unknown>)[name] : undefined;
-}
+/** An answer's fields; none when it is not an object (a text, nothing). */
+const fieldsOf = (payload: unknown): Record<string, unknown> => Object(payload);
 
 /**
  * The contract's schema for the answer, or a loader of it: a call on the member app's first
@@ -45,25 +43,16 @@ export interface RequestOptions<T> {
   headers?: Record<string, string>;
 }
 
-/** An answer as the app's session rules see it, before the error check. */
-export interface Answer {
-  path: string;
-  status: number;
-  ok: boolean;
-  payload: unknown;
-  /** The server's `message`: an error code, or raw text. */
-  message: string | undefined;
-  /** The token the call carried. */
-  token: string | null;
-}
-
 export interface ClientSetup {
   /** Put before every path (the member app's API origin); none for the same origin. */
   baseUrl?: string;
   /** The session's bearer token, read at each call. */
   token: () => string | null;
-  /** The app's session rules: every answer passes here first; it may redirect and throw. */
-  onAnswer?: (answer: Answer) => void;
+  /**
+   * The app's session rules: every answer passes here first, with the server's `message` (an
+   * error code, or raw text) and the token the call carried; it may redirect and throw.
+   */
+  onAnswer?: (message: string | undefined, status: number, path: string, token: string | null) => void;
   /** Whether the server was reached (a call the app cancelled says nothing of it). */
   onReachable?: (reachable: boolean) => void;
 }
@@ -82,62 +71,61 @@ export async function parseBody<T>(schema: ReturnType<typeof startSchema<T>>, bo
 }
 
 /** One app's API client: the contract's client header, its bearer token, the timeout, errors as ApiError, answers parsed by their schema. */
-export function createApiClient(setup: ClientSetup) {
-  const baseUrl = setup.baseUrl ?? '';
-
+export function createApiClient({ baseUrl = '', token, onAnswer, onReachable }: ClientSetup) {
   function headers(extra?: Record<string, string>): Record<string, string> {
-    const result: Record<string, string> = { [CLIENT_HEADER.name]: CLIENT_HEADER.value };
-    const token = setup.token();
-    if (token) result.Authorization = `Bearer ${token}`;
-    return { ...result, ...extra };
+    const carried = token();
+    return { [CLIENT_HEADER.name]: CLIENT_HEADER.value, ...(carried ? { Authorization: `Bearer ${carried}` } : {}), ...extra };
   }
 
   /** The rules every answer goes through: the app's session rules, then a refusal becomes an ApiError. */
-  function interpret(path: string, status: number, ok: boolean, payload: unknown, token: string | null = setup.token()): unknown {
-    const raw = field(payload, 'message');
-    const message = raw === undefined ? undefined : String(raw);
-    setup.onAnswer?.({ path, status, ok, payload, message, token });
-    if (!ok) throw new ApiError(message ?? 'INTERNAL_SERVER_ERROR', status, payload);
+  function interpret(path: string, status: number, ok: boolean, payload: unknown, carried = token()): unknown {
+    const { message } = fieldsOf(payload);
+    const code = message === undefined ? undefined : String(message);
+    onAnswer?.(code, status, path, carried);
+    if (!ok) throw new ApiError(code ?? 'INTERNAL_SERVER_ERROR', status, payload);
     return payload;
   }
 
   async function request<T>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
-    const token = setup.token();
+    const { body, signal } = options;
+    const carried = token();
+    const form = body instanceof FormData;
     const requestHeaders = headers(options.headers);
-    const form = options.body instanceof FormData ? options.body : null;
-    if (options.body !== undefined && !form) requestHeaders['Content-Type'] = 'application/json';
+    if (body !== undefined && !form) requestHeaders['Content-Type'] = 'application/json';
     if (options.idempotencyKey) requestHeaders['Idempotency-Key'] = options.idempotencyKey;
     const timeout = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
     const schema = startSchema(options.schema);
 
     let response: Response;
     try {
-      response = await fetch(`${baseUrl}${path}`, {
+      response = await fetch(baseUrl + path, {
         method,
         headers: requestHeaders,
-        body: form ?? (options.body === undefined ? null : JSON.stringify(options.body)),
-        signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
+        body: form ? body : body === undefined ? null : JSON.stringify(body),
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       });
     } catch {
       // A call the app cancelled says nothing about the network.
-      if (!options.signal?.aborted) setup.onReachable?.(false);
+      if (!signal?.aborted) onReachable?.(false);
       throw new ApiError('NETWORK_ERROR', 0);
     }
-    setup.onReachable?.(true);
+    onReachable?.(true);
     const payload: unknown = await response.json().catch(() => undefined);
-    return parseBody(schema, interpret(path, response.status, response.ok, payload, token));
+    return parseBody(schema, interpret(path, response.status, response.ok, payload, carried));
   }
 
   type Options<T> = Omit<RequestOptions<T>, 'body'>;
+  const withBody =
+    (method: string) =>
+    <T>(path: string, body?: unknown, options?: Options<T>) =>
+      request<T>(method, path, { ...options, body });
   return {
-    baseUrl,
     headers,
     interpret,
-    request,
     get: <T>(path: string, options?: Options<T>) => request<T>('GET', path, options),
-    post: <T>(path: string, body?: unknown, options?: Options<T>) => request<T>('POST', path, { ...options, body }),
-    put: <T>(path: string, body?: unknown, options?: Options<T>) => request<T>('PUT', path, { ...options, body }),
-    patch: <T>(path: string, body?: unknown, options?: Options<T>) => request<T>('PATCH', path, { ...options, body }),
+    post: withBody('POST'),
+    put: withBody('PUT'),
+    patch: withBody('PATCH'),
     delete: <T>(path: string, options?: Options<T>) => request<T>('DELETE', path, options),
   };
 }

@@ -19,7 +19,7 @@ export function setSignedOutHandler(handler: () => void): void {
 
 export const api = createApiClient({
   token: readToken,
-  onAnswer({ path, status, token }) {
+  onAnswer(_message, status, path, token) {
     if (status === 401 && token && path !== '/api/admin/login') {
       clearToken();
       onSignedOut();

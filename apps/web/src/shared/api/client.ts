@@ -1,4 +1,4 @@
-import { ApiError, type Answer, createApiClient } from '@wallet/client-kit';
+import { ApiError, createApiClient } from '@wallet/client-kit';
 import { API_BASE } from '../../env';
 import { clearSession, readToken } from '../storage';
 import { markReachable } from './reachability';
@@ -17,7 +17,7 @@ export function setApiNavigator(next: Navigate): void {
 }
 
 /** The member's session rules on every answer (SPEC §7, §8): a site gone, a session over. */
-function sessionRules({ status, message }: Answer): void {
+function sessionRules(message: string | undefined, status: number): void {
   if (message === 'gone') {
     navigate('/terminated');
     throw new ApiError('gone', status);
@@ -25,7 +25,7 @@ function sessionRules({ status, message }: Answer): void {
   // A blocked member's session is refused on every call: back to login, which says why (the
   // login call itself carries no session, and shows the message in place).
   const blockedSession = message === 'INACTIVE_USER' && readToken() !== null;
-  if (message !== undefined && (message === 'invalid-token' || message === THAI_CANNOT_VERIFY_IDENTITY || blockedSession)) {
+  if (message === 'invalid-token' || message === THAI_CANNOT_VERIFY_IDENTITY || blockedSession) {
     clearSession();
     navigate(`/login?redirect=${encodeURIComponent(window.location.pathname)}`);
     throw new ApiError(message, status);

@@ -1,4 +1,5 @@
 import { UPLOAD_TIMEOUT_MS } from '@wallet/contract';
+import { API_BASE } from '../../env';
 import { parseBody, startSchema } from '@wallet/client-kit';
 import { ApiError, type RequestOptions, api } from './client';
 
@@ -13,7 +14,7 @@ export function uploadFile<T>(path: string, file: Blob, options: RequestOptions<
   const schema = startSchema(options.schema);
   return new Promise<T>((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `${api.baseUrl}${path}`);
+    request.open('POST', `${API_BASE}${path}`);
     request.timeout = options.timeoutMs ?? UPLOAD_TIMEOUT_MS;
     for (const [name, value] of Object.entries(api.headers(options.headers))) request.setRequestHeader(name, value);
     request.upload.onprogress = (event) => {
