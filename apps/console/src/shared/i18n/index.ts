@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { KIT_TEXTS, mergeTexts } from '@wallet/client-kit/texts';
 import { LANGUAGES, type Language } from '@wallet/contract';
 import { ApiError } from '../api/client';
+import { SITE_PROFILE } from '../site';
 import en from './locales/en.json';
 import lo from './locales/lo.json';
 import th from './locales/th.json';
@@ -36,7 +37,7 @@ void i18n
   .use(initReactI18next)
   .init({
     resources,
-    lng: startLanguage(stored, typeof document === 'undefined' ? undefined : document.documentElement.lang),
+    lng: startLanguage(stored, SITE_PROFILE.defaultLanguage),
     fallbackLng: false,
     interpolation: { escapeValue: false },
     returnNull: false,
