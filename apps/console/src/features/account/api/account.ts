@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { operatorSessionsResponse, recoveryCodesResponse, totpSetupResponse } from '@wallet/contract';
+import { messageResponse, operatorSessionsResponse, recoveryCodesResponse, totpSetupResponse } from '@wallet/contract';
 import { api } from '../../../shared/api/client';
 import { queryKeys } from '../../../shared/api/keys';
 
@@ -9,7 +9,7 @@ export const useMySessions = () => useQuery({ queryKey: queryKeys.sessions.all, 
 /** DELETE /api/admin/sessions/{id}: ends one of them (a token left on another desk). */
 export function useRevokeSession() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (id: string) => api.delete(`/api/admin/sessions/${id}`), onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.sessions.all }) });
+  return useMutation({ mutationFn: (id: string) => api.delete(`/api/admin/sessions/${id}`, { schema: messageResponse }), onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.sessions.all }) });
 }
 
 /** POST /api/admin/me/totp: a new authenticator key, pending until a code from it is confirmed. */
@@ -27,5 +27,5 @@ export function useEnableTotp() {
 /** POST /api/admin/me/totp/disable: a current code (or a recovery code) turns it off. */
 export function useDisableTotp() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (code: string) => api.post('/api/admin/me/totp/disable', { code }), onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.me.all }) });
+  return useMutation({ mutationFn: (code: string) => api.post('/api/admin/me/totp/disable', { code }, { schema: messageResponse }), onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.me.all }) });
 }
