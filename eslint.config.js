@@ -71,6 +71,25 @@ export default tseslint.config(
       ],
     },
   })),
+  // The console's feature boundary, the member app's rule: a feature imports shared/ and its own files.
+  ...[0, 1, 2, 3].map((depth) => ({
+    files: [`apps/console/src/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: `^(\\.\\./){${depth + 1}}(?!\\.\\.)`, message: 'A feature may not import another feature: move what both need to shared/.' },
+            { regex: `^(\\.\\./){${depth + 2}}app/`, message: 'app/ composes the features; a feature may not import it.' },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['apps/console/src/shared/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)(features|app)/', message: 'shared/ is below the features and app/: it imports neither.' }] }] },
+  },
   {
     files: ['apps/web/src/shared/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)(features|app)/', message: 'shared/ is below the features and app/: it imports neither.' }] }] },

@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     projects: [
       'packages/contract/vitest.config.ts',
+      'packages/client-kit/vitest.config.ts',
       'apps/server/vitest.config.ts',
       'apps/server/vitest.resilience.config.ts',
       'apps/web/vitest.config.ts',

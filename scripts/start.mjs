@@ -14,7 +14,7 @@ const builds = [
   { app: 'web', dist: site === 'la' ? 'dist-la' : 'dist', name: site === 'la' ? 'member app (Laos build)' : 'member app', env: { VITE_SITE: site } },
   { app: 'console', dist: 'dist', name: 'operator console', env: {} },
 ];
-/** Every file a build is made from (the app's own and the shared contract), by content. */
+/** Every file a build is made from (the app's own, the shared contract and client kit), by content. */
 function sourceHash(app, env) {
   const hash = crypto.createHash('sha256').update(JSON.stringify(env));
   const walk = (entry) => {
@@ -26,7 +26,7 @@ function sourceHash(app, env) {
       hash.update(entry).update(fs.readFileSync(full));
     }
   };
-  for (const entry of [`apps/${app}`, 'packages/contract/src', 'packages/contract/package.json', 'package-lock.json']) walk(entry);
+  for (const entry of [`apps/${app}`, 'packages/contract/src', 'packages/contract/package.json', 'packages/client-kit/src', 'packages/client-kit/package.json', 'package-lock.json']) walk(entry);
   return hash.digest('hex');
 }
 

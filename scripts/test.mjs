@@ -23,6 +23,7 @@ function step(title, command, args, env = process.env) {
 
 const npx = 'npx';
 step('types: contract', npx, ['tsc', '-p', 'packages/contract']);
+step('types: client kit', npx, ['tsc', '-p', 'packages/client-kit']);
 step('types: server', npx, ['tsc', '-p', 'apps/server']);
 step('types: web', npx, ['tsc', '-p', 'apps/web']);
 step('types: console', npx, ['tsc', '-p', 'apps/console']);

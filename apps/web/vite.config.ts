@@ -22,11 +22,30 @@ const ICONS = laos ? '/kip' : '';
  */
 export const FIRST_SCREEN_TEXTS = ['app', 'common', 'language', 'login', 'menu', 'money'];
 
+type TextTree = Record<string, unknown>;
+const isSection = (value: unknown): value is TextTree => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The kit's texts with the app's over them, section by section: the kit's mergeTexts again, as
+ * the config is loaded by Node, which cannot import the kit's TypeScript.
+ */
+function mergeTexts(kit: TextTree, app: TextTree): TextTree {
+  const merged: TextTree = { ...kit };
+  for (const [section, texts] of Object.entries(app)) {
+    const base = merged[section];
+    merged[section] = isSection(base) && isSection(texts) ? { ...base, ...texts } : texts;
+  }
+  return merged;
+}
+
 /**
  * `virtual:locale/<language>-first` and `...-rest`: the two parts of src/shared/i18n/locales/<language>.json
- * (the JSON files stay whole: they are what translators and the key tests read).
+ * over the client kit's texts of the language (the error texts, common buttons and currencies both
+ * apps share: packages/client-kit/src/texts). The JSON files stay whole: they are what translators
+ * and the key tests read.
  */
 export function localeParts(): Plugin {
+  const require = createRequire(import.meta.url);
   const PREFIX = 'virtual:locale/';
   return {
     name: 'locale-parts',
@@ -36,8 +55,10 @@ export function localeParts(): Plugin {
       if (!id.startsWith(`\0${PREFIX}`)) return null;
       const [language, part] = id.slice(PREFIX.length + 1).split('-');
       const file = new URL(`./src/shared/i18n/locales/${language}.json`, import.meta.url).pathname;
+      const kitFile = require.resolve(`@wallet/client-kit/texts/${language}.json`);
       this.addWatchFile(file);
-      const texts: Record<string, unknown> = JSON.parse(fs.readFileSync(file, 'utf8'));
+      this.addWatchFile(kitFile);
+      const texts = mergeTexts(JSON.parse(fs.readFileSync(kitFile, 'utf8')), JSON.parse(fs.readFileSync(file, 'utf8')));
       const picked = Object.fromEntries(Object.entries(texts).filter(([section]) => FIRST_SCREEN_TEXTS.includes(section) === (part === 'first')));
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(picked))});`;
     },

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { LANGUAGES } from '@wallet/contract';
+import { LANGUAGES, messageResponse } from '@wallet/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useNavigate } from 'react-router';
@@ -37,7 +37,7 @@ export function Shell() {
   ].filter((link) => link.show);
 
   async function signOut() {
-    await api.post('/api/admin/logout').catch(() => undefined);
+    await api.post('/api/admin/logout', undefined, { schema: messageResponse }).catch(() => undefined);
     clearToken();
     queryClient.clear();
     navigate('/login');

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { type Socket, io } from 'socket.io-client';
 import type { z } from 'zod';
 import { readToken } from '../../shared/api/client';
-import { messagesKey } from './api/messages';
+import { queryKeys } from '../../shared/api/keys';
 
 type History = z.infer<typeof chatHistoryResponse>;
 
@@ -21,23 +21,23 @@ export function useAgentSocket() {
     const connection = io(window.location.origin, { path: '/socket.io', auth: { operatorToken: readToken() }, reconnectionDelay: CHAT.reconnectDelayMs, reconnectionAttempts: Number.POSITIVE_INFINITY });
     socket.current = connection;
     // After a reconnect, whatever was missed is read again.
-    connection.on('connect', () => void queryClient.invalidateQueries({ queryKey: ['chat'] }));
+    connection.on('connect', () => void queryClient.invalidateQueries({ queryKey: queryKeys.chat.all }));
     // The server ended the socket or refused it (signed out, disabled, chat role taken, token
     // expired): the reads over HTTP then answer 401, which signs the console out.
     connection.on('disconnect', (reason) => {
-      if (reason === 'io server disconnect') void queryClient.invalidateQueries({ queryKey: ['chat'] });
+      if (reason === 'io server disconnect') void queryClient.invalidateQueries({ queryKey: queryKeys.chat.all });
     });
     connection.on('connect_error', (error) => {
-      if (error.message === 'UNAUTHORIZED') void queryClient.invalidateQueries({ queryKey: ['chat'] });
+      if (error.message === 'UNAUTHORIZED') void queryClient.invalidateQueries({ queryKey: queryKeys.chat.all });
     });
     connection.on(CHAT.events.messaging, (event: { conversationId: string; item: ChatItem }) => {
-      queryClient.setQueryData<History>(messagesKey(event.conversationId), (current) =>
+      queryClient.setQueryData<History>(queryKeys.chat.messages(event.conversationId), (current) =>
         current && !current.items.some((item) => item.seq === event.item.seq) ? { items: [event.item, ...current.items], lastSeq: Math.max(current.lastSeq, event.item.seq) } : current,
       );
-      void queryClient.invalidateQueries({ queryKey: ['chat', 'conversations'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.chat.conversations });
     });
-    connection.on(CHAT.events.read, (event: { conversationId: string }) => void queryClient.invalidateQueries({ queryKey: messagesKey(event.conversationId) }));
-    connection.on(CHAT.events.conversation, () => void queryClient.invalidateQueries({ queryKey: ['chat', 'conversations'] }));
+    connection.on(CHAT.events.read, (event: { conversationId: string }) => void queryClient.invalidateQueries({ queryKey: queryKeys.chat.messages(event.conversationId) }));
+    connection.on(CHAT.events.conversation, () => void queryClient.invalidateQueries({ queryKey: queryKeys.chat.conversations }));
     const timers = new Map<string, ReturnType<typeof setTimeout>>();
     connection.on(CHAT.events.typing, (event: { room: string }) => {
       setTypingRooms((current) => new Set(current).add(event.room));

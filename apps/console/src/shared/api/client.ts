@@ -1,19 +1,10 @@
-import { CLIENT_HEADER, REQUEST_TIMEOUT_MS } from '@wallet/contract';
+import { ApiError, createApiClient } from '@wallet/client-kit';
+import { UPLOAD_TIMEOUT_MS } from '@wallet/contract';
 import type { z } from 'zod';
 
-const TOKEN_KEY = 'console.token';
+export { ApiError } from '@wallet/client-kit';
 
-/** A failed call: `code` is the server's message (an error code); `decidedBy` comes with ALREADY_DECIDED. */
-export class ApiError extends Error {
-  constructor(
-    readonly code: string,
-    readonly status: number,
-    readonly decidedBy: string | null = null,
-  ) {
-    super(code);
-    this.name = 'ApiError';
-  }
-}
+const TOKEN_KEY = 'console.token';
 
 /** The operator's token lives for the browser tab only: a desk shared by a shift is not left signed in. */
 export const readToken = () => sessionStorage.getItem(TOKEN_KEY);
@@ -26,51 +17,19 @@ export function setSignedOutHandler(handler: () => void): void {
   onSignedOut = handler;
 }
 
-interface Options<T> {
-  body?: unknown;
-  schema?: z.ZodType<T>;
-  idempotencyKey?: string;
-}
-
-async function request<T>(method: string, path: string, options: Options<T> = {}): Promise<T> {
-  const headers: Record<string, string> = { [CLIENT_HEADER.name]: CLIENT_HEADER.value };
-  const token = readToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      headers,
-      body: options.body === undefined ? null : JSON.stringify(options.body),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-  } catch {
-    throw new ApiError('NETWORK_ERROR', 0);
-  }
-  const payload: unknown = await response.json().catch(() => undefined);
-  const message = typeof payload === 'object' && payload && 'message' in payload ? String(payload.message) : undefined;
-  if (response.status === 401 && token && path !== '/api/admin/login') {
-    clearToken();
-    onSignedOut();
-  }
-  const decidedBy = typeof payload === 'object' && payload && 'decidedBy' in payload && typeof payload.decidedBy === 'string' ? payload.decidedBy : null;
-  if (!response.ok) throw new ApiError(message ?? 'INTERNAL_SERVER_ERROR', response.status, decidedBy);
-  return options.schema ? options.schema.parse(payload) : (payload as T);
-}
-
-export const api = {
-  get: <T>(path: string, options?: Options<T>) => request<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: Omit<Options<T>, 'body'>) => request<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<Options<T>, 'body'>) => request<T>('PUT', path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: Omit<Options<T>, 'body'>) => request<T>('PATCH', path, { ...options, body }),
-  delete: <T>(path: string, options?: Options<T>) => request<T>('DELETE', path, options),
-};
+export const api = createApiClient({
+  token: readToken,
+  onAnswer(_message, status, path, token) {
+    if (status === 401 && token && path !== '/api/admin/login') {
+      clearToken();
+      onSignedOut();
+    }
+  },
+});
 
 /** Downloads a CSV the server streams (the bearer token cannot go in a link). */
 export async function downloadCsv(path: string, fileName: string): Promise<void> {
-  const response = await fetch(path, { headers: { Authorization: `Bearer ${readToken() ?? ''}`, [CLIENT_HEADER.name]: CLIENT_HEADER.value } });
+  const response = await fetch(path, { headers: api.headers() });
   if (!response.ok) throw new ApiError('INTERNAL_SERVER_ERROR', response.status);
   const url = URL.createObjectURL(await response.blob());
   const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
@@ -78,12 +37,7 @@ export async function downloadCsv(path: string, fileName: string): Promise<void>
   URL.revokeObjectURL(url);
 }
 
-/** A multipart upload (banner pictures): the same token and error handling as every call. */
-export async function uploadForm<T>(path: string, form: FormData, schema: z.ZodType<T>): Promise<T> {
-  const response = await fetch(path, { method: 'POST', headers: { Authorization: `Bearer ${readToken() ?? ''}`, [CLIENT_HEADER.name]: CLIENT_HEADER.value }, body: form }).catch(() => {
-    throw new ApiError('NETWORK_ERROR', 0);
-  });
-  const payload: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) throw new ApiError(typeof payload === 'object' && payload && 'message' in payload ? String(payload.message) : 'INTERNAL_SERVER_ERROR', response.status);
-  return schema.parse(payload);
+/** A multipart upload (banner pictures): the same token, session and error handling as every call. */
+export function uploadForm<T>(path: string, form: FormData, schema: z.ZodType<T>): Promise<T> {
+  return api.post(path, form, { schema, timeoutMs: UPLOAD_TIMEOUT_MS });
 }

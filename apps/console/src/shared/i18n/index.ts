@@ -1,12 +1,19 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { KIT_TEXTS, mergeTexts } from '@wallet/client-kit/texts';
 import { LANGUAGES, type Language } from '@wallet/contract';
 import { ApiError } from '../api/client';
+import { SITE_PROFILE } from '../site';
 import en from './locales/en.json';
 import lo from './locales/lo.json';
 import th from './locales/th.json';
 
-export const resources = { th: { translation: th }, lo: { translation: lo }, en: { translation: en } } as const;
+/** The client kit's texts (error texts in the member's words, common buttons) with the console's over them. */
+export const resources = {
+  th: { translation: mergeTexts(KIT_TEXTS.th, th) },
+  lo: { translation: mergeTexts(KIT_TEXTS.lo, lo) },
+  en: { translation: mergeTexts(KIT_TEXTS.en, en) },
+} as const;
 /**
  * The desk's own choice. A new name: the one before was written at every start too, so on the Laos
  * site it held the Thai the console used to start in, and kept it starting in Thai (issue 31 §9).
@@ -30,7 +37,7 @@ void i18n
   .use(initReactI18next)
   .init({
     resources,
-    lng: startLanguage(stored, typeof document === 'undefined' ? undefined : document.documentElement.lang),
+    lng: startLanguage(stored, SITE_PROFILE.defaultLanguage),
     fallbackLng: false,
     interpolation: { escapeValue: false },
     returnNull: false,

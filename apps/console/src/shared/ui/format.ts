@@ -1,14 +1,9 @@
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
-import { DATE_FORMAT } from '@wallet/contract';
+import { formatDateTime } from '@wallet/client-kit/format';
+import { SITE_PROFILE } from '../site';
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
-
-export { formatMoney } from '@wallet/contract';
-/** Desk times in Bangkok (DESIGN §6), the site's own zone. */
-export const formatTime = (iso: string) => dayjs(iso).tz('Asia/Bangkok').format(DATE_FORMAT);
+export { formatMoney } from '@wallet/client-kit/format';
+/** Desk times in the site's own zone (DESIGN §6): Bangkok, or Vientiane on the Laos site. */
+export const formatTime = (iso: string) => formatDateTime(iso, SITE_PROFILE);
 /**
  * A list's size for a header or a note: grouped digits, and "+" when the server stopped counting
  * there (issue 16 §2: a list that grows without bound is counted to 1,000, or to the page asked).

@@ -1,7 +1,7 @@
 import { UPLOAD_TIMEOUT_MS } from '@wallet/contract';
 import { API_BASE } from '../../env';
-import { readToken } from '../storage';
-import { ApiError, type RequestOptions, authHeaders, interpretAnswer, parseBody, startSchema } from './client';
+import { parseBody, startSchema } from '@wallet/client-kit';
+import { ApiError, type RequestOptions, api } from './client';
 
 // Beside client.ts rather than in it: only chat uploads, and what the first screen imports is
 // downloaded with it (issue 16 §3).
@@ -16,7 +16,7 @@ export function uploadFile<T>(path: string, file: Blob, options: RequestOptions<
     const request = new XMLHttpRequest();
     request.open('POST', `${API_BASE}${path}`);
     request.timeout = options.timeoutMs ?? UPLOAD_TIMEOUT_MS;
-    for (const [name, value] of Object.entries({ ...authHeaders(readToken()), ...options.headers })) request.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries(api.headers(options.headers))) request.setRequestHeader(name, value);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
     };
@@ -29,7 +29,7 @@ export function uploadFile<T>(path: string, file: Blob, options: RequestOptions<
         payload = undefined;
       }
       try {
-        resolve(parseBody(schema, interpretAnswer(request.status, request.status >= 200 && request.status < 300, payload)));
+        resolve(parseBody(schema, api.interpret(path, request.status, request.status >= 200 && request.status < 300, payload)));
       } catch (error) {
         reject(error);
       }

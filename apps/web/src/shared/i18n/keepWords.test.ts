@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { KIT_TEXTS } from '@wallet/client-kit/texts';
 import i18n from '.';
 import { UNSPLIT_WORDS, WORD_JOINER, ZERO_WIDTH_SPACE, keepWords, withoutBreakMarks } from './keepWords';
 import en from './locales/en.json';
@@ -28,11 +29,12 @@ describe('keepWords (Thai and Lao loanwords whole on a line)', () => {
   });
 
   it('lists only words the app says (so the list does not rot)', () => {
+    // The app's texts and the client kit's (the error texts) it shows with them.
     for (const [language, tree] of Object.entries({ th, lo })) {
-      const text = strings(tree).join('\n');
+      const text = [...strings(tree), ...strings(KIT_TEXTS[language as 'th' | 'lo'])].join('\n');
       for (const word of UNSPLIT_WORDS[language as 'th' | 'lo']) expect(text, `${language} ${word}`).toContain(word);
     }
-    expect(strings(en).join('').match(/[\u2060\u200B]/)).toBeNull();
+    expect([...strings(en), ...strings(KIT_TEXTS.en)].join('').match(/[\u2060\u200B]/)).toBeNull();
   });
 
   it('runs on every translation, interpolated values included', async () => {

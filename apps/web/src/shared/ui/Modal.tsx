@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { type ReactNode, useRef } from 'react';
+import { useFocusReturn } from '@wallet/client-kit/focus-return';
+import type { ReactNode } from 'react';
 import { useTranslation } from '../i18n/useTranslation';
 import { useSheetPresence } from './sheetPresence';
 import { useTapShieldOnClose } from './tapShield';
@@ -20,7 +21,7 @@ export function Modal({
 }) {
   const { t } = useTranslation();
   // Overlays open from the registry, not from a Radix trigger: focus goes back to what had it.
-  const returnFocusTo = useRef<HTMLElement | null>(null);
+  const focusReturn = useFocusReturn();
   useTapShieldOnClose(open);
   useSheetPresence(open);
   return (
@@ -29,11 +30,7 @@ export function Modal({
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/70 backdrop-blur-sm" />
         <Dialog.Content
           aria-describedby={undefined}
-          onOpenAutoFocus={() => (returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null)}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            returnFocusTo.current?.focus();
-          }}
+          {...focusReturn}
           className="fixed inset-x-0 bottom-0 z-50 mx-auto flex max-h-[90dvh] w-full max-w-lg flex-col rounded-t-3xl border border-white/10 bg-night-850 text-white shadow-2xl sm:bottom-auto sm:top-1/2 sm:-translate-y-1/2 sm:rounded-3xl"
         >
           <div className="flex items-center justify-between border-b border-white/10 px-5 py-4">

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ConfigChange, configChange } from '@wallet/contract';
 import { api } from '../../../shared/api/client';
 import { joinInFlight } from '../../../shared/api/join-in-flight';
+import { queryKeys } from '../../../shared/api/keys';
 
 type Decision = { id: string; decision: 'approve' | 'reject'; note?: string };
 
@@ -19,6 +20,6 @@ export function useDecideConfigChange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: decide,
-    onSettled: () => Promise.all(['config-changes', 'offers', 'programme', 'campaigns', 'settings'].map((key) => queryClient.invalidateQueries({ queryKey: [key] }))),
+    onSettled: () => Promise.all([queryKeys.configChanges.all, queryKeys.offers.all, queryKeys.programmes.all, queryKeys.spinwheels.all, queryKeys.settings.all].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

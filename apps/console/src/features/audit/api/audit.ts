@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { auditResponse, auditVerifyResponse } from '@wallet/contract';
 import { api, downloadCsv } from '../../../shared/api/client';
+import { queryKeys } from '../../../shared/api/keys';
 
 export interface AuditFilter {
   actor: string;
@@ -13,7 +14,7 @@ const query = (filter: AuditFilter) => new URLSearchParams(Object.entries(filter
 /** GET /api/admin/audit: entries newest first, filtered by operator, action (prefix) and text in the detail. */
 export const useAudit = (filter: AuditFilter, page: number) =>
   useQuery({
-    queryKey: ['audit', filter, page],
+    queryKey: queryKeys.audit.list(filter, page),
     queryFn: () => api.get(`/api/admin/audit?${query(filter)}&page=${page}&limit=${AUDIT_PAGE_SIZE}`, { schema: auditResponse }),
     placeholderData: keepPreviousData,
   });

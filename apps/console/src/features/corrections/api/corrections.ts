@@ -2,13 +2,14 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { correction, correctionsResponse } from '@wallet/contract';
 import { api } from '../../../shared/api/client';
 import { joinInFlight } from '../../../shared/api/join-in-flight';
+import { queryKeys } from '../../../shared/api/keys';
 
 export const CORRECTIONS_PAGE_SIZE = 25;
 /** GET /api/admin/corrections?status=: proposals and their decisions, newest first. */
 export const listCorrections = (status: 'proposed' | 'approved' | 'rejected', page: number, limit = CORRECTIONS_PAGE_SIZE) =>
   api.get(`/api/admin/corrections?status=${status}&page=${page}&limit=${limit}`, { schema: correctionsResponse });
 export const useCorrections = (status: 'proposed' | 'approved' | 'rejected', page: number) =>
-  useQuery({ queryKey: ['corrections', status, page], queryFn: () => listCorrections(status, page), placeholderData: keepPreviousData });
+  useQuery({ queryKey: queryKeys.corrections.list(status, page), queryFn: () => listCorrections(status, page), placeholderData: keepPreviousData });
 
 type CorrectionDecision = { id: string; decision: 'approve' | 'reject'; reason?: string };
 const decideCorrection = joinInFlight(
@@ -21,6 +22,6 @@ export function useDecideCorrection() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: decideCorrection,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['corrections'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.corrections.all }),
   });
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type CurrencyCode, dashboardResponse } from '@wallet/contract';
 import { api } from '../../../shared/api/client';
+import { queryKeys } from '../../../shared/api/keys';
 
 /**
  * GET /api/admin/reports/dashboard?days=30[&currency=]: today, each of the last 30 days, and the
@@ -8,7 +9,7 @@ import { api } from '../../../shared/api/client';
  */
 export const useDashboard = (currency: CurrencyCode | undefined) =>
   useQuery({
-    queryKey: ['dashboard', currency ?? 'default'],
+    queryKey: queryKeys.dashboard(currency),
     queryFn: () => api.get(`/api/admin/reports/dashboard?days=30${currency ? `&currency=${currency}` : ''}`, { schema: dashboardResponse }),
     refetchInterval: 60_000,
   });

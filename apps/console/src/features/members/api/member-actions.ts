@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MemberBankChangeBody } from '@wallet/contract';
+import { type MemberBankChangeBody, messageResponse } from '@wallet/contract';
 import { api } from '../../../shared/api/client';
-import { memberQueryKey } from './get-member';
+import { queryKeys } from '../../../shared/api/keys';
 
 export type MemberAction = 'block' | 'unblock' | 'sessions/end' | 'password-reset';
 
@@ -9,8 +9,8 @@ export type MemberAction = 'block' | 'unblock' | 'sessions/end' | 'password-rese
 export function useMemberAction(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, reason }: { action: MemberAction; reason: string }) => api.post(`/api/admin/members/${id}/${action}`, { reason }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: memberQueryKey(id) }),
+    mutationFn: ({ action, reason }: { action: MemberAction; reason: string }) => api.post(`/api/admin/members/${id}/${action}`, { reason }, { schema: messageResponse }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.member.of(id) }),
   });
 }
 
@@ -18,7 +18,7 @@ export function useMemberAction(id: string) {
 export function useChangeBankAccount(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: MemberBankChangeBody) => api.put(`/api/admin/members/${id}/bank-account`, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: memberQueryKey(id) }),
+    mutationFn: (body: MemberBankChangeBody) => api.put(`/api/admin/members/${id}/bank-account`, body, { schema: messageResponse }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.member.of(id) }),
   });
 }

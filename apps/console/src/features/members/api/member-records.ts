@@ -2,10 +2,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type StatementFilter, adminSlipsResponse, adminWithdrawalsResponse, auditResponse, memberInviteesResponse, statementResponse } from '@wallet/contract';
 import type { z } from 'zod';
 import { api } from '../../../shared/api/client';
+import { queryKeys } from '../../../shared/api/keys';
 
 export const RECORDS_PAGE_SIZE = 20;
 const usePage = <T,>(id: string, what: string, pageNumber: number, schema: z.ZodType<T>, path = `/api/admin/members/${id}/${what}?page=${pageNumber}&limit=${RECORDS_PAGE_SIZE}`) =>
-  useQuery({ queryKey: ['member', id, what, pageNumber, path], queryFn: () => api.get(path, { schema }), placeholderData: keepPreviousData });
+  useQuery({ queryKey: queryKeys.member.records(id, what, pageNumber, path), queryFn: () => api.get(path, { schema }), placeholderData: keepPreviousData });
 
 /** One page of a member's records at the largest page size, for a CSV of all of them. */
 export const fetchMemberRecords = <T,>(id: string, what: 'statement' | 'slips' | 'withdrawals' | 'invitees' | 'ledger', page: number, schema: z.ZodType<T>, extraQuery = '') =>

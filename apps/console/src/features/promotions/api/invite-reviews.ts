@@ -3,10 +3,11 @@ import { inviteReviewsResponse } from '@wallet/contract';
 import { z } from 'zod';
 import { api } from '../../../shared/api/client';
 import { joinInFlight } from '../../../shared/api/join-in-flight';
+import { queryKeys } from '../../../shared/api/keys';
 
 /** GET /api/admin/invite-reviews: invite rewards held for an overlap signal. */
 export const useInviteReviews = (page: number) =>
-  useQuery({ queryKey: ['invite-reviews', page], queryFn: () => api.get(`/api/admin/invite-reviews?page=${page}&limit=25`, { schema: inviteReviewsResponse }) });
+  useQuery({ queryKey: queryKeys.inviteReviews.page(page), queryFn: () => api.get(`/api/admin/invite-reviews?page=${page}&limit=25`, { schema: inviteReviewsResponse }) });
 
 type InviteDecision = { id: string; decision: 'approve' | 'refuse' };
 const decideInvite = joinInFlight(
@@ -19,6 +20,6 @@ export function useDecideInvite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: decideInvite,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['invite-reviews'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.inviteReviews.all }),
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type CurrencyCode, adminDepositNoticesResponse, adminSlipsResponse, adminWalletTransfersResponse, adminWithdrawalsResponse } from '@wallet/contract';
 import { api } from '../../../shared/api/client';
 import { joinInFlight } from '../../../shared/api/join-in-flight';
+import { queryKeys } from '../../../shared/api/keys';
 
 /** One waiting item of any queue, as the desk shows it. */
 export interface QueueItem {
@@ -45,7 +46,7 @@ export async function loadQueue(queue: QueueName, page = 1): Promise<{ total: nu
   }
 }
 
-export const useQueue = (queue: QueueName) => useQuery({ queryKey: ['queue', queue], queryFn: () => loadQueue(queue), refetchInterval: 15_000 });
+export const useQueue = (queue: QueueName) => useQuery({ queryKey: queryKeys.queues.of(queue), queryFn: () => loadQueue(queue), refetchInterval: 15_000 });
 
 type QueueDecision = { queue: QueueName; id: string; action: 'approve' | 'fail'; body?: unknown };
 const decideQueueItem = joinInFlight(
@@ -58,6 +59,6 @@ export function useDecide(queue: QueueName) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (decision: Omit<QueueDecision, 'queue'>) => decideQueueItem({ ...decision, queue }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['queue', queue] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.queues.of(queue) }),
   });
 }

@@ -1,0 +1,40 @@
+/**
+ * The console's query keys, one factory a resource. Every key of a resource starts with its `all`,
+ * so invalidating `all` reloads each page and filter of it. In shared/ because a change in one
+ * feature reloads another's resources (an approval reloads offers, wheels and settings; a proposed
+ * correction the corrections list).
+ */
+export const queryKeys = {
+  me: { all: ['me'] as const },
+  sessions: { all: ['my-sessions'] as const },
+  operators: { all: ['operators'] as const },
+  queues: { all: ['queue'] as const, of: (queue: string) => ['queue', queue] as const },
+  corrections: { all: ['corrections'] as const, list: (status: string, page: number) => ['corrections', status, page] as const },
+  configChanges: { all: ['config-changes'] as const, list: (status: string, page: number) => ['config-changes', status, page] as const },
+  audit: { all: ['audit'] as const, checkpoint: ['audit', 'checkpoint'] as const, list: (filter: object, page: number) => ['audit', filter, page] as const },
+  settings: { all: ['settings'] as const, history: (page: number) => ['settings', 'history', page] as const },
+  offers: { all: ['offers'] as const, of: (kind: string) => ['offers', kind] as const },
+  programmes: { all: ['programme'] as const, of: (programme: string) => ['programme', programme] as const },
+  texts: { all: ['texts'] as const, agreements: ['texts', 'agreements'] as const, notice: ['texts', 'notice'] as const },
+  banners: { all: ['banners'] as const },
+  inviteReviews: { all: ['invite-reviews'] as const, page: (page: number) => ['invite-reviews', page] as const },
+  spinwheels: { all: ['spinwheels'] as const, report: (id: string | null) => ['spinwheels', 'report', id] as const },
+  members: { search: (q: string, page: number) => ['members', q, page] as const },
+  member: {
+    of: (id: string | null) => ['member', id] as const,
+    condition: (id: string) => ['member', id, 'condition'] as const,
+    ledger: (id: string, page: number) => ['member', id, 'ledger', page] as const,
+    records: (id: string, what: string, page: number, path: string) => ['member', id, what, page, path] as const,
+    spins: (id: string) => ['member', id, 'spins'] as const,
+    spinsPage: (id: string, page: number) => ['member', id, 'spins', page] as const,
+  },
+  reference: (reference: string | undefined) => ['reference', reference] as const,
+  chat: {
+    all: ['chat'] as const,
+    conversations: ['chat', 'conversations'] as const,
+    conversationsOf: (filter: string) => ['chat', 'conversations', filter] as const,
+    messages: (id: string) => ['chat', 'messages', id] as const,
+    templates: ['chat', 'templates'] as const,
+  },
+  dashboard: (currency: string | undefined) => ['dashboard', currency ?? 'default'] as const,
+};
