@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.js';
-import { createAuditTrail } from '../src/http/audit.js';
+import { createAuditTrail } from '../src/modules/audit/audit-writer.js';
 import { createAuditChain } from '../src/modules/audit/audit-chain.js';
 import { auditSecret } from '../src/modules/audit/audit-key.js';
 import { TEST_AUDIT_KEY, type TestServer, insertTestMember, startTestServer } from './harness.js';

@@ -9,6 +9,7 @@ import type {
 } from '@wallet/contract';
 import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Db } from '../../db/database.js';
+import type { AdminContext } from '../../http/context.js';
 import { conflict, notFound, unauthorized } from '../../errors.js';
 import { createLoginGuard } from '../auth/login-guard.js';
 import { type PasswordHasher, createCredentialCheck } from '../auth/password.js';
@@ -19,16 +20,7 @@ import type { ApprovalService } from '../approvals/approvals.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import * as repo from './admin.repository.js';
 import type { SecondFactor } from './second-factor.js';
-import type { AuditTrail } from '../../http/audit.js';
-
-export interface AdminContext {
-  adminId: bigint;
-  username: string;
-  roles: readonly OperatorRole[];
-  sessionId: string;
-  /** The caller's address, as Fastify's `request.ip` gives it (TRUST_PROXY honoured); the audit log records it. */
-  ip: string;
-}
+import type { AuditTrail } from '../audit/audit-writer.js';
 
 /** Fewer operators than members share an address, and an operator account opens the money. */
 const OPERATOR_LOGIN_LIMITS = { windowMs: 15 * 60_000, maxPerAccount: 5, maxPerAddress: 20, maxPerDevice: 5 };

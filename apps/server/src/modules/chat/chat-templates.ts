@@ -2,8 +2,8 @@ import type { AgentMessage } from '@wallet/contract';
 import { agentMessage } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { badRequest, notFound } from '../../errors.js';
-import type { AuditTrail } from '../../http/audit.js';
-import type { AdminContext } from '../admin/admin.service.js';
+import type { AuditTrail } from '../audit/audit-writer.js';
+import type { AdminContext } from '../../http/context.js';
 import * as repo from './chat.repository.js';
 
 /** Saved replies (canned responses) agents send with one tap: text, buttons, quick replies or cards. */

@@ -14,7 +14,7 @@ import {
 } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { AppError, businessRule, conflict, notFound } from '../../errors.js';
-import type { MemberContext } from '../auth/auth.service.js';
+import type { MemberContext } from '../../http/context.js';
 import { type ConditionRow, type ConditionService, clearedOnEnd, failFloor, mayEnd, rewardStillHeld, successTarget } from '../conditions/conditions.service.js';
 import { type RewardSource, accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';

@@ -1,8 +1,8 @@
 import { type AdminSpinCampaign, type AdminSpinRow, type ConfigChange, type LocalizedText, type SpinCampaignBody, type SpinReport, minorOf, toMajor } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { businessRule, conflict, notFound } from '../../errors.js';
-import type { AuditTrail } from '../../http/audit.js';
-import type { AdminContext } from '../admin/admin.service.js';
+import type { AuditTrail } from '../audit/audit-writer.js';
+import type { AdminContext } from '../../http/context.js';
 import { campaignReasons, expectedPerCoin, thresholdsFor } from '../approvals/approvals.rules.js';
 import type { ApprovalService, Outcome } from '../approvals/approvals.service.js';
 import { type SettingsService, moneyRules } from '../settings/settings.service.js';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { type Coupon, type CouponStatus, type Language, type RewardPreview, type SpinFairness, type SpinResult, type SpinSeed, type SpinSetup, minor, toMajor } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { AppError, businessRule, notFound } from '../../errors.js';
-import type { MemberContext } from '../auth/auth.service.js';
+import type { MemberContext } from '../../http/context.js';
 import { accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import { type SettingsService, moneyRules } from '../settings/settings.service.js';

@@ -1,6 +1,6 @@
-import type { Db } from '../db/database.js';
+import type { Db } from './database.js';
 import { AppError, notFound } from '../errors.js';
-import type { AuditActor, AuditTrail } from './audit.js';
+import type { AuditActor, AuditTrail } from '../modules/audit/audit-writer.js';
 
 export interface OperatorDecision<Row, Result> {
   /** Reads the item locked for this transaction (FOR UPDATE); undefined when there is none. */

@@ -1,6 +1,6 @@
-import type { Db } from '../db/database.js';
-import type { AuditChain } from '../modules/audit/audit-chain.js';
-import { appendEntry, lockChain, nextLink } from '../modules/audit/audit.repository.js';
+import type { Db } from '../../db/database.js';
+import type { AuditChain } from './audit-chain.js';
+import { appendEntry, lockChain, nextLink } from './audit.repository.js';
 
 /** Who acted and from which address (null when no caller's address is known). */
 export interface AuditActor {
