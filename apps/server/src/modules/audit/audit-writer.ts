@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.js';
+import type { Trx } from '../../db/database.js';
 import type { AuditChain } from './audit-chain.js';
 import { appendEntry, lockChain, nextLink } from './audit.repository.js';
 
@@ -16,26 +16,22 @@ export interface AuditActor {
  * under a lock held to the caller's commit, so entries commit in the chain's order.
  */
 export function createAuditTrail(chain: AuditChain) {
-  const append = async (trx: Db, actor: AuditActor, action: string, detail: unknown) => {
-    await lockChain(trx);
-    const link = await nextLink(trx, JSON.stringify(detail));
-    const content = {
-      id: link.id,
-      position: link.position,
-      actor: actor.username,
-      action,
-      detailText: link.detail_text,
-      ip: actor.ip,
-      createdMicros: link.created_micros,
-      prevHash: link.prev_hash,
-    };
-    await appendEntry(trx, { ...content, hash: chain.entryHash(content) });
-  };
   return {
-    async record(db: Db, actor: AuditActor, action: string, detail: unknown): Promise<void> {
-      // Outside a transaction the lock would end with its own statement: the entry gets one.
-      if (db.isTransaction) await append(db, actor, action, detail);
-      else await db.transaction().execute((trx) => append(trx, actor, action, detail));
+    /** A transaction, always: the entry commits with its change or not at all. */
+    async record(trx: Trx, actor: AuditActor, action: string, detail: unknown): Promise<void> {
+      await lockChain(trx);
+      const link = await nextLink(trx, JSON.stringify(detail));
+      const content = {
+        id: link.id,
+        position: link.position,
+        actor: actor.username,
+        action,
+        detailText: link.detail_text,
+        ip: actor.ip,
+        createdMicros: link.created_micros,
+        prevHash: link.prev_hash,
+      };
+      await appendEntry(trx, { ...content, hash: chain.entryHash(content) });
     },
   };
 }

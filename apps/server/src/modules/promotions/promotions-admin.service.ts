@@ -21,7 +21,7 @@ import {
 } from '@wallet/contract';
 import sanitizeHtml from 'sanitize-html';
 import type { UploadStorage } from '../../adapters/upload-storage.js';
-import type { Db } from '../../db/database.js';
+import type { Db, Trx } from '../../db/database.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import type { AuditTrail } from '../audit/audit-writer.js';
 import { decideOnce } from '../../db/decide-once.js';
@@ -166,7 +166,7 @@ export function createPromotionAdminService(deps: {
     return toAdminOffer(offer, paid.get(offer.code) ?? 0n, banners);
   }
 
-  async function insertOffer(trx: Db, operator: AdminContext, kind: 'bonus' | 'promotion', body: BonusBody | PromotionBody): Promise<AdminOffer> {
+  async function insertOffer(trx: Trx, operator: AdminContext, kind: 'bonus' | 'promotion', body: BonusBody | PromotionBody): Promise<AdminOffer> {
     const inserted = await repo.insertOffer(trx, {
       code: body.code,
       kind,
@@ -210,7 +210,7 @@ export function createPromotionAdminService(deps: {
     if (![terms.rewardAmount, terms.rewardCap].every((amount) => amount === null || rewardAmountAllowed(amount, before.currency)) || !targetNeedsPlay(terms)) throw badRequest('KEY_INVALID');
   }
 
-  async function applyPatch(trx: Db, operator: AdminContext, before: repo.OfferRow, patch: OfferPatchBody): Promise<AdminOffer> {
+  async function applyPatch(trx: Trx, operator: AdminContext, before: repo.OfferRow, patch: OfferPatchBody): Promise<AdminOffer> {
     const { kind, code } = before;
     checkPatch(before, patch);
     // Switching between share and fixed clears the other mode's figure.

@@ -1,5 +1,5 @@
 import { type AdminSpinCampaign, type AdminSpinRow, type ConfigChange, type LocalizedText, type SpinCampaignBody, type SpinReport, minorOf, toMajor } from '@wallet/contract';
-import type { Db } from '../../db/database.js';
+import type { Db, Trx } from '../../db/database.js';
 import { businessRule, conflict, notFound } from '../../errors.js';
 import type { AuditTrail } from '../audit/audit-writer.js';
 import type { AdminContext } from '../../http/context.js';
@@ -60,7 +60,7 @@ export function createSpinAdminService(deps: {
   approvals: Pick<ApprovalService, 'propose' | 'onApprove'>;
 }) {
   const { db, now } = deps;
-  const audit = (actor: AdminContext, action: string, detail: unknown, trx: Db) => deps.auditTrail.record(trx, actor, action, detail);
+  const audit = (actor: AdminContext, action: string, detail: unknown, trx: Trx) => deps.auditTrail.record(trx, actor, action, detail);
 
   /** The campaign locked for activation; null when it already runs. */
   async function lockActivatable(trx: Db, id: string): Promise<repo.CampaignRow | null> {
@@ -69,7 +69,7 @@ export function createSpinAdminService(deps: {
     if (campaign.ends_at !== null && new Date(campaign.ends_at) <= now()) throw businessRule('KEY_INVALID');
     return campaign.status === 'active' ? null : campaign;
   }
-  async function activateLocked(trx: Db, actor: AdminContext, campaign: repo.CampaignRow): Promise<void> {
+  async function activateLocked(trx: Trx, actor: AdminContext, campaign: repo.CampaignRow): Promise<void> {
     const paused = await repo.pauseActive(trx, now(), campaign.currency);
     await repo.setStatus(trx, campaign.id, 'active', now());
     await audit(actor, 'spin.campaign.activate', { id: campaign.id, paused }, trx);
