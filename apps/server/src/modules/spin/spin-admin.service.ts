@@ -1,6 +1,7 @@
 import { type AdminSpinCampaign, type AdminSpinRow, type ConfigChange, type LocalizedText, type SpinCampaignBody, type SpinReport, minorOf, toMajor } from '@wallet/contract';
 import type { Db, Trx } from '../../db/database.js';
 import { businessRule, conflict, notFound } from '../../errors.js';
+import { decideOnce } from '../../db/decide-once.js';
 import type { AuditTrail } from '../audit/audit-writer.js';
 import type { AdminContext } from '../../http/context.js';
 import { campaignReasons, expectedPerCoin, thresholdsFor } from '../approvals/approvals.rules.js';
@@ -226,12 +227,18 @@ export function createSpinAdminService(deps: {
 
     /** Withdraws an unclaimed prize (a mistake, abuse): the member's claim then answers INVALID_PRIZE_CODE. */
     async voidCoupon(actor: AdminContext, id: string, reason: string): Promise<{ message: string }> {
-      await db.transaction().execute(async (trx) => {
-        const spin = await repo.lockSpinById(trx, id);
-        if (!spin) throw notFound('NO_DATA');
-        if (spin.status !== 'claimable') throw conflict('KEY_INVALID');
-        await repo.voidCoupon(trx, id, reason);
-        await audit(actor, 'spin.coupon.void', { id, memberId: String(spin.member_id), reason }, trx);
+      await decideOnce(deps, {
+        lock: async (trx) => {
+          const spin = await repo.lockSpinById(trx, id);
+          // A "try again" won nothing: there is no prize to withdraw.
+          if (spin?.status === 'none') throw conflict('KEY_INVALID');
+          return spin;
+        },
+        // Voided by another operator, or claimed by the member: decided either way.
+        isOpen: (spin) => spin.status === 'claimable',
+        decidedBy: () => null,
+        apply: (trx) => repo.voidCoupon(trx, id, reason),
+        audit: { actor, action: 'spin.coupon.void', detail: (spin) => ({ id, memberId: String(spin.member_id), reason }) },
       });
       return { message: 'SUCCESS' };
     },
