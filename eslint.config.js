@@ -42,6 +42,26 @@ export default tseslint.config(
     rules: { 'wallet/table-owners': 'error' },
   },
   {
+    // http/ holds what is common to routes (authentication, errors to answers, validation, language,
+    // idempotency hook, OpenAPI, the server itself). Only what speaks HTTP imports it: route files,
+    // the files that compose the server (app.ts, core.ts, main.ts), and the sandboxes, which are HTTP
+    // stand-ins for outside services. Services receive who calls (the member or operator a request
+    // comes from) as a value, so http/context's types are the one thing they may import, as types.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/http/**', 'apps/server/src/{app,core,main}.ts', 'apps/server/src/**/*.routes.ts', 'apps/server/src/sandbox/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)http/context\\.js$', allowTypeImports: true, message: 'A service takes the caller as a value: import http/context\'s types with `import type`.' },
+            { regex: '(^|/)http/(?!context\\.js$)', message: 'http/ is for route files and the server\'s composition; a service, repository or module entry does not speak HTTP.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // SQL lives in repositories (and the database layer): services and routes hold the rules.
     files: ['apps/server/src/modules/**/*.ts'],
     ignores: ['apps/server/src/modules/**/*.repository.ts'],

@@ -8,7 +8,7 @@ import type { SlipVerifier } from './adapters/slip-verifier.js';
 import { type SmsSender, createHttpSmsSender } from './adapters/sms.js';
 import type { AppConfig } from './config.js';
 import type { Db, DatabaseHandle } from './db/database.js';
-import { type AuditTrail, createAuditTrail } from './http/audit.js';
+import { type AuditTrail, createAuditTrail } from './modules/audit/audit-writer.js';
 import type { App } from './http/types.js';
 import { type AuditChain, createAuditChain } from './modules/audit/audit-chain.js';
 import { auditSecret } from './modules/audit/audit-key.js';

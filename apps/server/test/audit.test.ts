@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.js';
-import { createAuditTrail } from '../src/http/audit.js';
+import { type AuditActor, createAuditTrail } from '../src/modules/audit/audit-writer.js';
 import { createAuditChain } from '../src/modules/audit/audit-chain.js';
 import { auditSecret } from '../src/modules/audit/audit-key.js';
 import { TEST_AUDIT_KEY, type TestServer, insertTestMember, startTestServer } from './harness.js';
@@ -13,6 +13,9 @@ let server: TestServer;
 let chief: string;
 /** Writes entries the way every audited change does (the server's own trail, with the same key). */
 const trail = createAuditTrail(createAuditChain(TEST_AUDIT_KEY));
+/** One entry written in a transaction of its own. */
+const entry = (db: Db, actor: AuditActor, action: string, detail: unknown) => db.transaction().execute((trx) => trail.record(trx, actor, action, detail));
+
 beforeAll(async () => {
   server = await startTestServer({ env: { TRUST_PROXY: '1' } });
   await server.app.adminService.ensureFirstOperator({ username: 'auditor', password: 'auditor-pass-1' });
@@ -153,7 +156,7 @@ describe('an audit log that cannot be rewritten quietly', () => {
   /** A server of its own (each test damages its log), with `count` entries written and their positions. */
   async function logOf(count: number, env: Record<string, string> = {}) {
     const own = await startTestServer({ env });
-    for (let index = 0; index < count; index += 1) await trail.record(own.db, { username: 'clerk', ip: '192.0.2.1' }, 'test.entry', { index, note: `entry ${index}` });
+    for (let index = 0; index < count; index += 1) await entry(own.db, { username: 'clerk', ip: '192.0.2.1' }, 'test.entry', { index, note: `entry ${index}` });
     const rows = await own.db.selectFrom('audit_log').select(['id', 'position']).where('actor', '=', 'clerk').orderBy('position').execute();
     return { own, rows, audit: own.app.audit };
   }
@@ -206,7 +209,7 @@ describe('an audit log that cannot be rewritten quietly', () => {
       expect(await audit.verify()).toMatchObject({ ok: false, entries: 4, broken: [], checkpoint: { position: String(head.position), entries: 6, status: 'truncated' } });
 
       // New entries do not cover it up: the checkpoint that no longer holds is not replaced.
-      await trail.record(own.db, { username: 'clerk', ip: null }, 'test.entry', { after: 'truncation' });
+      await entry(own.db, { username: 'clerk', ip: null }, 'test.entry', { after: 'truncation' });
       expect(await audit.writeCheckpoint()).toEqual({ written: null, refused: 'truncated' });
       expect(await audit.verify()).toMatchObject({ ok: false, checkpoint: { position: String(head.position), status: 'truncated' } });
     } finally {
@@ -246,7 +249,7 @@ describe('an audit log that cannot be rewritten quietly', () => {
     try {
       // As migration 054 leaves a deployed log: the entries the database chained, unkeyed, before any keyed one.
       await behindTheServersBack(own.db, (trx) => rechainWithoutKey(trx, rows[0]!.position, true));
-      await trail.record(own.db, { username: 'clerk', ip: null }, 'test.entry', { keyed: true });
+      await entry(own.db, { username: 'clerk', ip: null }, 'test.entry', { keyed: true });
       await audit.writeCheckpoint();
       expect(await audit.verify()).toMatchObject({ ok: true, entries: 4, broken: [], checkpoint: { status: 'ok' } });
 
@@ -274,7 +277,7 @@ describe('an audit log that cannot be rewritten quietly', () => {
       await Promise.all(
         Array.from({ length: 24 }, (_, index) =>
           index % 2 === 0
-            ? trail.record(own.db, { username: 'racer', ip: null }, 'test.race', { index })
+            ? entry(own.db, { username: 'racer', ip: null }, 'test.race', { index })
             : // Inside a caller's transaction that goes on after its entry: the next writer waits for the commit.
               own.db.transaction().execute(async (trx) => {
                 await trail.record(trx, { username: 'racer', ip: null }, 'test.race', { index });

@@ -4,7 +4,10 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { type Socket, io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestServer, registerMember, startTestServer } from './harness.js';
+import { createChatTemplates } from '../src/modules/chat/chat-templates.js';
+import { type AuditTrail, createAuditTrail } from '../src/modules/audit/audit-writer.js';
+import { createAuditChain } from '../src/modules/audit/audit-chain.js';
+import { TEST_AUDIT_KEY, type TestServer, registerMember, startTestServer } from './harness.js';
 
 type Member = Awaited<ReturnType<typeof registerMember>>;
 const PREFIX = 'wallet-chat-';
@@ -153,6 +156,35 @@ describe('chat over HTTP', () => {
     const cashier = (await server.api('POST', '/api/admin/login', { body: { username: 'cashier', password: 'cashier-pass-1' } })).body.token;
     expect((await server.api('GET', '/api/admin/chat/conversations', { token: cashier })).status).toBe(403);
     expect((await server.api('GET', '/api/admin/chat/conversations', { token: member.token })).status).toBe(401);
+  });
+
+  it('a saved reply and its audit entry exist together: a change that fails after its entry leaves neither', async () => {
+    const chief = await server.db.selectFrom('admin_users').select('id').where('username', '=', 'chief').executeTakeFirstOrThrow();
+    const operator = { adminId: chief.id, username: 'chief', roles: ['admin'] as const, sessionId: crypto.randomUUID(), ip: '192.0.2.9' };
+    const trail = createAuditTrail(createAuditChain(TEST_AUDIT_KEY));
+    // The entry is written, then the change fails: its transaction takes the entry back with it.
+    const failingAfterEntry: AuditTrail = {
+      async record(trx, actor, action, detail) {
+        await trail.record(trx, actor, action, detail);
+        throw new Error('the change fails after its audit entry');
+      },
+    };
+    const entries = async (action: string) => (await server.db.selectFrom('audit_log').select('detail').where('action', '=', action).execute()).map((row) => row.detail);
+
+    const failing = createChatTemplates(server.db, failingAfterEntry);
+    const title = `never saved ${crypto.randomUUID()}`;
+    await expect(failing.create(operator, { title, message: { message_type: 'text', payload: 'x' } })).rejects.toThrow('the change fails after its audit entry');
+    expect((await server.api('GET', '/api/admin/chat/templates', { token: agent })).body.templates.some((template: { title: string }) => template.title === title)).toBe(false);
+    expect((await entries('chat.template.create')).some((detail) => (detail as { title: string }).title === title)).toBe(false);
+
+    const kept = `kept ${crypto.randomUUID()}`;
+    const saved = (await server.api('POST', '/api/admin/chat/templates', { token: agent, body: { title: kept, message: { message_type: 'text', payload: 'kept' } } })).body.templates.find((template: { title: string }) => template.title === kept);
+    await expect(failing.remove(operator, saved._id)).rejects.toThrow('the change fails after its audit entry');
+    expect((await server.api('GET', '/api/admin/chat/templates', { token: agent })).body.templates.some((template: { _id: string }) => template._id === saved._id)).toBe(true);
+    expect((await entries('chat.template.delete')).some((detail) => (detail as { id: string }).id === saved._id)).toBe(false);
+    // Through the server, the change and its entry commit together.
+    expect((await server.api('DELETE', `/api/admin/chat/templates/${saved._id}`, { token: agent })).status).toBe(200);
+    expect((await entries('chat.template.delete')).some((detail) => (detail as { id: string }).id === saved._id)).toBe(true);
   });
 
   it('a guest who signs in brings the guest conversation into the member’s', async () => {

@@ -137,6 +137,22 @@ describe('bonuses', () => {
     expect(await get(member, `/api/bonus/activate/${code}`)).toMatchObject({ status: 422, body: { message: 'BONUS_MAX_CLAIMED' } });
     expect((await get(member, '/api/bonus/check/minimum')).body.qualifyingDeposit).toBe(0);
   });
+  it('two operators ending one condition at once: it ends once, audited once, and the other finds none to end', async () => {
+    const code = uniqueCode('END');
+    await createBonus({ code });
+    const member = await registerMember(server);
+    await deposit(member, 100);
+    expect((await get(member, `/api/bonus/activate/${code}`)).status).toBe(200);
+    const end = (reason: string) => server.api('POST', `/api/admin/members/${member.id}/conditions/end`, { token: chief, body: { reason } });
+    const answers = await Promise.all([end('member asked (desk 1)'), end('member asked (desk 2)')]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 404]);
+    expect(answers.find((answer) => answer.status === 404)!.body).toEqual({ message: 'NO_DATA' });
+    expect(answers.find((answer) => answer.status === 200)!.body.condition).toMatchObject({ status: 'ended' });
+    const entries = await server.db.selectFrom('audit_log').select('detail').where('action', '=', 'condition.end').execute();
+    expect(entries.filter((entry) => (entry.detail as { memberId: string }).memberId === member.id)).toHaveLength(1);
+    // The reward still held went back once: the member keeps their own deposit.
+    expect((await walletOf(member)).wallet.amount).toBe(100);
+  });
 });
 
 describe('promotion codes', () => {

@@ -244,6 +244,25 @@ describe('coupons', () => {
     expect(spins).toMatchObject({ coins: 0, total: 20 });
     expect(spins.spins.filter((row: { status: string }) => row.status === 'claimed')).toHaveLength(1);
   });
+  it('two operators voiding one coupon at once: one voids it, the other is told it is already decided', async () => {
+    await runCampaign([
+      { code: 'CASH5', weight: 1, prizeKind: 'cash', prizeAmount: 5 },
+      { code: 'TRY', weight: 0, prizeKind: 'none', prizeAmount: 0 },
+    ]);
+    const member = await registerMember(server);
+    await earnCoins(member, 200);
+    const coupon = (await spin(member)).body.result;
+    const voidIt = (reason: string) => server.api('POST', `/api/admin/spinwheels/coupons/${coupon._id}/void`, { token: chief, body: { reason } });
+    const answers = await Promise.all([voidIt('duplicate account (desk 1)'), voidIt('duplicate account (desk 2)')]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.status === 409)!.body).toEqual({ message: 'ALREADY_DECIDED' });
+    const entries = await server.db.selectFrom('audit_log').select('detail').where('action', '=', 'spin.coupon.void').execute();
+    expect(entries.filter((entry) => (entry.detail as { id: string }).id === coupon._id)).toHaveLength(1);
+    // Claimed by the member is decided too.
+    const claimed = (await spin(member)).body.result;
+    expect((await claim(member, claimed._id)).status).toBe(200);
+    expect(await server.api('POST', `/api/admin/spinwheels/coupons/${claimed._id}/void`, { token: chief, body: { reason: 'too late' } })).toMatchObject({ status: 409, body: { message: 'ALREADY_DECIDED' } });
+  });
   // Last: it moves the clock a day on, past the sandbox gateway's QR lifetime.
   it('answers every refusal of SPEC §8 by its code, and changes nothing', async () => {
     const campaign = await runCampaign([

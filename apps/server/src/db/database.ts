@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, type Transaction, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { type NotificationHandlers, listenWithReconnect } from './notifications.js';
@@ -10,6 +10,8 @@ import { prepareStatementsOf } from './prepared-statements.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
+/** A transaction open on the database: what must be written together with a change takes one. */
+export type Trx = Transaction<Database>;
 
 const UNIQUE_VIOLATION = '23505';
 

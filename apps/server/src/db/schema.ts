@@ -128,7 +128,7 @@ export interface Database {
     detail: Json<unknown>;
     ip: string | null;
     created_at: Timestamp;
-    /** The chain (migrations 021, 054): written by the server's audit trail (`http/audit.ts`), never defaulted. */
+    /** The chain (migrations 021, 054): written by the server's audit trail (`modules/audit/audit-writer.ts`), never defaulted. */
     position: bigint;
     prev_hash: string;
     hash: string;

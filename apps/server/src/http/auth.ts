@@ -1,8 +1,9 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { OperatorRole } from '@wallet/contract';
 import { forbidden } from '../errors.js';
-import type { AdminContext, AdminService } from '../modules/admin/admin.service.js';
-import type { AuthService, MemberContext } from '../modules/auth/auth.service.js';
+import type { AdminService } from '../modules/admin/admin.service.js';
+import type { AuthService } from '../modules/auth/auth.service.js';
+import type { AdminContext, MemberContext } from './context.js';
 import type { App } from './types.js';
 
 /**

@@ -2,14 +2,6 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
 
-/**
- * A time as the site's desk reads it in a spreadsheet ("2026-11-01 10:00:00"), in the site's zone
- * (DESIGN §6: shown in Asia/Bangkok or Asia/Vientiane, stored as UTC).
- */
-export function siteTimeText(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(at);
-}
-
 /** A time column's header that says which zone its times are in: "time (UTC+7 Asia/Bangkok)", no comma to quote. */
 export function siteTimeHeader(label: string, timeZone: string, at = new Date()): string {
   const offset = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' }).formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? '';

@@ -1,8 +1,6 @@
-import { type ConfigChange, configChange } from '@wallet/contract';
+import { configChange } from '@wallet/contract';
 import type { FastifyReply } from 'fastify';
-
-/** A change that applied at once, or the proposal that waits for a second operator (modules/approvals). */
-export type Outcome<T> = { applied: T } | { pending: ConfigChange };
+import type { Outcome } from '../modules/approvals/approvals.service.js';
 
 /** A change's answer: 200 with what applied, or 202 with the proposal that waits for a second operator. */
 export function answerOutcome<T>(reply: FastifyReply, outcome: Outcome<T>) {

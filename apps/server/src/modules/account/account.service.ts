@@ -16,7 +16,8 @@ import {
 } from '@wallet/contract';
 import { type Db, isUniqueViolation } from '../../db/database.js';
 import { badRequest, conflict, forbidden, notFound, tooMany } from '../../errors.js';
-import type { AuthService, MemberContext } from '../auth/auth.service.js';
+import type { AuthService } from '../auth/auth.service.js';
+import type { MemberContext } from '../../http/context.js';
 import type { PasswordHasher } from '../auth/password.js';
 import type { AttemptLimiter } from '../limits/attempt-limiter.js';
 import type { LookupService } from '../lookup/lookup.service.js';

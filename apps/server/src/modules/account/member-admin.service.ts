@@ -4,7 +4,7 @@ import type { SmsSender } from '../../adapters/sms.js';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/database.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
-import type { AuditActor, AuditTrail } from '../../http/audit.js';
+import type { AuditActor, AuditTrail } from '../audit/audit-writer.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { PasswordHasher } from '../auth/password.js';
 import { type ConditionService, successTarget } from '../conditions/conditions.service.js';

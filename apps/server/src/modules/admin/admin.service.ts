@@ -8,7 +8,8 @@ import type {
   UpdateOperatorBody,
 } from '@wallet/contract';
 import type { SecretBox } from '../../crypto/secret-box.js';
-import type { Db } from '../../db/database.js';
+import type { Db, Trx } from '../../db/database.js';
+import type { AdminContext } from '../../http/context.js';
 import { conflict, notFound, unauthorized } from '../../errors.js';
 import { createLoginGuard } from '../auth/login-guard.js';
 import { type PasswordHasher, createCredentialCheck } from '../auth/password.js';
@@ -19,16 +20,7 @@ import type { ApprovalService } from '../approvals/approvals.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import * as repo from './admin.repository.js';
 import type { SecondFactor } from './second-factor.js';
-import type { AuditTrail } from '../../http/audit.js';
-
-export interface AdminContext {
-  adminId: bigint;
-  username: string;
-  roles: readonly OperatorRole[];
-  sessionId: string;
-  /** The caller's address, as Fastify's `request.ip` gives it (TRUST_PROXY honoured); the audit log records it. */
-  ip: string;
-}
+import type { AuditTrail } from '../audit/audit-writer.js';
 
 /** Fewer operators than members share an address, and an operator account opens the money. */
 const OPERATOR_LOGIN_LIMITS = { windowMs: 15 * 60_000, maxPerAccount: 5, maxPerAddress: 20, maxPerDevice: 5 };
@@ -61,7 +53,7 @@ export function createAdminService(deps: {
   const credentialsMatch = createCredentialCheck(hasher);
   const guard = createLoginGuard({ limiter: deps.limiter, secret: deps.secret, scope: 'operator', limits: OPERATOR_LOGIN_LIMITS });
 
-  const audit = (actor: AdminContext, action: string, detail: unknown, trx: Db = db) => deps.auditTrail.record(trx, actor, action, detail);
+  const audit = (actor: AdminContext, action: string, detail: unknown, trx: Trx) => deps.auditTrail.record(trx, actor, action, detail);
   const revoked = (operatorId: bigint) => deps.revocations.publish({ kind: 'operator', operatorId: String(operatorId) });
 
   /** An authenticator code (each time step once) or an unused recovery code. */
@@ -107,8 +99,11 @@ export function createAdminService(deps: {
       }
       await attempt.release();
       const expiresAt = new Date(now().getTime() + deps.sessionLifetimeMs);
-      const sessionId = await repo.createOperatorSession(db, { adminId: operator.id, expiresAt, ip: client.ip, userAgent: client.userAgent });
-      await audit({ adminId: operator.id, username, roles: operator.roles, sessionId, ip: client.ip }, 'login', { ip: client.ip });
+      const sessionId = await db.transaction().execute(async (trx) => {
+        const created = await repo.createOperatorSession(trx, { adminId: operator.id, expiresAt, ip: client.ip, userAgent: client.userAgent });
+        await audit({ adminId: operator.id, username, roles: operator.roles, sessionId: created, ip: client.ip }, 'login', { ip: client.ip }, trx);
+        return created;
+      });
       const token = await tokens.sign('admin', { subject: String(operator.id), sessionId }, expiresAt);
       return { token, deviceCookie: attempt.deviceCookie };
     },
@@ -131,8 +126,10 @@ export function createAdminService(deps: {
     },
 
     async logout(actor: AdminContext): Promise<void> {
-      await repo.revokeOperatorSession(db, actor.adminId, actor.sessionId, now());
-      await audit(actor, 'logout', {});
+      await db.transaction().execute(async (trx) => {
+        await repo.revokeOperatorSession(trx, actor.adminId, actor.sessionId, now());
+        await audit(actor, 'logout', {}, trx);
+      });
       await revoked(actor.adminId);
     },
 
@@ -152,8 +149,10 @@ export function createAdminService(deps: {
 
     /** An operator revokes one of their own sessions (a token left on another machine, or leaked). */
     async revokeSession(actor: AdminContext, sessionId: string): Promise<void> {
-      if (!(await repo.revokeOperatorSession(db, actor.adminId, sessionId, now()))) throw notFound('NO_DATA');
-      await audit(actor, 'revoke-session', { sessionId });
+      await db.transaction().execute(async (trx) => {
+        if (!(await repo.revokeOperatorSession(trx, actor.adminId, sessionId, now()))) throw notFound('NO_DATA');
+        await audit(actor, 'revoke-session', { sessionId }, trx);
+      });
       await revoked(actor.adminId);
     },
 

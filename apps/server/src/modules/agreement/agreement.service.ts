@@ -1,7 +1,7 @@
 import type { AgreementStatus } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { conflict } from '../../errors.js';
-import type { MemberContext } from '../auth/auth.service.js';
+import type { MemberContext } from '../../http/context.js';
 import * as repo from './agreement.repository.js';
 import { agreementVersionOf } from './agreement.rules.js';
 

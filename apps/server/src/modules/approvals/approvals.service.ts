@@ -1,17 +1,18 @@
 import { type ConfigChange, type ConfigChangeKind, toMajor } from '@wallet/contract';
-import type { Db } from '../../db/database.js';
+import type { Db, Trx } from '../../db/database.js';
 import { forbidden } from '../../errors.js';
-import type { AuditTrail } from '../../http/audit.js';
-import { decideOnce } from '../../http/decide-once.js';
-import type { Outcome } from '../../http/pending.js';
-import { type AdminContext, SETTINGS_CHANGE } from '../admin/admin.service.js';
+import type { AuditTrail } from '../audit/audit-writer.js';
+import { decideOnce } from '../../db/decide-once.js';
+import { SETTINGS_CHANGE } from '../admin/admin.service.js';
+import type { AdminContext } from '../../http/context.js';
 import { type ChangedValues, type SettingsChange, type SettingsService, type SiteSettings, changeOf } from '../settings/settings.service.js';
 import * as repo from './approvals.repository.js';
 import { settingsReasons } from './approvals.rules.js';
 
-export type { Outcome };
+/** A change that applied at once, or the proposal that waits for a second operator. */
+export type Outcome<T> = { applied: T } | { pending: ConfigChange };
 /** Applies an approved change of its kind, in the approval's transaction; the approver is the actor. */
-export type Applier = (trx: Db, approver: AdminContext, change: repo.ConfigChangeRow) => Promise<void>;
+export type Applier = (trx: Trx, approver: AdminContext, change: repo.ConfigChangeRow) => Promise<void>;
 export interface Proposal {
   kind: ConfigChangeKind;
   subject: string;
@@ -85,7 +86,7 @@ export function createApprovalService(deps: { db: Db; auditTrail: AuditTrail; se
     },
 
     /** Records a proposal in the caller's transaction, audited with before and after. */
-    async propose(trx: Db, operator: AdminContext, proposal: Proposal): Promise<ConfigChange> {
+    async propose(trx: Trx, operator: AdminContext, proposal: Proposal): Promise<ConfigChange> {
       const id = await repo.insertChange(trx, {
         kind: proposal.kind,
         subject: proposal.subject,

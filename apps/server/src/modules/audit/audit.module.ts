@@ -1,6 +1,5 @@
 import { createFolderStorage } from '../../adapters/upload-storage.js';
 import type { Core } from '../../core.js';
-import type { App } from '../../http/types.js';
 import { registerAuditRoutes } from './audit.routes.js';
 import { type AuditService, createAuditService } from './audit.service.js';
 import { createCheckpointStore } from './checkpoint-store.js';
@@ -14,7 +13,7 @@ export function registerAuditModule(core: Pick<Core, 'app' | 'config' | 'db' | '
 }
 
 /** A checkpoint when the server starts listening, every interval, and when it stops. */
-function scheduleCheckpoints(app: App, audit: AuditService, intervalMs: number): void {
+function scheduleCheckpoints(app: Core['app'], audit: AuditService, intervalMs: number): void {
   if (intervalMs <= 0) return;
   let timer: NodeJS.Timeout | undefined;
   const anchor = async () => {

@@ -1,10 +1,17 @@
 import { type SiteProfile, walletCurrencyOf } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
-import { siteTimeText } from '../../http/csv.js';
 import { SETTINGS_CHANGE } from '../admin/admin.service.js';
 import { type AuditChain, type CheckpointFields, unkeyedEntryHash } from './audit-chain.js';
 import * as repo from './audit.repository.js';
 import type { CheckpointStore } from './checkpoint-store.js';
+
+/**
+ * A time as the site's desk reads it in a spreadsheet ("2026-11-01 10:00:00"), in the site's zone
+ * (DESIGN §6: shown in Asia/Bangkok or Asia/Vientiane, stored as UTC).
+ */
+function siteTimeText(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(at);
+}
 
 type Entry = Awaited<ReturnType<typeof repo.auditPage>>['rows'][number];
 type Problem = 'content' | 'rechained' | 'link' | 'unkeyed';

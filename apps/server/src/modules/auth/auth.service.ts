@@ -1,5 +1,6 @@
 import { CURRENCIES, type CurrencyCode, SESSION_LIFETIME_MS, type LoginBody, walletCurrencyOf } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
+import type { MemberContext } from '../../http/context.js';
 import { forbidden, unauthorized } from '../../errors.js';
 import type { AttemptLimiter } from '../limits/attempt-limiter.js';
 import * as repo from './auth.repository.js';
@@ -8,13 +9,6 @@ import type { RevocationBus } from './revocation-bus.js';
 import { createRevocationList } from './session-revocations.js';
 import { type PasswordHasher, createCredentialCheck } from './password.js';
 import type { TokenSigner } from './tokens.js';
-
-export interface MemberContext {
-  memberId: bigint;
-  sessionId: string;
-  /** What the member's wallet holds: every amount they send or are shown is in it. */
-  currency: CurrencyCode;
-}
 
 export interface LoginClient {
   ip: string;

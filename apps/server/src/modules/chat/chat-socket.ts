@@ -2,7 +2,7 @@ import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { CHAT, type OperatorRole } from '@wallet/contract';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
-import type { App } from '../../http/types.js';
+import type { Core } from '../../core.js';
 import type { AdminService } from '../admin/admin.service.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { Revocation, RevocationBus } from '../auth/revocation-bus.js';
@@ -63,7 +63,7 @@ interface SocketDeps {
  * takes its agent's chat role; a connection recovered after a drop is checked again before it is
  * given anything it missed.
  */
-export function attachChatSocket(app: App, deps: SocketDeps): { hub: ChatHub; io: Server } {
+export function attachChatSocket(app: Core['app'], deps: SocketDeps): { hub: ChatHub; io: Server } {
   const { now } = deps;
   const redis = deps.redisUrl ? new Redis(deps.redisUrl, { maxRetriesPerRequest: null }) : null;
   redis?.on('error', (error) => app.log.warn({ err: error }, 'chat adapter redis unavailable'));

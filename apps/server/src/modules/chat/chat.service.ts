@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { UploadStorage } from '../../adapters/upload-storage.js';
 import type { Db } from '../../db/database.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
-import type { AdminContext } from '../admin/admin.service.js';
+import type { AdminContext } from '../../http/context.js';
 import { type ChatFileKind, ChatFileRefused, checkImage, checkVideo } from './chat-files.js';
 import * as repo from './chat.repository.js';
 

@@ -1,9 +1,9 @@
 import { type Correction, type CorrectionBody, toMajor } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { forbidden, notFound } from '../../errors.js';
-import type { AuditTrail } from '../../http/audit.js';
-import { decideOnce } from '../../http/decide-once.js';
-import type { AdminContext } from '../admin/admin.service.js';
+import type { AuditTrail } from '../audit/audit-writer.js';
+import { decideOnce } from '../../db/decide-once.js';
+import type { AdminContext } from '../../http/context.js';
 import { accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import * as repo from './corrections.repository.js';

@@ -4,7 +4,7 @@ import { type CurrencyCode, GATEWAY_QR_MINIMUM_BAHT, type Minor, type QrRecord, 
 import type { PaymentGateway } from '../../adapters/payment-gateway.js';
 import { type Db, isUniqueViolation } from '../../db/database.js';
 import { notFound } from '../../errors.js';
-import type { MemberContext } from '../auth/auth.service.js';
+import type { MemberContext } from '../../http/context.js';
 import { type SettingsService, moneyRules } from '../settings/settings.service.js';
 import type { DepositCredit } from './deposit-credit.js';
 import * as repo from './deposit.repository.js';

@@ -1,10 +1,9 @@
 import { type Minor, isPayableIn, minorOf, toMajor } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { badRequest, businessRule } from '../../errors.js';
-import type { AuditActor } from '../../http/audit.js';
-import { decideOnce } from '../../http/decide-once.js';
-import type { AuditTrail } from '../../http/audit.js';
-import type { MemberContext } from '../auth/auth.service.js';
+import type { AuditActor, AuditTrail } from '../audit/audit-writer.js';
+import { decideOnce } from '../../db/decide-once.js';
+import type { MemberContext } from '../../http/context.js';
 import { type SettingsService, moneyRules } from '../settings/settings.service.js';
 import type { DepositCredit } from './deposit-credit.js';
 import * as repo from './manual-deposit.repository.js';

@@ -5,11 +5,10 @@ import { type SlipVerifier, accountMatches } from '../../adapters/slip-verifier.
 import type { UploadStorage } from '../../adapters/upload-storage.js';
 import type { Db } from '../../db/database.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
-import type { AuditActor } from '../../http/audit.js';
-import { decideOnce } from '../../http/decide-once.js';
-import { claimIdempotencyKey } from '../../http/idempotency.js';
-import type { AuditTrail } from '../../http/audit.js';
-import type { MemberContext } from '../auth/auth.service.js';
+import type { AuditActor, AuditTrail } from '../audit/audit-writer.js';
+import { decideOnce } from '../../db/decide-once.js';
+import { claimIdempotencyKey } from '../../db/idempotency-keys.js';
+import type { MemberContext } from '../../http/context.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { DepositCredit } from './deposit-credit.js';
 import { parseMiniQr } from './mini-qr.rules.js';

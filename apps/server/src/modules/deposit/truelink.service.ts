@@ -3,7 +3,7 @@ import { toMajor } from '@wallet/contract';
 import type { TrueMoney } from '../../adapters/truemoney.js';
 import type { Db } from '../../db/database.js';
 import { AppError, badRequest, businessRule, conflict } from '../../errors.js';
-import type { MemberContext } from '../auth/auth.service.js';
+import type { MemberContext } from '../../http/context.js';
 import type { DepositCredit } from './deposit-credit.js';
 import * as repo from './truelink.repository.js';
 import type { RedemptionRow } from './truelink.repository.js';

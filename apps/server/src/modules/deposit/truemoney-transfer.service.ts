@@ -1,9 +1,8 @@
 import { TRUEWALLET_MINIMUM_BAHT, minorOf, toMajor } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../errors.js';
-import type { AuditActor } from '../../http/audit.js';
-import { decideOnce } from '../../http/decide-once.js';
-import type { AuditTrail } from '../../http/audit.js';
+import type { AuditActor, AuditTrail } from '../audit/audit-writer.js';
+import { decideOnce } from '../../db/decide-once.js';
 import type { DepositCredit } from './deposit-credit.js';
 import { firstDelivery } from './deposit.repository.js';
 import * as repo from './truemoney-transfer.repository.js';

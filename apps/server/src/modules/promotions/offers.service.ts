@@ -14,7 +14,7 @@ import {
 } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { AppError, businessRule, conflict, notFound } from '../../errors.js';
-import type { MemberContext } from '../auth/auth.service.js';
+import type { MemberContext } from '../../http/context.js';
 import { type ConditionRow, type ConditionService, clearedOnEnd, failFloor, mayEnd, rewardStillHeld, successTarget } from '../conditions/conditions.service.js';
 import { type RewardSource, accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
@@ -252,7 +252,9 @@ export function createOfferService(deps: {
       if (collected.message === 'TRANSFER_PENDING') throw businessRule('TRANSFER_PENDING');
 
       return db.transaction().execute(async (trx) => {
-        const { cleared } = await endCondition(trx, memberId, { actor: 'byMember', endedBy: 'member', reason: null }, (walletBalance, condition, own) => {
+        const condition = await lockActiveInOrder(trx, memberId, 'byMember');
+        if (!condition) throw notFound('NO_DATA');
+        const { cleared } = await endLocked(trx, condition, { endedBy: 'member', reason: null }, (walletBalance, own) => {
           if (!mayEnd(walletBalance, condition, own)) throw businessRule('BONUS_CONDITION');
           return clearedOnEnd(walletBalance, condition, own);
         });
@@ -266,32 +268,38 @@ export function createOfferService(deps: {
      * an unplayed reward. The money must be in the wallet: with money in games or in flight the
      * operator is refused, as a member would be. Returns the ended condition and what was taken.
      */
-    async endByOperator(trx: Db, memberId: bigint, endedBy: string, reason: string): Promise<{ ended: ConditionRow; taken: bigint }> {
-      const { ended, cleared } = await endCondition(trx, memberId, { actor: 'byOperator', endedBy, reason }, (walletBalance, condition, own) => rewardStillHeld(walletBalance, condition, own));
+    async endByOperator(trx: Db, condition: ConditionRow, endedBy: string, reason: string): Promise<{ ended: ConditionRow; taken: bigint }> {
+      const { ended, cleared } = await endLocked(trx, condition, { endedBy, reason }, (walletBalance, own) => rewardStillHeld(walletBalance, condition, own));
       return { ended, taken: cleared };
     },
+    /** The member's active condition, locked in the ledger README's order for an operator to end it; undefined when there is none. */
+    lockToEnd: (trx: Db, memberId: bigint) => lockActiveInOrder(trx, memberId, 'byOperator'),
   };
 
+  /** The member, then their active condition, locked in the ledger README's order; undefined when there is none. */
+  async function lockActiveInOrder(trx: Db, memberId: bigint, actor: 'byMember' | 'byOperator'): Promise<ConditionRow | undefined> {
+    await ledger.lockMember(memberId, trx, actor);
+    return conditions.lockActive(trx, memberId);
+  }
+
   /**
-   * Ends the member's condition in the caller's transaction, in the ledger README's lock order, with
-   * the wallet held still and no money in games or on its way there (it would escape the clearing):
-   * `clears` says what goes back to the reward's expense account from the wallet's balance.
+   * Ends a condition locked by `lockActiveInOrder`, in the caller's transaction, with the wallet held
+   * still and no money in games or on its way there (it would escape the clearing): `clears` says
+   * what goes back to the reward's expense account from the wallet's balance.
    */
-  async function endCondition(
+  async function endLocked(
     trx: Db,
-    memberId: bigint,
-    by: { actor: 'byMember' | 'byOperator'; endedBy: string; reason: string | null },
-    clears: (walletBalance: bigint, condition: ConditionRow, ownDeposits: bigint) => bigint,
+    condition: ConditionRow,
+    by: { endedBy: string; reason: string | null },
+    clears: (walletBalance: bigint, ownDeposits: bigint) => bigint,
   ): Promise<{ ended: ConditionRow; cleared: bigint }> {
-    await ledger.lockMember(memberId, trx, by.actor);
-    const condition = await conditions.lockActive(trx, memberId);
-    if (!condition) throw notFound('NO_DATA');
+    const memberId = condition.member_id;
     await ledger.lockWallet(memberId, trx);
     if (await conditions.hasMoneyInFlight(trx, memberId)) throw businessRule('TRANSFER_PENDING');
     const held = await ledger.memberBalances(memberId, trx);
     if (held.some((account) => account.kind === 'member_game' && account.balance > 0n)) throw businessRule('TRANSFER_PENDING');
     const walletBalance = held.find((account) => account.kind === 'member_wallet')?.balance ?? 0n;
-    const cleared = clears(walletBalance, condition, await conditions.ownDeposits(trx, condition.id));
+    const cleared = clears(walletBalance, await conditions.ownDeposits(trx, condition.id));
     let clearTransferId: bigint | null = null;
     if (cleared > 0n) {
       const transfer = await ledger.post(

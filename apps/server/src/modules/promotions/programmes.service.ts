@@ -2,7 +2,7 @@ import type { Members, MemberRow } from '../account/members.js';
 import { type Language, type RefundCheck, type RewardPreview, minor, percentOf, toMajor, walletCurrencyOf } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { type AppError, businessRule } from '../../errors.js';
-import type { MemberContext } from '../auth/auth.service.js';
+import type { MemberContext } from '../../http/context.js';
 import type { ConditionService } from '../conditions/conditions.service.js';
 import type { CreditedDeposit } from '../deposit/deposit-credit.js';
 import type { SettingsService, SiteSettings } from '../settings/settings.service.js';

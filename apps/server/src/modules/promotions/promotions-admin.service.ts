@@ -21,11 +21,11 @@ import {
 } from '@wallet/contract';
 import sanitizeHtml from 'sanitize-html';
 import type { UploadStorage } from '../../adapters/upload-storage.js';
-import type { Db } from '../../db/database.js';
+import type { Db, Trx } from '../../db/database.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
-import type { AuditTrail } from '../../http/audit.js';
-import { decideOnce } from '../../http/decide-once.js';
-import type { AdminContext } from '../admin/admin.service.js';
+import type { AuditTrail } from '../audit/audit-writer.js';
+import { decideOnce } from '../../db/decide-once.js';
+import type { AdminContext } from '../../http/context.js';
 import { type OfferTerms, offerReasons, thresholdsFor } from '../approvals/approvals.rules.js';
 import { type ApprovalService, type Outcome, inMajorUnits } from '../approvals/approvals.service.js';
 import type { ConditionService } from '../conditions/conditions.service.js';
@@ -157,7 +157,7 @@ export function createPromotionAdminService(deps: {
   storage: UploadStorage;
   approvals: Pick<ApprovalService, 'propose' | 'changeSettings' | 'onApprove'>;
   conditions: Pick<ConditionService, 'active'>;
-  offers: Pick<OfferService, 'conditionStatus' | 'endByOperator'>;
+  offers: Pick<OfferService, 'conditionStatus' | 'endByOperator' | 'lockToEnd'>;
 }) {
   const { db } = deps;
 
@@ -166,7 +166,7 @@ export function createPromotionAdminService(deps: {
     return toAdminOffer(offer, paid.get(offer.code) ?? 0n, banners);
   }
 
-  async function insertOffer(trx: Db, operator: AdminContext, kind: 'bonus' | 'promotion', body: BonusBody | PromotionBody): Promise<AdminOffer> {
+  async function insertOffer(trx: Trx, operator: AdminContext, kind: 'bonus' | 'promotion', body: BonusBody | PromotionBody): Promise<AdminOffer> {
     const inserted = await repo.insertOffer(trx, {
       code: body.code,
       kind,
@@ -210,7 +210,7 @@ export function createPromotionAdminService(deps: {
     if (![terms.rewardAmount, terms.rewardCap].every((amount) => amount === null || rewardAmountAllowed(amount, before.currency)) || !targetNeedsPlay(terms)) throw badRequest('KEY_INVALID');
   }
 
-  async function applyPatch(trx: Db, operator: AdminContext, before: repo.OfferRow, patch: OfferPatchBody): Promise<AdminOffer> {
+  async function applyPatch(trx: Trx, operator: AdminContext, before: repo.OfferRow, patch: OfferPatchBody): Promise<AdminOffer> {
     const { kind, code } = before;
     checkPatch(before, patch);
     // Switching between share and fixed clears the other mode's figure.
@@ -364,11 +364,22 @@ export function createPromotionAdminService(deps: {
     },
     /** An operator ends a member's condition with a reason: the reward still held goes back to its account (one operator cannot release it). */
     async endCondition(operator: AdminContext, memberId: bigint, reason: string) {
-      return db.transaction().execute(async (trx) => {
-        const { ended, taken } = await deps.offers.endByOperator(trx, memberId, operator.username, reason);
-        await deps.auditTrail.record(trx, operator, 'condition.end', { memberId: String(memberId), conditionId: ended.id, kind: ended.kind, source: ended.source, taken: String(taken), reason });
-        return { condition: { ...(await deps.offers.conditionStatus(trx, ended, 'en')), _id: ended.id, status: ended.status } };
+      // The route names the member, not a condition: once one is ended there is none to end (404).
+      const { condition } = await decideOnce(deps, {
+        lock: (trx) => deps.offers.lockToEnd(trx, memberId),
+        isOpen: (active) => active.status === 'active',
+        decidedBy: (_trx, active) => active.ended_by,
+        apply: async (trx, active) => {
+          const end = await deps.offers.endByOperator(trx, active, operator.username, reason);
+          return { ...end, condition: { ...(await deps.offers.conditionStatus(trx, end.ended, 'en')), _id: end.ended.id, status: end.ended.status } };
+        },
+        audit: {
+          actor: operator,
+          action: 'condition.end',
+          detail: (_active, result) => ({ memberId: String(memberId), conditionId: result.ended.id, kind: result.ended.kind, source: result.ended.source, taken: String(result.taken), reason }),
+        },
       });
+      return { condition };
     },
 
     async inviteReviews(page: number, limit: number) {

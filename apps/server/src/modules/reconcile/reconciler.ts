@@ -1,4 +1,4 @@
-import type { App } from '../../http/types.js';
+import type { Core } from '../../core.js';
 
 /**
  * The one reconciler (DESIGN §5): at start and every interval, on every node, it finishes what a
@@ -26,7 +26,7 @@ export function createReconciler(sweeps: Sweeps, log: { error(object: object, me
 export type Reconciler = ReturnType<typeof createReconciler>;
 
 /** DESIGN §5: the reconciler runs at start and then every interval, on every node (every sweep is idempotent). */
-export function scheduleReconciler(app: App, reconciler: Reconciler, intervalMs: number): void {
+export function scheduleReconciler(app: Core['app'], reconciler: Reconciler, intervalMs: number): void {
   if (intervalMs <= 0) return;
   let timer: NodeJS.Timeout | undefined;
   let running = false;

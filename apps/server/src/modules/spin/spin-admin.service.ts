@@ -1,8 +1,9 @@
 import { type AdminSpinCampaign, type AdminSpinRow, type ConfigChange, type LocalizedText, type SpinCampaignBody, type SpinReport, minorOf, toMajor } from '@wallet/contract';
-import type { Db } from '../../db/database.js';
+import type { Db, Trx } from '../../db/database.js';
 import { businessRule, conflict, notFound } from '../../errors.js';
-import type { AuditTrail } from '../../http/audit.js';
-import type { AdminContext } from '../admin/admin.service.js';
+import { decideOnce } from '../../db/decide-once.js';
+import type { AuditTrail } from '../audit/audit-writer.js';
+import type { AdminContext } from '../../http/context.js';
 import { campaignReasons, expectedPerCoin, thresholdsFor } from '../approvals/approvals.rules.js';
 import type { ApprovalService, Outcome } from '../approvals/approvals.service.js';
 import { type SettingsService, moneyRules } from '../settings/settings.service.js';
@@ -60,7 +61,7 @@ export function createSpinAdminService(deps: {
   approvals: Pick<ApprovalService, 'propose' | 'onApprove'>;
 }) {
   const { db, now } = deps;
-  const audit = (actor: AdminContext, action: string, detail: unknown, trx: Db) => deps.auditTrail.record(trx, actor, action, detail);
+  const audit = (actor: AdminContext, action: string, detail: unknown, trx: Trx) => deps.auditTrail.record(trx, actor, action, detail);
 
   /** The campaign locked for activation; null when it already runs. */
   async function lockActivatable(trx: Db, id: string): Promise<repo.CampaignRow | null> {
@@ -69,7 +70,7 @@ export function createSpinAdminService(deps: {
     if (campaign.ends_at !== null && new Date(campaign.ends_at) <= now()) throw businessRule('KEY_INVALID');
     return campaign.status === 'active' ? null : campaign;
   }
-  async function activateLocked(trx: Db, actor: AdminContext, campaign: repo.CampaignRow): Promise<void> {
+  async function activateLocked(trx: Trx, actor: AdminContext, campaign: repo.CampaignRow): Promise<void> {
     const paused = await repo.pauseActive(trx, now(), campaign.currency);
     await repo.setStatus(trx, campaign.id, 'active', now());
     await audit(actor, 'spin.campaign.activate', { id: campaign.id, paused }, trx);
@@ -226,12 +227,18 @@ export function createSpinAdminService(deps: {
 
     /** Withdraws an unclaimed prize (a mistake, abuse): the member's claim then answers INVALID_PRIZE_CODE. */
     async voidCoupon(actor: AdminContext, id: string, reason: string): Promise<{ message: string }> {
-      await db.transaction().execute(async (trx) => {
-        const spin = await repo.lockSpinById(trx, id);
-        if (!spin) throw notFound('NO_DATA');
-        if (spin.status !== 'claimable') throw conflict('KEY_INVALID');
-        await repo.voidCoupon(trx, id, reason);
-        await audit(actor, 'spin.coupon.void', { id, memberId: String(spin.member_id), reason }, trx);
+      await decideOnce(deps, {
+        lock: async (trx) => {
+          const spin = await repo.lockSpinById(trx, id);
+          // A "try again" won nothing: there is no prize to withdraw.
+          if (spin?.status === 'none') throw conflict('KEY_INVALID');
+          return spin;
+        },
+        // Voided by another operator, or claimed by the member: decided either way.
+        isOpen: (spin) => spin.status === 'claimable',
+        decidedBy: () => null,
+        apply: (trx) => repo.voidCoupon(trx, id, reason),
+        audit: { actor, action: 'spin.coupon.void', detail: (spin) => ({ id, memberId: String(spin.member_id), reason }) },
       });
       return { message: 'SUCCESS' };
     },

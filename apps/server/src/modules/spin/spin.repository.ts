@@ -9,12 +9,6 @@ export type SeedRow = Selectable<Database['spin_seeds']>;
 export type SpinRow = Selectable<Database['spins']>;
 
 // ---------- Coins
-/** The member's wallet currency, as registered (LAK, BAHT or THB). */
-export async function registeredCurrency(trx: Db, memberId: bigint): Promise<string> {
-  const row = await trx.selectFrom('members').select('currency').where('id', '=', memberId).executeTakeFirstOrThrow();
-  return row.currency;
-}
-
 /** The net game loss already turned into coins, its row locked (made at 0 on the member's first result). */
 export async function lockLossMark(trx: Db, memberId: bigint): Promise<bigint> {
   await trx.insertInto('spin_coin_loss_marks').values({ member_id: memberId, counted_loss: 0n }).onConflict((oc) => oc.column('member_id').doNothing()).execute();

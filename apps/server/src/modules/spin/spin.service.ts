@@ -1,14 +1,15 @@
 import type { Members } from '../account/members.js';
 import crypto from 'node:crypto';
-import { type Coupon, type CouponStatus, type Language, type RewardPreview, type SpinFairness, type SpinResult, type SpinSeed, type SpinSetup, minor, toMajor } from '@wallet/contract';
+import { type Coupon, type CouponStatus, type Language, type RewardPreview, type SpinFairness, type SpinResult, type SpinSeed, type SpinSetup, minor, minorOf, toMajor } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { AppError, businessRule, notFound } from '../../errors.js';
-import type { MemberContext } from '../auth/auth.service.js';
+import type { MemberContext } from '../../http/context.js';
 import { accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import { type SettingsService, moneyRules } from '../settings/settings.service.js';
 import { type RewardTerms, type Rewards, toRewardPreview } from '../promotions/rewards.js';
 import { textIn } from '../promotions/promotions.rules.js';
+import { coinsEarned } from './coins.rules.js';
 import { drawFraction, newServerSeed, seedHash, sliceForDraw } from './spin.rules.js';
 import * as repo from './spin.repository.js';
 
@@ -30,7 +31,7 @@ const newClientSeed = () => crypto.randomBytes(8).toString('hex');
  * moves, from the campaign's weights and the member's committed seed, spending one coin in the same
  * transaction that records it; a prize becomes a coupon the member claims once.
  */
-export function createSpinService(deps: { db: Db; members: Pick<Members, 'lock'>; ledger: Pick<Ledger, 'post' | 'balances' | 'lockMember'>; rewards: Pick<Rewards, 'begin' | 'pay' | 'quote' | 'activeRefusal'>; settings: Pick<SettingsService, 'site'>; now: () => Date }) {
+export function createSpinService(deps: { db: Db; members: Pick<Members, 'lock' | 'walletCurrency'>; ledger: Pick<Ledger, 'post' | 'balances' | 'lockMember' | 'netGameLoss'>; rewards: Pick<Rewards, 'begin' | 'pay' | 'quote' | 'activeRefusal'>; settings: Pick<SettingsService, 'site'>; now: () => Date }) {
   const { db, ledger, rewards, now } = deps;
 
   const coinsOf = async (memberId: bigint, trx: Db = db): Promise<number> => {
@@ -90,6 +91,24 @@ export function createSpinService(deps: { db: Db; members: Pick<Members, 'lock'>
   }
 
   return {
+    /**
+     * Coins reward play (DESIGN §6): earned on what games kept, never on money that only passed
+     * through. Called in the transaction that books the member's game results.
+     */
+    async earnFromPlay(trx: Db, memberId: bigint): Promise<void> {
+      const currency = await deps.members.walletCurrency(trx, memberId);
+      if (!currency) throw notFound('NO_USER');
+      const { spinCoinAmount } = moneyRules(await deps.settings.site(trx), currency);
+      const counted = await repo.lockLossMark(trx, memberId);
+      const loss = await ledger.netGameLoss(memberId, trx);
+      if (loss <= counted) return;
+      await repo.moveLossMark(trx, memberId, loss);
+      const coins = coinsEarned(counted, loss - counted, minorOf(spinCoinAmount));
+      if (coins > 0n) {
+        await ledger.post({ key: `coins:loss:${memberId}:${loss}`, from: accounts.coinIssuer(), to: accounts.coins(memberId), amount: coins, kind: 'spin_coins', reference: String(memberId) }, trx);
+      }
+    },
+
     async isActive(member: MemberContext): Promise<boolean> {
       return (await repo.activeCampaign(db, now(), member.currency)) !== undefined;
     },

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { IdempotencyClaim } from '../../http/idempotency.js';
+import type { IdempotencyClaim } from '../../db/idempotency-keys.js';
 import { ACCOUNTS_MISSING, type HoldArguments } from '../ledger/ledger.service.js';
 
 /** beginProviderTransfer's answer for a member no longer active (blocked): nothing was written. */

@@ -18,10 +18,10 @@ import {
 } from '@wallet/contract';
 import type { GameProviderAdapter } from '../../adapters/game-provider.js';
 import type { Db } from '../../db/database.js';
-import { type IdempotencyClaim, claimIdempotencyKey } from '../../http/idempotency.js';
+import { type IdempotencyClaim, claimIdempotencyKey } from '../../db/idempotency-keys.js';
 import { AppError, badRequest, businessRule, conflict, notFound } from '../../errors.js';
 import type { AccountService } from '../account/account.service.js';
-import type { MemberContext } from '../auth/auth.service.js';
+import type { MemberContext } from '../../http/context.js';
 import { accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import { providerArtUrl } from './media.routes.js';

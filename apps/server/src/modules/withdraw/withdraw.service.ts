@@ -3,11 +3,10 @@ import { type CurrencyCode, type Minor, type Withdrawal, WALLET_CODE, isPayableI
 import { type Db, isUniqueViolation } from '../../db/database.js';
 import { badRequest, businessRule, forbidden, notFound } from '../../errors.js';
 import type { AccountService } from '../account/account.service.js';
-import type { AuditActor } from '../../http/audit.js';
-import { decideOnce } from '../../http/decide-once.js';
-import type { AuditTrail } from '../../http/audit.js';
+import type { AuditActor, AuditTrail } from '../audit/audit-writer.js';
+import { decideOnce } from '../../db/decide-once.js';
 import { type ConditionRow, type ConditionService, meetsSuccessTarget } from '../conditions/conditions.service.js';
-import type { MemberContext } from '../auth/auth.service.js';
+import type { MemberContext } from '../../http/context.js';
 import { accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import { type SettingsService, moneyRules } from '../settings/settings.service.js';

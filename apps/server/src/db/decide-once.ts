@@ -1,18 +1,18 @@
-import type { Db } from '../db/database.js';
+import type { Db, Trx } from './database.js';
 import { AppError, notFound } from '../errors.js';
-import type { AuditActor, AuditTrail } from './audit.js';
+import type { AuditActor, AuditTrail } from '../modules/audit/audit-writer.js';
 
 export interface OperatorDecision<Row, Result> {
   /** Reads the item locked for this transaction (FOR UPDATE); undefined when there is none. */
-  lock(trx: Db): Promise<Row | undefined>;
+  lock(trx: Trx): Promise<Row | undefined>;
   /** Whether the item still waits for a decision. */
   isOpen(row: Row): boolean;
   /** The decision: ledger transfers and the item's new state, in the same transaction. */
-  apply(trx: Db, row: Row): Promise<Result>;
+  apply(trx: Trx, row: Row): Promise<Result>;
   /** The action may depend on the item (a first approval is not the decision). */
   audit: { actor: AuditActor; action: string | ((row: Row) => string); detail(row: Row, result: Result): unknown };
   /** Who took the decision already made, for the refusal of a second one (a name, not an id). */
-  decidedBy(trx: Db, row: Row): Promise<string | null> | string | null;
+  decidedBy(trx: Trx, row: Row): Promise<string | null> | string | null;
 }
 
 /**
