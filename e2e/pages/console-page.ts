@@ -1,6 +1,5 @@
 import { type Browser, type Locator, type Page, expect } from '@playwright/test';
-
-type Language = 'th' | 'lo' | 'en';
+import type { Language } from './app-shell';
 
 /** The console's sign-in form, on whichever console address shows it. */
 export async function fillConsoleLogin(page: Page, username: string, password: string): Promise<void> {
