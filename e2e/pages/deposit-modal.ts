@@ -4,12 +4,21 @@ import type { Page } from '@playwright/test';
 export class DepositModal {
   constructor(readonly page: Page) {}
 
+  method(method: string) {
+    return this.page.getByTestId(`deposit-method-${method}`);
+  }
+
   async choose(method: string): Promise<void> {
-    await this.page.getByTestId(`deposit-method-${method}`).click();
+    await this.method(method).click();
   }
 
   async back(): Promise<void> {
     await this.page.getByText('ย้อนกลับ').click();
+  }
+
+  /** Why deposits are refused while a bonus condition runs. */
+  underConditionNote() {
+    return this.page.getByTestId('deposit-under-condition');
   }
 
   // ---- QR methods
@@ -25,17 +34,37 @@ export class DepositModal {
   shownQr() {
     return this.page.getByTestId('qr-shown');
   }
+  qrAmount() {
+    return this.page.getByTestId('qr-amount');
+  }
+  qrCountdown() {
+    return this.page.getByTestId('qr-countdown');
+  }
+  /** What the open QR shows once it is paid. */
+  qrPaidAmount() {
+    return this.page.getByTestId('qr-paid-amount');
+  }
+  async closePaidQr(): Promise<void> {
+    await this.page.getByTestId('qr-paid-done').click();
+  }
 
   // ---- TrueMoney gift link
-  async sendGiftLink(link: string, { doubleTap = false } = {}): Promise<void> {
+  giftLinkButton() {
+    return this.page.getByTestId('send-truelink');
+  }
+  async fillGiftLink(link: string): Promise<void> {
     await this.page.locator('input[name="truelink"]').fill(link);
-    const send = this.page.getByTestId('send-truelink');
-    await (doubleTap ? send.dblclick() : send.click());
+  }
+  async sendGiftLink({ doubleTap = false } = {}): Promise<void> {
+    await (doubleTap ? this.giftLinkButton().dblclick() : this.giftLinkButton().click());
   }
 
   // ---- Bank slip
   async pickSlip(slip: Buffer): Promise<void> {
     await this.page.getByTestId('slip-file').setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: slip });
+  }
+  slipProgressBar() {
+    return this.page.getByTestId('slip-progress').getByRole('progressbar');
   }
   slipResult() {
     return this.page.getByTestId('slip-result');

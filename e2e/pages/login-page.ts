@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Page, expect } from '@playwright/test';
+import { AppShell } from './app-shell';
 
 /** Records the member's acceptance of the current agreement through the member API; nothing for a failed sign-in. */
 async function acceptAgreement(request: APIRequestContext, phone: string, password: string): Promise<void> {
@@ -11,12 +12,15 @@ async function acceptAgreement(request: APIRequestContext, phone: string, passwo
   await request.post('/api/logout', { headers });
 }
 
-export class LoginPage {
-  constructor(readonly page: Page) {}
+/** /login, with the member app's top bar (the language menu). */
+export class LoginPage extends AppShell {
+  constructor(page: Page) {
+    super(page);
+  }
 
   async open(): Promise<void> {
     await this.page.goto('/login');
-    await expect(this.page.getByTestId('login-submit')).toBeVisible();
+    await expect(this.submitButton()).toBeVisible();
   }
 
   /**
@@ -29,7 +33,11 @@ export class LoginPage {
     await this.page.locator('input[name="password"]').fill(password);
     const checkbox = this.page.locator('input[name="remember"]');
     if ((await checkbox.isChecked()) !== remember) await checkbox.click();
-    await this.page.getByTestId('login-submit').click();
+    await this.submitButton().click();
+  }
+
+  private submitButton() {
+    return this.page.getByTestId('login-submit');
   }
 
   errorLine() {

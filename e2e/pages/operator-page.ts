@@ -1,4 +1,5 @@
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
+import { answerConsolePrompt, fillConsoleLogin } from './console-page';
 
 /** The operator's queues, signed in, in a browser context of its own (close it when done). */
 export class OperatorPage {
@@ -8,9 +9,7 @@ export class OperatorPage {
     const context = await browser.newContext(options);
     const page = await context.newPage();
     await page.goto('/admin');
-    await page.locator('input[name="adminUsername"]').fill('e2e-admin');
-    await page.locator('input[name="adminPassword"]').fill('e2e-admin-pass');
-    await page.getByTestId('admin-login').click();
+    await fillConsoleLogin(page, 'e2e-admin', 'e2e-admin-pass');
     return new OperatorPage(page);
   }
 
@@ -30,8 +29,7 @@ export class OperatorPage {
   }
 
   private async answer(text: string): Promise<void> {
-    await this.page.getByTestId('prompt-dialog').getByRole('textbox').fill(text);
-    await this.page.getByTestId('prompt-ok').click();
+    await answerConsolePrompt(this.page, text);
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,6 @@
 import { type Page, expect } from '@playwright/test';
+import { ConfirmDialog } from './confirm-dialog';
+import { HomePage } from './home-page';
 
 interface SpinAnswer {
   result: { _id: string; code: string; label: string; remainingCoin: number; kind: string; amount: number };
@@ -9,9 +11,10 @@ export class SpinOverlay {
   constructor(readonly page: Page) {}
 
   static async open(page: Page): Promise<SpinOverlay> {
-    await page.getByTestId('tile-spin').click();
-    await expect(page.getByTestId('spin-button')).toBeVisible();
-    return new SpinOverlay(page);
+    await new HomePage(page).tile('spin').click();
+    const overlay = new SpinOverlay(page);
+    await expect(overlay.button()).toBeVisible();
+    return overlay;
   }
 
   coins() {
@@ -34,7 +37,7 @@ export class SpinOverlay {
    * at (spin-wheel's rotation; slices of equal size clockwise from it, the pointer at 12 o'clock).
    */
   async sliceAtRest(): Promise<string> {
-    await expect(this.page.getByTestId('spin-prize')).toBeVisible({ timeout: 15_000 });
+    await expect(this.prize()).toBeVisible({ timeout: 15_000 });
     const wheel = this.page.getByTestId('spin-wheel');
     const rotation = Number(await wheel.getAttribute('data-rotation'));
     const codes = (await wheel.getAttribute('data-slices'))!.split(',');
@@ -42,13 +45,25 @@ export class SpinOverlay {
     return codes[Math.floor(underPointer / (360 / codes.length))]!;
   }
 
+  prize() {
+    return this.page.getByTestId('spin-prize');
+  }
+
+  prizeLabel() {
+    return this.page.getByTestId('spin-prize-label');
+  }
+
   async closePrize(): Promise<void> {
     await this.page.getByTestId('spin-prize-ok').click();
-    await expect(this.page.getByTestId('spin-prize')).toBeHidden();
+    await expect(this.prize()).toBeHidden();
   }
 
   async claimFirstCoupon(): Promise<void> {
     await this.page.getByTestId('coupon-claim').first().click();
-    await this.page.getByTestId('confirm-yes').dblclick();
+    await new ConfirmDialog(this.page).yesButton().dblclick();
+  }
+
+  couponStatuses() {
+    return this.page.getByTestId('coupon-status');
   }
 }

@@ -1,5 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { type Locator, expect, test } from '@playwright/test';
+import { ChatWidget } from '../pages/chat-widget';
+import { HomePage } from '../pages/home-page';
 import { LoginPage } from '../pages/login-page';
+import { StatementPage } from '../pages/statement-page';
 import { creditWallet, expectAccessible, keepScreenshot, registerViaApi } from '../support';
 
 // Issue 15 §4: every member screen and overlay of the Thai build, as a member reaches them.
@@ -17,20 +20,21 @@ test('every member screen and overlay passes axe with nothing serious', async ({
   const login = new LoginPage(page);
   await login.open();
   await login.logIn(member.phone, member.password, { remember: true });
-  await expect(page.getByTestId('total-balance')).toHaveText('500.00');
+  const home = new HomePage(page);
+  await expect(home.totalBalance()).toHaveText('500.00');
   await expectAccessible(page, 'home');
 
-  const overlays: Array<[string, string]> = [
-    ['tile-deposit', 'deposit'],
-    ['tile-withdraw', 'withdraw'],
-    ['open-transfer', 'transfer'],
-    ['provider-PG', 'game account'],
-    ['tile-spin', 'spin wheel'],
-    ['tile-invite', 'invite'],
-    ['tile-refund', 'refund'],
+  const overlays: Array<[Locator, string]> = [
+    [home.tile('deposit'), 'deposit'],
+    [home.tile('withdraw'), 'withdraw'],
+    [home.transferButton(), 'transfer'],
+    [home.provider('PG'), 'game account'],
+    [home.tile('spin'), 'spin wheel'],
+    [home.tile('invite'), 'invite'],
+    [home.tile('refund'), 'refund'],
   ];
   for (const [opener, name] of overlays) {
-    await page.getByTestId(opener).click();
+    await opener.click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await expectAccessible(page, name);
     await page.keyboard.press('Escape');
@@ -38,29 +42,30 @@ test('every member screen and overlay passes axe with nothing serious', async ({
   }
 
   // A QR on screen, with its countdown.
-  await page.getByTestId('tile-deposit').click();
-  await page.getByTestId('deposit-method-KBANK').click();
-  await page.getByTestId('pick-100').click();
-  await page.getByTestId('create-qr').click();
-  await expect(page.getByTestId('qr-shown')).toBeVisible();
+  const deposit = await home.openDeposit();
+  await deposit.choose('KBANK');
+  await deposit.pickAmount(100);
+  await deposit.createQrButton().click();
+  await expect(deposit.shownQr()).toBeVisible();
   await expectAccessible(page, 'deposit QR');
   await page.keyboard.press('Escape');
 
-  await page.getByTestId('menu-conditions').click();
+  await home.menu('conditions').click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await expectAccessible(page, 'conditions');
   await page.keyboard.press('Escape');
 
-  for (const [menu, name] of [['menu-statement', 'statement'], ['menu-profile', 'profile'], ['menu-contact', 'contact']] as const) {
-    await page.getByTestId(menu).click();
+  for (const menu of ['statement', 'profile', 'contact'] as const) {
+    await home.menu(menu).click();
     await page.waitForLoadState('networkidle');
-    await expectAccessible(page, name);
+    await expectAccessible(page, menu);
   }
   // The support chat, opened from the contact screen.
-  await page.getByTestId('chat-bubble').click();
-  await expect(page.getByTestId('chat-panel')).toBeVisible();
+  const chat = new ChatWidget(page);
+  await chat.bubble().click();
+  await expect(chat.panel()).toBeVisible();
   await expectAccessible(page, 'chat');
-  await page.getByTestId('chat-toggle').click();
+  await chat.toggle();
 
   await page.goto('/user/bonus');
   await page.waitForLoadState('networkidle');
@@ -75,7 +80,8 @@ test('home, the deposit overlay and the statement keep their text inside the scr
   const login = new LoginPage(page);
   await login.open();
   await login.logIn(member.phone, member.password, { remember: true });
-  await expect(page.getByTestId('total-balance')).toHaveText('1,234.50');
+  const home = new HomePage(page);
+  await expect(home.totalBalance()).toHaveText('1,234.50');
   const doubled = () => page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
   const overflowing = () =>
     page.evaluate(() => {
@@ -94,12 +100,12 @@ test('home, the deposit overlay and the statement keep their text inside the scr
   await doubled();
   await keepScreenshot(page, 'text-200-home');
   expect(await overflowing(), 'home at 200 %').toEqual([]);
-  await page.getByTestId('tile-deposit').click();
+  await home.openDeposit();
   await expect(page.getByRole('dialog')).toBeVisible();
   expect(await overflowing(), 'deposit at 200 %').toEqual([]);
   await page.keyboard.press('Escape');
-  await page.getByTestId('menu-statement').click();
-  await expect(page.getByTestId('statement-list')).toBeVisible();
+  await home.menu('statement').click();
+  await expect(new StatementPage(page).list()).toBeVisible();
   await doubled();
   expect(await overflowing(), 'statement at 200 %').toEqual([]);
   await keepScreenshot(page, 'text-200-statement');
@@ -111,9 +117,10 @@ test('a keyboard opens the deposit overlay, Tab stays inside it, and Escape retu
   const login = new LoginPage(page);
   await login.open();
   await login.logIn(member.phone, member.password, { remember: true });
-  await expect(page.getByTestId('total-balance')).toHaveText('0.00');
+  const home = new HomePage(page);
+  await expect(home.totalBalance()).toHaveText('0.00');
 
-  const tile = page.getByTestId('tile-deposit');
+  const tile = home.tile('deposit');
   await tile.focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');

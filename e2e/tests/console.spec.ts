@@ -16,33 +16,29 @@ test('an operator finds a member by phone, proposes a credit, a second operator 
   const first = await ConsolePage.signIn(browser, 'e2e-admin', 'e2e-admin-pass');
   await first.openMember(member.phone);
   await keepScreenshot(first.page, 'console-member');
-  await first.page.getByTestId('member-propose-correction').click();
-  const form = first.page.getByTestId('correction-dialog');
-  await form.getByLabel('จำนวน (บาท)').fill('125.5');
-  await form.getByLabel('หมายเหตุ').fill('deposit of 23/11 never credited');
-  await form.getByTestId('correction-submit').dblclick();
+  await first.member.proposeCorrection('125.5', 'deposit of 23/11 never credited');
   await expect(first.page.getByText('ส่งข้อเสนอแล้ว รอผู้ดูแลอีกคนอนุมัติ')).toBeVisible();
-  await first.nav().getByRole('link', { name: 'ปรับยอดเงิน' }).click();
-  const own = first.page.getByTestId(`correction-${member.phone}`);
+  await first.goTo('ปรับยอดเงิน');
+  const own = first.corrections.row(member.phone);
   await expect(own).toHaveCount(1);
   await expect(own).toContainText('ข้อเสนอของคุณ รอผู้ดูแลคนอื่น');
   await first.close();
 
   await createOperator(request, `finance-${member.phone}`, ['finance']);
   const second = await ConsolePage.signIn(browser, `finance-${member.phone}`, `finance-${member.phone}-pass-1`);
-  await second.nav().getByRole('link', { name: 'ปรับยอดเงิน' }).click();
-  const row = second.page.getByTestId(`correction-${member.phone}`);
+  await second.goTo('ปรับยอดเงิน');
+  const row = second.corrections.row(member.phone);
   await expect(row).toContainText('125.50');
   await keepScreenshot(second.page, 'console-corrections');
   // A double click decides once and reads as one success, never as "some data is invalid" (issue 31 §3).
-  await row.getByTestId('correction-approve').dblclick();
+  await second.corrections.approveButton(row).dblclick();
   await expect(second.page.getByText('อนุมัติและปรับยอดแล้ว')).toBeVisible();
   await expect(second.page.getByText('ข้อมูลบางส่วนไม่ถูกต้อง')).toHaveCount(0);
   await expect(second.page.getByText(/ตัดสินรายการนี้ไปแล้ว/)).toHaveCount(0);
   // An address the console does not have is a page of the console, with its menu (issue 31 §5).
   await second.page.goto('/admin/no-such-page');
-  await expect(second.page.getByTestId('not-found')).toContainText('ไม่พบหน้านี้');
-  await expect(second.nav().getByRole('link', { name: 'ปรับยอดเงิน' })).toBeVisible();
+  await expect(second.notFound()).toContainText('ไม่พบหน้านี้');
+  await expect(second.navLink('ปรับยอดเงิน')).toBeVisible();
   await second.close();
 
   const login = new LoginPage(page);
@@ -57,22 +53,19 @@ test('an operator finds a member by phone, proposes a credit, a second operator 
 test('an admin creates a support operator, who sees no money actions', async ({ browser, request }) => {
   const member = await registerViaApi(request);
   const admin = await ConsolePage.signIn(browser, 'e2e-admin', 'e2e-admin-pass');
-  await admin.nav().getByRole('link', { name: 'ผู้ดูแล' }).click();
+  await admin.goTo('ผู้ดูแล');
   const username = `desk-${member.phone}`;
-  await admin.page.getByLabel('ชื่อผู้ใช้').fill(username);
-  await admin.page.getByLabel('รหัสผ่าน').fill('desk-pass-123');
-  await admin.page.getByLabel('ฝ่ายบริการ').check();
-  await admin.page.getByTestId('operator-create').click();
-  await expect(admin.page.getByTestId('operators')).toContainText(username);
+  await admin.operators.create(username, 'desk-pass-123', 'ฝ่ายบริการ');
+  await expect(admin.operators.list()).toContainText(username);
   await keepScreenshot(admin.page, 'console-operators');
   await admin.close();
 
   const support = await ConsolePage.signIn(browser, username, 'desk-pass-123');
   await expect(support.nav()).toContainText('สมาชิก');
-  for (const moneyScreen of ['คิวงาน', 'ปรับยอดเงิน', 'ภาพรวม']) await expect(support.nav().getByRole('link', { name: moneyScreen })).toHaveCount(0);
+  for (const moneyScreen of ['คิวงาน', 'ปรับยอดเงิน', 'ภาพรวม']) await expect(support.navLink(moneyScreen)).toHaveCount(0);
   await support.openMember(member.phone);
-  await expect(support.page.getByTestId('member-block')).toBeVisible();
-  await expect(support.page.getByTestId('member-propose-correction')).toHaveCount(0);
+  await expect(support.member.blockButton()).toBeVisible();
+  await expect(support.member.proposeCorrectionButton()).toHaveCount(0);
   await expect(support.page.getByText('เปลี่ยนบัญชีธนาคาร')).toHaveCount(0);
   // The server agrees: a support token cannot reach the money routes.
   const token = await support.page.evaluate(() => sessionStorage.getItem('console.token'));
@@ -85,9 +78,9 @@ test('an operator blocks a member, who is then refused at login with the transla
   const member = await registerViaApi(request);
   const operator = await ConsolePage.signIn(browser, 'e2e-admin', 'e2e-admin-pass');
   await operator.openMember(member.phone);
-  await operator.page.getByTestId('member-block').click();
+  await operator.member.blockButton().click();
   await operator.answerPrompt('fraud report 118');
-  await expect(operator.page.getByTestId('member-status')).toHaveText('ระงับ');
+  await expect(operator.member.status()).toHaveText('ระงับ');
   await keepScreenshot(operator.page, 'console-member-blocked');
   await operator.close();
 
@@ -100,25 +93,25 @@ test('an operator blocks a member, who is then refused at login with the transla
 
 test('an admin changes a setting, sees it in the history, and checks the audit chain', async ({ browser }) => {
   const admin = await ConsolePage.signIn(browser, 'e2e-admin', 'e2e-admin-pass');
-  await admin.nav().getByRole('link', { name: 'ตั้งค่า' }).click();
-  const form = admin.page.getByTestId('settings-form');
-  await expect(form.getByLabel('ถอนสูงสุด (บาท)')).toHaveValue('50000');
-  await form.getByLabel('ถอนสูงสุด (บาท)').fill('40000');
-  await form.getByTestId('settings-save').click();
+  await admin.goTo('ตั้งค่า');
+  const withdrawMax = admin.settings.field('ถอนสูงสุด (บาท)');
+  await expect(withdrawMax).toHaveValue('50000');
+  await withdrawMax.fill('40000');
+  await admin.settings.save();
   await expect(admin.page.getByText('บันทึกการตั้งค่าแล้ว')).toBeVisible();
-  await expect(admin.page.getByTestId('settings-history')).toContainText('50000 → 40000');
+  await expect(admin.settings.history()).toContainText('50000 → 40000');
   await keepScreenshot(admin.page, 'console-settings');
-  await form.getByLabel('ถอนสูงสุด (บาท)').fill('50000');
-  await form.getByTestId('settings-save').click();
-  await expect(admin.page.getByTestId('settings-history')).toContainText('40000 → 50000');
+  await withdrawMax.fill('50000');
+  await admin.settings.save();
+  await expect(admin.settings.history()).toContainText('40000 → 50000');
 
-  await admin.nav().getByRole('link', { name: 'ภาพรวม' }).click();
-  await expect(admin.page.getByTestId('dashboard')).toContainText('ยอดฝากวันนี้');
+  await admin.goTo('ภาพรวม');
+  await expect(admin.dashboard()).toContainText('ยอดฝากวันนี้');
   await keepScreenshot(admin.page, 'console-dashboard');
-  await admin.nav().getByRole('link', { name: 'บันทึกการตรวจสอบ' }).click();
-  await admin.page.getByTestId('audit-verify').click();
+  await admin.goTo('บันทึกการตรวจสอบ');
+  await admin.audit.verify();
   await expect(admin.page.getByText(/บันทึกครบถ้วน/)).toBeVisible();
-  await expect(admin.page.getByTestId('audit')).toContainText('site-settings');
+  await expect(admin.audit.log()).toContainText('site-settings');
   await keepScreenshot(admin.page, 'console-audit');
   await admin.close();
 });
@@ -126,21 +119,18 @@ test('an admin changes a setting, sees it in the history, and checks the audit c
 test('the console reads in English and Lao once the operator switches, and keeps the choice', async ({ browser, request }) => {
   const member = await registerViaApi(request);
   const desk = await ConsolePage.signIn(browser, 'e2e-admin', 'e2e-admin-pass');
-  await desk.page.getByRole('combobox', { name: 'ภาษา' }).selectOption('en');
+  await desk.chooseLanguage('ภาษา', 'en');
   await expect(desk.nav()).toContainText('Members');
   await keepScreenshot(desk.page, 'console-queues-en');
-  await desk.nav().getByRole('link', { name: 'Members' }).click();
-  await desk.page.locator('input[name="memberSearch"]').fill(member.phone);
-  await desk.page.getByTestId('member-search').click();
-  await desk.page.getByTestId('member-results').getByRole('link', { name: member.phone }).click();
-  await expect(desk.page.getByTestId('member-actions')).toContainText('Block member');
-  await desk.page.getByTestId('member-tab-statement').click();
+  await desk.openMember(member.phone, { screen: 'Members' });
+  await expect(desk.member.actions()).toContainText('Block member');
+  await desk.member.openStatement();
   await keepScreenshot(desk.page, 'console-member-en');
   await desk.page.reload();
   await expect(desk.nav()).toContainText('Corrections');
-  await desk.page.getByRole('combobox', { name: 'Language' }).selectOption('lo');
+  await desk.chooseLanguage('Language', 'lo');
   await expect(desk.nav()).toContainText('ສະມາຊິກ');
-  await desk.page.getByRole('combobox', { name: 'ພາສາ' }).selectOption('th');
+  await desk.chooseLanguage('ພາສາ', 'th');
   await desk.close();
 });
 
@@ -170,27 +160,27 @@ test('one operator’s 50,000 baht code waits for a second operator, who approve
   expect(proposed.status(), await proposed.text()).toBe(202);
 
   const first = await ConsolePage.signIn(browser, 'e2e-admin', 'e2e-admin-pass');
-  await first.nav().getByRole('link', { name: 'รออนุมัติ' }).click();
-  const own = first.page.getByTestId(`config-change-${code}`);
+  await first.goTo('รออนุมัติ');
+  const own = first.approvals.row(code);
   await expect(own).toContainText('รายการของคุณ: ผู้ดูแลคนอื่นเป็นผู้ตัดสิน');
-  await expect(own.getByTestId('config-approve')).toHaveCount(0);
+  await expect(first.approvals.approveButton(own)).toHaveCount(0);
   await first.close();
 
   const approver = `mkt-${code.toLowerCase()}`;
   await createOperator(request, approver, ['marketing']);
   const second = await ConsolePage.signIn(browser, approver, `${approver}-pass-1`);
-  await second.nav().getByRole('link', { name: 'รออนุมัติ' }).click();
-  const row = second.page.getByTestId(`config-change-${code}`);
+  await second.goTo('รออนุมัติ');
+  const row = second.approvals.row(code);
   await expect(row).toContainText('ข้อเสนอใหม่');
   await expect(row).toContainText('รางวัลเกินเกณฑ์');
-  await expect(row.getByTestId('config-change-rewardAmount')).toContainText('50,000');
+  await expect(second.approvals.field(row, 'rewardAmount')).toContainText('50,000');
   await keepScreenshot(second.page, 'console-approvals');
   // A double click approves once.
-  await row.getByTestId('config-approve').dblclick();
+  await second.approvals.approveButton(row).dblclick();
   await expect(second.page.getByText('อนุมัติแล้ว การเปลี่ยนแปลงมีผลทันที')).toBeVisible();
   await expect(row).toHaveCount(0);
   await second.page.getByRole('tab', { name: 'อนุมัติแล้ว' }).click();
-  await expect(second.page.getByTestId(`config-change-${code}`)).toContainText(approver);
+  await expect(second.approvals.row(code)).toContainText(approver);
   await second.close();
 
   const offers = await request.get('/api/admin/offers?kind=promotion', { headers: { authorization: `Bearer ${token}` } });

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { HomePage } from '../pages/home-page';
 import { LoginPage } from '../pages/login-page';
 import { OperatorPage } from '../pages/operator-page';
+import { StatementPage } from '../pages/statement-page';
 import { bankSlip, keepScreenshot, operatorToken, registerViaApi, waitOutDoubleTap } from '../support';
 
 test('a member deposits by QR, pays it through the sandbox gateway, and sees it in the balance and statement', async ({ page, request }) => {
@@ -26,8 +27,8 @@ test('a member deposits by QR, pays it through the sandbox gateway, and sees it 
   await waitOutDoubleTap(page);
   const shown = deposit.shownQr();
   await expect(shown).toBeVisible();
-  await expect(page.getByTestId('qr-amount')).toHaveText('500.00');
-  await expect(page.getByTestId('qr-countdown')).toHaveText(/^1[45]:\d\d$/);
+  await expect(deposit.qrAmount()).toHaveText('500.00');
+  await expect(deposit.qrCountdown()).toHaveText(/^1[45]:\d\d$/);
   await keepScreenshot(page, 'deposit-qr');
 
   const qrcodeId = await shown.getAttribute('data-qrcode-id');
@@ -35,10 +36,10 @@ test('a member deposits by QR, pays it through the sandbox gateway, and sees it 
   expect(await paid.json()).toEqual({ paid: true, webhookStatus: 200 });
 
   // The open QR learns it was paid: the countdown gives way to the credited amount.
-  await expect(page.getByTestId('qr-paid-amount')).toHaveText('500.00');
-  await expect(page.getByTestId('qr-countdown')).toHaveCount(0);
+  await expect(deposit.qrPaidAmount()).toHaveText('500.00');
+  await expect(deposit.qrCountdown()).toHaveCount(0);
   await keepScreenshot(page, 'deposit-qr-paid');
-  await page.getByTestId('qr-paid-done').click();
+  await deposit.closePaidQr();
   await home.expectTotal('500.00');
   const first = (await home.openStatement()).first();
   await expect(first).toContainText('ฝากเงินจาก ธนาคารกสิกรไทย');
@@ -51,33 +52,34 @@ test('a member deposits with a TrueMoney gift link', async ({ page, request }) =
   const login = new LoginPage(page);
   await login.open();
   await login.logIn(member.phone, member.password, { remember: true });
-  await page.getByTestId('tile-deposit').click();
-  await page.getByTestId('deposit-method-truelink').click();
-  await expect(page.getByTestId('send-truelink')).toBeDisabled();
-  await page.locator('input[name="truelink"]').fill(link);
+  const home = new HomePage(page);
+  const deposit = await home.openDeposit();
+  await deposit.choose('truelink');
+  await expect(deposit.giftLinkButton()).toBeDisabled();
+  await deposit.fillGiftLink(link);
   await keepScreenshot(page, 'deposit-truelink');
-  await page.getByTestId('send-truelink').dblclick();
+  await deposit.sendGiftLink({ doubleTap: true });
   await waitOutDoubleTap(page);
   await expect(page.getByText('ส่งลิงก์แล้ว: เพิ่ม 75.00 บาท')).toBeVisible();
   await expect(page.getByText('ลิงก์ซองของขวัญนี้ถูกใช้แล้ว')).toHaveCount(0);
-  await expect(page.getByTestId('total-balance')).toHaveText('75.00');
+  await expect(home.totalBalance()).toHaveText('75.00');
 
   // The same link again is refused with the translated duplicate message.
-  await page.getByTestId('tile-deposit').click();
-  await page.getByTestId('deposit-method-truelink').click();
-  await page.locator('input[name="truelink"]').fill(link);
-  await page.getByTestId('send-truelink').click();
+  await home.openDeposit();
+  await deposit.choose('truelink');
+  await deposit.fillGiftLink(link);
+  await deposit.sendGiftLink();
   await expect(page.getByText('ลิงก์ซองของขวัญนี้ถูกใช้แล้ว')).toBeVisible();
-  await expect(page.getByTestId('total-balance')).toHaveText('75.00');
+  await expect(home.totalBalance()).toHaveText('75.00');
 
   // Auto mode: the member sends from their registered number to the wallet number shown.
-  await page.getByText('ย้อนกลับ').click();
-  await expect(page.getByTestId('deposit-method-truewallet-auto')).toContainText('099-000-0000');
+  await deposit.back();
+  await expect(deposit.method('truewallet-auto')).toContainText('099-000-0000');
   const sent = await request.post('/sandbox/truemoney/transfers', { data: { fromMobile: member.phone, amount: 25 } });
   expect(((await sent.json()) as { outcome: string }).outcome).toBe('credited');
   await page.keyboard.press('Escape');
-  await page.getByTestId('check-balance').click();
-  await expect(page.getByTestId('total-balance')).toHaveText('100.00');
+  await home.checkBalance();
+  await expect(home.totalBalance()).toHaveText('100.00');
 });
 
 test('a member uploads a bank slip, watches the progress bar, and sees it credited and listed', async ({ page, request }) => {
@@ -88,33 +90,33 @@ test('a member uploads a bank slip, watches the progress bar, and sees it credit
   await login.open();
   await login.logIn(member.phone, member.password, { remember: true });
 
-  await page.getByTestId('tile-deposit').click();
-  await page.getByTestId('deposit-method-slip').click();
+  const home = new HomePage(page);
+  const deposit = await home.openDeposit();
+  await deposit.choose('slip');
   await keepScreenshot(page, 'deposit-slip');
   // A phone on slow mobile data (~50 kB/s up): the upload takes long enough for the bar to be seen moving.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 40, uploadThroughput: 50 * 1024, downloadThroughput: -1 });
-  await page.getByTestId('slip-file').setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: slip });
-  const bar = page.getByTestId('slip-progress').getByRole('progressbar');
+  await deposit.pickSlip(slip);
+  const bar = deposit.slipProgressBar();
   await expect(bar).toHaveAttribute('aria-valuenow', /^([1-9]|[1-9]\d)$/); // part-way
   await keepScreenshot(page, 'deposit-slip-progress');
-  await expect(page.getByTestId('slip-result')).toHaveAttribute('data-status', 'SUCCESS');
+  await expect(deposit.slipResult()).toHaveAttribute('data-status', 'SUCCESS');
   await expect(bar).toHaveAttribute('aria-valuenow', '100');
   await keepScreenshot(page, 'deposit-slip-done');
   await expect(page.getByText('สลิปผ่านแล้ว: เติม 420.00 บาท')).toBeVisible();
   await page.keyboard.press('Escape');
-  await expect(page.getByTestId('total-balance')).toHaveText('420.00');
+  await expect(home.totalBalance()).toHaveText('420.00');
 
-  await page.getByTestId('menu-statement').click();
-  await expect(page.getByTestId('statement-list').locator('li').first()).toContainText('ฝากเงินจาก สลิปโอนเงิน');
-  await page.getByTestId('open-slips').click();
-  const row = page.getByTestId('slip-list').locator('li').first();
+  await expect((await home.openStatement()).first()).toContainText('ฝากเงินจาก สลิปโอนเงิน');
+  const statement = new StatementPage(page);
+  const row = (await statement.openSlips()).first();
   await expect(row).toHaveAttribute('data-status', 'SUCCESS');
   await expect(row).toContainText('420.00');
   await keepScreenshot(page, 'slip-status');
   await row.getByRole('button').click();
-  await expect(page.getByTestId('slip-image')).toBeVisible();
-  expect(await page.getByTestId('slip-image').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(300);
+  await expect(statement.slipImage()).toBeVisible();
+  expect(await statement.slipImage().evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(300);
 });
 
 test('a slip the bank cannot confirm waits; an operator enters the amount on /admin and the member sees it credited', async ({ page, browser, request }) => {
@@ -123,10 +125,11 @@ test('a slip the bank cannot confirm waits; an operator enters the amount on /ad
   const login = new LoginPage(page);
   await login.open();
   await login.logIn(member.phone, member.password, { remember: true });
-  await page.getByTestId('tile-deposit').click();
-  await page.getByTestId('deposit-method-slip').click();
-  await page.getByTestId('slip-file').setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: slip });
-  await expect(page.getByTestId('slip-result')).toHaveAttribute('data-status', 'in_progress');
+  const home = new HomePage(page);
+  const deposit = await home.openDeposit();
+  await deposit.choose('slip');
+  await deposit.pickSlip(slip);
+  await expect(deposit.slipResult()).toHaveAttribute('data-status', 'in_progress');
   await expect(page.getByText('สลิปของคุณรอเจ้าหน้าที่ตรวจสอบ')).toBeVisible();
 
   const operator = await OperatorPage.open(browser, { viewport: { width: 1280, height: 800 } });
@@ -139,7 +142,7 @@ test('a slip the bank cannot confirm waits; an operator enters the amount on /ad
 
   await page.keyboard.press('Escape');
   await page.reload();
-  await expect(page.getByTestId('total-balance')).toHaveText('260.00');
+  await expect(home.totalBalance()).toHaveText('260.00');
 });
 
 test('in manual mode a member sends a deposit notice, an operator credits it on /admin', async ({ page, browser, request }) => {
@@ -151,10 +154,10 @@ test('in manual mode a member sends a deposit notice, an operator credits it on 
     const login = new LoginPage(page);
     await login.open();
     await login.logIn(member.phone, member.password, { remember: true });
-    await page.getByTestId('tile-deposit').click();
-    await page.getByTestId('deposit-method-notice').click();
-    await page.locator('input[name="noticeAmount"]').fill('350');
-    await page.getByTestId('send-notice').dblclick();
+    const home = new HomePage(page);
+    const deposit = await home.openDeposit();
+    await deposit.choose('notice');
+    await deposit.sendNotice(350, { doubleTap: true });
     await waitOutDoubleTap(page);
     await expect(page.getByText('ส่งแจ้งฝากแล้ว')).toBeVisible();
 
@@ -166,8 +169,8 @@ test('in manual mode a member sends a deposit notice, an operator credits it on 
     await expect(operator.page.getByText('เติมเงินเข้ากระเป๋าสมาชิกแล้ว')).toBeVisible();
     await operator.close();
 
-    await page.getByTestId('check-balance').click();
-    await expect(page.getByTestId('total-balance')).toHaveText('350.00');
+    await home.checkBalance();
+    await expect(home.totalBalance()).toHaveText('350.00');
   } finally {
     await setManual(false);
   }
@@ -197,6 +200,5 @@ test('a slip picked twice in a row is uploaded and credited once (issue 8 §1)',
   await page.keyboard.press('Escape');
   await home.expectTotal('180.00');
   await home.openStatement();
-  await page.getByTestId('open-slips').click();
-  await expect(page.getByTestId('slip-list').locator('li')).toHaveCount(1);
+  await expect(await new StatementPage(page).openSlips()).toHaveCount(1);
 });

@@ -40,7 +40,7 @@ test('a member who forgot the password sets a new one with the SMS code, then lo
   const resets: string[] = [];
   page.on('request', (sent) => sent.url().endsWith('/api/login/reset-password') && resets.push(sent.method()));
   // A double tap sets the password once.
-  await page.getByTestId('forgot-submit').dblclick();
+  await forgot.submit({ doubleTap: true });
   await expect(page.getByText('เปลี่ยนรหัสผ่านเรียบร้อย กรุณาเข้าสู่ระบบด้วยรหัสผ่านใหม่')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   expect(resets).toEqual(['POST']);

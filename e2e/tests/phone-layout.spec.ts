@@ -1,5 +1,8 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
+import { HomePage } from '../pages/home-page';
 import { LoginPage } from '../pages/login-page';
+import { ProfilePage } from '../pages/profile-page';
+import { StatementPage } from '../pages/statement-page';
 import { UNSPLIT_WORDS } from '../../apps/web/src/shared/i18n/keepWords';
 import { keepScreenshot, pauseSpinCampaigns, registerViaApi } from '../support';
 
@@ -23,9 +26,10 @@ test('a toast covers neither the top bar (language, logout) nor the bottom menu'
   const login = new LoginPage(page);
   await login.open();
   await login.logIn(member.phone, member.password, { remember: true });
-  await expect(page.getByTestId('total-balance')).toBeVisible();
+  const home = new HomePage(page);
+  await expect(home.totalBalance()).toBeVisible();
 
-  await page.getByTestId('tile-collect').click();
+  await home.tile('collect').click();
   const toast = page.locator('[data-sonner-toast]').first();
   await expect(toast).toBeVisible();
   await page.waitForTimeout(600); // sonner's enter animation
@@ -36,12 +40,12 @@ test('a toast covers neither the top bar (language, logout) nor the bottom menu'
   const shown = await box(toast);
   expect(shown.y).toBeGreaterThanOrEqual(header.y + header.height);
   expect(shown.y + shown.height).toBeLessThanOrEqual(menu.y);
-  await expectTappable(page, page.getByTestId('language-select'));
-  await expectTappable(page, page.getByTestId('logout'));
-  await expectTappable(page, page.getByTestId('menu-statement'));
+  await expectTappable(page, home.languageSelect());
+  await expectTappable(page, home.logoutButton());
+  await expectTappable(page, home.menu('statement'));
   // The dropdown works while the toast shows.
-  await page.getByTestId('language-select').selectOption('en');
-  await expect(page.getByTestId('tile-collect')).toContainText('Collect');
+  await home.chooseLanguage('en');
+  await expect(home.tile('collect')).toContainText('Collect');
 });
 
 /**
@@ -89,20 +93,23 @@ async function expectNoSplitWords(page: Page, screen: string): Promise<void> {
   expect(split.map(({ shown }) => shown), screen).toEqual([]);
 }
 
-/** Short labels and numbers that must stay on one line, per screen. */
-const ONE_LINE: Record<string, string[]> = {
-  '/user/home': ['receive-invite', 'check-balance', 'open-transfer'],
-  '/user/profile': ['bank-account-no'],
-  '/user/statement': ['open-slips'],
+/** Short labels and numbers that must stay on one line, per screen, by name. */
+const ONE_LINE: Record<string, (page: Page) => Record<string, Locator>> = {
+  '/user/home': (page) => {
+    const home = new HomePage(page);
+    return { 'receive invite': home.receiveInviteButton(), 'check balance': home.checkBalanceButton(), transfer: home.transferButton() };
+  },
+  '/user/profile': (page) => ({ 'bank account number': new ProfilePage(page).bankAccountNo() }),
+  '/user/statement': (page) => ({ slips: new StatementPage(page).slipsButton() }),
 };
 
-async function expectOneLine(page: Page, testId: string, language: string): Promise<void> {
-  const lines = await page.getByTestId(testId).evaluate((element) => {
+async function expectOneLine(locator: Locator, name: string, language: string): Promise<void> {
+  const lines = await locator.evaluate((element) => {
     const range = document.createRange();
     range.selectNodeContents(element);
     return new Set(Array.from(range.getClientRects()).filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top))).size;
   });
-  expect(lines, `${testId} (${language}) on one line`).toBe(1);
+  expect(lines, `${name} (${language}) on one line`).toBe(1);
 }
 
 for (const [width, height] of [
@@ -119,25 +126,26 @@ for (const [width, height] of [
       const member = await registerViaApi(request);
       for (const language of ['th', 'lo', 'en'] as const) {
         await page.goto('/login');
-        await page.getByTestId('language-select').selectOption(language);
+        const login = new LoginPage(page);
+        await login.chooseLanguage(language);
         for (const path of ['/login', '/register', '/howto', '/contact']) {
           await page.goto(path);
           await page.waitForLoadState('networkidle');
           await expectNoSplitWords(page, `${path} ${language}`);
           await keepScreenshot(page, `words-${language}-${width}${path.replace(/\//g, '-')}`);
         }
-        const login = new LoginPage(page);
         await login.open();
         await login.logIn(member.phone, member.password, { remember: true });
-        await expect(page.getByTestId('total-balance')).toBeVisible();
+        const home = new HomePage(page);
+        await expect(home.totalBalance()).toBeVisible();
         for (const path of ['/user/home', '/user/profile', '/user/statement', '/user/contact']) {
           await page.goto(path);
           await page.waitForLoadState('networkidle');
           await expectNoSplitWords(page, `${path} ${language}`);
           await keepScreenshot(page, `words-${language}-${width}${path.replace(/\//g, '-')}`);
-          for (const testId of ONE_LINE[path] ?? []) await expectOneLine(page, testId, language);
+          for (const [name, locator] of Object.entries(ONE_LINE[path]?.(page) ?? {})) await expectOneLine(locator, name, language);
         }
-        await page.getByTestId('logout').click();
+        await home.logoutButton().click();
         await expect(page).toHaveURL(/\/login/);
       }
     });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { HomePage } from '../pages/home-page';
 import { LoginPage } from '../pages/login-page';
 import { keepScreenshot, registerViaApi } from '../support';
 
@@ -16,10 +17,11 @@ test('the member app is installable, starts offline with an offline screen, and 
   await login.open();
   await page.evaluate(() => navigator.serviceWorker.ready);
   await login.logIn(member.phone, member.password, { remember: true });
-  await expect(page.getByTestId('total-balance')).toBeVisible();
+  const home = new HomePage(page);
+  await expect(home.totalBalance()).toBeVisible();
   // A first visit is not controlled by the worker it installs (it waits, as updates do): the next load is.
   await page.reload();
-  await expect(page.getByTestId('total-balance')).toBeVisible();
+  await expect(home.totalBalance()).toBeVisible();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 
   // Chromium's own verdict on installability.
@@ -39,11 +41,11 @@ test('the member app is installable, starts offline with an offline screen, and 
 
   await context.setOffline(true);
   await page.reload();
-  await expect(page.getByTestId('offline-screen')).toContainText('ไม่มีการเชื่อมต่ออินเทอร์เน็ต');
+  await expect(home.offlineScreen()).toContainText('ไม่มีการเชื่อมต่ออินเทอร์เน็ต');
   await keepScreenshot(page, 'pwa-offline');
-  await expect(page.getByTestId('total-balance')).not.toHaveText(/\d/); // no money figure from a cache
+  await expect(home.totalBalance()).not.toHaveText(/\d/); // no money figure from a cache
   await context.setOffline(false);
-  await page.getByTestId('offline-retry').click();
-  await expect(page.getByTestId('offline-screen')).toHaveCount(0);
-  await expect(page.getByTestId('total-balance')).toHaveText('0.00');
+  await home.retryOnline();
+  await expect(home.offlineScreen()).toHaveCount(0);
+  await expect(home.totalBalance()).toHaveText('0.00');
 });

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { LoginPage } from '../pages/login-page';
+import { HomePage } from '../pages/home-page';
+import { ProfilePage } from '../pages/profile-page';
 import { RegisterPage } from '../pages/register-page';
 import { keepScreenshot, latestOtp, randomAccountNo, randomPhone } from '../support';
 
@@ -10,10 +12,10 @@ test('a visitor registers with an OTP from the SMS inbox, then logs in and lands
   await keepScreenshot(page, 'register-1-phone');
   await register.enterPhone(phone);
 
-  await expect(page.getByTestId('otp-ref')).toBeVisible();
+  await expect(register.otpRef()).toBeVisible();
   const sms = await latestOtp(request, phone);
-  await expect(page.getByTestId('otp-ref')).toContainText(/[A-Z0-9]{4}/);
-  expect(sms.text).toContain((await page.getByTestId('otp-ref').innerText()).split(':').pop()!.trim());
+  await expect(register.otpRef()).toContainText(/[A-Z0-9]{4}/);
+  expect(sms.text).toContain((await register.otpRef().innerText()).split(':').pop()!.trim());
   await keepScreenshot(page, 'register-2-otp');
   await register.enterOtp(sms.otpCode);
 
@@ -30,8 +32,9 @@ test('a visitor registers with an OTP from the SMS inbox, then logs in and lands
   const login = new LoginPage(page);
   await login.logIn(phone, 'journey-pass-1', { remember: true });
   await expect(page).toHaveURL(/\/user\/home$/);
-  await expect(page.getByTestId('home-name')).toContainText('ทดสอบ ระบบ');
-  await expect(page.getByTestId('menu-home')).toHaveAttribute('aria-current', 'page');
+  const home = new HomePage(page);
+  await expect(home.memberName()).toContainText('ทดสอบ ระบบ');
+  await expect(home.menu('home')).toHaveAttribute('aria-current', 'page');
   await keepScreenshot(page, 'member-home');
 });
 
@@ -40,7 +43,7 @@ test('a wrong invite link does not block registration, and a registration forget
   const register = new RegisterPage(page);
   await register.open('?code=PR999999');
   await register.enterPhone(phone);
-  await expect(page.getByTestId('otp-ref')).toBeVisible();
+  await expect(register.otpRef()).toBeVisible();
   await register.enterOtp((await latestOtp(request, phone)).otpCode);
   await expect(page.locator('input[name="name"]')).toBeVisible();
   await register.enterProfile({ name: 'ทดสอบ ลิงก์ผิด', password: 'journey-pass-1' });
@@ -50,15 +53,16 @@ test('a wrong invite link does not block registration, and a registration forget
   await expect(page.getByText(/PR999999/).first()).toBeVisible();
   await keepScreenshot(page, 'register-invite-refused');
   // Each way past it reads on one line (side by side, "go on without" broke in two in Thai).
-  for (const testId of ['invite-remove', 'invite-skip']) {
-    const lines = await page.getByTestId(testId).evaluate((element) => {
+  const waysPast = register.inviteWaysPast();
+  for (const [name, way] of Object.entries(waysPast)) {
+    const lines = await way.evaluate((element) => {
       const range = document.createRange();
       range.selectNodeContents(element);
       return new Set(Array.from(range.getClientRects()).filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top))).size;
     });
-    expect(lines, `${testId} on one line`).toBe(1);
+    expect(lines, `${name} on one line`).toBe(1);
   }
-  await page.getByTestId('invite-skip').click();
+  await waysPast.skip.click();
 
   await expect(page.locator('select[name="bankCode"]')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('code'))).toBeNull();
@@ -75,7 +79,7 @@ test('with remember-me the session survives a new tab; without it, it does not',
   await expect(first).toHaveURL(/\/user\/home$/);
   const secondTab = await remembered.newPage();
   await secondTab.goto('/user/profile');
-  await expect(secondTab.getByTestId('profile-name')).toContainText('สมชาย');
+  await expect(new ProfilePage(secondTab).name()).toContainText('สมชาย');
   await keepScreenshot(secondTab, 'member-profile');
   await remembered.close();
 
@@ -99,9 +103,9 @@ test('a wrong password shows the translated error line, cleared on typing', asyn
   await expect(login.errorLine()).toHaveText('เบอร์โทรศัพท์หรือรหัสผ่านไม่ถูกต้อง');
   await keepScreenshot(page, 'login-error');
   // The line follows a language switch.
-  await page.getByTestId('language-select').selectOption('en');
+  await login.chooseLanguage('en');
   await expect(login.errorLine()).toHaveText('Phone number or password is incorrect.');
-  await page.getByTestId('language-select').selectOption('th');
+  await login.chooseLanguage('th');
   await expect(login.errorLine()).toHaveText('เบอร์โทรศัพท์หรือรหัสผ่านไม่ถูกต้อง');
   await page.locator('input[name="password"]').press('a');
   await expect(login.errorLine()).toBeEmpty();
@@ -112,9 +116,10 @@ test('a member route without a token goes to login and back after logging in; lo
   await expect(page).toHaveURL(/\/login\?redirect=%2Fuser%2Fprofile$/);
   await new LoginPage(page).logIn('0812345678', 'demo1234', { remember: true });
   await expect(page).toHaveURL(/\/user\/profile$/);
-  await expect(page.getByTestId('bank-account-no')).toHaveText('123-456-7890');
+  const profile = new ProfilePage(page);
+  await expect(profile.bankAccountNo()).toHaveText('123-456-7890');
   const token = await page.evaluate(() => localStorage.getItem('token'));
-  await page.getByTestId('logout').click();
+  await profile.logoutButton().click();
   await expect(page).toHaveURL(/\/login$/);
   const afterLogout = await page.request.get('/api/account/profile', { headers: { Authorization: `Bearer ${token}` } });
   expect(afterLogout.status()).toBe(401);
@@ -123,9 +128,10 @@ test('a member route without a token goes to login and back after logging in; lo
 test('the conditions modal lists the server conditions and closes on confirm', async ({ page }) => {
   await new LoginPage(page).open();
   await new LoginPage(page).logIn('0812345678', 'demo1234', { remember: true });
-  await page.getByTestId('menu-conditions').click();
-  await expect(page.getByTestId('conditions-list')).toContainText('เงื่อนไขการรับโบนัส');
+  const home = new HomePage(page);
+  await home.menu('conditions').click();
+  await expect(home.conditionsList()).toContainText('เงื่อนไขการรับโบนัส');
   await keepScreenshot(page, 'member-conditions');
-  await page.getByTestId('conditions-confirm').click();
-  await expect(page.getByTestId('conditions-list')).toBeHidden();
+  await home.confirmConditions();
+  await expect(home.conditionsList()).toBeHidden();
 });

@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { ConfirmDialog } from '../pages/confirm-dialog';
+import { HomePage } from '../pages/home-page';
 import { LoginPage } from '../pages/login-page';
+import { StatementPage } from '../pages/statement-page';
 import { creditWallet, keepScreenshot, pauseSpinCampaigns, registerViaApi, waitOutDoubleTap } from '../support';
 
 const money = (text: string | null) => Number((text ?? '').replace(/,/g, ''));
@@ -14,62 +17,63 @@ test('a member opens a slot account, moves money in three ways, plays a round, r
   const login = new LoginPage(page);
   await login.open();
   await login.logIn(member.phone, member.password, { remember: true });
-  await expect(page.getByTestId('total-balance')).toHaveText('300.00');
+  const home = new HomePage(page);
+  await expect(home.totalBalance()).toHaveText('300.00');
   await keepScreenshot(page, 'wallet-home');
 
   // Open the account.
-  await page.getByTestId('provider-PG').click();
-  await page.getByTestId('activate-game').click();
-  await expect(page.getByTestId('play-game')).toBeVisible();
-  await expect(page.getByTestId('game-username')).toHaveText(/^bw\d+$/);
+  const game = await home.openGameAccount('PG');
+  await game.activate();
+  await expect(game.playButton()).toBeVisible();
+  await expect(game.username()).toHaveText(/^bw\d+$/);
   await page.keyboard.press('Escape');
 
   // Move 100 baht with the transfer overlay.
-  await page.getByTestId('open-transfer').click();
-  await page.locator('select[name="to"]').selectOption('PG');
-  await page.locator('input[name="amount"]').fill('0.5');
-  await page.getByTestId('transfer-submit').click();
-  await expect(page.getByTestId('transfer-error')).toHaveText('จำนวนขั้นต่ำ 1 บาท');
-  await page.locator('input[name="amount"]').fill('100');
+  const transfer = await home.openTransfer();
+  await transfer.fill('PG', '0.5');
+  await transfer.submit();
+  await expect(transfer.error()).toHaveText('จำนวนขั้นต่ำ 1 บาท');
+  await transfer.fillAmount('100');
   await keepScreenshot(page, 'wallet-transfer');
-  await page.getByTestId('transfer-submit').dblclick();
+  await transfer.submit({ doubleTap: true });
   await waitOutDoubleTap(page);
   await expect(page.getByText('โยกเงินสำเร็จ')).toBeVisible();
-  await expect(page.getByTestId('provider-balance-PG')).toHaveText('100.00');
-  await expect(page.getByTestId('wallet-balance')).toHaveText('200.00');
+  await expect(home.providerBalance('PG')).toHaveText('100.00');
+  await expect(home.walletBalance()).toHaveText('200.00');
   await waitOutDoubleTap(page);
 
   // Transfer-only of the whole wallet asks first.
-  await page.getByTestId('provider-PG').click();
-  await page.getByTestId('transfer-only').click();
-  await expect(page.getByTestId('confirm-dialog')).toContainText('200.00');
+  const confirm = new ConfirmDialog(page);
+  await home.openGameAccount('PG');
+  await game.transferOnly();
+  await expect(confirm.root()).toContainText('200.00');
   await keepScreenshot(page, 'wallet-transfer-only-confirm');
-  await page.getByTestId('confirm-yes').dblclick();
+  await confirm.yesButton().dblclick();
   await waitOutDoubleTap(page);
-  await expect(page.getByTestId('game-balance')).toHaveText('300.00');
+  await expect(game.balance()).toHaveText('300.00');
   await page.keyboard.press('Escape');
-  await expect(page.getByTestId('wallet-balance')).toHaveText('0.00');
+  await expect(home.walletBalance()).toHaveText('0.00');
   await waitOutDoubleTap(page);
 
   // Resetting the game password asks first too; cancelling changes nothing.
-  await page.getByTestId('provider-PG').click();
-  await page.getByTestId('reset-password').click();
-  await expect(page.getByTestId('confirm-dialog')).toBeVisible();
+  await home.openGameAccount('PG');
+  await game.resetPassword();
+  await expect(confirm.root()).toBeVisible();
   await page.getByRole('button', { name: 'ยกเลิก' }).click();
-  await expect(page.getByTestId('confirm-dialog')).toHaveCount(0);
+  await expect(confirm.root()).toHaveCount(0);
   await page.keyboard.press('Escape');
 
   // Play moves the wallet in first: 50 baht arrive; Play says in money what moves and what stays,
   // a double click on "move and play" moves them once, then the game opens.
   await creditWallet(request, member.phone, 50);
   await page.reload();
-  await page.getByTestId('provider-PG').click();
+  await home.openGameAccount('PG');
   await keepScreenshot(page, 'wallet-game-account');
-  await page.getByTestId('play-game').click();
-  await expect(page.getByTestId('play-moves-marked')).toContainText('50.00');
-  await expect(page.getByTestId('play-stays-marked')).toContainText('0.00');
+  await game.playButton().click();
+  await expect(game.playMoves()).toContainText('50.00');
+  await expect(game.playStays()).toContainText('0.00');
   await keepScreenshot(page, 'wallet-play-confirm');
-  await page.getByTestId('confirm-yes').dblclick();
+  await confirm.yesButton().dblclick();
   await waitOutDoubleTap(page);
   await expect(page).toHaveURL(/\/sandbox\/provider\/play\?token=/);
   await expect(page.locator('#balance')).toHaveText('350.00');
@@ -80,25 +84,24 @@ test('a member opens a slot account, moves money in three ways, plays a round, r
 
   // Back in the wallet, a balance check shows the game's new balance.
   await page.goto('/user/home');
-  await page.getByTestId('check-balance').click();
-  await expect(page.getByTestId('provider-balance-PG')).toHaveText(afterRound.toFixed(2));
-  await expect(page.getByTestId('last-sync')).not.toHaveText('ยังไม่ได้เช็คยอด');
-  await expect(page.getByTestId('total-balance')).toHaveText(afterRound.toFixed(2));
+  await home.checkBalance();
+  await expect(home.providerBalance('PG')).toHaveText(afterRound.toFixed(2));
+  await expect(home.lastSync()).not.toHaveText('ยังไม่ได้เช็คยอด');
+  await expect(home.totalBalance()).toHaveText(afterRound.toFixed(2));
 
   // Everything back to the wallet.
-  await page.getByTestId('tile-collect').dblclick();
+  await home.tile('collect').dblclick();
   await waitOutDoubleTap(page);
   await expect(page.getByText('ดึงเงินจากทุกเกมกลับเข้ากระเป๋าแล้ว')).toBeVisible();
-  await expect(page.getByTestId('wallet-balance')).toHaveText(afterRound.toFixed(2));
-  await expect(page.getByTestId('provider-balance-PG')).toHaveText('0.00');
+  await expect(home.walletBalance()).toHaveText(afterRound.toFixed(2));
+  await expect(home.providerBalance('PG')).toHaveText('0.00');
   await keepScreenshot(page, 'wallet-collected');
 
   // The statement lists the movements, newest first.
-  await page.getByTestId('menu-statement').click();
-  const entries = page.getByTestId('statement-list').locator('li');
+  const entries = await home.openStatement();
   await expect(entries.first()).toContainText('โยกเงิน');
   // Both ends of the transfer show in full on a phone, not cut off with an ellipsis.
-  const route = entries.first().getByTestId('statement-route');
+  const route = new StatementPage(page).route(entries.first());
   await expect(route).toHaveText('PG Soft → กระเป๋าหลัก');
   expect(await route.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
   await expect(entries.last()).toContainText('ฝากเงินจาก ระบบ');

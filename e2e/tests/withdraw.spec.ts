@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { HomePage } from '../pages/home-page';
 import { LoginPage } from '../pages/login-page';
 import { OperatorPage } from '../pages/operator-page';
+import { StatementPage } from '../pages/statement-page';
 import { creditWallet, keepScreenshot, registerViaApi, waitOutDoubleTap } from '../support';
 
 test('a member withdraws, an operator approves it on /admin, and the member sees SUCCESS', async ({ page, browser, request }) => {
@@ -67,7 +68,7 @@ test('an operator returns a withdrawal with a reason typed in the dialog, and th
   const statement = await home.openStatement();
   await expect(statement.first()).toContainText('ไม่สำเร็จ');
   // Issue 31 §7: why, and the money back in the wallet.
-  const refused = statement.first().getByTestId('statement-withdraw-refused');
+  const refused = new StatementPage(page).withdrawRefused(statement.first());
   await expect(refused).toContainText('account closed at the bank');
   await expect(refused).toContainText(/คืนเข้ากระเป๋าหลักแล้ว\s*\+150\.00/);
   await keepScreenshot(page, 'statement-withdraw-refused');

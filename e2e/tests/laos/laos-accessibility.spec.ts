@@ -1,4 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { type Locator, expect, test } from '@playwright/test';
+import { ChatWidget } from '../../pages/chat-widget';
+import { HomePage } from '../../pages/home-page';
 import { LoginPage } from '../../pages/login-page';
 import { expectAccessible } from '../../support';
 
@@ -16,26 +18,38 @@ test('every member screen and overlay of the Laos build passes axe with nothing 
   const login = new LoginPage(page);
   await login.open();
   await login.logIn('2055512345', 'demo1234', { remember: true });
-  await expect(page.getByTestId('total-balance')).toBeVisible();
+  const home = new HomePage(page);
+  await expect(home.totalBalance()).toBeVisible();
   await expectAccessible(page, 'Laos home');
 
-  for (const opener of ['tile-deposit', 'tile-withdraw', 'open-transfer', 'provider-PG', 'tile-spin', 'tile-invite', 'tile-refund', 'menu-conditions']) {
-    await page.getByTestId(opener).click();
+  const overlays: Array<[Locator, string]> = [
+    [home.tile('deposit'), 'deposit'],
+    [home.tile('withdraw'), 'withdraw'],
+    [home.transferButton(), 'transfer'],
+    [home.provider('PG'), 'game account'],
+    [home.tile('spin'), 'spin wheel'],
+    [home.tile('invite'), 'invite'],
+    [home.tile('refund'), 'refund'],
+    [home.menu('conditions'), 'conditions'],
+  ];
+  for (const [opener, name] of overlays) {
+    await opener.click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    await expectAccessible(page, `Laos ${opener}`);
+    await expectAccessible(page, `Laos ${name}`);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
   }
 
-  for (const menu of ['menu-statement', 'menu-profile', 'menu-contact']) {
-    await page.getByTestId(menu).click();
+  for (const menu of ['statement', 'profile', 'contact'] as const) {
+    await home.menu(menu).click();
     await page.waitForLoadState('networkidle');
     await expectAccessible(page, `Laos ${menu}`);
   }
-  await page.getByTestId('chat-bubble').click();
-  await expect(page.getByTestId('chat-panel')).toBeVisible();
+  const chat = new ChatWidget(page);
+  await chat.bubble().click();
+  await expect(chat.panel()).toBeVisible();
   await expectAccessible(page, 'Laos chat');
-  await page.getByTestId('chat-toggle').click();
+  await chat.toggle();
 
   await page.goto('/user/bonus');
   await page.waitForLoadState('networkidle');

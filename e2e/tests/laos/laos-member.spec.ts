@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { HomePage } from '../../pages/home-page';
 import { LoginPage } from '../../pages/login-page';
+import { ProfilePage } from '../../pages/profile-page';
 import { RegisterPage } from '../../pages/register-page';
 import { expectAccessible, keepScreenshot, latestOtp, randomAccountNo, shownText, waitOutDoubleTap } from '../../support';
 
@@ -16,7 +17,7 @@ test('a Lao member registers with kip and BCEL, deposits by BCEL QR, moves kip t
   await register.open();
   await expect(page.locator('html')).toHaveAttribute('lang', 'lo');
   await register.enterPhone(phone);
-  await expect(page.getByTestId('otp-ref')).toBeVisible();
+  await expect(register.otpRef()).toBeVisible();
   await register.enterOtp((await latestOtp(request, phone)).otpCode);
   await register.enterProfile({ name: 'ສົມພອນ ແກ້ວມະນີ', password });
   // Kip is the default currency; only Lao banks are offered.
@@ -35,8 +36,8 @@ test('a Lao member registers with kip and BCEL, deposits by BCEL QR, moves kip t
 
   // Deposit: BCEL's QR in kip is the only QR offered; no Thai bank, gateway or TrueMoney.
   const deposit = await home.openDeposit();
-  await expect(page.getByTestId('deposit-method-BCEL')).toBeVisible();
-  for (const thaiOnly of ['KBANK', 'WW', 'ZAPMAN', 'truelink']) await expect(page.getByTestId(`deposit-method-${thaiOnly}`)).toHaveCount(0);
+  await expect(deposit.method('BCEL')).toBeVisible();
+  for (const thaiOnly of ['KBANK', 'WW', 'ZAPMAN', 'truelink']) await expect(deposit.method(thaiOnly)).toHaveCount(0);
   await keepScreenshot(page, 'laos-deposit-methods');
   await expectAccessible(page, 'laos-deposit-methods');
   await deposit.choose('BCEL');
@@ -45,29 +46,28 @@ test('a Lao member registers with kip and BCEL, deposits by BCEL QR, moves kip t
   await deposit.createQrButton().dblclick();
   await waitOutDoubleTap(page);
   await expect(deposit.shownQr()).toBeVisible();
-  await expect(page.getByTestId('qr-amount')).toHaveText('100,000');
+  await expect(deposit.qrAmount()).toHaveText('100,000');
   await keepScreenshot(page, 'laos-deposit-bcel-qr');
   await expectAccessible(page, 'laos-deposit-bcel-qr');
   const qrcodeId = await deposit.shownQr().getAttribute('data-qrcode-id');
   expect(await (await request.post('/sandbox/gateway/pay', { data: { qrcodeId } })).json()).toEqual({ paid: true, webhookStatus: 200 });
-  await expect(page.getByTestId('qr-paid-amount')).toHaveText('100,000');
-  await page.getByTestId('qr-paid-done').click();
+  await expect(deposit.qrPaidAmount()).toHaveText('100,000');
+  await deposit.closePaidQr();
   await home.expectTotal('100,000');
   await waitOutDoubleTap(page);
 
   // A game that takes kip: open the account, move 20,000 kip.
-  await page.getByTestId('provider-PG').click();
-  await page.getByTestId('activate-game').click();
-  await expect(page.getByTestId('play-game')).toBeVisible();
+  const game = await home.openGameAccount('PG');
+  await game.activate();
+  await expect(game.playButton()).toBeVisible();
   await page.keyboard.press('Escape');
-  await page.getByTestId('open-transfer').click();
-  await page.locator('select[name="to"]').selectOption('PG');
-  await page.locator('input[name="amount"]').fill('20000');
+  const transfer = await home.openTransfer();
+  await transfer.fill('PG', '20000');
   await keepScreenshot(page, 'laos-transfer');
   await expectAccessible(page, 'laos-transfer');
-  await page.getByTestId('transfer-submit').dblclick();
+  await transfer.submit({ doubleTap: true });
   await waitOutDoubleTap(page);
-  await expect(page.getByTestId('provider-balance-PG')).toHaveText('20,000');
+  await expect(home.providerBalance('PG')).toHaveText('20,000');
   await expect(home.walletBalance()).toHaveText('80,000');
 
   // Withdraw to the BCEL account, within the kip limits.
@@ -103,7 +103,7 @@ test.describe('at 360 px', () => {
     await keepScreenshot(page, 'laos-360-home');
     await expectAccessible(page, 'laos home at 360 px');
 
-    await page.getByTestId('tile-spin').click();
+    await home.tile('spin').click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await keepScreenshot(page, 'laos-360-spin');
     await page.keyboard.press('Escape');
@@ -114,7 +114,7 @@ test.describe('at 360 px', () => {
     await expectAccessible(page, 'laos bonus at 360 px');
 
     await page.goto('/user/profile');
-    await shownText(page.getByTestId('profile-name')).toContain('ສົມພອນ');
+    await shownText(new ProfilePage(page).name()).toContain('ສົມພອນ');
     await expect(page.getByText('ທະນາຄານການຄ້າຕ່າງປະເທດລາວ')).toBeVisible();
     await expect(page.getByText('20 5551 2345')).toBeVisible();
     await keepScreenshot(page, 'laos-360-profile');
