@@ -15,6 +15,8 @@ test('every public screen passes axe with nothing serious', async ({ page }) => 
 });
 
 test('every member screen and overlay passes axe with nothing serious', async ({ page, request }) => {
+  // Every screen and overlay in turn: about 25 s alone, past a minute when the machine is busy.
+  test.setTimeout(120_000);
   const member = await registerViaApi(request);
   await creditWallet(request, member.phone, 500);
   const login = new LoginPage(page);

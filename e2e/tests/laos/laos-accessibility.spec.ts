@@ -15,6 +15,8 @@ test('every public screen of the Laos build passes axe with nothing serious', as
 });
 
 test('every member screen and overlay of the Laos build passes axe with nothing serious', async ({ page }) => {
+  // Every screen and overlay in turn: about 25 s alone, past a minute when the machine is busy.
+  test.setTimeout(120_000);
   const login = new LoginPage(page);
   await login.open();
   await login.logIn('2055512345', 'demo1234', { remember: true });
