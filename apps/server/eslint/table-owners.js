@@ -8,7 +8,7 @@ const ownerOf = new Map(Object.entries(map.owners).flatMap(([owner, tables]) => 
 
 const READS = new Set(['selectFrom', 'innerJoin', 'leftJoin', 'rightJoin', 'fullJoin', 'innerJoinLateral', 'leftJoinLateral', 'table']);
 const WRITES = new Set(['insertInto', 'updateTable', 'deleteFrom', 'mergeInto', 'replaceInto']);
-const SQL_TABLE = /\b(from|join|into|update)\s+([a-z_][a-z0-9_]*)/gi;
+const SQL_TABLE = /\b(delete\s+from|from|join|into|update)\s+([a-z_][a-z0-9_]*)/gi;
 
 /** The module a file belongs to, or undefined outside modules and sandboxes. */
 function moduleOf(filename) {
@@ -63,7 +63,7 @@ export const tableOwners = {
         if (node.tag.type !== 'Identifier' || node.tag.name !== 'sql') return;
         const text = node.quasi.quasis.map((quasi) => quasi.value.cooked ?? quasi.value.raw).join(' ');
         for (const [, keyword, table] of text.matchAll(SQL_TABLE)) {
-          check(node, table.toLowerCase(), /^(into|update)$/i.test(keyword) || /delete\s+from\s*$/i.test(text.slice(0, text.indexOf(`${keyword} ${table}`) + keyword.length)));
+          check(node, table.toLowerCase(), /^(delete|into|update)/i.test(keyword));
         }
       },
     };

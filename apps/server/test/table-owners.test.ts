@@ -50,6 +50,7 @@ describe('the lint rule', () => {
     expect(lint(statement, "db.selectFrom('deposits').selectAll();")).toEqual([]);
     expect(lint(statement, "db.deleteFrom('deposits');")).toEqual([expect.stringContaining('a read model reads it, never writes it')]);
     expect(lint(statement, 'sql`UPDATE deposits SET status = 1`;')).toEqual([expect.stringContaining('a read model reads it, never writes it')]);
+    expect(lint(statement, 'sql`DELETE\n  FROM deposits WHERE true`;')).toEqual([expect.stringContaining('a read model reads it, never writes it')]);
   });
 
   it('leaves tests and files outside the modules alone', () => {
