@@ -15,11 +15,13 @@ export interface MigrateOptions {
   sandboxes: boolean;
 }
 
-const sqlFiles = (dir: string, pattern: RegExp) =>
+/** The SQL files of a folder in order, each named as it is recorded (`prefix` + file name). */
+const sqlFiles = (dir: string, pattern: RegExp, prefix: string) =>
   fs
     .readdirSync(dir)
     .filter((file) => pattern.test(file))
-    .sort();
+    .sort()
+    .map((file) => ({ name: `${prefix}${file}`, path: path.join(dir, file) }));
 // Any constant works; it only has to be the same on every node so two never migrate at once.
 const MIGRATION_LOCK_ID = 724117;
 
@@ -30,15 +32,18 @@ const MIGRATION_LOCK_ID = 724117;
 export async function migrate(handle: DatabaseHandle, { sandboxes }: MigrateOptions): Promise<string[]> {
   const migration = /^\d{3}_[\w-]+\.sql$/;
   // Recorded by name: a sandbox migration as `sandbox/NNN_name.sql`.
-  const files = [
-    ...sqlFiles(MIGRATIONS_DIR, migration).map((file) => ({ name: file, path: path.join(MIGRATIONS_DIR, file) })),
-    ...(sandboxes ? sqlFiles(SANDBOX_MIGRATIONS_DIR, migration).map((file) => ({ name: `sandbox/${file}`, path: path.join(SANDBOX_MIGRATIONS_DIR, file) })) : []),
-  ];
-  const functionFiles = [
-    ...sqlFiles(FUNCTIONS_DIR, /\.sql$/).map((file) => ({ name: `functions/${file}`, path: path.join(FUNCTIONS_DIR, file) })),
-    ...(sandboxes ? sqlFiles(SANDBOX_FUNCTIONS_DIR, /\.sql$/).map((file) => ({ name: `sandbox/functions/${file}`, path: path.join(SANDBOX_FUNCTIONS_DIR, file) })) : []),
-  ];
+  const files = [...sqlFiles(MIGRATIONS_DIR, migration, ''), ...(sandboxes ? sqlFiles(SANDBOX_MIGRATIONS_DIR, migration, 'sandbox/') : [])];
+  const functionFiles = [...sqlFiles(FUNCTIONS_DIR, /\.sql$/, 'functions/'), ...(sandboxes ? sqlFiles(SANDBOX_FUNCTIONS_DIR, /\.sql$/, 'sandbox/functions/') : [])];
   return handle.withSession(async (run) => {
+    /** Runs a script in a transaction of its own; a failure is rolled back and named. */
+    async function inTransaction(script: string, what: string): Promise<void> {
+      try {
+        await run(`BEGIN;\n${script}\nCOMMIT;`);
+      } catch (error) {
+        await run('ROLLBACK;');
+        throw new Error(`${what} failed: ${(error as Error).message}`, { cause: error });
+      }
+    }
     await run(`SELECT pg_advisory_lock(${MIGRATION_LOCK_ID});
       CREATE TABLE IF NOT EXISTS schema_migrations (
         name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());`);
@@ -51,12 +56,7 @@ export async function migrate(handle: DatabaseHandle, { sandboxes }: MigrateOpti
         if (done.has(file.name)) continue;
         const script = fs.readFileSync(file.path, 'utf8');
         // File names match a strict pattern above, so quoting them inline is safe.
-        try {
-          await run(`BEGIN;\n${script}\n;INSERT INTO schema_migrations (name) VALUES ('${file.name}');\nCOMMIT;`);
-        } catch (error) {
-          await run('ROLLBACK;');
-          throw new Error(`Migration ${file.name} failed: ${(error as Error).message}`, { cause: error });
-        }
+        await inTransaction(`${script}\n;INSERT INTO schema_migrations (name) VALUES ('${file.name}');`, `Migration ${file.name}`);
         applied.push(file.name);
       }
       const held = await readFunctions(handle.db);
@@ -64,12 +64,7 @@ export async function migrate(handle: DatabaseHandle, { sandboxes }: MigrateOpti
         .map((file) => ({ ...file, body: fs.readFileSync(file.path, 'utf8') }))
         .filter(({ path: file, body }) => held.get(path.basename(file, '.sql')) !== body);
       if (changed.length > 0) {
-        try {
-          await run(`BEGIN;\n${changed.map(({ body }) => `${body};`).join('\n')}\nCOMMIT;`);
-        } catch (error) {
-          await run('ROLLBACK;');
-          throw new Error(`Database functions ${changed.map(({ name }) => name).join(', ')} failed: ${(error as Error).message}`, { cause: error });
-        }
+        await inTransaction(changed.map(({ body }) => `${body};`).join('\n'), `Database functions ${changed.map(({ name }) => name).join(', ')}`);
         applied.push(...changed.map(({ name }) => name));
       }
       return applied;
