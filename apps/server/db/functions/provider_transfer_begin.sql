@@ -24,12 +24,7 @@ BEGIN
     RETURN;
   END IF;
   IF p_claim_key IS NOT NULL THEN
-    INSERT INTO idempotency_keys (owner, key, fingerprint) VALUES (p_claim_owner, p_claim_key, p_claim_fingerprint)
-    ON CONFLICT (owner, key) DO NOTHING;
-    IF NOT FOUND AND (SELECT k.fingerprint FROM idempotency_keys k WHERE k.owner = p_claim_owner AND k.key = p_claim_key) <> p_claim_fingerprint THEN
-      RAISE EXCEPTION 'idempotency key % was used for another call', p_claim_key
-        USING ERRCODE = 'check_violation', CONSTRAINT = 'idempotency_key_same_call';
-    END IF;
+    PERFORM idempotency_key_claim(p_claim_owner, p_claim_key, p_claim_fingerprint);
   END IF;
   UPDATE game_accounts g SET transfer_version = g.transfer_version + 1
    WHERE g.member_id = p_member AND g.provider_code = p_code
@@ -41,7 +36,7 @@ BEGIN
   posting := ledger_post(p_hold_key, debit_id, via_id, p_amount, p_kind, p_reference, NULL, hold_to_id, NULL);
   IF posting.outcome = 'insufficient' THEN
     -- Raised, not answered, so the game account's bump is undone with everything else: a refused
-    -- transfer changes nothing. WL001 is ledger_post's outcome 'insufficient' (ledger.service.ts).
+    -- transfer changes nothing. WL001 is ledger_post's outcome 'insufficient' (src/db/refusals.ts).
     RAISE EXCEPTION 'insufficient: % is short of %', p_debit_code, p_amount
       USING ERRCODE = 'WL001';
   END IF;

@@ -1,5 +1,6 @@
 import { type Db, isUniqueViolation } from '../../db/database.js';
-import { AppError, businessRule, forbidden, notFound } from '../../errors.js';
+import { REFUSALS, raisedRefusal } from '../../db/refusals.js';
+import { AppError, forbidden, notFound } from '../../errors.js';
 import { type AccountRef, type TransferKind, inCurrency } from './accounts.js';
 import { type Members, createMembers } from '../account/members.js';
 import * as repo from './ledger.repository.js';
@@ -63,25 +64,9 @@ export interface ReverseRequest {
   reason: string;
 }
 
-/**
- * The ledger's refusals, decided in SQL (db/functions: a posting answers its outcome), named here
- * in the API's words: the one table between the two.
- */
-const REFUSALS = {
-  insufficient: () => businessRule('MONEY_NOT_ENOUGH'),
-  conflict: () => new AppError('KEY_INVALID', 409),
-  missing: () => new AppError('NO_DATA', 404),
-} as const;
-/**
- * Outcomes a function raises rather than answers, so that its whole statement is undone (a
- * provider transfer's game-account bump): SQLSTATE → outcome.
- */
-const RAISED_OUTCOMES: Record<string, keyof typeof REFUSALS> = { WL001: 'insufficient' };
-
 /** A refusal the ledger's SQL raised, in the API's words; anything else as it came. */
 function refusalOf(error: unknown): unknown {
-  const outcome = RAISED_OUTCOMES[(error as { code?: string }).code ?? ''];
-  return outcome ? REFUSALS[outcome]() : inLedgerTerms(error);
+  return raisedRefusal(error) ?? inLedgerTerms(error);
 }
 
 const FOREIGN_KEY_VIOLATION = '23503';

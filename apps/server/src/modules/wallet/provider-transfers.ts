@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { type GameProviderAdapter, ProviderUnavailableError } from '../../adapters/game-provider.js';
 import { type Db, isUniqueViolation } from '../../db/database.js';
 import { AppError, forbidden } from '../../errors.js';
-import { type IdempotencyClaim, isKeyUsedElsewhere } from '../../db/idempotency-keys.js';
+import type { IdempotencyClaim } from '../../db/idempotency-keys.js';
 import { accounts } from '../ledger/accounts.js';
 import type { MemberContext } from '../../http/context.js';
 import type { Ledger } from '../ledger/ledger.service.js';
@@ -157,7 +157,6 @@ export function createProviderTransfers(deps: {
           repo.beginProviderTransfer(db, { id, memberId, code, direction, amount, credits, idempotencyKey }, posting, claim),
         );
       } catch (error) {
-        if (isKeyUsedElsewhere(error)) throw new AppError('KEY_INVALID', 409);
         // The same key again (a retry, or a double tap racing itself): the first one's transfer is the answer.
         if (idempotencyKey && isUniqueViolation(error)) {
           const first = await repo.findProviderTransferByKey(db, memberId, idempotencyKey);
