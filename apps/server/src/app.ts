@@ -19,7 +19,7 @@ import { registerCorrectionModule } from './modules/corrections/corrections.modu
 import { registerDepositModule } from './modules/deposit/deposit.module.js';
 import type { Ledger } from './modules/ledger/ledger.service.js';
 import { registerLookupModule } from './modules/lookup/lookup.module.js';
-import { registerOtpModule } from './modules/otp/otp.module.js';
+import { registerOtpModule, verifiedPhones } from './modules/otp/otp.module.js';
 import { type Reconciler, createReconciler, scheduleReconciler } from './modules/reconcile/reconciler.js';
 import { createInviteSummary } from './modules/promotions/programmes.service.js';
 import { registerPromotionsModule } from './modules/promotions/promotions.module.js';
@@ -49,8 +49,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const admin = registerAdminModule(core, { approvals });
   const audit = registerAuditModule(core);
   const lookup = registerLookupModule(core);
-  const account = registerAccountModule(core, { lookup, sessions: auth });
-  const otp = registerOtpModule(core, { account });
+  const account = registerAccountModule(core, { lookup, sessions: auth, verifiedPhones });
+  const otp = registerOtpModule(core, { newPhones: account });
   registerPasswordResetModule(core, { members: core.members, otp, sessions: auth });
   registerAgreementModule(core);
   const { wallet, providerTransfers } = registerWalletModule(core, { members: account, inviteSummary: createInviteSummary(core) });

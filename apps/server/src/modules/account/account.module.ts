@@ -3,7 +3,7 @@ import type { AuthService } from '../auth/auth.service.js';
 import { createConditionService } from '../conditions/conditions.service.js';
 import type { LookupService } from '../lookup/lookup.service.js';
 import { registerAccountRoutes } from './account.routes.js';
-import { createAccountService } from './account.service.js';
+import { type VerifiedPhones, createAccountService } from './account.service.js';
 import { registerMemberAdminRoutes } from './member-admin.routes.js';
 import { createMemberAdminService } from './member-admin.service.js';
 
@@ -13,6 +13,7 @@ export function registerAccountModule(
   uses: {
     lookup: Pick<LookupService, 'findBank' | 'findSource'>;
     sessions: Pick<AuthService, 'revokeOtherSessions' | 'revokeAllSessions' | 'liveSessions' | 'memberChanged'>;
+    verifiedPhones: VerifiedPhones;
   },
 ) {
   const account = createAccountService({ ...core, ...uses });

@@ -21,12 +21,16 @@ import type { MemberContext } from '../../http/context.js';
 import type { PasswordHasher } from '../auth/password.js';
 import type { AttemptLimiter } from '../limits/attempt-limiter.js';
 import type { LookupService } from '../lookup/lookup.service.js';
-import { consumeVerifiedPhone } from '../otp/otp.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import * as repo from './account.repository.js';
 
 /** Old-password guesses a session may make: a stolen token must not become a password oracle. */
 const OLD_PASSWORD_LIMIT = { max: 5, windowMs: 15 * 60_000 };
+
+/** The phone-verification codes registration spends: a code verified within `since` is consumed once. */
+export interface VerifiedPhones {
+  consume(trx: Db, phone: string, since: Date, at: Date): Promise<boolean>;
+}
 
 export function createAccountService(deps: {
   db: Db;
@@ -36,6 +40,7 @@ export function createAccountService(deps: {
   site: SiteProfile;
   lookup: Pick<LookupService, 'findBank' | 'findSource'>;
   sessions: Pick<AuthService, 'revokeOtherSessions' | 'memberChanged'>;
+  verifiedPhones: VerifiedPhones;
   now: () => Date;
 }) {
   const { db, hasher, site } = deps;
@@ -110,7 +115,7 @@ export function createAccountService(deps: {
         const id = await db.transaction().execute(async (trx) => {
           if (registerOTP) {
             const verifiedSince = new Date(at.getTime() - OTP_RULES.verifiedUseMs);
-            if (!(await consumeVerifiedPhone(trx, body.username, verifiedSince, at))) throw badRequest('UNVERIFIED_OTP');
+            if (!(await deps.verifiedPhones.consume(trx, body.username, verifiedSince, at))) throw badRequest('UNVERIFIED_OTP');
           }
           return repo.insertMember(trx, {
             phone: body.username,

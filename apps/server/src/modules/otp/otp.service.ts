@@ -20,9 +20,9 @@ function sha256(text: string): string {
  * Registration takes the phone's verified code, once, in its own transaction: a code verified
  * within `since` is consumed and cannot register a second member.
  */
-export function consumeVerifiedPhone(trx: Db, phone: string, since: Date, at: Date): Promise<boolean> {
-  return repo.consumeVerified(trx, phone, since, at);
-}
+export const verifiedPhones = {
+  consume: (trx: Db, phone: string, since: Date, at: Date): Promise<boolean> => repo.consumeVerified(trx, phone, since, at),
+};
 
 export function createOtpService(deps: {
   db: Db;
