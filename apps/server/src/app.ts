@@ -52,14 +52,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const account = registerAccountModule(core, { lookup, sessions: auth, verifiedPhones });
   const otp = registerOtpModule(core, { newPhones: account });
   registerPasswordResetModule(core, { members: core.members, otp, sessions: auth });
-  registerAgreementModule(core);
+  registerAgreementModule(core, { texts: lookup });
   const { wallet, providerTransfers } = registerWalletModule(core, { members: account, inviteSummary: createInviteSummary(core) });
   registerWithdrawModule(core, { wallet, members: account });
   registerStatementModule(core);
   registerCorrectionModule(core);
   registerReportModule(core);
   const { slips, credit } = registerDepositModule(core);
-  const { rewards } = registerPromotionsModule(core, { members: core.members, wallet, deposits: credit, approvals });
+  const { rewards } = registerPromotionsModule(core, { members: core.members, wallet, deposits: credit, approvals, texts: lookup });
   registerSpinModule(core, { members: core.members, gameResults: providerTransfers, rewards, approvals });
   const { guests, sockets } = registerChatModule(core, { members: auth, operators: admin });
   bindAuthentication({ members: auth, operators: admin, guests });

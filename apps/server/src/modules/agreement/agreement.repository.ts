@@ -1,10 +1,5 @@
 import type { Db } from '../../db/database.js';
 
-/** The agreement's texts in every language, in the order members read them. */
-export function agreementTexts(db: Db) {
-  return db.selectFrom('site_texts').select(['lang', 'body']).where('kind', '=', 'agreement').orderBy('lang').orderBy('position').execute();
-}
-
 export async function hasAccepted(db: Db, memberId: bigint, version: string): Promise<boolean> {
   const row = await db.selectFrom('agreement_acceptances').select('member_id').where('member_id', '=', memberId).where('version', '=', version).executeTakeFirst();
   return row !== undefined;

@@ -35,6 +35,17 @@ export async function listTexts(db: Db, kind: SiteTextKind, lang: string): Promi
   return rows.map((row) => row.body);
 }
 
+/** A kind's texts in every language, in the order members read them. */
+export function allTexts(db: Db, kind: SiteTextKind) {
+  return db.selectFrom('site_texts').select(['lang', 'position', 'body']).where('kind', '=', kind).orderBy('lang').orderBy('position').execute();
+}
+
+export async function replaceTexts(trx: Db, kind: SiteTextKind, texts: { lang: string; body: string }[][]): Promise<void> {
+  await trx.deleteFrom('site_texts').where('kind', '=', kind).execute();
+  const rows = texts.flatMap((list) => list.map((text, position) => ({ kind, lang: text.lang, position, body: text.body })));
+  if (rows.length) await trx.insertInto('site_texts').values(rows).execute();
+}
+
 /** The operator's accounts members pay into; `onlyCountry` leaves out other countries' banks. */
 export function listDepositAccounts(db: Db, onlyCountry?: 'TH' | 'LA') {
   let query = db

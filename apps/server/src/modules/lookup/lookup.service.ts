@@ -1,5 +1,6 @@
 import { type BankItem, type ContactResponse, type DepositLookup, type Language, type SiteProfile, type SourceItem, walletCurrencyOf } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
+import type { SiteTextKind } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { isSlipUploadOpen } from '../deposit/slip.rules.js';
 import { type SettingsService, moneyRules } from '../settings/settings.service.js';
@@ -17,6 +18,10 @@ export function createLookupService(deps: { db: Db; settings: SettingsService; s
     findBank: (code: string) => repo.findBank(db, code),
     /** A known traffic source code. */
     findSource: (code: string) => repo.findSource(db, code),
+    /** A kind of the operator's texts (agreement, notice…) in every language, in reading order. */
+    allTexts: (kind: SiteTextKind, trx: Db = db) => repo.allTexts(trx, kind),
+    /** The operator's new texts of a kind, one list per language, in the caller's transaction. */
+    replaceTexts: (trx: Db, kind: SiteTextKind, texts: { lang: string; body: string }[][]) => repo.replaceTexts(trx, kind, texts),
 
     /** DESIGN §4: once the operator terminates the site, this (and every call) answers 410 gone. */
     async ensureActive(): Promise<void> {

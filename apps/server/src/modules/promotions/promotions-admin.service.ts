@@ -29,6 +29,7 @@ import type { AdminContext } from '../../http/context.js';
 import { type OfferTerms, offerReasons, thresholdsFor } from '../approvals/approvals.rules.js';
 import { type ApprovalService, type Outcome, inMajorUnits } from '../approvals/approvals.service.js';
 import type { ConditionService } from '../conditions/conditions.service.js';
+import type { LookupService } from '../lookup/lookup.service.js';
 import type { SettingsService, SiteSettings } from '../settings/settings.service.js';
 import { bannerUrl, storeBannerImage } from './banner-images.js';
 import type { OfferService } from './offers.service.js';
@@ -158,6 +159,7 @@ export function createPromotionAdminService(deps: {
   approvals: Pick<ApprovalService, 'propose' | 'changeSettings' | 'onApprove'>;
   conditions: Pick<ConditionService, 'active'>;
   offers: Pick<OfferService, 'conditionStatus' | 'endByOperator' | 'lockToEnd'>;
+  texts: Pick<LookupService, 'allTexts' | 'replaceTexts'>;
 }) {
   const { db } = deps;
 
@@ -272,14 +274,14 @@ export function createPromotionAdminService(deps: {
   }
 
   async function readTexts(kind: 'agreement' | 'notice') {
-    const rows = await repo.readTexts(db, kind);
+    const rows = await deps.texts.allTexts(kind);
     return Object.fromEntries(LANGUAGES.map((language) => [language, rows.filter((row) => row.lang === language).map((row) => row.body)])) as Record<(typeof LANGUAGES)[number], string[]>;
   }
 
   async function writeTexts(operator: AdminContext, kind: 'agreement' | 'notice', texts: Record<(typeof LANGUAGES)[number], string[]>) {
     const clean = LANGUAGES.map((language) => texts[language].map((body) => ({ lang: language, body: cleanHtml(body) })));
     await db.transaction().execute(async (trx) => {
-      await repo.replaceTexts(trx, kind, clean);
+      await deps.texts.replaceTexts(trx, kind, clean);
       await deps.auditTrail.record(trx, operator, `${kind}.update`, { texts: Object.fromEntries(clean.map((list, index) => [LANGUAGES[index], list.length])) });
     });
     return readTexts(kind);

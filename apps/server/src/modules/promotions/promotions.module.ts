@@ -4,6 +4,7 @@ import type { Core } from '../../core.js';
 import type { ApprovalService } from '../approvals/approvals.service.js';
 import { createConditionService } from '../conditions/conditions.service.js';
 import type { DepositCredit } from '../deposit/deposit-credit.js';
+import type { LookupService } from '../lookup/lookup.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import { createOfferService } from './offers.service.js';
 import { createProgrammeService } from './programmes.service.js';
@@ -23,6 +24,7 @@ export function registerPromotionsModule(
     wallet: Pick<WalletService, 'transferAll' | 'refreshAll'>;
     deposits: Pick<DepositCredit, 'onCredited' | 'beforeIssuing'>;
     approvals: Pick<ApprovalService, 'propose' | 'changeSettings' | 'onApprove'>;
+    texts: Pick<LookupService, 'allTexts' | 'replaceTexts'>;
   },
 ) {
   const { app, db, ledger, now } = core;
@@ -36,6 +38,6 @@ export function registerPromotionsModule(
   uses.deposits.beforeIssuing(async (memberId) => ((await conditions.active(db, memberId)) ? 'DEPOSIT_UNDER_CONDITION' : null));
   const storage = createFolderStorage(core.config.uploadDir);
   registerPromotionRoutes(app, { offers, programmes }, core.site.defaultLanguage);
-  registerPromotionAdminRoutes(app, createPromotionAdminService({ db, auditTrail: core.auditTrail, settings: core.settings, storage, conditions, offers, approvals: uses.approvals }), storage);
+  registerPromotionAdminRoutes(app, createPromotionAdminService({ db, auditTrail: core.auditTrail, settings: core.settings, storage, conditions, offers, approvals: uses.approvals, texts: uses.texts }), storage);
   return { offers, programmes, rewards };
 }

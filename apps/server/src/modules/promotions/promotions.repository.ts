@@ -1,6 +1,6 @@
 import { type Insertable, type Selectable, type Updateable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { Database, SiteTextKind } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
 
 export type OfferRow = Selectable<Database['offers']>;
 export type ClaimRow = Selectable<Database['reward_claims']>;
@@ -222,17 +222,6 @@ export function deleteBanner(trx: Db, id: string) {
 
 export function findBannerByFile(db: Db, file: string) {
   return db.selectFrom('banners').select('image_file').where('image_file', '=', file).executeTakeFirst();
-}
-
-// ---------- Site texts (agreements, notice)
-export async function readTexts(db: Db, kind: SiteTextKind) {
-  return db.selectFrom('site_texts').select(['lang', 'position', 'body']).where('kind', '=', kind).orderBy('lang').orderBy('position').execute();
-}
-
-export async function replaceTexts(trx: Db, kind: SiteTextKind, texts: { lang: string; body: string }[][]): Promise<void> {
-  await trx.deleteFrom('site_texts').where('kind', '=', kind).execute();
-  const rows = texts.flatMap((list) => list.map((text, position) => ({ kind, lang: text.lang, position, body: text.body })));
-  if (rows.length) await trx.insertInto('site_texts').values(rows).execute();
 }
 
 // ---------- Conditions shown with their offer
