@@ -59,7 +59,6 @@ export async function insertMember(
 export function findProfile(db: Db, memberId: bigint) {
   return db
     .selectFrom('members')
-    .innerJoin('banks', 'banks.code', 'members.bank_code')
     .select([
       'members.id',
       'members.name',
@@ -69,9 +68,6 @@ export function findProfile(db: Db, memberId: bigint) {
       'members.bank_account_no',
       'members.bank_account_name',
       'members.currency',
-      'banks.name_th',
-      'banks.name_lo',
-      'banks.name_en',
     ])
     .where('members.id', '=', memberId)
     .executeTakeFirst();
@@ -96,7 +92,6 @@ export async function updateMember(
 
 // ---------- The operator's view (member-admin.service.ts)
 
-const walletBalance = sql<string>`coalesce((SELECT balance FROM ledger_accounts WHERE code = 'wallet:' || members.id::text), 0)`;
 const summaryColumns = ['members.id', 'members.phone', 'members.name', 'members.status', 'members.bank_code', 'members.bank_account_no', 'members.created_at'] as const;
 
 /**
@@ -129,7 +124,6 @@ export async function searchMembers(db: Db, search: { text: string; memberId: bi
     bank_code: string;
     bank_account_no: string;
     created_at: Date;
-    wallet: string;
   }>`WITH matched AS MATERIALIZED (SELECT members.id, members.created_at FROM members WHERE ${filter} LIMIT ${cap + 1}),
   counted AS (SELECT count(*) AS matches FROM matched),
   page AS (
@@ -139,7 +133,7 @@ export async function searchMembers(db: Db, search: { text: string; memberId: bi
     (SELECT members.id, members.created_at FROM members WHERE (SELECT matches FROM counted) > ${cap} AND ${filter}
       ORDER BY members.created_at DESC, members.id DESC LIMIT ${limit} OFFSET ${offset})
   )
-SELECT counted.matches, members.id, members.phone, members.name, members.status, members.bank_code, members.bank_account_no, members.created_at, ${walletBalance} AS wallet
+SELECT counted.matches, members.id, members.phone, members.name, members.status, members.bank_code, members.bank_account_no, members.created_at
   FROM counted LEFT JOIN (page JOIN members ON members.id = page.id) ON true
  ORDER BY members.created_at DESC, members.id DESC`.execute(db);
   const matches = Number(rows[0]?.matches ?? 0);
@@ -153,15 +147,12 @@ SELECT counted.matches, members.id, members.phone, members.name, members.status,
 export function memberForOperator(db: Db, memberId: bigint) {
   return db
     .selectFrom('members')
-    .innerJoin('banks', 'banks.code', 'members.bank_code')
     .leftJoin('members as inviter', 'inviter.id', 'members.inviter_id')
     .select([
       ...summaryColumns,
-      walletBalance.as('wallet'),
       'members.bank_account_name',
       'members.currency',
       'members.source_code',
-      'banks.name_en as bank_name',
       'inviter.id as inviter_id',
       'inviter.phone as inviter_phone',
       'inviter.name as inviter_name',
@@ -174,7 +165,7 @@ export function memberForOperator(db: Db, memberId: bigint) {
 export async function inviteesOf(db: Db, memberId: bigint, page: number, limit: number) {
   const query = db.selectFrom('members').where('inviter_id', '=', memberId);
   const [rows, total] = await Promise.all([
-    query.select([...summaryColumns, walletBalance.as('wallet')]).orderBy('members.created_at', 'desc').limit(limit).offset((page - 1) * limit).execute(),
+    query.select(summaryColumns).orderBy('members.created_at', 'desc').limit(limit).offset((page - 1) * limit).execute(),
     query.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
   ]);
   return { total: Number(total.count), rows };

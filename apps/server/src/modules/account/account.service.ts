@@ -38,7 +38,7 @@ export function createAccountService(deps: {
   limiter: AttemptLimiter;
   settings: Pick<SettingsService, 'site'>;
   site: SiteProfile;
-  lookup: Pick<LookupService, 'findBank' | 'findSource'>;
+  lookup: Pick<LookupService, 'findBank' | 'findSource' | 'bankNames'>;
   sessions: Pick<AuthService, 'revokeOtherSessions' | 'memberChanged'>;
   verifiedPhones: VerifiedPhones;
   now: () => Date;
@@ -86,8 +86,16 @@ export function createAccountService(deps: {
     if (body.currency !== undefined && !site.currencies.includes(body.currency)) throw badRequest('KEY_INVALID');
   }
 
-  async function profileOf(memberId: bigint) {
+  /** The member's registered details with their bank's names. */
+  async function findProfile(memberId: bigint) {
     const row = await repo.findProfile(db, memberId);
+    if (!row) return undefined;
+    const bank = await deps.lookup.bankNames(row.bank_code);
+    return { ...row, name_th: bank?.name_th ?? row.bank_code, name_en: bank?.name_en ?? row.bank_code, name_lo: bank?.name_lo ?? null };
+  }
+
+  async function profileOf(memberId: bigint) {
+    const row = await findProfile(memberId);
     if (!row) throw notFound('NO_USER');
     return row;
   }
@@ -96,7 +104,7 @@ export function createAccountService(deps: {
     validate,
 
     /** The member's registered details, for modules that pay out to or show them. */
-    findMember: (memberId: bigint) => repo.findProfile(db, memberId),
+    findMember: findProfile,
 
     /** Used by OTP sending: a number that is malformed or already a member gets no SMS. */
     async checkNewPhone(phone: string): Promise<void> {

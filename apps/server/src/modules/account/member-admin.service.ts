@@ -8,13 +8,14 @@ import type { AuditActor, AuditTrail } from '../audit/audit-writer.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { PasswordHasher } from '../auth/password.js';
 import { type ConditionService, successTarget } from '../conditions/conditions.service.js';
+import { accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import type { LookupService } from '../lookup/lookup.service.js';
 import * as repo from './account.repository.js';
 
 type SummaryRow = Awaited<ReturnType<typeof repo.searchMembers>>['rows'][number];
 
-const toSummary = (row: SummaryRow) => ({
+const toSummary = (row: SummaryRow, wallet: bigint) => ({
   _id: String(row.id),
   phone: row.phone,
   name: row.name,
@@ -23,7 +24,7 @@ const toSummary = (row: SummaryRow) => ({
   bankAccountNo: row.bank_account_no,
   inviteCode: inviteCodeOf(String(row.id)),
   createdAt: row.created_at.toISOString(),
-  wallet: toMajor(BigInt(row.wallet)),
+  wallet: toMajor(wallet),
 });
 
 /** An operator's one-time password: enough entropy for the hours it lives, easy to type from an SMS. */
@@ -51,12 +52,18 @@ export function createMemberAdminService(deps: {
   site: SiteProfile;
   hasher: PasswordHasher;
   sms: SmsSender;
-  ledger: Pick<Ledger, 'memberBalances' | 'lines'>;
+  ledger: Pick<Ledger, 'memberBalances' | 'lines' | 'balances'>;
   sessions: Pick<AuthService, 'revokeAllSessions' | 'liveSessions' | 'memberChanged'>;
   conditions: Pick<ConditionService, 'active' | 'ownDeposits'>;
-  lookup: Pick<LookupService, 'findBank'>;
+  lookup: Pick<LookupService, 'findBank' | 'bankNames'>;
 }) {
   const { db } = deps;
+
+  /** Members listed with their wallet balances, read from the ledger in one query. */
+  async function withWallets(rows: SummaryRow[]) {
+    const wallets = await deps.ledger.balances(rows.map((row) => accounts.wallet(row.id).code));
+    return rows.map((row) => toSummary(row, wallets.get(accounts.wallet(row.id).code) ?? 0n));
+  }
 
   async function locked(trx: Db, memberId: bigint) {
     const member = await repo.lockMember(trx, memberId);
@@ -68,27 +75,33 @@ export function createMemberAdminService(deps: {
     async search(text: string, page: number, limit: number) {
       const memberId = /^\d{1,18}$/.test(text) ? BigInt(text) : /^PR\d{1,12}$/i.test(text) ? BigInt(text.slice(2)) : null;
       const { total, totalCapped, rows } = await repo.searchMembers(db, { text, memberId }, page, limit);
-      return { total, totalCapped, members: rows.map(toSummary) };
+      return { total, totalCapped, members: await withWallets(rows) };
     },
 
     async detail(memberId: bigint): Promise<MemberDetail> {
       const row = await repo.memberForOperator(db, memberId);
       if (!row) throw notFound('NO_USER');
-      const [accounts, condition, sessions] = await Promise.all([deps.ledger.memberBalances(memberId), deps.conditions.active(db, memberId), deps.sessions.liveSessions(memberId)]);
+      const [balances, condition, sessions, bank] = await Promise.all([
+        deps.ledger.memberBalances(memberId),
+        deps.conditions.active(db, memberId),
+        deps.sessions.liveSessions(memberId),
+        deps.lookup.bankNames(row.bank_code),
+      ]);
+      const wallet = balances.find((account) => account.kind === 'member_wallet')?.balance ?? 0n;
       // The member's own deposits made under the condition raise its target by as much (DESIGN §6).
       const ownDeposits = condition ? await deps.conditions.ownDeposits(db, condition.id) : 0n;
       return {
-        ...toSummary(row),
+        ...toSummary(row, wallet),
         bankAccountName: row.bank_account_name,
-        bankName: row.bank_name,
+        bankName: bank?.name_en ?? row.bank_code,
         currency: row.currency,
         sourceCode: row.source_code,
         inviter: row.inviter_id === null ? null : { _id: String(row.inviter_id), phone: row.inviter_phone!, name: row.inviter_name! },
         invitees: Number(row.invitees),
         // The wallet is listed even before its first movement creates its ledger account.
         accounts: [
-          ...(accounts.some((account) => account.kind === 'member_wallet') ? [] : [{ code: `wallet:${memberId}`, kind: 'member_wallet' as const, providerCode: null, balance: 0 }]),
-          ...accounts
+          ...(balances.some((account) => account.kind === 'member_wallet') ? [] : [{ code: accounts.wallet(memberId).code, kind: 'member_wallet' as const, providerCode: null, balance: 0 }]),
+          ...balances
             .filter((account) => account.kind !== 'operator')
             .map((account) => ({ code: account.code, kind: account.kind as 'member_wallet' | 'member_game', providerCode: account.provider_code, balance: toMajor(account.balance) })),
         ],
@@ -135,7 +148,7 @@ export function createMemberAdminService(deps: {
 
     async invitees(memberId: bigint, page: number, limit: number) {
       const { total, rows } = await repo.inviteesOf(db, memberId, page, limit);
-      return { total, invitees: rows.map(toSummary) };
+      return { total, invitees: await withWallets(rows) };
     },
 
     /**

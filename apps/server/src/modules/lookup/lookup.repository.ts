@@ -16,6 +16,11 @@ export function findBank(db: Db, code: string) {
   return db.selectFrom('banks').selectAll().where('code', '=', code).where('enabled', '=', true).executeTakeFirst();
 }
 
+/** A bank's names, enabled or not: a member registered with it keeps it. */
+export function bankNames(db: Db, code: string) {
+  return db.selectFrom('banks').select(['name_th', 'name_lo', 'name_en']).where('code', '=', code).executeTakeFirst();
+}
+
 export function listSources(db: Db) {
   return db.selectFrom('sources').select(['code', 'description']).orderBy('sort_order').orderBy('code').execute();
 }

@@ -7,15 +7,27 @@ import { type SettingsService, moneyRules } from '../settings/settings.service.j
 import { GATEWAY_METHODS } from '../deposit/deposit.service.js';
 import * as repo from './lookup.repository.js';
 
+type BankNames = NonNullable<Awaited<ReturnType<typeof repo.bankNames>>>;
+
 const CONTACT_KEYS = ['contactText', 'lineLink', 'lineName', 'lineQR'] as const;
 
 export function createLookupService(deps: { db: Db; settings: SettingsService; site: SiteProfile; now: () => Date }) {
   const { db, settings } = deps;
   /** The currencies this build's wallets hold, the default first. */
   const walletCurrencies = [...new Set(deps.site.currencies.map(walletCurrencyOf))];
+  // Banks are reference rows only migrations and the seed write: a name read once holds until the next start.
+  const bankNamesByCode = new Map<string, BankNames>();
   return {
     /** An enabled bank, for registration's checks. */
     findBank: (code: string) => repo.findBank(db, code),
+    /** A bank's names in each language, enabled or not (a member registered with it keeps it). */
+    async bankNames(code: string): Promise<BankNames | undefined> {
+      const known = bankNamesByCode.get(code);
+      if (known) return known;
+      const names = await repo.bankNames(db, code);
+      if (names) bankNamesByCode.set(code, names);
+      return names;
+    },
     /** A known traffic source code. */
     findSource: (code: string) => repo.findSource(db, code),
     /** A kind of the operator's texts (agreement, notice…) in every language, in reading order. */
