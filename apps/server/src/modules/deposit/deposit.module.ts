@@ -3,9 +3,11 @@ import { createHttpSlipVerifier } from '../../adapters/slip-verifier.js';
 import { createHttpTrueMoney } from '../../adapters/truemoney.js';
 import { createFolderStorage } from '../../adapters/upload-storage.js';
 import type { Core } from '../../core.js';
+import type { Statement } from '../statement/statement-sources.js';
 import { createDepositCredit } from './deposit-credit.js';
 import { registerDepositRoutes } from './deposit.routes.js';
 import { createDepositService } from './deposit.service.js';
+import { depositReferences, depositStatement, noticeStatement } from './deposit.statement.js';
 import { registerManualDepositRoutes } from './manual-deposit.routes.js';
 import { createManualDepositService } from './manual-deposit.service.js';
 import { registerSlipRoutes } from './slip.routes.js';
@@ -20,6 +22,7 @@ import { createTruelinkService } from './truelink.service.js';
  */
 export function registerDepositModule(
   core: Pick<Core, 'app' | 'config' | 'db' | 'auditTrail' | 'ledger' | 'settings' | 'now' | 'jobs' | 'adapters' | 'ownAddress' | 'derivedSecret' | 'webhookSecrets'>,
+  uses: { statement: Pick<Statement, 'addSource' | 'addReferences'> },
 ) {
   const { app, config, db, now } = core;
   const log = app.log;
@@ -77,5 +80,8 @@ export function registerDepositModule(
   core.jobs.giftLinks = () => truelink.reconcile();
   core.jobs.qrPayments = () => deposits.reconcile();
   core.jobs.slips = () => slips.resumeUnfinished();
+  uses.statement.addSource(depositStatement);
+  uses.statement.addSource(noticeStatement);
+  uses.statement.addReferences(depositReferences);
   return { credit, slips };
 }
