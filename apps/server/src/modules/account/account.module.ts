@@ -11,7 +11,7 @@ import { createMemberAdminService } from './member-admin.service.js';
 export function registerAccountModule(
   core: Pick<Core, 'app' | 'db' | 'auditTrail' | 'hasher' | 'limiter' | 'settings' | 'site' | 'now' | 'sms' | 'ledger'>,
   uses: {
-    lookup: Pick<LookupService, 'findBank' | 'findSource' | 'bankNames'>;
+    lookup: Pick<LookupService, 'findBank' | 'findSource' | 'bank'>;
     sessions: Pick<AuthService, 'revokeOtherSessions' | 'revokeAllSessions' | 'liveSessions' | 'memberChanged'>;
     verifiedPhones: VerifiedPhones;
   },

@@ -38,7 +38,7 @@ export function createAccountService(deps: {
   limiter: AttemptLimiter;
   settings: Pick<SettingsService, 'site'>;
   site: SiteProfile;
-  lookup: Pick<LookupService, 'findBank' | 'findSource' | 'bankNames'>;
+  lookup: Pick<LookupService, 'findBank' | 'findSource' | 'bank'>;
   sessions: Pick<AuthService, 'revokeOtherSessions' | 'memberChanged'>;
   verifiedPhones: VerifiedPhones;
   now: () => Date;
@@ -90,7 +90,7 @@ export function createAccountService(deps: {
   async function findProfile(memberId: bigint) {
     const row = await repo.findProfile(db, memberId);
     if (!row) return undefined;
-    const bank = await deps.lookup.bankNames(row.bank_code);
+    const bank = await deps.lookup.bank(row.bank_code);
     return { ...row, name_th: bank?.name_th ?? row.bank_code, name_en: bank?.name_en ?? row.bank_code, name_lo: bank?.name_lo ?? null };
   }
 

@@ -55,7 +55,7 @@ export function createMemberAdminService(deps: {
   ledger: Pick<Ledger, 'memberBalances' | 'lines' | 'balances'>;
   sessions: Pick<AuthService, 'revokeAllSessions' | 'liveSessions' | 'memberChanged'>;
   conditions: Pick<ConditionService, 'active' | 'ownDeposits'>;
-  lookup: Pick<LookupService, 'findBank' | 'bankNames'>;
+  lookup: Pick<LookupService, 'findBank' | 'bank'>;
 }) {
   const { db } = deps;
 
@@ -85,7 +85,7 @@ export function createMemberAdminService(deps: {
         deps.ledger.memberBalances(memberId),
         deps.conditions.active(db, memberId),
         deps.sessions.liveSessions(memberId),
-        deps.lookup.bankNames(row.bank_code),
+        deps.lookup.bank(row.bank_code),
       ]);
       const wallet = balances.find((account) => account.kind === 'member_wallet')?.balance ?? 0n;
       // The member's own deposits made under the condition raise its target by as much (DESIGN §6).

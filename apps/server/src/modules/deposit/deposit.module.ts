@@ -3,9 +3,14 @@ import { createHttpSlipVerifier } from '../../adapters/slip-verifier.js';
 import { createHttpTrueMoney } from '../../adapters/truemoney.js';
 import { createFolderStorage } from '../../adapters/upload-storage.js';
 import type { Core } from '../../core.js';
+import type { Statement } from '../statement/statement-sources.js';
+import type { LookupService } from '../lookup/lookup.service.js';
 import { createDepositCredit } from './deposit-credit.js';
+import { registerDepositMethodRoutes } from './deposit-methods.routes.js';
+import { createDepositMethods } from './deposit-methods.service.js';
 import { registerDepositRoutes } from './deposit.routes.js';
 import { createDepositService } from './deposit.service.js';
+import { depositReferences, depositStatement, noticeStatement } from './deposit.statement.js';
 import { registerManualDepositRoutes } from './manual-deposit.routes.js';
 import { createManualDepositService } from './manual-deposit.service.js';
 import { registerSlipRoutes } from './slip.routes.js';
@@ -19,7 +24,8 @@ import { createTruelinkService } from './truelink.service.js';
  * into a credit with `credit.onCredited`.
  */
 export function registerDepositModule(
-  core: Pick<Core, 'app' | 'config' | 'db' | 'auditTrail' | 'ledger' | 'settings' | 'now' | 'jobs' | 'adapters' | 'ownAddress' | 'derivedSecret' | 'webhookSecrets'>,
+  core: Pick<Core, 'app' | 'config' | 'db' | 'auditTrail' | 'ledger' | 'settings' | 'now' | 'jobs' | 'adapters' | 'ownAddress' | 'derivedSecret' | 'webhookSecrets' | 'site'>,
+  uses: { statement: Pick<Statement, 'addSource' | 'addReferences'>; banks: Pick<LookupService, 'bank'> },
 ) {
   const { app, config, db, now } = core;
   const log = app.log;
@@ -74,8 +80,12 @@ export function registerDepositModule(
   registerDepositRoutes(app, { deposits, truelink, walletTransfers }, { webhookSecret: core.webhookSecrets.gateway, trueMoneyWebhookSecret: core.webhookSecrets.trueMoney, now });
   registerManualDepositRoutes(app, createManualDepositService({ db, auditTrail: core.auditTrail, deposits: credit, settings: core.settings }));
   registerSlipRoutes(app, slips);
+  registerDepositMethodRoutes(app, createDepositMethods({ db, settings: core.settings, site: core.site, banks: uses.banks }));
   core.jobs.giftLinks = () => truelink.reconcile();
   core.jobs.qrPayments = () => deposits.reconcile();
   core.jobs.slips = () => slips.resumeUnfinished();
+  uses.statement.addSource(depositStatement);
+  uses.statement.addSource(noticeStatement);
+  uses.statement.addReferences(depositReferences);
   return { credit, slips };
 }

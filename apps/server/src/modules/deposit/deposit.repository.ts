@@ -51,6 +51,26 @@ export function markQrPaid(db: Db, id: string): Promise<unknown> {
   return db.updateTable('deposit_qrcodes').set({ status: 'paid' }).where('id', '=', id).execute();
 }
 
+/** The operator's enabled accounts members pay into, in the order members see them. */
+export function listDepositAccounts(db: Db) {
+  return db
+    .selectFrom('deposit_accounts')
+    .select(['bank_code', 'bank_type', 'mode', 'currency', 'account_name', 'account_no'])
+    .where('enabled', '=', true)
+    .orderBy('sort_order')
+    .execute();
+}
+
+/** The operator's enabled TrueMoney wallets members pay into. */
+export function listDepositWallets(db: Db) {
+  return db
+    .selectFrom('deposit_wallets')
+    .select(['mode', 'wallet_account_name', 'account_no'])
+    .where('enabled', '=', true)
+    .orderBy('sort_order')
+    .execute();
+}
+
 /** The currency an enabled bank-QR account takes, or undefined when there is none. */
 export async function bankQrCurrency(db: Db, bankCode: string): Promise<string | undefined> {
   const row = await db.selectFrom('deposit_accounts').select('currency').where('bank_code', '=', bankCode).where('bank_type', '=', 'QR').where('enabled', '=', true).executeTakeFirst();

@@ -16,9 +16,9 @@ export function findBank(db: Db, code: string) {
   return db.selectFrom('banks').selectAll().where('code', '=', code).where('enabled', '=', true).executeTakeFirst();
 }
 
-/** A bank's names, enabled or not: a member registered with it keeps it. */
-export function bankNames(db: Db, code: string) {
-  return db.selectFrom('banks').select(['name_th', 'name_lo', 'name_en']).where('code', '=', code).executeTakeFirst();
+/** A bank's names and country, enabled or not: a member registered with it keeps it. */
+export function bankOf(db: Db, code: string) {
+  return db.selectFrom('banks').select(['code', 'name_th', 'name_lo', 'name_en', 'country']).where('code', '=', code).executeTakeFirst();
 }
 
 export function listSources(db: Db) {
@@ -51,32 +51,3 @@ export async function replaceTexts(trx: Db, kind: SiteTextKind, texts: { lang: s
   if (rows.length) await trx.insertInto('site_texts').values(rows).execute();
 }
 
-/** The operator's accounts members pay into; `onlyCountry` leaves out other countries' banks. */
-export function listDepositAccounts(db: Db, onlyCountry?: 'TH' | 'LA') {
-  let query = db
-    .selectFrom('deposit_accounts')
-    .innerJoin('banks', 'banks.code', 'deposit_accounts.bank_code')
-    .select([
-      'deposit_accounts.bank_code',
-      'deposit_accounts.bank_type',
-      'deposit_accounts.mode',
-      'deposit_accounts.currency',
-      'deposit_accounts.account_name',
-      'deposit_accounts.account_no',
-      'banks.name_th',
-      'banks.name_en',
-      'banks.name_lo',
-    ])
-    .where('deposit_accounts.enabled', '=', true);
-  if (onlyCountry) query = query.where('banks.country', '=', onlyCountry);
-  return query.orderBy('deposit_accounts.sort_order').execute();
-}
-
-export function listDepositWallets(db: Db) {
-  return db
-    .selectFrom('deposit_wallets')
-    .select(['mode', 'wallet_account_name', 'account_no'])
-    .where('enabled', '=', true)
-    .orderBy('sort_order')
-    .execute();
-}

@@ -4,7 +4,6 @@ import {
   banksResponse,
   conditionsResponse,
   contactResponse,
-  depositLookupResponse,
   enableChatWidgetResponse,
   type Language,
   infoResponse,
@@ -49,9 +48,6 @@ export function registerLookupRoutes(app: App, lookup: LookupService, defaultLan
     '/api/lookup/notice',
     { schema: { tags, querystring: noticeQuery, response: { 200: noticeResponse } } },
     async (request) => ({ notice: await lookup.notice(language(request), request.query.percentFail) }),
-  );
-  app.get('/api/lookup/deposit', { schema: { tags, response: { 200: depositLookupResponse } } }, () =>
-    lookup.deposit(),
   );
   app.get('/api/lookup/withdraw', { schema: { tags, response: { 200: withdrawLookupResponse } } }, () =>
     lookup.withdraw(),

@@ -1,13 +1,12 @@
-import { type BankItem, type ContactResponse, type DepositLookup, type Language, type SiteProfile, type SourceItem, walletCurrencyOf } from '@wallet/contract';
+import { type BankItem, type ContactResponse, type Language, type SiteProfile, type SourceItem, walletCurrencyOf } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import type { SiteTextKind } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { isSlipUploadOpen } from '../deposit/slip.rules.js';
 import { type SettingsService, moneyRules } from '../settings/settings.service.js';
-import { GATEWAY_METHODS } from '../deposit/deposit.service.js';
 import * as repo from './lookup.repository.js';
 
-type BankNames = NonNullable<Awaited<ReturnType<typeof repo.bankNames>>>;
+export type Bank = NonNullable<Awaited<ReturnType<typeof repo.bankOf>>>;
 
 const CONTACT_KEYS = ['contactText', 'lineLink', 'lineName', 'lineQR'] as const;
 
@@ -15,18 +14,18 @@ export function createLookupService(deps: { db: Db; settings: SettingsService; s
   const { db, settings } = deps;
   /** The currencies this build's wallets hold, the default first. */
   const walletCurrencies = [...new Set(deps.site.currencies.map(walletCurrencyOf))];
-  // Banks are reference rows only migrations and the seed write: a name read once holds until the next start.
-  const bankNamesByCode = new Map<string, BankNames>();
+  // Banks are reference rows only migrations and the seed write: a bank read once holds until the next start.
+  const banksByCode = new Map<string, Bank>();
   return {
     /** An enabled bank, for registration's checks. */
     findBank: (code: string) => repo.findBank(db, code),
-    /** A bank's names in each language, enabled or not (a member registered with it keeps it). */
-    async bankNames(code: string): Promise<BankNames | undefined> {
-      const known = bankNamesByCode.get(code);
+    /** A bank's names in each language and its country, enabled or not (a member registered with it keeps it). */
+    async bank(code: string): Promise<Bank | undefined> {
+      const known = banksByCode.get(code);
       if (known) return known;
-      const names = await repo.bankNames(db, code);
-      if (names) bankNamesByCode.set(code, names);
-      return names;
+      const bank = await repo.bankOf(db, code);
+      if (bank) banksByCode.set(code, bank);
+      return bank;
     },
     /** A known traffic source code. */
     findSource: (code: string) => repo.findSource(db, code),
@@ -85,51 +84,6 @@ export function createLookupService(deps: { db: Db; settings: SettingsService; s
       const [text = ''] = await repo.listTexts(db, 'notice', lang);
       const percent = percentFail ?? (await settings.site()).defaultPercentFail;
       return text.replaceAll('{percentFail}', String(percent));
-    },
-
-    async deposit(): Promise<DepositLookup> {
-      const [accounts, wallets, site] = await Promise.all([
-        // Thai members pay Thai banks; the Laos build also takes baht into Thai accounts (SPEC §9: LAK and BAHT).
-        repo.listDepositAccounts(db, deps.site.depositAccountCountry),
-        repo.listDepositWallets(db),
-        settings.site(),
-      ]);
-      return {
-        banks: accounts.map((account) => ({
-          bankCode: account.bank_code,
-          bankType: account.bank_type,
-          mode: account.mode,
-          currency: account.currency,
-          bankName: account.name_th,
-          bankNameEN: account.name_en,
-          bankNameLO: account.name_lo ?? account.name_en,
-          bankAccountName: account.account_name,
-          bankAccountNo: account.account_no,
-        }))
-          .concat(
-            // Payment-gateway QRs (SPEC §2 Deposit modal: WW, ZAPMAN) are methods, not bank accounts.
-            GATEWAY_METHODS.map((method) => ({
-              bankCode: method,
-              bankType: 'GATEWAY',
-              mode: 'AUTO',
-              currency: 'THB',
-              bankName: method,
-              bankNameEN: method,
-              bankNameLO: method,
-              bankAccountName: '',
-              bankAccountNo: '',
-            })),
-          ),
-        wallets: wallets.map((wallet) => ({ mode: wallet.mode, walletAccountName: wallet.wallet_account_name, walletAccountNo: wallet.account_no })),
-        isManual: site.isManualDeposit,
-        minimum: moneyRules(site, walletCurrencies[0]!).depositMinimum,
-        currencies: Object.fromEntries(
-          walletCurrencies.map((currency) => {
-            const rules = moneyRules(site, currency);
-            return [currency, { minimum: rules.depositMinimum, quickPicks: rules.bankQrQuickPicks }];
-          }),
-        ),
-      };
     },
 
     async withdraw() {

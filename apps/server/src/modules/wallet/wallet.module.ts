@@ -1,18 +1,20 @@
 import { createHttpGameProvider } from '../../adapters/game-provider.js';
 import type { Core } from '../../core.js';
 import type { AccountService } from '../account/account.service.js';
+import type { Statement } from '../statement/statement-sources.js';
 import { registerProviderMedia } from './media.routes.js';
 import { createProviderTransfers } from './provider-transfers.js';
 import { createSecretBox } from '../../crypto/secret-box.js';
 import { registerWalletRoutes } from './wallet.routes.js';
 import { createWalletService } from './wallet.service.js';
+import { transferStatement } from './wallet.statement.js';
 
 type WalletDeps = Parameters<typeof createWalletService>[0];
 
 /** The wallet, the game providers and the money moved between them. */
 export function registerWalletModule(
   core: Pick<Core, 'app' | 'config' | 'db' | 'ledger' | 'settings' | 'secret' | 'now' | 'jobs' | 'adapters' | 'ownAddress'>,
-  uses: { members: Pick<AccountService, 'findMember'>; inviteSummary: WalletDeps['inviteSummary'] },
+  uses: { members: Pick<AccountService, 'findMember'>; inviteSummary: WalletDeps['inviteSummary']; statement: Pick<Statement, 'addSource'> },
 ) {
   const { app, config, db, ledger } = core;
   const provider =
@@ -44,5 +46,6 @@ export function registerWalletModule(
   registerWalletRoutes(app, wallet);
   registerProviderMedia(app, db);
   core.jobs.providerTransfers = () => providerTransfers.reconcile();
+  uses.statement.addSource(transferStatement);
   return { wallet, providerTransfers };
 }
