@@ -13,6 +13,7 @@ import type { App } from './http/types.js';
 import { type AuditChain, createAuditChain } from './modules/audit/audit-chain.js';
 import { auditSecret } from './modules/audit/audit-key.js';
 import { type Members, createMembers } from './modules/account/members.js';
+import { type OperatorNames, createOperatorNames } from './modules/admin/operator-names.js';
 import { type PasswordHasher, createPasswordHasher } from './modules/auth/password.js';
 import { type RevocationBus, createRevocationBus } from './modules/auth/revocation-bus.js';
 import { type TokenSigner, createTokenSigner } from './modules/auth/tokens.js';
@@ -55,6 +56,8 @@ export interface Core {
   ledger: Ledger;
   /** The account module's port on the members table: the member's lock and what other modules read of the row. */
   members: Members;
+  /** The admin module's port on the operators' table: names for lists of who proposed, decided or answered. */
+  operatorNames: OperatorNames;
   limiter: AttemptLimiter;
   hasher: PasswordHasher;
   tokens: TokenSigner;
@@ -107,6 +110,7 @@ export async function createCore(app: App, deps: AppDeps): Promise<Core> {
     auditTrail: createAuditTrail(auditChain),
     ledger: createLedger(db, members),
     members,
+    operatorNames: createOperatorNames(),
     limiter,
     hasher: deps.hasher ?? createPasswordHasher({ fast: config.fastHash }),
     tokens: createTokenSigner(secret, now),

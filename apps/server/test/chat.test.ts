@@ -355,5 +355,6 @@ describe('chat across two nodes', () => {
       await nodeB.close();
       await nodeA.close();
     }
-  });
+    // Two servers start and stop in this test: on a busy machine that alone nears the default 30 s.
+  }, 90_000);
 });

@@ -8,11 +8,11 @@ import { registerSmsSandbox } from './sms.sandbox.js';
 import { registerTrueMoneySandbox } from './truemoney.sandbox.js';
 
 /** DESIGN §7: the outside services, played over real HTTP by this same server, until real ones are configured. */
-export async function registerSandboxes(core: Pick<Core, 'app' | 'db' | 'ledger' | 'now' | 'ownAddress' | 'webhookSecrets'>): Promise<void> {
+export async function registerSandboxes(core: Pick<Core, 'app' | 'db' | 'ledger' | 'members' | 'now' | 'ownAddress' | 'webhookSecrets'>): Promise<void> {
   const { app, db } = core;
   registerSmsSandbox(app, db);
   await registerProviderSandbox(app, databaseBooks(db));
-  registerFundingSandbox(app, db, core.ledger);
+  registerFundingSandbox(app, db, core.ledger, core.members);
   registerTrueMoneySandbox(app, db, { webhookUrl: () => `${core.ownAddress()}/api/webhooks/truemoney`, webhookSecret: core.webhookSecrets.trueMoney });
   registerBankSandbox(app, db, { now: core.now });
   registerGatewaySandbox(app, db, { webhookUrl: () => `${core.ownAddress()}/api/webhooks/gateway`, webhookSecret: core.webhookSecrets.gateway });

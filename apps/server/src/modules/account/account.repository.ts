@@ -198,3 +198,23 @@ export async function setBankAccount(db: Db, memberId: bigint, account: { bankCo
     .where('id', '=', memberId)
     .execute();
 }
+
+/** Name and phone by member id, for lists in other modules (members.ts). */
+export async function memberCards(db: Db, ids: bigint[]): Promise<Map<bigint, { name: string; phone: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('members').select(['id', 'name', 'phone']).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, { name: row.name, phone: row.phone }]));
+}
+
+/** Sign-in's read (members.ts): the member with this phone and their password hash. */
+export function credentialsOf(db: Db, phone: string) {
+  return db.selectFrom('members').select(['id', 'password_hash', 'status', 'currency']).where('phone', '=', phone).executeTakeFirst();
+}
+
+export async function setPasswordHash(db: Db, memberId: bigint, passwordHash: string): Promise<void> {
+  await db.updateTable('members').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', memberId).execute();
+}
+
+export async function inactiveMemberIds(db: Db): Promise<bigint[]> {
+  return (await db.selectFrom('members').select('id').where('status', '<>', 'active').execute()).map((row) => row.id);
+}

@@ -14,12 +14,34 @@ export interface Members {
   find(db: Db, memberId: bigint): Promise<MemberRow | undefined>;
   /** The currency of the member's wallet as the ledger holds it (a Laos build's BAHT wallet is THB). */
   walletCurrency(db: Db, memberId: bigint): Promise<CurrencyCode | undefined>;
+  /** What signing in checks: the member with this phone, their password hash, status and currency. */
+  credentials(db: Db, phone: string): Promise<MemberCredentials | undefined>;
+  /** The id of the member with this phone. */
+  idByPhone(db: Db, phone: string): Promise<bigint | undefined>;
+  /** A new password, in the caller's transaction (a reset by code). */
+  setPasswordHash(db: Db, memberId: bigint, passwordHash: string): Promise<void>;
+  /** Every member who may not sign in (blocked), for the sessions' revocation list. */
+  inactiveIds(db: Db): Promise<bigint[]>;
+  /** Name and phone of each given member, in one query for a whole list (repeats skipped). */
+  cards(db: Db, memberIds: ReadonlyArray<bigint>): Promise<Map<bigint, MemberCard>>;
+}
+
+export type MemberCredentials = NonNullable<Awaited<ReturnType<typeof repo.credentialsOf>>>;
+
+export interface MemberCard {
+  name: string;
+  phone: string;
 }
 
 export function createMembers(): Members {
   return {
     lock: (trx, memberId) => repo.lockMember(trx, memberId),
     find: (db, memberId) => repo.findMemberRow(db, memberId),
+    credentials: (db, phone) => repo.credentialsOf(db, phone),
+    idByPhone: async (db, phone) => (await repo.credentialsOf(db, phone))?.id,
+    setPasswordHash: (db, memberId, passwordHash) => repo.setPasswordHash(db, memberId, passwordHash),
+    inactiveIds: (db) => repo.inactiveMemberIds(db),
+    cards: (db, memberIds) => repo.memberCards(db, [...new Set(memberIds)]),
     async walletCurrency(db, memberId) {
       const row = await repo.findMemberRow(db, memberId);
       return row ? walletCurrencyOf(row.currency) : undefined;

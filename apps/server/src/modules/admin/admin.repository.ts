@@ -182,3 +182,10 @@ export async function useRecoveryCode(db: Db, adminId: bigint, codeHash: string,
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/** Operators' usernames by id, for lists that name who proposed, decided or answered. */
+export async function usernamesOf(db: Db, ids: bigint[]): Promise<Map<bigint, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('admin_users').select(['id', 'username']).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row.username]));
+}

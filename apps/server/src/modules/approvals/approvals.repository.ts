@@ -20,38 +20,15 @@ export async function decide(db: Db, id: string, decision: { status: 'approved' 
     .execute();
 }
 
-function listed(db: Db) {
-  return db
-    .selectFrom('config_changes as c')
-    .innerJoin('admin_users as proposer', 'proposer.id', 'c.proposed_by')
-    .leftJoin('admin_users as decider', 'decider.id', 'c.decided_by');
-}
-const listColumns = [
-  'c.id',
-  'c.kind',
-  'c.subject',
-  'c.currency',
-  'c.reasons',
-  'c.proposed',
-  'c.previous',
-  'c.status',
-  'proposer.username as proposed_by_name',
-  'decider.username as decided_by_name',
-  'c.decision_note',
-  'c.created_at',
-  'c.decided_at',
-] as const;
-export type ListedChange = Awaited<ReturnType<typeof findListed>>;
-
-export function findListed(db: Db, id: string) {
-  return listed(db).select(listColumns).where('c.id', '=', id).executeTakeFirstOrThrow();
+export function findChange(db: Db, id: string) {
+  return db.selectFrom('config_changes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
 export async function page(db: Db, status: ConfigChangeRow['status'] | undefined, pageNumber: number, limit: number) {
-  let query = listed(db);
-  if (status) query = query.where('c.status', '=', status);
+  let query = db.selectFrom('config_changes');
+  if (status) query = query.where('status', '=', status);
   const [rows, total] = await Promise.all([
-    query.select(listColumns).orderBy('c.created_at', 'desc').limit(limit).offset((pageNumber - 1) * limit).execute(),
+    query.selectAll().orderBy('created_at', 'desc').limit(limit).offset((pageNumber - 1) * limit).execute(),
     query.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
   ]);
   return { total: Number(total.count), rows };

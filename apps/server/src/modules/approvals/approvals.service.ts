@@ -5,6 +5,7 @@ import type { AuditTrail } from '../audit/audit-writer.js';
 import { decideOnce } from '../../db/decide-once.js';
 import { SETTINGS_CHANGE } from '../admin/admin.service.js';
 import type { AdminContext } from '../../http/context.js';
+import type { OperatorNames } from '../admin/operator-names.js';
 import { type ChangedValues, type SettingsChange, type SettingsService, type SiteSettings, changeOf } from '../settings/settings.service.js';
 import * as repo from './approvals.repository.js';
 import { settingsReasons } from './approvals.rules.js';
@@ -26,7 +27,7 @@ export interface Proposal {
 export const inMajorUnits = (value: object): Record<string, unknown> =>
   JSON.parse(JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? toMajor(item) : item))) as Record<string, unknown>;
 
-const toChange = (row: repo.ListedChange): ConfigChange => ({
+const toChange = (row: repo.ConfigChangeRow, names: Map<bigint, string>): ConfigChange => ({
   _id: row.id,
   kind: row.kind,
   subject: row.subject,
@@ -35,8 +36,8 @@ const toChange = (row: repo.ListedChange): ConfigChange => ({
   before: row.previous,
   after: row.proposed,
   status: row.status,
-  proposedBy: row.proposed_by_name,
-  decidedBy: row.decided_by_name,
+  proposedBy: names.get(row.proposed_by) ?? '',
+  decidedBy: row.decided_by === null ? null : (names.get(row.decided_by) ?? null),
   decisionNote: row.decision_note,
   createdAt: row.created_at.toISOString(),
   decidedAt: row.decided_at?.toISOString() ?? null,
@@ -48,8 +49,15 @@ const toChange = (row: repo.ListedChange): ConfigChange => ({
  * applies in the approval's transaction, once) or rejects it. The database refuses a decision by
  * the proposer too (config_changes_four_eyes). Each kind's module says how its change applies.
  */
-export function createApprovalService(deps: { db: Db; auditTrail: AuditTrail; settings: SettingsService }) {
+export function createApprovalService(deps: { db: Db; auditTrail: AuditTrail; settings: SettingsService; operatorNames: OperatorNames }) {
   const { db } = deps;
+
+  /** The changes with their proposers' and deciders' names, read in one query. */
+  async function named(trx: Db, rows: repo.ConfigChangeRow[]): Promise<ConfigChange[]> {
+    const names = await deps.operatorNames.usernames(trx, rows.flatMap((row) => [row.proposed_by, row.decided_by]));
+    return rows.map((row) => toChange(row, names));
+  }
+  const changeOfId = async (trx: Db, id: string) => (await named(trx, [await repo.findChange(trx, id)]))[0]!;
   const appliers = new Map<ConfigChangeKind, Applier>();
   appliers.set('settings.change', async (trx, approver, change) => {
     const { before, after } = await deps.settings.updateSite(changeOf(change.proposed as ChangedValues), trx);
@@ -60,7 +68,7 @@ export function createApprovalService(deps: { db: Db; auditTrail: AuditTrail; se
     return decideOnce(deps, {
       lock: (trx) => repo.lockChange(trx, id),
       isOpen: (row) => row.status === 'proposed',
-      decidedBy: async (trx) => (await repo.findListed(trx, id)).decided_by_name,
+      decidedBy: async (trx) => (await changeOfId(trx, id)).decidedBy,
       apply: async (trx, row) => {
         if (row.proposed_by === operator.adminId) throw forbidden('FOUR_EYES');
         if (status === 'approved') {
@@ -69,7 +77,7 @@ export function createApprovalService(deps: { db: Db; auditTrail: AuditTrail; se
           await applier(trx, operator, row);
         }
         await repo.decide(trx, id, { status, decidedBy: operator.adminId, note });
-        return toChange(await repo.findListed(trx, id));
+        return changeOfId(trx, id);
       },
       audit: {
         actor: operator,
@@ -97,7 +105,7 @@ export function createApprovalService(deps: { db: Db; auditTrail: AuditTrail; se
         proposed_by: operator.adminId,
       });
       await deps.auditTrail.record(trx, operator, 'config.propose', { id, kind: proposal.kind, subject: proposal.subject, reasons: proposal.reasons, before: proposal.previous, after: proposal.proposed });
-      return toChange(await repo.findListed(trx, id));
+      return changeOfId(trx, id);
     },
 
     /**
@@ -122,7 +130,7 @@ export function createApprovalService(deps: { db: Db; auditTrail: AuditTrail; se
 
     async list(status: ConfigChange['status'] | undefined, page: number, limit: number) {
       const { total, rows } = await repo.page(db, status, page, limit);
-      return { total, changes: rows.map(toChange) };
+      return { total, changes: await named(db, rows) };
     },
   };
 }

@@ -1,18 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 
-export function findMemberByPhone(db: Db, phone: string) {
-  return db
-    .selectFrom('members')
-    .select(['id', 'password_hash', 'status', 'currency'])
-    .where('phone', '=', phone)
-    .executeTakeFirst();
-}
-
-export async function setPasswordHash(db: Db, memberId: bigint, passwordHash: string): Promise<void> {
-  await db.updateTable('members').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', memberId).execute();
-}
-
 export async function createSession(
   db: Db,
   session: { memberId: bigint; expiresAt: Date; ip: string; userAgent: string | null },
@@ -33,11 +21,10 @@ export async function createSession(
 export function findLiveSession(db: Db, sessionId: string, now: Date) {
   return db
     .selectFrom('sessions')
-    .innerJoin('members', 'members.id', 'sessions.member_id')
-    .select(['sessions.member_id', 'sessions.expires_at', 'members.status', 'members.currency'])
-    .where('sessions.id', '=', sessionId)
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', now)
+    .select(['member_id', 'expires_at'])
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
     .executeTakeFirst();
 }
 
@@ -70,17 +57,9 @@ export function revokedSessionsSince(db: Db, since: Date) {
     .execute();
 }
 
-export async function inactiveMembers(db: Db): Promise<bigint[]> {
-  return (await db.selectFrom('members').select('id').where('status', '<>', 'active').execute()).map((row) => row.id);
-}
-
-/** One member's status and revoked, unexpired sessions: read again after a change to either. */
-export async function revocationStateOf(db: Db, memberId: bigint) {
-  const [member, sessions] = await Promise.all([
-    db.selectFrom('members').select('status').where('id', '=', memberId).executeTakeFirst(),
-    db.selectFrom('sessions').select(['id', 'expires_at']).where('member_id', '=', memberId).where('revoked_at', 'is not', null).where('expires_at', '>', sql<Date>`now()`).execute(),
-  ]);
-  return { status: member?.status, sessions };
+/** One member's revoked, unexpired sessions: read again after a change to them. */
+export function revokedSessionsOf(db: Db, memberId: bigint) {
+  return db.selectFrom('sessions').select(['id', 'expires_at']).where('member_id', '=', memberId).where('revoked_at', 'is not', null).where('expires_at', '>', sql<Date>`now()`).execute();
 }
 
 export function liveSessionsOf(db: Db, memberId: bigint, now: Date) {

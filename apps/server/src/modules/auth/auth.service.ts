@@ -5,6 +5,7 @@ import { forbidden, unauthorized } from '../../errors.js';
 import type { AttemptLimiter } from '../limits/attempt-limiter.js';
 import * as repo from './auth.repository.js';
 import { createMemberLoginGuard } from './login-guard.js';
+import type { Members } from '../account/members.js';
 import type { RevocationBus } from './revocation-bus.js';
 import { createRevocationList } from './session-revocations.js';
 import { type PasswordHasher, createCredentialCheck } from './password.js';
@@ -30,14 +31,18 @@ export function createAuthService(deps: {
   sessionCacheMs: number;
   /** Tells every node (this one first) of a revocation once it has committed. */
   revocations: Pick<RevocationBus, 'publish' | 'subscribe'>;
+  members: Pick<Members, 'find' | 'credentials' | 'inactiveIds'>;
   onError: (error: unknown) => void;
 }) {
   const { db, tokens, now } = deps;
   const revocations = createRevocationList({
     source: {
       revokedSince: (since) => repo.revokedSessionsSince(db, since),
-      inactiveMembers: () => repo.inactiveMembers(db),
-      stateOf: (memberId) => repo.revocationStateOf(db, memberId),
+      inactiveMembers: () => deps.members.inactiveIds(db),
+      async stateOf(memberId) {
+        const [member, sessions] = await Promise.all([deps.members.find(db, memberId), repo.revokedSessionsOf(db, memberId)]);
+        return { status: member?.status, sessions };
+      },
     },
     refreshMs: deps.sessionCacheMs,
     sessionLifetimeMs: SESSION_LIFETIME_MS,
@@ -54,6 +59,13 @@ export function createAuthService(deps: {
     resumed: () => revocations.refreshNow(),
   });
   const credentialsMatch = createCredentialCheck(deps.hasher);
+
+  /** A live session with its member's status and wallet currency; undefined when it has ended (or has no member). */
+  async function liveSession(sessionId: string) {
+    const session = await repo.findLiveSession(db, sessionId, now());
+    const member = session && (await deps.members.find(db, session.member_id));
+    return member ? { member_id: session.member_id, status: member.status, currency: member.currency } : undefined;
+  }
   const guard = createMemberLoginGuard(deps);
 
   return {
@@ -63,7 +75,7 @@ export function createAuthService(deps: {
      */
     async login(body: LoginBody, client: LoginClient): Promise<{ token: string; deviceCookie: string }> {
       const attempt = await guard.begin({ account: body.username, address: client.ip, deviceCookie: client.deviceCookie });
-      const member = await repo.findMemberByPhone(db, body.username);
+      const member = await deps.members.credentials(db, body.username);
       if (!(await credentialsMatch(member?.password_hash, body.password)) || !member) throw unauthorized('WRONG_CREDENTIAL');
       await attempt.release();
       if (member.status !== 'active') throw forbidden('INACTIVE_USER');
@@ -94,7 +106,7 @@ export function createAuthService(deps: {
     async sessionStanding(memberId: bigint, sessionId: string): Promise<boolean> {
       const listed = revocations.check(sessionId, memberId);
       if (listed !== undefined) return listed === 'live';
-      const row = await repo.findLiveSession(db, sessionId, now());
+      const row = await liveSession(sessionId);
       return row !== undefined && row.member_id === memberId && row.status === 'active';
     },
 
@@ -122,7 +134,7 @@ export function createAuthService(deps: {
         if (listed === 'inactive') throw forbidden('INACTIVE_USER');
         if (listed === 'live') return { memberId, sessionId, currency: currency as CurrencyCode };
       }
-      const row = await repo.findLiveSession(db, sessionId, now());
+      const row = await liveSession(sessionId);
       if (!row || String(row.member_id) !== subject) throw unauthorized('invalid-token');
       if (row.status !== 'active') throw forbidden('INACTIVE_USER');
       return { memberId: row.member_id, sessionId, currency: walletCurrencyOf(row.currency) };

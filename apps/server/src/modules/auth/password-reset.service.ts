@@ -5,7 +5,6 @@ import { badRequest, conflict, forbidden } from '../../errors.js';
 import type { AttemptLimiter } from '../limits/attempt-limiter.js';
 import type { OtpService } from '../otp/otp.service.js';
 import type { AuthService } from './auth.service.js';
-import * as repo from './auth.repository.js';
 import { createMemberLoginGuard } from './login-guard.js';
 import type { PasswordHasher } from './password.js';
 
@@ -15,7 +14,7 @@ import type { PasswordHasher } from './password.js';
  * guesses count as login failures; a reset ends every session the member has, everywhere.
  */
 export function createPasswordResetService(deps: {
-  members: Pick<Members, 'lock'>;
+  members: Pick<Members, 'lock' | 'credentials' | 'setPasswordHash'>;
   db: Db;
   hasher: PasswordHasher;
   limiter: AttemptLimiter;
@@ -35,7 +34,7 @@ export function createPasswordResetService(deps: {
     /** A code to the member's phone; for a phone no member has, the same answer and no SMS. */
     async sendCode(body: PasswordForgotBody, client: { ip: string; language: Language }): Promise<PasswordForgotResponse> {
       checkPhoneFormat(body.phoneNumber);
-      const member = await repo.findMemberByPhone(db, body.phoneNumber);
+      const member = await deps.members.credentials(db, body.phoneNumber);
       return otp.sendResetCode(body.phoneNumber, client.language, client.ip, member !== undefined);
     },
 
@@ -51,7 +50,7 @@ export function createPasswordResetService(deps: {
       await otp.refuseIfBlocked(body.phoneNumber);
       const attempt = await guard.begin({ account: body.phoneNumber, address: client.ip, deviceCookie: client.deviceCookie });
       const requestId = await otp.checkResetCode(body.phoneNumber, body.otpRef, body.otpCode);
-      const member = await repo.findMemberByPhone(db, body.phoneNumber);
+      const member = await deps.members.credentials(db, body.phoneNumber);
       // A phone no member has got no SMS: its code is known to nobody, so this is not reached in practice.
       if (!member) throw badRequest('OTP_CODE_INVALID');
       if (member.status !== 'active') {
@@ -63,7 +62,7 @@ export function createPasswordResetService(deps: {
         const locked = await deps.members.lock(trx, member.id);
         if (locked?.status !== 'active') return 'inactive' as const;
         if (!(await otp.spendResetCode(trx, requestId))) return 'spent' as const;
-        await repo.setPasswordHash(trx, member.id, passwordHash);
+        await deps.members.setPasswordHash(trx, member.id, passwordHash);
         await deps.sessions.revokeAllSessions(trx, member.id);
         return 'reset' as const;
       });

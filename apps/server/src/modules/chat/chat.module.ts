@@ -13,7 +13,7 @@ const ROOM_PREFIX = 'wallet-chat-';
 
 /** Support chat (issue 14): members and guests talk to agents over HTTP and socket.io, on every node. */
 export function registerChatModule(
-  core: Pick<Core, 'app' | 'config' | 'db' | 'auditTrail' | 'now' | 'derivedSecret' | 'tokens' | 'revocations'>,
+  core: Pick<Core, 'app' | 'config' | 'db' | 'auditTrail' | 'now' | 'derivedSecret' | 'tokens' | 'revocations' | 'members' | 'operatorNames'>,
   uses: { members: Pick<AuthService, 'authenticate' | 'sessionStanding'>; operators: Pick<AdminService, 'authenticate' | 'sessionStanding'> },
 ) {
   const { app, config, db, now } = core;
@@ -29,7 +29,7 @@ export function registerChatModule(
     redisUrl: config.redisUrl,
     keyPrefix: config.redisKeyPrefix,
   });
-  const chat = createChatService({ db, storage: createFolderStorage(config.uploadDir), hub, prefix: ROOM_PREFIX, fileSecret: core.derivedSecret('chat-file-links'), now });
+  const chat = createChatService({ db, storage: createFolderStorage(config.uploadDir), hub, prefix: ROOM_PREFIX, fileSecret: core.derivedSecret('chat-file-links'), now, members: core.members, operatorNames: core.operatorNames });
   registerChatRoutes(app, { chat, templates: createChatTemplates(db, core.auditTrail), guests });
   return { chat, guests, sockets: io };
 }

@@ -144,23 +144,11 @@ export function findFile(db: Db, name: string) {
   return db.selectFrom('chat_files').selectAll().where('name', '=', name).executeTakeFirst();
 }
 
-// ---------- People
-export function memberCard(db: Db, memberId: bigint) {
-  return db.selectFrom('members').select(['id', 'name', 'phone']).where('id', '=', memberId).executeTakeFirst();
-}
-
-export function operatorName(db: Db, operatorId: bigint) {
-  return db.selectFrom('admin_users').select(['username']).where('id', '=', operatorId).executeTakeFirst();
-}
-
 // ---------- Agents
 export function conversations(db: Db, filter: 'open' | 'mine' | 'ended', operatorId: bigint) {
   let query = db
     .selectFrom('chat_conversations as c')
-    .leftJoin('members as m', 'm.id', 'c.member_id')
-    .leftJoin('admin_users as a', 'a.id', 'c.assigned_to')
     .selectAll('c')
-    .select(['m.name as member_name', 'm.phone as member_phone', 'a.username as assigned_username'])
     .select((eb) =>
       eb
         .selectFrom('chat_messages as u')

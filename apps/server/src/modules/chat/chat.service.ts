@@ -5,6 +5,8 @@ import type { UploadStorage } from '../../adapters/upload-storage.js';
 import type { Db } from '../../db/database.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import type { AdminContext } from '../../http/context.js';
+import type { MemberCard, Members } from '../account/members.js';
+import type { OperatorNames } from '../admin/operator-names.js';
 import { type ChatFileKind, ChatFileRefused, checkImage, checkVideo } from './chat-files.js';
 import * as repo from './chat.repository.js';
 
@@ -25,7 +27,22 @@ const incomingMessage = z.object({ message_type: z.string(), payload: z.unknown(
  * client that reconnects asks for what it missed, read and delivered marks on each message, and
  * each new message pushed to the customer's room and the agents' in real time.
  */
-export function createChatService(deps: { db: Db; storage: UploadStorage; hub: ChatHub; prefix: string; fileSecret: string; now: () => Date }) {
+/** Who a conversation's items name: its members by id, agents by operator id. */
+interface People {
+  members: Map<bigint, MemberCard>;
+  agents: Map<bigint, string>;
+}
+
+export function createChatService(deps: {
+  db: Db;
+  storage: UploadStorage;
+  hub: ChatHub;
+  prefix: string;
+  fileSecret: string;
+  now: () => Date;
+  members: Pick<Members, 'cards'>;
+  operatorNames: OperatorNames;
+}) {
   const { db, storage, hub, now } = deps;
   const sign = (name: string, expires: number) => crypto.createHmac('sha256', deps.fileSecret).update(`${name}.${expires}`).digest('base64url');
 
@@ -45,11 +62,19 @@ export function createChatService(deps: { db: Db; storage: UploadStorage; hub: C
   /** A guest is shown by the public half of their id; the whole id is the guest's secret. */
   const publicGuest = (conversation: repo.ConversationRow) => (conversation.guest_key ? `guest-${conversation.guest_key.slice(0, 8)}` : null);
 
-  /** Messages of one conversation as SPEC §3 items: the member and the agents named are read once. */
-  async function toItems(rows: repo.MessageRow[], conversation: repo.ConversationRow): Promise<ChatItem[]> {
-    const member = conversation.member_id === null ? undefined : await repo.memberCard(db, conversation.member_id);
-    const operatorIds = [...new Set(rows.flatMap((row) => (row.sender === 'agent' && row.operator_id !== null ? [row.operator_id] : [])))];
-    const agents = new Map(await Promise.all(operatorIds.map(async (id) => [id, (await repo.operatorName(db, id))?.username ?? null] as const)));
+  /** The members and agents the given conversations and messages name, read in one query each. */
+  async function peopleOf(conversations: repo.ConversationRow[], rows: repo.MessageRow[]): Promise<People> {
+    const [members, agents] = await Promise.all([
+      deps.members.cards(db, conversations.flatMap((conversation) => (conversation.member_id === null ? [] : [conversation.member_id]))),
+      deps.operatorNames.usernames(db, [...rows.map((row) => (row.sender === 'agent' ? row.operator_id : null)), ...conversations.map((conversation) => conversation.assigned_to)]),
+    ]);
+    return { members, agents };
+  }
+
+  /** Messages of one conversation as SPEC §3 items. */
+  function itemsOf(rows: repo.MessageRow[], conversation: repo.ConversationRow, people: People): ChatItem[] {
+    const member = conversation.member_id === null ? undefined : people.members.get(conversation.member_id);
+    const agents = people.agents;
     return rows.map((row) => {
       const message = incomingMessage.parse({ message_type: row.message_type, payload: row.payload ?? undefined, payloads: row.payloads ?? undefined });
       return {
@@ -68,6 +93,7 @@ export function createChatService(deps: { db: Db; storage: UploadStorage; hub: C
       };
     });
   }
+  const toItems = async (rows: repo.MessageRow[], conversation: repo.ConversationRow): Promise<ChatItem[]> => itemsOf(rows, conversation, await peopleOf([conversation], rows));
   const toItem = async (row: repo.MessageRow, conversation: repo.ConversationRow): Promise<ChatItem> => (await toItems([row], conversation))[0]!;
 
   /** Both sides hear of a new message: the customer's room (SPEC §3 item) and the agents' (with its conversation). */
@@ -164,22 +190,22 @@ export function createChatService(deps: { db: Db; storage: UploadStorage; hub: C
     async conversations(agent: AdminContext, filter: 'open' | 'mine' | 'ended'): Promise<AdminConversation[]> {
       const rows = await repo.conversations(db, filter, agent.adminId);
       const last = new Map((await repo.lastMessages(db, rows.map((row) => row.id))).map((row) => [row.conversation_id, row]));
-      return Promise.all(
-        rows.map(async (row) => {
+      const people = await peopleOf(rows, [...last.values()]);
+      return rows.map((row) => {
           const message = last.get(row.id);
+          const member = row.member_id === null ? undefined : people.members.get(row.member_id);
           return {
             _id: row.id,
             status: row.status,
-            member: row.member_id === null ? null : { _id: String(row.member_id), name: row.member_name ?? '', phone: row.member_phone ?? '' },
+            member: row.member_id === null ? null : { _id: String(row.member_id), name: member?.name ?? '', phone: member?.phone ?? '' },
             guest: publicGuest(row),
-            assignedTo: row.assigned_username ?? null,
+            assignedTo: row.assigned_to === null ? null : (people.agents.get(row.assigned_to) ?? null),
             room: roomOf(row),
             unread: Number(row.unread ?? 0),
-            lastMessage: message ? await toItem(message, row) : null,
+            lastMessage: message ? itemsOf([message], row, people)[0]! : null,
             lastMessageAt: row.last_message_at === null ? null : new Date(row.last_message_at).toISOString(),
           };
-        }),
-      );
+        });
     },
 
     async agentHistory(conversationId: string, page: { limit: number; before?: number | undefined }) {

@@ -32,30 +32,17 @@ export async function decide(db: Db, id: string, decision: { status: 'approved' 
     .execute();
 }
 
-function listed(db: Db) {
-  return db
-    .selectFrom('money_corrections as c')
-    .innerJoin('members as m', 'm.id', 'c.member_id')
-    .innerJoin('admin_users as proposer', 'proposer.id', 'c.proposed_by')
-    .leftJoin('admin_users as decider', 'decider.id', 'c.decided_by');
-}
-const listColumns = ['c.id', 'c.member_id', 'm.phone', 'c.direction', 'c.amount', 'c.reason_code', 'c.note', 'c.status', 'proposer.username as proposed_by_name', 'decider.username as decided_by_name', 'c.decision_note', 'c.created_at', 'c.decided_at'] as const;
-
-export function findListed(db: Db, id: string) {
-  return listed(db).select(listColumns).where('c.id', '=', id).executeTakeFirstOrThrow();
+export function findCorrection(db: Db, id: string): Promise<CorrectionRow> {
+  return db.selectFrom('money_corrections').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
 export async function page(db: Db, filter: { status?: CorrectionRow['status'] | undefined; memberId?: bigint | undefined }, pageNumber: number, limit: number) {
-  let query = listed(db);
-  if (filter.status) query = query.where('c.status', '=', filter.status);
-  if (filter.memberId !== undefined) query = query.where('c.member_id', '=', filter.memberId);
+  let query = db.selectFrom('money_corrections');
+  if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.memberId !== undefined) query = query.where('member_id', '=', filter.memberId);
   const [rows, total] = await Promise.all([
-    query.select(listColumns).orderBy('c.created_at', 'desc').limit(limit).offset((pageNumber - 1) * limit).execute(),
+    query.selectAll().orderBy('created_at', 'desc').limit(limit).offset((pageNumber - 1) * limit).execute(),
     query.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
   ]);
   return { total: Number(total.count), rows };
-}
-
-export async function memberExists(db: Db, memberId: bigint): Promise<boolean> {
-  return (await db.selectFrom('members').select('id').where('id', '=', memberId).executeTakeFirst()) !== undefined;
 }

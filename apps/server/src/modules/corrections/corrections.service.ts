@@ -4,21 +4,23 @@ import { forbidden, notFound } from '../../errors.js';
 import type { AuditTrail } from '../audit/audit-writer.js';
 import { decideOnce } from '../../db/decide-once.js';
 import type { AdminContext } from '../../http/context.js';
+import type { Members } from '../account/members.js';
+import type { OperatorNames } from '../admin/operator-names.js';
 import { accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import * as repo from './corrections.repository.js';
 
-const toCorrection = (row: Awaited<ReturnType<typeof repo.findListed>>): Correction => ({
+const toCorrection = (row: repo.CorrectionRow, phone: string, names: Map<bigint, string>): Correction => ({
   _id: row.id,
   memberId: String(row.member_id),
-  memberPhone: row.phone,
+  memberPhone: phone,
   direction: row.direction,
   amount: toMajor(row.amount),
   reasonCode: row.reason_code,
   note: row.note,
   status: row.status,
-  proposedBy: row.proposed_by_name,
-  decidedBy: row.decided_by_name,
+  proposedBy: names.get(row.proposed_by) ?? '',
+  decidedBy: row.decided_by === null ? null : (names.get(row.decided_by) ?? null),
   decisionNote: row.decision_note,
   createdAt: row.created_at.toISOString(),
   decidedAt: row.decided_at?.toISOString() ?? null,
@@ -29,14 +31,24 @@ const toCorrection = (row: Awaited<ReturnType<typeof repo.findListed>>): Correct
  * operator approves it (the ledger transfer, once, from or to operator:adjustments) or rejects it.
  * The database refuses a decision by the proposer too (money_corrections_four_eyes).
  */
-export function createCorrectionService(deps: { db: Db; auditTrail: AuditTrail; ledger: Pick<Ledger, 'post'> }) {
+export function createCorrectionService(deps: { db: Db; auditTrail: AuditTrail; ledger: Pick<Ledger, 'post'>; members: Pick<Members, 'find' | 'cards'>; operatorNames: OperatorNames }) {
   const { db } = deps;
+
+  /** The corrections with their members' phones and the operators' names, read in one query each. */
+  async function named(trx: Db, rows: repo.CorrectionRow[]): Promise<Correction[]> {
+    const [members, names] = await Promise.all([
+      deps.members.cards(trx, rows.map((row) => row.member_id)),
+      deps.operatorNames.usernames(trx, rows.flatMap((row) => [row.proposed_by, row.decided_by])),
+    ]);
+    return rows.map((row) => toCorrection(row, members.get(row.member_id)?.phone ?? '', names));
+  }
+  const correctionOfId = async (trx: Db, id: string) => (await named(trx, [await repo.findCorrection(trx, id)]))[0]!;
 
   function decide(operator: AdminContext, id: string, status: 'approved' | 'rejected', note: string | null): Promise<Correction> {
     return decideOnce(deps, {
       lock: (trx) => repo.lockCorrection(trx, id),
       isOpen: (row) => row.status === 'proposed',
-      decidedBy: async (trx) => (await repo.findListed(trx, id)).decided_by_name,
+      decidedBy: async (trx) => (await correctionOfId(trx, id)).decidedBy,
       apply: async (trx, row) => {
         if (row.proposed_by === operator.adminId) throw forbidden('FOUR_EYES');
         if (status === 'approved') {
@@ -45,7 +57,7 @@ export function createCorrectionService(deps: { db: Db; auditTrail: AuditTrail; 
           await deps.ledger.post({ key: `correction:${row.id}`, from, to, amount: row.amount, kind: 'adjustment', reference: row.id }, trx);
         }
         await repo.decide(trx, id, { status, decidedBy: operator.adminId, note });
-        return toCorrection(await repo.findListed(trx, id));
+        return correctionOfId(trx, id);
       },
       audit: {
         actor: operator,
@@ -59,7 +71,7 @@ export function createCorrectionService(deps: { db: Db; auditTrail: AuditTrail; 
     async propose(operator: AdminContext, body: CorrectionBody, idempotencyKey: string | null): Promise<Correction> {
       const memberId = BigInt(body.memberId);
       return db.transaction().execute(async (trx) => {
-        if (!(await repo.memberExists(trx, memberId))) throw notFound('NO_USER');
+        if (!(await deps.members.find(trx, memberId))) throw notFound('NO_USER');
         const { id, fresh } = await repo.insertProposal(trx, {
           member_id: memberId,
           direction: body.direction,
@@ -70,7 +82,7 @@ export function createCorrectionService(deps: { db: Db; auditTrail: AuditTrail; 
           idempotency_key: idempotencyKey,
         });
         if (fresh) await deps.auditTrail.record(trx, operator, 'correction.propose', { id, memberId: body.memberId, direction: body.direction, amount: String(body.amount), reasonCode: body.reasonCode, note: body.note });
-        return toCorrection(await repo.findListed(trx, id));
+        return correctionOfId(trx, id);
       });
     },
 
@@ -79,7 +91,7 @@ export function createCorrectionService(deps: { db: Db; auditTrail: AuditTrail; 
 
     async list(filter: { status?: Correction['status'] | undefined; memberId?: string | undefined }, page: number, limit: number) {
       const { total, rows } = await repo.page(db, { status: filter.status, memberId: filter.memberId ? BigInt(filter.memberId) : undefined }, page, limit);
-      return { total, corrections: rows.map(toCorrection) };
+      return { total, corrections: await named(db, rows) };
     },
   };
 }
