@@ -207,3 +207,19 @@ export async function setBankAccount(db: Db, memberId: bigint, account: { bankCo
     .where('id', '=', memberId)
     .execute();
 }
+
+/** Many members' rows in one query (a page's, a report's), by id; unknown ids are left out. */
+export function findMemberRows(db: Db, memberIds: readonly bigint[]) {
+  if (memberIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('members').select(memberColumns).where('id', 'in', [...new Set(memberIds)]).execute();
+}
+
+export function findMemberRowByPhone(db: Db, phone: string) {
+  return db.selectFrom('members').select(memberColumns).where('phone', '=', phone).executeTakeFirst();
+}
+
+/** How many members registered with this member's invite code. */
+export async function inviteeCount(db: Db, inviterId: bigint): Promise<number> {
+  const row = await db.selectFrom('members').select((eb) => eb.fn.countAll<string>().as('count')).where('inviter_id', '=', inviterId).executeTakeFirstOrThrow();
+  return Number(row.count);
+}

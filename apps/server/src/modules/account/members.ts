@@ -14,6 +14,12 @@ export interface Members {
   find(db: Db, memberId: bigint): Promise<MemberRow | undefined>;
   /** The currency of the member's wallet as the ledger holds it (a Laos build's BAHT wallet is THB). */
   walletCurrency(db: Db, memberId: bigint): Promise<CurrencyCode | undefined>;
+  /** Many members' rows in one query (a page of items and their members), by id; unknown ids are absent. */
+  findMany(db: Db, memberIds: readonly bigint[]): Promise<Map<bigint, MemberRow>>;
+  /** The member registered with this phone (phones are unique). */
+  findByPhone(db: Db, phone: string): Promise<MemberRow | undefined>;
+  /** How many members registered with this member's invite code. */
+  inviteeCount(db: Db, inviterId: bigint): Promise<number>;
 }
 
 export function createMembers(): Members {
@@ -24,5 +30,10 @@ export function createMembers(): Members {
       const row = await repo.findMemberRow(db, memberId);
       return row ? walletCurrencyOf(row.currency) : undefined;
     },
+    async findMany(db, memberIds) {
+      return new Map((await repo.findMemberRows(db, memberIds)).map((row) => [row.id, row]));
+    },
+    findByPhone: (db, phone) => repo.findMemberRowByPhone(db, phone),
+    inviteeCount: (db, inviterId) => repo.inviteeCount(db, inviterId),
   };
 }

@@ -3,7 +3,10 @@ import { createHttpSlipVerifier } from '../../adapters/slip-verifier.js';
 import { createHttpTrueMoney } from '../../adapters/truemoney.js';
 import { createFolderStorage } from '../../adapters/upload-storage.js';
 import type { Core } from '../../core.js';
+import type { Members } from '../account/members.js';
+import type { SlipCodes } from '../lookup/slip-codes.js';
 import { createDepositCredit } from './deposit-credit.js';
+import { createDeposits } from './deposits.js';
 import { registerDepositRoutes } from './deposit.routes.js';
 import { createDepositService } from './deposit.service.js';
 import { registerManualDepositRoutes } from './manual-deposit.routes.js';
@@ -16,10 +19,11 @@ import { createTruelinkService } from './truelink.service.js';
 /**
  * Every way money comes in (SPEC §2): gateway and bank QRs, TrueMoney gift links and transfers,
  * manual notices and bank slips, all credited through one `creditDeposit`. Other modules hook
- * into a credit with `credit.onCredited`.
+ * into a credit with `credit.onCredited`, and read deposits through the `deposits` port.
  */
 export function registerDepositModule(
   core: Pick<Core, 'app' | 'config' | 'db' | 'auditTrail' | 'ledger' | 'settings' | 'now' | 'jobs' | 'adapters' | 'ownAddress' | 'derivedSecret' | 'webhookSecrets'>,
+  uses: { members: Pick<Members, 'find' | 'findMany' | 'findByPhone'>; slipCodes: Pick<SlipCodes, 'ofBank'> },
 ) {
   const { app, config, db, now } = core;
   const log = app.log;
@@ -51,12 +55,14 @@ export function registerDepositModule(
     reconcileAfterMs: config.reconcile.afterMs,
     giveUpAfterMs: config.reconcile.notFoundGraceMs,
   });
-  const walletTransfers = createTrueMoneyTransferService({ db, auditTrail: core.auditTrail, deposits: credit, log });
+  const walletTransfers = createTrueMoneyTransferService({ db, auditTrail: core.auditTrail, deposits: credit, members: uses.members, log });
   const slips = createSlipService({
     db,
     auditTrail: core.auditTrail,
     deposits: credit,
     settings: core.settings,
+    members: uses.members,
+    slipCodes: uses.slipCodes,
     storage: createFolderStorage(config.uploadDir),
     verifier:
       core.adapters.slipVerifier ??
@@ -72,10 +78,10 @@ export function registerDepositModule(
   });
 
   registerDepositRoutes(app, { deposits, truelink, walletTransfers }, { webhookSecret: core.webhookSecrets.gateway, trueMoneyWebhookSecret: core.webhookSecrets.trueMoney, now });
-  registerManualDepositRoutes(app, createManualDepositService({ db, auditTrail: core.auditTrail, deposits: credit, settings: core.settings }));
+  registerManualDepositRoutes(app, createManualDepositService({ db, auditTrail: core.auditTrail, deposits: credit, settings: core.settings, members: uses.members }));
   registerSlipRoutes(app, slips);
   core.jobs.giftLinks = () => truelink.reconcile();
   core.jobs.qrPayments = () => deposits.reconcile();
   core.jobs.slips = () => slips.resumeUnfinished();
-  return { credit, slips };
+  return { credit, slips, deposits: createDeposits() };
 }

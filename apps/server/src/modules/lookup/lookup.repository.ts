@@ -16,6 +16,12 @@ export function findBank(db: Db, code: string) {
   return db.selectFrom('banks').selectAll().where('code', '=', code).where('enabled', '=', true).executeTakeFirst();
 }
 
+/** The code a bank's slips name it by (its slip QR's sending bank), enabled or not; null when its slips name none. */
+export async function slipCodeOf(db: Db, bankCode: string): Promise<string | null | undefined> {
+  const row = await db.selectFrom('banks').select('slip_code').where('code', '=', bankCode).executeTakeFirst();
+  return row?.slip_code;
+}
+
 export function listSources(db: Db) {
   return db.selectFrom('sources').select(['code', 'description']).orderBy('sort_order').orderBy('code').execute();
 }
