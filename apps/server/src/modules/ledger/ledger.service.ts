@@ -341,7 +341,10 @@ export function createLedger(db: Db, members: Pick<Members, 'lock' | 'walletCurr
     async verify(trx: Db = db): Promise<InvariantReport> {
       const report = await repo.invariantReport(trx);
       const checked: [string, InvariantProblem[]][] = [];
-      for (const check of invariantChecks) checked.push([check.name, await check.problems(trx)]);
+      for (const check of invariantChecks) {
+        if (check.name === 'ok' || check.name in report) throw new Error(`invariant check ${check.name}: the report has a figure of that name already`);
+        checked.push([check.name, await check.problems(trx)]);
+      }
       return {
         ...report,
         ...Object.fromEntries(checked),
