@@ -31,11 +31,10 @@ export const tableOwners = {
     const module = moduleOf(context.filename);
     if (!module) return {};
     const reads = new Set(map.readModels[module] ?? []);
-    const borrowed = new Set(Object.keys(map.borrowed[module] ?? {}));
 
     function check(node, table, writes) {
       const owner = ownerOf.get(table);
-      if (!owner || owner === module || borrowed.has(table)) return;
+      if (!owner || owner === module) return;
       if (reads.has(table)) {
         if (writes) context.report({ node, messageId: 'readModelWrites', data: { table, owner } });
         return;

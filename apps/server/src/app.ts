@@ -14,11 +14,14 @@ import { registerAdminModule } from './modules/admin/admin.module.js';
 import { registerAuditModule } from './modules/audit/audit.module.js';
 import { registerAuthModule } from './modules/auth/auth.module.js';
 import { registerPasswordResetModule } from './modules/auth/password-reset.module.js';
+import { createSignIns } from './modules/auth/sign-ins.js';
 import { registerChatModule } from './modules/chat/chat.module.js';
+import { createConditionService } from './modules/conditions/conditions.service.js';
 import { registerCorrectionModule } from './modules/corrections/corrections.module.js';
 import { registerDepositModule } from './modules/deposit/deposit.module.js';
 import type { Ledger } from './modules/ledger/ledger.service.js';
 import { registerLookupModule } from './modules/lookup/lookup.module.js';
+import { createSlipCodes } from './modules/lookup/slip-codes.js';
 import { registerOtpModule, verifiedPhones } from './modules/otp/otp.module.js';
 import { type Reconciler, createReconciler, scheduleReconciler } from './modules/reconcile/reconciler.js';
 import { createInviteSummary } from './modules/promotions/programmes.service.js';
@@ -26,8 +29,10 @@ import { registerPromotionsModule } from './modules/promotions/promotions.module
 import { registerReportModule } from './modules/reports/reports.module.js';
 import { registerSpinModule } from './modules/spin/spin.module.js';
 import { registerStatementModule } from './modules/statement/statement.module.js';
+import { createTransfersInFlight } from './modules/wallet/transfers-in-flight.js';
 import { registerWalletModule } from './modules/wallet/wallet.module.js';
 import { registerWithdrawModule } from './modules/withdraw/withdraw.module.js';
+import { createWithdrawalsInFlight } from './modules/withdraw/withdrawals-in-flight.js';
 import { registerSandboxes } from './sandbox/index.js';
 
 export type { AppDeps } from './core.js';
@@ -49,21 +54,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const admin = registerAdminModule(core, { approvals });
   const audit = registerAuditModule(core);
   const lookup = registerLookupModule(core);
-  const account = registerAccountModule(core, { lookup, sessions: auth, verifiedPhones });
+  // The member's condition reads what they hold from its owners: balances, game transfers, withdrawals.
+  const conditions = createConditionService({ ledger: core.ledger, gameTransfers: createTransfersInFlight(), withdrawals: createWithdrawalsInFlight() });
+  const account = registerAccountModule(core, { lookup, sessions: auth, conditions, verifiedPhones });
   const otp = registerOtpModule(core, { newPhones: account });
   registerPasswordResetModule(core, { members: core.members, otp, sessions: auth });
   registerAgreementModule(core, { texts: lookup });
   const statement = registerStatementModule(core, { members: core.members });
   const { wallet, providerTransfers } = registerWalletModule(core, { members: account, inviteSummary: createInviteSummary(core), statement });
-  registerWithdrawModule(core, { wallet, members: account, statement });
+  registerWithdrawModule(core, { wallet, members: core.members, conditions, statement });
   registerReportModule(core);
-  const { slips, credit } = registerDepositModule(core, { statement, banks: lookup });
+  const { slips, credit, deposits } = registerDepositModule(core, { members: core.members, slipCodes: createSlipCodes(), statement, banks: lookup });
   registerCorrectionModule(core, { statement });
-  const { rewards } = registerPromotionsModule(core, { members: core.members, wallet, deposits: credit, approvals, statement, texts: lookup });
+  const { rewards } = registerPromotionsModule(core, { members: core.members, signIns: createSignIns(), wallet, credit, deposits, conditions, approvals, statement, texts: lookup });
   registerSpinModule(core, { members: core.members, gameResults: providerTransfers, rewards, approvals });
   const { guests, sockets } = registerChatModule(core, { members: auth, operators: admin });
   bindAuthentication({ members: auth, operators: admin, guests });
-  if (config.sandboxes) await registerSandboxes(core);
+  if (config.sandboxes) await registerSandboxes(core, { banks: lookup });
 
   const reconciler = createReconciler(core.jobs, app.log);
   scheduleReconciler(app, reconciler, config.reconcile.intervalMs);

@@ -7,6 +7,7 @@ import { toMajor, toMinor } from '@wallet/contract';
 import { VERIFY_STATUS } from '../adapters/slip-verifier.js';
 import type { Db } from '../db/database.js';
 import type { App } from '../http/types.js';
+import type { LookupService } from '../modules/lookup/lookup.service.js';
 
 const VERIFY_OUTCOMES = ['OK', 'TRIPPLE_WRONG_CAPTCHA', 'UNKNOW_ERROR'] as const;
 
@@ -76,16 +77,11 @@ export async function renderSlipImage(slip: { bankName: string; amount: bigint; 
  * The stand-in bank (DESIGN §7): it records transfers, issues slip images carrying a real
  * mini-QR for them, and answers the slip verifier's lookups the way SCB's API does.
  */
-export function registerBankSandbox(app: App, db: Db, options: { now: () => Date }): void {
+export function registerBankSandbox(app: App, db: Db, options: { now: () => Date; banks: Pick<LookupService, 'slipBank'> }): void {
   app.post('/sandbox/bank/transfers', { schema: { hide: true, body: transferBody } }, async (request, reply) => {
     const body = request.body;
     const amount = toMinor(body.amount);
-    const bank = await db
-      .selectFrom('banks')
-      .select(['slip_code', 'name_en'])
-      .where((eb) => eb.or([eb('code', '=', body.fromBankCode ?? 'KBANK'), eb('slip_code', '=', body.fromBankCode ?? '004')]))
-      .where('slip_code', 'is not', null)
-      .executeTakeFirst();
+    const bank = await options.banks.slipBank(body.fromBankCode ?? 'KBANK');
     if (amount === null || !bank?.slip_code) return reply.status(400).send({ message: 'KEY_INVALID' });
     const at = new Date(options.now().getTime() - (body.minutesAgo ?? 0) * 60_000);
     const transRef = `${bangkokParts(at).date.slice(2)}${crypto.randomBytes(7).toString('hex').toUpperCase()}`;

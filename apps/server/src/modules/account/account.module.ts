@@ -1,6 +1,6 @@
 import type { Core } from '../../core.js';
 import type { AuthService } from '../auth/auth.service.js';
-import { createConditionService } from '../conditions/conditions.service.js';
+import type { ConditionService } from '../conditions/conditions.service.js';
 import type { LookupService } from '../lookup/lookup.service.js';
 import { registerAccountRoutes } from './account.routes.js';
 import { type VerifiedPhones, createAccountService } from './account.service.js';
@@ -14,10 +14,11 @@ export function registerAccountModule(
     lookup: Pick<LookupService, 'findBank' | 'findSource' | 'bank'>;
     sessions: Pick<AuthService, 'revokeOtherSessions' | 'revokeAllSessions' | 'liveSessions' | 'memberChanged'>;
     verifiedPhones: VerifiedPhones;
+    conditions: Pick<ConditionService, 'active' | 'ownDeposits'>;
   },
 ) {
   const account = createAccountService({ ...core, ...uses });
   registerAccountRoutes(core.app, account);
-  registerMemberAdminRoutes(core.app, createMemberAdminService({ ...core, ...uses, conditions: createConditionService() }));
+  registerMemberAdminRoutes(core.app, createMemberAdminService({ ...core, ...uses }));
   return account;
 }

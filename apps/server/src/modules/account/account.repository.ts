@@ -199,13 +199,6 @@ export async function setBankAccount(db: Db, memberId: bigint, account: { bankCo
     .execute();
 }
 
-/** Name and phone by member id, for lists in other modules (members.ts). */
-export async function memberCards(db: Db, ids: bigint[]): Promise<Map<bigint, { name: string; phone: string }>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('members').select(['id', 'name', 'phone']).where('id', 'in', ids).execute();
-  return new Map(rows.map((row) => [row.id, { name: row.name, phone: row.phone }]));
-}
-
 /** Sign-in's read (members.ts): the member with this phone and their password hash. */
 export function credentialsOf(db: Db, phone: string) {
   return db.selectFrom('members').select(['id', 'password_hash', 'status', 'currency']).where('phone', '=', phone).executeTakeFirst();
@@ -217,4 +210,20 @@ export async function setPasswordHash(db: Db, memberId: bigint, passwordHash: st
 
 export async function inactiveMemberIds(db: Db): Promise<bigint[]> {
   return (await db.selectFrom('members').select('id').where('status', '<>', 'active').execute()).map((row) => row.id);
+}
+
+/** Many members' rows in one query (a page's, a report's), by id; unknown ids are left out. */
+export function findMemberRows(db: Db, memberIds: readonly bigint[]) {
+  if (memberIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('members').select(memberColumns).where('id', 'in', [...new Set(memberIds)]).execute();
+}
+
+export function findMemberRowByPhone(db: Db, phone: string) {
+  return db.selectFrom('members').select(memberColumns).where('phone', '=', phone).executeTakeFirst();
+}
+
+/** How many members registered with this member's invite code. */
+export async function inviteeCount(db: Db, inviterId: bigint): Promise<number> {
+  const row = await db.selectFrom('members').select((eb) => eb.fn.countAll<string>().as('count')).where('inviter_id', '=', inviterId).executeTakeFirstOrThrow();
+  return Number(row.count);
 }

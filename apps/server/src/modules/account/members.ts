@@ -16,35 +16,35 @@ export interface Members {
   walletCurrency(db: Db, memberId: bigint): Promise<CurrencyCode | undefined>;
   /** What signing in checks: the member with this phone, their password hash, status and currency. */
   credentials(db: Db, phone: string): Promise<MemberCredentials | undefined>;
-  /** The id of the member with this phone. */
-  idByPhone(db: Db, phone: string): Promise<bigint | undefined>;
   /** A new password, in the caller's transaction (a reset by code). */
   setPasswordHash(db: Db, memberId: bigint, passwordHash: string): Promise<void>;
   /** Every member who may not sign in (blocked), for the sessions' revocation list. */
   inactiveIds(db: Db): Promise<bigint[]>;
-  /** Name and phone of each given member, in one query for a whole list (repeats skipped). */
-  cards(db: Db, memberIds: ReadonlyArray<bigint>): Promise<Map<bigint, MemberCard>>;
+  /** Many members' rows in one query (a page of items and their members), by id; unknown ids are absent. */
+  findMany(db: Db, memberIds: readonly bigint[]): Promise<Map<bigint, MemberRow>>;
+  /** The member registered with this phone (phones are unique). */
+  findByPhone(db: Db, phone: string): Promise<MemberRow | undefined>;
+  /** How many members registered with this member's invite code. */
+  inviteeCount(db: Db, inviterId: bigint): Promise<number>;
 }
 
 export type MemberCredentials = NonNullable<Awaited<ReturnType<typeof repo.credentialsOf>>>;
-
-export interface MemberCard {
-  name: string;
-  phone: string;
-}
 
 export function createMembers(): Members {
   return {
     lock: (trx, memberId) => repo.lockMember(trx, memberId),
     find: (db, memberId) => repo.findMemberRow(db, memberId),
     credentials: (db, phone) => repo.credentialsOf(db, phone),
-    idByPhone: async (db, phone) => (await repo.credentialsOf(db, phone))?.id,
     setPasswordHash: (db, memberId, passwordHash) => repo.setPasswordHash(db, memberId, passwordHash),
     inactiveIds: (db) => repo.inactiveMemberIds(db),
-    cards: (db, memberIds) => repo.memberCards(db, [...new Set(memberIds)]),
     async walletCurrency(db, memberId) {
       const row = await repo.findMemberRow(db, memberId);
       return row ? walletCurrencyOf(row.currency) : undefined;
     },
+    async findMany(db, memberIds) {
+      return new Map((await repo.findMemberRows(db, memberIds)).map((row) => [row.id, row]));
+    },
+    findByPhone: (db, phone) => repo.findMemberRowByPhone(db, phone),
+    inviteeCount: (db, inviterId) => repo.inviteeCount(db, inviterId),
   };
 }

@@ -72,3 +72,8 @@ export function liveSessionsOf(db: Db, memberId: bigint, now: Date) {
     .orderBy('created_at', 'desc')
     .execute();
 }
+
+/** Addresses and browsers the member signed in from since `since`. */
+export function signInPlacesSince(db: Db, memberId: bigint, since: Date) {
+  return db.selectFrom('sessions').select(['ip', 'user_agent']).where('member_id', '=', memberId).where('created_at', '>=', since).execute();
+}

@@ -5,7 +5,7 @@ import type { UploadStorage } from '../../adapters/upload-storage.js';
 import type { Db } from '../../db/database.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import type { AdminContext } from '../../http/context.js';
-import type { MemberCard, Members } from '../account/members.js';
+import type { MemberRow, Members } from '../account/members.js';
 import type { OperatorNames } from '../admin/operator-names.js';
 import { type ChatFileKind, ChatFileRefused, checkImage, checkVideo } from './chat-files.js';
 import * as repo from './chat.repository.js';
@@ -29,7 +29,7 @@ const incomingMessage = z.object({ message_type: z.string(), payload: z.unknown(
  */
 /** Who a conversation's items name: its members by id, agents by operator id. */
 interface People {
-  members: Map<bigint, MemberCard>;
+  members: Map<bigint, MemberRow>;
   agents: Map<bigint, string>;
 }
 
@@ -40,7 +40,7 @@ export function createChatService(deps: {
   prefix: string;
   fileSecret: string;
   now: () => Date;
-  members: Pick<Members, 'cards'>;
+  members: Pick<Members, 'findMany'>;
   operatorNames: OperatorNames;
 }) {
   const { db, storage, hub, now } = deps;
@@ -65,7 +65,7 @@ export function createChatService(deps: {
   /** The members and agents the given conversations and messages name, read in one query each. */
   async function peopleOf(conversations: repo.ConversationRow[], rows: repo.MessageRow[]): Promise<People> {
     const [members, agents] = await Promise.all([
-      deps.members.cards(db, conversations.flatMap((conversation) => (conversation.member_id === null ? [] : [conversation.member_id]))),
+      deps.members.findMany(db, conversations.flatMap((conversation) => (conversation.member_id === null ? [] : [conversation.member_id]))),
       deps.operatorNames.usernames(db, [...rows.map((row) => (row.sender === 'agent' ? row.operator_id : null)), ...conversations.map((conversation) => conversation.assigned_to)]),
     ]);
     return { members, agents };

@@ -1,4 +1,4 @@
-import { type Selectable, sql } from 'kysely';
+import { type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 
@@ -80,17 +80,14 @@ export async function ownDeposits(db: Db, conditionId: string): Promise<bigint> 
 }
 
 /**
- * Everything that is the member's money now, in one statement: wallet and game balances, transfers
- * to or from games still in flight (they land on one side or the other), and withdrawals not yet
- * paid (a failed one comes back).
+ * Everything that is the member's money now, in one statement (one snapshot, so money moving
+ * between them is counted once): wallet and game balances, transfers to or from games still in
+ * flight (they land on one side or the other), and withdrawals not yet paid (a failed one comes
+ * back). Each figure is its owner's subquery, lent through the owner's port.
  */
-export async function moneyHeld(db: Db, memberId: bigint): Promise<{ accounts: bigint; inFlight: bigint; withdrawing: bigint }> {
+export async function moneyHeld(db: Db, parts: { accounts: RawBuilder<string>; inFlight: RawBuilder<string>; withdrawing: RawBuilder<string> }): Promise<{ accounts: bigint; inFlight: bigint; withdrawing: bigint }> {
   const result = await sql<{ accounts: string; in_flight: string; withdrawing: string }>`
-    SELECT
-      (SELECT coalesce(sum(balance), 0) FROM ledger_accounts WHERE member_id = ${memberId} AND kind IN ('member_wallet', 'member_game')) AS accounts,
-      (SELECT coalesce(sum(amount), 0) FROM provider_transfers WHERE member_id = ${memberId} AND status = 'pending') AS in_flight,
-      (SELECT coalesce(sum(amount), 0) FROM withdrawals WHERE member_id = ${memberId} AND status = 'in_progress') AS withdrawing`.execute(db);
+    SELECT ${parts.accounts} AS accounts, ${parts.inFlight} AS in_flight, ${parts.withdrawing} AS withdrawing`.execute(db);
   const row = result.rows[0]!;
   return { accounts: BigInt(row.accounts), inFlight: BigInt(row.in_flight), withdrawing: BigInt(row.withdrawing) };
 }
-

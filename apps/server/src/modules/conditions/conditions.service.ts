@@ -1,5 +1,8 @@
 import type { Db } from '../../db/database.js';
 import type { CreditedDeposit } from '../deposit/deposit-credit.js';
+import type { Ledger } from '../ledger/ledger.service.js';
+import type { TransfersInFlight } from '../wallet/transfers-in-flight.js';
+import type { WithdrawalsInFlight } from '../withdraw/withdrawals-in-flight.js';
 import * as repo from './conditions.repository.js';
 
 export type { ConditionRow } from './conditions.repository.js';
@@ -8,9 +11,20 @@ export { clearedOnEnd, failFloor, mayEnd, meetsSuccessTarget, rewardStillHeld, s
 /**
  * Withdrawal conditions (DESIGN §6): bonuses, promotion codes, refunds, invite rewards and spin
  * prizes put everything a member holds under one; a withdrawal past its target completes it; under
- * its floor the member may end it. Every call runs in the caller's transaction.
+ * its floor the member may end it. Every call runs in the caller's transaction. What the member
+ * holds is read from its owners' ports: balances (ledger), game transfers (wallet), withdrawals.
  */
-export function createConditionService() {
+export function createConditionService(deps: {
+  ledger: Pick<Ledger, 'memberMoneySubquery'>;
+  gameTransfers: Pick<TransfersInFlight, 'amountSubquery'>;
+  withdrawals: Pick<WithdrawalsInFlight, 'amountSubquery'>;
+}) {
+  const moneyHeld = (db: Db, memberId: bigint) =>
+    repo.moneyHeld(db, {
+      accounts: deps.ledger.memberMoneySubquery(memberId),
+      inFlight: deps.gameTransfers.amountSubquery(memberId),
+      withdrawing: deps.withdrawals.amountSubquery(memberId),
+    });
   return {
     start: (trx: Db, values: Parameters<typeof repo.startCondition>[1]) => repo.startCondition(trx, values),
     /** The member's active condition, locked for the caller's transaction. */
@@ -25,12 +39,12 @@ export function createConditionService() {
 
     /** Wallet, games, transfers in flight and withdrawals not yet paid: all the member's money now. */
     async held(db: Db, memberId: bigint): Promise<bigint> {
-      const money = await repo.moneyHeld(db, memberId);
+      const money = await moneyHeld(db, memberId);
       return money.accounts + money.inFlight + money.withdrawing;
     },
     /** Whether a transfer to or from a game is still on its way. */
     async hasMoneyInFlight(db: Db, memberId: bigint): Promise<boolean> {
-      return (await repo.moneyHeld(db, memberId)).inFlight > 0n;
+      return (await moneyHeld(db, memberId)).inFlight > 0n;
     },
 
     /**

@@ -31,13 +31,13 @@ const toCorrection = (row: repo.CorrectionRow, phone: string, names: Map<bigint,
  * operator approves it (the ledger transfer, once, from or to operator:adjustments) or rejects it.
  * The database refuses a decision by the proposer too (money_corrections_four_eyes).
  */
-export function createCorrectionService(deps: { db: Db; auditTrail: AuditTrail; ledger: Pick<Ledger, 'post'>; members: Pick<Members, 'find' | 'cards'>; operatorNames: OperatorNames }) {
+export function createCorrectionService(deps: { db: Db; auditTrail: AuditTrail; ledger: Pick<Ledger, 'post'>; members: Pick<Members, 'find' | 'findMany'>; operatorNames: OperatorNames }) {
   const { db } = deps;
 
   /** The corrections with their members' phones and the operators' names, read in one query each. */
   async function named(trx: Db, rows: repo.CorrectionRow[]): Promise<Correction[]> {
     const [members, names] = await Promise.all([
-      deps.members.cards(trx, rows.map((row) => row.member_id)),
+      deps.members.findMany(trx, rows.map((row) => row.member_id)),
       deps.operatorNames.usernames(trx, rows.flatMap((row) => [row.proposed_by, row.decided_by])),
     ]);
     return rows.map((row) => toCorrection(row, members.get(row.member_id)?.phone ?? '', names));

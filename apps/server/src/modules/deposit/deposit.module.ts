@@ -3,11 +3,14 @@ import { createHttpSlipVerifier } from '../../adapters/slip-verifier.js';
 import { createHttpTrueMoney } from '../../adapters/truemoney.js';
 import { createFolderStorage } from '../../adapters/upload-storage.js';
 import type { Core } from '../../core.js';
-import type { Statement } from '../statement/statement-sources.js';
+import type { Members } from '../account/members.js';
 import type { LookupService } from '../lookup/lookup.service.js';
+import type { SlipCodes } from '../lookup/slip-codes.js';
+import type { Statement } from '../statement/statement-sources.js';
 import { createDepositCredit } from './deposit-credit.js';
 import { registerDepositMethodRoutes } from './deposit-methods.routes.js';
 import { createDepositMethods } from './deposit-methods.service.js';
+import { createDeposits } from './deposits.js';
 import { registerDepositRoutes } from './deposit.routes.js';
 import { createDepositService } from './deposit.service.js';
 import { depositReferences, depositStatement, noticeStatement } from './deposit.statement.js';
@@ -21,11 +24,16 @@ import { createTruelinkService } from './truelink.service.js';
 /**
  * Every way money comes in (SPEC §2): gateway and bank QRs, TrueMoney gift links and transfers,
  * manual notices and bank slips, all credited through one `creditDeposit`. Other modules hook
- * into a credit with `credit.onCredited`.
+ * into a credit with `credit.onCredited`, and read deposits through the `deposits` port.
  */
 export function registerDepositModule(
   core: Pick<Core, 'app' | 'config' | 'db' | 'auditTrail' | 'ledger' | 'settings' | 'now' | 'jobs' | 'adapters' | 'ownAddress' | 'derivedSecret' | 'webhookSecrets' | 'site'>,
-  uses: { statement: Pick<Statement, 'addSource' | 'addReferences'>; banks: Pick<LookupService, 'bank'> },
+  uses: {
+    members: Pick<Members, 'find' | 'findMany' | 'findByPhone'>;
+    slipCodes: Pick<SlipCodes, 'ofBank'>;
+    statement: Pick<Statement, 'addSource' | 'addReferences'>;
+    banks: Pick<LookupService, 'bank'>;
+  },
 ) {
   const { app, config, db, now } = core;
   const log = app.log;
@@ -57,12 +65,14 @@ export function registerDepositModule(
     reconcileAfterMs: config.reconcile.afterMs,
     giveUpAfterMs: config.reconcile.notFoundGraceMs,
   });
-  const walletTransfers = createTrueMoneyTransferService({ db, auditTrail: core.auditTrail, deposits: credit, log });
+  const walletTransfers = createTrueMoneyTransferService({ db, auditTrail: core.auditTrail, deposits: credit, members: uses.members, log });
   const slips = createSlipService({
     db,
     auditTrail: core.auditTrail,
     deposits: credit,
     settings: core.settings,
+    members: uses.members,
+    slipCodes: uses.slipCodes,
     storage: createFolderStorage(config.uploadDir),
     verifier:
       core.adapters.slipVerifier ??
@@ -78,7 +88,7 @@ export function registerDepositModule(
   });
 
   registerDepositRoutes(app, { deposits, truelink, walletTransfers }, { webhookSecret: core.webhookSecrets.gateway, trueMoneyWebhookSecret: core.webhookSecrets.trueMoney, now });
-  registerManualDepositRoutes(app, createManualDepositService({ db, auditTrail: core.auditTrail, deposits: credit, settings: core.settings }));
+  registerManualDepositRoutes(app, createManualDepositService({ db, auditTrail: core.auditTrail, deposits: credit, settings: core.settings, members: uses.members }));
   registerSlipRoutes(app, slips);
   registerDepositMethodRoutes(app, createDepositMethods({ db, settings: core.settings, site: core.site, banks: uses.banks }));
   core.jobs.giftLinks = () => truelink.reconcile();
@@ -87,5 +97,5 @@ export function registerDepositModule(
   uses.statement.addSource(depositStatement);
   uses.statement.addSource(noticeStatement);
   uses.statement.addReferences(depositReferences);
-  return { credit, slips };
+  return { credit, slips, deposits: createDeposits() };
 }

@@ -134,3 +134,22 @@ export async function cancelOpenQr(db: Db, memberId: bigint, qrcodeId: string): 
 export function qrByGatewayRef(db: Db, gatewayRef: string): Promise<QrRow | undefined> {
   return db.selectFrom('deposit_qrcodes').selectAll().where('gateway_ref', '=', gatewayRef).executeTakeFirst();
 }
+
+/** The member's credited deposits since `since` (all of them when null), summed. */
+export async function depositTotalSince(db: Db, memberId: bigint, since: Date | null): Promise<bigint> {
+  let query = db.selectFrom('deposits').select((eb) => eb.fn.sum<string>('amount').as('total')).where('member_id', '=', memberId);
+  if (since) query = query.where('created_at', '>', since);
+  const row = await query.executeTakeFirst();
+  return BigInt(row?.total ?? 0);
+}
+
+export async function depositCount(db: Db, memberId: bigint): Promise<number> {
+  const row = await db.selectFrom('deposits').select((eb) => eb.fn.countAll<string>().as('count')).where('member_id', '=', memberId).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Many deposits' amounts in one query, by id. */
+export function depositAmounts(db: Db, depositIds: readonly string[]) {
+  if (depositIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('deposits').select(['id', 'amount']).where('id', 'in', [...new Set(depositIds)]).execute();
+}

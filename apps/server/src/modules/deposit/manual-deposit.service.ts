@@ -1,6 +1,7 @@
 import { type Minor, isPayableIn, minorOf, toMajor } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { badRequest, businessRule } from '../../errors.js';
+import type { Members } from '../account/members.js';
 import type { AuditActor, AuditTrail } from '../audit/audit-writer.js';
 import { decideOnce } from '../../db/decide-once.js';
 import type { MemberContext } from '../../http/context.js';
@@ -11,7 +12,13 @@ import * as repo from './manual-deposit.repository.js';
 const toNotice = (row: repo.NoticeRow) => ({ _id: row.id, amount: toMajor(row.amount), status: row.status, createdAt: row.created_at.toISOString(), reason: row.reason });
 
 /** DESIGN §6: in manual mode a member tells us of a transfer; an operator checks the bank and decides. */
-export function createManualDepositService(deps: { db: Db; auditTrail: AuditTrail; deposits: Pick<DepositCredit, 'credit' | 'refusal'>; settings: Pick<SettingsService, 'site'> }) {
+export function createManualDepositService(deps: {
+  db: Db;
+  auditTrail: AuditTrail;
+  deposits: Pick<DepositCredit, 'credit' | 'refusal'>;
+  settings: Pick<SettingsService, 'site'>;
+  members: Pick<Members, 'findMany'>;
+}) {
   const { db } = deps;
 
   function decide(id: string, status: 'SUCCESS' | 'FAILED', reason: string | null, operator: AuditActor) {
@@ -43,7 +50,14 @@ export function createManualDepositService(deps: { db: Db; auditTrail: AuditTrai
 
     async listForOperator(status: 'pending' | 'SUCCESS' | 'FAILED', page: number, limit: number) {
       const { total, rows } = await repo.operatorNoticePage(db, status === 'pending' ? 'in_progress' : status, page, limit);
-      return { total, notices: rows.map((row) => ({ ...toNotice(row), username: row.phone, memberName: row.member_name, decidedBy: row.decided_by, reference: row.reference })) };
+      const members = await deps.members.findMany(db, rows.map((row) => row.member_id));
+      return {
+        total,
+        notices: rows.map((row) => {
+          const member = members.get(row.member_id)!;
+          return { ...toNotice(row), username: member.phone, memberName: member.name, decidedBy: row.decided_by, reference: row.reference };
+        }),
+      };
     },
   };
 }

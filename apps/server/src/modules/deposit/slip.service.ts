@@ -9,6 +9,8 @@ import type { AuditActor, AuditTrail } from '../audit/audit-writer.js';
 import { decideOnce } from '../../db/decide-once.js';
 import { claimIdempotencyKey } from '../../db/idempotency-keys.js';
 import type { MemberContext } from '../../http/context.js';
+import type { Members } from '../account/members.js';
+import type { SlipCodes } from '../lookup/slip-codes.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { DepositCredit } from './deposit-credit.js';
 import { parseMiniQr } from './mini-qr.rules.js';
@@ -33,6 +35,9 @@ export interface SlipServiceDeps {
   auditTrail: AuditTrail;
   deposits: Pick<DepositCredit, 'credit'>;
   settings: Pick<SettingsService, 'site'>;
+  /** The member a slip is matched against: their currency and registered bank account. */
+  members: Pick<Members, 'find' | 'findMany'>;
+  slipCodes: Pick<SlipCodes, 'ofBank'>;
   storage: UploadStorage;
   verifier: SlipVerifier;
   now: () => Date;
@@ -76,6 +81,13 @@ export function createSlipService(deps: SlipServiceDeps) {
     return repo.markSlipCredited(trx, row.id, { amount, transferredAt: transferredAt ?? row.transferred_at, decidedBy: operator });
   }
 
+  /** The member's registered account as a slip names it: the bank's slip code, the account number, and the wallet's currency. */
+  async function memberBankAccount(memberId: bigint) {
+    const member = await deps.members.find(db, memberId);
+    if (!member) throw new Error(`slip of member ${memberId}, who does not exist`);
+    return { bank_account_no: member.bank_account_no, slip_code: (await deps.slipCodes.ofBank(db, member.bank_code)) ?? null, currency: member.currency };
+  }
+
   /** The verifier's settled answer: credited unless the slip was decided meanwhile. */
   function creditVerified(id: string, amount: bigint, transferredAt: Date): Promise<SlipRow | null> {
     return db.transaction().execute(async (trx) => {
@@ -96,7 +108,7 @@ export function createSlipService(deps: SlipServiceDeps) {
     if (miniQr.kind === 'not-a-slip') return repo.refuseSlip(db, row.id, 'INVALID_SLIP');
     const { sendingBank, transRef } = miniQr;
     if (!(await repo.claimTransfer(db, row.id, sendingBank, transRef))) return repo.refuseSlip(db, row.id, 'SLIP_REFNO_DUPLICATED', { sendingBank, transRef });
-    const member = await repo.memberBankAccount(db, row.member_id);
+    const member = await memberBankAccount(row.member_id);
     // A Lao bank's proof is read (a second upload of it is caught above) but nothing confirms it: an operator does.
     if (miniQr.kind === 'lao-slip') return member.currency === 'LAK' ? repo.holdForReview(db, row.id, null) : repo.refuseSlip(db, row.id, 'DEST_ACC_INVALID');
     // A Thai slip moves baht, into the operator's Thai accounts: never into a kip wallet.
@@ -185,19 +197,23 @@ export function createSlipService(deps: SlipServiceDeps) {
 
     async listForOperator(status: 'pending' | 'SUCCESS' | 'FAILED' | 'all', page: number, limit: number, memberId?: bigint) {
       const { total, totalCapped, rows } = await repo.operatorSlipPage(db, status, page, limit, memberId);
+      const members = await deps.members.findMany(db, rows.map((row) => row.member_id));
       return {
         total,
         totalCapped,
-        slips: rows.map((row) => ({
-          ...toRecord(row),
-          _id: row.id,
-          currency: walletCurrencyOf(row.member_currency),
-          username: row.phone,
-          memberName: row.member_name,
-          sendingBank: row.sending_bank,
-          transRef: row.trans_ref,
-          decidedBy: row.decided_by,
-        })),
+        slips: rows.map((row) => {
+          const member = members.get(row.member_id)!;
+          return {
+            ...toRecord(row),
+            _id: row.id,
+            currency: walletCurrencyOf(member.currency),
+            username: member.phone,
+            memberName: member.name,
+            sendingBank: row.sending_bank,
+            transRef: row.trans_ref,
+            decidedBy: row.decided_by,
+          };
+        }),
       };
     },
 

@@ -5,17 +5,6 @@ import type { Database } from '../../db/schema.js';
 export type WalletTransferRow = Selectable<Database['truemoney_transfers']>;
 type Status = WalletTransferRow['status'];
 
-/** The member with this phone whose wallet holds baht: TrueMoney never pays into a kip wallet. */
-export function memberIdByPhone(db: Db, phone: string): Promise<bigint | undefined> {
-  return db
-    .selectFrom('members')
-    .select('id')
-    .where('phone', '=', phone)
-    .where('currency', '<>', 'LAK')
-    .executeTakeFirst()
-    .then((row) => row?.id);
-}
-
 /** False when this transaction was recorded before. */
 export async function recordTransfer(
   db: Db,

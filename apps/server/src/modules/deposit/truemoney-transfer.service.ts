@@ -1,6 +1,7 @@
 import { TRUEWALLET_MINIMUM_BAHT, minorOf, toMajor } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../errors.js';
+import type { Members } from '../account/members.js';
 import type { AuditActor, AuditTrail } from '../audit/audit-writer.js';
 import { decideOnce } from '../../db/decide-once.js';
 import type { DepositCredit } from './deposit-credit.js';
@@ -33,8 +34,20 @@ const toItem = (row: repo.WalletTransferRow) => ({
  * into the operator's wallet is credited to the member whose phone sent it, once. One from an
  * unknown number, or under the minimum, is kept for an operator instead of guessed at.
  */
-export function createTrueMoneyTransferService(deps: { db: Db; auditTrail: AuditTrail; deposits: Pick<DepositCredit, 'credit'>; log: { warn(object: object, message: string): void } }) {
+export function createTrueMoneyTransferService(deps: {
+  db: Db;
+  auditTrail: AuditTrail;
+  deposits: Pick<DepositCredit, 'credit'>;
+  members: Pick<Members, 'findByPhone'>;
+  log: { warn(object: object, message: string): void };
+}) {
   const { db } = deps;
+
+  /** The member with this phone whose wallet holds baht: TrueMoney never pays into a kip wallet. */
+  async function memberIdByPhone(trx: Db, phone: string): Promise<bigint | undefined> {
+    const member = await deps.members.findByPhone(trx, phone);
+    return member && member.currency !== 'LAK' ? member.id : undefined;
+  }
   const minimum = minorOf(TRUEWALLET_MINIMUM_BAHT);
 
   const credit = (trx: Db, transactionId: string, memberId: bigint, amount: bigint) =>
@@ -45,7 +58,7 @@ export function createTrueMoneyTransferService(deps: { db: Db; auditTrail: Audit
       const amount = BigInt(event.amount);
       return db.transaction().execute(async (trx) => {
         if (!(await firstDelivery(trx, `truemoney:${event.eventId}`))) return 'duplicate' as const;
-        const memberId = await repo.memberIdByPhone(trx, event.senderMobile);
+        const memberId = await memberIdByPhone(trx, event.senderMobile);
         const status = memberId === undefined ? 'unmatched' : amount < minimum ? 'below_minimum' : 'credited';
         const recorded = await repo.recordTransfer(trx, { ...event, amount, status, memberId: memberId ?? null });
         if (!recorded) return 'duplicate' as const;
@@ -70,7 +83,7 @@ export function createTrueMoneyTransferService(deps: { db: Db; auditTrail: Audit
         isOpen: isWaiting,
         decidedBy: (_trx, row) => row.decided_by,
         apply: async (trx, row) => {
-          const memberId = await repo.memberIdByPhone(trx, phone ?? row.sender_mobile);
+          const memberId = await memberIdByPhone(trx, phone ?? row.sender_mobile);
           if (memberId === undefined) throw notFound('NO_USER');
           await credit(trx, transactionId, memberId, row.amount);
           return toItem(await repo.decideTransfer(trx, transactionId, { status: 'credited', memberId, decidedBy: operator.username }));

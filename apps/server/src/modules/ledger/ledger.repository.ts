@@ -107,17 +107,28 @@ export async function lockWallet(trx: Db, memberId: bigint): Promise<void> {
 }
 
 /**
- * The member's cumulative net game loss: what game results took from their game accounts less what
- * they paid in (money moved in and out and the balances cancel out; the results are what is left).
+ * The member's game results, ever: the cumulative net loss (what game results took from their game
+ * accounts less what they paid in: money moved in and out and the balances cancel out; the results
+ * are what is left), and whether any result was booked at all.
  */
-export async function netGameLoss(db: Db, memberId: bigint): Promise<bigint> {
+export async function gameResultTotals(db: Db, memberId: bigint): Promise<{ netLoss: bigint; played: boolean }> {
   // Each side from its own index (debit, credit) over the member's game accounts: the cost follows
   // the member's transfers, never the whole ledger (issue 16 §2).
-  const result = await sql<{ loss: string | null }>`
-    WITH games AS (SELECT id FROM ledger_accounts WHERE member_id = ${memberId} AND kind = 'member_game')
-    SELECT coalesce((SELECT sum(t.amount) FROM ledger_transfers t WHERE t.debit_account_id IN (SELECT id FROM games) AND t.kind = 'game_result'), 0)
-         - coalesce((SELECT sum(t.amount) FROM ledger_transfers t WHERE t.credit_account_id IN (SELECT id FROM games) AND t.kind = 'game_result'), 0) AS loss`.execute(db);
-  return BigInt(result.rows[0]?.loss ?? 0);
+  const result = await sql<{ loss: string; played: boolean }>`
+    WITH games AS (SELECT id FROM ledger_accounts WHERE member_id = ${memberId} AND kind = 'member_game'),
+    lost AS (SELECT coalesce(sum(t.amount), 0) AS total, count(*) AS results FROM ledger_transfers t WHERE t.debit_account_id IN (SELECT id FROM games) AND t.kind = 'game_result'),
+    won AS (SELECT coalesce(sum(t.amount), 0) AS total, count(*) AS results FROM ledger_transfers t WHERE t.credit_account_id IN (SELECT id FROM games) AND t.kind = 'game_result')
+    SELECT (lost.total - won.total)::text AS loss, lost.results + won.results > 0 AS played FROM lost, won`.execute(db);
+  const row = result.rows[0];
+  return { netLoss: BigInt(row?.loss ?? 0), played: row?.played === true };
+}
+
+/**
+ * What the member holds in money (wallet and game accounts, never spin coins), as a scalar subquery
+ * a caller puts in its own statement: read with other owners' figures, all come from one snapshot.
+ */
+export function memberMoneySubquery(memberId: bigint) {
+  return sql<string>`(SELECT coalesce(sum(balance), 0) FROM ledger_accounts WHERE member_id = ${memberId} AND kind IN ('member_wallet', 'member_game'))`;
 }
 
 export function memberBalances(db: Db, memberId: bigint) {
@@ -158,24 +169,7 @@ export async function invariantReport(db: Db) {
     .where('balance', '<', 0n)
     .limit(100)
     .execute();
-  // Rewards within their programme's terms, in the receiving member's own currency (DESIGN §6): an
-  // invite accrual never crosses currencies nor exceeds its rate of the deposit, and an invite claim
-  // pays exactly the accruals it took.
-  const beyondTerms = await sql<{ id: string; problem: string }>`
-    SELECT a.id::text AS id, 'invite accrual across currencies or above its rate' AS problem
-    FROM invite_accruals a
-    JOIN members inviter ON inviter.id = a.inviter_id
-    JOIN members invitee ON invitee.id = a.invitee_id
-    JOIN deposits d ON d.id = a.deposit_id
-    WHERE (inviter.currency = 'LAK') <> (invitee.currency = 'LAK')
-       OR a.amount * 100 > d.amount * coalesce(a.rate_percent, 100)
-    UNION ALL
-    SELECT c.id::text, 'invite claim other than its accruals'
-    FROM reward_claims c
-    WHERE c.kind = 'invite' AND c.amount <> (SELECT coalesce(sum(a.amount), 0) FROM invite_accruals a WHERE a.claim_id = c.id)
-    LIMIT 100`.execute(db);
   return {
-    rewardsBeyondTerms: beyondTerms.rows,
     sumOfBalances: Object.fromEntries(perCurrency.map((row) => [row.currency, BigInt(row.sum)])) as Record<string, bigint>,
     accounts: perCurrency.reduce((total, row) => total + Number(row.accounts), 0),
     transfersAcrossCurrencies: Number(acrossCurrencies.rows[0]?.count ?? 0),

@@ -64,6 +64,26 @@ export interface ReverseRequest {
   reason: string;
 }
 
+/** One row that breaks an invariant: which row, and how. */
+export interface InvariantProblem {
+  id: string;
+  problem: string;
+}
+
+/**
+ * An invariant of money the ledger's report holds, kept by the module that owns the tables it reads
+ * (an invite reward within its programme's terms): the report runs every registered check and is
+ * not `ok` while any answers a problem. Its problems appear in the report under its name.
+ */
+export interface InvariantCheck {
+  name: string;
+  /** Up to 100 rows that break it; none when it holds. */
+  problems(db: Db): Promise<InvariantProblem[]>;
+}
+
+/** The invariant report: the ledger's own figures, and each registered check's problems under its name. */
+export type InvariantReport = Awaited<ReturnType<typeof repo.invariantReport>> & { ok: boolean } & { readonly [check: string]: unknown };
+
 /** A refusal the ledger's SQL raised, in the API's words; anything else as it came. */
 function refusalOf(error: unknown): unknown {
   return raisedRefusal(error) ?? inLedgerTerms(error);
@@ -114,6 +134,8 @@ export function createLedger(db: Db, members: Pick<Members, 'lock' | 'walletCurr
     }
     return settled;
   }
+
+  const invariantChecks: InvariantCheck[] = [];
 
   // An account's id never changes once committed: ids are remembered so a posting is one round trip.
   const accountIds = new Map<string, bigint>();
@@ -272,7 +294,14 @@ export function createLedger(db: Db, members: Pick<Members, 'lock' | 'walletCurr
       return (await repo.memberBalances(trx, memberId)).reduce((total, account) => total + account.balance, 0n);
     },
     /** What games kept of the member's money, net of wins, ever (refunds and coins are measured on it). */
-    netGameLoss: (memberId: bigint, trx: Db = db) => repo.netGameLoss(trx, memberId),
+    netGameLoss: async (memberId: bigint, trx: Db = db) => (await repo.gameResultTotals(trx, memberId)).netLoss,
+    /** The member's game-result totals in one read: the net loss, ever, and whether any result was booked at all. */
+    gameResults: (memberId: bigint, trx: Db = db) => repo.gameResultTotals(trx, memberId),
+    /**
+     * What the member holds in money (wallet and every game account), as a scalar subquery for the
+     * caller's own statement: read beside other owners' figures, all come from one snapshot.
+     */
+    memberMoneySubquery: (memberId: bigint) => repo.memberMoneySubquery(memberId),
     /**
      * Holds the member's wallet still for the caller's transaction: a rule that reads what the member
      * holds and then pays (a reward's claim, ending a condition) sees no deposit, transfer or
@@ -288,17 +317,28 @@ export function createLedger(db: Db, members: Pick<Members, 'lock' | 'walletCurr
       if (member === undefined) throw notFound('NO_USER');
       if (actor === 'byMember' && member.status !== 'active') throw forbidden('INACTIVE_USER');
     },
-    /** Checks every invariant of DESIGN §5; `ok` is false when any is broken. */
-    async verify(trx: Db = db) {
+    /** Holds the invariant report to another module's check, over the tables that module owns. */
+    addInvariantCheck(check: InvariantCheck): void {
+      if (invariantChecks.some((each) => each.name === check.name)) throw new Error(`invariant check ${check.name} registered twice`);
+      invariantChecks.push(check);
+    },
+    /** Checks every invariant of DESIGN §5, the ledger's own and the registered ones; `ok` is false when any is broken. */
+    async verify(trx: Db = db): Promise<InvariantReport> {
       const report = await repo.invariantReport(trx);
+      const checked: [string, InvariantProblem[]][] = [];
+      for (const check of invariantChecks) {
+        if (check.name === 'ok' || check.name in report) throw new Error(`invariant check ${check.name}: the report has a figure of that name already`);
+        checked.push([check.name, await check.problems(trx)]);
+      }
       return {
         ...report,
+        ...Object.fromEntries(checked),
         ok:
           Object.values(report.sumOfBalances).every((sum) => sum === 0n) &&
           report.transfersAcrossCurrencies === 0 &&
           report.mismatches.length === 0 &&
           report.negativeMemberAccounts.length === 0 &&
-          report.rewardsBeyondTerms.length === 0,
+          checked.every(([, problems]) => problems.length === 0),
       };
     },
   };

@@ -3,6 +3,9 @@ import path from 'node:path';
 import { loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/database.js';
 import { migrate } from '../../db/migrate.js';
+import { createMembers } from '../account/members.js';
+import { createDeposits } from '../deposit/deposits.js';
+import { createInviteCheck } from '../promotions/invite-check.js';
 import { createLedger } from './ledger.service.js';
 
 export async function verifyConfiguredLedger(): Promise<number> {
@@ -14,7 +17,10 @@ export async function verifyConfiguredLedger(): Promise<number> {
   });
   try {
     await migrate(database, { sandboxes: config.sandboxes });
-    const report = await createLedger(database.db).verify();
+    const ledger = createLedger(database.db);
+    // The checks the modules register on the server's ledger (each module's *.module.ts), registered here alike.
+    ledger.addInvariantCheck(createInviteCheck({ members: createMembers(), deposits: createDeposits() }));
+    const report = await ledger.verify();
     console.log(JSON.stringify(report, (_key, value) => (typeof value === 'bigint' ? value.toString() : value), 2));
     console.log(report.ok ? 'ledger OK' : 'LEDGER INVARIANTS BROKEN');
     return report.ok ? 0 : 1;

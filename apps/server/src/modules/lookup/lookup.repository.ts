@@ -21,6 +21,22 @@ export function bankOf(db: Db, code: string) {
   return db.selectFrom('banks').select(['code', 'name_th', 'name_lo', 'name_en', 'country']).where('code', '=', code).executeTakeFirst();
 }
 
+/** The code a bank's slips name it by (its slip QR's sending bank), enabled or not; null when its slips name none. */
+export async function slipCodeOf(db: Db, bankCode: string): Promise<string | null | undefined> {
+  const row = await db.selectFrom('banks').select('slip_code').where('code', '=', bankCode).executeTakeFirst();
+  return row?.slip_code;
+}
+
+/** A bank a slip can name, by its code or by the code its slips carry (the first when several share it). */
+export function slipBankOf(db: Db, codeOrSlipCode: string) {
+  return db
+    .selectFrom('banks')
+    .select(['slip_code', 'name_en'])
+    .where((eb) => eb.or([eb('code', '=', codeOrSlipCode), eb('slip_code', '=', codeOrSlipCode)]))
+    .where('slip_code', 'is not', null)
+    .executeTakeFirst();
+}
+
 export function listSources(db: Db) {
   return db.selectFrom('sources').select(['code', 'description']).orderBy('sort_order').orderBy('code').execute();
 }

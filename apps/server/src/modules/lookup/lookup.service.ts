@@ -27,6 +27,8 @@ export function createLookupService(deps: { db: Db; settings: SettingsService; s
       if (bank) banksByCode.set(code, bank);
       return bank;
     },
+    /** A bank whose slips carry a code, found by its code or that slip code (the sandbox bank's slips name real banks). */
+    slipBank: (codeOrSlipCode: string) => repo.slipBankOf(db, codeOrSlipCode),
     /** A known traffic source code. */
     findSource: (code: string) => repo.findSource(db, code),
     /** A kind of the operator's texts (agreement, notice…) in every language, in reading order. */

@@ -17,6 +17,7 @@ import { AppError, businessRule, conflict, notFound } from '../../errors.js';
 import type { MemberContext } from '../../http/context.js';
 import { type ConditionRow, type ConditionService, clearedOnEnd, failFloor, mayEnd, rewardStillHeld, successTarget } from '../conditions/conditions.service.js';
 import { type RewardSource, accounts } from '../ledger/accounts.js';
+import type { Deposits } from '../deposit/deposits.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import { bannerUrl } from './banner-images.js';
@@ -50,6 +51,7 @@ export function createOfferService(deps: {
   ledger: Pick<Ledger, 'post' | 'memberBalances' | 'memberTotal' | 'lockWallet' | 'lockMember'>;
   conditions: Pick<ConditionService, 'active' | 'lockActive' | 'end' | 'lastClosedAt' | 'held' | 'ownDeposits' | 'hasMoneyInFlight'>;
   wallet: Pick<WalletService, 'transferAll' | 'refreshAll'>;
+  deposits: Pick<Deposits, 'totalSince' | 'count'>;
 }) {
   const { db, rewards, ledger, conditions } = deps;
 
@@ -74,9 +76,9 @@ export function createOfferService(deps: {
 
     const [since, held] = await Promise.all([qualifyingSince(trx, memberId), conditions.held(trx, memberId)]);
     // "First deposit" means it: the member's only deposit, with nothing taken before it.
-    if (offer.first_deposit_only && (since !== null || (await repo.depositCount(trx, memberId)) > 1)) return { offer, refusal: businessRule('BONUS_FIRST_DEPOSIT') };
+    if (offer.first_deposit_only && (since !== null || (await deps.deposits.count(trx, memberId)) > 1)) return { offer, refusal: businessRule('BONUS_FIRST_DEPOSIT') };
     // A share of a deposit still held: money already withdrawn again earns nothing.
-    const deposited = await repo.depositsSince(trx, memberId, since);
+    const deposited = await deps.deposits.totalSince(trx, memberId, since);
     const deposit = deposited < held ? deposited : held;
     if (deposit < offer.minimum_deposit) return { offer, refusal: businessRule('BONUS_DEPOSIT_MINIMUM', { minimum: toMajor(offer.minimum_deposit) }) };
     const amount = rewardFor(rewardTerms(offer), deposit);
@@ -195,7 +197,7 @@ export function createOfferService(deps: {
     },
 
     async checkMinimum(context: MemberContext) {
-      const [deposit, offers] = await Promise.all([qualifyingSince(db, context.memberId).then((since) => repo.depositsSince(db, context.memberId, since)), repo.listOffers(db, { kind: 'bonus', status: 'active' })]);
+      const [deposit, offers] = await Promise.all([qualifyingSince(db, context.memberId).then((since) => deps.deposits.totalSince(db, context.memberId, since)), repo.listOffers(db, { kind: 'bonus', status: 'active' })]);
       const minimums = offers.filter((offer) => isOfferedTo(offer, context.currency, 'bonus', deps.now())).map((offer) => offer.minimum_deposit);
       const minimum = minimums.length ? minimums.reduce((low, value) => (value < low ? value : low)) : 0n;
       return { qualifyingDeposit: toMajor(deposit), minimum: toMajor(minimum) };

@@ -1,4 +1,5 @@
 import type { Members, MemberRow } from '../account/members.js';
+import type { SignIns } from '../auth/sign-ins.js';
 import { type Language, type RefundCheck, type RewardPreview, minor, percentOf, toMajor, walletCurrencyOf } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { type AppError, businessRule } from '../../errors.js';
@@ -25,10 +26,11 @@ export function createInviteSummary(deps: { db: Db; settings: Pick<SettingsServi
 
 /** The invite and refund programmes (SPEC §2 Invite and refund, §7; DESIGN §6 Refund, Invite). */
 export function createProgrammeService(deps: {
-  members: Pick<Members, 'find'>;
+  members: Pick<Members, 'find' | 'findMany' | 'inviteeCount'>;
+  signIns: Pick<SignIns, 'placesSince'>;
   db: Db;
   rewards: Rewards;
-  ledger: Pick<Ledger, 'netGameLoss'>;
+  ledger: Pick<Ledger, 'netGameLoss' | 'gameResults'>;
   settings: Pick<SettingsService, 'site'>;
   conditions: Pick<ConditionService, 'active'>;
   wallet: Pick<WalletService, 'refreshAll'>;
@@ -42,7 +44,7 @@ export function createProgrammeService(deps: {
     if (sameAccountName(inviter.bank_account_name, invitee.bank_account_name)) signals.push('same_account_name');
     if (invitee.registered_ip) {
       const since = new Date(new Date(invitee.created_at).getTime() - site.inviteOverlapDays * DAY_MS);
-      const seen = [{ ip: inviter.registered_ip, user_agent: inviter.registered_user_agent }, ...(await repo.sessionFingerprints(trx, inviter.id, since))];
+      const seen = [{ ip: inviter.registered_ip, user_agent: inviter.registered_user_agent }, ...(await deps.signIns.placesSince(trx, inviter.id, since))];
       const sameAddress = seen.filter((place) => place.ip === invitee.registered_ip);
       if (sameAddress.length > 0) signals.push('same_address');
       // The same browser build on the same address: as near to "the same phone" as the server can tell.
@@ -70,9 +72,9 @@ export function createProgrammeService(deps: {
     if (!site.inviteEnabled) return { refusal: businessRule('INVITE_INACTIVE') };
     const amount = accruals.reduce((total, accrual) => total + accrual.amount, 0n);
     if (amount <= 0n) {
-      const held = await repo.inviteStanding(trx, context.memberId);
+      const [invitees, inReview] = await Promise.all([deps.members.inviteeCount(trx, context.memberId), repo.accrualsInReview(trx, context.memberId)]);
       // Nobody invited yet; rewards only waiting for an operator's check; or simply nothing new.
-      return { refusal: businessRule(held.invitees === 0 ? 'NO_INVITEE_PLAY_INFO' : held.inReview > 0 ? 'INVITE_COLLECT' : 'NO_INVITE_BONUS') };
+      return { refusal: businessRule(invitees === 0 ? 'NO_INVITEE_PLAY_INFO' : inReview > 0 ? 'INVITE_COLLECT' : 'NO_INVITE_BONUS') };
     }
     const quote = await rewards.quote(trx, context, inviteTerms(site, amount));
     return { quote, refusal: quote.refusal };
@@ -81,10 +83,10 @@ export function createProgrammeService(deps: {
   /** Whether a refund is owed now, and the quote when it is. */
   async function evaluateRefund(trx: Db, context: MemberContext): Promise<{ quote?: RewardQuote; refusal: AppError | null; lossTotal: bigint }> {
     const site = await deps.settings.site(trx);
-    const lossTotal = await deps.ledger.netGameLoss(context.memberId, trx);
+    const { netLoss: lossTotal, played } = await deps.ledger.gameResults(context.memberId, trx);
     if (!site.refundEnabled) return { refusal: businessRule('REFUND_INACTIVE'), lossTotal };
     // Never played: there is no refund to speak of; played, but nothing lost since the last one: not above 0.
-    if (!(await repo.hasGameResults(trx, context.memberId))) return { refusal: businessRule('NO_REFUND'), lossTotal };
+    if (!played) return { refusal: businessRule('NO_REFUND'), lossTotal };
     const owed = refundOwed(lossTotal, await repo.lastRefundMark(trx, context.memberId), site.refundRatePercent);
     if (owed.amount <= 0n) return { refusal: businessRule('REFUND_MINIMUM'), lossTotal };
     const quote = await rewards.quote(trx, context, refundTerms(site, owed.amount));
@@ -135,7 +137,8 @@ export function createProgrammeService(deps: {
 
     async invites(context: MemberContext, page: number, limit: number) {
       const { total, rows } = await repo.accrualsPage(db, context.memberId, page, limit);
-      return { total, invites: rows.map((row) => ({ from: { name: row.name }, amount: toMajor(row.amount), createdAt: new Date(row.created_at).toISOString(), status: row.status })) };
+      const invitees = await deps.members.findMany(db, rows.map((row) => row.invitee_id));
+      return { total, invites: rows.map((row) => ({ from: { name: invitees.get(row.invitee_id)!.name }, amount: toMajor(row.amount), createdAt: new Date(row.created_at).toISOString(), status: row.status })) };
     },
 
     /** GET /api/invite/bonus: every accrued reward at once, once (the accruals are locked and marked in the same transaction). */

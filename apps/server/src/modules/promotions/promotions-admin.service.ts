@@ -23,6 +23,7 @@ import sanitizeHtml from 'sanitize-html';
 import type { UploadStorage } from '../../adapters/upload-storage.js';
 import type { Db, Trx } from '../../db/database.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
+import type { Members } from '../account/members.js';
 import type { AuditTrail } from '../audit/audit-writer.js';
 import { decideOnce } from '../../db/decide-once.js';
 import type { AdminContext } from '../../http/context.js';
@@ -160,6 +161,7 @@ export function createPromotionAdminService(deps: {
   conditions: Pick<ConditionService, 'active'>;
   offers: Pick<OfferService, 'conditionStatus' | 'endByOperator' | 'lockToEnd'>;
   texts: Pick<LookupService, 'allTexts' | 'replaceTexts'>;
+  members: Pick<Members, 'findMany'>;
 }) {
   const { db } = deps;
 
@@ -386,14 +388,15 @@ export function createPromotionAdminService(deps: {
 
     async inviteReviews(page: number, limit: number) {
       const { total, rows } = await repo.reviewsPage(db, page, limit);
+      const members = await deps.members.findMany(db, rows.flatMap((row) => [row.inviter_id, row.invitee_id]));
       return {
         total,
         reviews: rows.map((row) => ({
           _id: row.id,
           inviterId: String(row.inviter_id),
-          inviterName: row.inviter_name,
+          inviterName: members.get(row.inviter_id)!.name,
           inviteeId: String(row.invitee_id),
-          inviteeName: row.invitee_name,
+          inviteeName: members.get(row.invitee_id)!.name,
           amount: toMajor(row.amount),
           signals: row.signals as ('same_bank_account' | 'same_account_name' | 'same_device' | 'same_address')[],
           status: row.status,

@@ -7,11 +7,6 @@ export type ClaimRow = Selectable<Database['reward_claims']>;
 export type BannerRow = Selectable<Database['banners']>;
 export type AccrualRow = Selectable<Database['invite_accruals']>;
 
-/** Addresses and browsers the member signed in from since `since`. */
-export function sessionFingerprints(db: Db, memberId: bigint, since: Date) {
-  return db.selectFrom('sessions').select(['ip', 'user_agent']).where('member_id', '=', memberId).where('created_at', '>=', since).execute();
-}
-
 // ---------- Offers
 export function listOffers(db: Db, filter: { kind?: OfferRow['kind'] | undefined; status?: OfferRow['status'] | undefined }) {
   let query = db.selectFrom('offers').selectAll();
@@ -77,20 +72,6 @@ export async function lastOfferClaimAt(db: Db, memberId: bigint): Promise<Date |
   return row?.at ? new Date(row.at) : null;
 }
 
-/** Confirmed deposits since `since` (all of them when null). */
-export async function depositsSince(db: Db, memberId: bigint, since: Date | null): Promise<bigint> {
-  let query = db.selectFrom('deposits').select((eb) => eb.fn.sum<string>('amount').as('total')).where('member_id', '=', memberId);
-  if (since) query = query.where('created_at', '>', since);
-  const row = await query.executeTakeFirst();
-  return BigInt(row?.total ?? 0);
-}
-
-/** How many deposits the member ever made ("first deposit" offers). */
-export async function depositCount(db: Db, memberId: bigint): Promise<number> {
-  const row = await db.selectFrom('deposits').select((eb) => eb.fn.countAll<string>().as('count')).where('member_id', '=', memberId).executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 // ---------- Invite
 export function insertAccrual(trx: Db, values: Insertable<Database['invite_accruals']>) {
   return trx.insertInto('invite_accruals').values(values).onConflict((oc) => oc.column('deposit_id').doNothing()).returningAll().executeTakeFirst();
@@ -110,13 +91,26 @@ export async function accruedTotal(db: Db, inviterId: bigint): Promise<bigint> {
   return BigInt(row?.total ?? 0);
 }
 
-/** How many members the inviter brought, and how many rewards wait for an operator's check. */
-export async function inviteStanding(db: Db, inviterId: bigint): Promise<{ invitees: number; inReview: number }> {
-  const [invitees, review] = await Promise.all([
-    db.selectFrom('members').select((eb) => eb.fn.countAll<string>().as('count')).where('inviter_id', '=', inviterId).executeTakeFirstOrThrow(),
-    db.selectFrom('invite_accruals').select((eb) => eb.fn.countAll<string>().as('count')).where('inviter_id', '=', inviterId).where('status', '=', 'review').executeTakeFirstOrThrow(),
-  ]);
-  return { invitees: Number(invitees.count), inReview: Number(review.count) };
+/** How many of the inviter's rewards wait for an operator's check. */
+export async function accrualsInReview(db: Db, inviterId: bigint): Promise<number> {
+  const row = await db.selectFrom('invite_accruals').select((eb) => eb.fn.countAll<string>().as('count')).where('inviter_id', '=', inviterId).where('status', '=', 'review').executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** A batch of every accrual in id order, after `afterId` (the invite invariant reads them all, a batch at a time). */
+export function accrualsAfter(db: Db, afterId: string | null, limit: number) {
+  let query = db.selectFrom('invite_accruals').select(['id', 'inviter_id', 'invitee_id', 'deposit_id', 'amount', 'rate_percent']);
+  if (afterId !== null) query = query.where('id', '>', afterId);
+  return query.orderBy('id').limit(limit).execute();
+}
+
+/** Invite claims that paid other than the accruals they took. */
+export async function inviteClaimsOtherThanAccruals(db: Db, limit: number): Promise<string[]> {
+  const result = await sql<{ id: string }>`
+    SELECT c.id::text AS id FROM reward_claims c
+    WHERE c.kind = 'invite' AND c.amount <> (SELECT coalesce(sum(a.amount), 0) FROM invite_accruals a WHERE a.claim_id = c.id)
+    LIMIT ${limit}`.execute(db);
+  return result.rows.map((row) => row.id);
 }
 
 export async function markAccrualsClaimed(trx: Db, ids: string[], claimId: string): Promise<void> {
@@ -124,7 +118,7 @@ export async function markAccrualsClaimed(trx: Db, ids: string[], claimId: strin
   await trx.updateTable('invite_accruals').set({ status: 'claimed', claim_id: claimId }).where('id', 'in', ids).execute();
 }
 
-/** A page of the inviter's rows, newest first: the page's ids from the index alone, then those rows and their invitees (issue 16 §2). */
+/** A page of the inviter's rows, newest first: the page's ids from the index alone, then those rows (issue 16 §2); their invitees come from the members port. */
 export async function accrualsPage(db: Db, inviterId: bigint, page: number, limit: number) {
   const pageIds = db
     .selectFrom('invite_accruals')
@@ -136,25 +130,23 @@ export async function accrualsPage(db: Db, inviterId: bigint, page: number, limi
     .offset((page - 1) * limit);
   const [rows, total] = await Promise.all([
     db
-      .selectFrom('invite_accruals as a')
-      .innerJoin('members as m', 'm.id', 'a.invitee_id')
-      .select(['a.id', 'a.amount', 'a.status', 'a.created_at', 'm.name'])
-      .where('a.id', 'in', pageIds)
-      .orderBy('a.created_at', 'desc')
-      .orderBy('a.id', 'desc')
+      .selectFrom('invite_accruals')
+      .select(['id', 'invitee_id', 'amount', 'status', 'created_at'])
+      .where('id', 'in', pageIds)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
       .execute(),
     db.selectFrom('invite_accruals').select((eb) => eb.fn.countAll<string>().as('count')).where('inviter_id', '=', inviterId).executeTakeFirstOrThrow(),
   ]);
   return { total: Number(total.count), rows };
 }
 
+/** Invite rewards waiting for an operator's check, oldest first; their members come from the members port. */
 export async function reviewsPage(db: Db, page: number, limit: number) {
   const base = db.selectFrom('invite_accruals as a').where('a.status', '=', 'review');
   const [rows, total] = await Promise.all([
     base
-      .innerJoin('members as inviter', 'inviter.id', 'a.inviter_id')
-      .innerJoin('members as invitee', 'invitee.id', 'a.invitee_id')
-      .select(['a.id', 'a.inviter_id', 'a.invitee_id', 'a.amount', 'a.status', 'a.signals', 'a.created_at', 'inviter.name as inviter_name', 'invitee.name as invitee_name'])
+      .select(['a.id', 'a.inviter_id', 'a.invitee_id', 'a.amount', 'a.status', 'a.signals', 'a.created_at'])
       .orderBy('a.created_at')
       .limit(limit)
       .offset((page - 1) * limit)
@@ -173,15 +165,6 @@ export function decideAccrual(trx: Db, id: string, status: 'accrued' | 'refused'
 }
 
 // ---------- Refund
-/** Whether any game result was ever booked for the member. */
-export async function hasGameResults(db: Db, memberId: bigint): Promise<boolean> {
-  const result = await sql<{ found: boolean }>`
-    WITH games AS (SELECT id FROM ledger_accounts WHERE member_id = ${memberId} AND kind = 'member_game')
-    SELECT EXISTS (SELECT 1 FROM ledger_transfers t WHERE t.debit_account_id IN (SELECT id FROM games) AND t.kind = 'game_result')
-        OR EXISTS (SELECT 1 FROM ledger_transfers t WHERE t.credit_account_id IN (SELECT id FROM games) AND t.kind = 'game_result') AS found`.execute(db);
-  return result.rows[0]?.found === true;
-}
-
 export async function lastRefundMark(db: Db, memberId: bigint): Promise<bigint> {
   const row = await db.selectFrom('refund_marks').select('net_loss_total').where('member_id', '=', memberId).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
   return row?.net_loss_total ?? 0n;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { claimPeriod, claimsInPeriod, inviteVerdict, isOfferedTo, refundOwed, rewardFor, sameAccountName } from './promotions.rules.js';
+import { accrualAboveItsRate, claimPeriod, claimsInPeriod, inviteVerdict, isOfferedTo, refundOwed, rewardFor, sameAccountName } from './promotions.rules.js';
 
 describe('what is on offer to a member', () => {
   const at = new Date('2026-11-27T10:00:00Z');
@@ -83,5 +83,19 @@ describe('invite overlap', () => {
     expect(sameAccountName('MR  Somchai  Jaidee', 'SOMCHAI JAIDEE')).toBe(true);
     expect(sameAccountName('SOMCHAI JAIDEE', 'SOMSAK JAIDEE')).toBe(false);
     expect(sameAccountName('', '')).toBe(false);
+  });
+});
+
+describe('an invite accrual against its rate', () => {
+  it('may be at most its recorded rate of the deposit, to the hundredth of a percent', () => {
+    expect(accrualAboveItsRate(5_000n, 100_000n, '5')).toBe(false);
+    expect(accrualAboveItsRate(5_001n, 100_000n, '5.00')).toBe(true);
+    expect(accrualAboveItsRate(1_250n, 10_000n, '12.5')).toBe(false);
+    expect(accrualAboveItsRate(1_251n, 10_000n, '12.50')).toBe(true);
+    expect(accrualAboveItsRate(3n, 1_000n, '0.25')).toBe(true);
+  });
+  it('reads no recorded rate as the whole deposit', () => {
+    expect(accrualAboveItsRate(100_000n, 100_000n, null)).toBe(false);
+    expect(accrualAboveItsRate(100_001n, 100_000n, null)).toBe(true);
   });
 });

@@ -85,6 +85,17 @@ export function inviteVerdict(signals: readonly InviteSignal[]): 'accrued' | 're
   return signals.length > 0 ? 'review' : 'accrued';
 }
 
+/**
+ * Whether an invite accrual is more than its recorded rate of the deposit it was a share of (a
+ * percentage with at most two decimals, as the accrual keeps it; none recorded reads as 100 %).
+ */
+export function accrualAboveItsRate(accrual: bigint, deposit: bigint, ratePercent: string | null): boolean {
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(ratePercent ?? '100');
+  if (!match) throw new Error(`invite accrual rate ${ratePercent} is not a percentage with two decimals`);
+  const hundredths = BigInt(match[1]!) * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
+  return accrual * 10_000n > deposit * hundredths;
+}
+
 /** Account names compared as a bank would print them: case, spacing and titles aside. */
 export function sameAccountName(a: string, b: string): boolean {
   const normal = (name: string) =>

@@ -109,6 +109,14 @@ export async function countAttempt(db: Db, id: string): Promise<void> {
   await db.updateTable('provider_transfers').set({ attempts: sql`attempts + 1` }).where('id', '=', id).execute();
 }
 
+/**
+ * The member's money on its way to or from a game (transfers still pending), as a scalar subquery a
+ * caller puts in its own statement: read with other owners' figures, all come from one snapshot.
+ */
+export function inFlightSubquery(memberId: bigint) {
+  return sql<string>`(SELECT coalesce(sum(amount), 0) FROM provider_transfers WHERE member_id = ${memberId} AND status = 'pending')`;
+}
+
 export function pendingTransfersOlderThan(db: Db, before: Date, limit: number) {
   return db
     .selectFrom('provider_transfers')

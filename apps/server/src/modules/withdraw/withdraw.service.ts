@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { type CurrencyCode, type Minor, type Withdrawal, WALLET_CODE, isPayableIn, minorOf, toMajor, walletCurrencyOf } from '@wallet/contract';
 import { type Db, isUniqueViolation } from '../../db/database.js';
 import { badRequest, businessRule, forbidden, notFound } from '../../errors.js';
-import type { AccountService } from '../account/account.service.js';
+import type { Members } from '../account/members.js';
 import type { AuditActor, AuditTrail } from '../audit/audit-writer.js';
 import { decideOnce } from '../../db/decide-once.js';
 import { type ConditionRow, type ConditionService, meetsSuccessTarget } from '../conditions/conditions.service.js';
@@ -41,7 +41,7 @@ export function createWithdrawService(deps: {
   ledger: Ledger;
   settings: Pick<SettingsService, 'site'>;
   wallet: Pick<WalletService, 'transferAll'>;
-  members: Pick<AccountService, 'findMember'>;
+  members: Pick<Members, 'find' | 'findMany'>;
   conditions: Pick<ConditionService, 'lockActive' | 'close' | 'ownDeposits'>;
 }) {
   const { db, ledger } = deps;
@@ -67,7 +67,7 @@ export function createWithdrawService(deps: {
       const earlier = await repo.findByKey(db, memberId, idempotencyKey);
       if (earlier) return toWithdrawal(earlier);
     }
-    const member = await deps.members.findMember(memberId);
+    const member = await deps.members.find(db, memberId);
     if (!member) throw notFound('NO_USER');
     const currency = walletCurrencyOf(member.currency);
     const limits = moneyRules(await deps.settings.site(), currency);
@@ -152,10 +152,14 @@ export function createWithdrawService(deps: {
 
     async listForOperator(status: 'pending' | 'SUCCESS' | 'FAILED' | 'all', page: number, limit: number, memberId?: bigint) {
       const { rows, total, totalCapped } = await repo.listForOperator(db, status === 'pending' ? 'in_progress' : status, page, limit, memberId);
+      const members = await deps.members.findMany(db, rows.map((row) => row.member_id));
       return {
         total,
         totalCapped,
-        withdrawals: rows.map((row) => ({ ...toWithdrawal(row), username: row.phone, memberName: row.member_name, decidedBy: row.decided_by, firstApprovedBy: row.first_approved_by, reference: row.reference })),
+        withdrawals: rows.map((row) => {
+          const member = members.get(row.member_id)!;
+          return { ...toWithdrawal(row), username: member.phone, memberName: member.name, decidedBy: row.decided_by, firstApprovedBy: row.first_approved_by, reference: row.reference };
+        }),
       };
     },
   };

@@ -1,0 +1,17 @@
+import type { Db } from '../../db/database.js';
+import * as repo from './lookup.repository.js';
+
+/**
+ * The lookup module's port on banks for other modules (docs/architecture.md "Modules and the tables
+ * each owns"): the code a bank's slips name it by, which a slip's sending bank is matched against.
+ */
+export interface SlipCodes {
+  /** The bank's slip code, enabled or not; null when its slips name none, undefined for no such bank. */
+  ofBank(db: Db, bankCode: string): Promise<string | null | undefined>;
+}
+
+export function createSlipCodes(): SlipCodes {
+  return {
+    ofBank: (db, bankCode) => repo.slipCodeOf(db, bankCode),
+  };
+}
