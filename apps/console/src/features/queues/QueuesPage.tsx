@@ -59,7 +59,7 @@ function Queue({ queue, title, words, approval }: { queue: QueueName; title: str
       { id, action, body },
       {
         onSuccess: (answer) => {
-          const stillWaiting = (answer as { status?: string } | undefined)?.status === 'in_progress';
+          const stillWaiting = answer.status === 'in_progress';
           toast.success(stillWaiting ? t('queues.firstApproval') : t(action === 'approve' ? words.approved : words.failed));
         },
         onError: toastDecisionFailure,
