@@ -13,7 +13,7 @@ import { readAcceptedAgreement } from '../shared/agreementNote';
 import { clearSession, readToken, saveToken } from '../shared/storage';
 import { AgreementModal } from '../features/agreement/AgreementModal';
 import { TextField } from '../shared/ui/Field';
-import { SelectField } from '../shared/ui/SelectField';
+import { SelectField } from '../shared/ui/LaterFields';
 import { Money } from '../shared/ui/Money';
 import { stubFetch } from './fetchRoutes';
 

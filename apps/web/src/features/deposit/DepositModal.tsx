@@ -23,7 +23,7 @@ import { useActiveCondition } from '../../shared/api/promotions/get-active-condi
 import { invalidateMoneyViews, walletQueryKey } from '../../shared/api/wallet';
 import { useCopy } from '../../shared/useCopy';
 import { Button } from '../../shared/ui/Button';
-import { AmountField } from '../../shared/ui/AmountField';
+import { AmountField } from '../../shared/ui/LaterFields';
 import { Modal } from '../../shared/ui/Modal';
 import { Money, useMoneyFormat } from '../../shared/ui/Money';
 import { CopyIcon } from '../../shared/ui/more-icons';

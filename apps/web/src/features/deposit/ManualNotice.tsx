@@ -8,7 +8,7 @@ import { useMemberCurrency } from '../../shared/api/useMemberCurrency';
 import { formatMoney } from '../../shared/format';
 import { useSendDepositNotice } from './api/send-deposit-notice';
 import { Button } from '../../shared/ui/Button';
-import { AmountField } from '../../shared/ui/AmountField';
+import { AmountField } from '../../shared/ui/LaterFields';
 
 /** Manual mode (SPEC §7 POST /api/wallet/add): the member says how much they transferred; staff check it. */
 export function ManualNotice({ minimum, onBack, onDone }: { minimum: number; onBack: () => void; onDone: () => void }) {

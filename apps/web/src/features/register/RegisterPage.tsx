@@ -10,7 +10,7 @@ import { errorText } from '../../shared/api/messages';
 import { clearInviteCode, readInviteCode, saveInviteCode } from '../../shared/storage';
 import { Button } from '../../shared/ui/Button';
 import { TextField } from '../../shared/ui/Field';
-import { SelectField } from '../../shared/ui/SelectField';
+import { SelectField } from '../../shared/ui/LaterFields';
 import { Card, Page } from '../../shared/ui/Page';
 import { ResendButton } from '../../shared/ui/ResendButton';
 import { useBanks } from '../../shared/api/lookup/get-banks';

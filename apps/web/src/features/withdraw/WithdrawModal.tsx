@@ -9,7 +9,7 @@ import { type Message, errorMessage, messageText } from '../../shared/api/messag
 import { bankNameIn, formatMoney } from '../../shared/format';
 import { Button } from '../../shared/ui/Button';
 import { ConditionProgress } from '../../shared/ui/ConditionProgress';
-import { AmountField } from '../../shared/ui/AmountField';
+import { AmountField } from '../../shared/ui/LaterFields';
 import { Modal } from '../../shared/ui/Modal';
 import { Money } from '../../shared/ui/Money';
 import { useWithdrawAll } from './api/withdraw-all';
