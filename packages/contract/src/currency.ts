@@ -13,6 +13,8 @@ export const CURRENCIES = {
   LAK: { code: 'LAK', scale: 2, smallestPayable: 100n, symbol: '₭', name: { th: 'กีบ', lo: 'ກີບ', en: 'kip' } },
 } as const;
 export type CurrencyCode = keyof typeof CURRENCIES;
+/** The wallet currencies in the order screens list them (baht first). Pure: a bundle that lists none drops it. */
+export const CURRENCY_CODES = /* @__PURE__ */ Object.keys(CURRENCIES) as CurrencyCode[];
 
 /** The currency a wallet holds: the Laos build's BAHT wallets are Thai baht. */
 export const walletCurrencyOf = (registered: string): CurrencyCode => (registered === 'LAK' ? 'LAK' : 'THB');

@@ -11,7 +11,7 @@ export type Minor = bigint & { readonly __minor: unique symbol };
 /** Units a game provider counts in (SPEC §3 `ftWalletSlot`): never mixed with wallet money by type. */
 export type ProviderCredits = bigint & { readonly __providerCredits: unique symbol };
 
-export { CURRENCIES, type CurrencyCode, walletCurrencyOf } from './currency.js';
+export { CURRENCIES, CURRENCY_CODES, type CurrencyCode, walletCurrencyOf } from './currency.js';
 export const currencyCode = z.enum(['THB', 'LAK']);
 
 export const MINOR_PER_MAJOR = 100n;

@@ -411,4 +411,6 @@ export const inviteReview = z.object({
   createdAt: z.string(),
 });
 export const inviteReviewsResponse = z.object({ total: z.number(), reviews: z.array(inviteReview) });
+/** An invite reward held for review, approved (accrued) or refused: the review's new status. */
+export const inviteReviewDecisionResponse = z.object({ message: z.literal('SUCCESS'), status: z.string() });
 export const inviteReviewsQuery = z.object({ page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(100).default(25) });

@@ -12,7 +12,8 @@ import { invalidateMoneyViews } from '../shared/api/wallet';
 import { readAcceptedAgreement } from '../shared/agreementNote';
 import { clearSession, readToken, saveToken } from '../shared/storage';
 import { AgreementModal } from '../features/agreement/AgreementModal';
-import { SelectField, TextField } from '../shared/ui/Field';
+import { TextField } from '../shared/ui/Field';
+import { SelectField } from '../shared/ui/LaterFields';
 import { Money } from '../shared/ui/Money';
 import { stubFetch } from './fetchRoutes';
 

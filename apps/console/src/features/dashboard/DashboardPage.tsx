@@ -26,7 +26,7 @@ export function DashboardPage() {
     <div className="space-y-5" data-testid="dashboard">
       {/* Kip and baht are never added together: one currency at a time where the site has both. */}
       {dashboard.currencies.length > 1 && (
-        <CurrencyField className="w-48" value={dashboard.currency} onChange={(event) => setCurrency(event.target.value as CurrencyCode)} data-testid="dashboard-currency" />
+        <CurrencyField className="w-48" currencies={dashboard.currencies} value={dashboard.currency} onChange={(event) => setCurrency(event.target.value as CurrencyCode)} data-testid="dashboard-currency" />
       )}
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
         {figures.map((figure) => (

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CORRECTION_REASONS, type MemberBankChangeBody, correctionBody, memberBankChangeBody } from '@wallet/contract';
+import { CORRECTION_REASONS, type CurrencyCode, type MemberBankChangeBody, correctionBody, memberBankChangeBody, walletCurrencyOf } from '@wallet/contract';
 import type { z } from 'zod';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,7 +10,7 @@ import { hasRole, useMe } from '../../shared/api/me';
 import { errorText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
-import { SelectField, TextField } from '../../shared/ui/Field';
+import { AmountField, SelectField, TextField, amountValue } from '../../shared/ui/Field';
 import { usePrompt } from '../../shared/ui/PromptDialog';
 import { formatMoney, formatTime } from '../../shared/ui/format';
 import { ConditionPanel } from './ConditionPanel';
@@ -85,7 +85,7 @@ export function MemberPage() {
       <MemberRecords member={data} />
       <MemberSpins memberId={data._id} canVoid={hasRole(roles, 'admin', 'marketing')} ask={prompt.ask} />
       {prompt.dialog}
-      {dialog === 'correction' && <CorrectionDialog memberId={data._id} onClose={() => setDialog(null)} />}
+      {dialog === 'correction' && <CorrectionDialog memberId={data._id} currency={walletCurrencyOf(data.currency)} onClose={() => setDialog(null)} />}
       {dialog === 'bank' && <BankDialog memberId={data._id} onClose={() => setDialog(null)} />}
     </div>
   );
@@ -109,7 +109,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function CorrectionDialog({ memberId, onClose }: { memberId: string; onClose: () => void }) {
+/** A correction is in the member's wallet currency. */
+function CorrectionDialog({ memberId, currency, onClose }: { memberId: string; currency: CurrencyCode; onClose: () => void }) {
   const { t } = useTranslation();
   // One key per opened form: a double submit, or a retry after a lost answer, proposes once.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
@@ -136,7 +137,7 @@ function CorrectionDialog({ memberId, onClose }: { memberId: string; onClose: ()
           <option value="credit">{t('members.credit')}</option>
           <option value="debit">{t('members.debit')}</option>
         </SelectField>
-        <TextField label={t('members.amount')} inputMode="decimal" error={fieldError('amount')} {...form.register('amount', { valueAsNumber: true })} />
+        <AmountField label={t('members.amount')} currency={currency} error={fieldError('amount')} {...form.register('amount', { setValueAs: amountValue(currency) })} />
         <SelectField label={t('members.reasonCode')} {...form.register('reasonCode')}>
           {CORRECTION_REASONS.map((reason) => (
             <option key={reason} value={reason}>{t(`corrections.reasons.${reason}`)}</option>

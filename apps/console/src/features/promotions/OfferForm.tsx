@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { isPending } from '../../shared/api/pending';
 import { errorText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
-import { CurrencyField, SelectField, TextField } from '../../shared/ui/Field';
+import { AmountField, CurrencyField, SelectField, TextField, amountValue } from '../../shared/ui/Field';
 import { useSaveOffer } from './api/offers';
 
 type Values = z.input<typeof bonusBody> & { globalCap?: number | null };
@@ -52,6 +52,8 @@ export function OfferForm({ kind, offer, onDone }: { kind: 'bonus' | 'promotion'
   const schema = kind === 'bonus' ? bonusBody : promotionBody.safeExtend({ type: bonusBody.shape.type.optional(), maxReceived: bonusBody.shape.maxReceived.optional(), sortOrder: bonusBody.shape.sortOrder.optional() });
   const form = useForm<Values>({ resolver: zodResolver(schema) as never, defaultValues: defaults(kind, offer) });
   const mode = form.watch('rewardMode');
+  // The offer's amounts are in its currency (kip whole).
+  const currency = form.watch('currency') ?? 'THB';
   const error = (name: string) => {
     const found = name.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], form.formState.errors) as { message?: string } | undefined;
     return found ? t(`errors.${found.message ?? 'KEY_INVALID'}`, { defaultValue: t('errors.KEY_INVALID') }) : undefined;
@@ -111,12 +113,12 @@ export function OfferForm({ kind, offer, onDone }: { kind: 'bonus' | 'promotion'
         {mode === 'share' ? (
           <>
             <TextField label={t('promotions.rewardPercent')} inputMode="decimal" error={error('rewardPercent')} {...form.register('rewardPercent', nullableNumber)} data-testid="offer-percent" />
-            <TextField label={t('promotions.rewardCap')} inputMode="decimal" error={error('rewardCap')} {...form.register('rewardCap', nullableNumber)} />
+            <AmountField label={t('promotions.rewardCap')} currency={currency} error={error('rewardCap')} {...form.register('rewardCap', { setValueAs: amountValue(currency, { optional: true }) })} />
           </>
         ) : (
-          <TextField label={t('promotions.rewardAmount')} inputMode="decimal" error={error('rewardAmount')} {...form.register('rewardAmount', nullableNumber)} data-testid="offer-amount" />
+          <AmountField label={t('promotions.rewardAmount')} currency={currency} error={error('rewardAmount')} {...form.register('rewardAmount', { setValueAs: amountValue(currency, { optional: true }) })} data-testid="offer-amount" />
         )}
-        <TextField label={t('promotions.minimumDeposit')} inputMode="decimal" error={error('minimumDeposit')} {...form.register('minimumDeposit', { valueAsNumber: true })} />
+        <AmountField label={t('promotions.minimumDeposit')} currency={currency} error={error('minimumDeposit')} {...form.register('minimumDeposit', { setValueAs: amountValue(currency) })} />
       </div>
       <div className="grid grid-cols-5 items-end gap-3">
         <label className="flex h-9 items-center gap-2 text-sm">

@@ -1,3 +1,4 @@
+import { wireAmount } from '@wallet/client-kit/amount-input';
 import { formatReference, groupAccountNumber } from '@wallet/contract';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -28,8 +29,8 @@ export function QueuesPage() {
         approval={async (item, ask) => {
           if (item.amount > 0) return {};
           // The bank did not tell us the amount: the operator, having checked, says it.
-          const answer = await ask({ title: t('queues.credit'), label: t('queues.slipAmount'), inputMode: 'decimal' });
-          const amount = Number(answer?.replace(/,/g, ''));
+          const answer = await ask({ title: t('queues.credit'), label: t('queues.slipAmount'), amountIn: item.currency });
+          const amount = answer === null ? Number.NaN : wireAmount(answer, item.currency);
           return amount > 0 ? { amount } : null;
         }}
       />
@@ -58,7 +59,7 @@ function Queue({ queue, title, words, approval }: { queue: QueueName; title: str
       { id, action, body },
       {
         onSuccess: (answer) => {
-          const stillWaiting = (answer as { status?: string } | undefined)?.status === 'in_progress';
+          const stillWaiting = answer.status === 'in_progress';
           toast.success(stillWaiting ? t('queues.firstApproval') : t(action === 'approve' ? words.approved : words.failed));
         },
         onError: toastDecisionFailure,

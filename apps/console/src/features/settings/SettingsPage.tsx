@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ColumnDef } from '@tanstack/react-table';
-import { type SiteSettingsBody, siteSettingsBody, type settingsHistoryResponse } from '@wallet/contract';
+import { type CurrencyCode, type SiteSettingsBody, siteSettingsBody, type settingsHistoryResponse } from '@wallet/contract';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { isPending } from '../../shared/api/pending';
 import { errorText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
 import { DataTable } from '../../shared/ui/DataTable';
-import { TextField } from '../../shared/ui/Field';
+import { AmountField, TextField, amountValue } from '../../shared/ui/Field';
 import { formatTime } from '../../shared/ui/format';
 import { ExportButton } from '../../shared/ui/ExportButton';
 import { HISTORY_PAGE_SIZE, getSettingsHistory, useSaveSettings, useSettingsHistory, useSiteSettings } from './api/settings';
@@ -19,6 +19,8 @@ import { HISTORY_PAGE_SIZE, getSettingsHistory, useSaveSettings, useSettingsHist
 type Change = z.infer<typeof settingsHistoryResponse>['changes'][number];
 const FLAGS = ['terminated', 'registerOTP', 'enableChatWidget', 'isManualDeposit'] as const;
 const NUMBERS = ['slipMaxAgeMinutes', 'defaultPercentFail', 'inviteSuccessPercent', 'inviteFailPercent', 'approvalRewardAbove', 'approvalRewardAboveKip', 'approvalSharePercentAbove', 'approvalRatePercentAbove'] as const;
+/** The numbers among them that are amounts of money, and their currency. */
+const NUMBER_AMOUNTS: Partial<Record<(typeof NUMBERS)[number], CurrencyCode>> = { approvalRewardAbove: 'THB', approvalRewardAboveKip: 'LAK' };
 const TEXTS = ['siteName', 'website', 'slipOpenFrom', 'slipOpenUntil'] as const;
 /** The amounts each wallet currency has: baht's are top-level settings, kip's under `lak` (issue 15 §1). */
 const BAHT_AMOUNTS = ['depositMinimum', 'withdrawMin', 'withdrawMax', 'withdrawSecondApprovalAbove', 'spinCoinBaht', 'rewardOtherMoneyLimit'] as const;
@@ -112,21 +114,26 @@ function SettingsForm({ settings, canEdit }: { settings: SiteSettingsBody; canEd
         {TEXTS.map((name) => (
           <TextField key={name} label={t(`settings.fields.${name}`)} error={fieldError(name)} {...form.register(name)} />
         ))}
-        {NUMBERS.map((name) => (
-          <TextField key={name} label={t(`settings.fields.${name}`)} inputMode="decimal" error={fieldError(name)} {...form.register(name, { valueAsNumber: true })} />
-        ))}
+        {NUMBERS.map((name) => {
+          const currency = NUMBER_AMOUNTS[name];
+          return currency ? (
+            <AmountField key={name} label={t(`settings.fields.${name}`)} currency={currency} error={fieldError(name)} {...form.register(name, { setValueAs: amountValue(currency) })} />
+          ) : (
+            <TextField key={name} label={t(`settings.fields.${name}`)} inputMode="decimal" error={fieldError(name)} {...form.register(name, { valueAsNumber: true })} />
+          );
+        })}
       </fieldset>
       <fieldset className={"grid grid-cols-2 gap-3"} disabled={!canEdit} data-testid="settings-baht">
         <legend className="mb-1 text-xs font-semibold uppercase text-white/50">{t('common.currencies.THB')}</legend>
         {BAHT_AMOUNTS.map((name) => (
-          <TextField key={name} label={t(`settings.fields.${name}`)} inputMode="decimal" error={fieldError(name)} {...form.register(name, { valueAsNumber: true })} />
+          <AmountField key={name} label={t(`settings.fields.${name}`)} currency="THB" error={fieldError(name)} {...form.register(name, { setValueAs: amountValue('THB') })} />
         ))}
         <TextField label={t('settings.fields.bankQrQuickPicks')} error={fieldError('bankQrQuickPicks')} {...form.register('bankQrQuickPicks', { setValueAs: pickList })} />
       </fieldset>
       <fieldset className={"grid grid-cols-2 gap-3"} disabled={!canEdit} data-testid="settings-kip">
         <legend className="mb-1 text-xs font-semibold uppercase text-white/50">{t('common.currencies.LAK')}</legend>
         {KIP_AMOUNTS.map((name) => (
-          <TextField key={name} label={t(`settings.fields.lak.${name}`)} inputMode="numeric" error={kipError(name)} {...form.register(`lak.${name}`, { valueAsNumber: true })} />
+          <AmountField key={name} label={t(`settings.fields.lak.${name}`)} currency="LAK" error={kipError(name)} {...form.register(`lak.${name}`, { setValueAs: amountValue('LAK') })} />
         ))}
         <TextField label={t('settings.fields.lak.bankQrQuickPicks')} error={kipError('bankQrQuickPicks')} {...form.register('lak.bankQrQuickPicks', { setValueAs: pickList })} />
       </fieldset>

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { errorText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
-import { CurrencyField, SelectField, TextField } from '../../shared/ui/Field';
+import { AmountField, CurrencyField, SelectField, TextField, amountValue } from '../../shared/ui/Field';
 import { useCreateCampaign } from './api/campaigns';
 
 type Values = z.input<typeof spinCampaignBody>;
@@ -43,6 +43,8 @@ export function CampaignForm({ onDone }: { onDone: () => void }) {
   });
   const slices = useFieldArray({ control: form.control, name: 'slices' });
   const watched = form.watch('slices');
+  // Money prizes are in the campaign's currency (kip whole); a coin prize's count is typed the same way.
+  const currency = form.watch('currency') ?? 'THB';
   const totalWeight = watched.reduce((sum, slice) => sum + (Number(slice.weight) || 0), 0);
   const error = (name: string) => {
     const found = name.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], form.formState.errors) as { message?: string; root?: { message?: string } } | undefined;
@@ -118,7 +120,7 @@ export function CampaignForm({ onDone }: { onDone: () => void }) {
                   </SelectField>
                 </td>
                 <td className="w-24 p-1">
-                  <TextField label="" aria-label={t('spinwheels.amount')} inputMode="decimal" error={error(`slices.${index}.prizeAmount`)} {...form.register(`slices.${index}.prizeAmount`, { valueAsNumber: true })} data-testid={`slice-${index}-amount`} />
+                  <AmountField label="" aria-label={t('spinwheels.amount')} currency={currency} error={error(`slices.${index}.prizeAmount`)} {...form.register(`slices.${index}.prizeAmount`, { setValueAs: amountValue(currency) })} data-testid={`slice-${index}-amount`} />
                 </td>
                 <td className="w-36 p-1">
                   {kind === 'bonus' ? (

@@ -1,4 +1,4 @@
-import { ApiError, createApiClient } from '@wallet/client-kit';
+import { ApiError, type RequestOptions, createApiClient } from '@wallet/client-kit';
 import { UPLOAD_TIMEOUT_MS } from '@wallet/contract';
 import type { z } from 'zod';
 
@@ -17,7 +17,7 @@ export function setSignedOutHandler(handler: () => void): void {
   onSignedOut = handler;
 }
 
-export const api = createApiClient({
+const client = createApiClient({
   token: readToken,
   onAnswer(_message, status, path, token) {
     if (status === 401 && token && path !== '/api/admin/login') {
@@ -26,6 +26,22 @@ export const api = createApiClient({
     }
   },
 });
+
+/** A call's options: the contract's schema of its answer is not optional. */
+type Call<T> = Omit<RequestOptions<T>, 'body' | 'schema'> & { schema: z.ZodType<T> };
+
+/**
+ * The console's calls: every answer is parsed by the contract's schema of it, so a screen never
+ * works from a shape the server did not promise (docs/adr/0341-one-amount-input-and-every-console-answer-parsed.md).
+ */
+export const api = {
+  headers: client.headers,
+  get: <T>(path: string, options: Call<T>) => client.get(path, options),
+  post: <T>(path: string, body: unknown, options: Call<T>) => client.post(path, body, options),
+  put: <T>(path: string, body: unknown, options: Call<T>) => client.put(path, body, options),
+  patch: <T>(path: string, body: unknown, options: Call<T>) => client.patch(path, body, options),
+  delete: <T>(path: string, options: Call<T>) => client.delete(path, options),
+};
 
 /** Downloads a CSV the server streams (the bearer token cannot go in a link). */
 export async function downloadCsv(path: string, fileName: string): Promise<void> {

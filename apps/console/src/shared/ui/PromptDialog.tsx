@@ -1,14 +1,17 @@
+import type { CurrencyCode } from '@wallet/contract';
 import { type FormEvent, type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
-import { TextField } from './Field';
+import { AmountField, TextField } from './Field';
 
 export interface Question {
   title: string;
   label: string;
   initial?: string;
-  inputMode?: 'text' | 'decimal' | 'tel';
+  inputMode?: 'text' | 'tel';
+  /** An amount of money in this currency: asked in the amount field; read the answer with `wireAmount`. */
+  amountIn?: CurrencyCode;
 }
 export type Ask = (question: Question) => Promise<string | null>;
 
@@ -40,7 +43,11 @@ export function usePrompt(): { ask: Ask; dialog: ReactNode } {
   const dialog = (
     <Dialog open={question !== null} onOpenChange={(open) => !open && finish(null)} title={question?.title ?? ''} testId="prompt-dialog">
       <form className="space-y-4" onSubmit={submit}>
-        <TextField label={question?.label ?? ''} name="promptAnswer" inputMode={question?.inputMode ?? 'text'} value={answer} autoFocus onChange={(event) => setAnswer(event.target.value)} />
+        {question?.amountIn ? (
+          <AmountField label={question.label} name="promptAnswer" currency={question.amountIn} value={answer} autoFocus onChange={(event) => setAnswer(event.target.value)} />
+        ) : (
+          <TextField label={question?.label ?? ''} name="promptAnswer" inputMode={question?.inputMode ?? 'text'} value={answer} autoFocus onChange={(event) => setAnswer(event.target.value)} />
+        )}
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => finish(null)}>{t('common.cancel')}</Button>
           <Button type="submit" disabled={!answer.trim()} data-testid="prompt-ok">{t('common.confirm')}</Button>

@@ -12,6 +12,7 @@ import {
   bannerPatchBody,
   bonusBody,
   conditionEndBody,
+  inviteReviewDecisionResponse,
   inviteReviewsQuery,
   inviteReviewsResponse,
   memberIdParams,
@@ -122,7 +123,7 @@ export function registerPromotionAdminRoutes(app: App, admin: PromotionAdminServ
   const reviewers = { config: operator('admin', 'finance') };
   app.get('/api/admin/invite-reviews', { ...reviewers, schema: { tags, querystring: inviteReviewsQuery, response: { 200: inviteReviewsResponse } } }, (request) => admin.inviteReviews(request.query.page, request.query.limit));
   for (const [action, decision] of [['approve', 'accrued'], ['refuse', 'refused']] as const) {
-    app.post(`/api/admin/invite-reviews/:id/${action}`, { ...reviewers, schema: { tags, params: bannerParams, response: { 200: z.object({ message: z.literal('SUCCESS'), status: z.string() }), ...failures(404, 409) } } }, (request) =>
+    app.post(`/api/admin/invite-reviews/:id/${action}`, { ...reviewers, schema: { tags, params: bannerParams, response: { 200: inviteReviewDecisionResponse, ...failures(404, 409) } } }, (request) =>
       admin.decideInvite(request.admin, request.params.id, decision),
     );
   }

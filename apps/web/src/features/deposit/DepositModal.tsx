@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
+import { readAmount } from '@wallet/client-kit/amount-input';
 import {
   type DepositLookup,
   GATEWAY_QR_MINIMUM_BAHT,
@@ -8,8 +9,7 @@ import {
   QR_QUICK_PICKS_GATEWAY,
   type QrRecord,
   groupAccountNumber,
-  isPayableIn,
-  toMinor,
+  toMajor,
   walletCurrencyOf,
 } from '@wallet/contract';
 import { useEffect, useRef, useState } from 'react';
@@ -23,7 +23,7 @@ import { useActiveCondition } from '../../shared/api/promotions/get-active-condi
 import { invalidateMoneyViews, walletQueryKey } from '../../shared/api/wallet';
 import { useCopy } from '../../shared/useCopy';
 import { Button } from '../../shared/ui/Button';
-import { TextField } from '../../shared/ui/Field';
+import { AmountField } from '../../shared/ui/LaterFields';
 import { Modal } from '../../shared/ui/Modal';
 import { Money, useMoneyFormat } from '../../shared/ui/Money';
 import { CopyIcon } from '../../shared/ui/more-icons';
@@ -171,8 +171,8 @@ function QrDeposit({ method, quickPicks, minimum, onBack, onDone }: { method: Me
   const queryClient = useQueryClient();
   const gateway = method.bankType === 'GATEWAY';
   const picks = gateway ? QR_QUICK_PICKS_GATEWAY : quickPicks;
-  // Lao banking apps pay whole kip only.
-  const wholeOnly = method.currency === 'LAK';
+  // Lao banking apps pay whole kip only: the amount is read as the method's wallet currency.
+  const currency = walletCurrencyOf(method.currency);
   const [amount, setAmount] = useState('');
   // The QR on screen; when the server says that one was paid, the member sees it paid (issue 8 §2).
   const shownQr = useRef<string | null>(null);
@@ -203,11 +203,11 @@ function QrDeposit({ method, quickPicks, minimum, onBack, onDone }: { method: Me
   });
   const cancel = useCancelQr(method.bankCode);
 
-  const value = Number(amount);
+  const typed = readAmount(amount, currency);
+  const value = typed.amount === null ? 0 : toMajor(typed.amount);
   // SPEC §5: disabled at 0 or less (bank QR) or below 100 (gateways); under 1 it is silently
   // skipped, so the button does not look active for it either.
-  const minor = toMinor(value);
-  const disabled = value < 1 || value < minimum || minor === null || !isPayableIn(walletCurrencyOf(method.currency), minor);
+  const disabled = value < 1 || value < minimum || !typed.payable;
   const submit = () => {
     if (value < 1) return;
     create.mutate(value);
@@ -242,8 +242,10 @@ function QrDeposit({ method, quickPicks, minimum, onBack, onDone }: { method: Me
     );
   }
   // Issue 31 §7: the minimum is said, not only applied by dimming the button.
-  const minimumText = minimum > 0 ? t('deposit.qrMinimum', { amount: formatMoney(minimum, i18n.language, walletCurrencyOf(method.currency)), currency: walletCurrencyOf(method.currency) }) : undefined;
+  const minimumText = minimum > 0 ? t('deposit.qrMinimum', { amount: formatMoney(minimum, i18n.language, currency), currency }) : undefined;
   const underMinimum = amount !== '' && value > 0 && value < minimum;
+  // A point typed in kip stays in the field (dropping it would multiply the amount): the member is told why the button is off.
+  const fraction = typed.amount !== null && !typed.payable;
   return (
     <div className="space-y-4">
       {expired && (
@@ -251,14 +253,14 @@ function QrDeposit({ method, quickPicks, minimum, onBack, onDone }: { method: Me
           {t('deposit.qrExpired')}
         </p>
       )}
-      <TextField
+      <AmountField
         label={t('transfer.amount')}
         name="depositAmount"
-        inputMode={wholeOnly ? 'numeric' : 'decimal'}
+        currency={currency}
         value={amount}
         hint={minimumText}
-        error={underMinimum ? minimumText : undefined}
-        onChange={(event) => setAmount(event.target.value.replace(wholeOnly ? /\D/g : /[^\d.]/g, ''))}
+        error={underMinimum ? minimumText : fraction ? t('shared.wholeKip') : undefined}
+        onChange={(event) => setAmount(event.target.value)}
       />
       <div className="grid grid-cols-3 gap-2">
         {picks.map((pick) => (

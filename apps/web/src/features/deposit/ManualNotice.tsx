@@ -1,4 +1,5 @@
-import { toMinor } from '@wallet/contract';
+import { readAmount } from '@wallet/client-kit/amount-input';
+import { toMajor } from '@wallet/contract';
 import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { toast } from 'sonner';
@@ -7,7 +8,7 @@ import { useMemberCurrency } from '../../shared/api/useMemberCurrency';
 import { formatMoney } from '../../shared/format';
 import { useSendDepositNotice } from './api/send-deposit-notice';
 import { Button } from '../../shared/ui/Button';
-import { TextField } from '../../shared/ui/Field';
+import { AmountField } from '../../shared/ui/LaterFields';
 
 /** Manual mode (SPEC §7 POST /api/wallet/add): the member says how much they transferred; staff check it. */
 export function ManualNotice({ minimum, onBack, onDone }: { minimum: number; onBack: () => void; onDone: () => void }) {
@@ -21,12 +22,13 @@ export function ManualNotice({ minimum, onBack, onDone }: { minimum: number; onB
     },
     onError: (error) => toast.error(errorText(t, error), { id: 'notice' }),
   });
-  const value = Number(amount);
-  const valid = value >= minimum && value > 0 && toMinor(value) !== null;
+  const typed = readAmount(amount, currency);
+  const value = typed.amount === null ? 0 : toMajor(typed.amount);
+  const valid = value >= minimum && value > 0 && typed.payable;
   return (
     <div className="space-y-4">
       <p className="text-sm text-white/70">{t('deposit.noticeHint')}</p>
-      <TextField label={t('transfer.amount')} name="noticeAmount" inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value.replace(/[^\d.]/g, ''))} hint={t('deposit.notes.minimum', { amount: formatMoney(minimum, i18n.language, currency) })} />
+      <AmountField label={t('transfer.amount')} name="noticeAmount" currency={currency} value={amount} onChange={(event) => setAmount(event.target.value)} hint={t('deposit.notes.minimum', { amount: formatMoney(minimum, i18n.language, currency) })} />
       <Button className="w-full" disabled={!valid} busy={notify.isPending} onClick={() => notify.mutate(value)} data-testid="send-notice">
         {t('deposit.sendNotice')}
       </Button>

@@ -1,4 +1,5 @@
-import { type WalletResponse, groupAccountNumber, isPayableIn, toMinor } from '@wallet/contract';
+import { readAmount } from '@wallet/client-kit/amount-input';
+import { type WalletResponse, groupAccountNumber, toMajor } from '@wallet/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { toast } from 'sonner';
@@ -8,7 +9,7 @@ import { type Message, errorMessage, messageText } from '../../shared/api/messag
 import { bankNameIn, formatMoney } from '../../shared/format';
 import { Button } from '../../shared/ui/Button';
 import { ConditionProgress } from '../../shared/ui/ConditionProgress';
-import { TextField } from '../../shared/ui/Field';
+import { AmountField } from '../../shared/ui/LaterFields';
 import { Modal } from '../../shared/ui/Modal';
 import { Money } from '../../shared/ui/Money';
 import { useWithdrawAll } from './api/withdraw-all';
@@ -34,11 +35,11 @@ export function WithdrawModal({ wallet, total, onClose }: { wallet: WalletRespon
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const value = Number(amount);
     if (!limits) return;
-    const minor = toMinor(value);
-    if (!(value > 0) || minor === null || value < limits.withdrawMin) return setError({ key: 'withdraw.minimum', values: { amount: money(limits.withdrawMin) } });
-    if (!isPayableIn(currency, minor)) return setError({ key: 'shared.wholeKip' });
+    const typed = readAmount(amount, currency);
+    const value = typed.amount === null ? 0 : toMajor(typed.amount);
+    if (!(value > 0) || value < limits.withdrawMin) return setError({ key: 'withdraw.minimum', values: { amount: money(limits.withdrawMin) } });
+    if (!typed.payable) return setError({ key: 'shared.wholeKip' });
     if (value > limits.withdrawMax) return setError({ key: 'withdraw.maximum', values: { amount: money(limits.withdrawMax) } });
     withdraw.mutate(value);
   }
@@ -61,13 +62,13 @@ export function WithdrawModal({ wallet, total, onClose }: { wallet: WalletRespon
         <p className="text-sm text-white/70">
           {t('withdraw.available')} <Money value={total} className="font-bold text-gold-300" />
         </p>
-        <TextField
+        <AmountField
           label={t('transfer.amount')}
           name="withdrawAmount"
-          inputMode="decimal"
+          currency={currency}
           value={amount}
           onChange={(event) => {
-            setAmount(event.target.value.replace(/[^\d.]/g, ''));
+            setAmount(event.target.value);
             setError(null);
           }}
           hint={limits && t('withdraw.limits', { min: money(limits.withdrawMin), max: money(limits.withdrawMax) })}

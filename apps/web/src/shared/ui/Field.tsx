@@ -1,20 +1,20 @@
-import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 
-const CONTROL =
+export const CONTROL =
   'block h-12 w-full rounded-2xl border border-white/10 bg-night-800 px-4 text-base text-white placeholder:text-white/35 focus:border-gold-400 focus:outline-none focus:ring-2 focus:ring-gold-400/40 disabled:opacity-50';
 /**
  * A read-only text field is dimmed. Only inputs: CSS's :read-only matches every <select> (a select
  * is never "read-write"), which drew each chosen value dimmed like a placeholder (issue 31 §10).
  */
-const INPUT = `${CONTROL} read-only:opacity-70`;
+export const INPUT = `${CONTROL} read-only:opacity-70`;
 
-interface FieldFrame {
+export interface FieldFrame {
   label: string;
   hint?: ReactNode;
   error?: string | undefined;
 }
 
-function Frame({ id, label, hint, error, children }: FieldFrame & { id: string; children: ReactNode }) {
+export function Frame({ id, label, hint, error, children }: FieldFrame & { id: string; children: ReactNode }) {
   return (
     <div className="space-y-1.5">
       <label htmlFor={id} className="block text-sm font-semibold text-white/80">
@@ -37,17 +37,6 @@ export function TextField({ label, hint, error, ...input }: FieldFrame & InputHT
   return (
     <Frame id={id} label={label} hint={hint} error={error}>
       <input id={id} aria-invalid={!!error || undefined} aria-describedby={error ? `${id}-error` : undefined} className={INPUT} {...input} />
-    </Frame>
-  );
-}
-
-export function SelectField({ label, hint, error, children, ...select }: FieldFrame & SelectHTMLAttributes<HTMLSelectElement>) {
-  const id = useId();
-  return (
-    <Frame id={id} label={label} hint={hint} error={error}>
-      <select id={id} aria-invalid={!!error || undefined} className={`${CONTROL} appearance-none`} {...select}>
-        {children}
-      </select>
     </Frame>
   );
 }

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { inviteReviewsResponse } from '@wallet/contract';
-import { z } from 'zod';
+import { inviteReviewDecisionResponse, inviteReviewsResponse } from '@wallet/contract';
 import { api } from '../../../shared/api/client';
 import { joinInFlight } from '../../../shared/api/join-in-flight';
 import { queryKeys } from '../../../shared/api/keys';
@@ -12,7 +11,7 @@ export const useInviteReviews = (page: number) =>
 type InviteDecision = { id: string; decision: 'approve' | 'refuse' };
 const decideInvite = joinInFlight(
   ({ id, decision }: InviteDecision) => `${id}:${decision}`,
-  ({ id, decision }: InviteDecision) => api.post(`/api/admin/invite-reviews/${id}/${decision}`, undefined, { schema: z.object({ message: z.string(), status: z.string() }) }),
+  ({ id, decision }: InviteDecision) => api.post(`/api/admin/invite-reviews/${id}/${decision}`, undefined, { schema: inviteReviewDecisionResponse }),
 );
 
 /** POST /api/admin/invite-reviews/{id}/approve|refuse: decided once. */

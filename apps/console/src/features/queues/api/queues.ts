@@ -1,5 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CurrencyCode, adminDepositNoticesResponse, adminSlipsResponse, adminWalletTransfersResponse, adminWithdrawalsResponse } from '@wallet/contract';
+import {
+  type CurrencyCode,
+  adminDepositNoticesResponse,
+  adminSlipsResponse,
+  adminWalletTransfer,
+  adminWalletTransfersResponse,
+  adminWithdrawalsResponse,
+  depositNotice,
+  slipRecord,
+  withdrawal,
+} from '@wallet/contract';
+import type { z } from 'zod';
 import { api } from '../../../shared/api/client';
 import { joinInFlight } from '../../../shared/api/join-in-flight';
 import { queryKeys } from '../../../shared/api/keys';
@@ -48,10 +59,14 @@ export async function loadQueue(queue: QueueName, page = 1): Promise<{ total: nu
 
 export const useQueue = (queue: QueueName) => useQuery({ queryKey: queryKeys.queues.of(queue), queryFn: () => loadQueue(queue), refetchInterval: 15_000 });
 
+/** What a decision answers, by queue: the item as it now stands (a withdrawal `in_progress` waits for its second approval). */
+const DECIDED = { withdrawals: withdrawal, 'deposit-notices': depositNotice, slips: slipRecord, 'truemoney-transfers': adminWalletTransfer } as const;
+export type DecidedItem = z.infer<(typeof DECIDED)[QueueName]>;
+
 type QueueDecision = { queue: QueueName; id: string; action: 'approve' | 'fail'; body?: unknown };
 const decideQueueItem = joinInFlight(
   ({ queue, id, action }: QueueDecision) => `${queue}:${id}:${action}`,
-  ({ queue, id, action, body }: QueueDecision) => api.post(`/api/admin/${queue}/${id}/${action}`, body),
+  ({ queue, id, action, body }: QueueDecision): Promise<DecidedItem> => api.post<DecidedItem>(`/api/admin/${queue}/${id}/${action}`, body, { schema: DECIDED[queue] }),
 );
 
 /** POST /api/admin/{queue}/{id}/approve|fail: a decision on one item; the queue reloads, decided or refused. */

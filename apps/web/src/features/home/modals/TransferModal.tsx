@@ -1,11 +1,12 @@
-import { type Slot, TRANSFER_MINIMUM_BAHT, WALLET_CODE, isPayableIn, toMinor } from '@wallet/contract';
+import { readAmount } from '@wallet/client-kit/amount-input';
+import { type Slot, TRANSFER_MINIMUM_BAHT, WALLET_CODE, minorOf, toMajor } from '@wallet/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/useTranslation';
 import { toast } from 'sonner';
 import { type Message, errorMessage, messageText } from '../../../shared/api/messages';
 import { useMemberCurrency } from '../../../shared/api/useMemberCurrency';
 import { Button } from '../../../shared/ui/Button';
-import { SelectField, TextField } from '../../../shared/ui/Field';
+import { AmountField, SelectField } from '../../../shared/ui/LaterFields';
 import { Modal } from '../../../shared/ui/Modal';
 import { Money } from '../../../shared/ui/Money';
 import { useTransfer } from '../api/transfer';
@@ -31,12 +32,11 @@ export function TransferModal({ walletAmount, slots, onClose }: { walletAmount: 
     event.preventDefault();
     if (!from || !to) return setError({ key: 'transfer.selectAccount' });
     if (from === to) return setError({ key: 'transfer.cannotTransfer' });
-    const value = Number(amount);
-    const minor = toMinor(value);
-    if (!(value >= TRANSFER_MINIMUM_BAHT) || minor === null) return setError({ key: 'transfer.minimum', values: { amount: TRANSFER_MINIMUM_BAHT } });
-    if (!isPayableIn(currency, minor)) return setError({ key: 'shared.wholeKip' });
+    const typed = readAmount(amount, currency);
+    if (typed.amount === null || typed.amount < minorOf(TRANSFER_MINIMUM_BAHT)) return setError({ key: 'transfer.minimum', values: { amount: TRANSFER_MINIMUM_BAHT } });
+    if (!typed.payable) return setError({ key: 'shared.wholeKip' });
     transfer.mutate(
-      { from, to, amount: value },
+      { from, to, amount: toMajor(typed.amount) },
       {
         onSuccess: (answer) => {
           if (answer.message === 'TRANSFER_PENDING') toast.info(t('errors.TRANSFER_PENDING'), { id: 'transfer' });
@@ -64,12 +64,12 @@ export function TransferModal({ walletAmount, slots, onClose }: { walletAmount: 
           <option value="">{t('transfer.choose')}</option>
           {options.map((option) => <option key={option.code} value={option.code}>{option.name}</option>)}
         </SelectField>
-        <TextField
+        <AmountField
           label={t('transfer.amount')}
           name="amount"
-          inputMode="decimal"
+          currency={currency}
           value={amount}
-          onChange={(event) => change(setAmount)(event.target.value.replace(/[^\d.]/g, ''))}
+          onChange={(event) => change(setAmount)(event.target.value)}
           hint={<>{t('transfer.available')} <Money value={available} /></>}
         />
         <p role="alert" className="min-h-5 text-sm font-semibold text-rose-300" data-testid="transfer-error">{messageText(t, error)}</p>
