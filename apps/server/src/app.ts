@@ -7,6 +7,8 @@ import { createServer, registerApiDocs } from './http/server.js';
 import { registerTermination, survivesTermination } from './http/termination.js';
 import type { App } from './http/types.js';
 import { registerHealth, registerWebApp } from './http/web-app.js';
+import { measureRequests, registerMetricsRoute } from './http/metrics.js';
+import type { Metrics } from './metrics.js';
 import { registerAccountModule } from './modules/account/account.module.js';
 import { registerAgreementModule } from './modules/agreement/agreement.module.js';
 import { registerApprovalModule } from './modules/approvals/approvals.module.js';
@@ -47,6 +49,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerTermination(app, core.settings);
   const bindAuthentication = registerAuthentication(app);
   registerIdempotency(app, core.db);
+  measureRequests(app, core.metrics);
+  if (!config.metricsPort) registerMetricsRoute(app, core.metrics);
   registerOpenApiConventions(app, { survivesTermination });
 
   const auth = registerAuthModule(core);
@@ -83,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('reconciler', reconciler);
   app.decorate('audit', audit);
   app.decorate('chatSockets', sockets);
+  app.decorate('metrics', core.metrics);
   return app;
 }
 
@@ -96,5 +101,7 @@ declare module 'fastify' {
     reconciler: Reconciler;
     audit: ReturnType<typeof registerAuditModule>;
     chatSockets: ReturnType<typeof registerChatModule>['sockets'];
+    /** The app's metrics registry: main.ts serves it on METRICS_PORT when that is set. */
+    metrics: Metrics;
   }
 }

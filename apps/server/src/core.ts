@@ -10,6 +10,7 @@ import type { AppConfig } from './config.js';
 import type { Db, DatabaseHandle } from './db/database.js';
 import { type AuditTrail, createAuditTrail } from './modules/audit/audit-writer.js';
 import type { App } from './http/types.js';
+import { type Metrics, createMetrics } from './metrics.js';
 import { type AuditChain, createAuditChain } from './modules/audit/audit-chain.js';
 import { auditSecret } from './modules/audit/audit-key.js';
 import { type Members, createMembers } from './modules/account/members.js';
@@ -69,6 +70,8 @@ export interface Core {
   sms: SmsSender;
   /** Test doubles for outside services; a module builds the real adapter when one is absent. */
   adapters: Pick<AppDeps, 'provider' | 'gateway' | 'slipVerifier'>;
+  /** The app's Prometheus registry: each module registers and updates its own metrics (docs/operations.md "Metrics"). */
+  metrics: Metrics;
   /** This node's own address: the sandboxes' default base URL when no real service is configured. */
   ownAddress(): string;
 }
@@ -93,6 +96,7 @@ export async function createCore(app: App, deps: AppDeps): Promise<Core> {
     onError: (error, what) => app.log.warn({ err: error }, what),
   });
   const members = createMembers();
+  const metrics = createMetrics(database);
   return {
     app,
     config,
@@ -118,6 +122,7 @@ export async function createCore(app: App, deps: AppDeps): Promise<Core> {
     jobs: { attemptCounters: () => limiter.prune() },
     sms: deps.sms ?? createHttpSmsSender({ baseUrl: () => config.sms.url ?? `${ownAddress()}/sandbox/sms`, apiKey: config.sms.apiKey }),
     adapters: { provider: deps.provider, gateway: deps.gateway, slipVerifier: deps.slipVerifier },
+    metrics,
     ownAddress,
   };
 }

@@ -27,7 +27,7 @@ import { createTruelinkService } from './truelink.service.js';
  * into a credit with `credit.onCredited`, and read deposits through the `deposits` port.
  */
 export function registerDepositModule(
-  core: Pick<Core, 'app' | 'config' | 'db' | 'auditTrail' | 'ledger' | 'settings' | 'now' | 'jobs' | 'adapters' | 'ownAddress' | 'derivedSecret' | 'webhookSecrets' | 'site'>,
+  core: Pick<Core, 'app' | 'config' | 'db' | 'auditTrail' | 'ledger' | 'settings' | 'now' | 'jobs' | 'adapters' | 'ownAddress' | 'derivedSecret' | 'webhookSecrets' | 'site' | 'metrics'>,
   uses: {
     members: Pick<Members, 'find' | 'findMany' | 'findByPhone'>;
     slipCodes: Pick<SlipCodes, 'ofBank'>;
@@ -37,7 +37,7 @@ export function registerDepositModule(
 ) {
   const { app, config, db, now } = core;
   const log = app.log;
-  const credit = createDepositCredit({ ledger: core.ledger });
+  const credit = createDepositCredit({ ledger: core.ledger, metrics: core.metrics, now });
   const deposits = createDepositService({
     db,
     deposits: credit,

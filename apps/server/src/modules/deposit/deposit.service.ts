@@ -32,8 +32,8 @@ export function createDepositService(deps: {
    * Credits a QR's payment once per gateway reference (deposit row, ledger post, QR marked paid),
    * in the caller's transaction; false when it was credited before.
    */
-  async function creditPayment(trx: Db, qr: repo.QrRow, gatewayRef: string, paid: bigint): Promise<boolean> {
-    const credited = await deps.deposits.credit(trx, { memberId: qr.member_id, method: qr.method, amount: paid, externalRef: `gateway:${gatewayRef}` });
+  async function creditPayment(trx: Db, qr: repo.QrRow, gatewayRef: string, paid: bigint, paidAt: Date | undefined): Promise<boolean> {
+    const credited = await deps.deposits.credit(trx, { memberId: qr.member_id, method: qr.method, amount: paid, externalRef: `gateway:${gatewayRef}`, paidAt: paidAt ?? qr.created_at });
     if (!credited) return false;
     await repo.markQrPaid(trx, qr.id);
     return true;
@@ -116,7 +116,7 @@ export function createDepositService(deps: {
      * A payment the gateway reports (already authenticated). Credits the wallet once per gateway
      * reference, even for a QR the member cancelled meanwhile: the money did arrive.
      */
-    async paymentReceived(event: { eventId: string; gatewayRef: string; amount: number }): Promise<'credited' | 'duplicate' | 'unknown'> {
+    async paymentReceived(event: { eventId: string; gatewayRef: string; amount: number; paidAt?: string | undefined }): Promise<'credited' | 'duplicate' | 'unknown'> {
       const qr = await repo.qrByGatewayRef(db, event.gatewayRef);
       if (!qr) return 'unknown';
       const paid = BigInt(event.amount);
@@ -124,7 +124,7 @@ export function createDepositService(deps: {
       try {
         return await db.transaction().execute(async (trx) => {
           if (!(await repo.firstDelivery(trx, event.eventId))) return 'duplicate' as const;
-          return (await creditPayment(trx, qr, event.gatewayRef, paid)) ? ('credited' as const) : ('duplicate' as const);
+          return (await creditPayment(trx, qr, event.gatewayRef, paid, event.paidAt ? new Date(event.paidAt) : undefined)) ? ('credited' as const) : ('duplicate' as const);
         });
       } catch (error) {
         if (isUniqueViolation(error)) return 'duplicate';
@@ -160,7 +160,7 @@ export function createDepositService(deps: {
           deps.log.warn({ qrcodeId: qr.id, gatewayRef: payment.gatewayRef }, 'gateway names another payment reference for this QR; left for an operator');
           continue;
         }
-        if (await db.transaction().execute((trx) => creditPayment(trx, qr, payment.gatewayRef, payment.amount))) credited += 1;
+        if (await db.transaction().execute((trx) => creditPayment(trx, qr, payment.gatewayRef, payment.amount, payment.paidAt))) credited += 1;
       }
       if (credited) deps.log.info({ asked: qrs.length, credited }, 'credited QR payments the webhook had not delivered');
       return { asked: qrs.length, credited };

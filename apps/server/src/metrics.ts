@@ -1,0 +1,57 @@
+import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import type { DatabaseHandle } from './db/database.js';
+
+/** Every metric's name starts with this (docs/operations.md "Metrics"). */
+export const METRIC_PREFIX = 'wallet_';
+
+/** OpenTelemetry's advised buckets for http.server.request.duration, in seconds. */
+export const REQUEST_DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
+
+/** Buckets for waits members feel in seconds to minutes: a deposit's credit, a queued withdrawal. */
+export const WAIT_BUCKETS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 1800, 3600];
+
+/**
+ * The app's metrics: each app has its own registry (tests build many apps in one process) and each
+ * module registers what it measures on it. The process's own figures (CPU, memory, event-loop
+ * delay, garbage collection) are one per process, collected once by prom-client's collectors.
+ */
+export type Metrics = Registry;
+
+let processMetrics: Registry | undefined;
+function processRegistry(): Registry {
+  if (!processMetrics) {
+    processMetrics = new Registry();
+    collectDefaultMetrics({ register: processMetrics, prefix: METRIC_PREFIX });
+  }
+  return processMetrics;
+}
+
+/** The registry for one app, with the database pool's gauges (read from the pool when scraped). */
+export function createMetrics(database: Pick<DatabaseHandle, 'poolUsage'>): Metrics {
+  const registry = new Registry();
+  const usage = () => database.poolUsage?.() ?? { total: 1, idle: 1, waiting: 0 };
+  new Gauge({
+    name: 'wallet_db_pool_connections_in_use',
+    help: 'Database connections lent out to a query or transaction now (PGlite: its one session counts as idle).',
+    registers: [registry],
+    collect() {
+      const { total, idle } = usage();
+      this.set(total - idle);
+    },
+  });
+  new Gauge({
+    name: 'wallet_db_pool_waiting_requests',
+    help: 'Queries and transactions waiting for a free database connection now.',
+    registers: [registry],
+    collect() {
+      this.set(usage().waiting);
+    },
+  });
+  return registry;
+}
+
+/** The exposition text: this app's metrics and the process's. */
+export async function scrape(metrics: Metrics): Promise<{ contentType: string; body: string }> {
+  const merged = Registry.merge([processRegistry(), metrics]);
+  return { contentType: merged.contentType, body: await merged.metrics() };
+}
