@@ -25,7 +25,7 @@ import type { Ledger } from './modules/ledger/ledger.service.js';
 import { registerLookupModule } from './modules/lookup/lookup.module.js';
 import { createSlipCodes } from './modules/lookup/slip-codes.js';
 import { registerOtpModule, verifiedPhones } from './modules/otp/otp.module.js';
-import { type Reconciler, createReconciler, scheduleReconciler } from './modules/reconcile/reconciler.js';
+import { type Reconciler, createReconciler, measureOpenIntents, scheduleReconciler } from './modules/reconcile/reconciler.js';
 import { createInviteSummary } from './modules/promotions/programmes.service.js';
 import { registerPromotionsModule } from './modules/promotions/promotions.module.js';
 import { registerReportModule } from './modules/reports/reports.module.js';
@@ -77,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (config.sandboxes) await registerSandboxes(core, { banks: lookup });
 
   const reconciler = createReconciler(core.jobs, app.log);
+  measureOpenIntents(core.metrics, core.openIntents, core.now);
   scheduleReconciler(app, reconciler, config.reconcile.intervalMs);
   registerHealth(app, core.db);
   registerWebApp(app, { web: config.webDist, console: config.consoleDist }, config.site);

@@ -20,7 +20,7 @@ import { type RevocationBus, createRevocationBus } from './modules/auth/revocati
 import { type TokenSigner, createTokenSigner } from './modules/auth/tokens.js';
 import { type Ledger, createLedger } from './modules/ledger/ledger.service.js';
 import { type AttemptLimiter, createAttemptLimiter } from './modules/limits/attempt-limiter.js';
-import type { Sweeps } from './modules/reconcile/reconciler.js';
+import type { OpenIntentReaders, Sweeps } from './modules/reconcile/reconciler.js';
 import { type SettingsService, createSettingsService, serverSecret } from './modules/settings/settings.service.js';
 
 export interface AppDeps {
@@ -66,6 +66,8 @@ export interface Core {
   revocations: RevocationBus;
   /** Background jobs: each module adds its sweeps; the reconciler runs them all (DESIGN §5). */
   jobs: Sweeps;
+  /** What those jobs have still to finish, by kind: each owner adds a reader of its own tables (for metrics). */
+  openIntents: OpenIntentReaders;
   /** Text messages to members (OTP codes, one-time passwords): several modules send them. */
   sms: SmsSender;
   /** Test doubles for outside services; a module builds the real adapter when one is absent. */
@@ -112,7 +114,7 @@ export async function createCore(app: App, deps: AppDeps): Promise<Core> {
     settings: createSettingsService(db),
     auditChain,
     auditTrail: createAuditTrail(auditChain),
-    ledger: createLedger(db, members),
+    ledger: createLedger(db, members, metrics),
     members,
     operatorNames: createOperatorNames(),
     limiter,
@@ -120,6 +122,7 @@ export async function createCore(app: App, deps: AppDeps): Promise<Core> {
     tokens: createTokenSigner(secret, now),
     revocations,
     jobs: { attemptCounters: () => limiter.prune() },
+    openIntents: {},
     sms: deps.sms ?? createHttpSmsSender({ baseUrl: () => config.sms.url ?? `${ownAddress()}/sandbox/sms`, apiKey: config.sms.apiKey }),
     adapters: { provider: deps.provider, gateway: deps.gateway, slipVerifier: deps.slipVerifier },
     metrics,

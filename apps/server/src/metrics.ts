@@ -55,3 +55,15 @@ export async function scrape(metrics: Metrics): Promise<{ contentType: string; b
   const merged = Registry.merge([processRegistry(), metrics]);
   return { contentType: merged.contentType, body: await merged.metrics() };
 }
+
+/**
+ * A read that several gauges of one scrape share: the first gauge to collect starts it, the
+ * others (collected at the same time) wait for the same answer, so a scrape costs one query.
+ */
+export function sharedRead<T>(read: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined;
+  return () => (pending ??= read().finally(() => (pending = undefined)));
+}
+
+/** Seconds from `since` to `now`; 0 when there is nothing waiting. */
+export const ageSeconds = (now: Date, since: Date | null | undefined): number => (since ? Math.max(0, now.getTime() - since.getTime()) / 1000 : 0);
