@@ -84,7 +84,8 @@ export async function createCore(app: App, deps: AppDeps): Promise<Core> {
   const now = deps.now ?? (() => new Date());
   const secret = config.jwtSecret ?? (await serverSecret(db));
   const derivedSecret = (purpose: string) => Buffer.from(crypto.hkdfSync('sha256', secret, 'wallet', purpose, 32)).toString('hex');
-  const limiter = createAttemptLimiter({ db, now });
+  const metrics = createMetrics(database);
+  const limiter = createAttemptLimiter({ db, now, metrics });
   const auditChain = createAuditChain(auditSecret(config));
   const ownAddress = () => {
     const address = app.server.address() as AddressInfo | null;
@@ -98,7 +99,6 @@ export async function createCore(app: App, deps: AppDeps): Promise<Core> {
     onError: (error, what) => app.log.warn({ err: error }, what),
   });
   const members = createMembers();
-  const metrics = createMetrics(database);
   return {
     app,
     config,

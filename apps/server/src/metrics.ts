@@ -67,3 +67,11 @@ export function sharedRead<T>(read: () => Promise<T>): () => Promise<T> {
 
 /** Seconds from `since` to `now`; 0 when there is nothing waiting. */
 export const ageSeconds = (now: Date, since: Date | null | undefined): number => (since ? Math.max(0, now.getTime() - since.getTime()) / 1000 : 0);
+
+/**
+ * A metric several pieces of one app share (each service that builds a login guard, say): the
+ * first to ask registers it, the others get the same one.
+ */
+export function shared<T>(metrics: Metrics, name: string, create: () => T): T {
+  return (metrics.getSingleMetric(name) as T | undefined) ?? create();
+}

@@ -49,6 +49,17 @@ async function scrape(): Promise<Exposition> {
 }
 
 describe('GET /metrics', () => {
+  it('counts failed sign-ins, and the reconciler\'s open intents by kind', async () => {
+    const failures = 'wallet_login_failures_total{scope="member",reason="WRONG_CREDENTIAL"}';
+    const before = (await scrape()).samples;
+    const member = await registerMember(server);
+    expect((await server.api('POST', '/api/login', { body: { username: member.payload.username, password: 'not-the-password' } })).status).toBe(401);
+    const after = await scrape();
+    expect(after.samples.get(failures)).toBe((before.get(failures) ?? 0) + 1);
+    for (const kind of ['provider_transfer', 'gift_link', 'slip']) expect(after.samples.has(`wallet_reconciler_open_intents{kind="${kind}"}`), kind).toBe(true);
+    expect(after.samples.get('wallet_withdrawal_queue_size')).toBeGreaterThanOrEqual(0);
+  });
+
   it('is never public: refused without a token (401) and to a member (401, as every operator route answers a member token)', async () => {
     expect((await server.api('GET', '/metrics')).status).toBe(401);
     const member = await registerMember(server);
@@ -94,6 +105,20 @@ describe('GET /metrics', () => {
       'wallet_nodejs_eventloop_lag_seconds',
       'wallet_deposits_credited_total',
       'wallet_deposit_credit_delay_seconds',
+      'wallet_withdrawal_queue_size',
+      'wallet_withdrawal_queue_oldest_age_seconds',
+      'wallet_provider_transfer_duration_seconds',
+      'wallet_provider_transfers_total',
+      'wallet_provider_transfers_pending',
+      'wallet_reconciler_open_intents',
+      'wallet_reconciler_oldest_open_intent_age_seconds',
+      'wallet_ledger_postings_total',
+      'wallet_ledger_posting_duration_seconds',
+      'wallet_otp_sms_sends_total',
+      'wallet_chat_sockets_connected',
+      'wallet_chat_deliveries_total',
+      'wallet_login_failures_total',
+      'wallet_attempt_limit_refusals_total',
     ]) {
       expect(types.has(name), name).toBe(true);
     }
