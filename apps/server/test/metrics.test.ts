@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { serveMetrics } from '../src/http/metrics.js';
 import { type TestServer, registerMember, startTestServer } from './harness.js';
 
 let server: TestServer;
@@ -121,6 +123,30 @@ describe('GET /metrics', () => {
       'wallet_attempt_limit_refusals_total',
     ]) {
       expect(types.has(name), name).toBe(true);
+    }
+  });
+});
+
+describe('METRICS_PORT', () => {
+  it('takes the metrics off the API port, onto a listener of their own', async () => {
+    const own = await startTestServer({ env: { METRICS_PORT: '9464' } });
+    try {
+      const onApiPort = await own.api('GET', '/metrics', { token: adminToken });
+      expect(String(onApiPort.body)).not.toContain('wallet_');
+      // What main.ts starts on METRICS_PORT (here on a free port): the scraper needs no token there.
+      const listener = await serveMetrics(own.app.metrics, { port: 0, host: '127.0.0.1' });
+      try {
+        const { port } = listener.address() as AddressInfo;
+        const answer = await fetch(`http://127.0.0.1:${port}/metrics`);
+        expect(answer.status).toBe(200);
+        expect(answer.headers.get('content-type')).toContain('text/plain');
+        expect(await answer.text()).toContain('wallet_http_server_request_duration_seconds');
+        expect((await fetch(`http://127.0.0.1:${port}/other`)).status).toBe(404);
+      } finally {
+        listener.close();
+      }
+    } finally {
+      await own.close();
     }
   });
 });
