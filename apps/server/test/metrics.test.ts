@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { signWebhook } from '../src/adapters/payment-gateway.js';
 import { serveMetrics } from '../src/http/metrics.js';
 import { type TestServer, registerMember, startTestServer } from './harness.js';
 
+const WEBHOOK_SECRET = 'test-webhook-secret-0123456789';
 let server: TestServer;
 let adminToken: string;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ env: { GATEWAY_WEBHOOK_SECRET: WEBHOOK_SECRET } });
   await server.app.adminService.ensureFirstOperator({ username: 'metrics-admin', password: 'metrics-pass-1' });
   adminToken = (await server.api('POST', '/api/admin/login', { body: { username: 'metrics-admin', password: 'metrics-pass-1' } })).body.token;
 });
@@ -88,6 +91,16 @@ describe('GET /metrics', () => {
     expect(delaySum).toBeLessThan(30);
     // The request that paid was measured by its route template, not by its address.
     expect([...after.keys()].some((key) => key.startsWith('wallet_http_server_request_duration_seconds_count{method="POST",route="/api/qrcode/:bankCode",status="200"}'))).toBe(true);
+  });
+
+  it('credits a gateway payment whose time is missing or unreadable: the time is only measured', async () => {
+    const member = await registerMember(server);
+    const qr = (await server.api('POST', '/api/qrcode/KBANK', { token: member.token, body: { amount: 150 } })).body;
+    const row = await server.db.selectFrom('deposit_qrcodes').select('gateway_ref').where('id', '=', qr.qrcodeId).executeTakeFirstOrThrow();
+    const raw = JSON.stringify({ eventId: crypto.randomUUID(), gatewayRef: row.gateway_ref, amount: 15_000, paidAt: '27/11/2026 10:00' });
+    const timestamp = Date.now();
+    const answer = await server.api('POST', '/api/webhooks/gateway', { raw, headers: { 'x-timestamp': String(timestamp), 'x-signature': signWebhook(WEBHOOK_SECRET, timestamp, raw) } });
+    expect(answer.body).toEqual({ status: 'credited' });
   });
 
   it('names every metric by Prometheus’ rules, with no member, session or user ids as labels', async () => {

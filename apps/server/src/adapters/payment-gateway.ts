@@ -56,9 +56,10 @@ export function createHttpPaymentGateway(options: { baseUrl: () => string; apiKe
       }
       if (response.status === 404) return { status: 'not_found' };
       if (!response.ok) throw new GatewayError(`gateway answered ${response.status}`);
-      const body = (await response.json()) as { gatewayRef?: string; status?: string; amount?: number; paidAt?: string | null };
+      const body = (await response.json()) as { gatewayRef?: string; status?: string; amount?: number; paidAt?: unknown };
       if (body.status === 'PAID' && body.gatewayRef && Number.isSafeInteger(body.amount) && body.amount! > 0) {
-        const paidAt = body.paidAt ? new Date(body.paidAt) : undefined;
+        // Only measured (the credit delay): a missing or unreadable time never refuses the payment.
+        const paidAt = typeof body.paidAt === 'string' ? new Date(body.paidAt) : undefined;
         return { status: 'paid', gatewayRef: body.gatewayRef, amount: BigInt(body.amount!), ...(paidAt && !Number.isNaN(paidAt.getTime()) ? { paidAt } : {}) };
       }
       if (body.status === 'PENDING') return { status: 'unpaid' };
