@@ -29,10 +29,11 @@ function processRegistry(): Registry {
 /** The registry for one app, with the database pool's gauges (read from the pool when scraped). */
 export function createMetrics(database: Pick<DatabaseHandle, 'poolUsage'>): Metrics {
   const registry = new Registry();
-  const usage = () => database.poolUsage?.() ?? { total: 1, idle: 1, waiting: 0 };
+  // PGlite is one embedded session, no pool: nothing lent out, nothing waiting.
+  const usage = () => database.poolUsage?.() ?? { total: 0, idle: 0, waiting: 0 };
   new Gauge({
     name: 'wallet_db_pool_connections_in_use',
-    help: 'Database connections lent out to a query or transaction now (PGlite: its one session counts as idle).',
+    help: 'PostgreSQL pool connections lent out to a query or transaction now (0 on PGlite).',
     registers: [registry],
     collect() {
       const { total, idle } = usage();
@@ -41,7 +42,7 @@ export function createMetrics(database: Pick<DatabaseHandle, 'poolUsage'>): Metr
   });
   new Gauge({
     name: 'wallet_db_pool_waiting_requests',
-    help: 'Queries and transactions waiting for a free database connection now.',
+    help: 'Queries and transactions waiting for a free PostgreSQL pool connection now (0 on PGlite).',
     registers: [registry],
     collect() {
       this.set(usage().waiting);
