@@ -7,6 +7,8 @@ import { createServer, registerApiDocs } from './http/server.js';
 import { registerTermination, survivesTermination } from './http/termination.js';
 import type { App } from './http/types.js';
 import { registerHealth, registerWebApp } from './http/web-app.js';
+import { measureRequests, registerMetricsRoute } from './http/metrics.js';
+import type { Metrics } from './metrics.js';
 import { registerAccountModule } from './modules/account/account.module.js';
 import { registerAgreementModule } from './modules/agreement/agreement.module.js';
 import { registerApprovalModule } from './modules/approvals/approvals.module.js';
@@ -23,7 +25,7 @@ import type { Ledger } from './modules/ledger/ledger.service.js';
 import { registerLookupModule } from './modules/lookup/lookup.module.js';
 import { createSlipCodes } from './modules/lookup/slip-codes.js';
 import { registerOtpModule, verifiedPhones } from './modules/otp/otp.module.js';
-import { type Reconciler, createReconciler, scheduleReconciler } from './modules/reconcile/reconciler.js';
+import { type Reconciler, createReconciler, measureOpenIntents, scheduleReconciler } from './modules/reconcile/reconciler.js';
 import { createInviteSummary } from './modules/promotions/programmes.service.js';
 import { registerPromotionsModule } from './modules/promotions/promotions.module.js';
 import { registerReportModule } from './modules/reports/reports.module.js';
@@ -47,6 +49,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerTermination(app, core.settings);
   const bindAuthentication = registerAuthentication(app);
   registerIdempotency(app, core.db);
+  measureRequests(app, core.metrics);
+  if (!config.metricsPort) registerMetricsRoute(app, core.metrics);
   registerOpenApiConventions(app, { survivesTermination });
 
   const auth = registerAuthModule(core);
@@ -73,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (config.sandboxes) await registerSandboxes(core, { banks: lookup });
 
   const reconciler = createReconciler(core.jobs, app.log);
+  measureOpenIntents(core.metrics, core.openIntents, core.now);
   scheduleReconciler(app, reconciler, config.reconcile.intervalMs);
   registerHealth(app, core.db);
   registerWebApp(app, { web: config.webDist, console: config.consoleDist }, config.site);
@@ -83,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('reconciler', reconciler);
   app.decorate('audit', audit);
   app.decorate('chatSockets', sockets);
+  app.decorate('metrics', core.metrics);
   return app;
 }
 
@@ -96,5 +102,7 @@ declare module 'fastify' {
     reconciler: Reconciler;
     audit: ReturnType<typeof registerAuditModule>;
     chatSockets: ReturnType<typeof registerChatModule>['sockets'];
+    /** The app's metrics registry: main.ts serves it on METRICS_PORT when that is set. */
+    metrics: Metrics;
   }
 }

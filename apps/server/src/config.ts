@@ -46,6 +46,8 @@ const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
+  /** Prometheus metrics on their own listener (GET /metrics, no token); unset: on PORT, for admin operators only. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Default ./data, ./data-la for the Laos build: each build keeps its own embedded database and demo data. */
   DATA_DIR: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
@@ -114,6 +116,8 @@ export interface AppConfig {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** undefined: GET /metrics is on the API port behind an admin operator's token. */
+  metricsPort: number | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
@@ -171,6 +175,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     env: values.NODE_ENV,
     port: values.PORT,
     host: values.HOST,
+    metricsPort: values.METRICS_PORT,
     dataDir: path.resolve(dataDir),
     databaseUrl: values.DATABASE_URL,
     databasePoolSize: values.DATABASE_POOL_SIZE,

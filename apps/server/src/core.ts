@@ -10,6 +10,7 @@ import type { AppConfig } from './config.js';
 import type { Db, DatabaseHandle } from './db/database.js';
 import { type AuditTrail, createAuditTrail } from './modules/audit/audit-writer.js';
 import type { App } from './http/types.js';
+import { type Metrics, createMetrics } from './metrics.js';
 import { type AuditChain, createAuditChain } from './modules/audit/audit-chain.js';
 import { auditSecret } from './modules/audit/audit-key.js';
 import { type Members, createMembers } from './modules/account/members.js';
@@ -19,7 +20,7 @@ import { type RevocationBus, createRevocationBus } from './modules/auth/revocati
 import { type TokenSigner, createTokenSigner } from './modules/auth/tokens.js';
 import { type Ledger, createLedger } from './modules/ledger/ledger.service.js';
 import { type AttemptLimiter, createAttemptLimiter } from './modules/limits/attempt-limiter.js';
-import type { Sweeps } from './modules/reconcile/reconciler.js';
+import type { OpenIntentReaders, Sweeps } from './modules/reconcile/reconciler.js';
 import { type SettingsService, createSettingsService, serverSecret } from './modules/settings/settings.service.js';
 
 export interface AppDeps {
@@ -65,10 +66,14 @@ export interface Core {
   revocations: RevocationBus;
   /** Background jobs: each module adds its sweeps; the reconciler runs them all (DESIGN §5). */
   jobs: Sweeps;
+  /** What those jobs have still to finish, by kind: each owner adds a reader of its own tables (for metrics). */
+  openIntents: OpenIntentReaders;
   /** Text messages to members (OTP codes, one-time passwords): several modules send them. */
   sms: SmsSender;
   /** Test doubles for outside services; a module builds the real adapter when one is absent. */
   adapters: Pick<AppDeps, 'provider' | 'gateway' | 'slipVerifier'>;
+  /** The app's Prometheus registry: each module registers and updates its own metrics (docs/operations.md "Metrics"). */
+  metrics: Metrics;
   /** This node's own address: the sandboxes' default base URL when no real service is configured. */
   ownAddress(): string;
 }
@@ -79,7 +84,8 @@ export async function createCore(app: App, deps: AppDeps): Promise<Core> {
   const now = deps.now ?? (() => new Date());
   const secret = config.jwtSecret ?? (await serverSecret(db));
   const derivedSecret = (purpose: string) => Buffer.from(crypto.hkdfSync('sha256', secret, 'wallet', purpose, 32)).toString('hex');
-  const limiter = createAttemptLimiter({ db, now });
+  const metrics = createMetrics(database);
+  const limiter = createAttemptLimiter({ db, now, metrics });
   const auditChain = createAuditChain(auditSecret(config));
   const ownAddress = () => {
     const address = app.server.address() as AddressInfo | null;
@@ -108,7 +114,7 @@ export async function createCore(app: App, deps: AppDeps): Promise<Core> {
     settings: createSettingsService(db),
     auditChain,
     auditTrail: createAuditTrail(auditChain),
-    ledger: createLedger(db, members),
+    ledger: createLedger(db, members, metrics),
     members,
     operatorNames: createOperatorNames(),
     limiter,
@@ -116,8 +122,10 @@ export async function createCore(app: App, deps: AppDeps): Promise<Core> {
     tokens: createTokenSigner(secret, now),
     revocations,
     jobs: { attemptCounters: () => limiter.prune() },
+    openIntents: {},
     sms: deps.sms ?? createHttpSmsSender({ baseUrl: () => config.sms.url ?? `${ownAddress()}/sandbox/sms`, apiKey: config.sms.apiKey }),
     adapters: { provider: deps.provider, gateway: deps.gateway, slipVerifier: deps.slipVerifier },
+    metrics,
     ownAddress,
   };
 }

@@ -5,6 +5,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { closeGracefully } from './http/shutdown.js';
+import { serveMetrics } from './http/metrics.js';
 import { createPasswordHasher } from './modules/auth/password.js';
 import { createFolderStorage } from './adapters/upload-storage.js';
 import { seedDemoPromotions } from './seed/demo-promotions.js';
@@ -49,6 +50,9 @@ if (firstOperator?.generatedPassword) {
 }
 
 await app.listen({ port: config.port, host: config.host });
+// On its own port the metrics need no token: that port is for the private network's scraper only.
+const metricsServer = config.metricsPort ? await serveMetrics(app.metrics, { port: config.metricsPort, host: config.host }) : undefined;
+if (metricsServer) app.log.info({ port: config.metricsPort }, 'metrics listening');
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
@@ -58,6 +62,7 @@ async function shutdown(signal: string): Promise<void> {
   const forceExit = setTimeout(() => process.exit(1), 15_000);
   forceExit.unref();
   try {
+    metricsServer?.close();
     await closeGracefully(app, 10_000);
     await database.close();
   } finally {

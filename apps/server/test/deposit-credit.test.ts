@@ -1,3 +1,4 @@
+import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CreditedDeposit, createDepositCredit } from '../src/modules/deposit/deposit-credit.js';
 import { type TestServer, registerMember, startTestServer } from './harness.js';
@@ -15,11 +16,11 @@ describe('the one deposit credit', () => {
   it('books the deposit and its ledger transfer once per outside reference, and tells every handler once', async () => {
     const member = await registerMember(server);
     const memberId = BigInt(member.id);
-    const credit = createDepositCredit({ ledger: server.app.ledger });
+    const credit = createDepositCredit({ ledger: server.app.ledger, metrics: new Registry(), now: () => new Date() });
     const told: CreditedDeposit[] = [];
     credit.onCredited(async (_trx, deposit) => void told.push(deposit));
 
-    const deposit = { memberId, method: 'SLIP', amount: 12_550n, externalRef: `test:${member.id}:once` };
+    const deposit = { memberId, method: 'SLIP', amount: 12_550n, externalRef: `test:${member.id}:once`, paidAt: new Date() };
     const first = await server.db.transaction().execute((trx) => credit.credit(trx, deposit));
     const again = await server.db.transaction().execute((trx) => credit.credit(trx, deposit));
 
@@ -34,7 +35,7 @@ describe('the one deposit credit', () => {
   it('runs the handlers in the credit’s transaction: a handler that fails takes the deposit back with it', async () => {
     const member = await registerMember(server);
     const memberId = BigInt(member.id);
-    const credit = createDepositCredit({ ledger: server.app.ledger });
+    const credit = createDepositCredit({ ledger: server.app.ledger, metrics: new Registry(), now: () => new Date() });
     credit.onCredited(async (trx, deposit) => {
       // What a handler writes is visible to it inside the credit, before the commit.
       const row = await trx.selectFrom('deposits').select('amount').where('id', '=', deposit.depositId).executeTakeFirstOrThrow();
@@ -43,7 +44,7 @@ describe('the one deposit credit', () => {
     });
 
     const externalRef = `test:${member.id}:rolled-back`;
-    await expect(server.db.transaction().execute((trx) => credit.credit(trx, { memberId, method: 'MANUAL', amount: 5_000n, externalRef }))).rejects.toThrow('spin coins');
+    await expect(server.db.transaction().execute((trx) => credit.credit(trx, { memberId, method: 'MANUAL', amount: 5_000n, externalRef, paidAt: new Date() }))).rejects.toThrow('spin coins');
     expect(await depositsWith(externalRef)).toHaveLength(0);
     expect(await walletOf(memberId)).toBe(0n);
   });

@@ -14,7 +14,7 @@ export interface PaymentGateway {
    * A QR's payment as the gateway knows it, looked up by our reference: what the reconciler asks
    * when a webhook may have been lost. Throws GatewayError when the gateway cannot answer.
    */
-  paymentStatus(reference: string): Promise<{ status: 'paid'; gatewayRef: string; amount: bigint } | { status: 'unpaid' } | { status: 'not_found' }>;
+  paymentStatus(reference: string): Promise<{ status: 'paid'; gatewayRef: string; amount: bigint; paidAt?: Date } | { status: 'unpaid' } | { status: 'not_found' }>;
 }
 
 export class GatewayError extends Error {}
@@ -56,9 +56,11 @@ export function createHttpPaymentGateway(options: { baseUrl: () => string; apiKe
       }
       if (response.status === 404) return { status: 'not_found' };
       if (!response.ok) throw new GatewayError(`gateway answered ${response.status}`);
-      const body = (await response.json()) as { gatewayRef?: string; status?: string; amount?: number };
+      const body = (await response.json()) as { gatewayRef?: string; status?: string; amount?: number; paidAt?: unknown };
       if (body.status === 'PAID' && body.gatewayRef && Number.isSafeInteger(body.amount) && body.amount! > 0) {
-        return { status: 'paid', gatewayRef: body.gatewayRef, amount: BigInt(body.amount!) };
+        // Only measured (the credit delay): a missing or unreadable time never refuses the payment.
+        const paidAt = typeof body.paidAt === 'string' ? new Date(body.paidAt) : undefined;
+        return { status: 'paid', gatewayRef: body.gatewayRef, amount: BigInt(body.amount!), ...(paidAt && !Number.isNaN(paidAt.getTime()) ? { paidAt } : {}) };
       }
       if (body.status === 'PENDING') return { status: 'unpaid' };
       throw new GatewayError(`unexpected payment status ${String(body.status)}`);

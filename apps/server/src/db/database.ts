@@ -39,6 +39,8 @@ export interface DatabaseHandle {
    */
   listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /** The PostgreSQL pool's connections now (for metrics); absent on PGlite, a single session. */
+  poolUsage?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -103,6 +105,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       // keepAlive: a listener that only waits would otherwise not notice a vanished server for hours.
       listen: (channel, handlers) => listenWithReconnect(() => new pg.Client({ ...connectionOptions, keepAlive: true }), channel, handlers),
       notify: (channel, payload) => notify(db, channel, payload),
+      poolUsage: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       async withSession(work) {
         const client = await pool.connect();
         try {

@@ -7,7 +7,7 @@ import { createAdminService } from './admin.service.js';
 
 /** Operator accounts and roles, sign-in with an optional second factor, sessions and site settings. */
 export function registerAdminModule(
-  core: Pick<Core, 'app' | 'config' | 'db' | 'auditTrail' | 'hasher' | 'tokens' | 'settings' | 'limiter' | 'secret' | 'now' | 'derivedSecret' | 'revocations'>,
+  core: Pick<Core, 'app' | 'config' | 'db' | 'auditTrail' | 'hasher' | 'tokens' | 'settings' | 'limiter' | 'secret' | 'now' | 'derivedSecret' | 'revocations' | 'metrics'>,
   uses: { approvals: Pick<ApprovalService, 'changeSettings'> },
 ) {
   const admin = createAdminService({

@@ -21,6 +21,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import * as repo from './admin.repository.js';
 import type { SecondFactor } from './second-factor.js';
 import type { AuditTrail } from '../audit/audit-writer.js';
+import type { Metrics } from '../../metrics.js';
 
 /** Fewer operators than members share an address, and an operator account opens the money. */
 const OPERATOR_LOGIN_LIMITS = { windowMs: 15 * 60_000, maxPerAccount: 5, maxPerAddress: 20, maxPerDevice: 5 };
@@ -48,10 +49,12 @@ export function createAdminService(deps: {
   /** An operator's sockets on every node are dropped when their session or access ends. */
   revocations: Pick<RevocationBus, 'publish'>;
   now: () => Date;
+  /** Where failed sign-ins are counted. */
+  metrics?: Metrics;
 }) {
   const { db, hasher, tokens, now, secondFactor } = deps;
   const credentialsMatch = createCredentialCheck(hasher);
-  const guard = createLoginGuard({ limiter: deps.limiter, secret: deps.secret, scope: 'operator', limits: OPERATOR_LOGIN_LIMITS });
+  const guard = createLoginGuard({ limiter: deps.limiter, secret: deps.secret, scope: 'operator', limits: OPERATOR_LOGIN_LIMITS, metrics: deps.metrics });
 
   const audit = (actor: AdminContext, action: string, detail: unknown, trx: Trx) => deps.auditTrail.record(trx, actor, action, detail);
   const revoked = (operatorId: bigint) => deps.revocations.publish({ kind: 'operator', operatorId: String(operatorId) });
@@ -89,13 +92,13 @@ export function createAdminService(deps: {
     ): Promise<{ token: string; deviceCookie: string }> {
       const attempt = await guard.begin({ account: username, address: client.ip, deviceCookie: client.deviceCookie });
       const operator = await repo.findOperatorByName(db, username);
-      if (!(await credentialsMatch(operator?.password_hash, password)) || !operator) throw unauthorized('WRONG_CREDENTIAL');
+      if (!(await credentialsMatch(operator?.password_hash, password)) || !operator) throw attempt.failed('WRONG_CREDENTIAL');
       if (operator.totp_enabled_at && operator.totp_secret) {
         if (!client.code) {
           await attempt.release();
           throw unauthorized('TOTP_REQUIRED');
         }
-        if (!(await secondFactorPasses(operator.id, operator.totp_secret, client.code))) throw unauthorized('TOTP_INVALID');
+        if (!(await secondFactorPasses(operator.id, operator.totp_secret, client.code))) throw attempt.failed('TOTP_INVALID');
       }
       await attempt.release();
       const expiresAt = new Date(now().getTime() + deps.sessionLifetimeMs);

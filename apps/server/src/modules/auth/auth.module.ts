@@ -3,7 +3,7 @@ import { registerAuthRoutes } from './auth.routes.js';
 import { createAuthService } from './auth.service.js';
 
 /** Member sign-in and sessions. */
-export function registerAuthModule(core: Pick<Core, 'app' | 'config' | 'db' | 'hasher' | 'tokens' | 'limiter' | 'secret' | 'now' | 'revocations' | 'members'>) {
+export function registerAuthModule(core: Pick<Core, 'app' | 'config' | 'db' | 'hasher' | 'tokens' | 'limiter' | 'secret' | 'now' | 'revocations' | 'members' | 'metrics'>) {
   const { app } = core;
   const auth = createAuthService({
     ...core,

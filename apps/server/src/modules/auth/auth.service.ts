@@ -10,6 +10,7 @@ import type { RevocationBus } from './revocation-bus.js';
 import { createRevocationList } from './session-revocations.js';
 import { type PasswordHasher, createCredentialCheck } from './password.js';
 import type { TokenSigner } from './tokens.js';
+import type { Metrics } from '../../metrics.js';
 
 export interface LoginClient {
   ip: string;
@@ -33,6 +34,8 @@ export function createAuthService(deps: {
   revocations: Pick<RevocationBus, 'publish' | 'subscribe'>;
   members: Pick<Members, 'find' | 'credentials' | 'inactiveIds'>;
   onError: (error: unknown) => void;
+  /** Where failed sign-ins are counted. */
+  metrics?: Metrics;
 }) {
   const { db, tokens, now } = deps;
   const revocations = createRevocationList({
@@ -76,7 +79,7 @@ export function createAuthService(deps: {
     async login(body: LoginBody, client: LoginClient): Promise<{ token: string; deviceCookie: string }> {
       const attempt = await guard.begin({ account: body.username, address: client.ip, deviceCookie: client.deviceCookie });
       const member = await deps.members.credentials(db, body.username);
-      if (!(await credentialsMatch(member?.password_hash, body.password)) || !member) throw unauthorized('WRONG_CREDENTIAL');
+      if (!(await credentialsMatch(member?.password_hash, body.password)) || !member) throw attempt.failed('WRONG_CREDENTIAL');
       await attempt.release();
       if (member.status !== 'active') throw forbidden('INACTIVE_USER');
       const expiresAt = new Date(now().getTime() + SESSION_LIFETIME_MS);

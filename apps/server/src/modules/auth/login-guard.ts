@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import { LOGIN_LIMITS } from '@wallet/contract';
-import { tooMany } from '../../errors.js';
+import { Counter } from 'prom-client';
+import { type AppError, tooMany, unauthorized } from '../../errors.js';
+import { type Metrics, shared } from '../../metrics.js';
 import type { AttemptLimiter } from '../limits/attempt-limiter.js';
 
 export interface LoginLimits {
@@ -18,6 +20,23 @@ export interface LoginTicket {
   release(): Promise<void>;
   /** The signed device id to keep in the browser: the same one when the device was already known. */
   deviceCookie: string;
+  /** The attempt failed (it stays counted): the answer to throw, and one more login failure in the metrics. */
+  failed(reason: 'WRONG_CREDENTIAL' | 'TOTP_INVALID'): AppError;
+}
+
+/** Failed sign-ins by who signs in and why (the limits' refusals are the attempt limiter's metric). */
+function loginFailures(metrics: Metrics) {
+  return shared(
+    metrics,
+    'wallet_login_failures_total',
+    () =>
+      new Counter({
+        name: 'wallet_login_failures_total',
+        help: 'Failed sign-ins by scope (member, operator) and reason (WRONG_CREDENTIAL, TOTP_INVALID).',
+        labelNames: ['scope', 'reason'] as const,
+        registers: [metrics],
+      }),
+  );
 }
 
 const DEVICE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -28,8 +47,9 @@ const DEVICE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
  * signed cookie and has an allowance of its own, so a stranger who uses up the account's
  * allowance does not lock its owner out (docs/adr/0066-a-stranger-cannot-lock-a-member-out.md).
  */
-export function createLoginGuard(deps: { limiter: AttemptLimiter; secret: string; scope: 'member' | 'operator'; limits: LoginLimits }) {
+export function createLoginGuard(deps: { limiter: AttemptLimiter; secret: string; scope: 'member' | 'operator'; limits: LoginLimits; metrics?: Metrics | undefined }) {
   const { limiter, scope, limits } = deps;
+  const failures = deps.metrics ? loginFailures(deps.metrics) : undefined;
   const signature = (account: string, deviceId: string) =>
     crypto.createHmac('sha256', deps.secret).update(`${scope}-login-device\0${account}\0${deviceId}`).digest('base64url');
 
@@ -58,6 +78,10 @@ export function createLoginGuard(deps: { limiter: AttemptLimiter; secret: string
       return {
         release: () => reserved.reservation.release(),
         deviceCookie: `${cookieDeviceId}.${signature(attempt.account, cookieDeviceId)}`,
+        failed(reason) {
+          failures?.inc({ scope, reason });
+          return unauthorized(reason);
+        },
       };
     },
   };
@@ -69,7 +93,7 @@ export type LoginGuard = ReturnType<typeof createLoginGuard>;
  * login (docs/adr/0307-the-same-limits-shared-counters.md): a wrong code is one more failure for the phone,
  * the address and the device alike.
  */
-export function createMemberLoginGuard(deps: { limiter: AttemptLimiter; secret: string }) {
+export function createMemberLoginGuard(deps: { limiter: AttemptLimiter; secret: string; metrics?: Metrics | undefined }) {
   return createLoginGuard({
     ...deps,
     scope: 'member',

@@ -1,7 +1,9 @@
 import type { ErrorCode } from '@wallet/contract';
+import { Counter, Histogram } from 'prom-client';
 import type { Db } from '../../db/database.js';
 import { accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
+import { type Metrics, WAIT_BUCKETS } from '../../metrics.js';
 import * as repo from './deposit.repository.js';
 
 /** Where a deposit came from: the clearing account it is booked from is the method's. */
@@ -15,6 +17,12 @@ export interface DepositToCredit {
   externalRef: string;
   /** The member's reference when it was given before the money arrived (a deposit notice's). */
   reference?: string;
+  /**
+   * When the payer paid, as the outside world tells it (the gateway's payment time, the bank
+   * transfer's time on the slip, TrueMoney's receipt), or else the earliest time we know of the
+   * payment (the QR, gift link or notice): the credit delay members feel is measured from it.
+   */
+  paidAt: Date;
 }
 
 export interface CreditedDeposit extends DepositToCredit {
@@ -37,9 +45,22 @@ export type DepositGate = (memberId: bigint) => Promise<ErrorCode | null>;
  * on-credited handler (spin coins, invite accrual, bonus eligibility), all in the caller's
  * transaction.
  */
-export function createDepositCredit(deps: { ledger: Pick<Ledger, 'post'> }) {
+export function createDepositCredit(deps: { ledger: Pick<Ledger, 'post'>; metrics: Metrics; now: () => Date }) {
   const handlers: OnCredited[] = [];
   const gates: DepositGate[] = [];
+  const credits = new Counter({
+    name: 'wallet_deposits_credited_total',
+    help: 'Deposit credits by method and outcome: credited, or duplicate (this outside reference was credited before).',
+    labelNames: ['method', 'outcome'] as const,
+    registers: [deps.metrics],
+  });
+  const creditDelay = new Histogram({
+    name: 'wallet_deposit_credit_delay_seconds',
+    help: 'From the payer paying (gateway payment, bank transfer, TrueMoney receipt; else the QR, link or notice) to the wallet credit, by method.',
+    labelNames: ['method'] as const,
+    buckets: WAIT_BUCKETS,
+    registers: [deps.metrics],
+  });
   return {
     onCredited(handler: OnCredited): void {
       handlers.push(handler);
@@ -61,7 +82,10 @@ export function createDepositCredit(deps: { ledger: Pick<Ledger, 'post'> }) {
     /** The credited deposit, or null when this outside reference was credited before. */
     async credit(trx: Db, deposit: DepositToCredit): Promise<CreditedDeposit | null> {
       const row = await repo.insertDeposit(trx, deposit);
-      if (!row) return null;
+      if (!row) {
+        credits.inc({ method: deposit.method, outcome: 'duplicate' });
+        return null;
+      }
       await deps.ledger.post(
         {
           key: `deposit:${deposit.externalRef}`,
@@ -75,6 +99,9 @@ export function createDepositCredit(deps: { ledger: Pick<Ledger, 'post'> }) {
       );
       const credited: CreditedDeposit = { ...deposit, depositId: row.id, creditedAt: row.created_at };
       for (const handler of handlers) await handler(trx, credited);
+      // Counted as the credit is written, in its transaction: one that fails later is counted too (rare; ADR 0370).
+      credits.inc({ method: deposit.method, outcome: 'credited' });
+      creditDelay.observe({ method: deposit.method }, Math.max(0, deps.now().getTime() - deposit.paidAt.getTime()) / 1000);
       return credited;
     },
   };

@@ -16,9 +16,11 @@ import { createDepositService } from './deposit.service.js';
 import { depositReferences, depositStatement, noticeStatement } from './deposit.statement.js';
 import { registerManualDepositRoutes } from './manual-deposit.routes.js';
 import { createManualDepositService } from './manual-deposit.service.js';
+import { unfinishedSlips } from './slip.repository.js';
 import { registerSlipRoutes } from './slip.routes.js';
 import { createSlipService } from './slip.service.js';
 import { createTrueMoneyTransferService } from './truemoney-transfer.service.js';
+import { redeemingIntents } from './truelink.repository.js';
 import { createTruelinkService } from './truelink.service.js';
 
 /**
@@ -27,7 +29,7 @@ import { createTruelinkService } from './truelink.service.js';
  * into a credit with `credit.onCredited`, and read deposits through the `deposits` port.
  */
 export function registerDepositModule(
-  core: Pick<Core, 'app' | 'config' | 'db' | 'auditTrail' | 'ledger' | 'settings' | 'now' | 'jobs' | 'adapters' | 'ownAddress' | 'derivedSecret' | 'webhookSecrets' | 'site'>,
+  core: Pick<Core, 'app' | 'config' | 'db' | 'auditTrail' | 'ledger' | 'settings' | 'now' | 'jobs' | 'adapters' | 'ownAddress' | 'derivedSecret' | 'webhookSecrets' | 'site' | 'metrics' | 'openIntents'>,
   uses: {
     members: Pick<Members, 'find' | 'findMany' | 'findByPhone'>;
     slipCodes: Pick<SlipCodes, 'ofBank'>;
@@ -37,7 +39,7 @@ export function registerDepositModule(
 ) {
   const { app, config, db, now } = core;
   const log = app.log;
-  const credit = createDepositCredit({ ledger: core.ledger });
+  const credit = createDepositCredit({ ledger: core.ledger, metrics: core.metrics, now });
   const deposits = createDepositService({
     db,
     deposits: credit,
@@ -94,6 +96,8 @@ export function registerDepositModule(
   core.jobs.giftLinks = () => truelink.reconcile();
   core.jobs.qrPayments = () => deposits.reconcile();
   core.jobs.slips = () => slips.resumeUnfinished();
+  core.openIntents['gift_link'] = () => redeemingIntents(db);
+  core.openIntents.slip = () => unfinishedSlips(db);
   uses.statement.addSource(depositStatement);
   uses.statement.addSource(noticeStatement);
   uses.statement.addReferences(depositReferences);

@@ -23,7 +23,7 @@ import type { TrueMoneyTransferService } from './truemoney-transfer.service.js';
 import type { TruelinkService } from './truelink.service.js';
 
 const tags = ['deposit'];
-const gatewayEvent = z.object({ eventId: z.string().min(8).max(100), gatewayRef: z.string().min(4).max(64), amount: z.number().int().positive() });
+const gatewayEvent = z.object({ eventId: z.string().min(8).max(100), gatewayRef: z.string().min(4).max(64), amount: z.number().int().positive(), paidAt: z.unknown().optional() });
 const walletTransferEvent = z.object({
   eventId: z.string().min(8).max(100),
   transactionId: z.string().min(4).max(64),

@@ -10,6 +10,16 @@ import type { DepositCredit } from './deposit-credit.js';
 import * as repo from './deposit.repository.js';
 
 const QR_LIFETIME_MS = 15 * 60_000;
+
+/**
+ * The payment time a gateway gave, when it reads as one; it is only measured (the credit delay), so
+ * a missing or unreadable one never refuses the payment.
+ */
+export function timeOf(value: unknown): Date | undefined {
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? undefined : at;
+}
 /** Payment-gateway QRs (SPEC §5: minimum 100); bank QRs come from the operator's deposit accounts. */
 export const GATEWAY_METHODS = ['WW', 'ZAPMAN'] as const;
 
@@ -32,8 +42,8 @@ export function createDepositService(deps: {
    * Credits a QR's payment once per gateway reference (deposit row, ledger post, QR marked paid),
    * in the caller's transaction; false when it was credited before.
    */
-  async function creditPayment(trx: Db, qr: repo.QrRow, gatewayRef: string, paid: bigint): Promise<boolean> {
-    const credited = await deps.deposits.credit(trx, { memberId: qr.member_id, method: qr.method, amount: paid, externalRef: `gateway:${gatewayRef}` });
+  async function creditPayment(trx: Db, qr: repo.QrRow, gatewayRef: string, paid: bigint, paidAt: Date | undefined): Promise<boolean> {
+    const credited = await deps.deposits.credit(trx, { memberId: qr.member_id, method: qr.method, amount: paid, externalRef: `gateway:${gatewayRef}`, paidAt: paidAt ?? qr.created_at });
     if (!credited) return false;
     await repo.markQrPaid(trx, qr.id);
     return true;
@@ -116,7 +126,7 @@ export function createDepositService(deps: {
      * A payment the gateway reports (already authenticated). Credits the wallet once per gateway
      * reference, even for a QR the member cancelled meanwhile: the money did arrive.
      */
-    async paymentReceived(event: { eventId: string; gatewayRef: string; amount: number }): Promise<'credited' | 'duplicate' | 'unknown'> {
+    async paymentReceived(event: { eventId: string; gatewayRef: string; amount: number; paidAt?: unknown }): Promise<'credited' | 'duplicate' | 'unknown'> {
       const qr = await repo.qrByGatewayRef(db, event.gatewayRef);
       if (!qr) return 'unknown';
       const paid = BigInt(event.amount);
@@ -124,7 +134,7 @@ export function createDepositService(deps: {
       try {
         return await db.transaction().execute(async (trx) => {
           if (!(await repo.firstDelivery(trx, event.eventId))) return 'duplicate' as const;
-          return (await creditPayment(trx, qr, event.gatewayRef, paid)) ? ('credited' as const) : ('duplicate' as const);
+          return (await creditPayment(trx, qr, event.gatewayRef, paid, timeOf(event.paidAt))) ? ('credited' as const) : ('duplicate' as const);
         });
       } catch (error) {
         if (isUniqueViolation(error)) return 'duplicate';
@@ -160,7 +170,7 @@ export function createDepositService(deps: {
           deps.log.warn({ qrcodeId: qr.id, gatewayRef: payment.gatewayRef }, 'gateway names another payment reference for this QR; left for an operator');
           continue;
         }
-        if (await db.transaction().execute((trx) => creditPayment(trx, qr, payment.gatewayRef, payment.amount))) credited += 1;
+        if (await db.transaction().execute((trx) => creditPayment(trx, qr, payment.gatewayRef, payment.amount, payment.paidAt))) credited += 1;
       }
       if (credited) deps.log.info({ asked: qrs.length, credited }, 'credited QR payments the webhook had not delivered');
       return { asked: qrs.length, credited };

@@ -27,7 +27,7 @@ export function createManualDepositService(deps: {
       isOpen: (row) => row.status === 'in_progress',
       decidedBy: (_trx, row) => row.decided_by,
       apply: async (trx, row) => {
-        if (status === 'SUCCESS') await deps.deposits.credit(trx, { memberId: row.member_id, method: 'MANUAL', amount: row.amount, externalRef: `manual:${id}`, reference: row.reference });
+        if (status === 'SUCCESS') await deps.deposits.credit(trx, { memberId: row.member_id, method: 'MANUAL', amount: row.amount, externalRef: `manual:${id}`, reference: row.reference, paidAt: row.created_at });
         return toNotice(await repo.decideNotice(trx, id, { status, reason, decidedBy: operator.username }));
       },
       audit: { actor: operator, action: status === 'SUCCESS' ? 'deposit-notice.approve' : 'deposit-notice.fail', detail: (row) => ({ id, amount: String(row.amount), reason }) },

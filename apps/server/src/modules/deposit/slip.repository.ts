@@ -170,3 +170,14 @@ export function failReviewedSlip(db: Db, id: string, values: { reason: string; d
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** Slips still being checked (not those held for an operator's review), and when the oldest was uploaded. */
+export async function unfinishedSlips(db: Db): Promise<{ open: number; oldest: Date | null }> {
+  const row = await db
+    .selectFrom('slips')
+    .select((eb) => [eb.fn.countAll<string>().as('open'), eb.fn.min('created_at').as('oldest')])
+    .where('status', '=', 'in_progress')
+    .where('needs_review', '=', false)
+    .executeTakeFirstOrThrow();
+  return { open: Number(row.open), oldest: row.oldest ? new Date(row.oldest) : null };
+}

@@ -77,7 +77,7 @@ export function createSlipService(deps: SlipServiceDeps) {
   /** Credits a locked, undecided slip's amount once: the deposit and the ledger are keyed by the bank transfer. */
   async function creditSlip(trx: Db, row: SlipRow, amount: bigint, operator: string | null, transferredAt: Date | null): Promise<SlipRow> {
     const externalRef = row.trans_ref ? `slip:${row.sending_bank}:${row.trans_ref}` : `slip:${row.id}`;
-    await deps.deposits.credit(trx, { memberId: row.member_id, method: 'SLIP', amount, externalRef });
+    await deps.deposits.credit(trx, { memberId: row.member_id, method: 'SLIP', amount, externalRef, paidAt: transferredAt ?? row.transferred_at ?? row.created_at });
     return repo.markSlipCredited(trx, row.id, { amount, transferredAt: transferredAt ?? row.transferred_at, decidedBy: operator });
   }
 

@@ -83,3 +83,13 @@ export async function markUnknown(db: Db, hash: string, code: string): Promise<R
   await db.updateTable('truemoney_redemptions').set({ status_code: code, lease_until: null }).where('voucher_hash', '=', hash).where('state', '=', 'redeeming').execute();
   return db.selectFrom('truemoney_redemptions').selectAll().where('voucher_hash', '=', hash).executeTakeFirstOrThrow();
 }
+
+/** Gift links being redeemed (intent recorded, outcome not yet known), and when the oldest was handed in. */
+export async function redeemingIntents(db: Db): Promise<{ open: number; oldest: Date | null }> {
+  const row = await db
+    .selectFrom('truemoney_redemptions')
+    .select((eb) => [eb.fn.countAll<string>().as('open'), eb.fn.min('created_at').as('oldest')])
+    .where('state', '=', 'redeeming')
+    .executeTakeFirstOrThrow();
+  return { open: Number(row.open), oldest: row.oldest ? new Date(row.oldest) : null };
+}

@@ -61,7 +61,8 @@ export function createTruelinkService(deps: TruelinkDeps) {
     return db.transaction().execute(async (trx) => {
       const row = (await repo.lockIntent(trx, hash))!;
       if (row.state === 'credited') return row;
-      await deps.deposits.credit(trx, { memberId, method: 'TRUEMONEY', amount, externalRef: `truemoney:${hash}` });
+      // A gift link is paid when the member hands it in: its intent's creation.
+      await deps.deposits.credit(trx, { memberId, method: 'TRUEMONEY', amount, externalRef: `truemoney:${hash}`, paidAt: row.created_at });
       return repo.markCredited(trx, hash, memberId, amount);
     });
   }

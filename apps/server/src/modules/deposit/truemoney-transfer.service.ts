@@ -50,8 +50,8 @@ export function createTrueMoneyTransferService(deps: {
   }
   const minimum = minorOf(TRUEWALLET_MINIMUM_BAHT);
 
-  const credit = (trx: Db, transactionId: string, memberId: bigint, amount: bigint) =>
-    deps.deposits.credit(trx, { memberId, method: 'TRUEMONEY', amount, externalRef: `truemoney-transfer:${transactionId}` });
+  const credit = (trx: Db, transactionId: string, memberId: bigint, amount: bigint, receivedAt: Date) =>
+    deps.deposits.credit(trx, { memberId, method: 'TRUEMONEY', amount, externalRef: `truemoney-transfer:${transactionId}`, paidAt: receivedAt });
 
   return {
     async received(event: WalletTransferEvent): Promise<'credited' | 'unmatched' | 'below_minimum' | 'duplicate'> {
@@ -66,7 +66,7 @@ export function createTrueMoneyTransferService(deps: {
           deps.log.warn({ transactionId: event.transactionId, status }, 'TrueMoney transfer waits for an operator');
           return status;
         }
-        await credit(trx, event.transactionId, memberId, amount);
+        await credit(trx, event.transactionId, memberId, amount, new Date(event.receivedAt));
         return 'credited' as const;
       });
     },
@@ -85,7 +85,7 @@ export function createTrueMoneyTransferService(deps: {
         apply: async (trx, row) => {
           const memberId = await memberIdByPhone(trx, phone ?? row.sender_mobile);
           if (memberId === undefined) throw notFound('NO_USER');
-          await credit(trx, transactionId, memberId, row.amount);
+          await credit(trx, transactionId, memberId, row.amount, row.received_at);
           return toItem(await repo.decideTransfer(trx, transactionId, { status: 'credited', memberId, decidedBy: operator.username }));
         },
         audit: { actor: operator, action: 'truemoney-transfer.credit', detail: (row) => ({ transactionId, phone: phone ?? row.sender_mobile, amount: String(row.amount) }) },

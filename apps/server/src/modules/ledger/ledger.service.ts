@@ -1,4 +1,6 @@
+import { Counter, Histogram, Registry } from 'prom-client';
 import { type Db, isUniqueViolation } from '../../db/database.js';
+import { type Metrics, REQUEST_DURATION_BUCKETS } from '../../metrics.js';
 import { REFUSALS, raisedRefusal } from '../../db/refusals.js';
 import { AppError, forbidden, notFound } from '../../errors.js';
 import { type AccountRef, type TransferKind, inCurrency } from './accounts.js';
@@ -106,7 +108,39 @@ function inLedgerTerms(error: unknown): unknown {
  * The only code that writes balances (DESIGN §5). Every movement is one immutable transfer
  * between two accounts, with the two balance updates in the same SQL transaction.
  */
-export function createLedger(db: Db, members: Pick<Members, 'lock' | 'walletCurrency'> = createMembers()) {
+/** The ledger's own metrics: each posting counted by kind and outcome, and timed by operation. */
+function measurePostings(metrics: Metrics) {
+  const postings = new Counter({
+    name: 'wallet_ledger_postings_total',
+    help: 'Ledger postings by kind (deposit, withdrawal, game transfer…), operation (transfer, hold, resolve, reversal) and outcome (posted, replayed, refused).',
+    labelNames: ['kind', 'operation', 'outcome'] as const,
+    registers: [metrics],
+  });
+  const duration = new Histogram({
+    name: 'wallet_ledger_posting_duration_seconds',
+    help: 'Time to write one ledger posting (its statements, inside the caller\'s transaction), by operation.',
+    labelNames: ['operation'] as const,
+    buckets: REQUEST_DURATION_BUCKETS,
+    registers: [metrics],
+  });
+  return async <T>(operation: 'transfer' | 'hold' | 'resolve' | 'reversal', kind: string, work: () => Promise<T>): Promise<T> => {
+    const stopTimer = duration.startTimer({ operation });
+    try {
+      const posted = await work();
+      const replayed = typeof posted === 'object' && posted !== null && (posted as { replayed?: unknown }).replayed === true;
+      postings.inc({ kind, operation, outcome: replayed ? 'replayed' : 'posted' });
+      return posted;
+    } catch (error) {
+      postings.inc({ kind, operation, outcome: 'refused' });
+      throw error;
+    } finally {
+      stopTimer();
+    }
+  };
+}
+
+export function createLedger(db: Db, members: Pick<Members, 'lock' | 'walletCurrency'> = createMembers(), metrics: Metrics = new Registry()) {
+  const measured = measurePostings(metrics);
   // A member's wallet currency is fixed at registration, so remembering it is exact.
   const walletCurrencies = new Map<bigint, string>();
   const MAX_REMEMBERED = 100_000;
@@ -231,10 +265,12 @@ export function createLedger(db: Db, members: Pick<Members, 'lock' | 'walletCurr
   return {
     /** Posts inside the caller's transaction, or in one of its own. */
     post(request: TransferRequest, trx?: Db): Promise<PostedTransfer> {
-      return within(trx, async (own) => {
-        const { id, replayed } = await postIn(own, await inOneCurrency(own, request, ['from', 'to']));
-        return { id, replayed };
-      });
+      return within(trx, (own) =>
+        measured('transfer', request.kind, async () => {
+          const { id, replayed } = await postIn(own, await inOneCurrency(own, request, ['from', 'to']));
+          return { id, replayed };
+        }),
+      );
     },
 
     /**
@@ -242,7 +278,7 @@ export function createLedger(db: Db, members: Pick<Members, 'lock' | 'walletCurr
      * twice nor lost, and the answer's hold id is resolved later, once, by postHold or voidHold.
      */
     hold(request: HoldRequest, trx?: Db): Promise<{ holdId: bigint; transferId: bigint; replayed: boolean }> {
-      return within(trx, async (own) => holdIn(own, await inOneCurrency(own, request, ['from', 'via', 'to'])));
+      return within(trx, (own) => measured('hold', request.kind, async () => holdIn(own, await inOneCurrency(own, request, ['from', 'via', 'to']))));
     },
     /**
      * A hold written by the caller's own SQL function, which looks the accounts up by code and
@@ -255,16 +291,18 @@ export function createLedger(db: Db, members: Pick<Members, 'lock' | 'walletCurr
       if (rest.amount <= 0n) throw new AppError('TRANSFER_MINIMUM', 422);
       if (from.code === via.code) throw new AppError('KEY_INVALID', 400);
       const posting = { key: rest.key, debitCode: from.code, viaCode: via.code, holdToCode: to.code, amount: rest.amount, kind: rest.kind, reference: rest.reference ?? null };
-      try {
-        const written = await write(posting);
-        if (written !== ACCOUNTS_MISSING) return written;
-        await idsOf(db, [from, via, to]);
-        const again = await write(posting);
-        if (again === ACCOUNTS_MISSING) throw new Error(`ledger accounts ${from.code}, ${via.code}, ${to.code} were opened yet not found`);
-        return again;
-      } catch (error) {
-        throw refusalOf(error);
-      }
+      return measured('hold', rest.kind, async () => {
+        try {
+          const written = await write(posting);
+          if (written !== ACCOUNTS_MISSING) return written;
+          await idsOf(db, [from, via, to]);
+          const again = await write(posting);
+          if (again === ACCOUNTS_MISSING) throw new Error(`ledger accounts ${from.code}, ${via.code}, ${to.code} were opened yet not found`);
+          return again;
+        } catch (error) {
+          throw refusalOf(error);
+        }
+      });
     },
     /** Opens accounts ahead of their first transfer (a game account's, when the member activates the game). */
     async open(refs: AccountRef[]): Promise<void> {
@@ -272,18 +310,18 @@ export function createLedger(db: Db, members: Pick<Members, 'lock' | 'walletCurr
     },
     /** The held amount goes on to its destination. */
     postHold(request: ResolveRequest, trx?: Db): Promise<PostedTransfer> {
-      return within(trx, (own) => resolveIn(own, request, 'posted'));
+      return within(trx, (own) => measured('resolve', request.kind, () => resolveIn(own, request, 'posted')));
     },
     /** The held amount goes back to where it came from. */
     voidHold(request: ResolveRequest, trx?: Db): Promise<PostedTransfer> {
-      return within(trx, (own) => resolveIn(own, request, 'voided'));
+      return within(trx, (own) => measured('resolve', request.kind, () => resolveIn(own, request, 'voided')));
     },
     /**
      * Corrects a transfer by a new one in the opposite direction, linked to it; a transfer is
      * reversed at most once, and never past what a member's account holds.
      */
     reverse(request: ReverseRequest, trx?: Db): Promise<PostedTransfer> {
-      return within(trx, (own) => reverseIn(own, request));
+      return within(trx, (own) => measured('reversal', 'reversal', () => reverseIn(own, request)));
     },
     balances: (codes: string[], trx: Db = db) => repo.balancesOf(trx, codes),
     /** Transfers touching these accounts, newest first, paged (the operator's member page). */

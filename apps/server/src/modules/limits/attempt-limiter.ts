@@ -1,5 +1,7 @@
+import { Counter } from 'prom-client';
 import type { Db } from '../../db/database.js';
 import * as repo from './attempts.repository.js';
+import type { Metrics } from '../../metrics.js';
 
 /** At most `max` attempts under `key` per window of `windowMs`. */
 export interface AttemptLimit {
@@ -31,8 +33,16 @@ class Refused<Limit extends AttemptLimit> extends Error {
  * so a burst of parallel requests cannot all be checked against a count none of them has raised
  * yet. Counters are rows in the database, shared by every node and kept across restarts.
  */
-export function createAttemptLimiter(deps: { db: Db; now: () => Date }) {
+export function createAttemptLimiter(deps: { db: Db; now: () => Date; metrics?: Metrics }) {
   const { db, now } = deps;
+  const refusals = deps.metrics
+    ? new Counter({
+        name: 'wallet_attempt_limit_refusals_total',
+        help: 'Attempts refused by a limit (sign-ins, SMS codes, password changes…), by limit: its name and what it counts by, never the value.',
+        labelNames: ['limit'] as const,
+        registers: [deps.metrics],
+      })
+    : undefined;
   return {
     /**
      * One attempt under every limit, or under none (all in one transaction). Callers list keys in
@@ -60,7 +70,11 @@ export function createAttemptLimiter(deps: { db: Db; now: () => Date }) {
           },
         };
       } catch (error) {
-        if (error instanceof Refused) return { ok: false, refused: (error as Refused<Limit>).limit };
+        if (error instanceof Refused) {
+          const { limit } = error as Refused<Limit>;
+          refusals?.inc({ limit: limitName(limit.key) });
+          return { ok: false, refused: limit };
+        }
         throw error;
       }
     },
@@ -70,3 +84,9 @@ export function createAttemptLimiter(deps: { db: Db; now: () => Date }) {
   };
 }
 export type AttemptLimiter = ReturnType<typeof createAttemptLimiter>;
+
+/** A limit's key is `name:by:value` (member-login:account:0812…): its name and what it counts by, without the value. */
+function limitName(key: string): string {
+  const [name = '', by] = key.split(':');
+  return by && /^[a-z-]+$/.test(by) ? `${name}:${by}` : name;
+}

@@ -1,4 +1,6 @@
+import { Gauge } from 'prom-client';
 import type { Core } from '../../core.js';
+import { type Metrics, ageSeconds } from '../../metrics.js';
 
 /**
  * The one reconciler (DESIGN §5): at start and every interval, on every node, it finishes what a
@@ -6,6 +8,14 @@ import type { Core } from '../../core.js';
  * claims its rows, so several nodes may run it at once; one sweep failing does not stop the others.
  */
 export type Sweeps = Record<string, () => Promise<unknown>>;
+
+/** What a sweep has still to finish: how many intents are open and since when the oldest. */
+export interface OpenIntents {
+  open: number;
+  oldest: Date | null;
+}
+/** Each owner of intents a sweep finishes tells, by kind, how many are open (read from its own tables). */
+export type OpenIntentReaders = Record<string, () => Promise<OpenIntents>>;
 
 export function createReconciler(sweeps: Sweeps, log: { error(object: object, message: string): void }) {
   return {
@@ -47,4 +57,30 @@ export function scheduleReconciler(app: Core['app'], reconciler: Reconciler, int
     timer.unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));
+}
+
+/** The open intents of every kind, read from their owners when scraped (one query per kind). */
+export function measureOpenIntents(metrics: Metrics, readers: OpenIntentReaders, now: () => Date): void {
+  let reading: Promise<[string, OpenIntents][]> | undefined;
+  const readAll = () =>
+    (reading ??= Promise.all(Object.entries(readers).map(async ([kind, read]) => [kind, await read()] as [string, OpenIntents])).finally(() => (reading = undefined)));
+  new Gauge({
+    name: 'wallet_reconciler_open_intents',
+    help: 'Intents a crash or an unknown answer may leave for the reconciler, open now, by kind.',
+    labelNames: ['kind'] as const,
+    registers: [metrics],
+    async collect() {
+      for (const [kind, { open }] of await readAll()) this.set({ kind }, open);
+    },
+  });
+  new Gauge({
+    name: 'wallet_reconciler_oldest_open_intent_age_seconds',
+    help: 'Age of the oldest open intent, by kind (0: none open).',
+    labelNames: ['kind'] as const,
+    registers: [metrics],
+    async collect() {
+      const at = now();
+      for (const [kind, { oldest }] of await readAll()) this.set({ kind }, ageSeconds(at, oldest));
+    },
+  });
 }

@@ -1,5 +1,6 @@
 import { type Minor, type ProviderCredits, bahtToCredits, creditsPerBaht, creditsToBaht } from '@wallet/contract';
 import crypto from 'node:crypto';
+import { Counter, Histogram } from 'prom-client';
 import { type GameProviderAdapter, ProviderUnavailableError } from '../../adapters/game-provider.js';
 import { type Db, isUniqueViolation } from '../../db/database.js';
 import { AppError, forbidden } from '../../errors.js';
@@ -7,6 +8,7 @@ import type { IdempotencyClaim } from '../../db/idempotency-keys.js';
 import { accounts } from '../ledger/accounts.js';
 import type { MemberContext } from '../../http/context.js';
 import type { Ledger } from '../ledger/ledger.service.js';
+import { type Metrics, REQUEST_DURATION_BUCKETS } from '../../metrics.js';
 import { createProviderCache } from './provider-cache.js';
 import * as repo from './wallet.repository.js';
 
@@ -36,8 +38,22 @@ export function createProviderTransfers(deps: {
   notFoundGraceMs: number;
   /** How long a retry waits for the first attempt's answer: the provider call's own timeout. */
   duplicateWaitMs: number;
+  metrics: Metrics;
 }) {
   const { db, ledger, provider } = deps;
+  const callDuration = new Histogram({
+    name: 'wallet_provider_transfer_duration_seconds',
+    help: 'A transfer call to a game provider, from asking to its answer or failure, by provider, direction and outcome.',
+    labelNames: ['provider', 'direction', 'outcome'] as const,
+    buckets: REQUEST_DURATION_BUCKETS,
+    registers: [deps.metrics],
+  });
+  const transfers = new Counter({
+    name: 'wallet_provider_transfers_total',
+    help: 'Transfers asked of a game provider, by provider, direction and outcome: posted, refused (voided), unknown (left pending for the reconciler), error.',
+    labelNames: ['provider', 'direction', 'outcome'] as const,
+    registers: [deps.metrics],
+  });
   const providers = createProviderCache(db);
   const onBooked: ResultsBooked[] = [];
 
@@ -68,9 +84,16 @@ export function createProviderTransfers(deps: {
 
   async function drive(memberId: bigint, id: string, code: string, username: string, direction: 'deposit' | 'withdraw', credits: ProviderCredits): Promise<TransferState> {
     let outcome;
+    const stopTimer = callDuration.startTimer({ provider: code, direction });
+    const measured = (result: 'posted' | 'refused' | 'unknown' | 'error') => {
+      stopTimer({ outcome: result });
+      transfers.inc({ provider: code, direction, outcome: result });
+    };
     try {
       outcome = await provider.transfer(code, { txId: id, username, direction, credits });
+      measured(outcome.status === 'failed' ? 'refused' : 'posted');
     } catch (error) {
+      measured(error instanceof ProviderUnavailableError ? 'unknown' : 'error');
       if (error instanceof ProviderUnavailableError) {
         deps.log.warn({ transferId: id, err: error }, 'provider transfer outcome unknown; left for the reconciler');
         return 'pending';

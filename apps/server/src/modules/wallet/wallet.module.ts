@@ -1,10 +1,13 @@
 import { createHttpGameProvider } from '../../adapters/game-provider.js';
+import { Gauge } from 'prom-client';
 import type { Core } from '../../core.js';
+import { sharedRead } from '../../metrics.js';
 import type { AccountService } from '../account/account.service.js';
 import type { Statement } from '../statement/statement-sources.js';
 import { registerProviderMedia } from './media.routes.js';
 import { createProviderTransfers } from './provider-transfers.js';
 import { createSecretBox } from '../../crypto/secret-box.js';
+import { pendingTransfers } from './wallet.repository.js';
 import { registerWalletRoutes } from './wallet.routes.js';
 import { createWalletService } from './wallet.service.js';
 import { transferStatement } from './wallet.statement.js';
@@ -13,7 +16,7 @@ type WalletDeps = Parameters<typeof createWalletService>[0];
 
 /** The wallet, the game providers and the money moved between them. */
 export function registerWalletModule(
-  core: Pick<Core, 'app' | 'config' | 'db' | 'ledger' | 'settings' | 'secret' | 'now' | 'jobs' | 'adapters' | 'ownAddress'>,
+  core: Pick<Core, 'app' | 'config' | 'db' | 'ledger' | 'settings' | 'secret' | 'now' | 'jobs' | 'adapters' | 'ownAddress' | 'metrics' | 'openIntents'>,
   uses: { members: Pick<AccountService, 'findMember'>; inviteSummary: WalletDeps['inviteSummary']; statement: Pick<Statement, 'addSource'> },
 ) {
   const { app, config, db, ledger } = core;
@@ -33,6 +36,7 @@ export function registerWalletModule(
     reconcileAfterMs: config.reconcile.afterMs,
     notFoundGraceMs: config.reconcile.notFoundGraceMs,
     duplicateWaitMs: config.provider.timeoutMs + 500,
+    metrics: core.metrics,
   });
   const wallet = createWalletService({
     db,
@@ -46,6 +50,17 @@ export function registerWalletModule(
   registerWalletRoutes(app, wallet);
   registerProviderMedia(app, db);
   core.jobs.providerTransfers = () => providerTransfers.reconcile();
+  // One query a scrape serves both the pending gauge and the reconciler's open intents.
+  const pending = sharedRead(() => pendingTransfers(db));
+  core.openIntents['provider_transfer'] = pending;
+  new Gauge({
+    name: 'wallet_provider_transfers_pending',
+    help: 'Transfers to or from a game provider whose outcome is not settled yet (the reconciler settles them).',
+    registers: [core.metrics],
+    async collect() {
+      this.set((await pending()).open);
+    },
+  });
   uses.statement.addSource(transferStatement);
   return { wallet, providerTransfers };
 }

@@ -131,3 +131,13 @@ export function pendingTransfersOlderThan(db: Db, before: Date, limit: number) {
 export function findProviderArt(db: Db, code: string) {
   return db.selectFrom('providers').select(['logo', 'background']).where('code', '=', code).executeTakeFirst();
 }
+
+/** Transfers to or from a provider whose outcome is not settled yet, and when the oldest began. */
+export async function pendingTransfers(db: Db): Promise<{ open: number; oldest: Date | null }> {
+  const row = await db
+    .selectFrom('provider_transfers')
+    .select((eb) => [eb.fn.countAll<string>().as('open'), eb.fn.min('created_at').as('oldest')])
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return { open: Number(row.open), oldest: row.oldest ? new Date(row.oldest) : null };
+}

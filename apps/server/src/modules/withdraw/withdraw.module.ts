@@ -1,16 +1,19 @@
+import { Gauge } from 'prom-client';
 import type { Core } from '../../core.js';
+import { ageSeconds, sharedRead } from '../../metrics.js';
 import type { Members } from '../account/members.js';
 import type { ConditionService } from '../conditions/conditions.service.js';
 import type { Statement } from '../statement/statement-sources.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import { registerWithdrawAdminRoutes } from './withdraw.admin.routes.js';
 import { registerWithdrawRoutes } from './withdraw.routes.js';
+import { queueState } from './withdraw.repository.js';
 import { createWithdrawService } from './withdraw.service.js';
 import { withdrawalReferences, withdrawalStatement } from './withdraw.statement.js';
 
 /** Withdrawals to the member's registered bank account, and the operator's queue of them. */
 export function registerWithdrawModule(
-  core: Pick<Core, 'app' | 'db' | 'auditTrail' | 'ledger' | 'settings'>,
+  core: Pick<Core, 'app' | 'db' | 'auditTrail' | 'ledger' | 'settings' | 'metrics' | 'now'>,
   uses: {
     wallet: Pick<WalletService, 'transferAll'>;
     members: Pick<Members, 'find' | 'findMany'>;
@@ -23,5 +26,27 @@ export function registerWithdrawModule(
   registerWithdrawAdminRoutes(core.app, withdrawals);
   uses.statement.addSource(withdrawalStatement);
   uses.statement.addReferences(withdrawalReferences);
+  measureQueue(core);
   return withdrawals;
+}
+
+/** The operator's withdrawal queue, read when scraped (one query for both gauges). */
+function measureQueue(core: Pick<Core, 'db' | 'metrics' | 'now'>): void {
+  const read = sharedRead(() => queueState(core.db));
+  new Gauge({
+    name: 'wallet_withdrawal_queue_size',
+    help: 'Withdrawals waiting for an operator\'s decision now.',
+    registers: [core.metrics],
+    async collect() {
+      this.set((await read()).waiting);
+    },
+  });
+  new Gauge({
+    name: 'wallet_withdrawal_queue_oldest_age_seconds',
+    help: 'How long the oldest withdrawal waiting for a decision has waited (0: none waiting).',
+    registers: [core.metrics],
+    async collect() {
+      this.set(ageSeconds(core.now(), (await read()).oldest));
+    },
+  });
 }

@@ -77,3 +77,13 @@ export async function linkHold(db: Db, withdrawalId: string, holdId: bigint): Pr
 export function unpaidSubquery(memberId: bigint) {
   return sql<string>`(SELECT coalesce(sum(amount), 0) FROM withdrawals WHERE member_id = ${memberId} AND status = 'in_progress')`;
 }
+
+/** The operator's queue now: withdrawals waiting for a decision, and when the oldest was asked for. */
+export async function queueState(db: Db): Promise<{ waiting: number; oldest: Date | null }> {
+  const row = await db
+    .selectFrom('withdrawals')
+    .select((eb) => [eb.fn.countAll<string>().as('waiting'), eb.fn.min('created_at').as('oldest')])
+    .where('status', '=', 'in_progress')
+    .executeTakeFirstOrThrow();
+  return { waiting: Number(row.waiting), oldest: row.oldest ? new Date(row.oldest) : null };
+}
