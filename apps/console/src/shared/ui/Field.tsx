@@ -48,7 +48,7 @@ export const amountValue =
   (value: unknown): number | null =>
     typeof value === 'number' || value === null ? value : optional && String(value ?? '').trim() === '' ? null : wireAmount(String(value ?? ''), currency);
 
-/** The wallet currency an offer, a campaign or a report is in (issue 15 §1): the contract's list. */
+/** The wallet currency an offer, a campaign or a report is in (the contract's list). */
 export function CurrencyField({ className = '', ...props }: Omit<CurrencyPickerProps, 'nameOf'>) {
   const { t } = useTranslation();
   return (

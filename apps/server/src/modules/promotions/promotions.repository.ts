@@ -118,7 +118,7 @@ export async function markAccrualsClaimed(trx: Db, ids: string[], claimId: strin
   await trx.updateTable('invite_accruals').set({ status: 'claimed', claim_id: claimId }).where('id', 'in', ids).execute();
 }
 
-/** A page of the inviter's rows, newest first: the page's ids from the index alone, then those rows (issue 16 §2); their invitees come from the members port. */
+/** A page of the inviter's rows, newest first: the page's ids from the index alone, then those rows; their invitees come from the members port. */
 export async function accrualsPage(db: Db, inviterId: bigint, page: number, limit: number) {
   const pageIds = db
     .selectFrom('invite_accruals')
