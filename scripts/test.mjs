@@ -21,6 +21,11 @@ function step(title, command, args, env = process.env) {
   console.log(`✔ ${title} (${seconds} s)`);
 }
 
+/** Whether a program is on PATH (Debian's packages: promtool from prometheus, haproxy, pgbackrest). */
+function onPath(program) {
+  return spawnSync('sh', ['-c', `command -v ${program}`], { stdio: 'ignore' }).status === 0;
+}
+
 const npx = 'npx';
 step('types: contract', npx, ['tsc', '-p', 'packages/contract']);
 step('types: client kit', npx, ['tsc', '-p', 'packages/client-kit']);
@@ -30,6 +35,15 @@ step('types: console', npx, ['tsc', '-p', 'apps/console']);
 step('types: e2e', npx, ['tsc', '-p', 'e2e']);
 step('types: bench', npx, ['tsc', '-p', 'bench']);
 step('lint', npx, ['eslint', '.', '--max-warnings=0']);
+if (onPath('promtool')) {
+  step('alert rules: promtool check', 'promtool', ['check', 'config', 'deploy/prometheus/prometheus.yml']);
+  step('alert rules: promtool test', 'promtool', ['test', 'rules', 'deploy/prometheus/alerts.test.yml']);
+} else if (process.env.REQUIRE_E2E === '1') {
+  console.error('✖ alert rules: promtool is missing and REQUIRE_E2E=1 (apt-get install -y prometheus)');
+  process.exit(1);
+} else {
+  console.log('\n⚠ alert rules skipped: promtool not found (apt-get install -y prometheus)');
+}
 step('unit and integration tests (PGlite)', npx, ['vitest', 'run'], withoutDatabase);
 if (DATABASE_URL) {
   step('integration tests (PostgreSQL)', npx, ['vitest', 'run', '--project', 'server'], process.env);
