@@ -94,6 +94,21 @@ TABLE banners
   CONSTRAINT banners_placement_check CHECK ((placement = ANY (ARRAY['invite'::text, 'refund'::text, 'bonus'::text])))
   CREATE INDEX banners_placement_idx ON banners USING btree (placement, offer_code, "position")
 
+TABLE books_checks
+  id bigint NOT NULL GENERATED ALWAYS AS IDENTITY
+  scheduled_hour timestamp with time zone
+  asked_by text
+  started_at timestamp with time zone NOT NULL DEFAULT now()
+  finished_at timestamp with time zone
+  ok boolean
+  breaches integer
+  report jsonb
+  CONSTRAINT books_checks_check CHECK (((scheduled_hour IS NULL) <> (asked_by IS NULL)))
+  CONSTRAINT books_checks_check1 CHECK ((((finished_at IS NULL) = (ok IS NULL)) AND ((ok IS NULL) = (breaches IS NULL)) AND ((breaches IS NULL) = (report IS NULL))))
+  CONSTRAINT books_checks_pkey PRIMARY KEY (id)
+  CONSTRAINT books_checks_scheduled_hour_key UNIQUE (scheduled_hour)
+  CREATE INDEX books_checks_finished_idx ON books_checks USING btree (finished_at DESC, id DESC) WHERE (finished_at IS NOT NULL)
+
 TABLE chat_conversations
   id uuid NOT NULL DEFAULT gen_random_uuid()
   member_id bigint
@@ -872,6 +887,7 @@ VIEW ledger_holds AS
 SEQUENCE admin_users_id_seq
 SEQUENCE audit_log_id_seq
 SEQUENCE audit_log_position
+SEQUENCE books_checks_id_seq
 SEQUENCE deposit_accounts_id_seq
 SEQUENCE deposit_wallets_id_seq
 SEQUENCE ledger_accounts_id_seq

@@ -15,6 +15,7 @@ import { registerApprovalModule } from './modules/approvals/approvals.module.js'
 import { registerAdminModule } from './modules/admin/admin.module.js';
 import { registerAuditModule } from './modules/audit/audit.module.js';
 import { registerAuthModule } from './modules/auth/auth.module.js';
+import { registerBooksModule } from './modules/books/books.module.js';
 import { registerPasswordResetModule } from './modules/auth/password-reset.module.js';
 import { createSignIns } from './modules/auth/sign-ins.js';
 import { registerChatModule } from './modules/chat/chat.module.js';
@@ -72,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerCorrectionModule(core, { statement });
   const { rewards } = registerPromotionsModule(core, { members: core.members, signIns: createSignIns(), wallet, credit, deposits, conditions, approvals, statement, texts: lookup });
   registerSpinModule(core, { members: core.members, gameResults: providerTransfers, rewards, approvals });
+  const books = registerBooksModule(core);
   const { guests, sockets } = registerChatModule(core, { members: auth, operators: admin });
   bindAuthentication({ members: auth, operators: admin, guests });
   if (config.sandboxes) await registerSandboxes(core, { banks: lookup });
@@ -89,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('audit', audit);
   app.decorate('chatSockets', sockets);
   app.decorate('metrics', core.metrics);
+  app.decorate('books', books);
   return app;
 }
 
@@ -104,5 +107,6 @@ declare module 'fastify' {
     chatSockets: ReturnType<typeof registerChatModule>['sockets'];
     /** The app's metrics registry: main.ts serves it on METRICS_PORT when that is set. */
     metrics: Metrics;
+    books: ReturnType<typeof registerBooksModule>;
   }
 }

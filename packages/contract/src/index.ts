@@ -17,3 +17,4 @@ export * from './approvals.js';
 export * from './promotions.js';
 export * from './spin.js';
 export * from './chat.js';
+export * from './books.js';

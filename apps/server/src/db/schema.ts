@@ -121,6 +121,17 @@ export interface Database {
     ip: string | null;
     user_agent: string | null;
   };
+  books_checks: {
+    id: Generated<bigint>;
+    /** The hour a scheduled check claimed; null for one an operator asked for (`asked_by`). */
+    scheduled_hour: Timestamp | null;
+    asked_by: string | null;
+    started_at: Generated<Date>;
+    finished_at: Timestamp | null;
+    ok: boolean | null;
+    breaches: number | null;
+    report: Json<unknown> | null;
+  };
   audit_log: {
     id: Generated<bigint>;
     actor: string;

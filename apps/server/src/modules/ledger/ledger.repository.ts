@@ -179,6 +179,32 @@ export async function invariantReport(db: Db) {
   };
 }
 
+/** Holds of one kind that no transfer has resolved yet: what the hold's owner must still be waiting on. */
+export async function pendingHolds(db: Db, kind: string) {
+  const rows = await sql<{ id: string; amount: string; currency: string }>`
+    SELECT h.id::text AS id, h.amount::text AS amount, h.currency FROM ledger_transfers h
+    WHERE h.kind = ${kind} AND h.hold_to_account_id IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM ledger_transfers r WHERE r.resolves_hold_id = h.id)`.execute(db);
+  return rows.rows.map((row) => ({ holdId: BigInt(row.id), amount: BigInt(row.amount), currency: row.currency }));
+}
+
+/**
+ * What members hold, per currency: their wallets, their game accounts, and what is on its way out of
+ * them in a pending hold (a withdrawal not yet paid, a transfer to or from a game not yet settled).
+ */
+export async function playerFunds(db: Db) {
+  const rows = await sql<{ currency: string; wallets: string; games: string; pending: string }>`
+    SELECT a.currency,
+      coalesce(sum(a.balance) FILTER (WHERE a.kind = 'member_wallet'), 0)::text AS wallets,
+      coalesce(sum(a.balance) FILTER (WHERE a.kind = 'member_game'), 0)::text AS games,
+      coalesce((SELECT sum(h.amount) FROM ledger_transfers h JOIN ledger_accounts f ON f.id = h.debit_account_id
+        WHERE h.hold_to_account_id IS NOT NULL AND f.kind IN ('member_wallet', 'member_game') AND h.currency = a.currency
+          AND NOT EXISTS (SELECT 1 FROM ledger_transfers r WHERE r.resolves_hold_id = h.id)), 0)::text AS pending
+    FROM ledger_accounts a WHERE a.kind IN ('member_wallet', 'member_game')
+    GROUP BY a.currency ORDER BY a.currency`.execute(db);
+  return rows.rows.map((row) => ({ currency: row.currency, wallets: BigInt(row.wallets), games: BigInt(row.games), pending: BigInt(row.pending) }));
+}
+
 /**
  * The transfers into and out of some accounts, newest first: each line signed from those accounts'
  * side. The accounts' ids first, so both sides are found from their indexes (debit, credit): the

@@ -360,25 +360,38 @@ export function createLedger(db: Db, members: Pick<Members, 'lock' | 'walletCurr
       if (invariantChecks.some((each) => each.name === check.name)) throw new Error(`invariant check ${check.name} registered twice`);
       invariantChecks.push(check);
     },
-    /** Checks every invariant of DESIGN §5, the ledger's own and the registered ones; `ok` is false when any is broken. */
-    async verify(trx: Db = db): Promise<InvariantReport> {
-      const report = await repo.invariantReport(trx);
-      const checked: [string, InvariantProblem[]][] = [];
-      for (const check of invariantChecks) {
-        if (check.name === 'ok' || check.name in report) throw new Error(`invariant check ${check.name}: the report has a figure of that name already`);
-        checked.push([check.name, await check.problems(trx)]);
-      }
-      return {
-        ...report,
-        ...Object.fromEntries(checked),
-        ok:
-          Object.values(report.sumOfBalances).every((sum) => sum === 0n) &&
-          report.transfersAcrossCurrencies === 0 &&
-          report.mismatches.length === 0 &&
-          report.negativeMemberAccounts.length === 0 &&
-          checked.every(([, problems]) => problems.length === 0),
-      };
+    /** Holds of one kind still pending, for the module whose rows wait on them to check against its own. */
+    pendingHolds: (trx: Db, kind: TransferKind) => repo.pendingHolds(trx, kind),
+    /** What members hold per currency: wallets, game accounts, and pending holds out of them. */
+    playerFunds: (trx: Db = db) => repo.playerFunds(trx),
+    /**
+     * Checks every invariant of DESIGN §5, the ledger's own and the registered ones; `ok` is false
+     * when any is broken. Without a transaction it opens a repeatable-read one: every figure is read
+     * in one snapshot, so money moving meanwhile never looks like a hold without its owner's row.
+     */
+    async verify(trx?: Db): Promise<InvariantReport> {
+      if (!trx) return db.transaction().setIsolationLevel('repeatable read').execute((snapshot) => verifyIn(snapshot));
+      return verifyIn(trx);
     },
   };
+
+  async function verifyIn(trx: Db): Promise<InvariantReport> {
+    const report = await repo.invariantReport(trx);
+    const checked: [string, InvariantProblem[]][] = [];
+    for (const check of invariantChecks) {
+      if (check.name === 'ok' || check.name in report) throw new Error(`invariant check ${check.name}: the report has a figure of that name already`);
+      checked.push([check.name, await check.problems(trx)]);
+    }
+    return {
+      ...report,
+      ...Object.fromEntries(checked),
+      ok:
+        Object.values(report.sumOfBalances).every((sum) => sum === 0n) &&
+        report.transfersAcrossCurrencies === 0 &&
+        report.mismatches.length === 0 &&
+        report.negativeMemberAccounts.length === 0 &&
+        checked.every(([, problems]) => problems.length === 0),
+    };
+  }
 }
 export type Ledger = ReturnType<typeof createLedger>;

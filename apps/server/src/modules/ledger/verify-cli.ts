@@ -6,6 +6,8 @@ import { migrate } from '../../db/migrate.js';
 import { createMembers } from '../account/members.js';
 import { createDeposits } from '../deposit/deposits.js';
 import { createInviteCheck } from '../promotions/invite-check.js';
+import { gameTransferHoldsCheck } from '../wallet/wallet.module.js';
+import { withdrawalHoldsCheck } from '../withdraw/withdraw.module.js';
 import { createLedger } from './ledger.service.js';
 
 export async function verifyConfiguredLedger(): Promise<number> {
@@ -20,6 +22,8 @@ export async function verifyConfiguredLedger(): Promise<number> {
     const ledger = createLedger(database.db);
     // The checks the modules register on the server's ledger (each module's *.module.ts), registered here alike.
     ledger.addInvariantCheck(createInviteCheck({ members: createMembers(), deposits: createDeposits() }));
+    ledger.addInvariantCheck(withdrawalHoldsCheck(ledger));
+    ledger.addInvariantCheck(gameTransferHoldsCheck(ledger));
     const report = await ledger.verify();
     console.log(JSON.stringify(report, (_key, value) => (typeof value === 'bigint' ? value.toString() : value), 2));
     console.log(report.ok ? 'ledger OK' : 'LEDGER INVARIANTS BROKEN');

@@ -7,7 +7,8 @@ import type { Statement } from '../statement/statement-sources.js';
 import { registerProviderMedia } from './media.routes.js';
 import { createProviderTransfers } from './provider-transfers.js';
 import { createSecretBox } from '../../crypto/secret-box.js';
-import { pendingTransfers } from './wallet.repository.js';
+import { createHoldsCheck } from '../ledger/holds-check.js';
+import { pendingHolds, pendingTransfers } from './wallet.repository.js';
 import { registerWalletRoutes } from './wallet.routes.js';
 import { createWalletService } from './wallet.service.js';
 import { transferStatement } from './wallet.statement.js';
@@ -62,5 +63,11 @@ export function registerWalletModule(
     },
   });
   uses.statement.addSource(transferStatement);
+  ledger.addInvariantCheck(gameTransferHoldsCheck(ledger));
   return { wallet, providerTransfers };
+}
+
+/** Every unsettled game transfer's money is held in the ledger, and no hold of that kind is left without one. */
+export function gameTransferHoldsCheck(ledger: Parameters<typeof createHoldsCheck>[2]['ledger']) {
+  return createHoldsCheck('gameTransferHolds', 'provider_hold', { ledger, openRows: pendingHolds });
 }

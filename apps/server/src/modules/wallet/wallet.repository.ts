@@ -117,6 +117,11 @@ export function inFlightSubquery(memberId: bigint) {
   return sql<string>`(SELECT coalesce(sum(amount), 0) FROM provider_transfers WHERE member_id = ${memberId} AND status = 'pending')`;
 }
 
+/** Every transfer to or from a game not yet settled, with the ledger hold that keeps its money. */
+export function pendingHolds(db: Db) {
+  return db.selectFrom('provider_transfers').select(['id', 'hold_id', 'amount']).where('status', '=', 'pending').execute();
+}
+
 export function pendingTransfersOlderThan(db: Db, before: Date, limit: number) {
   return db
     .selectFrom('provider_transfers')

@@ -7,7 +7,8 @@ import type { Statement } from '../statement/statement-sources.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import { registerWithdrawAdminRoutes } from './withdraw.admin.routes.js';
 import { registerWithdrawRoutes } from './withdraw.routes.js';
-import { queueState } from './withdraw.repository.js';
+import { createHoldsCheck } from '../ledger/holds-check.js';
+import { inProgressHolds, queueState } from './withdraw.repository.js';
 import { createWithdrawService } from './withdraw.service.js';
 import { withdrawalReferences, withdrawalStatement } from './withdraw.statement.js';
 
@@ -27,7 +28,13 @@ export function registerWithdrawModule(
   uses.statement.addSource(withdrawalStatement);
   uses.statement.addReferences(withdrawalReferences);
   measureQueue(core);
+  core.ledger.addInvariantCheck(withdrawalHoldsCheck(core.ledger));
   return withdrawals;
+}
+
+/** Every unpaid withdrawal's money is held in the ledger, and no withdrawal hold is left without one. */
+export function withdrawalHoldsCheck(ledger: Parameters<typeof createHoldsCheck>[2]['ledger']) {
+  return createHoldsCheck('withdrawalHolds', 'withdrawal', { ledger, openRows: inProgressHolds });
 }
 
 /** The operator's withdrawal queue, read when scraped (one query for both gauges). */

@@ -78,6 +78,11 @@ export function unpaidSubquery(memberId: bigint) {
   return sql<string>`(SELECT coalesce(sum(amount), 0) FROM withdrawals WHERE member_id = ${memberId} AND status = 'in_progress')`;
 }
 
+/** Every withdrawal not yet paid nor failed, with the ledger hold that keeps its money. */
+export function inProgressHolds(db: Db) {
+  return db.selectFrom('withdrawals').select(['id', 'hold_id', 'amount']).where('status', '=', 'in_progress').execute();
+}
+
 /** The operator's queue now: withdrawals waiting for a decision, and when the oldest was asked for. */
 export async function queueState(db: Db): Promise<{ waiting: number; oldest: Date | null }> {
   const row = await db
