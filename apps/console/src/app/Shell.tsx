@@ -6,6 +6,7 @@ import { NavLink, Outlet, useNavigate } from 'react-router';
 import { api, clearToken, setSignedOutHandler } from '../shared/api/client';
 import { hasRole, useMe } from '../shared/api/me';
 import { Button } from '../shared/ui/Button';
+import { BooksBanner } from '../features/books/BooksBanner';
 
 /** The desk: a menu that follows the operator's roles, the language, signing out. */
 export function Shell() {
@@ -30,6 +31,7 @@ export function Shell() {
     { to: '/spinwheels', label: t('nav.spinwheels'), show: hasRole(roles, 'admin', 'marketing') },
     { to: '/approvals', label: t('nav.approvals'), show: hasRole(roles, 'admin', 'marketing') },
     { to: '/dashboard', label: t('nav.dashboard'), show: hasRole(roles, 'admin', 'finance', 'marketing') },
+    { to: '/books', label: t('nav.books'), show: hasRole(roles, 'admin', 'finance') },
     { to: '/settings', label: t('nav.settings'), show: !!roles },
     { to: '/operators', label: t('nav.operators'), show: hasRole(roles, 'admin') },
     { to: '/audit', label: t('nav.audit'), show: hasRole(roles, 'admin') },
@@ -65,6 +67,7 @@ export function Shell() {
           <Button variant="secondary" className="whitespace-nowrap" onClick={() => void signOut()} data-testid="console-sign-out">{t('nav.signOut')}</Button>
         </div>
       </header>
+      <BooksBanner show={hasRole(roles, 'admin', 'finance')} />
       <main className="mx-auto max-w-[1400px] px-5 py-5">{me.data && <Outlet />}</main>
     </div>
   );

@@ -67,7 +67,7 @@ describe('the menu follows the roles', () => {
   });
 
   it('shows finance the queues, corrections and dashboard, and an admin everything', async () => {
-    expect(await menuFor(['finance'])).toEqual(['คิวงาน', 'สมาชิก', 'ปรับยอดเงิน', 'ภาพรวม', 'ตั้งค่า', 'บัญชีของฉัน']);
+    expect(await menuFor(['finance'])).toEqual(['คิวงาน', 'สมาชิก', 'ปรับยอดเงิน', 'ภาพรวม', 'ตรวจยอดบัญชี', 'ตั้งค่า', 'บัญชีของฉัน']);
   });
 
   it('gives marketing the promotions, and no money screens', async () => {
@@ -75,7 +75,48 @@ describe('the menu follows the roles', () => {
   });
 
   it('gives an admin the operators and the audit log', async () => {
-    expect(await menuFor(['admin'])).toEqual(['คิวงาน', 'แชท', 'สมาชิก', 'ปรับยอดเงิน', 'โปรโมชั่น', 'วงล้อนำโชค', 'รออนุมัติ', 'ภาพรวม', 'ตั้งค่า', 'ผู้ดูแล', 'บันทึกการตรวจสอบ', 'บัญชีของฉัน']);
+    expect(await menuFor(['admin'])).toEqual(['คิวงาน', 'แชท', 'สมาชิก', 'ปรับยอดเงิน', 'โปรโมชั่น', 'วงล้อนำโชค', 'รออนุมัติ', 'ภาพรวม', 'ตรวจยอดบัญชี', 'ตั้งค่า', 'ผู้ดูแล', 'บันทึกการตรวจสอบ', 'บัญชีของฉัน']);
+  });
+});
+
+describe('the books banner', () => {
+  const breach = {
+    id: '7', scheduledHour: '2026-11-28T10:00:00.000Z', askedBy: null, startedAt: '2026-11-28T10:00:01.000Z', finishedAt: '2026-11-28T10:00:02.000Z',
+    ok: false, breaches: 2, playerFunds: [], problems: [{ check: 'sumIsZero', id: 'THB', problem: 'accounts sum to 100' }, { check: 'balanceEqualsTransfers', id: 'wallet:9', problem: 'balance 100, transfers 0' }],
+  };
+  const shellFor = (roles: string[], status: unknown) => {
+    saveToken('operator-token');
+    const asked: string[] = [];
+    stubFetch((path) => {
+      asked.push(path);
+      return path === '/api/admin/books/status' ? { status: 200, body: status } : { status: 200, body: { _id: '1', username: 'someone', roles, totp: false } };
+    });
+    renderAt(<Shell />);
+    return asked;
+  };
+
+  it('tells finance on every page that the latest proof found breaches, with a way to them', async () => {
+    shellFor(['finance'], { latest: breach, overdue: false });
+    const banner = await screen.findByTestId('books-banner');
+    expect(banner).toHaveTextContent('บัญชีไม่สมดุล: พบความผิดปกติ 2 รายการ');
+    expect(within(banner).getByRole('link')).toHaveAttribute('href', '/books');
+  });
+
+  it('tells them when no proof ran for two hours, and says nothing while the books balance', async () => {
+    shellFor(['admin'], { latest: null, overdue: true });
+    expect(await screen.findByTestId('books-banner')).toHaveTextContent('การตรวจรายชั่วโมงไม่ทำงาน');
+  });
+
+  it('stays quiet while the books balance, and never asks for them for support', async () => {
+    const askedByFinance = shellFor(['finance'], { latest: { ...breach, ok: true, breaches: 0, problems: [] }, overdue: false });
+    await waitFor(() => expect(askedByFinance).toContain('/api/admin/books/status'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId('books-banner')).not.toBeInTheDocument();
+    vi.restoreAllMocks();
+    const asked = shellFor(['support'], { latest: breach, overdue: false });
+    await screen.findAllByTestId('console-nav');
+    expect(asked).not.toContain('/api/admin/books/status');
+    expect(screen.queryByTestId('books-banner')).not.toBeInTheDocument();
   });
 });
 

@@ -2,6 +2,7 @@ import { type RouteObject, createBrowserRouter, redirect } from 'react-router';
 import { readToken } from '../shared/api/client';
 import { AccountPage } from '../features/account/AccountPage';
 import { AuditPage } from '../features/audit/AuditPage';
+import { BooksPage } from '../features/books/BooksPage';
 import { ApprovalsPage } from '../features/approvals/ApprovalsPage';
 import { CorrectionsPage } from '../features/corrections/CorrectionsPage';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
@@ -39,6 +40,7 @@ export const consoleRoutes: RouteObject[] = [
       { path: 'spinwheels', element: <SpinWheelsPage /> },
       { path: 'operators', element: <OperatorsPage /> },
       { path: 'dashboard', element: <DashboardPage /> },
+      { path: 'books', element: <BooksPage /> },
       { path: 'settings', element: <SettingsPage /> },
       { path: 'audit', element: <AuditPage /> },
       { path: 'account', element: <AccountPage /> },
