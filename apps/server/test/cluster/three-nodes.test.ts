@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { type Socket, io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,6 +87,8 @@ let nodes: Child[] = [];
 let provider: Child | undefined;
 let haproxy: Child | undefined;
 let pool: pg.Pool;
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisKeyPrefix = `cluster-test-${crypto.randomBytes(4).toString('hex')}:`;
 const folders: string[] = [];
 
 async function signUp(name: string): Promise<Member> {
@@ -125,8 +128,8 @@ beforeAll(async () => {
     FAST_HASH: '1',
     DATABASE_URL: databaseUrl,
     DATABASE_POOL_SIZE: '5',
-    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-    REDIS_KEY_PREFIX: `cluster-test-${crypto.randomBytes(4).toString('hex')}:`,
+    REDIS_URL: redisUrl,
+    REDIS_KEY_PREFIX: redisKeyPrefix,
     JWT_SECRET: crypto.randomBytes(32).toString('hex'),
     AUDIT_KEY: crypto.randomBytes(32).toString('hex'),
     AUDIT_CHECKPOINT_INTERVAL_MS: '0',
@@ -168,6 +171,14 @@ afterAll(async () => {
   nodes = [];
   await pool?.end();
   await dropDatabase?.();
+  // The chat stream and the flood counters under this run's prefix.
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    for await (const keys of redis.scanStream({ match: `${redisKeyPrefix}*`, count: 100 })) if ((keys as string[]).length) await redis.del(...(keys as string[]));
+  } finally {
+    redis.disconnect();
+  }
   for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
 }, 60_000);
 
