@@ -1,6 +1,7 @@
 // `npm test`: everything a fresh machine can run (DESIGN §10).
 //   types → lint → unit + integration (PGlite) → integration again on PostgreSQL when
-//   DATABASE_URL is set → Chromium journeys when Chromium is installed (REQUIRE_E2E=1 makes a
+//   DATABASE_URL is set → three nodes behind haproxy on it, one killed under load (needs haproxy;
+//   REQUIRE_E2E=1 makes a missing haproxy a failure) → Chromium journeys when Chromium is installed (REQUIRE_E2E=1 makes a
 //   missing browser a failure instead of a skip).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -47,6 +48,15 @@ if (onPath('promtool')) {
 step('unit and integration tests (PGlite)', npx, ['vitest', 'run'], withoutDatabase);
 if (DATABASE_URL) {
   step('integration tests (PostgreSQL)', npx, ['vitest', 'run', '--project', 'server'], process.env);
+  const haproxy = process.env.HAPROXY_PATH ?? (fs.existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : 'haproxy');
+  if (spawnSync(haproxy, ['-v'], { stdio: 'ignore' }).status === 0) {
+    step('three nodes behind haproxy (PostgreSQL, Redis)', 'nice', ['-n', '10', npx, 'vitest', 'run', '-c', 'apps/server/vitest.cluster.config.ts'], { ...process.env, HAPROXY_PATH: haproxy });
+  } else if (process.env.REQUIRE_E2E === '1') {
+    console.error(`✖ three nodes behind haproxy: ${haproxy} is missing and REQUIRE_E2E=1`);
+    process.exit(1);
+  } else {
+    console.log(`\n⚠ three nodes behind haproxy skipped: ${haproxy} not found (apt-get install -y haproxy)`);
+  }
 }
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
