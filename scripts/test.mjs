@@ -1,6 +1,7 @@
 // `npm test`: everything a fresh machine can run (DESIGN §10).
 //   types → lint → unit + integration (PGlite) → integration again on PostgreSQL when
-//   DATABASE_URL is set → Chromium journeys when Chromium is installed (REQUIRE_E2E=1 makes a
+//   DATABASE_URL is set, with the pgBackRest restore drill on a server of its own beside it (REQUIRE_E2E=1 makes a
+//   missing pgbackrest a failure instead of a skip) → Chromium journeys when Chromium is installed (REQUIRE_E2E=1 makes a
 //   missing browser a failure instead of a skip).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -33,6 +34,14 @@ step('lint', npx, ['eslint', '.', '--max-warnings=0']);
 step('unit and integration tests (PGlite)', npx, ['vitest', 'run'], withoutDatabase);
 if (DATABASE_URL) {
   step('integration tests (PostgreSQL)', npx, ['vitest', 'run', '--project', 'server'], process.env);
+  if (spawnSync('pgbackrest', ['version'], { stdio: 'ignore' }).status === 0) {
+    step('backup drill: pgBackRest point-in-time restore', npx, ['vitest', 'run', '-c', 'apps/server/vitest.backup.config.ts'], process.env);
+  } else if (process.env.REQUIRE_E2E === '1') {
+    console.error('✖ backup drill: pgbackrest is missing and REQUIRE_E2E=1');
+    process.exit(1);
+  } else {
+    console.log('\n⚠ backup drill skipped: pgbackrest not found (apt-get install -y pgbackrest)');
+  }
 }
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
