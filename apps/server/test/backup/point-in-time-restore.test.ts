@@ -93,12 +93,13 @@ it('a point-in-time restore brings back what was committed before the moment and
   primary = startScratchPostgres({ settings: { wal_level: 'replica', archive_mode: 'on', archive_timeout: `${ARCHIVE_TIMEOUT_S}s` } });
   const folder = primary.folder;
   fs.writeFileSync(config(folder), drillConfiguration(folder, primary));
-  fs.appendFileSync(path.join(primary.dataDir, 'postgresql.conf'), `archive_command = '${archiveCommand(folder)}'\n`);
   handToServerUser(folder);
+  const pgbackrest = (...args: string[]) => runAsServerUser('pgbackrest', [`--config=${config(folder)}`, `--stanza=${STANZA}`, ...args], { cwd: folder });
+  // The stanza first: an archive-push already running would hold the lock stanza-create needs.
+  pgbackrest('stanza-create');
+  fs.appendFileSync(path.join(primary.dataDir, 'postgresql.conf'), `archive_command = '${archiveCommand(folder)}'\n`);
   primary.stop();
   primary.start();
-  const pgbackrest = (...args: string[]) => runAsServerUser('pgbackrest', [`--config=${config(folder)}`, `--stanza=${STANZA}`, ...args], { cwd: folder });
-  pgbackrest('stanza-create');
   pgbackrest('check');
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-drill-'));
@@ -110,6 +111,7 @@ it('a point-in-time restore brings back what was committed before the moment and
     DATA_DIR: dataDir,
     DATABASE_URL: primary.url,
     ADMIN_PASSWORD: 'drill-test-admin',
+    SEED_DEMO: '0',
     REDIS_KEY_PREFIX: `drill-${crypto.randomBytes(4).toString('hex')}:`,
   });
 
