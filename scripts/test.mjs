@@ -1,8 +1,9 @@
 // `npm test`: everything a fresh machine can run (DESIGN §10).
 //   types → lint → unit + integration (PGlite) → integration again on PostgreSQL when
-//   DATABASE_URL is set → three nodes behind haproxy on it, one killed under load (needs haproxy;
-//   REQUIRE_E2E=1 makes a missing haproxy a failure) → Chromium journeys when Chromium is installed (REQUIRE_E2E=1 makes a
-//   missing browser a failure instead of a skip).
+//   DATABASE_URL is set, then on it the pgBackRest restore drill on a server of its own and three
+//   nodes behind haproxy with one killed under load → Chromium journeys. promtool (Debian's
+//   prometheus), pgbackrest, haproxy and Chromium are Debian packages: without one, its step is
+//   skipped with a warning; REQUIRE_E2E=1 (CI) makes a missing one a failure instead.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
@@ -22,9 +23,22 @@ function step(title, command, args, env = process.env) {
   console.log(`✔ ${title} (${seconds} s)`);
 }
 
-/** Whether a program is on PATH (Debian's packages: promtool from prometheus, haproxy, pgbackrest). */
-function onPath(program) {
-  return spawnSync('sh', ['-c', `command -v ${program}`], { stdio: 'ignore' }).status === 0;
+/** A program from a Debian package: its path when installed (on PATH, or in /usr/sbin for a non-root user). */
+function installed(program) {
+  const found = spawnSync('sh', ['-c', `command -v ${program} || ls /usr/sbin/${program} 2>/dev/null`], { encoding: 'utf8' }).stdout.trim().split('\n')[0];
+  return found || undefined;
+}
+
+/** Runs the steps that need a Debian package when it is installed; without it, a warning, or a failure under REQUIRE_E2E=1. */
+function whenInstalled(program, packageName, title, run) {
+  const path = installed(program);
+  if (path) return run(path);
+  const hint = `apt-get install -y ${packageName}`;
+  if (process.env.REQUIRE_E2E === '1') {
+    console.error(`✖ ${title}: ${program} is missing and REQUIRE_E2E=1 (${hint})`);
+    process.exit(1);
+  }
+  console.log(`\n⚠ ${title} skipped: ${program} not found (${hint})`);
 }
 
 const npx = 'npx';
@@ -36,27 +50,19 @@ step('types: console', npx, ['tsc', '-p', 'apps/console']);
 step('types: e2e', npx, ['tsc', '-p', 'e2e']);
 step('types: bench', npx, ['tsc', '-p', 'bench']);
 step('lint', npx, ['eslint', '.', '--max-warnings=0']);
-if (onPath('promtool')) {
-  step('alert rules: promtool check', 'promtool', ['check', 'config', 'deploy/prometheus/prometheus.yml']);
-  step('alert rules: promtool test', 'promtool', ['test', 'rules', 'deploy/prometheus/alerts.test.yml']);
-} else if (process.env.REQUIRE_E2E === '1') {
-  console.error('✖ alert rules: promtool is missing and REQUIRE_E2E=1 (apt-get install -y prometheus)');
-  process.exit(1);
-} else {
-  console.log('\n⚠ alert rules skipped: promtool not found (apt-get install -y prometheus)');
-}
+whenInstalled('promtool', 'prometheus', 'alert rules', (promtool) => {
+  step('alert rules: promtool check', promtool, ['check', 'config', 'deploy/prometheus/prometheus.yml']);
+  step('alert rules: promtool test', promtool, ['test', 'rules', 'deploy/prometheus/alerts.test.yml']);
+});
 step('unit and integration tests (PGlite)', npx, ['vitest', 'run'], withoutDatabase);
 if (DATABASE_URL) {
   step('integration tests (PostgreSQL)', npx, ['vitest', 'run', '--project', 'server'], process.env);
-  const haproxy = process.env.HAPROXY_PATH ?? (fs.existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : 'haproxy');
-  if (spawnSync(haproxy, ['-v'], { stdio: 'ignore' }).status === 0) {
-    step('three nodes behind haproxy (PostgreSQL, Redis)', 'nice', ['-n', '10', npx, 'vitest', 'run', '-c', 'apps/server/vitest.cluster.config.ts'], { ...process.env, HAPROXY_PATH: haproxy });
-  } else if (process.env.REQUIRE_E2E === '1') {
-    console.error(`✖ three nodes behind haproxy: ${haproxy} is missing and REQUIRE_E2E=1`);
-    process.exit(1);
-  } else {
-    console.log(`\n⚠ three nodes behind haproxy skipped: ${haproxy} not found (apt-get install -y haproxy)`);
-  }
+  whenInstalled('pgbackrest', 'pgbackrest', 'backup drill', () =>
+    step('backup drill: pgBackRest point-in-time restore', npx, ['vitest', 'run', '-c', 'apps/server/vitest.backup.config.ts']),
+  );
+  whenInstalled('haproxy', 'haproxy', 'three nodes', (haproxy) =>
+    step('three nodes behind haproxy (PostgreSQL, Redis)', 'nice', ['-n', '10', npx, 'vitest', 'run', '-c', 'apps/server/vitest.cluster.config.ts'], { ...process.env, HAPROXY_PATH: haproxy }),
+  );
 }
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

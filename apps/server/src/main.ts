@@ -6,6 +6,8 @@ import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { closeGracefully } from './http/shutdown.js';
 import { serveMetrics } from './http/metrics.js';
+import { serveEmbeddedBackups } from './http/backup-socket.js';
+import { backupSocketPath } from './db/embedded-backup.js';
 import { createPasswordHasher } from './modules/auth/password.js';
 import { createFolderStorage } from './adapters/upload-storage.js';
 import { seedDemoPromotions } from './seed/demo-promotions.js';
@@ -49,6 +51,8 @@ if (firstOperator?.generatedPassword) {
   console.log(`\nFirst operator account: ${firstOperator.username} / ${firstOperator.generatedPassword}\n`);
 }
 
+// The embedded database is copied by this process only: `npm run backup` asks on a socket in DATA_DIR.
+const backupServer = database.kind === 'pglite' ? await serveEmbeddedBackups(database, backupSocketPath(config.dataDir), app.log) : undefined;
 await app.listen({ port: config.port, host: config.host });
 // On its own port the metrics need no token: that port is for the private network's scraper only.
 const metricsServer = config.metricsPort ? await serveMetrics(app.metrics, { port: config.metricsPort, host: config.host }) : undefined;
@@ -63,6 +67,7 @@ async function shutdown(signal: string): Promise<void> {
   forceExit.unref();
   try {
     metricsServer?.close();
+    backupServer?.close();
     await closeGracefully(app, 10_000);
     await database.close();
   } finally {

@@ -9,7 +9,8 @@ export interface ServerProcess {
   process: ChildProcess;
 }
 
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+/** `env` on top of the test's own; a name set to undefined is left out (DATABASE_URL: undefined runs on PGlite). */
+export async function startServer(env: Record<string, string | undefined>): Promise<ServerProcess> {
   const port = 20_000 + crypto.randomInt(20_000);
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
