@@ -12,7 +12,7 @@ import { type Child, freshDatabase, startHaproxy, startNode, startProvider, stop
 /**
  * Three nodes behind haproxy (deploy/haproxy.cfg) on one PostgreSQL and one Redis, driven as members
  * drive them while one node is killed (SIGKILL: no drain, no goodbye). What must hold: every
- * acknowledged operation is in the ledger once, retried ones too; the ledger verifies; chat loses no
+ * acknowledged operation (transfers, deposits, withdrawals, spins) is in the ledger once, retried ones too; the ledger verifies; chat loses no
  * message and its sockets come back on the other nodes; limits count the three nodes as one; a
  * revoked session is refused everywhere; the reconciler finishes what the dead node left open.
  * Run by `npm test` after the PostgreSQL pass (apps/server/vitest.cluster.config.ts).
@@ -25,6 +25,8 @@ const SESSION_CACHE_MS = 2_000;
 const SLOW_SLOT = 'PGSLOT';
 const PROVIDER_LATENCY_MS = 4_000;
 const PASSWORD = 'member-pass-1';
+/** Lost to a game before the load: a spin coin for each 100 baht, one spin for each round. */
+const LOST_TO_PLAY = 1_200;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read arbitrary JSON answers
@@ -228,6 +230,13 @@ describe('three nodes behind haproxy', () => {
       expect((await call(LB, 'POST', '/sandbox/wallet/credit', { phone: member.phone, amount: 5_000 })).status).toBe(200);
       expect((await call(LB, 'GET', '/api/wallet/activate/PG', undefined, member.auth)).status).toBe(200);
       expect((await call(LB, 'GET', `/api/wallet/activate/${SLOW_SLOT}`, undefined, member.auth)).status).toBe(200);
+      // Coins to spin with come from play: 1,200 baht lost at PG is 12 coins, one a round.
+      const moved = await call(LB, 'POST', '/api/wallet/transfer', { from: 'WALLET', to: 'PG', amount: LOST_TO_PLAY }, { ...member.auth, 'idempotency-key': `cluster-play-${crypto.randomUUID()}` });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      const username = ((await call(LB, 'GET', '/api/wallet', undefined, member.auth)).body.slots as Array<{ code: string; username: string }>).find((slot) => slot.code === 'PG')!.username;
+      expect((await call(provider!.url, 'POST', '/sandbox/provider/rounds', { slotCode: 'PG', username, bet: LOST_TO_PLAY, win: 0 })).status).toBe(200);
+      expect((await call(LB, 'GET', '/api/wallet/refresh/slot', undefined, member.auth)).status).toBe(200);
+      expect((await call(LB, 'GET', '/api/wallet', undefined, member.auth)).body.profile.coin).toBe(LOST_TO_PLAY / 100);
     }
     const retries = { retries: 0 };
 
@@ -247,6 +256,7 @@ describe('three nodes behind haproxy', () => {
       transfers: [] as Array<{ member: Member; key: string; direction: 'in' | 'out'; amount: number }>,
       deposits: [] as Array<{ member: Member; qrcodeId: string; amount: number }>,
       withdrawals: [] as Array<{ member: Member; key: string; amount: number }>,
+      spins: [] as Array<{ member: Member; key: string }>,
       messages: members.map(() => [] as string[]),
     };
     const pendingTransfers: Array<{ member: Member; key: string; body: object; direction: 'in' | 'out'; amount: number }> = [];
@@ -288,6 +298,13 @@ describe('three nodes behind haproxy', () => {
       acknowledged.withdrawals.push({ member, key, amount });
     }
 
+    async function spin(member: Member) {
+      const key = `cluster-${crypto.randomUUID()}`;
+      const answer = await untilDecided(() => call(LB, 'POST', '/api/spinwheel/spin', undefined, { ...member.auth, 'idempotency-key': key }), retries);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      acknowledged.spins.push({ member, key });
+    }
+
     async function chat(index: number, round: number) {
       const payload = `m${index}-r${round}-${crypto.randomBytes(3).toString('hex')}`;
       const answer = await untilDecided(() => call(LB, 'POST', '/api/chat/send-message', { message: { message_type: 'text', payload } }, members[index]!.auth), retries);
@@ -302,6 +319,7 @@ describe('three nodes behind haproxy', () => {
         await deposit(member, 200);
         await transfer(member, 'PG', 'WALLET', 50);
         await withdraw(member, 100);
+        await spin(member);
       }
     });
     const kill = (async () => {
@@ -371,17 +389,26 @@ describe('three nodes behind haproxy', () => {
       const postings = await pool.query<{ kind: string }>("SELECT kind FROM ledger_transfers WHERE reference = $1::text AND kind = 'withdrawal'", [rows[0]!.id]);
       expect(postings.rows, each.key).toHaveLength(1);
     }
-    // Nothing else moved: no transfer, deposit or withdrawal the clients were not told of.
-    const counts = await pool.query<{ transfers: string; deposits: string; withdrawals: string }>(
+    for (const each of acknowledged.spins) {
+      const { rows } = await pool.query<{ coin_transfer_id: string }>('SELECT coin_transfer_id FROM spins WHERE idempotency_key = $1', [each.key]);
+      expect(rows, each.key).toHaveLength(1);
+      const coins = await pool.query<{ kind: string; amount: string }>('SELECT kind, amount FROM ledger_transfers WHERE id = $1', [rows[0]!.coin_transfer_id]);
+      expect(coins.rows, each.key).toEqual([{ kind: 'spin_coins', amount: '1' }]);
+    }
+    // Nothing else moved: no transfer, deposit, withdrawal or spin the clients were not told of.
+    const counts = await pool.query<{ transfers: string; deposits: string; withdrawals: string; spins: string }>(
       `SELECT (SELECT count(*) FROM provider_transfers WHERE member_id = ANY($1::bigint[])) AS transfers,
               (SELECT count(*) FROM deposits WHERE member_id = ANY($1::bigint[])) AS deposits,
-              (SELECT count(*) FROM withdrawals WHERE member_id = ANY($1::bigint[])) AS withdrawals`,
+              (SELECT count(*) FROM withdrawals WHERE member_id = ANY($1::bigint[])) AS withdrawals,
+              (SELECT count(*) FROM spins WHERE member_id = ANY($1::bigint[])) AS spins`,
       [members.map((member) => member.id)],
     );
     expect(counts.rows[0]).toEqual({
-      transfers: String(acknowledged.transfers.length + refusedTransfers.length),
+      // The play that earned the coins is one transfer per member.
+      transfers: String(acknowledged.transfers.length + refusedTransfers.length + members.length),
       deposits: String(acknowledged.deposits.length),
       withdrawals: String(acknowledged.withdrawals.length),
+      spins: String(acknowledged.spins.length),
     });
     // Each member's money: what was credited, deposited and withdrawn, wherever it sits now.
     for (const member of members) {
@@ -389,7 +416,9 @@ describe('three nodes behind haproxy', () => {
       const inGames = (view.slots as Array<{ code: string; amount: number }>).filter((slot) => ['PG', SLOW_SLOT].includes(slot.code)).reduce((sum, slot) => sum + slot.amount, 0);
       const deposited = acknowledged.deposits.filter((each) => each.member === member).reduce((sum, each) => sum + each.amount, 0);
       const withdrawn = acknowledged.withdrawals.filter((each) => each.member === member).reduce((sum, each) => sum + each.amount, 0);
-      expect(view.wallet.amount + inGames, member.phone).toBe(5_000 + deposited - withdrawn);
+      expect(view.wallet.amount + inGames, member.phone).toBe(5_000 - LOST_TO_PLAY + deposited - withdrawn);
+      const spun = acknowledged.spins.filter((each) => each.member === member).length;
+      expect(view.profile.coin, member.phone).toBeGreaterThanOrEqual(LOST_TO_PLAY / 100 - spun);
     }
     const verified = spawnSync(process.execPath, [new URL('../../../../scripts/ledger-verify.mjs', import.meta.url).pathname], {
       env: { ...process.env, DATABASE_URL: databaseUrl },
@@ -414,7 +443,7 @@ describe('three nodes behind haproxy', () => {
     for (const socket of sockets) socket.close();
     console.info(
       `cluster: ${acknowledged.transfers.length} transfers, ${acknowledged.deposits.length} deposits, ${acknowledged.withdrawals.length} withdrawals, ` +
-        `${acknowledged.messages.flat().length} chat messages acknowledged; ${dropped} of ${sockets.length} sockets moved to another node`,
+        `${acknowledged.spins.length} spins, ${acknowledged.messages.flat().length} chat messages acknowledged; ${dropped} of ${sockets.length} sockets moved to another node`,
     );
   }, 120_000);
 
