@@ -62,6 +62,7 @@ TABLE audit_log
   hash text NOT NULL
   position bigint NOT NULL
   keyed boolean NOT NULL
+  request_id text
   CONSTRAINT audit_log_pkey PRIMARY KEY (id)
   CREATE INDEX audit_log_action_idx ON audit_log USING btree (action, id)
   CREATE INDEX audit_log_actor_idx ON audit_log USING btree (actor, id)
@@ -347,6 +348,7 @@ TABLE ledger_transfers
   reverses_transfer_id bigint
   hold_to_account_id bigint
   resolves_hold_id bigint
+  request_id text
   CONSTRAINT ledger_transfers_amount_check CHECK ((amount > 0))
   CONSTRAINT ledger_transfers_check CHECK ((debit_account_id <> credit_account_id))
   CONSTRAINT ledger_transfers_credit_currency_fkey FOREIGN KEY (credit_account_id, currency) REFERENCES ledger_accounts(id, currency)

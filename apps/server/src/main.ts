@@ -1,3 +1,5 @@
+// First: the tracing instrumentations patch `pg` and `socket.io` as they load (off unless configured).
+import { tracing } from './tracing.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.js';
@@ -70,6 +72,8 @@ async function shutdown(signal: string): Promise<void> {
     backupServer?.close();
     await closeGracefully(app, 10_000);
     await database.close();
+    // The spans still batched go out before the process ends.
+    await tracing?.shutdown();
   } finally {
     process.exit(0);
   }

@@ -66,7 +66,7 @@ describe('the audit log', () => {
     // A byte-order mark, so Excel reads Thai as UTF-8; times in the site's zone, which the header names (issue 31 §10).
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes).trim().split('\n');
-    expect(lines[0]).toBe('time (UTC+7 Asia/Bangkok),operator,action,address,detail,id,hash');
+    expect(lines[0]).toBe('time (UTC+7 Asia/Bangkok),operator,action,address,detail,id,request id,hash');
     const [newest] = (await server.api('GET', '/api/admin/audit?actor=auditor', { token: chief })).body.entries;
     const bangkok = new Date(Date.parse(newest.createdAt) + 7 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
     expect(lines.some((line) => line.startsWith(`${bangkok},`))).toBe(true);
@@ -168,6 +168,42 @@ describe('an audit log that cannot be rewritten quietly', () => {
       const edited = rows[2]!;
       await behindTheServersBack(own.db, (trx) => sql`UPDATE audit_log SET detail = '{"index": 2, "note": "nothing happened"}'::jsonb WHERE id = ${edited.id}`.execute(trx));
       expect(await audit.verify()).toMatchObject({ ok: false, broken: [{ id: String(edited.id), position: String(edited.position), problem: 'content' }] });
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('an entry records the request that caused it, in its hash: an id changed, added or removed is found', async () => {
+    const own = await startTestServer();
+    try {
+      await own.app.adminService.ensureFirstOperator({ username: 'auditor', password: 'auditor-pass-1' });
+      const token = (await own.api('POST', '/api/admin/login', { body: { username: 'auditor', password: 'auditor-pass-1' } })).body.token;
+      const change = (registerOTP: boolean, requestId: string) => own.api('PUT', '/api/admin/settings/site', { token, body: { registerOTP }, headers: { 'x-request-id': requestId } });
+      const clerk = () => entry(own.db, { username: 'clerk', ip: null }, 'test.entry', {});
+      // Entries apart, so that each one damaged below stands alone (a run of them reads as rechained).
+      expect((await change(false, 'ops-change-41')).headers.get('x-request-id')).toBe('ops-change-41');
+      await clerk();
+      await clerk();
+      await clerk();
+      await change(true, 'ops-change-42');
+      await clerk();
+
+      const found = await own.api('GET', '/api/admin/audit?action=site-settings', { token });
+      expect(found.body.entries.map((each: { requestId: string }) => each.requestId)).toEqual(['ops-change-42', 'ops-change-41']);
+      const rows = await own.db.selectFrom('audit_log').select(['id', 'position', 'action', 'request_id']).where('action', 'in', ['site-settings', 'test.entry']).orderBy('position').execute();
+      // Written outside any request: none.
+      expect(rows.map((row) => row.request_id)).toEqual(['ops-change-41', null, null, null, 'ops-change-42', null]);
+      expect(await own.app.audit.verify()).toMatchObject({ ok: true, broken: [] });
+
+      const [changed, , added, , removed] = rows;
+      await behindTheServersBack(own.db, async (trx) => {
+        await sql`UPDATE audit_log SET request_id = 'someone-else' WHERE id = ${changed!.id}`.execute(trx);
+        await sql`UPDATE audit_log SET request_id = 'ops-change-41' WHERE id = ${added!.id}`.execute(trx);
+        await sql`UPDATE audit_log SET request_id = NULL WHERE id = ${removed!.id}`.execute(trx);
+      });
+      expect((await own.app.audit.verify()).broken).toEqual(
+        [changed!, added!, removed!].map((row) => ({ id: String(row.id), position: String(row.position), problem: 'content' })),
+      );
     } finally {
       await own.close();
     }

@@ -122,6 +122,28 @@ describe('transfers between wallet and games', () => {
     await expectLedgerExact();
   });
 
+  it('records the request that moved the money on the hold and its settlement, and a reconciler run’s own id on what it settles', async () => {
+    const member = await memberWithMoney(100, 'PG');
+    const moved = await server.api('POST', '/api/wallet/transfer', { token: member.token, body: { from: 'WALLET', to: 'PG', amount: 20 }, headers: { 'x-request-id': `move-${member.id}` } });
+    expect(moved.body).toEqual({ message: 'SUCCESS' });
+    const transfersOf = (reference: string) =>
+      server.db.selectFrom('ledger_transfers').select(['kind', 'request_id']).where('reference', '=', reference).orderBy('id').execute();
+    const [first] = await server.db.selectFrom('provider_transfers').select('id').where('member_id', '=', BigInt(member.id)).execute();
+    expect((await transfersOf(first!.id)).map((row) => row.request_id)).toEqual([`move-${member.id}`, `move-${member.id}`]);
+
+    await server.api('PUT', '/sandbox/provider/faults', { body: { timeoutRate: 1 } });
+    expect(await transfer(member, 'WALLET', 'PG', 30)).toMatchObject({ status: 202 });
+    await server.api('PUT', '/sandbox/provider/faults', { body: {} });
+    await new Promise((resolve) => setTimeout(resolve, 2_100)); // let the hung sandbox request finish
+    await server.app.reconciler.run();
+    const second = await server.db.selectFrom('provider_transfers').select(['id', 'status']).where('member_id', '=', BigInt(member.id)).where('id', '!=', first!.id).executeTakeFirstOrThrow();
+    expect(second.status).not.toBe('pending');
+    const [hold, settlement] = await transfersOf(second.id);
+    expect(hold!.request_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(settlement!.request_id).toMatch(/^reconcile-[0-9a-f-]{36}$/);
+    await expectLedgerExact();
+  });
+
   it('opens a game ledger account on the first transfer when the game account has none yet', async () => {
     // A game account from before the ledger opened one with it: only the provider and our row know it.
     const member = await memberWithMoney(500);

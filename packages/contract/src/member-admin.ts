@@ -59,6 +59,8 @@ export const memberLedgerResponse = z.object({
       reference: z.string().nullable(),
       /** Signed, in baht: positive into the member's account. */
       amount: z.number(),
+      /** The request (its `x-request-id`, the `reqId` of its log lines) or job run that caused the transfer; null when none was recorded. */
+      requestId: z.string().nullable().optional(),
     }),
   ),
 });

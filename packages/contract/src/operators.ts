@@ -82,6 +82,8 @@ export const auditEntry = z.object({
   ip: z.string().nullable(),
   createdAt: z.string(),
   hash: z.string(),
+  /** The request (its `x-request-id`, the `reqId` of its log lines) or job run that caused the entry; null when none was recorded. */
+  requestId: z.string().nullable().optional(),
 });
 /** `currency`: the site's wallet currency, for an amount in a detail that names none (amounts there are in minor units). */
 export const auditResponse = z.object({ total: z.number(), entries: z.array(auditEntry), currency: currencyCode });

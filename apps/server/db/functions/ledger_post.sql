@@ -1,4 +1,4 @@
-CREATE OR REPLACE FUNCTION ledger_post(p_key text, p_debit bigint, p_credit bigint, p_amount bigint, p_kind text, p_reference text, p_reverses bigint, p_hold_to bigint, p_resolves bigint, OUT outcome text, OUT transfer_id bigint, OUT hold_id bigint, OUT amount bigint, OUT debit_account_id bigint, OUT credit_account_id bigint)
+CREATE OR REPLACE FUNCTION ledger_post(p_key text, p_debit bigint, p_credit bigint, p_amount bigint, p_kind text, p_reference text, p_reverses bigint, p_hold_to bigint, p_resolves bigint, p_request_id text DEFAULT NULL::text, OUT outcome text, OUT transfer_id bigint, OUT hold_id bigint, OUT amount bigint, OUT debit_account_id bigint, OUT credit_account_id bigint)
  RETURNS record
  LANGUAGE plpgsql
 AS $function$
@@ -39,8 +39,8 @@ BEGIN
     IF transfer_currency IS NULL THEN
       SELECT a.currency INTO transfer_currency FROM ledger_accounts a WHERE a.id = p_debit;
     END IF;
-    INSERT INTO ledger_transfers (idempotency_key, debit_account_id, credit_account_id, amount, kind, reference, reverses_transfer_id, hold_to_account_id, resolves_hold_id, currency)
-    VALUES (p_key, p_debit, p_credit, p_amount, p_kind, p_reference, p_reverses, p_hold_to, p_resolves, transfer_currency)
+    INSERT INTO ledger_transfers (idempotency_key, debit_account_id, credit_account_id, amount, kind, reference, reverses_transfer_id, hold_to_account_id, resolves_hold_id, currency, request_id)
+    VALUES (p_key, p_debit, p_credit, p_amount, p_kind, p_reference, p_reverses, p_hold_to, p_resolves, transfer_currency, p_request_id)
     ON CONFLICT (idempotency_key) DO NOTHING
     RETURNING id INTO transfer_id;
     IF transfer_id IS NOT NULL THEN

@@ -1,4 +1,4 @@
-CREATE OR REPLACE FUNCTION ledger_resolve(p_hold bigint, p_key text, p_status text, p_kind text, p_reference text, OUT outcome text, OUT transfer_id bigint)
+CREATE OR REPLACE FUNCTION ledger_resolve(p_hold bigint, p_key text, p_status text, p_kind text, p_reference text, p_request_id text DEFAULT NULL::text, OUT outcome text, OUT transfer_id bigint)
  RETURNS record
  LANGUAGE plpgsql
 AS $function$
@@ -31,7 +31,7 @@ BEGIN
     END IF;
     RETURN;
   END IF;
-  posting := ledger_post(p_key, hold.via_id, destination, hold.amount, p_kind, p_reference, NULL, NULL, p_hold);
+  posting := ledger_post(p_key, hold.via_id, destination, hold.amount, p_kind, p_reference, NULL, NULL, p_hold, p_request_id);
   IF posting.outcome = 'insufficient'
      OR (posting.outcome = 'replayed'
          AND (posting.amount, posting.debit_account_id, posting.credit_account_id) IS DISTINCT FROM (hold.amount, hold.via_id, destination)) THEN

@@ -1,4 +1,4 @@
-CREATE OR REPLACE FUNCTION provider_transfer_begin(p_id uuid, p_member bigint, p_code text, p_direction text, p_amount bigint, p_credits bigint, p_idempotency_key text, p_hold_key text, p_debit_code text, p_via_code text, p_hold_to_code text, p_kind text, p_reference text, p_claim_owner text, p_claim_key text, p_claim_fingerprint text, OUT outcome text, OUT username text)
+CREATE OR REPLACE FUNCTION provider_transfer_begin(p_id uuid, p_member bigint, p_code text, p_direction text, p_amount bigint, p_credits bigint, p_idempotency_key text, p_hold_key text, p_debit_code text, p_via_code text, p_hold_to_code text, p_kind text, p_reference text, p_claim_owner text, p_claim_key text, p_claim_fingerprint text, p_request_id text DEFAULT NULL::text, OUT outcome text, OUT username text)
  RETURNS record
  LANGUAGE plpgsql
 AS $function$
@@ -33,7 +33,7 @@ BEGIN
     outcome := 'no_game_account';
     RETURN;
   END IF;
-  posting := ledger_post(p_hold_key, debit_id, via_id, p_amount, p_kind, p_reference, NULL, hold_to_id, NULL);
+  posting := ledger_post(p_hold_key, debit_id, via_id, p_amount, p_kind, p_reference, NULL, hold_to_id, NULL, p_request_id);
   IF posting.outcome = 'insufficient' THEN
     -- Raised, not answered, so the game account's bump is undone with everything else: a refused
     -- transfer changes nothing. WL001 is ledger_post's outcome 'insufficient' (src/db/refusals.ts).

@@ -1,4 +1,4 @@
-CREATE OR REPLACE FUNCTION provider_transfer_settle(p_id uuid, p_member bigint, p_code text, p_status text, p_reason text, p_credits bigint, p_resolution_key text, p_kind text, p_reference text)
+CREATE OR REPLACE FUNCTION provider_transfer_settle(p_id uuid, p_member bigint, p_code text, p_status text, p_reason text, p_credits bigint, p_resolution_key text, p_kind text, p_reference text, p_request_id text DEFAULT NULL::text)
  RETURNS text
  LANGUAGE plpgsql
 AS $function$
@@ -29,7 +29,7 @@ BEGIN
   IF NOT was_pending THEN
     RETURN (SELECT t.status FROM provider_transfers t WHERE t.id = p_id);
   END IF;
-  resolved := ledger_resolve(settled.hold_id, p_resolution_key, p_status, p_kind, p_reference);
+  resolved := ledger_resolve(settled.hold_id, p_resolution_key, p_status, p_kind, p_reference, p_request_id);
   IF resolved.outcome NOT IN ('posted', 'replayed') THEN
     RAISE EXCEPTION 'provider transfer %: its hold could not be %: %', p_id, p_status, resolved.outcome;
   END IF;

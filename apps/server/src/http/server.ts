@@ -8,6 +8,7 @@ import Fastify, { type FastifyReply } from 'fastify';
 import { type ZodTypeProvider, serializerCompiler } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '@wallet/contract';
 import type { AppConfig } from '../config.js';
+import { runCausedBy } from '../request-context.js';
 import { registerErrorHandling } from './errors.js';
 import { swaggerOptions } from './openapi.js';
 import type { App } from './types.js';
@@ -24,6 +25,16 @@ function trustedProxies(setting: AppConfig['trustProxy']) {
 }
 
 /**
+ * A caller's `x-request-id` is kept when it is short visible ASCII (no spaces or line breaks: it goes
+ * into log lines, the ledger and the audit log); any other, or none, gets a UUID.
+ */
+const CALLER_REQUEST_ID = /^[\x21-\x7e]{1,128}$/;
+function requestIdOf(request: { headers: Record<string, string | string[] | undefined> }): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && CALLER_REQUEST_ID.test(given) ? given : crypto.randomUUID();
+}
+
+/**
  * The HTTP server every module registers on: parsing, validation, errors, security headers, compression, API docs.
  * `forBrowsers: false` leaves out what only a browser needs (security headers, cookies, compression):
  * the sandbox provider alone answers our adapter's calls and nothing else (sandbox/provider-main.ts).
@@ -33,8 +44,8 @@ export async function createServer(config: Pick<AppConfig, 'logLevel' | 'trustPr
     logger: { level: config.logLevel },
     trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 64 * 1024,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     return503OnClosing: true,
     // A path that is not valid percent-encoding (a lone surrogate's bytes) never reaches a route:
     // it gets the same `{ message }` answer as every other malformed input.
@@ -46,6 +57,10 @@ export async function createServer(config: Pick<AppConfig, 'logLevel' | 'trustPr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // The request's id is what its writes record (request-context.ts): set first, and again once the
+  // body is read, since the body's stream events run outside the request's async context.
+  app.addHook('onRequest', (request, _reply, done) => runCausedBy(request.id, done));
+  app.addHook('preValidation', (request, _reply, done) => runCausedBy(request.id, done));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // API answers are private and change (a 410 gone is cacheable by default): never cache them.

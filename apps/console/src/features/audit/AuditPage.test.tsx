@@ -73,3 +73,23 @@ describe('an entry’s detail (issue 31 §10)', () => {
     expect(baht.className).not.toContain('font-mono');
   });
 });
+
+describe('an entry’s request id', () => {
+  const entry = (requestId: string | null) => ({ _id: '8', actor: 'boon', action: 'site-settings', detail: {}, ip: null, createdAt: '2026-11-01T03:00:00.000Z', hash: 'ab', requestId });
+  it('is shown short and copied whole, so the logs can be searched for it; an entry without one shows a dash', async () => {
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    try {
+      const requestId = '0b6f3c1e-5a7d-4c1b-9f0e-2d8a6b4c3e21';
+      renderAudit({ ok: true, entries: 0, broken: [], checkpoint: null }, null, { total: 2, currency: 'THB', entries: [entry(requestId), entry(null)] });
+      const shown = await screen.findByTestId('request-id');
+      expect(shown).toHaveTextContent('0b6f3c1e…');
+      expect(shown).toHaveAttribute('title', requestId);
+      await userEvent.click(screen.getByRole('button', { name: `Copy request id ${requestId}` }));
+      expect(writeText).toHaveBeenCalledWith(requestId);
+      expect(screen.getAllByTestId('request-id')).toHaveLength(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});

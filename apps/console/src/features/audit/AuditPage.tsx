@@ -9,6 +9,7 @@ import { Button } from '../../shared/ui/Button';
 import { DataTable } from '../../shared/ui/DataTable';
 import { TextField } from '../../shared/ui/Field';
 import { formatTime } from '../../shared/ui/format';
+import { RequestId } from '../../shared/ui/RequestId';
 import { AuditDetail } from './AuditDetail';
 import { AuditIntegrity } from './AuditIntegrity';
 import { AUDIT_PAGE_SIZE, type AuditFilter, exportAudit, useAudit, useVerifyAudit } from './api/audit';
@@ -31,6 +32,7 @@ export function AuditPage() {
       { header: t('audit.action'), accessorKey: 'action' },
       { header: t('audit.ip'), id: 'ip', accessorFn: (entry) => entry.ip ?? '', cell: ({ row }) => row.original.ip ?? '-' },
       { header: t('audit.detail'), cell: ({ row }) => <AuditDetail detail={row.original.detail} siteCurrency={siteCurrency} /> },
+      { header: t('common.requestId'), id: 'requestId', cell: ({ row }) => <RequestId id={row.original.requestId} /> },
     ],
     [t, siteCurrency],
   );

@@ -10,6 +10,7 @@ import { formatMoney, formatTime } from '../../shared/ui/format';
 import { LEDGER_PAGE_SIZE, useMemberLedger } from './api/get-member-ledger';
 import { RECORDS_PAGE_SIZE, fetchMemberRecords, statementFilterQuery, useMemberAuditTrail, useMemberInvitees, useMemberSlips, useMemberStatement, useMemberWithdrawals } from './api/member-records';
 import { ExportButton } from '../../shared/ui/ExportButton';
+import { RequestId } from '../../shared/ui/RequestId';
 import { STATEMENT_TYPE_FILTERS, type StatementFilter, type StatementTypeFilter, adminSlipsResponse, adminWithdrawalsResponse, formatReference, memberInviteesResponse, memberLedgerResponse, statementResponse } from '@wallet/contract';
 import { SelectField, TextField } from '../../shared/ui/Field';
 
@@ -59,13 +60,14 @@ function Ledger({ id }: { id: string }) {
     { header: t('members.counterpart'), accessorKey: 'counterpart' },
     { header: t('members.kind'), accessorKey: 'kind' },
     { header: t('members.amount'), accessorKey: 'amount', cell: ({ row }) => money(row.original.amount) },
+    { header: t('common.requestId'), id: 'requestId', cell: ({ row }) => <RequestId id={row.original.requestId} /> },
   ];
   return (
     <>
       <div className="mb-2 flex justify-end">
         <ExportButton
           fileName={`member-${id}-ledger.csv`}
-          columns={[{ header: 'time', value: (row: Line) => row.createdAt }, { header: 'account', value: (row) => row.account }, { header: 'other side', value: (row) => row.counterpart }, { header: 'kind', value: (row) => row.kind }, { header: 'reference', value: (row) => row.reference }, { header: 'amount', value: (row) => row.amount.toFixed(2) }]}
+          columns={[{ header: 'time', value: (row: Line) => row.createdAt }, { header: 'account', value: (row) => row.account }, { header: 'other side', value: (row) => row.counterpart }, { header: 'kind', value: (row) => row.kind }, { header: 'reference', value: (row) => row.reference }, { header: 'amount', value: (row) => row.amount.toFixed(2) }, { header: 'request id', value: (row) => row.requestId ?? '' }]}
           loadPage={async (next) => {
             const answer = await fetchMemberRecords(id, 'ledger', next, memberLedgerResponse);
             return { rows: answer.lines, total: answer.total };
@@ -229,6 +231,7 @@ function AuditTrail({ id }: { id: string }) {
     { header: t('audit.actor'), accessorKey: 'actor' },
     { header: t('audit.action'), accessorKey: 'action' },
     { header: t('audit.detail'), cell: ({ row }) => <code className="text-xs text-white/70">{JSON.stringify(row.original.detail)}</code> },
+    { header: t('common.requestId'), id: 'requestId', cell: ({ row }) => <RequestId id={row.original.requestId} /> },
   ];
   return <Paged columns={columns} rows={data?.entries} total={data?.total} pageSize={RECORDS_PAGE_SIZE} page={page} onPage={setPage} testId="member-audit" />;
 }

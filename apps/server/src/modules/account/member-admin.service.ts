@@ -141,6 +141,7 @@ export function createMemberAdminService(deps: {
             kind: row.kind,
             reference: row.reference,
             amount: toMajor(incoming ? row.amount : -row.amount),
+            requestId: row.request_id,
           };
         }),
       };

@@ -11,6 +11,8 @@ export interface ChainedEntry {
   /** created_at in microseconds since the epoch, as text. */
   createdMicros: string;
   prevHash: string;
+  /** The request or job run that caused the entry (migration 061); null for entries without one. */
+  requestId: string | null;
 }
 
 /** A checkpoint as stored outside the database. */
@@ -39,9 +41,15 @@ export function createAuditChain(secret: string) {
   const checkpointFields = (checkpoint: CheckpointFields) => ['audit-checkpoint-v1', checkpoint.position, checkpoint.id, checkpoint.hash, checkpoint.entries, checkpoint.at];
 
   return {
-    /** A JSON array, so no field's text can run into the next one's. */
-    entryHash: (entry: ChainedEntry) =>
-      hmac(entryKey, ['audit-entry-v2', entry.prevHash, entry.id, entry.position, entry.actor, entry.action, entry.detailText, entry.ip, entry.createdMicros]),
+    /**
+     * A JSON array, so no field's text can run into the next one's. An entry with a request id is
+     * hashed by v3, which covers it; one without keeps v2's fields, so entries from before the
+     * request id verify as written, and adding, changing or removing an id breaks the hash (ADR 0340).
+     */
+    entryHash: (entry: ChainedEntry) => {
+      const fields = [entry.prevHash, entry.id, entry.position, entry.actor, entry.action, entry.detailText, entry.ip, entry.createdMicros];
+      return hmac(entryKey, entry.requestId === null ? ['audit-entry-v2', ...fields] : ['audit-entry-v3', ...fields, entry.requestId]);
+    },
     sign: (checkpoint: CheckpointFields): SignedCheckpoint => ({ ...checkpoint, signature: hmac(checkpointKey, checkpointFields(checkpoint)) }),
     signatureHolds: (checkpoint: SignedCheckpoint) => sameHex(hmac(checkpointKey, checkpointFields(checkpoint)), checkpoint.signature),
   };

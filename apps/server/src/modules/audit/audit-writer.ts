@@ -1,4 +1,5 @@
 import type { Trx } from '../../db/database.js';
+import { currentRequestId } from '../../request-context.js';
 import type { AuditChain } from './audit-chain.js';
 import { appendEntry, lockChain, nextLink } from './audit.repository.js';
 
@@ -13,7 +14,8 @@ export interface AuditActor {
  * caller's transaction, so an entry exists exactly when its change does. `detail` holds what the
  * action needs to be understood, with `before` and `after` for changes. Each entry is chained to
  * the one before with a keyed hash the server computes (the database holds no key: migration 054),
- * under a lock held to the caller's commit, so entries commit in the chain's order.
+ * under a lock held to the caller's commit, so entries commit in the chain's order. The request or
+ * job run that caused it (request-context.ts) is recorded and hashed with it.
  */
 export function createAuditTrail(chain: AuditChain) {
   return {
@@ -30,6 +32,7 @@ export function createAuditTrail(chain: AuditChain) {
         ip: actor.ip,
         createdMicros: link.created_micros,
         prevHash: link.prev_hash,
+        requestId: currentRequestId(),
       };
       await appendEntry(trx, { ...content, hash: chain.entryHash(content) });
     },

@@ -23,7 +23,7 @@ function filtered(db: Db, filter: AuditFilter) {
   return query;
 }
 
-const columns = ['id', 'position', 'actor', 'action', 'detail', 'ip', 'created_at', 'hash'] as const;
+const columns = ['id', 'position', 'actor', 'action', 'detail', 'ip', 'created_at', 'hash', 'request_id'] as const;
 
 export async function auditPage(db: Db, filter: AuditFilter, page: number, limit: number) {
   const query = filtered(db, filter);
@@ -82,15 +82,16 @@ export interface ChainedRow {
   ip: string | null;
   createdMicros: string;
   prevHash: string;
+  requestId: string | null;
   hash: string;
 }
 
 export async function appendEntry(db: Db, entry: ChainedRow): Promise<void> {
   await sql`
-    INSERT INTO audit_log (id, position, actor, action, detail, ip, created_at, prev_hash, hash, keyed)
+    INSERT INTO audit_log (id, position, actor, action, detail, ip, created_at, prev_hash, hash, keyed, request_id)
     OVERRIDING SYSTEM VALUE
     VALUES (${entry.id}::bigint, ${entry.position}::bigint, ${entry.actor}, ${entry.action}, ${entry.detailText}::jsonb, ${entry.ip},
-            timestamptz 'epoch' + ${entry.createdMicros}::bigint * interval '1 microsecond', ${entry.prevHash}, ${entry.hash}, true)`.execute(db);
+            timestamptz 'epoch' + ${entry.createdMicros}::bigint * interval '1 microsecond', ${entry.prevHash}, ${entry.hash}, true, ${entry.requestId})`.execute(db);
 }
 
 /**
@@ -102,7 +103,7 @@ export async function* chainBatches(db: Db, batchSize = 2000) {
   for (;;) {
     const result = await sql<ChainedRow & { keyed: boolean }>`
       SELECT id::text, position::text, actor, action, detail::text AS "detailText", ip, ${microsOf('created_at')} AS "createdMicros",
-             prev_hash AS "prevHash", hash, keyed
+             prev_hash AS "prevHash", request_id AS "requestId", hash, keyed
       FROM audit_log WHERE audit_log.position > ${after}::bigint ORDER BY audit_log.position LIMIT ${batchSize}`.execute(db);
     if (result.rows.length === 0) return;
     yield result.rows;

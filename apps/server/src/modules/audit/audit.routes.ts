@@ -36,6 +36,7 @@ export function registerAuditRoutes(app: App, audit: AuditService, timeZone: str
         { key: 'ip', header: 'address' },
         { key: 'detail', header: 'detail' },
         { key: '_id', header: 'id' },
+        { key: 'requestId', header: 'request id' },
         { key: 'hash', header: 'hash' },
       ],
       audit.export(filterOf(request.query)),

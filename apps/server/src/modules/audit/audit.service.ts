@@ -25,6 +25,7 @@ const toItem = (row: Entry) => ({
   ip: row.ip,
   createdAt: row.created_at.toISOString(),
   hash: row.hash,
+  requestId: row.request_id,
 });
 
 const fieldsOf = ({ position, id, hash, entries, at }: CheckpointFields): CheckpointFields => ({ position, id, hash, entries, at });
@@ -74,7 +75,8 @@ export function createAuditService(deps: { db: Db; chain: AuditChain; checkpoint
     for await (const rows of repo.chainBatches(db)) {
       for (const row of rows) {
         entries += 1;
-        const hashHolds = (row.keyed ? chain.entryHash(row) : unkeyedEntryHash(row)) === row.hash;
+        // An unkeyed entry predates request ids: one that has an id was changed since.
+        const hashHolds = row.keyed ? chain.entryHash(row) === row.hash : row.requestId === null && unkeyedEntryHash(row) === row.hash;
         if (hashHolds || row.prevHash !== run.at(-1)?.hash) endRun();
         // Unkeyed entries are only those written before the key (migration 054): one after a keyed entry was written around the server.
         if (!row.keyed && keyedSeen) {

@@ -62,17 +62,17 @@ export interface Posting {
  */
 export async function post(
   trx: Db,
-  transfer: { key: string; debitId: bigint; creditId: bigint; amount: bigint; kind: string; reference: string | null; reverses?: bigint; holdToId?: bigint },
+  transfer: { key: string; debitId: bigint; creditId: bigint; amount: bigint; kind: string; reference: string | null; reverses?: bigint; holdToId?: bigint; requestId: string | null },
 ): Promise<Posting> {
   const { rows } = await sql<Posting>`SELECT * FROM ledger_post(${transfer.key}, ${transfer.debitId}, ${transfer.creditId}, ${transfer.amount}, ${transfer.kind},
-    ${transfer.reference}, ${transfer.reverses ?? null}::bigint, ${transfer.holdToId ?? null}::bigint, NULL::bigint)`.execute(trx);
+    ${transfer.reference}, ${transfer.reverses ?? null}::bigint, ${transfer.holdToId ?? null}::bigint, NULL::bigint, ${transfer.requestId}::text)`.execute(trx);
   return rows[0]!;
 }
 
 /** Resolves a hold once, in one round trip (migrations 040, 049). */
-export async function resolve(trx: Db, request: { holdId: bigint; key: string; status: 'posted' | 'voided'; kind: string; reference: string | null }) {
+export async function resolve(trx: Db, request: { holdId: bigint; key: string; status: 'posted' | 'voided'; kind: string; reference: string | null; requestId: string | null }) {
   const { rows } = await sql<{ outcome: 'posted' | 'replayed' | 'conflict' | 'missing' | 'insufficient'; transfer_id: bigint | null }>`
-    SELECT * FROM ledger_resolve(${request.holdId}, ${request.key}, ${request.status}, ${request.kind}, ${request.reference})`.execute(trx);
+    SELECT * FROM ledger_resolve(${request.holdId}, ${request.key}, ${request.status}, ${request.kind}, ${request.reference}, ${request.requestId}::text)`.execute(trx);
   return rows[0]!;
 }
 
@@ -220,7 +220,7 @@ export async function linesOf(db: Db, accountCodes: string[], page: number, limi
     .where((eb) => eb.or([eb('t.debit_account_id', '=', sql<bigint>`any(${ids})`), eb('t.credit_account_id', '=', sql<bigint>`any(${ids})`)]));
   const [rows, total] = await Promise.all([
     query
-      .select(['t.id', 't.created_at', 't.kind', 't.reference', 't.amount', 'debit.code as debit_code', 'credit.code as credit_code'])
+      .select(['t.id', 't.created_at', 't.kind', 't.reference', 't.amount', 't.request_id', 'debit.code as debit_code', 'credit.code as credit_code'])
       .orderBy('t.id', 'desc')
       .limit(limit)
       .offset((page - 1) * limit)

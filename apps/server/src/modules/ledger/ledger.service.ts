@@ -5,6 +5,7 @@ import { REFUSALS, raisedRefusal } from '../../db/refusals.js';
 import { AppError, forbidden, notFound } from '../../errors.js';
 import { type AccountRef, type TransferKind, inCurrency } from './accounts.js';
 import { type Members, createMembers } from '../account/members.js';
+import { currentRequestId } from '../../request-context.js';
 import * as repo from './ledger.repository.js';
 
 export interface TransferRequest {
@@ -46,6 +47,8 @@ export interface HoldArguments {
   amount: bigint;
   kind: TransferKind;
   reference: string | null;
+  /** The request or job run that causes the hold (request-context.ts), recorded on its transfer. */
+  requestId: string | null;
 }
 
 /** A holdThrough writer's answer when an account it was given does not exist yet: nothing was written. */
@@ -203,6 +206,7 @@ export function createLedger(db: Db, members: Pick<Members, 'lock' | 'walletCurr
         reference: request.reference ?? null,
         ...(options.reverses !== undefined ? { reverses: options.reverses } : {}),
         ...(holdToId !== undefined ? { holdToId } : {}),
+        requestId: currentRequestId(),
       });
     } catch (error) {
       throw refusalOf(error);
@@ -229,7 +233,7 @@ export function createLedger(db: Db, members: Pick<Members, 'lock' | 'walletCurr
 
   /** Posts or voids a hold once; the same key again replays, any other resolution is refused (409). */
   async function resolveIn(trx: Db, request: ResolveRequest, status: 'posted' | 'voided'): Promise<PostedTransfer> {
-    const resolved = await repo.resolve(trx, { holdId: request.holdId, key: request.key, status, kind: request.kind, reference: request.reference ?? null });
+    const resolved = await repo.resolve(trx, { holdId: request.holdId, key: request.key, status, kind: request.kind, reference: request.reference ?? null, requestId: currentRequestId() });
     if (resolved.outcome !== 'posted' && resolved.outcome !== 'replayed') throw REFUSALS[resolved.outcome]();
     return { id: resolved.transfer_id!, replayed: resolved.outcome === 'replayed' };
   }
@@ -290,7 +294,7 @@ export function createLedger(db: Db, members: Pick<Members, 'lock' | 'walletCurr
       const { from, via, to, ...rest } = await inOneCurrency(db, request, ['from', 'via', 'to']);
       if (rest.amount <= 0n) throw new AppError('TRANSFER_MINIMUM', 422);
       if (from.code === via.code) throw new AppError('KEY_INVALID', 400);
-      const posting = { key: rest.key, debitCode: from.code, viaCode: via.code, holdToCode: to.code, amount: rest.amount, kind: rest.kind, reference: rest.reference ?? null };
+      const posting = { key: rest.key, debitCode: from.code, viaCode: via.code, holdToCode: to.code, amount: rest.amount, kind: rest.kind, reference: rest.reference ?? null, requestId: currentRequestId() };
       return measured('hold', rest.kind, async () => {
         try {
           const written = await write(posting);

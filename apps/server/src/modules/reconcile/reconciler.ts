@@ -1,6 +1,8 @@
+import crypto from 'node:crypto';
 import { Gauge } from 'prom-client';
 import type { Core } from '../../core.js';
 import { type Metrics, ageSeconds } from '../../metrics.js';
+import { runCausedBy } from '../../request-context.js';
 
 /**
  * The one reconciler (DESIGN §5): at start and every interval, on every node, it finishes what a
@@ -19,17 +21,21 @@ export type OpenIntentReaders = Record<string, () => Promise<OpenIntents>>;
 
 export function createReconciler(sweeps: Sweeps, log: { error(object: object, message: string): void }) {
   return {
-    async run(): Promise<Record<string, unknown>> {
-      const results: Record<string, unknown> = {};
-      for (const [name, sweep] of Object.entries(sweeps)) {
-        try {
-          results[name] = await sweep();
-        } catch (error) {
-          log.error({ err: error, sweep: name }, 'reconciler sweep failed');
-          results[name] = { error: (error as Error).message };
+    /** One run, with an id of its own that what it posts and audits records, as a request's id is (ADR 0340). */
+    run(): Promise<Record<string, unknown>> {
+      const runId = `reconcile-${crypto.randomUUID()}`;
+      return runCausedBy(runId, async () => {
+        const results: Record<string, unknown> = {};
+        for (const [name, sweep] of Object.entries(sweeps)) {
+          try {
+            results[name] = await sweep();
+          } catch (error) {
+            log.error({ err: error, sweep: name, runId }, 'reconciler sweep failed');
+            results[name] = { error: (error as Error).message };
+          }
         }
-      }
-      return results;
+        return results;
+      });
     },
   };
 }

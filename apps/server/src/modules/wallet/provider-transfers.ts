@@ -9,6 +9,7 @@ import { accounts } from '../ledger/accounts.js';
 import type { MemberContext } from '../../http/context.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import { type Metrics, REQUEST_DURATION_BUCKETS } from '../../metrics.js';
+import { currentRequestId } from '../../request-context.js';
 import { createProviderCache } from './provider-cache.js';
 import * as repo from './wallet.repository.js';
 
@@ -77,6 +78,7 @@ export function createProviderTransfers(deps: {
       reason,
       credits: credits ?? null,
       resolution: { key: `pt:${id}:${outcome}`, kind: outcome === 'posted' ? 'provider_post' : 'provider_void', reference: id },
+      requestId: currentRequestId(),
     });
     if (status === undefined || status === 'pending') throw new Error(`provider transfer ${id} is ${status ?? 'unknown'} yet could not be settled`);
     return status;

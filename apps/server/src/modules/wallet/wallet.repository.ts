@@ -73,7 +73,7 @@ export async function beginProviderTransfer(
 ): Promise<string | undefined | typeof ACCOUNTS_MISSING | typeof MEMBER_INACTIVE> {
   const { rows } = await sql<{ outcome: 'begun' | 'no_game_account' | 'accounts_missing' | 'member_inactive'; username: string | null }>`SELECT * FROM provider_transfer_begin(${transfer.id}::uuid,
     ${transfer.memberId}, ${transfer.code}, ${transfer.direction}, ${transfer.amount}, ${transfer.credits}, ${transfer.idempotencyKey}, ${hold.key},
-    ${hold.debitCode}, ${hold.viaCode}, ${hold.holdToCode}, ${hold.kind}, ${hold.reference}, ${claim?.owner ?? null}, ${claim?.key ?? null}, ${claim?.fingerprint ?? null})`.execute(db);
+    ${hold.debitCode}, ${hold.viaCode}, ${hold.holdToCode}, ${hold.kind}, ${hold.reference}, ${claim?.owner ?? null}, ${claim?.key ?? null}, ${claim?.fingerprint ?? null}, ${hold.requestId}::text)`.execute(db);
   const { outcome, username } = rows[0]!;
   if (outcome === 'accounts_missing') return ACCOUNTS_MISSING;
   if (outcome === 'member_inactive') return MEMBER_INACTIVE;
@@ -88,12 +88,22 @@ export async function beginProviderTransfer(
  */
 export async function settleProviderTransfer(
   db: Db,
-  settlement: { id: string; memberId: bigint; code: string; status: 'posted' | 'voided'; reason: string | null; credits: bigint | null; resolution: { key: string; kind: string; reference: string } },
+  settlement: {
+    id: string;
+    memberId: bigint;
+    code: string;
+    status: 'posted' | 'voided';
+    reason: string | null;
+    credits: bigint | null;
+    resolution: { key: string; kind: string; reference: string };
+    /** The request or job run that settles it, recorded on the resolving transfer. */
+    requestId: string | null;
+  },
 ): Promise<'pending' | 'posted' | 'voided' | undefined> {
   const { resolution } = settlement;
   const { rows } = await sql<{ status: 'pending' | 'posted' | 'voided' | null }>`SELECT provider_transfer_settle(${settlement.id}::uuid, ${settlement.memberId},
     ${settlement.code}, ${settlement.status}, ${settlement.reason}, ${settlement.credits}::bigint, ${resolution.key}, ${resolution.kind},
-    ${resolution.reference}) AS status`.execute(db);
+    ${resolution.reference}, ${settlement.requestId}::text) AS status`.execute(db);
   return rows[0]?.status ?? undefined;
 }
 
