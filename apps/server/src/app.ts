@@ -6,7 +6,9 @@ import { registerOpenApiConventions } from './http/openapi.js';
 import { createServer, registerApiDocs } from './http/server.js';
 import { registerTermination, survivesTermination } from './http/termination.js';
 import type { App } from './http/types.js';
-import { registerHealth, registerWebApp } from './http/web-app.js';
+import { type Readiness, registerHealth } from './http/health.js';
+import { registerLoadShedding } from './http/load-shedding.js';
+import { registerWebApp } from './http/web-app.js';
 import { measureRequests, registerMetricsRoute } from './http/metrics.js';
 import type { Metrics } from './metrics.js';
 import { registerAccountModule } from './modules/account/account.module.js';
@@ -45,7 +47,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
   const app = await createServer(config);
   const core = await createCore(app, deps);
-  await registerFloodGuard(app, config, core.tokens);
+  // Before every other hook: a shed call costs nothing more than its answer.
+  await registerLoadShedding(app, config.loadShedding, core.metrics);
+  const { pingRedis } = await registerFloodGuard(app, config, core.tokens);
   await registerApiDocs(app);
   registerTermination(app, core.settings);
   const bindAuthentication = registerAuthentication(app);
@@ -81,7 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const reconciler = createReconciler(core.jobs, app.log);
   measureOpenIntents(core.metrics, core.openIntents, core.now);
   scheduleReconciler(app, reconciler, config.reconcile.intervalMs);
-  registerHealth(app, core.db);
+  const readiness = registerHealth(app, { db: core.db, redis: pingRedis });
   registerWebApp(app, { web: config.webDist, console: config.consoleDist }, config.site);
   app.decorate('adminService', admin);
   app.decorate('ledger', core.ledger);
@@ -92,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('chatSockets', sockets);
   app.decorate('metrics', core.metrics);
   app.decorate('books', books);
+  app.decorate('readiness', readiness);
   return app;
 }
 
@@ -108,5 +113,7 @@ declare module 'fastify' {
     /** The app's metrics registry: main.ts serves it on METRICS_PORT when that is set. */
     metrics: Metrics;
     books: ReturnType<typeof registerBooksModule>;
+    /** main.ts drains the node through it on SIGTERM. */
+    readiness: Readiness;
   }
 }

@@ -74,6 +74,16 @@ const environmentSchema = z.object({
   /** Flood guard: requests per minute from one address (unsigned) and per signed-in member. */
   FLOOD_LIMIT_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   FLOOD_LIMIT_MEMBER_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /**
+   * Load shedding: past these a node answers API calls 503 BUSY with Retry-After at once rather than
+   * queueing them until every one times out. Event-loop delay is the mean over each second; the heap
+   * bound is a share of V8's heap limit (--max-old-space-size). 0 turns a bound off.
+   */
+  SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(200),
+  SHED_HEAP_USED_PERCENT: z.coerce.number().int().min(0).max(100).default(90),
+  SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(60).default(2),
+  /** On SIGTERM, how long /readyz answers 503 while the node still serves, before it closes: the balancer's checks must see it first. */
+  DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(5),
   /** SMS codes one address may have sent per hour, whatever numbers it names. */
   OTP_SENDS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   /** Operator tokens live this long (member tokens 7 days, DESIGN §6). */
@@ -138,6 +148,9 @@ export interface AppConfig {
   consoleDist: string;
   trustProxy: TrustedProxies;
   floodLimits: { addressPerMinute: number; memberPerMinute: number };
+  /** 0 in a bound: not watched. */
+  loadShedding: { eventLoopDelayMs: number; heapUsedPercent: number; retryAfterSeconds: number };
+  drainMs: number;
   otpSendsPerAddressPerHour: number;
   adminSessionMs: number;
   fastHash: boolean;
@@ -194,6 +207,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     consoleDist: path.resolve(values.CONSOLE_DIST ?? new URL('../../console/dist', import.meta.url).pathname),
     trustProxy: values.TRUST_PROXY,
     floodLimits: { addressPerMinute: values.FLOOD_LIMIT_ADDRESS_PER_MINUTE, memberPerMinute: values.FLOOD_LIMIT_MEMBER_PER_MINUTE },
+    loadShedding: { eventLoopDelayMs: values.SHED_EVENT_LOOP_DELAY_MS, heapUsedPercent: values.SHED_HEAP_USED_PERCENT, retryAfterSeconds: values.SHED_RETRY_AFTER_SECONDS },
+    drainMs: values.DRAIN_SECONDS * 1000,
     otpSendsPerAddressPerHour: values.OTP_SENDS_PER_ADDRESS_PER_HOUR,
     adminSessionMs: values.ADMIN_SESSION_HOURS * 60 * 60_000,
     fastHash: values.FAST_HASH ?? false,

@@ -61,13 +61,24 @@ const metricsServer = config.metricsPort ? await serveMetrics(app.metrics, { por
 if (metricsServer) app.log.info({ port: config.metricsPort }, 'metrics listening');
 
 let stopping = false;
+/**
+ * SIGTERM (a deploy, the orchestrator): first drain, /readyz answering 503 for DRAIN_SECONDS while
+ * the node still serves, so the balancer's health checks take it out before it stops listening;
+ * then close gracefully. SIGINT (a developer's Ctrl-C) closes at once.
+ */
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
-  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-  const forceExit = setTimeout(() => process.exit(1), 15_000);
+  const drainMs = signal === 'SIGTERM' ? config.drainMs : 0;
+  const forceExit = setTimeout(() => process.exit(1), drainMs + 15_000);
   forceExit.unref();
   try {
+    if (drainMs > 0) {
+      app.readiness.drain();
+      app.log.info({ signal, drainMs }, 'draining: /readyz answers 503, still serving');
+      await new Promise((resolve) => setTimeout(resolve, drainMs));
+    }
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     metricsServer?.close();
     backupServer?.close();
     await closeGracefully(app, 10_000);

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import net from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { type ApiResult, type TestServer, registerMember, startTestServer } from './harness.js';
+import { redisRelay } from './redis-relay.js';
 
 /** The flood guard with small limits, so that a burst of a few dozen requests reaches them. */
 const smallLimits = { FLOOD_LIMIT_ADDRESS_PER_MINUTE: '30', FLOOD_LIMIT_MEMBER_PER_MINUTE: '20' };
@@ -37,39 +37,6 @@ describe('flood guard keys', () => {
     expect((await active(server)).status).toBe(200);
   });
 });
-
-/**
- * A TCP relay to the real Redis that the test can cut and restore on the same port: Redis "dies"
- * mid-run for the nodes behind it and comes back, without touching the Redis others share.
- */
-async function redisRelay(target = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379')) {
-  let server: net.Server | undefined;
-  const sockets = new Set<net.Socket>();
-  let port = 0;
-  const open = () =>
-    new Promise<void>((resolve) => {
-      server = net.createServer((client) => {
-        const upstream = net.connect(Number(target.port || 6379), target.hostname);
-        for (const socket of [client, upstream]) {
-          sockets.add(socket);
-          socket.on('close', () => sockets.delete(socket));
-          socket.on('error', () => socket.destroy());
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      server.listen(port, '127.0.0.1', () => {
-        port = (server!.address() as net.AddressInfo).port;
-        resolve();
-      });
-    });
-  const cut = () =>
-    new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server!.close(() => resolve());
-    });
-  await open();
-  return { url: `redis://127.0.0.1:${port}`, cut, restore: open };
-}
 
 describe('flood guard while Redis is out', () => {
   it('counts on each node alone when Redis cannot be reached: the limit still holds', async () => {

@@ -95,6 +95,8 @@ export async function startTestServer(
     // One key for every server of a run (a second node over the same database must share it), so no test writes DATA_DIR/audit.key.
     AUDIT_KEY: TEST_AUDIT_KEY,
     AUDIT_CHECKPOINT_INTERVAL_MS: '0',
+    // PGlite runs in this process and holds its event loop on every query: no load shedding, but where a test asks for it.
+    SHED_EVENT_LOOP_DELAY_MS: '0',
     ...options.env,
   });
   const hasher = options.hasher ?? createPasswordHasher({ fast: true });

@@ -13,7 +13,9 @@ export interface ServerProcess {
 export async function startServer(env: Record<string, string | undefined>): Promise<ServerProcess> {
   const port = 20_000 + crypto.randomInt(20_000);
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    // No draining on SIGTERM: no balancer is watching, and a test waits for the process to end. No
+    // shedding on the event loop's lag: an embedded PGlite holds the loop on every query.
+    env: { ...process.env, DRAIN_SECONDS: '0', SHED_EVENT_LOOP_DELAY_MS: '0', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

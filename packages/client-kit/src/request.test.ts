@@ -43,6 +43,16 @@ describe('the request core', () => {
     await expect(api.get('/api/x')).rejects.toMatchObject({ code: 'INTERNAL_SERVER_ERROR' });
   });
 
+  it("keeps a busy node's Retry-After on its refusal", async () => {
+    const api = createApiClient({ token: () => null });
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ message: 'BUSY' }), { status: 503, headers: { 'Retry-After': '2' } }));
+    await expect(api.post('/api/x')).rejects.toMatchObject({ code: 'BUSY', status: 503, retryAfter: '2' });
+    answer(503, { message: 'SERVICE_UNAVAILABLE' });
+    const error = await api.post('/api/x').catch((refusal: unknown) => refusal);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).retryAfter).toBeNull();
+  });
+
   it('lets the app see every answer first, and says whether the server was reached', async () => {
     const onAnswer = vi.fn();
     const onReachable = vi.fn();

@@ -4,22 +4,28 @@ import type { z } from 'zod';
 /**
  * A failed call: `code` is the server's message (an error code, or raw text); `minimum` and
  * `decidedBy` are what some codes name besides (BONUS_DEPOSIT_MINIMUM's least deposit,
- * ALREADY_DECIDED's operator).
+ * ALREADY_DECIDED's operator); `retryAfter` the answer's Retry-After header as sent (the seconds a
+ * busy node asks to wait), when it had one.
  */
 export class ApiError extends Error {
-  readonly minimum?: number;
-  readonly decidedBy: string | null;
+  // `declare`: set in the constructor alone, so the build writes no field declarations for them
+  // (this class is in the login screen's first download, issue 16 §3).
+  declare readonly code: string;
+  declare readonly status: number;
+  declare readonly minimum?: number;
+  declare readonly decidedBy: string | null;
+  declare readonly retryAfter?: string | null;
 
-  constructor(
-    readonly code: string,
-    readonly status: number,
-    payload?: unknown,
-  ) {
+  constructor(code: string, status: number, payload?: unknown, retryAfter?: string | null) {
     super(code);
+    this.code = code;
+    this.status = status;
     this.name = 'ApiError';
     const { minimum, decidedBy } = fieldsOf(payload);
-    if (typeof minimum === 'number' && Number.isFinite(minimum)) this.minimum = minimum;
+    // Number.isFinite is false for anything but a finite number: no typeof check needed.
+    if (Number.isFinite(minimum)) this.minimum = minimum as number;
     this.decidedBy = typeof decidedBy === 'string' ? decidedBy : null;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -78,11 +84,11 @@ export function createApiClient({ baseUrl = '', token, onAnswer, onReachable }: 
   }
 
   /** The rules every answer goes through: the app's session rules, then a refusal becomes an ApiError. */
-  function interpret(path: string, status: number, ok: boolean, payload: unknown, carried = token()): unknown {
+  function interpret(path: string, status: number, ok: boolean, payload: unknown, carried = token(), retryAfter?: string | null): unknown {
     const { message } = fieldsOf(payload);
     const code = message === undefined ? undefined : String(message);
     onAnswer?.(code, status, path, carried);
-    if (!ok) throw new ApiError(code ?? 'INTERNAL_SERVER_ERROR', status, payload);
+    if (!ok) throw new ApiError(code ?? 'INTERNAL_SERVER_ERROR', status, payload, retryAfter);
     return payload;
   }
 
@@ -111,7 +117,7 @@ export function createApiClient({ baseUrl = '', token, onAnswer, onReachable }: 
     }
     onReachable?.(true);
     const payload: unknown = await response.json().catch(() => undefined);
-    return parseBody(schema, interpret(path, response.status, response.ok, payload, carried));
+    return parseBody(schema, interpret(path, response.status, response.ok, payload, carried, response.headers.get('retry-after')));
   }
 
   type Options<T> = Omit<RequestOptions<T>, 'body'>;

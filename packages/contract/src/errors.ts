@@ -142,6 +142,8 @@ export const ERROR_CODES = [
   'AGREEMENT_CHANGED',
   // The database is briefly away (a restart, a failover): nothing was done, the same call may be sent again.
   'SERVICE_UNAVAILABLE',
+  // The node is overloaded and refused the call before doing anything: the same call may be sent again after Retry-After.
+  'BUSY',
 ] as const;
 
 /**

@@ -13,12 +13,14 @@ import type { App } from './types.js';
  * members (login, OTP) are in the database.
  * Several nodes count together in Redis when there is one (DESIGN §8). While Redis is out, each
  * node counts alone: the limit is loosened to once per node, neither dropped nor locking members out.
+ * Returns a ping of that Redis connection (none without Redis), for the readiness check: it fails
+ * at once while Redis is away, as the connection queues nothing.
  */
 export async function registerFloodGuard(
   app: App,
   config: Pick<AppConfig, 'redisUrl' | 'redisKeyPrefix' | 'floodLimits'>,
   tokens: Pick<TokenSigner, 'holder'>,
-): Promise<void> {
+): Promise<{ pingRedis?: () => Promise<unknown> }> {
   const redis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 }) : undefined;
   redis?.on('error', (error) => app.log.warn({ err: error }, 'rate-limit store unavailable'));
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
@@ -39,4 +41,5 @@ export async function registerFloodGuard(
     },
     allowList: (request) => request.url.startsWith('/sandbox/') || request.url === '/healthz' || request.url === '/readyz',
   });
+  return redis ? { pingRedis: () => redis.ping() } : {};
 }

@@ -26,7 +26,7 @@ const IDEMPOTENCY_HEADER = {
  * Every documented /api route answers, besides its own failures: 400 when it takes input (and 413,
  * 415 when it has a body), 401 and
  * 403 when it needs a token, 410 once the site is terminated (unless it survives termination),
- * 429 from the flood guard, 500, and 503 while the database is away. These are added to the route's response schemas (so answers
+ * 429 from the flood guard, 500, and 503 while the database is away or the node sheds load (BUSY). These are added to the route's response schemas (so answers
  * are checked against them too) and the route is marked with the token it needs.
  */
 export function registerOpenApiConventions(app: App, options: { survivesTermination: (url: string) => boolean }): void {

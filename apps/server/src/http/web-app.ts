@@ -2,21 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { SITE_PROFILES, type Site } from '@wallet/contract';
-import type { Db } from '../db/database.js';
 import type { App } from './types.js';
-
-/** Liveness, and readiness that needs the database. */
-export function registerHealth(app: App, db: Db): void {
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
-    try {
-      await db.selectFrom('settings').select('key').limit(1).execute();
-      return { status: 'ready' };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable' });
-    }
-  });
-}
 
 const CONSOLE_PREFIX = '/admin';
 

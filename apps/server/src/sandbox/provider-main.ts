@@ -7,7 +7,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { createServer } from '../http/server.js';
 import { closeGracefully } from '../http/shutdown.js';
-import { registerHealth } from '../http/web-app.js';
+import { registerHealth } from '../http/health.js';
 import { databaseBooks, memoryBooks } from './provider.books.js';
 import { registerProviderSandbox } from './provider.sandbox.js';
 
@@ -16,7 +16,7 @@ if (!config.databaseUrl) throw new Error('the provider sandbox runs on PostgreSQ
 const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize });
 const app = await createServer(config, { forBrowsers: false });
 await registerProviderSandbox(app, config.sandboxProviderBooks === 'memory' ? await memoryBooks(database.db) : databaseBooks(database.db));
-registerHealth(app, database.db);
+registerHealth(app, { db: database.db });
 await app.listen({ port: config.port, host: config.host });
 
 process.once('SIGTERM', () => {

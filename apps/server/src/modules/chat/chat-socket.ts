@@ -75,6 +75,14 @@ export function attachChatSocket(app: Core['app'], deps: SocketDeps): { hub: Cha
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: false },
     ...(redis ? { adapter: createAdapter(redis, { streamName: `${deps.keyPrefix}chat`, channelPrefix: `${deps.keyPrefix}chat`, sessionKeyPrefix: `${deps.keyPrefix}chat:session:` }) } : {}),
   });
+  // When the node closes, after it drained: this node's chat connections are cut as a lost
+  // connection would be ("transport close"), so every client reconnects at once, through the
+  // balancer to another node, and recovers its session there. Before Fastify closes the HTTP
+  // server, which would otherwise wait on the open websockets until its grace ran out.
+  app.addHook('preClose', (done) => {
+    io.engine.close();
+    done();
+  });
   app.addHook('onClose', async () => {
     await io.close();
     if (!redis) return;
