@@ -19,8 +19,6 @@ Object.assign(process.env, {
   OTP_SENDS_PER_ADDRESS_PER_HOUR: '10000',
   // So does every page, asset and call of every journey: more than one person's 1,200 a minute.
   FLOOD_LIMIT_ADDRESS_PER_MINUTE: '100000',
-  // The embedded database holds the event loop on every query, and the journeys run side by side on one machine.
-  SHED_EVENT_LOOP_DELAY_MS: '0',
   DRAIN_SECONDS: '0',
 });
 process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));

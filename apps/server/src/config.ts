@@ -79,7 +79,7 @@ const environmentSchema = z.object({
    * queueing them until every one times out. Event-loop delay is the mean over each second; the heap
    * bound is a share of V8's heap limit (--max-old-space-size). 0 turns a bound off.
    */
-  SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(200),
+  SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).optional(),
   SHED_HEAP_USED_PERCENT: z.coerce.number().int().min(0).max(100).default(90),
   SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(60).default(2),
   /** On SIGTERM, how long /readyz answers 503 while the node still serves, before it closes: the balancer's checks must see it first. */
@@ -207,7 +207,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     consoleDist: path.resolve(values.CONSOLE_DIST ?? new URL('../../console/dist', import.meta.url).pathname),
     trustProxy: values.TRUST_PROXY,
     floodLimits: { addressPerMinute: values.FLOOD_LIMIT_ADDRESS_PER_MINUTE, memberPerMinute: values.FLOOD_LIMIT_MEMBER_PER_MINUTE },
-    loadShedding: { eventLoopDelayMs: values.SHED_EVENT_LOOP_DELAY_MS, heapUsedPercent: values.SHED_HEAP_USED_PERCENT, retryAfterSeconds: values.SHED_RETRY_AFTER_SECONDS },
+    // The embedded database runs its queries on the event loop: there the delay is the database at
+    // work, not a queue to shed, and the bound is off unless set.
+    loadShedding: { eventLoopDelayMs: values.SHED_EVENT_LOOP_DELAY_MS ?? (values.DATABASE_URL ? 200 : 0), heapUsedPercent: values.SHED_HEAP_USED_PERCENT, retryAfterSeconds: values.SHED_RETRY_AFTER_SECONDS },
     drainMs: values.DRAIN_SECONDS * 1000,
     otpSendsPerAddressPerHour: values.OTP_SENDS_PER_ADDRESS_PER_HOUR,
     adminSessionMs: values.ADMIN_SESSION_HOURS * 60 * 60_000,

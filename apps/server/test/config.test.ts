@@ -17,6 +17,13 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'production', SANDBOXES: 'true' }).sandboxes).toBe(true);
   });
 
+  it('sheds on event-loop delay over PostgreSQL only, unless told: the embedded database runs its queries on the loop', () => {
+    expect(loadConfig({}).loadShedding.eventLoopDelayMs).toBe(0);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db.example/wallet' }).loadShedding.eventLoopDelayMs).toBe(200);
+    expect(loadConfig({ SHED_EVENT_LOOP_DELAY_MS: '350' }).loadShedding.eventLoopDelayMs).toBe(350);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db.example/wallet', SHED_EVENT_LOOP_DELAY_MS: '0' }).loadShedding.eventLoopDelayMs).toBe(0);
+  });
+
   it('refuses malformed values with the setting named', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ SITE: 'vn' })).toThrow(/SITE/);
