@@ -70,7 +70,9 @@ describe('deciding a queue item', () => {
     const user = userEvent.setup();
     const row = await within(await screen.findByTestId('admin-slips')).findByRole('listitem');
     await user.click(within(row).getByTestId('admin-approve'));
-    const field = within(await screen.findByTestId('prompt-dialog')).getByRole('textbox');
+    const dialog = await screen.findByTestId('prompt-dialog');
+    expect(dialog).toHaveTextContent('Amount in Kip (LAK), as on the bank statement');
+    const field = within(dialog).getByRole('textbox');
     expect(field).toHaveAttribute('inputmode', 'numeric');
     await user.type(field, '12,500');
     expect(field).toHaveValue('12500');

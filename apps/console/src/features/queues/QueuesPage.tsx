@@ -29,7 +29,7 @@ export function QueuesPage() {
         approval={async (item, ask) => {
           if (item.amount > 0) return {};
           // The bank did not tell us the amount: the operator, having checked, says it.
-          const answer = await ask({ title: t('queues.credit'), label: t('queues.slipAmount'), amountIn: item.currency });
+          const answer = await ask({ title: t('queues.credit'), label: t('queues.slipAmount', { currency: t(`common.currencies.${item.currency}`) }), amountIn: item.currency });
           const amount = answer === null ? Number.NaN : wireAmount(answer, item.currency);
           return amount > 0 ? { amount } : null;
         }}
