@@ -4,7 +4,7 @@ export default defineProject({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    exclude: ['test/resilience/**', 'test/cluster/**'],
+    exclude: ['test/resilience/**', 'test/cluster/**', 'test/backup/**'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
