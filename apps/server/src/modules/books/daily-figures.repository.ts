@@ -45,23 +45,21 @@ export async function computeFigures(db: Db, scope: FigureScope): Promise<Figure
   if (days === '') return [];
   const result = await sql<FigureRow>`
     WITH scope AS (
-      SELECT string_to_array(${days}::text, ',')::date[] AS days
-    ), bounds AS (
-      SELECT (SELECT min(d) FROM unnest(days) d)::timestamp AT TIME ZONE ${timeZone}::text AS since,
-             ((SELECT max(d) FROM unnest(days) d) + 1)::timestamp AT TIME ZONE ${timeZone}::text AS until
-      FROM scope
+      SELECT d AS day, d::timestamp AT TIME ZONE ${timeZone}::text AS since, (d + 1)::timestamp AT TIME ZONE ${timeZone}::text AS until
+      FROM unnest(string_to_array(${days}::text, ',')::date[]) d
     ), transfers AS (
-      SELECT t.id, t.kind, t.amount, t.debit_account_id, t.credit_account_id, t.created_at, ${localDay('t.created_at', timeZone)} AS day
-      FROM ledger_transfers t, scope, bounds
+      SELECT t.id, t.kind, t.amount, t.debit_account_id, t.credit_account_id, s.day
+      FROM scope s JOIN ledger_transfers t ON t.created_at >= s.since AND t.created_at < s.until
       WHERE t.id <= ${scope.upToTransferId}
-        AND (scope.days IS NULL OR (t.created_at >= bounds.since AND t.created_at < bounds.until))
+      UNION ALL
+      SELECT t.id, t.kind, t.amount, t.debit_account_id, t.credit_account_id, ${localDay('t.created_at', timeZone)}
+      FROM ledger_transfers t
+      WHERE ${days}::text IS NULL AND t.id <= ${scope.upToTransferId}
     ), legs AS (
-      SELECT t.id, t.kind, t.day, t.created_at, a.id AS account_id, a.code, a.kind AS account_kind, a.member_id, a.currency::text AS currency,
+      SELECT t.id, t.kind, t.day, a.id AS account_id, a.code, a.kind AS account_kind, a.member_id, a.currency::text AS currency,
              CASE WHEN a.id = t.credit_account_id THEN t.amount ELSE -t.amount END AS signed
       FROM transfers t
       JOIN ledger_accounts a ON a.id IN (t.debit_account_id, t.credit_account_id)
-      CROSS JOIN scope
-      WHERE scope.days IS NULL OR t.day = ANY(scope.days)
     ), flows AS (
       SELECT day, currency, 'ggr' AS figure, split_part(code, ':', 3) AS dimension, sum(signed) AS amount, count(*) AS count
         FROM legs WHERE code LIKE 'operator:game-results:%' GROUP BY 1, 2, 4
@@ -91,9 +89,12 @@ export async function computeFigures(db: Db, scope: FigureScope): Promise<Figure
           )
         GROUP BY 1, 2
       UNION ALL
-      SELECT ${localDay('m.created_at', timeZone)}, CASE m.currency WHEN 'LAK' THEN 'LAK' ELSE 'THB' END, 'registrations', '', 0, count(*)
-        FROM members m, scope
-        WHERE m.id <= ${scope.upToMemberId} AND (scope.days IS NULL OR ${localDay('m.created_at', timeZone)} = ANY(scope.days))
+      SELECT day, CASE currency WHEN 'LAK' THEN 'LAK' ELSE 'THB' END, 'registrations', '', 0, count(*)
+        FROM (
+          SELECT s.day, m.currency FROM scope s JOIN members m ON m.created_at >= s.since AND m.created_at < s.until WHERE m.id <= ${scope.upToMemberId}
+          UNION ALL
+          SELECT ${localDay('m.created_at', timeZone)}, m.currency FROM members m WHERE ${days}::text IS NULL AND m.id <= ${scope.upToMemberId}
+        ) registered
         GROUP BY 1, 2
     ), net AS (
       SELECT day, currency, 'ngr' AS figure, '' AS dimension,

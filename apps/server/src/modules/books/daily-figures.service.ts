@@ -57,6 +57,8 @@ export function createDailyFigures(deps: { db: Db; site: SiteProfile; auditTrail
       const mark = await repo.lockWatermark(trx);
       const after = { transferId: BigInt(mark.last_transfer_id), memberId: BigInt(mark.last_member_id) };
       const upTo = await repo.latestIds(trx);
+      // Nothing new: the days stand as they were rolled up.
+      if (upTo.transferId === after.transferId && upTo.memberId === after.memberId) return { days: [], reopened: [], throughTransferId: upTo.transferId };
       const now = deps.now();
       const current = [dayFormat.format(new Date(now.getTime() - LATE_COMMIT_WINDOW_MS)), dayFormat.format(now)];
       const touched = await repo.touchedDays(trx, timeZone, after, upTo);
