@@ -49,8 +49,9 @@ export async function computeFigures(db: Db, scope: FigureScope): Promise<Figure
       FROM unnest(string_to_array(${days}::text, ',')::date[]) d
     ), transfers AS (
       SELECT t.id, t.kind, t.amount, t.debit_account_id, t.credit_account_id, s.day
-      FROM scope s JOIN ledger_transfers t ON t.created_at >= s.since AND t.created_at < s.until
+      FROM ledger_transfers t JOIN scope s ON s.day = ${localDay('t.created_at', timeZone)}
       WHERE t.id <= ${scope.upToTransferId}
+        AND t.created_at >= (SELECT min(since) FROM scope) AND t.created_at < (SELECT max(until) FROM scope)
       UNION ALL
       SELECT t.id, t.kind, t.amount, t.debit_account_id, t.credit_account_id, ${localDay('t.created_at', timeZone)}
       FROM ledger_transfers t
@@ -91,7 +92,8 @@ export async function computeFigures(db: Db, scope: FigureScope): Promise<Figure
       UNION ALL
       SELECT day, CASE currency WHEN 'LAK' THEN 'LAK' ELSE 'THB' END, 'registrations', '', 0, count(*)
         FROM (
-          SELECT s.day, m.currency FROM scope s JOIN members m ON m.created_at >= s.since AND m.created_at < s.until WHERE m.id <= ${scope.upToMemberId}
+          SELECT s.day, m.currency FROM members m JOIN scope s ON s.day = ${localDay('m.created_at', timeZone)}
+          WHERE m.id <= ${scope.upToMemberId} AND m.created_at >= (SELECT min(since) FROM scope) AND m.created_at < (SELECT max(until) FROM scope)
           UNION ALL
           SELECT ${localDay('m.created_at', timeZone)}, m.currency FROM members m WHERE ${days}::text IS NULL AND m.id <= ${scope.upToMemberId}
         ) registered
