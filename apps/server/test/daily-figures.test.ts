@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
+import { SITE_PROFILES } from '@wallet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDailyFigures } from '../src/modules/books/daily-figures.service.js';
 import { accounts } from '../src/modules/ledger/accounts.js';
 import { type TestServer, insertTestMember, playAndLose, registerMember, startTestServer } from './harness.js';
 
@@ -133,6 +135,20 @@ describe('the daily figures from the ledger', () => {
     expect(check.ok).toBe(false);
     expect(check.differences).toEqual([{ key: '2026-01-15 THB ggr PG', stored: { amount: '10001', count: '2' }, recomputed: { amount: '10000', count: '2' } }]);
     await sql`UPDATE ledger_daily_figures SET amount = amount - 1 WHERE day = '2026-01-15' AND figure = 'ggr'`.execute(server.db);
+  });
+
+  it('catches up from nothing a bounded slice of transfers per run, to the same figures', async () => {
+    await server.app.dailyFigures.sweep();
+    const before = await server.db.selectFrom('ledger_daily_figures').selectAll().orderBy(['day', 'currency', 'figure', 'dimension']).execute();
+    await server.db.deleteFrom('ledger_daily_figures').execute();
+    await server.db.updateTable('ledger_daily_figures_watermark').set({ last_transfer_id: 0n, last_member_id: 0n }).execute();
+    const slow = createDailyFigures({ db: server.db, site: SITE_PROFILES.th, auditTrail: { record: async () => undefined }, now: () => new Date(), transfersPerRun: 3n });
+    let runs = 0;
+    for (let swept = await slow.sweep(); swept.behind; swept = await slow.sweep()) runs += 1;
+    expect(runs).toBeGreaterThan(3);
+    const after = await server.db.selectFrom('ledger_daily_figures').selectAll().orderBy(['day', 'currency', 'figure', 'dimension']).execute();
+    expect(after).toEqual(before);
+    expect(await server.app.dailyFigures.verify()).toMatchObject({ ok: true });
   });
 
   it('answers finance a range of at most 31 days', async () => {

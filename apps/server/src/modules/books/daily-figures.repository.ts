@@ -119,9 +119,9 @@ export async function storedFigures(db: Db, range?: { from: string; to: string; 
   return query.orderBy('day').orderBy('currency').orderBy('figure').orderBy('dimension').execute();
 }
 
-/** The sweep's watermark, locked until the transaction ends: one node sweeps at a time. */
+/** The sweep's watermark, locked until the transaction ends; undefined while another node holds it (it is sweeping). */
 export async function lockWatermark(trx: Db) {
-  return trx.selectFrom('ledger_daily_figures_watermark').select(['last_transfer_id', 'last_member_id', 'swept_at']).forUpdate().executeTakeFirstOrThrow();
+  return trx.selectFrom('ledger_daily_figures_watermark').select(['last_transfer_id', 'last_member_id', 'swept_at']).forUpdate().skipLocked().executeTakeFirst();
 }
 
 export async function readWatermark(db: Db) {

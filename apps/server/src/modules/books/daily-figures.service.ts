@@ -12,11 +12,20 @@ const SYSTEM: AuditActor = { username: 'system', ip: null };
  * created_at is its transaction's start, so it falls on a day at most this far back.
  */
 const LATE_COMMIT_WINDOW_MS = 60 * 60 * 1000;
+/**
+ * Transfers one run reads past the watermark at most: a first run over a long ledger catches up
+ * over several runs (each a few seconds) instead of holding the reconciler for minutes.
+ */
+const TRANSFERS_PER_RUN = 200_000n;
 
 export interface SweepResult {
   days: string[];
   reopened: { day: string; currency: string; transfers: number }[];
   throughTransferId: bigint;
+  /** Another node was sweeping: this run did nothing. */
+  skipped?: boolean;
+  /** More transfers wait past `throughTransferId` than one run reads: the next run goes on. */
+  behind?: boolean;
 }
 
 /** Rows that differ between the rollup and a recompute, each shown as both had it. */
@@ -47,16 +56,19 @@ export function differences(stored: FigureRow[], recomputed: FigureRow[]): Figur
  * ledger into `ledger_daily_figures` by a sweep that recomputes each day touched since its last
  * run, and checkable against a recompute from scratch.
  */
-export function createDailyFigures(deps: { db: Db; site: SiteProfile; auditTrail: AuditTrail; now: () => Date }) {
+export function createDailyFigures(deps: { db: Db; site: SiteProfile; auditTrail: AuditTrail; now: () => Date; transfersPerRun?: bigint }) {
   const { db, auditTrail } = deps;
+  const transfersPerRun = deps.transfersPerRun ?? TRANSFERS_PER_RUN;
   const timeZone = deps.site.timeZone;
   const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
 
   async function sweep(): Promise<SweepResult> {
     return db.transaction().execute(async (trx) => {
       const mark = await repo.lockWatermark(trx);
+      if (!mark) return { days: [], reopened: [], throughTransferId: 0n, skipped: true };
       const after = { transferId: BigInt(mark.last_transfer_id), memberId: BigInt(mark.last_member_id) };
-      const upTo = await repo.latestIds(trx);
+      const latest = await repo.latestIds(trx);
+      const upTo = { ...latest, transferId: latest.transferId - after.transferId > transfersPerRun ? after.transferId + transfersPerRun : latest.transferId };
       // Nothing new: the days stand as they were rolled up.
       if (upTo.transferId === after.transferId && upTo.memberId === after.memberId) return { days: [], reopened: [], throughTransferId: upTo.transferId };
       const now = deps.now();
@@ -79,7 +91,8 @@ export function createDailyFigures(deps: { db: Db; site: SiteProfile; auditTrail
         });
       }
       await repo.advanceWatermark(trx, upTo);
-      return { days, reopened: late.map((day) => ({ day: day.day, currency: day.currency, transfers: Number(day.transfers) })), throughTransferId: upTo.transferId };
+      const reopened = late.map((day) => ({ day: day.day, currency: day.currency, transfers: Number(day.transfers) }));
+      return { days, reopened, throughTransferId: upTo.transferId, ...(upTo.transferId < latest.transferId ? { behind: true } : {}) };
     });
   }
 
