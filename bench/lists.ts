@@ -87,6 +87,7 @@ export function listCalls(options: Pick<ListBenchOptions, 'memberIds' | 'heavyTo
       { name: 'GET /api/admin/withdrawals (SUCCESS)', method: 'GET', path: () => '/api/admin/withdrawals?status=SUCCESS&page=1&limit=50', as: 'operator' },
       { name: 'GET /api/admin/invite-reviews', method: 'GET', path: () => '/api/admin/invite-reviews?page=1&limit=20', as: 'operator' },
       { name: 'GET /api/admin/audit', method: 'GET', path: () => '/api/admin/audit?page=1&limit=50', as: 'operator' },
+      { name: 'GET /api/admin/books/daily (31 days)', method: 'GET', path: () => `/api/admin/books/daily?${lastDays(31)}`, as: 'operator' },
     );
     if (options.heavyMemberId) {
       const heavy = options.heavyMemberId;
@@ -96,6 +97,13 @@ export function listCalls(options: Pick<ListBenchOptions, 'memberIds' | 'heavyTo
     }
   }
   return calls;
+}
+
+/** The query of the daily figures' last `count` gaming days in Bangkok, today included. */
+function lastDays(count: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const from = new Date(Date.parse(`${today}T00:00:00Z`) - (count - 1) * 86_400_000).toISOString().slice(0, 10);
+  return `from=${from}&to=${today}&currency=THB`;
 }
 
 const percentile = (sorted: number[], fraction: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;

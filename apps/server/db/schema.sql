@@ -335,6 +335,23 @@ TABLE ledger_balance_slices
   CONSTRAINT ledger_balance_slices_pkey PRIMARY KEY (account_id, slice)
   CONSTRAINT ledger_balance_slices_slice_check CHECK (((slice >= 0) AND (slice <= 31)))
 
+TABLE ledger_daily_figures
+  day date NOT NULL
+  currency text NOT NULL
+  figure text NOT NULL
+  dimension text NOT NULL DEFAULT ''::text
+  amount bigint NOT NULL DEFAULT 0
+  count bigint NOT NULL DEFAULT 0
+  CONSTRAINT ledger_daily_figures_pkey PRIMARY KEY (day, currency, figure, dimension)
+
+TABLE ledger_daily_figures_watermark
+  id boolean NOT NULL DEFAULT true
+  last_transfer_id bigint NOT NULL DEFAULT 0
+  last_member_id bigint NOT NULL DEFAULT 0
+  swept_at timestamp with time zone NOT NULL DEFAULT now()
+  CONSTRAINT ledger_daily_figures_watermark_id_check CHECK (id)
+  CONSTRAINT ledger_daily_figures_watermark_pkey PRIMARY KEY (id)
+
 TABLE ledger_transfers
   id bigint NOT NULL GENERATED ALWAYS AS IDENTITY
   idempotency_key text NOT NULL
@@ -360,6 +377,7 @@ TABLE ledger_transfers
   CONSTRAINT ledger_transfers_reverses_transfer_id_fkey FOREIGN KEY (reverses_transfer_id) REFERENCES ledger_transfers(id)
   CREATE INDEX ledger_transfers_adjustment_credit_idx ON ledger_transfers USING btree (credit_account_id, created_at DESC) WHERE (kind = 'adjustment'::text)
   CREATE INDEX ledger_transfers_adjustment_debit_idx ON ledger_transfers USING btree (debit_account_id, created_at DESC) WHERE (kind = 'adjustment'::text)
+  CREATE INDEX ledger_transfers_created_at_idx ON ledger_transfers USING btree (created_at)
   CREATE INDEX ledger_transfers_credit_idx ON ledger_transfers USING btree (credit_account_id, id)
   CREATE INDEX ledger_transfers_debit_idx ON ledger_transfers USING btree (debit_account_id, id)
   CREATE UNIQUE INDEX ledger_transfers_resolves_hold_id_key ON ledger_transfers USING btree (resolves_hold_id) WHERE (resolves_hold_id IS NOT NULL)

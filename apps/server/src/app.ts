@@ -18,6 +18,7 @@ import { registerAdminModule } from './modules/admin/admin.module.js';
 import { registerAuditModule } from './modules/audit/audit.module.js';
 import { registerAuthModule } from './modules/auth/auth.module.js';
 import { registerBooksModule } from './modules/books/books.module.js';
+import { registerDailyFiguresModule } from './modules/books/daily-figures.module.js';
 import { registerPasswordResetModule } from './modules/auth/password-reset.module.js';
 import { createSignIns } from './modules/auth/sign-ins.js';
 import { registerChatModule } from './modules/chat/chat.module.js';
@@ -78,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { rewards } = registerPromotionsModule(core, { members: core.members, signIns: createSignIns(), wallet, credit, deposits, conditions, approvals, statement, texts: lookup });
   registerSpinModule(core, { members: core.members, gameResults: providerTransfers, rewards, approvals });
   const books = registerBooksModule(core);
+  const dailyFigures = registerDailyFiguresModule(core);
   const { guests, sockets } = registerChatModule(core, { members: auth, operators: admin });
   bindAuthentication({ members: auth, operators: admin, guests });
   if (config.sandboxes) await registerSandboxes(core, { banks: lookup });
@@ -96,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('chatSockets', sockets);
   app.decorate('metrics', core.metrics);
   app.decorate('books', books);
+  app.decorate('dailyFigures', dailyFigures);
   app.decorate('readiness', readiness);
   return app;
 }
@@ -113,6 +116,7 @@ declare module 'fastify' {
     /** The app's metrics registry: main.ts serves it on METRICS_PORT when that is set. */
     metrics: Metrics;
     books: ReturnType<typeof registerBooksModule>;
+    dailyFigures: ReturnType<typeof registerDailyFiguresModule>;
     /** main.ts drains the node through it on SIGTERM. */
     readiness: Readiness;
   }

@@ -40,3 +40,54 @@ export const booksChecksResponse = z.object({ total: z.number(), checks: z.array
 /** The latest check for the console's banner; `overdue` when none finished in the last two hours. */
 export const booksStatusResponse = z.object({ latest: booksCheck.nullable(), overdue: z.boolean() });
 export const booksCheckResponse = z.object({ check: booksCheck });
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
+/** At most this many gaming days in one answer. */
+export const DAILY_FIGURES_MAX_DAYS = 31;
+/** The gaming days `from`..`to` (both included, in the site's time zone) of one wallet currency. */
+export const dailyFiguresQuery = z
+  .object({ from: isoDay, to: isoDay, currency: currencyCode.optional() })
+  .refine((query) => !Number.isNaN(dayNumber(query.from)) && !Number.isNaN(dayNumber(query.to)), { message: 'not a date', path: ['from'] })
+  .refine((query) => dayNumber(query.to) >= dayNumber(query.from), { message: 'to is before from', path: ['to'] })
+  .refine((query) => dayNumber(query.to) - dayNumber(query.from) < DAILY_FIGURES_MAX_DAYS, { message: `at most ${DAILY_FIGURES_MAX_DAYS} days`, path: ['to'] });
+
+/** A sum in minor units (decimal string) and how many transfers or members it counts. */
+const tally = z.object({ amount: z.string(), count: z.number() });
+/**
+ * One gaming day's figures from the ledger (docs/operations.md "Daily figures"), in minor units
+ * as decimal strings. Maps are keyed by provider, reward kind or deposit method.
+ */
+export const dailyFigures = z.object({
+  /** YYYY-MM-DD in the site's time zone. */
+  day: z.string(),
+  /** Gross gaming revenue: what members lost to the games, less what they won, per provider. */
+  ggr: z.string(),
+  ggrByProvider: z.record(z.string(), z.string()),
+  /** What rewards cost, net of what ending their conditions took back, per kind. */
+  rewardCost: z.string(),
+  rewardCostByKind: z.record(z.string(), z.string()),
+  /** Net gaming revenue: ggr less rewardCost. */
+  ngr: z.string(),
+  deposits: tally,
+  depositsByMethod: z.record(z.string(), tally),
+  /** Withdrawals paid out (held ones count on the day they are paid). */
+  withdrawals: tally,
+  registrations: z.number(),
+  firstDepositors: z.number(),
+  /** Members whose wallet or game account moved. */
+  activeMembers: z.number(),
+});
+export const dailyFiguresResponse = z.object({
+  timeZone: z.string(),
+  currency: currencyCode,
+  from: z.string(),
+  to: z.string(),
+  /** The ledger transfer the figures include up to, and when they were last rolled up. */
+  throughTransferId: z.string(),
+  sweptAt: z.string(),
+  /** Spin coins issued (granted less spent) per day: coins, never money. */
+  coinsIssued: z.record(z.string(), z.string()),
+  days: z.array(dailyFigures),
+});
+export type DailyFiguresResponse = z.infer<typeof dailyFiguresResponse>;

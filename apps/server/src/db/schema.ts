@@ -132,6 +132,22 @@ export interface Database {
     breaches: number | null;
     report: Json<unknown> | null;
   };
+  /** The operator's figures per gaming day and currency, rolled up from the ledger (books module). */
+  ledger_daily_figures: {
+    day: string;
+    currency: string;
+    figure: string;
+    dimension: Generated<string>;
+    amount: Generated<bigint>;
+    count: Generated<bigint>;
+  };
+  /** How far the daily figures' sweep has read: one row. */
+  ledger_daily_figures_watermark: {
+    id: Generated<boolean>;
+    last_transfer_id: Generated<bigint>;
+    last_member_id: Generated<bigint>;
+    swept_at: Generated<Date>;
+  };
   audit_log: {
     id: Generated<bigint>;
     actor: string;
