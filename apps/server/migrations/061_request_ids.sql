@@ -1,5 +1,5 @@
 -- The request (or background job run) that caused each transfer and each audit entry: the id its log
--- lines carry, so an operator goes from a ledger line or an audit entry to the logs (ADR 0340).
+-- lines carry, so an operator goes from a ledger line or an audit entry to the logs (ADR 0339).
 -- Null for rows from before, and for work no request or job run caused. Nullable without a default:
 -- adding either column rewrites no row.
 ALTER TABLE ledger_transfers ADD COLUMN request_id text;

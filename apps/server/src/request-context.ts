@@ -3,7 +3,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 /**
  * What caused the work under way: the HTTP request's id (the `reqId` of its log lines, the
  * `x-request-id` of its answer) or a background job run's id. The ledger and the audit trail record
- * it beside what they write, without every service passing it along (docs/adr/0340).
+ * it beside what they write, without every service passing it along (docs/adr/0339).
  */
 const cause = new AsyncLocalStorage<string>();
 

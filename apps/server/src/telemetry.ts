@@ -6,14 +6,14 @@ import { defaultResource, detectResources, envDetector, resourceFromAttributes }
 import { NodeTracerProvider, type SpanProcessor } from '@opentelemetry/sdk-trace-node';
 import { APP_VERSION } from '@wallet/contract';
 
-/** The span attribute that carries the request's id (ADR 0340), so a trace is found from a log line, a ledger line or an audit entry. */
+/** The span attribute that carries the request's id (ADR 0339), so a trace is found from a log line, a ledger line or an audit entry. */
 export const REQUEST_ID_ATTRIBUTE = 'wallet.request_id';
 
 /** Only the API and the sandboxes are traced: health probes, metrics scrapes and the web apps' files are not. */
 const untraced = (route: { url: string }) => !route.url.startsWith('/api/') && !route.url.startsWith('/sandbox/');
 
 /**
- * OpenTelemetry traces (ADR 0341): each HTTP request a span (@fastify/otel, on every Fastify instance
+ * OpenTelemetry traces (ADR 0340): each HTTP request a span (@fastify/otel, on every Fastify instance
  * as it is created), each PostgreSQL query and pool checkout a child span (instrumentation-pg:
  * statements without their values), and chat socket events (instrumentation-socket.io), all sent to
  * `processor`. Call before `pg` and `socket.io` are first imported: the instrumentations patch them as

@@ -6,7 +6,7 @@ import { type DatabaseHandle, openDatabase } from './database.js';
 
 /**
  * The embedded database (PGlite) is one process's: only the running server can copy it whole. It
- * answers a copy on a Unix socket in DATA_DIR (ADR 0355), which only who may read DATA_DIR reaches.
+ * answers a copy on a Unix socket in DATA_DIR (ADR 0345), which only who may read DATA_DIR reaches.
  */
 export function backupSocketPath(dataDir: string): string {
   return path.join(dataDir, 'backup.sock');

@@ -161,7 +161,7 @@ export interface Database {
     hash: string;
     /** false: an entry hashed by the old unkeyed scheme, before migration 054. */
     keyed: boolean;
-    /** The request or job run that caused it (migration 061, ADR 0340); part of the keyed hash when set. */
+    /** The request or job run that caused it (migration 061, ADR 0339); part of the keyed hash when set. */
     request_id: string | null;
   };
   deposit_accounts: {
@@ -226,7 +226,7 @@ export interface Database {
     /** On a hold's resolution: the hold, resolved once. */
     resolves_hold_id: bigint | null;
     created_at: Timestamp;
-    /** The request or job run that caused it (migration 061, ADR 0340); null before, or when nothing named one. */
+    /** The request or job run that caused it (migration 061, ADR 0339); null before, or when nothing named one. */
     request_id: string | null;
   };
   /** A view (migration 049): a hold is its own transfer, resolved by the transfer that names it. */

@@ -32,7 +32,7 @@ type Call<T> = Omit<RequestOptions<T>, 'body' | 'schema'> & { schema: z.ZodType<
 
 /**
  * The console's calls: every answer is parsed by the contract's schema of it, so a screen never
- * works from a shape the server did not promise (docs/adr/0341-one-amount-input-and-every-console-answer-parsed.md).
+ * works from a shape the server did not promise (docs/adr/0335-one-amount-input-and-every-console-answer-parsed.md).
  */
 export const api = {
   headers: client.headers,

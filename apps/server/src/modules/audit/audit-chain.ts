@@ -44,7 +44,7 @@ export function createAuditChain(secret: string) {
     /**
      * A JSON array, so no field's text can run into the next one's. An entry with a request id is
      * hashed by v3, which covers it; one without keeps v2's fields, so entries from before the
-     * request id verify as written, and adding, changing or removing an id breaks the hash (ADR 0340).
+     * request id verify as written, and adding, changing or removing an id breaks the hash (ADR 0339).
      */
     entryHash: (entry: ChainedEntry) => {
       const fields = [entry.prevHash, entry.id, entry.position, entry.actor, entry.action, entry.detailText, entry.ip, entry.createdMicros];

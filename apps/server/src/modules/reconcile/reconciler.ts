@@ -21,7 +21,7 @@ export type OpenIntentReaders = Record<string, () => Promise<OpenIntents>>;
 
 export function createReconciler(sweeps: Sweeps, log: { error(object: object, message: string): void }) {
   return {
-    /** One run, with an id of its own that what it posts and audits records, as a request's id is (ADR 0340). */
+    /** One run, with an id of its own that what it posts and audits records, as a request's id is (ADR 0339). */
     run(): Promise<Record<string, unknown>> {
       const runId = `reconcile-${crypto.randomUUID()}`;
       return runCausedBy(runId, async () => {
