@@ -1,15 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { HomePage } from '../pages/home-page';
 import { LoginPage } from '../pages/login-page';
 import { creditWallet, keepScreenshot, registerViaApi, waitOutDoubleTap } from '../support';
 
-/**
- * A node shedding load answers a money call 503 BUSY with Retry-After (docs/operations.md "Load
- * shedding and draining"). The balancer's answer is played here by the browser: the first two
- * withdrawals it sends are answered busy, the third goes through to the server.
- */
-test('a busy node: the app says it is trying again, sends the same key, and the member withdraws once', async ({ page, request }) => {
-  await page.setViewportSize({ width: 360, height: 780 });
+/** A new member with 500 baht, signed in on a phone of this size, on home. */
+async function signedInWith500(page: Page, request: APIRequestContext, viewport: { width: number; height: number }): Promise<HomePage> {
+  await page.setViewportSize(viewport);
   const member = await registerViaApi(request);
   await creditWallet(request, member.phone, 500);
   const login = new LoginPage(page);
@@ -17,6 +13,16 @@ test('a busy node: the app says it is trying again, sends the same key, and the 
   await login.logIn(member.phone, member.password, { remember: true });
   const home = new HomePage(page);
   await home.expectTotal('500.00');
+  return home;
+}
+
+/**
+ * A node shedding load answers a money call 503 BUSY with Retry-After (docs/operations.md "Load
+ * shedding and draining"). The balancer's answer is played here by the browser: the first two
+ * withdrawals it sends are answered busy, the third goes through to the server.
+ */
+test('a busy node: the app says it is trying again, sends the same key, and the member withdraws once', async ({ page, request }) => {
+  const home = await signedInWith500(page, request, { width: 360, height: 780 });
 
   const keys: string[] = [];
   await page.route('**/api/wallet/withdrawAll', async (route) => {
@@ -40,14 +46,7 @@ test('a busy node: the app says it is trying again, sends the same key, and the 
 });
 
 test('a node still busy after the last try: the member reads that nothing was done, in their language', async ({ page, request }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  const member = await registerViaApi(request);
-  await creditWallet(request, member.phone, 500);
-  const login = new LoginPage(page);
-  await login.open();
-  await login.logIn(member.phone, member.password, { remember: true });
-  const home = new HomePage(page);
-  await home.expectTotal('500.00');
+  const home = await signedInWith500(page, request, { width: 390, height: 844 });
 
   let tries = 0;
   await page.route('**/api/wallet/withdrawAll', (route) => {

@@ -2,11 +2,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import { createLedger } from '../src/modules/ledger/ledger.service.js';
-import { call, signUpThrough, startServer, stop } from './server-process.js';
+import { call, schemaOfItsOwn, signUpThrough, startServer, stop } from './server-process.js';
 
 
 
@@ -33,20 +32,10 @@ describe('a crash in the middle of transfers', () => {
     };
     let schema: string | undefined;
     if (databaseUrl) {
-      schema = `crash_${crypto.randomBytes(5).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: databaseUrl });
-      await admin.connect();
-      await admin.query(`CREATE SCHEMA ${schema}`);
-      await admin.end();
-      const url = new URL(databaseUrl);
-      url.searchParams.set('options', `-c search_path=${schema}`);
-      env.DATABASE_URL = url.toString();
-      cleanups.push(async () => {
-        const admin2 = new pg.Client({ connectionString: databaseUrl });
-        await admin2.connect();
-        await admin2.query(`DROP SCHEMA ${schema} CASCADE`);
-        await admin2.end();
-      });
+      const own = await schemaOfItsOwn(databaseUrl, 'crash');
+      schema = own.schema;
+      env.DATABASE_URL = own.url;
+      cleanups.push(own.drop);
     } else {
       delete env.DATABASE_URL;
     }

@@ -2,13 +2,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { type Socket, io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeGracefully } from '../src/http/shutdown.js';
 import { type TestServer, startTestServer } from './harness.js';
 import { redisRelay } from './redis-relay.js';
-import { startServer, stop } from './server-process.js';
+import { schemaOfItsOwn, startServer, stop } from './server-process.js';
 
 /**
  * An overloaded node answers API calls 503 BUSY with Retry-After at once, is not ready meanwhile,
@@ -149,16 +148,8 @@ describe('draining', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-drain-'));
     const env: Record<string, string> = { NODE_ENV: 'test', LOG_LEVEL: 'error', FAST_HASH: '1', DATA_DIR: dataDir, RECONCILE_INTERVAL_MS: '0', DRAIN_SECONDS: '3' };
     const databaseUrl = process.env.DATABASE_URL;
-    const schema = `drain_${crypto.randomBytes(5).toString('hex')}`;
-    if (databaseUrl) {
-      const admin = new pg.Client({ connectionString: databaseUrl });
-      await admin.connect();
-      await admin.query(`CREATE SCHEMA ${schema}`);
-      await admin.end();
-      const url = new URL(databaseUrl);
-      url.searchParams.set('options', `-c search_path=${schema}`);
-      env.DATABASE_URL = url.toString();
-    }
+    const own = databaseUrl ? await schemaOfItsOwn(databaseUrl, 'drain') : undefined;
+    if (own) env.DATABASE_URL = own.url;
     const node = await startServer(env);
     try {
       const exited = new Promise<number | null>((resolve) => node.process.once('exit', resolve));
@@ -173,12 +164,7 @@ describe('draining', () => {
     } finally {
       await stop(node, 'SIGKILL');
       fs.rmSync(dataDir, { recursive: true, force: true });
-      if (databaseUrl) {
-        const admin = new pg.Client({ connectionString: databaseUrl });
-        await admin.connect();
-        await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-        await admin.end();
-      }
+      await own?.drop();
     }
   });
 });

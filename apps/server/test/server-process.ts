@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
+import pg from 'pg';
 
 const SERVER_ENTRY = new URL('../src/main.ts', import.meta.url).pathname;
 
@@ -59,4 +60,25 @@ export async function signUpThrough(base: string, name: string): Promise<{ phone
   });
   const token = (await call(base, 'POST', '/api/login', { username: phone, password: 'member-pass-1' })).body.token as string;
   return { phone, auth: { authorization: `Bearer ${token}` } };
+}
+
+/**
+ * A schema of its own on a PostgreSQL server, for a server process: `url` names it as the search
+ * path (what the process is given as DATABASE_URL); `drop` removes it and everything in it.
+ */
+export async function schemaOfItsOwn(databaseUrl: string, prefix: string): Promise<{ schema: string; url: string; drop(): Promise<void> }> {
+  const schema = `${prefix}_${crypto.randomBytes(5).toString('hex')}`;
+  const run = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await run(`CREATE SCHEMA ${schema}`);
+  const url = new URL(databaseUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return { schema, url: url.toString(), drop: () => run(`DROP SCHEMA IF EXISTS ${schema} CASCADE`) };
 }

@@ -79,19 +79,7 @@ export function startScratchPostgres(scratch: ScratchOptions = {}): ScratchPostg
   handToServerUser(folder);
   runAsServerUser(path.join(binaries(), 'initdb'), ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync'], { cwd: folder });
   if (scratch.settings) fs.appendFileSync(path.join(dataDir, 'postgresql.conf'), settingLines(scratch.settings));
-  const server = serverOn(folder, dataDir);
-  server.start();
-  return {
-    ...server,
-    destroy() {
-      try {
-        server.stop();
-      } catch {
-        // already stopped
-      }
-      fs.rmSync(folder, { recursive: true, force: true });
-    },
-  };
+  return started(serverOn(folder, dataDir), folder);
 }
 
 /**
@@ -101,7 +89,11 @@ export function startScratchPostgres(scratch: ScratchOptions = {}): ScratchPostg
  */
 export function startScratchPostgresOn(folder: string, dataDir: string, settings: Record<string, string> = {}): ScratchPostgres {
   fs.appendFileSync(path.join(dataDir, 'postgresql.conf'), settingLines(settings));
-  const server = serverOn(folder, dataDir);
+  return started(serverOn(folder, dataDir), dataDir);
+}
+
+/** Starts the server; its destroy stops it and removes `removed` (its whole folder, or only its data). */
+function started(server: Omit<ScratchPostgres, 'destroy'>, removed: string): ScratchPostgres {
   server.start();
   return {
     ...server,
@@ -111,7 +103,7 @@ export function startScratchPostgresOn(folder: string, dataDir: string, settings
       } catch {
         // already stopped
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(removed, { recursive: true, force: true });
     },
   };
 }
