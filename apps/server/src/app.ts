@@ -29,6 +29,7 @@ import type { Ledger } from './modules/ledger/ledger.service.js';
 import { registerLookupModule } from './modules/lookup/lookup.module.js';
 import { createSlipCodes } from './modules/lookup/slip-codes.js';
 import { registerOtpModule, verifiedPhones } from './modules/otp/otp.module.js';
+import { registerReconciliationModule } from './modules/reconciliation/reconciliation.module.js';
 import { type Reconciler, createReconciler, measureOpenIntents, scheduleReconciler } from './modules/reconcile/reconciler.js';
 import { createInviteSummary } from './modules/promotions/programmes.service.js';
 import { registerPromotionsModule } from './modules/promotions/promotions.module.js';
@@ -71,15 +72,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerPasswordResetModule(core, { members: core.members, otp, sessions: auth });
   registerAgreementModule(core, { texts: lookup });
   const statement = registerStatementModule(core, { members: core.members });
-  const { wallet, providerTransfers } = registerWalletModule(core, { members: account, inviteSummary: createInviteSummary(core), statement });
+  const { wallet, providerTransfers, provider } = registerWalletModule(core, { members: account, inviteSummary: createInviteSummary(core), statement });
   registerWithdrawModule(core, { wallet, members: core.members, conditions, statement });
   registerReportModule(core);
   const { slips, credit, deposits } = registerDepositModule(core, { members: core.members, slipCodes: createSlipCodes(), statement, banks: lookup });
-  registerCorrectionModule(core, { statement });
+  const corrections = registerCorrectionModule(core, { statement });
   const { rewards } = registerPromotionsModule(core, { members: core.members, signIns: createSignIns(), wallet, credit, deposits, conditions, approvals, statement, texts: lookup });
   registerSpinModule(core, { members: core.members, gameResults: providerTransfers, rewards, approvals });
   const books = registerBooksModule(core);
   const dailyFigures = registerDailyFiguresModule(core);
+  const reconciliation = registerReconciliationModule(core, { corrections, provider });
   const { guests, sockets } = registerChatModule(core, { members: auth, operators: admin });
   bindAuthentication({ members: auth, operators: admin, guests });
   if (config.sandboxes) await registerSandboxes(core, { banks: lookup });
@@ -99,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('metrics', core.metrics);
   app.decorate('books', books);
   app.decorate('dailyFigures', dailyFigures);
+  app.decorate('reconciliation', reconciliation);
   app.decorate('readiness', readiness);
   return app;
 }
@@ -117,6 +120,7 @@ declare module 'fastify' {
     metrics: Metrics;
     books: ReturnType<typeof registerBooksModule>;
     dailyFigures: ReturnType<typeof registerDailyFiguresModule>;
+    reconciliation: ReturnType<typeof registerReconciliationModule>;
     /** main.ts drains the node through it on SIGTERM. */
     readiness: Readiness;
   }

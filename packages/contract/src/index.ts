@@ -18,3 +18,4 @@ export * from './promotions.js';
 export * from './spin.js';
 export * from './chat.js';
 export * from './books.js';
+export * from './reconciliation.js';

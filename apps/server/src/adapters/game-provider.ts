@@ -21,6 +21,18 @@ export interface GameProviderAdapter {
   ): Promise<TransferOutcome>;
   transactionStatus(code: string, txId: string): Promise<'success' | 'failed' | 'not_found'>;
   launch(code: string, username: string): Promise<LaunchTarget>;
+  /** Every transaction the provider applied or refused for one slot's players in [from, to): its side of a reconciliation. */
+  history(code: string, from: Date, to: Date): Promise<ProviderHistoryLine[]>;
+}
+
+export interface ProviderHistoryLine {
+  /** Ours for a transfer; the provider's own for a bet or a win. */
+  txId: string;
+  username: string;
+  type: 'deposit' | 'withdraw' | 'bet' | 'win';
+  credits: ProviderCredits;
+  status: 'success' | 'failed';
+  at: Date;
 }
 
 /** The outcome is unknown: timeout, connection failure, 5xx. The money may or may not have moved. */
@@ -91,6 +103,12 @@ export function createHttpGameProvider(options: { baseUrl: () => string; apiKey?
     },
     async launch(code, username) {
       return ok(await call<LaunchTarget>('POST', '/launch', { code, username }), 'launch');
+    },
+    async history(code, from, to) {
+      const path = `/transactions?${query(code)}&from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`;
+      const body = ok(await call<{ transactions?: Array<Omit<ProviderHistoryLine, 'credits' | 'at'> & { credits: number; at: string }> }>('GET', path), 'history');
+      if (!Array.isArray(body.transactions)) throw new ProviderUnavailableError('history: no transactions in the answer');
+      return body.transactions.map((line) => ({ ...line, credits: providerCredits(BigInt(line.credits)), at: new Date(line.at) }));
     },
   };
 }

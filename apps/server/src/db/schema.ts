@@ -132,6 +132,56 @@ export interface Database {
     breaches: number | null;
     report: Json<unknown> | null;
   };
+  /** Each source's matching rules, one row a version (reconciliation module). */
+  reconciliation_rules: {
+    source: 'provider' | 'gateway' | 'bank';
+    version: number;
+    settings: Json<unknown>;
+    note: string | null;
+    created_by: bigint | null;
+    created_at: Generated<Date>;
+  };
+  reconciliation_runs: {
+    id: Generated<bigint>;
+    source: 'provider' | 'gateway' | 'bank';
+    /** The gaming day, YYYY-MM-DD (date columns are read as text). */
+    day: string;
+    rule_version: number;
+    asked_by: string | null;
+    started_at: Generated<Date>;
+    finished_at: Timestamp | null;
+    error: string | null;
+    ours: number | null;
+    theirs: number | null;
+    matched: number | null;
+    exceptions: number | null;
+    totals: Json<unknown> | null;
+  };
+  reconciliation_exceptions: {
+    id: Generated<string>;
+    source: 'provider' | 'gateway' | 'bank';
+    day: string;
+    kind: 'ours_only' | 'theirs_only' | 'amount_differs' | 'date_differs';
+    our_ref: Generated<string>;
+    their_ref: Generated<string>;
+    currency: string;
+    our_amount: bigint | null;
+    their_amount: bigint | null;
+    member_id: bigint | null;
+    detail: ColumnType<unknown, string | undefined, string>;
+    opened_run: bigint;
+    last_seen_run: bigint;
+    opened_at: Generated<Date>;
+    assignee: bigint | null;
+    assigned_at: Timestamp | null;
+    status: Generated<'open' | 'cleared' | 'matched' | 'correcting' | 'corrected' | 'write_off_proposed' | 'written_off'>;
+    resolution_reason: string | null;
+    correction_id: string | null;
+    proposed_by: bigint | null;
+    decided_by: bigint | null;
+    resolved_at: Timestamp | null;
+  };
+  reconciliation_exception_notes: { id: Generated<bigint>; exception_id: string; admin_id: bigint; note: string; created_at: Generated<Date> };
   /** The operator's figures per gaming day and currency, rolled up from the ledger (books module). */
   ledger_daily_figures: {
     day: string;

@@ -39,6 +39,17 @@ export interface ProviderBooks {
   /** Records a movement refused before it was applied (an injected fault); a known tx id is kept. */
   recordRefusal(txId: string, code: string, username: string, type: MovementType, credits: bigint, reason: string): Promise<void>;
   transaction(txId: string): Promise<{ status: 'success' | 'failed'; reason: string | null } | undefined>;
+  /** The transactions applied to one slot's players in [from, to), oldest first: the provider's history a reconciliation reads. */
+  history(code: string, from: Date, to: Date): Promise<HistoryLine[]>;
+}
+
+export interface HistoryLine {
+  txId: string;
+  username: string;
+  type: MovementType;
+  credits: bigint;
+  status: 'success' | 'failed';
+  at: Date;
 }
 
 const PLAYER_COLUMNS = ['provider_code', 'username', 'password', 'credits'] as const;
@@ -74,6 +85,18 @@ export function databaseBooks(db: Db): ProviderBooks {
         .execute();
     },
     transaction: (txId) => db.selectFrom('sandbox_provider_transactions').select(['status', 'reason']).where('tx_id', '=', txId).executeTakeFirst(),
+    async history(code, from, to) {
+      const rows = await db
+        .selectFrom('sandbox_provider_transactions')
+        .select(['tx_id', 'username', 'type', 'credits', 'status', 'created_at'])
+        .where('provider_code', '=', code)
+        .where('created_at', '>=', from)
+        .where('created_at', '<', to)
+        .orderBy('created_at')
+        .orderBy('tx_id')
+        .execute();
+      return rows.map((row) => ({ txId: row.tx_id, username: row.username, type: row.type, credits: row.credits, status: row.status, at: row.created_at }));
+    },
   };
 }
 
@@ -86,7 +109,9 @@ export async function memoryBooks(db: Db): Promise<ProviderBooks> {
   const playerKey = (code: string, username: string) => `${code}\u0000${username}`;
   const players = new Map<string, Player & { launchToken: string | null }>();
   const byToken = new Map<string, string>();
-  const transactions = new Map<string, { status: 'success' | 'failed'; reason: string | null }>();
+  const transactions = new Map<string, { status: 'success' | 'failed'; reason: string | null; line: HistoryLine & { code: string } }>();
+  const record = (txId: string, code: string, username: string, type: MovementType, credits: bigint, status: 'success' | 'failed', reason: string | null) =>
+    transactions.set(txId, { status, reason, line: { txId, code, username, type, credits, status, at: new Date() } });
   for (const row of await db.selectFrom('sandbox_provider_players').select(['provider_code', 'username', 'password', 'credits', 'launch_token']).execute()) {
     players.set(playerKey(row.provider_code, row.username), { ...row, launchToken: row.launch_token });
     if (row.launch_token) byToken.set(row.launch_token, playerKey(row.provider_code, row.username));
@@ -117,20 +142,28 @@ export async function memoryBooks(db: Db): Promise<ProviderBooks> {
     async apply(txId, code, username, type, credits) {
       const found = players.get(playerKey(code, username));
       const earlier = transactions.get(txId);
-      if (earlier) return { ...earlier, credits: found?.credits ?? null };
+      if (earlier) return { status: earlier.status, reason: earlier.reason, credits: found?.credits ?? null };
       const subtracts = type === 'withdraw' || type === 'bet';
       const reason = !found ? 'PLAYER_NOT_FOUND' : subtracts && found.credits < credits ? 'INSUFFICIENT_BALANCE' : null;
       if (reason) {
-        transactions.set(txId, { status: 'failed', reason });
+        record(txId, code, username, type, credits, 'failed', reason);
         return { status: 'failed', reason, credits: found?.credits ?? null };
       }
       found!.credits += subtracts ? -credits : credits;
-      transactions.set(txId, { status: 'success', reason: null });
+      record(txId, code, username, type, credits, 'success', null);
       return { status: 'success', reason: null, credits: found!.credits };
     },
-    async recordRefusal(txId, _code, _username, _type, _credits, reason) {
-      if (!transactions.has(txId)) transactions.set(txId, { status: 'failed', reason });
+    async recordRefusal(txId, code, username, type, credits, reason) {
+      if (!transactions.has(txId)) record(txId, code, username, type, credits, 'failed', reason);
     },
-    transaction: async (txId) => transactions.get(txId),
+    async transaction(txId) {
+      const found = transactions.get(txId);
+      return found && { status: found.status, reason: found.reason };
+    },
+    history: async (code, from, to) =>
+      [...transactions.values()]
+        .map(({ line }) => line)
+        .filter((line) => line.code === code && line.at >= from && line.at < to)
+        .map(({ code: _code, ...line }) => line),
   };
 }

@@ -125,6 +125,18 @@ export async function registerProviderSandbox(app: App, books: ProviderBooks): P
     return { status: row.status };
   });
 
+  // The provider's transaction history, as providers offer it for their operators' daily reconciliation.
+  app.get(
+    '/sandbox/provider/api/transactions',
+    { schema: { hide: true, querystring: z.object({ code: z.string().min(1).max(20), from: z.coerce.date(), to: z.coerce.date() }) } },
+    async (request) => {
+      const { code, from, to } = request.query;
+      await sleep(faultsFor(code).latencyMs);
+      const lines = await books.history(code, from, to);
+      return { transactions: lines.map((line) => ({ ...line, credits: Number(line.credits), at: line.at.toISOString() })) };
+    },
+  );
+
   app.post('/sandbox/provider/api/launch', { schema: { hide: true, body: z.object({ code: z.string(), username: z.string() }) } }, async (request, reply) => {
     const { code, username } = request.body;
     const row = await books.player(code, username);

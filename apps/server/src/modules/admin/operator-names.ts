@@ -8,10 +8,13 @@ import * as repo from './admin.repository.js';
 export interface OperatorNames {
   /** Usernames of the given operators (nulls and repeats are skipped); an id with no operator is absent. */
   usernames(db: Db, ids: ReadonlyArray<bigint | null>): Promise<Map<bigint, string>>;
+  /** The id of an active operator with this username, or undefined. */
+  activeIdOf(db: Db, username: string): Promise<bigint | undefined>;
 }
 
 export function createOperatorNames(): OperatorNames {
   return {
     usernames: (db, ids) => repo.usernamesOf(db, [...new Set(ids.filter((id): id is bigint => id !== null))]),
+    activeIdOf: async (db, username) => (await repo.findOperatorByName(db, username))?.id,
   };
 }

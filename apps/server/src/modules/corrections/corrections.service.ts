@@ -1,5 +1,5 @@
 import { type Correction, type CorrectionBody, toMajor } from '@wallet/contract';
-import type { Db } from '../../db/database.js';
+import type { Db, Trx } from '../../db/database.js';
 import { forbidden, notFound } from '../../errors.js';
 import type { AuditTrail } from '../audit/audit-writer.js';
 import { decideOnce } from '../../db/decide-once.js';
@@ -26,6 +26,8 @@ const toCorrection = (row: repo.CorrectionRow, phone: string, names: Map<bigint,
   decidedAt: row.decided_at?.toISOString() ?? null,
 });
 
+export type CorrectionDecided = (trx: Trx, decision: { id: string; status: 'approved' | 'rejected'; decidedBy: bigint }) => Promise<void>;
+
 /**
  * Money corrections with four eyes (issue 11 §4): a proposal moves nothing; a second, different
  * operator approves it (the ledger transfer, once, from or to operator:adjustments) or rejects it.
@@ -33,6 +35,7 @@ const toCorrection = (row: repo.CorrectionRow, phone: string, names: Map<bigint,
  */
 export function createCorrectionService(deps: { db: Db; auditTrail: AuditTrail; ledger: Pick<Ledger, 'post'>; members: Pick<Members, 'find' | 'findMany'>; operatorNames: OperatorNames }) {
   const { db } = deps;
+  const decided: CorrectionDecided[] = [];
 
   /** The corrections with their members' phones and the operators' names, read in one query each. */
   async function named(trx: Db, rows: repo.CorrectionRow[]): Promise<Correction[]> {
@@ -57,6 +60,7 @@ export function createCorrectionService(deps: { db: Db; auditTrail: AuditTrail; 
           await deps.ledger.post({ key: `correction:${row.id}`, from, to, amount: row.amount, kind: 'adjustment', reference: row.id }, trx);
         }
         await repo.decide(trx, id, { status, decidedBy: operator.adminId, note });
+        for (const handler of decided) await handler(trx, { id, status, decidedBy: operator.adminId });
         return correctionOfId(trx, id);
       },
       audit: {
@@ -68,9 +72,10 @@ export function createCorrectionService(deps: { db: Db; auditTrail: AuditTrail; 
   }
 
   return {
-    async propose(operator: AdminContext, body: CorrectionBody, idempotencyKey: string | null): Promise<Correction> {
+    /** In the caller's transaction when one is given (an exception's resolution links it as it is written). */
+    async propose(operator: AdminContext, body: CorrectionBody, idempotencyKey: string | null, within?: Trx): Promise<Correction> {
       const memberId = BigInt(body.memberId);
-      return db.transaction().execute(async (trx) => {
+      const write = async (trx: Trx) => {
         if (!(await deps.members.find(trx, memberId))) throw notFound('NO_USER');
         const { id, fresh } = await repo.insertProposal(trx, {
           member_id: memberId,
@@ -83,7 +88,13 @@ export function createCorrectionService(deps: { db: Db; auditTrail: AuditTrail; 
         });
         if (fresh) await deps.auditTrail.record(trx, operator, 'correction.propose', { id, memberId: body.memberId, direction: body.direction, amount: String(body.amount), reasonCode: body.reasonCode, note: body.note });
         return correctionOfId(trx, id);
-      });
+      };
+      return within ? write(within) : db.transaction().execute(write);
+    },
+
+    /** Another module's part in a decision: it runs in the decision's transaction. */
+    onDecided(handler: CorrectionDecided): void {
+      decided.push(handler);
     },
 
     approve: (operator: AdminContext, id: string) => decide(operator, id, 'approved', null),

@@ -64,7 +64,7 @@ export function registerWalletModule(
   });
   uses.statement.addSource(transferStatement);
   ledger.addInvariantCheck(gameTransferHoldsCheck(ledger));
-  return { wallet, providerTransfers };
+  return { wallet, providerTransfers, provider };
 }
 
 /** Every unsettled game transfer's money is held in the ledger, and no hold of that kind is left without one. */
