@@ -95,6 +95,19 @@ TABLE banners
   CONSTRAINT banners_placement_check CHECK ((placement = ANY (ARRAY['invite'::text, 'refund'::text, 'bonus'::text])))
   CREATE INDEX banners_placement_idx ON banners USING btree (placement, offer_code, "position")
 
+TABLE books_bank_balances
+  id bigint NOT NULL GENERATED ALWAYS AS IDENTITY
+  name text NOT NULL
+  currency text NOT NULL
+  balance bigint NOT NULL
+  entered_by text NOT NULL
+  entered_at timestamp with time zone NOT NULL DEFAULT now()
+  CONSTRAINT books_bank_balances_balance_check CHECK ((balance >= 0))
+  CONSTRAINT books_bank_balances_currency_check CHECK ((currency = ANY (ARRAY['THB'::text, 'LAK'::text])))
+  CONSTRAINT books_bank_balances_name_check CHECK (((length(name) >= 1) AND (length(name) <= 60)))
+  CONSTRAINT books_bank_balances_pkey PRIMARY KEY (id)
+  CREATE INDEX books_bank_balances_latest_idx ON books_bank_balances USING btree (currency, name, id DESC)
+
 TABLE books_checks
   id bigint NOT NULL GENERATED ALWAYS AS IDENTITY
   scheduled_hour timestamp with time zone
@@ -201,7 +214,7 @@ TABLE config_changes
   CONSTRAINT config_changes_decided CHECK (((status = 'proposed'::text) = (decided_by IS NULL)))
   CONSTRAINT config_changes_decided_by_fkey FOREIGN KEY (decided_by) REFERENCES admin_users(id)
   CONSTRAINT config_changes_four_eyes CHECK (((decided_by IS NULL) OR (decided_by <> proposed_by)))
-  CONSTRAINT config_changes_kind_check CHECK ((kind = ANY (ARRAY['offer.create'::text, 'offer.update'::text, 'settings.change'::text, 'spin.activate'::text])))
+  CONSTRAINT config_changes_kind_check CHECK ((kind = ANY (ARRAY['offer.create'::text, 'offer.update'::text, 'settings.change'::text, 'spin.activate'::text, 'deposits.pause'::text])))
   CONSTRAINT config_changes_pkey PRIMARY KEY (id)
   CONSTRAINT config_changes_proposed_by_fkey FOREIGN KEY (proposed_by) REFERENCES admin_users(id)
   CONSTRAINT config_changes_reasons_check CHECK ((cardinality(reasons) > 0))
@@ -907,6 +920,7 @@ VIEW ledger_holds AS
 SEQUENCE admin_users_id_seq
 SEQUENCE audit_log_id_seq
 SEQUENCE audit_log_position
+SEQUENCE books_bank_balances_id_seq
 SEQUENCE books_checks_id_seq
 SEQUENCE deposit_accounts_id_seq
 SEQUENCE deposit_wallets_id_seq

@@ -19,6 +19,7 @@ import { registerAuditModule } from './modules/audit/audit.module.js';
 import { registerAuthModule } from './modules/auth/auth.module.js';
 import { registerBooksModule } from './modules/books/books.module.js';
 import { registerDailyFiguresModule } from './modules/books/daily-figures.module.js';
+import { registerExposureModule } from './modules/books/exposure.module.js';
 import { registerPasswordResetModule } from './modules/auth/password-reset.module.js';
 import { createSignIns } from './modules/auth/sign-ins.js';
 import { registerChatModule } from './modules/chat/chat.module.js';
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const books = registerBooksModule(core);
   const dailyFigures = registerDailyFiguresModule(core);
   const reconciliation = registerReconciliationModule(core, { corrections, provider });
+  registerExposureModule(core, { approvals });
   const { guests, sockets } = registerChatModule(core, { members: auth, operators: admin });
   bindAuthentication({ members: auth, operators: admin, guests });
   if (config.sandboxes) await registerSandboxes(core, { banks: lookup });

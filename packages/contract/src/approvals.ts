@@ -6,7 +6,7 @@ import { currencyCode } from './money.js';
  * config change until a second operator approves it (docs/adr/0159-above-thresholds-a-proposal.md
  * and the ADRs after it).
  */
-export const CONFIG_CHANGE_KINDS = ['offer.create', 'offer.update', 'settings.change', 'spin.activate'] as const;
+export const CONFIG_CHANGE_KINDS = ['offer.create', 'offer.update', 'settings.change', 'spin.activate', 'deposits.pause'] as const;
 export type ConfigChangeKind = (typeof CONFIG_CHANGE_KINDS)[number];
 export const CONFIG_CHANGE_STATUSES = ['proposed', 'approved', 'rejected'] as const;
 /** Why a change needs a second operator. */
@@ -20,6 +20,8 @@ export const APPROVAL_REASONS = [
   'pays_more_than_coin',
   'coin_cheaper',
   'thresholds',
+  // Pausing or resuming deposits always takes two operators.
+  'deposit_pause',
 ] as const;
 export type ApprovalReason = (typeof APPROVAL_REASONS)[number];
 

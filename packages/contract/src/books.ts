@@ -91,3 +91,76 @@ export const dailyFiguresResponse = z.object({
   days: z.array(dailyFigures),
 });
 export type DailyFiguresResponse = z.infer<typeof dailyFiguresResponse>;
+
+/**
+ * The daily figures as CSV rows, one per day, currency, figure and dimension, any number of days:
+ * the server streams them (docs/operations.md "Daily figures").
+ */
+export const dailyFiguresExportQuery = z
+  .object({ from: isoDay, to: isoDay, currency: z.enum(['THB', 'LAK', 'COIN']).optional() })
+  .refine((query) => !Number.isNaN(dayNumber(query.from)) && !Number.isNaN(dayNumber(query.to)), { message: 'not a date', path: ['from'] })
+  .refine((query) => dayNumber(query.to) >= dayNumber(query.from), { message: 'to is before from', path: ['to'] });
+
+/** A sum in minor units (decimal string) and how many rows it counts. */
+const exposureTally = z.object({ amount: z.string(), count: z.number() });
+/** One bank account of the operator, with the balance last entered for it by hand. */
+export const bankBalance = z.object({
+  id: z.string(),
+  name: z.string(),
+  currency: currencyCode,
+  /** Minor units, decimal string. */
+  balance: z.string(),
+  enteredBy: z.string(),
+  enteredAt: z.string(),
+});
+/**
+ * What the operator owes and holds in one currency (docs/operations.md "Exposure"), minor units as
+ * decimal strings: player funds (wallets, games, pending) against the bank balances entered by hand.
+ */
+export const exposureCurrency = z.object({
+  currency: currencyCode,
+  playerFunds,
+  /** Withdrawals held from wallets, not yet paid or returned. */
+  pendingWithdrawals: exposureTally,
+  /** Transfers to or from a game provider not yet settled. */
+  providerInFlight: exposureTally,
+  /** What members under an active condition hold (wallets and games), and the rewards those conditions paid. */
+  underCondition: z.object({ amount: z.string(), rewards: z.string(), count: z.number() }),
+  /** Rewards a member has earned and not yet taken: spin prizes to claim (money prizes, not expired) and invite rewards accrued. */
+  unclaimed: z.object({ spinPrizes: exposureTally, inviteRewards: exposureTally }),
+  bankAccounts: z.array(bankBalance),
+  bankTotal: z.string(),
+  /** Bank total less player funds: what is left once every member is paid (negative: a shortfall). */
+  cover: z.string(),
+});
+export const depositPause = z.object({
+  paused: z.boolean(),
+  /** When the state last changed, who proposed and who approved it, and why (null before any change). */
+  since: z.string().nullable(),
+  proposedBy: z.string().nullable(),
+  approvedBy: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type DepositPause = z.infer<typeof depositPause>;
+/** A proposal to pause (or resume) deposits, waiting for a second operator; decided in the approvals flow. */
+export const pauseProposal = z.object({ _id: z.string(), paused: z.boolean(), reason: z.string(), proposedBy: z.string(), createdAt: z.string() });
+export const exposureResponse = z.object({
+  at: z.string(),
+  currencies: z.array(exposureCurrency),
+  depositPause,
+  /** The open proposal to pause or resume deposits, waiting for a second operator (at most one). */
+  pauseProposal: pauseProposal.nullable(),
+});
+export const bankBalanceBody = z.object({
+  name: z.string({ error: 'KEY_MISSING' }).trim().min(1, { error: 'KEY_MISSING' }).max(60, { error: 'KEY_INVALID' }),
+  currency: currencyCode,
+  balance: z
+    .number({ error: (issue) => (issue.input === undefined ? 'KEY_MISSING' : 'KEY_INVALID') })
+    .min(0, { error: 'KEY_INVALID' })
+    .max(999_999_999_999, { error: 'KEY_INVALID' }),
+});
+export const bankBalanceResponse = z.object({ account: bankBalance });
+export const depositPauseBody = z.object({
+  paused: z.boolean({ error: 'KEY_MISSING' }),
+  reason: z.string({ error: 'KEY_MISSING' }).trim().min(3, { error: 'KEY_MISSING' }).max(500, { error: 'KEY_INVALID' }),
+});

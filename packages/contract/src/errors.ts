@@ -144,6 +144,8 @@ export const ERROR_CODES = [
   'SERVICE_UNAVAILABLE',
   // The node is overloaded and refused the call before doing anything: the same call may be sent again after Retry-After.
   'BUSY',
+  // The operator has paused deposits (two operators decided it): no new deposit starts; money already on its way is still credited.
+  'DEPOSITS_PAUSED',
 ] as const;
 
 /**

@@ -191,6 +191,15 @@ export interface Database {
     amount: Generated<bigint>;
     count: Generated<bigint>;
   };
+  /** The operator's bank balances entered by hand, every entry kept (books module). */
+  books_bank_balances: {
+    id: Generated<bigint>;
+    name: string;
+    currency: CurrencyCode;
+    balance: bigint;
+    entered_by: string;
+    entered_at: Generated<Date>;
+  };
   /** How far the daily figures' sweep has read: one row. */
   ledger_daily_figures_watermark: {
     id: Generated<boolean>;

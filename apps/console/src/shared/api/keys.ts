@@ -37,5 +37,11 @@ export const queryKeys = {
     templates: ['chat', 'templates'] as const,
   },
   dashboard: (currency: string | undefined) => ['dashboard', currency ?? 'default'] as const,
-  books: { all: ['books'] as const, status: ['books', 'status'] as const, checks: (page: number) => ['books', 'checks', page] as const },
+  books: {
+    all: ['books'] as const,
+    status: ['books', 'status'] as const,
+    checks: (page: number) => ['books', 'checks', page] as const,
+    daily: (range: object) => ['books', 'daily', range] as const,
+    exposure: ['books', 'exposure'] as const,
+  },
 };

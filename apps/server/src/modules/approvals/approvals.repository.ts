@@ -33,3 +33,8 @@ export async function page(db: Db, status: ConfigChangeRow['status'] | undefined
   ]);
   return { total: Number(total.count), rows };
 }
+
+/** The open proposals of one kind, oldest first. */
+export function openOfKind(db: Db, kind: ConfigChangeRow['kind']) {
+  return db.selectFrom('config_changes').selectAll().where('status', '=', 'proposed').where('kind', '=', kind).orderBy('created_at').execute();
+}

@@ -1,6 +1,6 @@
 import { type ConfigChange, type ConfigChangeKind, toMajor } from '@wallet/contract';
 import type { Db, Trx } from '../../db/database.js';
-import { forbidden } from '../../errors.js';
+import { forbidden, notFound } from '../../errors.js';
 import type { AuditTrail } from '../audit/audit-writer.js';
 import { decideOnce } from '../../db/decide-once.js';
 import { SETTINGS_CHANGE } from '../admin/admin.service.js';
@@ -64,12 +64,14 @@ export function createApprovalService(deps: { db: Db; auditTrail: AuditTrail; se
     await deps.auditTrail.record(trx, approver, SETTINGS_CHANGE, { before, after, configChange: change.id });
   });
 
-  function decide(operator: AdminContext, id: string, status: 'approved' | 'rejected', note: string | null): Promise<ConfigChange> {
+  /** `kind`: decided only if the change is of this kind (a module's own route for its changes), else 404. */
+  function decide(operator: AdminContext, id: string, status: 'approved' | 'rejected', note: string | null, kind?: ConfigChangeKind): Promise<ConfigChange> {
     return decideOnce(deps, {
       lock: (trx) => repo.lockChange(trx, id),
       isOpen: (row) => row.status === 'proposed',
       decidedBy: async (trx) => (await changeOfId(trx, id)).decidedBy,
       apply: async (trx, row) => {
+        if (kind !== undefined && row.kind !== kind) throw notFound();
         if (row.proposed_by === operator.adminId) throw forbidden('FOUR_EYES');
         if (status === 'approved') {
           const applier = appliers.get(row.kind);
@@ -125,8 +127,13 @@ export function createApprovalService(deps: { db: Db; auditTrail: AuditTrail; se
       });
     },
 
-    approve: (operator: AdminContext, id: string) => decide(operator, id, 'approved', null),
-    reject: (operator: AdminContext, id: string, note: string) => decide(operator, id, 'rejected', note),
+    approve: (operator: AdminContext, id: string, kind?: ConfigChangeKind) => decide(operator, id, 'approved', null, kind),
+    reject: (operator: AdminContext, id: string, note: string, kind?: ConfigChangeKind) => decide(operator, id, 'rejected', note, kind),
+
+    /** The changes of one kind still waiting for a second operator. */
+    async open(kind: ConfigChangeKind): Promise<ConfigChange[]> {
+      return named(db, await repo.openOfKind(db, kind));
+    },
 
     async list(status: ConfigChange['status'] | undefined, page: number, limit: number) {
       const { total, rows } = await repo.page(db, status, page, limit);

@@ -119,6 +119,26 @@ export async function storedFigures(db: Db, range?: { from: string; to: string; 
   return query.orderBy('day').orderBy('currency').orderBy('figure').orderBy('dimension').execute();
 }
 
+/**
+ * The stored figures of `from`..`to` in key order, a page at a time (keyset on the primary key):
+ * an export of any number of days in constant memory.
+ */
+export async function* figureBatches(db: Db, range: { from: string; to: string; currency?: string }, batchSize = 2000): AsyncGenerator<FigureRow[]> {
+  let after: FigureRow | undefined;
+  for (;;) {
+    let query = db
+      .selectFrom('ledger_daily_figures')
+      .select([sql<string>`day::text`.as('day'), 'currency', 'figure', 'dimension', sql<string>`amount::text`.as('amount'), sql<string>`count::text`.as('count')])
+      .where(sql<boolean>`day BETWEEN ${range.from}::date AND ${range.to}::date`);
+    if (range.currency) query = query.where('currency', '=', range.currency);
+    if (after) query = query.where(sql<boolean>`(day, currency, figure, dimension) > (${after.day}::date, ${after.currency}, ${after.figure}, ${after.dimension})`);
+    const rows = await query.orderBy('day').orderBy('currency').orderBy('figure').orderBy('dimension').limit(batchSize).execute();
+    if (rows.length === 0) return;
+    yield rows;
+    after = rows[rows.length - 1];
+  }
+}
+
 /** The sweep's watermark, locked until the transaction ends; undefined while another node holds it (it is sweeping). */
 export async function lockWatermark(trx: Db) {
   return trx.selectFrom('ledger_daily_figures_watermark').select(['last_transfer_id', 'last_member_id', 'swept_at']).forUpdate().skipLocked().executeTakeFirst();

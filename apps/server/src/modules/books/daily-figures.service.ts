@@ -35,6 +35,16 @@ export interface FiguresDifference {
   recomputed: { amount: string; count: string } | null;
 }
 
+/** Figures that count members and carry no amount. */
+const COUNT_FIGURES = new Set(['registrations', 'first_depositors', 'active_members']);
+
+/** Minor units as a major-unit decimal ("-1234.50"), exact: no float between. */
+export function majorText(minor: bigint): string {
+  const sign = minor < 0n ? '-' : '';
+  const magnitude = minor < 0n ? -minor : minor;
+  return `${sign}${magnitude / 100n}.${String(magnitude % 100n).padStart(2, '0')}`;
+}
+
 const keyOf = (row: FigureRow) => `${row.day} ${row.currency} ${row.figure} ${row.dimension}`;
 
 /** Where two sets of figure rows disagree (empty: they are the same figures). */
@@ -185,6 +195,24 @@ export function createDailyFigures(deps: { db: Db; site: SiteProfile; auditTrail
     };
   }
 
-  return { sweep, verify, daily };
+  /**
+   * The stored figures of any range as CSV rows, streamed page by page; the export is written to
+   * the audit log once the last row is sent (or the download is cut short), with how many rows went.
+   */
+  async function* exportRows(actor: AuditActor, range: { from: string; to: string; currency?: string }, batchSize?: number) {
+    let rows = 0;
+    let complete = false;
+    try {
+      for await (const batch of repo.figureBatches(db, range, batchSize)) {
+        rows += batch.length;
+        yield batch.map((row) => ({ ...row, amount: COUNT_FIGURES.has(row.figure) ? '' : row.currency === 'COIN' ? row.amount : majorText(BigInt(row.amount)) }));
+      }
+      complete = true;
+    } finally {
+      await db.transaction().execute((trx) => auditTrail.record(trx, actor, 'books.daily_export', { from: range.from, to: range.to, currency: range.currency ?? 'all', rows, complete }));
+    }
+  }
+
+  return { sweep, verify, daily, exportRows };
 }
 export type DailyFigures = ReturnType<typeof createDailyFigures>;

@@ -45,7 +45,13 @@ export type DepositGate = (memberId: bigint) => Promise<ErrorCode | null>;
  * on-credited handler (spin coins, invite accrual, bonus eligibility), all in the caller's
  * transaction.
  */
-export function createDepositCredit(deps: { ledger: Pick<Ledger, 'post'>; metrics: Metrics; now: () => Date }) {
+export function createDepositCredit(deps: {
+  ledger: Pick<Ledger, 'post'>;
+  metrics: Metrics;
+  now: () => Date;
+  /** Whether two operators have paused deposits: asked first, before any other gate (absent: never). */
+  paused?: () => Promise<boolean>;
+}) {
   const handlers: OnCredited[] = [];
   const gates: DepositGate[] = [];
   const credits = new Counter({
@@ -61,6 +67,7 @@ export function createDepositCredit(deps: { ledger: Pick<Ledger, 'post'>; metric
     buckets: WAIT_BUCKETS,
     registers: [deps.metrics],
   });
+  const pauseRefusal = async (): Promise<ErrorCode | null> => ((await deps.paused?.()) ? 'DEPOSITS_PAUSED' : null);
   return {
     onCredited(handler: OnCredited): void {
       handlers.push(handler);
@@ -70,8 +77,17 @@ export function createDepositCredit(deps: { ledger: Pick<Ledger, 'post'>; metric
       gates.push(gate);
     },
 
+    /**
+     * DEPOSITS_PAUSED while deposits are paused, else null: the one refusal of a slip upload too
+     * (its money has left the member's bank; no other gate stops it). Nothing already on its way
+     * (a webhook, a slip under review, a notice waiting) asks it: those are credited.
+     */
+    pauseRefusal,
+
     /** Why this member may not start a deposit now, or null. */
     async refusal(memberId: bigint): Promise<ErrorCode | null> {
+      const paused = await pauseRefusal();
+      if (paused) return paused;
       for (const gate of gates) {
         const code = await gate(memberId);
         if (code) return code;

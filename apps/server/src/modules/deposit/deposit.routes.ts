@@ -40,7 +40,7 @@ export function registerDepositRoutes(
   const { deposits, truelink, walletTransfers } = services;
   const member = { config: MEMBER };
   const money = { config: { ...MEMBER, idempotent: true } };
-  app.post('/api/wallet/truelink', { ...money, schema: { tags, body: truelinkBody, response: { 200: truelinkResponse, ...failures(409, 502) } } }, async (request) => ({
+  app.post('/api/wallet/truelink', { ...money, schema: { tags, body: truelinkBody, response: { 200: truelinkResponse, ...failures(409, 422, 502) } } }, async (request) => ({
     message: 'SUCCESS' as const,
     ...(await truelink.redeem(request.member, request.body.link, { repeat: request.idempotentRepeat })),
   }));

@@ -36,7 +36,7 @@ export function registerSlipRoutes(app: App, slips: SlipService): void {
       {
         // Decoding an image costs far more than any other call: a member gets a few a minute.
         config: { ...MEMBER, rateLimit: { max: 10, timeWindow: '1 minute' } },
-        schema: { tags: ['deposit'], consumes: ['multipart/form-data'], response: { 200: slipUploadResponse, ...failures(503) } },
+        schema: { tags: ['deposit'], consumes: ['multipart/form-data'], response: { 200: slipUploadResponse, ...failures(422, 503) } },
       },
       async (request) => {
         if (!request.isMultipart()) throw badRequest('SLIP_NO_FILE');

@@ -4,7 +4,7 @@ import { type Minor, type SlipRecord, toMajor, walletCurrencyOf } from '@wallet/
 import { type SlipVerifier, accountMatches } from '../../adapters/slip-verifier.js';
 import type { UploadStorage } from '../../adapters/upload-storage.js';
 import type { Db } from '../../db/database.js';
-import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
+import { AppError, badRequest, businessRule, forbidden, notFound } from '../../errors.js';
 import type { AuditActor, AuditTrail } from '../audit/audit-writer.js';
 import { decideOnce } from '../../db/decide-once.js';
 import { claimIdempotencyKey } from '../../db/idempotency-keys.js';
@@ -33,7 +33,7 @@ const IMAGE_WORK_AT_ONCE = 2;
 export interface SlipServiceDeps {
   db: Db;
   auditTrail: AuditTrail;
-  deposits: Pick<DepositCredit, 'credit'>;
+  deposits: Pick<DepositCredit, 'credit' | 'pauseRefusal'>;
   settings: Pick<SettingsService, 'site'>;
   /** The member a slip is matched against: their currency and registered bank account. */
   members: Pick<Members, 'find' | 'findMany'>;
@@ -138,6 +138,8 @@ export function createSlipService(deps: SlipServiceDeps) {
     async upload(context: MemberContext, bytes: Buffer | null, idempotencyKey: string | null = null): Promise<SlipRecord> {
       const site = await deps.settings.site();
       if (!isSlipUploadOpen(site, deps.now())) throw forbidden('SLIP_UPLOAD_CLOSED');
+      const paused = await deps.deposits.pauseRefusal();
+      if (paused) throw businessRule(paused);
       if (!bytes || bytes.length === 0) throw badRequest('SLIP_NO_FILE');
       let reference = crypto.randomBytes(18).toString('base64url');
       if (idempotencyKey !== null) {

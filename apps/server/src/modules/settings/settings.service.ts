@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
-import { type CurrencyCode, QR_QUICK_PICKS_BANK } from '@wallet/contract';
+import { type CurrencyCode, type DepositPause, QR_QUICK_PICKS_BANK, depositPause } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { badRequest } from '../../errors.js';
 import { lockSetting, mergeSetting, readOrCreateSetting, readSetting } from './settings.repository.js';
@@ -107,6 +107,9 @@ function flatten(settings: SiteSettings): ChangedValues {
 }
 
 const SITE_KEY = 'site';
+/** Its own key, never part of the site settings: the settings screen cannot change it alone. */
+const DEPOSIT_PAUSE_KEY = 'depositPause';
+const NOT_PAUSED: DepositPause = { paused: false, since: null, proposedBy: null, approvedBy: null, reason: null };
 // Several nodes share the database: a short cache keeps a change visible everywhere within 2 s
 // without a query on every request.
 const CACHE_MS = 2000;
@@ -125,6 +128,13 @@ export interface SettingsService {
   updateSite(change: SettingsChange, trx?: Db): Promise<SettingsDiff>;
   /** What `updateSite` would do, checked and with the settings locked, without writing it. */
   previewSite(change: SettingsChange, trx: Db): Promise<SettingsDiff & { current: SiteSettings }>;
+  /**
+   * Whether deposits are paused, read from the database on every call (no cache): a pause two
+   * operators decided holds on every node from the moment it commits.
+   */
+  depositPause(trx?: Db): Promise<DepositPause>;
+  /** Sets the pause in the caller's transaction (the approval that decides it). */
+  setDepositPause(pause: DepositPause, trx: Db): Promise<void>;
 }
 export interface SettingsDiff {
   settings: SiteSettings;
@@ -179,6 +189,13 @@ export function createSettingsService(db: Db, now: () => number = Date.now): Set
   return {
     site,
     previewSite,
+    async depositPause(trx = db) {
+      const stored = await readSetting(trx, DEPOSIT_PAUSE_KEY);
+      return stored === undefined ? NOT_PAUSED : depositPause.parse(stored);
+    },
+    async setDepositPause(pause, trx) {
+      await mergeSetting(trx, DEPOSIT_PAUSE_KEY, depositPause.parse(pause));
+    },
     async updateSite(change, trx = db) {
       const { settings, before, after } = await previewSite(change, trx);
       // The stored row keeps whole settings: the kip amounts are one object.
