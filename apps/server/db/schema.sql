@@ -614,6 +614,85 @@ TABLE providers
   CONSTRAINT providers_login_type_check CHECK ((login_type = ANY (ARRAY['link'::text, 'form'::text])))
   CONSTRAINT providers_pkey PRIMARY KEY (code)
 
+TABLE reconciliation_exception_notes
+  id bigint NOT NULL GENERATED ALWAYS AS IDENTITY
+  exception_id uuid NOT NULL
+  admin_id bigint NOT NULL
+  note text NOT NULL
+  created_at timestamp with time zone NOT NULL DEFAULT now()
+  CONSTRAINT reconciliation_exception_notes_admin_id_fkey FOREIGN KEY (admin_id) REFERENCES admin_users(id)
+  CONSTRAINT reconciliation_exception_notes_exception_id_fkey FOREIGN KEY (exception_id) REFERENCES reconciliation_exceptions(id)
+  CONSTRAINT reconciliation_exception_notes_pkey PRIMARY KEY (id)
+  CREATE INDEX reconciliation_exception_notes_idx ON reconciliation_exception_notes USING btree (exception_id, id)
+
+TABLE reconciliation_exceptions
+  id uuid NOT NULL DEFAULT gen_random_uuid()
+  source text NOT NULL
+  day date NOT NULL
+  kind text NOT NULL
+  our_ref text NOT NULL DEFAULT ''::text
+  their_ref text NOT NULL DEFAULT ''::text
+  currency text NOT NULL
+  our_amount bigint
+  their_amount bigint
+  member_id bigint
+  detail jsonb NOT NULL DEFAULT '{}'::jsonb
+  opened_run bigint NOT NULL
+  last_seen_run bigint NOT NULL
+  opened_at timestamp with time zone NOT NULL DEFAULT now()
+  assignee bigint
+  assigned_at timestamp with time zone
+  status text NOT NULL DEFAULT 'open'::text
+  resolution_reason text
+  correction_id uuid
+  proposed_by bigint
+  decided_by bigint
+  resolved_at timestamp with time zone
+  CONSTRAINT reconciliation_exceptions_assignee_fkey FOREIGN KEY (assignee) REFERENCES admin_users(id)
+  CONSTRAINT reconciliation_exceptions_correction_id_fkey FOREIGN KEY (correction_id) REFERENCES money_corrections(id)
+  CONSTRAINT reconciliation_exceptions_decided_by_fkey FOREIGN KEY (decided_by) REFERENCES admin_users(id)
+  CONSTRAINT reconciliation_exceptions_kind_check CHECK ((kind = ANY (ARRAY['ours_only'::text, 'theirs_only'::text, 'amount_differs'::text, 'date_differs'::text])))
+  CONSTRAINT reconciliation_exceptions_last_seen_run_fkey FOREIGN KEY (last_seen_run) REFERENCES reconciliation_runs(id)
+  CONSTRAINT reconciliation_exceptions_opened_run_fkey FOREIGN KEY (opened_run) REFERENCES reconciliation_runs(id)
+  CONSTRAINT reconciliation_exceptions_pkey PRIMARY KEY (id)
+  CONSTRAINT reconciliation_exceptions_proposed_by_fkey FOREIGN KEY (proposed_by) REFERENCES admin_users(id)
+  CONSTRAINT reconciliation_exceptions_source_kind_our_ref_their_ref_key UNIQUE (source, kind, our_ref, their_ref)
+  CONSTRAINT reconciliation_exceptions_status_check CHECK ((status = ANY (ARRAY['open'::text, 'cleared'::text, 'matched'::text, 'correcting'::text, 'corrected'::text, 'write_off_proposed'::text, 'written_off'::text])))
+  CONSTRAINT reconciliation_write_off_four_eyes CHECK (((decided_by IS NULL) OR (proposed_by IS NULL) OR (decided_by <> proposed_by)))
+  CREATE INDEX reconciliation_exceptions_correction_idx ON reconciliation_exceptions USING btree (correction_id) WHERE (correction_id IS NOT NULL)
+  CREATE INDEX reconciliation_exceptions_open_idx ON reconciliation_exceptions USING btree (opened_at) WHERE (status = ANY (ARRAY['open'::text, 'correcting'::text, 'write_off_proposed'::text]))
+
+TABLE reconciliation_rules
+  source text NOT NULL
+  version integer NOT NULL
+  settings jsonb NOT NULL
+  note text
+  created_by bigint
+  created_at timestamp with time zone NOT NULL DEFAULT now()
+  CONSTRAINT reconciliation_rules_created_by_fkey FOREIGN KEY (created_by) REFERENCES admin_users(id)
+  CONSTRAINT reconciliation_rules_pkey PRIMARY KEY (source, version)
+  CONSTRAINT reconciliation_rules_source_check CHECK ((source = ANY (ARRAY['provider'::text, 'gateway'::text, 'bank'::text])))
+  CONSTRAINT reconciliation_rules_version_check CHECK ((version > 0))
+
+TABLE reconciliation_runs
+  id bigint NOT NULL GENERATED ALWAYS AS IDENTITY
+  source text NOT NULL
+  day date NOT NULL
+  rule_version integer NOT NULL
+  asked_by text
+  started_at timestamp with time zone NOT NULL DEFAULT now()
+  finished_at timestamp with time zone
+  error text
+  ours integer
+  theirs integer
+  matched integer
+  exceptions integer
+  totals jsonb
+  CONSTRAINT reconciliation_runs_pkey PRIMARY KEY (id)
+  CONSTRAINT reconciliation_runs_source_rule_version_fkey FOREIGN KEY (source, rule_version) REFERENCES reconciliation_rules(source, version)
+  CREATE INDEX reconciliation_runs_day_idx ON reconciliation_runs USING btree (source, day, id DESC)
+  CREATE INDEX reconciliation_runs_recent_idx ON reconciliation_runs USING btree (started_at DESC, id DESC)
+
 TABLE refund_marks
   claim_id uuid NOT NULL
   member_id bigint NOT NULL
@@ -928,3 +1007,5 @@ SEQUENCE ledger_accounts_id_seq
 SEQUENCE ledger_transfers_id_seq
 SEQUENCE member_id_seq
 SEQUENCE money_reference_seq
+SEQUENCE reconciliation_exception_notes_id_seq
+SEQUENCE reconciliation_runs_id_seq
