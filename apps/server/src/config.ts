@@ -113,6 +113,8 @@ const environmentSchema = z.object({
   TRUEMONEY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   SLIP_VERIFIER_URL: z.string().url().optional(),
   SLIP_VERIFIER_API_KEY: z.string().optional(),
+  BANK_STATEMENT_URL: z.string().url().optional(),
+  BANK_STATEMENT_API_KEY: z.string().optional(),
   /** Slips undecided this long (their request died) are finished by the sweep. */
   SLIP_RESUME_AFTER_MS: z.coerce.number().int().min(0).default(120_000),
   /** Uploaded slips (DESIGN §8: a volume every node shares); DATA_DIR/uploads by default. */
@@ -161,6 +163,8 @@ export interface AppConfig {
   gateway: { url: string | undefined; apiKey: string | undefined; webhookSecret: string | undefined };
   trueMoney: { url: string | undefined; linkKey: string; mobile: string; webhookSecret: string | undefined; timeoutMs: number };
   slipVerifier: { url: string | undefined; apiKey: string | undefined; resumeAfterMs: number };
+  /** The operator's bank account statement feed (reconciliation); the sandbox bank's when unset. */
+  bankStatement: { url: string | undefined; apiKey: string | undefined };
   uploadDir: string;
   /** 0 turns the periodic reconciler off (tests run it by hand). */
   reconcile: { intervalMs: number; afterMs: number; notFoundGraceMs: number };
@@ -178,7 +182,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
   const dataDir = values.DATA_DIR ?? (values.SITE === 'la' ? './data-la' : './data');
   // Without sandboxes every outside service needs its real address: refuse to start half-wired.
   const unset = !sandboxes
-    ? (['SMS_URL', 'PROVIDER_URL', 'GATEWAY_URL', 'TRUEMONEY_URL', 'SLIP_VERIFIER_URL'] as const).filter((key) => !values[key])
+    ? (['SMS_URL', 'PROVIDER_URL', 'GATEWAY_URL', 'TRUEMONEY_URL', 'SLIP_VERIFIER_URL', 'BANK_STATEMENT_URL'] as const).filter((key) => !values[key])
     : [];
   if (unset.length) throw new Error(`Invalid configuration: with sandboxes off, set ${unset.join(', ')} (or SANDBOXES=true)`);
   // Nodes over one PostgreSQL database each have their own DATA_DIR: each would generate its own
@@ -220,6 +224,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     sandboxProviderBooks: values.SANDBOX_PROVIDER_BOOKS,
     trueMoney: { url: values.TRUEMONEY_URL, linkKey: values.TRUELINK_KEY, mobile: values.TRUEMONEY_MOBILE, webhookSecret: values.TRUEMONEY_WEBHOOK_SECRET, timeoutMs: values.TRUEMONEY_TIMEOUT_MS },
     slipVerifier: { url: values.SLIP_VERIFIER_URL, apiKey: values.SLIP_VERIFIER_API_KEY, resumeAfterMs: values.SLIP_RESUME_AFTER_MS },
+    bankStatement: { url: values.BANK_STATEMENT_URL, apiKey: values.BANK_STATEMENT_API_KEY },
     uploadDir: path.resolve(values.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     gateway: { url: values.GATEWAY_URL, apiKey: values.GATEWAY_API_KEY, webhookSecret: values.GATEWAY_WEBHOOK_SECRET },
     reconcile: {

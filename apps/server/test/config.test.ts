@@ -4,7 +4,7 @@ import { loadConfig } from '../src/config.js';
 describe('configuration', () => {
   it('turns sandboxes on by default, and off in production', () => {
     expect(loadConfig({}).sandboxes).toBe(true);
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMS_URL, PROVIDER_URL, GATEWAY_URL, TRUEMONEY_URL, SLIP_VERIFIER_URL/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMS_URL, PROVIDER_URL, GATEWAY_URL, TRUEMONEY_URL, SLIP_VERIFIER_URL, BANK_STATEMENT_URL/);
     const production = loadConfig({
       NODE_ENV: 'production',
       SMS_URL: 'https://sms.example',
@@ -12,6 +12,7 @@ describe('configuration', () => {
       GATEWAY_URL: 'https://pay.example',
       TRUEMONEY_URL: 'https://tm.example',
       SLIP_VERIFIER_URL: 'https://slips.example',
+      BANK_STATEMENT_URL: 'https://statements.example',
     });
     expect(production.sandboxes).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', SANDBOXES: 'true' }).sandboxes).toBe(true);

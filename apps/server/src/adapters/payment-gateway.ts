@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { z } from 'zod';
 import type { CurrencyCode } from '@wallet/contract';
 
 /**
@@ -15,7 +16,53 @@ export interface PaymentGateway {
    * when a webhook may have been lost. Throws GatewayError when the gateway cannot answer.
    */
   paymentStatus(reference: string): Promise<{ status: 'paid'; gatewayRef: string; amount: bigint; paidAt?: Date } | { status: 'unpaid' } | { status: 'not_found' }>;
+  /**
+   * The gateway's settlement report of one day (YYYY-MM-DD) in `timeZone` (Asia/Bangkok unless
+   * given), for one currency (THB unless given): each payment and refund with its fee, and what
+   * it paid out to the operator. Throws GatewayError when the report cannot be had.
+   */
+  settlementReport(date: string, options?: { timeZone?: string; currency?: CurrencyCode }): Promise<SettlementReport>;
 }
+
+/** One line of a settlement report; a refund's amounts are negative. Minor units. */
+export interface SettlementLine {
+  gatewayRef: string;
+  /** Our reference: the QR's id we gave when creating it. */
+  reference: string;
+  type: 'payment' | 'refund';
+  gross: bigint;
+  fee: bigint;
+  net: bigint;
+  currency: CurrencyCode;
+  paidAt: Date;
+}
+
+export interface SettlementReport {
+  date: string;
+  currency: CurrencyCode;
+  lines: SettlementLine[];
+  /** As the gateway states them: `net` is what it paid out to the operator for the day. */
+  totals: { gross: bigint; fees: bigint; net: bigint };
+}
+
+const minor = z.number().int().safe();
+const settlementAnswer = z.object({
+  date: z.string(),
+  currency: z.enum(['THB', 'LAK']),
+  lines: z.array(
+    z.object({
+      gatewayRef: z.string().min(1),
+      reference: z.string(),
+      type: z.enum(['payment', 'refund']),
+      gross: minor,
+      fee: minor,
+      net: minor,
+      currency: z.enum(['THB', 'LAK']),
+      paidAt: z.string().refine((text) => !Number.isNaN(new Date(text).getTime())),
+    }),
+  ),
+  totals: z.object({ gross: minor, fees: minor, net: minor }),
+});
 
 export class GatewayError extends Error {}
 
@@ -64,6 +111,29 @@ export function createHttpPaymentGateway(options: { baseUrl: () => string; apiKe
       }
       if (body.status === 'PENDING') return { status: 'unpaid' };
       throw new GatewayError(`unexpected payment status ${String(body.status)}`);
+    },
+
+    async settlementReport(date, { timeZone = 'Asia/Bangkok', currency = 'THB' } = {}) {
+      let response: Response;
+      try {
+        const query = new URLSearchParams({ date, timeZone, currency });
+        response = await fetch(`${options.baseUrl()}/settlements?${query}`, {
+          headers: options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {},
+          signal: AbortSignal.timeout(options.timeoutMs),
+        });
+      } catch (error) {
+        throw new GatewayError(`gateway unreachable: ${(error as Error).message}`);
+      }
+      if (!response.ok) throw new GatewayError(`gateway answered ${response.status}`);
+      const parsed = settlementAnswer.safeParse(await response.json().catch(() => null));
+      if (!parsed.success) throw new GatewayError('unreadable settlement report');
+      const report = parsed.data;
+      return {
+        date: report.date,
+        currency: report.currency,
+        lines: report.lines.map((line) => ({ ...line, gross: BigInt(line.gross), fee: BigInt(line.fee), net: BigInt(line.net), paidAt: new Date(line.paidAt) })),
+        totals: { gross: BigInt(report.totals.gross), fees: BigInt(report.totals.fees), net: BigInt(report.totals.net) },
+      };
     },
   };
 }

@@ -389,6 +389,8 @@ export interface Database {
     paid_at: Timestamp | null;
     cancelled_at: Timestamp | null;
     created_at: Timestamp;
+    currency: Generated<string>;
+    refunded_at: Timestamp | null;
   };
   truemoney_redemptions: {
     voucher_hash: string;
@@ -440,6 +442,19 @@ export interface Database {
     amount: bigint;
     transferred_at: Timestamp;
     verify_outcome: Generated<string>;
+    created_at: Timestamp;
+    currency: Generated<string>;
+  };
+  sandbox_bank_payouts: {
+    bank_ref: string;
+    from_account_no: string;
+    to_bank_code: string;
+    to_account_no: string;
+    to_name: string | null;
+    amount: bigint;
+    currency: Generated<string>;
+    memo: string | null;
+    paid_at: Timestamp;
     created_at: Timestamp;
   };
   member_conditions: {

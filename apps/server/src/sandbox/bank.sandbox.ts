@@ -3,7 +3,7 @@ import { generate } from 'promptparse';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { z } from 'zod';
-import { toMajor, toMinor } from '@wallet/contract';
+import { parseDecimal, toMajor, toMinor } from '@wallet/contract';
 import { VERIFY_STATUS } from '../adapters/slip-verifier.js';
 import type { Db } from '../db/database.js';
 import type { App } from '../http/types.js';
@@ -20,7 +20,66 @@ const transferBody = z.object({
   minutesAgo: z.number().int().min(0).max(60 * 24 * 30).optional(),
   /** What the verifier will answer about this transfer (testers reach its failure codes). */
   verifyOutcome: z.enum(VERIFY_OUTCOMES).optional(),
+  /** The money moved: baht unless said (the Lao accounts take kip). */
+  currency: z.enum(['THB', 'LAK']).optional(),
 });
+
+/** The operator's staff paying a withdrawal out by hand from one of the operator's accounts. */
+const payoutBody = z.object({
+  fromAccountNo: z.string().regex(/^\d{6,15}$/),
+  /** The receiving bank's key (KBANK) or slip code (004), as staff pick it in the banking app. */
+  toBankCode: z.string().regex(/^[A-Z0-9]{2,10}$/),
+  toAccountNo: z.string().regex(/^\d{6,15}$/),
+  toName: z.string().max(100).optional(),
+  amount: z.number().positive().max(2_000_000),
+  currency: z.enum(['THB', 'LAK']).optional(),
+  memo: z.string().max(100).optional(),
+  minutesAgo: z.number().int().min(0).max(60 * 24 * 30).optional(),
+});
+
+const statementFaults = z.object({
+  // Incoming transfers into one account that arrive within this many minutes of the first of them are
+  // booked as one credit line (with their count and time span), as banks do with some channels; 0: never.
+  batchCreditsWithinMinutes: z.number().int().min(0).max(24 * 60).default(0),
+  // Which accounts batch; all when empty.
+  batchAccounts: z.array(z.string()).max(50).default([]),
+  // Entries (by bankRef: a transfer's transRef, a payout's bankRef) the statement leaves out.
+  omit: z.array(z.string()).max(100).default([]),
+  // Entries nobody sent: they appear on the named account's statement.
+  extraEntries: z
+    .array(
+      z.object({
+        accountNo: z.string(),
+        direction: z.enum(['credit', 'debit']).default('credit'),
+        amount: z.number().positive(),
+        currency: z.enum(['THB', 'LAK']).default('THB'),
+        minutesAgo: z.number().int().min(0).default(0),
+        counterpartyBank: z.string().nullable().default(null),
+        counterpartyAccount: z.string().nullable().default(null),
+        counterpartyName: z.string().nullable().default(null),
+      }),
+    )
+    .max(100)
+    .default([]),
+  // The feed answers 503, as a bank's API does in its nightly window.
+  unavailable: z.boolean().default(false),
+});
+
+const statementQuery = z.object({ accountNo: z.string().regex(/^\d{6,15}$/), from: z.string().datetime({ offset: true }), to: z.string().datetime({ offset: true }) });
+
+/** One line of an account statement as the sandbox bank's feed answers it: amounts in baht (or kip) with two decimals. */
+interface StatementLine {
+  bankRef: string;
+  direction: 'credit' | 'debit';
+  amount: string;
+  currency: string;
+  at: string;
+  counterparty: { bank: string | null; account: string | null; name: string | null };
+  description: string;
+  batch?: { count: number; from: string; to: string };
+}
+
+const decimal = (amount: bigint) => toMajor(amount).toFixed(2);
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -95,6 +154,7 @@ export function registerBankSandbox(app: App, db: Db, options: { now: () => Date
         amount,
         transferred_at: at,
         verify_outcome: body.verifyOutcome ?? 'OK',
+        currency: body.currency ?? 'THB',
       })
       .execute();
     const image = await renderSlipImage({
@@ -137,4 +197,124 @@ export function registerBankSandbox(app: App, db: Db, options: { now: () => Date
       };
     },
   );
+
+  app.post('/sandbox/bank/payouts', { schema: { hide: true, body: payoutBody } }, async (request, reply) => {
+    const body = request.body;
+    const amount = toMinor(body.amount);
+    const bank = await options.banks.slipBank(body.toBankCode);
+    if (amount === null || !bank?.slip_code) return reply.status(400).send({ message: 'KEY_INVALID' });
+    const at = new Date(options.now().getTime() - (body.minutesAgo ?? 0) * 60_000);
+    const bankRef = `${bangkokParts(at).date.slice(2)}P${crypto.randomBytes(7).toString('hex').toUpperCase()}`;
+    await db
+      .insertInto('sandbox_bank_payouts')
+      .values({
+        bank_ref: bankRef,
+        from_account_no: body.fromAccountNo,
+        to_bank_code: bank.slip_code,
+        to_account_no: body.toAccountNo,
+        to_name: body.toName ?? null,
+        amount,
+        currency: body.currency ?? 'THB',
+        memo: body.memo ?? null,
+        paid_at: at,
+      })
+      .execute();
+    return { bankRef };
+  });
+
+  let faults = statementFaults.parse({});
+  let faultsSetAt = options.now().getTime();
+  app.put('/sandbox/bank/faults', { schema: { hide: true, body: statementFaults } }, async (request) => {
+    faults = request.body;
+    faultsSetAt = options.now().getTime();
+    return faults;
+  });
+
+  /**
+   * An account's statement between two instants, oldest first, as a bank's corporate feed gives
+   * it: incoming transfers as credits, payouts as debits, the other side's account masked and its
+   * name where the bank knows it. The faults make it disagree with what happened.
+   */
+  app.get('/sandbox/bank/api/statements', { schema: { hide: true, querystring: statementQuery } }, async (request, reply) => {
+    if (faults.unavailable) return reply.status(503).send({ error: 'STATEMENT_UNAVAILABLE' });
+    const { accountNo } = request.query;
+    const from = new Date(request.query.from);
+    const to = new Date(request.query.to);
+    const [transfers, payouts] = await Promise.all([
+      db.selectFrom('sandbox_bank_transfers').selectAll().where('to_account_no', '=', accountNo).where('transferred_at', '>=', from).where('transferred_at', '<', to).orderBy('transferred_at').execute(),
+      db.selectFrom('sandbox_bank_payouts').selectAll().where('from_account_no', '=', accountNo).where('paid_at', '>=', from).where('paid_at', '<', to).orderBy('paid_at').execute(),
+    ]);
+    const kept = <T,>(rows: T[], ref: (row: T) => string) => rows.filter((row) => !faults.omit.includes(ref(row)));
+    const credits = batched(
+      accountNo,
+      kept(transfers, (row) => row.trans_ref).map(
+        (row): StatementLine => ({
+          bankRef: row.trans_ref,
+          direction: 'credit',
+          amount: decimal(row.amount),
+          currency: row.currency,
+          at: row.transferred_at.toISOString(),
+          counterparty: { bank: row.sending_bank, account: row.from_account_no ? maskAccount(row.from_account_no) : null, name: null },
+          description: 'TRANSFER IN',
+        }),
+      ),
+    );
+    const debits = kept(payouts, (row) => row.bank_ref).map(
+      (row): StatementLine => ({
+        bankRef: row.bank_ref,
+        direction: 'debit',
+        amount: decimal(row.amount),
+        currency: row.currency,
+        at: row.paid_at.toISOString(),
+        counterparty: { bank: row.to_bank_code, account: maskAccount(row.to_account_no), name: row.to_name },
+        description: row.memo ? `TRANSFER OUT ${row.memo}` : 'TRANSFER OUT',
+      }),
+    );
+    const extras = faults.extraEntries.flatMap((extra, index): StatementLine[] => {
+      const at = new Date(faultsSetAt - extra.minutesAgo * 60_000);
+      const amount = toMinor(extra.amount);
+      if (extra.accountNo !== accountNo || at < from || at >= to || amount === null) return [];
+      return [
+        {
+          bankRef: `X${crypto.createHash('sha256').update(`${index}:${accountNo}:${extra.amount}`).digest('hex').slice(0, 15).toUpperCase()}`,
+          direction: extra.direction,
+          amount: decimal(amount),
+          currency: extra.currency,
+          at: at.toISOString(),
+          counterparty: { bank: extra.counterpartyBank, account: extra.counterpartyAccount ? maskAccount(extra.counterpartyAccount) : null, name: extra.counterpartyName },
+          description: extra.direction === 'credit' ? 'TRANSFER IN' : 'TRANSFER OUT',
+        },
+      ];
+    });
+    const entries = [...credits, ...debits, ...extras].sort((a, b) => a.at.localeCompare(b.at) || a.bankRef.localeCompare(b.bankRef));
+    return { accountNo, from: from.toISOString(), to: to.toISOString(), entries };
+  });
+
+  /** Credits of an account booked together where the batching fault says so: one line per run, its amount their sum. */
+  function batched(accountNo: string, credits: StatementLine[]): StatementLine[] {
+    const within = faults.batchCreditsWithinMinutes * 60_000;
+    if (within === 0 || (faults.batchAccounts.length > 0 && !faults.batchAccounts.includes(accountNo))) return credits;
+    const runs: StatementLine[][] = [];
+    for (const credit of credits) {
+      const run = runs.at(-1);
+      if (run && new Date(credit.at).getTime() - new Date(run[0]!.at).getTime() <= within && run[0]!.currency === credit.currency) run.push(credit);
+      else runs.push([credit]);
+    }
+    return runs.map((run) => {
+      if (run.length === 1) return run[0]!;
+      const total = run.reduce((sum, line) => sum + parseDecimal(line.amount)!, 0n);
+      const first = run[0]!.at;
+      const last = run.at(-1)!.at;
+      return {
+        bankRef: `B${crypto.createHash('sha256').update(run.map((line) => line.bankRef).join(',')).digest('hex').slice(0, 15).toUpperCase()}`,
+        direction: 'credit',
+        amount: decimal(total),
+        currency: run[0]!.currency,
+        at: last,
+        counterparty: { bank: null, account: null, name: null },
+        description: `BATCH TRANSFER IN ${run.length} ITEMS`,
+        batch: { count: run.length, from: first, to: last },
+      };
+    });
+  }
 }
