@@ -76,13 +76,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { wallet, providerTransfers, provider } = registerWalletModule(core, { members: account, inviteSummary: createInviteSummary(core), statement });
   registerWithdrawModule(core, { wallet, members: core.members, conditions, statement });
   registerReportModule(core);
-  const { slips, credit, deposits } = registerDepositModule(core, { members: core.members, slipCodes: createSlipCodes(), statement, banks: lookup });
+  const { slips, credit, deposits, gateway } = registerDepositModule(core, { members: core.members, slipCodes: createSlipCodes(), statement, banks: lookup });
   const corrections = registerCorrectionModule(core, { statement });
   const { rewards } = registerPromotionsModule(core, { members: core.members, signIns: createSignIns(), wallet, credit, deposits, conditions, approvals, statement, texts: lookup });
   registerSpinModule(core, { members: core.members, gameResults: providerTransfers, rewards, approvals });
   const books = registerBooksModule(core);
   const dailyFigures = registerDailyFiguresModule(core);
-  const reconciliation = registerReconciliationModule(core, { corrections, provider });
+  const reconciliation = registerReconciliationModule(core, { corrections, provider, gateway });
   registerExposureModule(core, { approvals });
   const { guests, sockets } = registerChatModule(core, { members: auth, operators: admin });
   bindAuthentication({ members: auth, operators: admin, guests });

@@ -40,16 +40,17 @@ export function registerDepositModule(
   const { app, config, db, now } = core;
   const log = app.log;
   const credit = createDepositCredit({ ledger: core.ledger, metrics: core.metrics, now, paused: async () => (await core.settings.depositPause()).paused });
+  const gateway =
+    core.adapters.gateway ??
+    createHttpPaymentGateway({
+      baseUrl: () => config.gateway.url ?? `${core.ownAddress()}/sandbox/gateway/api`,
+      ...(config.gateway.apiKey ? { apiKey: config.gateway.apiKey } : {}),
+      timeoutMs: 10_000,
+    });
   const deposits = createDepositService({
     db,
     deposits: credit,
-    gateway:
-      core.adapters.gateway ??
-      createHttpPaymentGateway({
-        baseUrl: () => config.gateway.url ?? `${core.ownAddress()}/sandbox/gateway/api`,
-        ...(config.gateway.apiKey ? { apiKey: config.gateway.apiKey } : {}),
-        timeoutMs: 10_000,
-      }),
+    gateway,
     settings: core.settings,
     now,
     log,
@@ -101,5 +102,5 @@ export function registerDepositModule(
   uses.statement.addSource(depositStatement);
   uses.statement.addSource(noticeStatement);
   uses.statement.addReferences(depositReferences);
-  return { credit, slips, deposits: createDeposits() };
+  return { credit, slips, deposits: createDeposits(), gateway };
 }

@@ -1,11 +1,15 @@
 import { Gauge } from 'prom-client';
+import { createHttpBankStatement } from '../../adapters/bank-statement.js';
 import type { GameProviderAdapter } from '../../adapters/game-provider.js';
+import type { PaymentGateway } from '../../adapters/payment-gateway.js';
 import type { Core } from '../../core.js';
 import { sharedRead } from '../../metrics.js';
 import type { CorrectionService } from '../corrections/corrections.service.js';
 import { SOURCES } from './matcher.js';
 import { registerReconciliationRoutes } from './reconciliation.routes.js';
 import { createReconciliationService } from './reconciliation.service.js';
+import { createBankSource } from './sources/bank.source.js';
+import { createGatewaySource } from './sources/gateway.source.js';
 import { createProviderSource } from './sources/provider.source.js';
 
 /** Each source's today and yesterday are matched again this often: an outside record is matched within minutes. */
@@ -13,11 +17,19 @@ const EVERY_MS = 10 * 60 * 1000;
 
 /** The books against the outside records: game providers, the payment gateway, the operator's bank. */
 export function registerReconciliationModule(
-  core: Pick<Core, 'app' | 'db' | 'auditTrail' | 'operatorNames' | 'now' | 'jobs' | 'metrics' | 'site'>,
-  uses: { corrections: Pick<CorrectionService, 'propose' | 'onDecided'>; provider: Pick<GameProviderAdapter, 'history'> },
+  core: Pick<Core, 'app' | 'config' | 'db' | 'auditTrail' | 'operatorNames' | 'now' | 'jobs' | 'metrics' | 'site' | 'ownAddress'>,
+  uses: { corrections: Pick<CorrectionService, 'propose' | 'onDecided'>; provider: Pick<GameProviderAdapter, 'history'>; gateway: Pick<PaymentGateway, 'settlementReport'> },
 ) {
-  const reconciliation = createReconciliationService({ ...core, corrections: uses.corrections, timeZone: core.site.timeZone, everyMs: EVERY_MS });
-  reconciliation.addSource(createProviderSource({ db: core.db, provider: uses.provider }));
+  const { db, config, site } = core;
+  const reconciliation = createReconciliationService({ ...core, corrections: uses.corrections, timeZone: site.timeZone, everyMs: EVERY_MS });
+  const statement = createHttpBankStatement({
+    baseUrl: () => config.bankStatement.url ?? `${core.ownAddress()}/sandbox/bank/api`,
+    ...(config.bankStatement.apiKey ? { apiKey: config.bankStatement.apiKey } : {}),
+    timeoutMs: 10_000,
+  });
+  reconciliation.addSource(createProviderSource({ db, provider: uses.provider }));
+  reconciliation.addSource(createGatewaySource({ db, gateway: uses.gateway, timeZone: site.timeZone }));
+  reconciliation.addSource(createBankSource({ db, statement }));
   uses.corrections.onDecided((trx, decision) => reconciliation.correctionDecided(trx, decision));
   registerReconciliationRoutes(core.app, reconciliation);
   core.jobs.reconciliation = () => reconciliation.runDue();
