@@ -100,7 +100,7 @@ describe('reconciliation with the game providers', () => {
 
   it('keeps every run, runs each source once an interval on the schedule, and keeps a failed one with why', async () => {
     await server.db.updateTable('reconciliation_runs').set({ started_at: sql`now() - interval '1 hour'` }).execute();
-    expect(await server.app.reconciliation.runDue()).toEqual({ ran: 2 });
+    expect(await server.app.reconciliation.runDue()).toEqual({ ran: 6 });
     expect(await server.app.reconciliation.runDue()).toEqual({ ran: 0 });
     const runs = (await server.api('GET', `${base}/runs?limit=100`, { token: admin })).body;
     expect(runs.runs[0]).toMatchObject({ source: 'provider', askedBy: null });

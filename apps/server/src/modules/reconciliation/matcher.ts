@@ -60,13 +60,21 @@ export interface MatchResult {
 const within = (a: bigint, b: bigint, tolerance: number) => (a > b ? a - b : b - a) <= BigInt(tolerance);
 const minutesApart = (a: Date, b: Date) => Math.abs(a.getTime() - b.getTime()) / 60_000;
 
-/** Two renderings of one account agree where both show a digit ("xxx-x-x1234-x" and "1231212345"). */
+/**
+ * Two renderings of one account agree where both show a digit, read from the right (banks mask
+ * all but a few digits, and may print fewer characters than the number has: "x1234x" is
+ * 1231212345). An account not shown, or no digit shown on both, does not disagree.
+ */
 export function sameAccount(a: string | null | undefined, b: string | null | undefined): boolean {
   if (!a || !b) return true;
-  const left = a.replace(/[^\dx*X]/g, '');
-  const right = b.replace(/[^\dx*X]/g, '');
-  if (left.length !== right.length) return left.replace(/\D/g, '').slice(-4) === right.replace(/\D/g, '').slice(-4);
-  return [...left].every((char, index) => !/\d/.test(char) || !/\d/.test(right[index]!) || char === right[index]);
+  const left = [...a.replace(/[^\dxX*]/g, '')].reverse();
+  const right = [...b.replace(/[^\dxX*]/g, '')].reverse();
+  for (let index = 0; index < Math.min(left.length, right.length); index += 1) {
+    const [l, r] = [left[index]!, right[index]!];
+    if (!/\d/.test(l) || !/\d/.test(r)) continue;
+    if (l !== r) return false;
+  }
+  return true;
 }
 
 export const expectedFee = (gross: bigint, basisPoints: number) => (gross * BigInt(basisPoints) + 5_000n) / 10_000n;
@@ -141,7 +149,14 @@ export function match(ours: Entry[], theirs: Entry[], rule: RuleSettings): Match
   return { matched, exceptions };
 }
 
-/** `count` of ours in a row, inside the batch's time (with the window), that add up to its amount. */
+/** Candidates in a batch's time beyond which only runs in a row are tried, not every choice of `count`. */
+const BATCH_SEARCH_LIMIT = 24;
+
+/**
+ * `count` of ours inside the batch's time (with the window) that add up to its amount: of ours in
+ * a row first, then any choice of `count` among them (a deposit of ours that went elsewhere may
+ * sit between the batch's own).
+ */
 function coveringRun(batch: Entry, ours: Entry[], rule: RuleSettings): Entry[] | null {
   const { count, from, to } = batch.batch!;
   const windowMs = rule.dateWindowMinutes * 60_000;
@@ -150,8 +165,18 @@ function coveringRun(batch: Entry, ours: Entry[], rule: RuleSettings): Entry[] |
   );
   for (let start = 0; start + count <= candidates.length; start += 1) {
     const run = candidates.slice(start, start + count);
-    const total = run.reduce((sum, our) => sum + our.amount, 0n);
-    if (within(total, batch.amount, rule.amountTolerance)) return run;
+    if (within(run.reduce((sum, our) => sum + our.amount, 0n), batch.amount, rule.amountTolerance)) return run;
   }
-  return null;
+  if (candidates.length > BATCH_SEARCH_LIMIT) return null;
+  const chosen: Entry[] = [];
+  const choose = (from: number, total: bigint): boolean => {
+    if (chosen.length === count) return within(total, batch.amount, rule.amountTolerance);
+    for (let index = from; index <= candidates.length - (count - chosen.length); index += 1) {
+      chosen.push(candidates[index]!);
+      if (choose(index + 1, total + candidates[index]!.amount)) return true;
+      chosen.pop();
+    }
+    return false;
+  };
+  return choose(0, 0n) ? [...chosen] : null;
 }
