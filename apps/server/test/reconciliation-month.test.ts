@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestServer, fundWallet, registerMember, startTestServer } from './harness.js';
+import { type ApiResult, type TestServer, fundWallet, registerMember, startTestServer } from './harness.js';
 
 /**
  * A month of traffic through the product and the three sandboxes, each day's records moved back to
@@ -39,9 +39,9 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 type Member = Awaited<ReturnType<typeof registerMember>>;
-const ok = (answer: { status: number; body: unknown }) => {
+const ok = (answer: ApiResult): ApiResult['body'] => {
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body as Record<string, never>;
+  return answer.body;
 };
 
 async function play(member: Member) {
@@ -73,7 +73,7 @@ async function bankDeposit(member: Member, baht: number, toAccountNo = OPERATOR_
 /** A withdrawal approved by the operator and paid by hand from the operator's account (to `toAccountNo`, the member's own unless said). */
 async function paidWithdrawal(member: Member, baht: number, toAccountNo = member.payload.bankAccountNo as string): Promise<string> {
   const asked = ok(await server.api('POST', '/api/wallet/withdraw', { token: member.token, body: { amount: baht } }));
-  const id = (asked.withdrawal as { _id: string })._id;
+  const id = asked.withdrawal._id as string;
   expect(ok(await server.api('POST', `/api/admin/withdrawals/${id}/approve`, { token: admin }))).toMatchObject({ status: 'SUCCESS' });
   ok(await server.api('POST', '/sandbox/bank/payouts', { body: { fromAccountNo: OPERATOR_ACCOUNT, toBankCode: 'KTB', toAccountNo, toName: 'MONTH MEMBER', amount: baht, memo: 'WD' } }));
   return id;
@@ -115,7 +115,7 @@ describe('a month of traffic with disagreements injected', () => {
         // The bank books these transfers as one line; on day 20 one of them was never reported to us (no slip).
         const transRefs = [await bankDeposit(payers[0]!, 301, BATCH_ACCOUNT), await bankDeposit(payers[1]!, 302, BATCH_ACCOUNT), await bankDeposit(payers[2]!, 303, BATCH_ACCOUNT, daysAgo === 15)];
         if (daysAgo === 20) {
-          const credited = [await depositOfSlip(transRefs[0]), await depositOfSlip(transRefs[1])];
+          const credited = [await depositOfSlip(transRefs[0]!), await depositOfSlip(transRefs[1]!)];
           injected.push({ source: 'bank', kind: 'theirs_only', is: (item) => item.detail.batchOf === '3' && item.detail.accountNo === BATCH_ACCOUNT });
           for (const id of credited) injected.push({ source: 'bank', kind: 'ours_only', is: (item) => item.ourRef === id });
         }
@@ -151,7 +151,7 @@ describe('a month of traffic with disagreements injected', () => {
     let matched = 0;
     for (let daysAgo = DAYS - 1; daysAgo >= 0; daysAgo -= 1) {
       for (const source of ['provider', 'gateway', 'bank']) {
-        const run = ok(await server.api('POST', '/api/admin/reconciliation/runs', { token: admin, body: { source, day: dayOf(daysAgo) } })).run as unknown as { error: string | null; ours: number; matched: number };
+        const run = ok(await server.api('POST', '/api/admin/reconciliation/runs', { token: admin, body: { source, day: dayOf(daysAgo) } })).run as { error: string | null; ours: number; matched: number };
         expect(run.error).toBeNull();
         ours += run.ours;
         matched += run.matched;
