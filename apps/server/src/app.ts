@@ -81,7 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { rewards } = registerPromotionsModule(core, { members: core.members, signIns: createSignIns(), wallet, credit, deposits, conditions, approvals, statement, texts: lookup });
   registerSpinModule(core, { members: core.members, gameResults: providerTransfers, rewards, approvals });
   const books = registerBooksModule(core);
-  const dailyFigures = registerDailyFiguresModule(core);
+  const dailyFigures = registerDailyFiguresModule(core, { books });
   const reconciliation = registerReconciliationModule(core, { corrections, provider, gateway });
   registerExposureModule(core, { approvals });
   const { guests, sockets } = registerChatModule(core, { members: auth, operators: admin });

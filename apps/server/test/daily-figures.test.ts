@@ -157,4 +157,25 @@ describe('the daily figures from the ledger', () => {
     expect((await daily('from=2026-01-02&to=2026-01-01')).status).toBe(400);
     expect((await server.api('GET', '/api/admin/books/daily?from=2026-01-01&to=2026-01-02')).status).toBe(401);
   });
+  // Last: it moves the server's clock a day on.
+  it('is compared with a recompute by the scheduled proof of the books at 03:00, a difference a breach', async () => {
+    await sql`UPDATE ledger_daily_figures SET amount = amount + 1 WHERE day = '2026-01-15' AND figure = 'ggr'`.execute(server.db);
+    const bangkokHour = () => Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Bangkok', hour: '2-digit', hourCycle: 'h23' }).format(server.clock.now()));
+    const proofs: Array<{ hour: number; id: string }> = [];
+    // Through a whole day, hour by hour: only the 03:00 proof compares the figures.
+    for (let hours = 0; hours < 24; hours += 1) {
+      server.clock.advance(60 * 60 * 1000);
+      if ((await server.app.books.checkDue()).ran) proofs.push({ hour: bangkokHour(), id: String((await server.app.books.latest())!.id) });
+    }
+    expect(proofs).toHaveLength(24);
+    const reports = await server.db.selectFrom('books_checks').select(['id', 'report']).where('id', 'in', proofs.map((proof) => BigInt(proof.id))).execute();
+    const comparedAt = reports
+      .filter((row) => (row.report as { problems: { check: string }[] }).problems.some((problem) => problem.check === 'dailyFiguresEqualRecompute'))
+      .map((row) => proofs.find((proof) => proof.id === String(row.id))!.hour);
+    expect(comparedAt).toEqual([3]);
+    const found = reports.flatMap((row) => (row.report as { problems: { check: string; id: string; problem: string }[] }).problems.filter((problem) => problem.check === 'dailyFiguresEqualRecompute'));
+    expect(found).toEqual([{ check: 'dailyFiguresEqualRecompute', id: '2026-01-15 THB ggr PG', problem: expect.stringContaining('"10001"') }]);
+    await sql`UPDATE ledger_daily_figures SET amount = amount - 1 WHERE day = '2026-01-15' AND figure = 'ggr'`.execute(server.db);
+  });
+
 });

@@ -27,6 +27,12 @@ export interface BooksReport {
   problems: BooksProblem[];
 }
 
+/** A check beyond the ledger's invariants, run by the scheduled proof of the hours it is due; its problems are breaches. */
+export interface ScheduledCheck {
+  dueAt(hour: Date): boolean;
+  run(): Promise<BooksProblem[]>;
+}
+
 /** The ledger's own figures in the report; every other list in it is a registered check's problems. */
 const OWN_FIGURES = new Set(['ok', 'sumOfBalances', 'accounts', 'transfers', 'transfersAcrossCurrencies', 'mismatches', 'negativeMemberAccounts']);
 
@@ -55,16 +61,18 @@ export function problemsOf(report: InvariantReport): BooksProblem[] {
  */
 export function createBooksService(deps: { db: Db; ledger: Pick<Ledger, 'verify' | 'playerFunds'>; auditTrail: AuditTrail; now: () => Date }) {
   const { db, ledger, auditTrail, now } = deps;
+  const scheduledChecks: ScheduledCheck[] = [];
 
-  async function prove(): Promise<BooksReport> {
+  async function prove(scheduledHour: Date | null): Promise<BooksReport> {
     const { report, funds } = await db
       .transaction()
       .setIsolationLevel('repeatable read')
       .setAccessMode('read only')
       .execute(async (snapshot) => ({ report: await ledger.verify(snapshot), funds: await ledger.playerFunds(snapshot) }));
     const problems = problemsOf(report);
+    for (const check of scheduledChecks) if (scheduledHour && check.dueAt(scheduledHour)) problems.push(...(await check.run()));
     return {
-      ok: report.ok,
+      ok: report.ok && problems.length === 0,
       breaches: problems.length,
       transfers: report.transfers,
       accounts: report.accounts,
@@ -82,7 +90,7 @@ export function createBooksService(deps: { db: Db; ledger: Pick<Ledger, 'verify'
   }
 
   async function run(id: bigint, actor: AuditActor, scheduledHour: Date | null): Promise<BooksReport> {
-    const report = await prove();
+    const report = await prove(scheduledHour);
     await db.transaction().execute(async (trx) => {
       await repo.finish(trx, id, { ok: report.ok, breaches: report.breaches, report });
       await auditTrail.record(trx, actor, 'books.check', { checkId: String(id), scheduledHour: scheduledHour?.toISOString() ?? null, ...report });
@@ -91,6 +99,10 @@ export function createBooksService(deps: { db: Db; ledger: Pick<Ledger, 'verify'
   }
 
   return {
+    /** A check that joins the scheduled proof at the hours it says (a long one, at a quiet hour). */
+    addScheduledCheck(check: ScheduledCheck): void {
+      scheduledChecks.push(check);
+    },
     /** This hour's check, if no node has run it yet. */
     async checkDue(): Promise<{ ran: false } | { ran: true; ok: boolean; breaches: number }> {
       const hour = new Date(Math.floor(now().getTime() / 3_600_000) * 3_600_000);
