@@ -197,3 +197,46 @@ describe('resolving an exception', () => {
     expect(within(dialog).queryByTestId('exception-write-off-approve')).toBeNull();
   });
 });
+
+describe("a source's rule", () => {
+  it('is saved only after a dry run of the settings in the form, with a note', async () => {
+    const rule = { source: 'gateway', version: 1, settings: { matchOn: 'reference', amountTolerance: 0, dateWindowMinutes: 60, feeBasisPoints: 150 }, note: 'starting rule', createdBy: null, createdAt: '2026-05-01T03:00:00.000Z' };
+    const sent: { path: string; body: unknown }[] = [];
+    saveToken('operator-token');
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init = {}) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      if (path === '/api/admin/me') return new Response(JSON.stringify({ _id: '2', username: 'boon', roles: ['finance'], totp: false }));
+      if (init.method === 'POST') {
+        sent.push({ path, body: JSON.parse(String(init.body)) });
+        if (path.endsWith('/dry-run')) return new Response(JSON.stringify({ ours: 3, theirs: 4, matched: 2, exceptions: [{ kind: 'amount_differs', ourRef: 'dep-1', theirRef: 'GW1', ourAmount: '50000', theirAmount: '50000' }] }));
+        return new Response(JSON.stringify({ ...rule, version: 2 }));
+      }
+      if (path === '/api/admin/reconciliation/rules') return new Response(JSON.stringify({ rules: [rule] }));
+      return new Response(JSON.stringify({ total: 0, unownedOverDay: 0, exceptions: [] }));
+    });
+    const router = createMemoryRouter([{ path: '*', element: <ReconciliationPage /> }], { initialEntries: ['/?tab=rules'] });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    const fee = await screen.findByTestId('rule-gateway-fee');
+    expect(fee).toHaveValue('1.5');
+    await userEvent.clear(fee);
+    await userEvent.type(fee, '1.2');
+    await userEvent.type(screen.getByTestId('rule-gateway-note'), 'new contract rate');
+    const save = screen.getByTestId('rule-gateway-save');
+    expect(save).toBeDisabled();
+    await userEvent.click(screen.getByTestId('rule-gateway-dry-run'));
+    expect(await screen.findByTestId('rule-gateway-dry-run-result')).toHaveTextContent('2 of ours would match (3 ours, 4 theirs); 1 exceptions would be raised.');
+    expect(sent[0]!.body).toEqual({ settings: { matchOn: 'reference', amountTolerance: 0, dateWindowMinutes: 60, feeBasisPoints: 120 }, day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(save).toBeEnabled();
+    // A change after the dry run asks for another before saving.
+    await userEvent.type(screen.getByTestId('rule-gateway-window'), '0');
+    expect(save).toBeDisabled();
+    await userEvent.click(screen.getByTestId('rule-gateway-dry-run'));
+    await waitFor(() => expect(save).toBeEnabled());
+    await userEvent.click(save);
+    await waitFor(() => expect(sent.at(-1)).toEqual({ path: '/api/admin/reconciliation/rules/gateway', body: { settings: { matchOn: 'reference', amountTolerance: 0, dateWindowMinutes: 600, feeBasisPoints: 120 }, note: 'new contract rate' } }));
+  });
+});
