@@ -25,6 +25,7 @@ export class ConsolePage {
   readonly offers: ConsoleOffers;
   readonly campaigns: ConsoleCampaigns;
   readonly inbox: ConsoleInbox;
+  readonly reconciliation: ConsoleReconciliation;
 
   private constructor(readonly page: Page) {
     this.member = new ConsoleMemberScreen(page);
@@ -36,6 +37,7 @@ export class ConsolePage {
     this.offers = new ConsoleOffers(page);
     this.campaigns = new ConsoleCampaigns(page);
     this.inbox = new ConsoleInbox(page);
+    this.reconciliation = new ConsoleReconciliation(page);
   }
 
   static async signIn(browser: Browser, username: string, password: string): Promise<ConsolePage> {
@@ -322,5 +324,36 @@ class ConsoleInbox {
 
   async end(): Promise<void> {
     await this.page.getByTestId('inbox-end').click();
+  }
+}
+
+/** Reconciliation: the runs, the exceptions queue and an exception's detail. */
+class ConsoleReconciliation {
+  constructor(readonly page: Page) {}
+
+  async openTab(tab: 'exceptions' | 'runs' | 'rules'): Promise<void> {
+    await this.page.getByTestId(`reconciliation-tab-${tab}`).click();
+  }
+
+  /** Runs a source's day (today in the site's zone unless said) and waits for its row in the runs kept. */
+  async runNow(source: 'provider' | 'gateway' | 'bank', day: string): Promise<void> {
+    await this.page.getByTestId('run-source').selectOption(source);
+    await this.page.getByTestId('run-day').fill(day);
+    const ran = this.page.waitForResponse((response) => response.url().endsWith('/api/admin/reconciliation/runs') && response.request().method() === 'POST');
+    await this.page.getByTestId('run-now').click();
+    expect((await ran).status()).toBe(200);
+    await expect(this.page.getByTestId(`run-${source}-${day}`).first()).toBeVisible();
+  }
+
+  /** The queue's row showing this text (a reference, an amount). */
+  row(hasText: string) {
+    return this.page.getByTestId('exceptions').locator('tbody tr', { hasText });
+  }
+
+  async open(hasText: string): Promise<Locator> {
+    await this.row(hasText).getByTestId('exception-open').click();
+    const dialog = this.page.getByTestId('exception-dialog');
+    await expect(dialog.getByTestId('exception-status')).toBeVisible();
+    return dialog;
   }
 }

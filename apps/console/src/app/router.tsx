@@ -15,6 +15,7 @@ import { OperatorsPage } from '../features/operators/OperatorsPage';
 import { PromotionsPage } from '../features/promotions/PromotionsPage';
 import { SavedRepliesPage } from '../features/saved-replies/SavedRepliesPage';
 import { QueuesPage } from '../features/queues/QueuesPage';
+import { ReconciliationPage } from '../features/reconciliation/ReconciliationPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
 import { SpinWheelsPage } from '../features/spinwheels/SpinWheelsPage';
 import { Shell } from './Shell';
@@ -41,6 +42,7 @@ export const consoleRoutes: RouteObject[] = [
       { path: 'operators', element: <OperatorsPage /> },
       { path: 'dashboard', element: <DashboardPage /> },
       { path: 'books', element: <BooksPage /> },
+      { path: 'reconciliation', element: <ReconciliationPage /> },
       { path: 'settings', element: <SettingsPage /> },
       { path: 'audit', element: <AuditPage /> },
       { path: 'account', element: <AccountPage /> },

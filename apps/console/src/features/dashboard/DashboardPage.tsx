@@ -1,7 +1,10 @@
 import { type CurrencyCode, sum } from '@wallet/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { hasRole, useMe } from '../../shared/api/me';
+import { useUnownedOverDay } from '../../shared/api/unowned-exceptions';
 import { CurrencyField } from '../../shared/ui/Field';
 import { formatMoney, formatTime } from '../../shared/ui/format';
 import { useDashboard } from './api/dashboard';
@@ -11,6 +14,8 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const [currency, setCurrency] = useState<CurrencyCode | undefined>();
   const dashboard = useDashboard(currency).data;
+  // Reconciliation is finance's: marketing sees the dashboard without it.
+  const unowned = useUnownedOverDay(hasRole(useMe().data?.roles, 'admin', 'finance')).data;
   if (!dashboard) return <p className="text-white/50">…</p>;
   const today = dashboard.today;
   const money = (value: number) => formatMoney(value, 'en', dashboard.currency);
@@ -28,7 +33,7 @@ export function DashboardPage() {
       {dashboard.currencies.length > 1 && (
         <CurrencyField className="w-48" currencies={dashboard.currencies} value={dashboard.currency} onChange={(event) => setCurrency(event.target.value as CurrencyCode)} data-testid="dashboard-currency" />
       )}
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+      <div className={`grid grid-cols-2 gap-3 ${unowned === undefined ? 'lg:grid-cols-5' : 'lg:grid-cols-6'}`}>
         {figures.map((figure) => (
           <div key={figure.label} className="rounded-xl border border-white/10 bg-desk-900 p-4">
             <p className="text-xs text-white/60">{figure.label}</p>
@@ -36,6 +41,12 @@ export function DashboardPage() {
             {figure.note && <p className="text-xs text-white/50">{figure.note}</p>}
           </div>
         ))}
+        {unowned !== undefined && (
+          <Link to="/reconciliation" className={`rounded-xl border p-4 ${unowned > 0 ? 'border-rose-400/40 bg-rose-500/10' : 'border-white/10 bg-desk-900'}`} data-testid="dashboard-unowned">
+            <p className="text-xs text-white/60">{t('dashboard.unownedExceptions')}</p>
+            <p className={`mt-1 font-mono text-xl font-bold ${unowned > 0 ? 'text-rose-300' : ''}`}>{unowned}</p>
+          </Link>
+        )}
       </div>
       <section className="rounded-xl border border-white/10 bg-desk-900 p-4">
         <h2 className="mb-3 font-bold">{t('dashboard.last30')}</h2>

@@ -44,4 +44,15 @@ export const queryKeys = {
     daily: (range: object) => ['books', 'daily', range] as const,
     exposure: ['books', 'exposure'] as const,
   },
+  reconciliation: {
+    all: ['reconciliation'] as const,
+    exceptions: ['reconciliation', 'exceptions'] as const,
+    exceptionList: (filter: object, page: number) => ['reconciliation', 'exceptions', 'list', filter, page] as const,
+    exception: (id: string) => ['reconciliation', 'exceptions', 'one', id] as const,
+    /** The waiting-over-a-day figure, which the dashboard reads as well. */
+    unowned: ['reconciliation', 'exceptions', 'unowned'] as const,
+    runs: (page: number) => ['reconciliation', 'runs', page] as const,
+    rules: ['reconciliation', 'rules'] as const,
+    operatorNames: ['reconciliation', 'operator-names'] as const,
+  },
 };
