@@ -64,6 +64,9 @@ describe('the deposit pause needs two operators', () => {
       expect(await isPaused()).toBe(false);
       expect((await exposure()).pauseProposal).toMatchObject({ _id: proposed.body._id, paused: true, proposedBy: 'finance-a' });
 
+      // One proposal at a time: another operator's second one waits until this is decided.
+      expect(await propose(financeB, true)).toMatchObject({ status: 409, body: { message: 'PROPOSAL_OPEN' } });
+
       // A lone operator cannot pause: approving their own proposal is refused, and nothing changed.
       expect(await approve(financeA, proposed.body._id)).toMatchObject({ status: 403, body: { message: 'FOUR_EYES' } });
       expect(await isPaused()).toBe(false);

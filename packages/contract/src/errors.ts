@@ -152,7 +152,7 @@ export const ERROR_CODES = [
  * Codes only the operator console receives (its own routes): translated by the console, so the
  * member app carries none of them.
  */
-export const OPERATOR_ERROR_CODES = ['TOTP_REQUIRED', 'TOTP_INVALID', 'OPERATOR_EXISTS', 'LAST_ADMIN', 'FOUR_EYES', 'OFFER_EXISTS', 'ALREADY_DECIDED', 'WITHDRAW_MIN_ABOVE_MAX', 'OFFER_REWARD_SHAPE', 'NO_OPERATOR', 'NO_MEMBER_NAMED'] as const;
+export const OPERATOR_ERROR_CODES = ['TOTP_REQUIRED', 'TOTP_INVALID', 'OPERATOR_EXISTS', 'LAST_ADMIN', 'FOUR_EYES', 'OFFER_EXISTS', 'ALREADY_DECIDED', 'WITHDRAW_MIN_ABOVE_MAX', 'OFFER_REWARD_SHAPE', 'NO_OPERATOR', 'NO_MEMBER_NAMED', 'PROPOSAL_OPEN'] as const;
 
 export type MemberErrorCode = (typeof ERROR_CODES)[number];
 export type OperatorErrorCode = (typeof OPERATOR_ERROR_CODES)[number];

@@ -13,7 +13,7 @@ export function registerExposureRoutes(app: App, exposure: ExposureService): voi
     exposure.enterBankBalance(request.admin, request.body),
   );
   // A proposal only: 202 with the change a second operator decides.
-  app.post('/api/admin/books/deposit-pause', { ...finance, schema: { tags, body: depositPauseBody, response: { 202: configChange } } }, async (request, reply) =>
+  app.post('/api/admin/books/deposit-pause', { ...finance, schema: { tags, body: depositPauseBody, response: { 202: configChange, ...failures(409) } } }, async (request, reply) =>
     reply.code(202).send(await exposure.proposePause(request.admin, request.body.paused, request.body.reason)),
   );
   app.post(

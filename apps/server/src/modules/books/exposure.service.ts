@@ -2,7 +2,7 @@ import { CURRENCY_CODES, type CurrencyCode, type DepositPause, type SiteProfile,
 import type { z } from 'zod';
 import type { bankBalanceBody, exposureCurrency, exposureResponse } from '@wallet/contract';
 import type { Db, Trx } from '../../db/database.js';
-import { badRequest } from '../../errors.js';
+import { badRequest, conflict } from '../../errors.js';
 import type { AdminContext } from '../../http/context.js';
 import type { ApprovalService } from '../approvals/approvals.service.js';
 import type { AuditTrail } from '../audit/audit-writer.js';
@@ -125,6 +125,8 @@ export function createExposureService(deps: {
      */
     async proposePause(operator: AdminContext, paused: boolean, reason: string) {
       const current = await deps.settings.depositPause();
+      // One decision at a time: a second proposal beside an open one would let either be approved out of turn.
+      if ((await deps.approvals.open(PAUSE_KIND)).length) throw conflict('PROPOSAL_OPEN');
       return db.transaction().execute((trx: Trx) =>
         deps.approvals.propose(trx, operator, {
           kind: PAUSE_KIND,
