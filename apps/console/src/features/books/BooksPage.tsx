@@ -2,7 +2,6 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { booksCheck } from '@wallet/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Button } from '../../shared/ui/Button';
@@ -13,33 +12,17 @@ import { useBooksChecks } from './api/books-checks';
 import { useCheckBooks } from './api/check-books';
 import { ExposurePanel } from './ExposurePanel';
 import { ReportsPanel } from './ReportsPanel';
+import { TabBar, useTabInAddress } from '../../shared/ui/Tabs';
 
 const TABS = ['reports', 'exposure', 'checks'] as const;
-type Tab = (typeof TABS)[number];
 
 /** The books for finance: the daily reports, exposure and the deposit pause, and the hourly proof's history. */
 export function BooksPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('tab');
-  const tab: Tab = TABS.find((name) => name === asked) ?? 'reports';
+  const [tab, setTab] = useTabInAddress(TABS);
   return (
     <div className="space-y-4">
-      <nav className="flex gap-2 border-b border-white/10" role="tablist">
-        {TABS.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            className={`-mb-px border-b-2 px-3 py-2 text-sm font-semibold ${tab === name ? 'border-accent-300 text-white' : 'border-transparent text-white/60 hover:text-white'}`}
-            onClick={() => setParams({ tab: name })}
-            data-testid={`books-tab-${name}`}
-          >
-            {t(`books.tabs.${name}`)}
-          </button>
-        ))}
-      </nav>
+      <TabBar tabs={TABS} current={tab} onChange={setTab} label={(name) => t(`books.tabs.${name}`)} testId="books-tab" />
       {tab === 'reports' && <ReportsPanel />}
       {tab === 'exposure' && <ExposurePanel />}
       {tab === 'checks' && <ChecksPanel />}

@@ -72,34 +72,8 @@ function CurrencyExposure({ row }: { row: Exposure }) {
           ))}
         </tbody>
       </table>
-      <div>
-        <h3 className="text-xs font-semibold uppercase text-white/50">{t('books.exposure.within')}</h3>
-        <table className="w-full text-sm">
-          <tbody>
-            {within.map((line) => (
-              <tr key={line.label}>
-                <td className="py-0.5 pr-4">{line.label}</td>
-                <td className="py-0.5 text-xs text-white/50">{line.note}</td>
-                <td className="py-0.5 text-right font-mono">{line.value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <div>
-        <h3 className="text-xs font-semibold uppercase text-white/50">{t('books.exposure.unclaimed')}</h3>
-        <table className="w-full text-sm">
-          <tbody>
-            {unclaimed.map((line) => (
-              <tr key={line.label}>
-                <td className="py-0.5 pr-4">{line.label}</td>
-                <td className="py-0.5 text-xs text-white/50">{line.note}</td>
-                <td className="py-0.5 text-right font-mono">{line.value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <NotedLines title={t('books.exposure.within')} lines={within} />
+      <NotedLines title={t('books.exposure.unclaimed')} lines={unclaimed} />
       <div>
         <h3 className="text-xs font-semibold uppercase text-white/50">{t('books.exposure.banks')}</h3>
         {row.bankAccounts.length === 0 ? (
@@ -230,5 +204,25 @@ function BankBalanceForm() {
         {t('books.exposure.enter')}
       </Button>
     </form>
+  );
+}
+
+/** A titled list of figures, each with a note on what it counts. */
+function NotedLines({ title, lines }: { title: string; lines: { label: string; note: string; value: string }[] }) {
+  return (
+    <div>
+      <h3 className="text-xs font-semibold uppercase text-white/50">{title}</h3>
+      <table className="w-full text-sm">
+        <tbody>
+          {lines.map((line) => (
+            <tr key={line.label}>
+              <td className="py-0.5 pr-4">{line.label}</td>
+              <td className="py-0.5 text-xs text-white/50">{line.note}</td>
+              <td className="py-0.5 text-right font-mono">{line.value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

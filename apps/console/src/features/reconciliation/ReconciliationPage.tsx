@@ -1,12 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { useUnownedOverDay } from '../../shared/api/unowned-exceptions';
 import { ExceptionsPanel } from './ExceptionsPanel';
 import { RulesPanel } from './RulesPanel';
 import { RunsPanel } from './RunsPanel';
+import { TabBar, useTabInAddress } from '../../shared/ui/Tabs';
 
 const TABS = ['exceptions', 'runs', 'rules'] as const;
-type Tab = (typeof TABS)[number];
 
 /**
  * Reconciliation with the outside records (the providers' histories, the gateway's settlement
@@ -15,9 +14,7 @@ type Tab = (typeof TABS)[number];
  */
 export function ReconciliationPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('tab');
-  const tab: Tab = TABS.find((name) => name === asked) ?? 'exceptions';
+  const [tab, setTab] = useTabInAddress(TABS);
   const unowned = useUnownedOverDay(true).data;
   return (
     <div className="space-y-4" data-testid="reconciliation-page">
@@ -29,21 +26,7 @@ export function ReconciliationPage() {
           </p>
         )}
       </div>
-      <nav className="flex gap-2 border-b border-white/10" role="tablist">
-        {TABS.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            className={`-mb-px border-b-2 px-3 py-2 text-sm font-semibold ${tab === name ? 'border-accent-300 text-white' : 'border-transparent text-white/60 hover:text-white'}`}
-            onClick={() => setParams({ tab: name })}
-            data-testid={`reconciliation-tab-${name}`}
-          >
-            {t(`reconciliation.tabs.${name}`)}
-          </button>
-        ))}
-      </nav>
+      <TabBar tabs={TABS} current={tab} onChange={setTab} label={(name) => t(`reconciliation.tabs.${name}`)} testId="reconciliation-tab" />
       {tab === 'exceptions' && <ExceptionsPanel />}
       {tab === 'runs' && <RunsPanel />}
       {tab === 'rules' && <RulesPanel />}
