@@ -470,12 +470,14 @@ TABLE members
   CONSTRAINT members_pkey PRIMARY KEY (id)
   CONSTRAINT members_source_code_fkey FOREIGN KEY (source_code) REFERENCES sources(code)
   CONSTRAINT members_status_check CHECK ((status = ANY (ARRAY['active'::text, 'blocked'::text])))
+  CREATE INDEX members_account_holder_idx ON members USING btree (upper(regexp_replace(regexp_replace(btrim(bank_account_name), '\s+'::text, ' '::text, 'g'::text), '^(MR|MRS|MS|MISS|นาย|นาง|นางสาว)\.?\s+'::text, ''::text, 'i'::text)), id)
   CREATE INDEX members_bank_account_prefix_idx ON members USING btree (bank_account_no text_pattern_ops)
   CREATE INDEX members_created_idx ON members USING btree (created_at DESC, id DESC)
   CREATE INDEX members_inactive_idx ON members USING btree (id) WHERE (status <> 'active'::text)
   CREATE INDEX members_inviter_idx ON members USING btree (inviter_id, created_at DESC) WHERE (inviter_id IS NOT NULL)
   CREATE INDEX members_name_trgm_idx ON members USING gin (name gin_trgm_ops)
   CREATE INDEX members_phone_prefix_idx ON members USING btree (phone text_pattern_ops)
+  CREATE INDEX members_registered_place_idx ON members USING btree (registered_ip, registered_user_agent, id) WHERE (registered_ip IS NOT NULL)
 
 TABLE money_corrections
   id uuid NOT NULL DEFAULT gen_random_uuid()
@@ -739,6 +741,8 @@ TABLE sessions
   user_agent text
   CONSTRAINT sessions_member_id_fkey FOREIGN KEY (member_id) REFERENCES members(id)
   CONSTRAINT sessions_pkey PRIMARY KEY (id)
+  CREATE INDEX sessions_address_idx ON sessions USING btree (ip, member_id) WHERE (ip IS NOT NULL)
+  CREATE INDEX sessions_device_idx ON sessions USING btree (ip, user_agent, member_id) WHERE ((ip IS NOT NULL) AND (user_agent IS NOT NULL))
   CREATE INDEX sessions_member_idx ON sessions USING btree (member_id)
   CREATE INDEX sessions_revoked_idx ON sessions USING btree (revoked_at) WHERE (revoked_at IS NOT NULL)
 
@@ -940,6 +944,8 @@ TABLE truemoney_transfers
   CONSTRAINT truemoney_transfers_member_id_fkey FOREIGN KEY (member_id) REFERENCES members(id)
   CONSTRAINT truemoney_transfers_pkey PRIMARY KEY (transaction_id)
   CONSTRAINT truemoney_transfers_status_check CHECK ((status = ANY (ARRAY['credited'::text, 'unmatched'::text, 'below_minimum'::text, 'returned'::text])))
+  CREATE INDEX truemoney_transfers_member_idx ON truemoney_transfers USING btree (member_id, sender_mobile) WHERE (member_id IS NOT NULL)
+  CREATE INDEX truemoney_transfers_sender_idx ON truemoney_transfers USING btree (sender_mobile, member_id) WHERE (member_id IS NOT NULL)
   CREATE INDEX truemoney_transfers_status_idx ON truemoney_transfers USING btree (status, created_at)
 
 TABLE webhook_events
@@ -973,6 +979,7 @@ TABLE withdrawals
   CONSTRAINT withdrawals_member_id_idempotency_key_key UNIQUE (member_id, idempotency_key)
   CONSTRAINT withdrawals_pkey PRIMARY KEY (id)
   CONSTRAINT withdrawals_status_check CHECK ((status = ANY (ARRAY['in_progress'::text, 'SUCCESS'::text, 'FAILED'::text])))
+  CREATE INDEX withdrawals_bank_account_idx ON withdrawals USING btree (bank_account_no, bank_code, member_id)
   CREATE INDEX withdrawals_member_idx ON withdrawals USING btree (member_id, created_at)
   CREATE UNIQUE INDEX withdrawals_reference_idx ON withdrawals USING btree (reference)
   CREATE INDEX withdrawals_status_idx ON withdrawals USING btree (status, created_at, id)

@@ -27,6 +27,7 @@ import { createConditionService } from './modules/conditions/conditions.service.
 import { registerCorrectionModule } from './modules/corrections/corrections.module.js';
 import { registerDepositModule } from './modules/deposit/deposit.module.js';
 import type { Ledger } from './modules/ledger/ledger.service.js';
+import { registerLinkModule } from './modules/links/links.module.js';
 import { registerLookupModule } from './modules/lookup/lookup.module.js';
 import { createSlipCodes } from './modules/lookup/slip-codes.js';
 import { registerOtpModule, verifiedPhones } from './modules/otp/otp.module.js';
@@ -76,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { wallet, providerTransfers, provider } = registerWalletModule(core, { members: account, inviteSummary: createInviteSummary(core), statement });
   registerWithdrawModule(core, { wallet, members: core.members, conditions, statement });
   registerReportModule(core);
+  registerLinkModule(core);
   const { slips, credit, deposits, gateway } = registerDepositModule(core, { members: core.members, slipCodes: createSlipCodes(), statement, banks: lookup });
   const corrections = registerCorrectionModule(core, { statement });
   const { rewards } = registerPromotionsModule(core, { members: core.members, signIns: createSignIns(), wallet, credit, deposits, conditions, approvals, statement, texts: lookup });

@@ -82,3 +82,38 @@ export const memberPageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
+
+// ---------- Linked members: who shares something identifying with a member (docs/operations.md "Linked members")
+/**
+ * What two members share. `device`: a browser (its user agent) on one address, at registration or
+ * sign-in; `address`: an IP address alone; `bank_account`: an account one holds now or was paid to;
+ * `account_holder`: the bank account holder's name, which is also the payer on every slip credited to
+ * them (a slip is taken only from the member's own account); `phone`: a member's phone, or one a
+ * TrueMoney transfer credited to them was sent from; `inviter`: the linked member invited this one;
+ * `invitee`: this member invited the linked one.
+ */
+export const MEMBER_LINK_KINDS = ['device', 'address', 'bank_account', 'account_holder', 'phone', 'inviter', 'invitee'] as const;
+export type MemberLinkKind = (typeof MEMBER_LINK_KINDS)[number];
+/** Members shown at most, and members shown at most for one shared value. */
+export const MEMBER_LINKS_MAX = 100;
+export const MEMBER_LINKS_PER_VALUE = 50;
+
+export const memberLinkShare = z.object({
+  kind: z.enum(MEMBER_LINK_KINDS),
+  /** The shared value, masked where it is sensitive: an account or a phone shows its last 4 digits. */
+  value: z.string(),
+});
+export const linkedMember = z.object({
+  _id: z.string(),
+  phone: z.string(),
+  name: z.string(),
+  status: z.enum(['active', 'blocked']),
+  shares: z.array(memberLinkShare),
+});
+export const memberLinksResponse = z.object({
+  members: z.array(linkedMember),
+  /** More members share a value than are shown (a busy address, a common name), or more than MEMBER_LINKS_MAX are linked. */
+  more: z.boolean(),
+});
+export type LinkedMember = z.infer<typeof linkedMember>;
+export type MemberLinkShare = z.infer<typeof memberLinkShare>;
