@@ -14,6 +14,7 @@ import { AmountField, SelectField, TextField, amountValue } from '../../shared/u
 import { usePrompt } from '../../shared/ui/PromptDialog';
 import { formatMoney, formatTime } from '../../shared/ui/format';
 import { ConditionPanel } from './ConditionPanel';
+import { MemberLinks } from './MemberLinks';
 import { MemberRecords } from './MemberRecords';
 import { MemberSpins } from './MemberSpins';
 import { useMember } from './api/get-member';
@@ -82,6 +83,7 @@ export function MemberPage() {
         {money && <Button onClick={() => setDialog('correction')} data-testid="member-propose-correction">{t('members.proposeCorrection')}</Button>}
       </div>
       <ConditionPanel memberId={data._id} canEnd={hasRole(roles, 'admin', 'finance', 'support')} ask={prompt.ask} />
+      <MemberLinks memberId={data._id} phone={data.phone} />
       <MemberRecords member={data} />
       <MemberSpins memberId={data._id} canVoid={hasRole(roles, 'admin', 'marketing')} ask={prompt.ask} />
       {prompt.dialog}

@@ -26,6 +26,7 @@ export const queryKeys = {
     ledger: (id: string, page: number) => ['member', id, 'ledger', page] as const,
     records: (id: string, what: string, page: number, path: string) => ['member', id, what, page, path] as const,
     spins: (id: string) => ['member', id, 'spins'] as const,
+    links: (id: string) => ['member', id, 'links'] as const,
     spinsPage: (id: string, page: number) => ['member', id, 'spins', page] as const,
   },
   reference: (reference: string | undefined) => ['reference', reference] as const,
