@@ -27,9 +27,14 @@ const holder = (column: string) =>
  * it); addresses and browsers are the `places` most recently used.
  */
 export async function linksOf(db: Db, memberId: bigint, perValue: number, places: number): Promise<LinkRow[]> {
+  return (await linksQuery(memberId, perValue, places).execute(db)).rows;
+}
+
+/** The statement of `linksOf`, for the bench to read its plan. */
+export function linksQuery(memberId: bigint, perValue: number, places: number) {
   const id = sql`${memberId}::bigint`;
   const limit = sql`${perValue + 1}::int`;
-  const result = await sql<LinkRow>`
+  return sql<LinkRow>`
     WITH me AS (
       SELECT id, phone, inviter_id, bank_code, bank_account_no, ${holder('bank_account_name')} AS holder, registered_ip, registered_user_agent, created_at
         FROM members WHERE id = ${id}
@@ -100,8 +105,7 @@ export async function linksOf(db: Db, memberId: bigint, perValue: number, places
     )
     SELECT l.kind, l.value, l.detail, l.member_id::text AS member_id, m.phone, m.name, m.status
       FROM links l JOIN members m ON m.id = l.member_id
-  `.execute(db);
-  return result.rows;
+  `;
 }
 
 export async function memberExists(db: Db, memberId: bigint): Promise<boolean> {
