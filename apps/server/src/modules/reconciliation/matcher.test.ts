@@ -34,6 +34,14 @@ describe('matching on the shared reference', () => {
     expect(result.exceptions[0]!.detail).toEqual({ fee: '200', expectedFee: '150' });
   });
 
+  it('raises a pair that differs across midnight on the day of our entry only', () => {
+    const ourDay = match([entry('a', 100n, 0)], [entry('a', 101n, 5, { outsideDay: true })], byReference);
+    const theirDay = match([entry('a', 100n, 0, { outsideDay: true })], [entry('a', 101n, 5)], byReference);
+    expect(kinds(ourDay)).toEqual(['amount_differs:a:a']);
+    expect(theirDay.exceptions).toEqual([]);
+    expect(theirDay.matched).toEqual([]);
+  });
+
   it('leaves out of the day what is outside it and found no partner', () => {
     const result = match([entry('a', 100n, 0), entry('late', 5n, 0, { outsideDay: true })], [entry('a', 100n, 0), entry('early', 5n, 0, { outsideDay: true })], byReference);
     expect(result.exceptions).toEqual([]);

@@ -111,8 +111,9 @@ export function match(ours: Entry[], theirs: Entry[], rule: RuleSettings): Match
     ourLeft.delete(our);
     theirLeft.delete(their);
     const differs = compare(our, their, rule);
-    if (differs) exceptions.push(differs);
-    else matched.push({ ours: [our], theirs: [their] });
+    // A pair across midnight is gathered by both days' runs: it is the business of our entry's day.
+    if (differs && !our.outsideDay) exceptions.push(differs);
+    else if (!differs) matched.push({ ours: [our], theirs: [their] });
   };
 
   const theirsByRef = new Map<string, Entry>();

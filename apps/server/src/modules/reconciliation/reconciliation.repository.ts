@@ -115,7 +115,7 @@ export interface FoundException {
 
 /**
  * Records what a run found: a disagreement seen before keeps its row (and its owner), with this
- * run as the last to see it; a new one opens. Answers how many were new.
+ * run as the last to see it; a new one opens.
  */
 export async function upsertExceptions(db: Db, source: SourceName, day: string, runId: bigint, found: FoundException[]): Promise<void> {
   for (let start = 0; start < found.length; start += 500) {

@@ -2,7 +2,7 @@ import type { ReconciliationException, ReconciliationRule, ReconciliationRun, Re
 import { type CorrectionBody, reconciliationRuleSettings } from '@wallet/contract';
 import type { Db, Trx } from '../../db/database.js';
 import { decideOnce } from '../../db/decide-once.js';
-import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
+import { badRequest, forbidden, notFound } from '../../errors.js';
 import type { AdminContext } from '../../http/context.js';
 import type { OperatorNames } from '../admin/operator-names.js';
 import type { AuditTrail } from '../audit/audit-writer.js';
@@ -339,4 +339,3 @@ export function createReconciliationService(deps: {
   };
 }
 export type ReconciliationService = ReturnType<typeof createReconciliationService>;
-export { AppError };
