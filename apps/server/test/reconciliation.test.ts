@@ -156,7 +156,9 @@ describe('exceptions with an owner', () => {
     const wallet = async () => (await server.app.ledger.balances([`wallet:${member.id}`])).get(`wallet:${member.id}`) ?? 0n;
     const walletBefore = await wallet();
     expect((await server.api('POST', `/api/admin/corrections/${correctionId}/approve`, { token: admin })).status).toBe(403);
-    expect((await server.api('POST', `/api/admin/corrections/${correctionId}/approve`, { token: finance })).status).toBe(200);
+    // Approved twice at once (a double tap): the money moves once.
+    const approvals = await Promise.all([1, 2].map(() => server.api('POST', `/api/admin/corrections/${correctionId}/approve`, { token: finance })));
+    expect(approvals.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect((await server.api('GET', `${base}/exceptions/${exception.id}`, { token: admin })).body.exception).toMatchObject({ status: 'corrected', decidedBy: 'recon-finance' });
     expect(await wallet()).toBe(walletBefore + 50_000n);
 
@@ -168,7 +170,10 @@ describe('exceptions with an owner', () => {
     await expect(
       server.db.updateTable('reconciliation_exceptions').set({ status: 'written_off', decided_by: sql`proposed_by` }).where('id', '=', other.id).execute(),
     ).rejects.toThrow(/reconciliation_write_off_four_eyes/);
-    const approved = await server.api('POST', `${base}/exceptions/${other.id}/write-off/decision`, { token: admin, body: { approve: true } });
+    // A double tap on approve, two calls at once: one decides, the other is told it is decided.
+    const decisions = await Promise.all([1, 2].map(() => server.api('POST', `${base}/exceptions/${other.id}/write-off/decision`, { token: admin, body: { approve: true } })));
+    expect(decisions.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const approved = decisions.find((answer) => answer.status === 200)!;
     expect(approved.body.exception).toMatchObject({ status: 'written_off', proposedBy: 'recon-finance', decidedBy: 'recon-admin' });
     expect((await server.api('POST', `${base}/exceptions/${other.id}/write-off/decision`, { token: admin, body: { approve: true } })).status).toBe(409);
   });
