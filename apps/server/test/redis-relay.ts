@@ -7,11 +7,14 @@ import net from 'node:net';
 export async function redisRelay(target = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379')) {
   let server: net.Server | undefined;
   const sockets = new Set<net.Socket>();
+  const clientSockets = new Set<net.Socket>();
   let port = 0;
   const open = () =>
     new Promise<void>((resolve) => {
       server = net.createServer((client) => {
         const upstream = net.connect(Number(target.port || 6379), target.hostname);
+        clientSockets.add(client);
+        client.on('close', () => clientSockets.delete(client));
         for (const socket of [client, upstream]) {
           sockets.add(socket);
           socket.on('close', () => sockets.delete(socket));
@@ -30,5 +33,7 @@ export async function redisRelay(target = new URL(process.env.REDIS_URL ?? 'redi
       server!.close(() => resolve());
     });
   await open();
-  return { url: `redis://127.0.0.1:${port}`, cut, restore: open };
+  /** Connections from clients still open through the relay. */
+  const clients = () => clientSockets.size;
+  return { url: `redis://127.0.0.1:${port}`, cut, restore: open, clients };
 }

@@ -1,6 +1,6 @@
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { CHAT, type OperatorRole } from '@wallet/contract';
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { Core } from '../../core.js';
 import type { AdminService } from '../admin/admin.service.js';
@@ -40,6 +40,22 @@ const holderRevoked = (revocation: Revocation) => (revocation.kind === 'member' 
 const signedOf = (identity: Identity): Signed | undefined => (identity.kind === 'agent' ? identity : identity.member);
 const identityOf = (socket: Socket) => (socket.data as { identity?: Identity }).identity;
 
+/**
+ * The adapter's client, which keeps the connections the adapter duplicates from it (a reader per
+ * stream, one for pub/sub). The adapter closes its reader only once a blocking read returns, so a
+ * reader reconnecting while Redis is away at close would live on, retrying, and fail its read
+ * unhandled whenever it finally closed.
+ */
+class AdapterRedis extends Redis {
+  readonly duplicates: Redis[] = [];
+
+  override duplicate(override?: Partial<RedisOptions>): Redis {
+    const copy = super.duplicate(override);
+    this.duplicates.push(copy);
+    return copy;
+  }
+}
+
 interface SocketDeps {
   prefix: string;
   guests: GuestIds;
@@ -65,7 +81,7 @@ interface SocketDeps {
  */
 export function attachChatSocket(app: Core['app'], deps: SocketDeps): { hub: ChatHub; io: Server } {
   const { now } = deps;
-  const redis = deps.redisUrl ? new Redis(deps.redisUrl, { maxRetriesPerRequest: null }) : null;
+  const redis = deps.redisUrl ? new AdapterRedis(deps.redisUrl, { maxRetriesPerRequest: null }) : null;
   redis?.on('error', (error) => app.log.warn({ err: error }, 'chat adapter redis unavailable'));
   const io = new Server(app.server, {
     path: '/socket.io',
@@ -89,6 +105,7 @@ export function attachChatSocket(app: Core['app'], deps: SocketDeps): { hub: Cha
     // quit lets the adapter's last writes (a closing socket's session) finish; disconnect would fail them unhandled.
     await Promise.race([redis.quit().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
     redis.disconnect();
+    for (const copy of redis.duplicates) copy.disconnect();
   });
   const report = (error: unknown, what: string) => app.log.error({ err: error }, what);
 
