@@ -395,6 +395,7 @@ TABLE ledger_transfers
   CREATE INDEX ledger_transfers_debit_idx ON ledger_transfers USING btree (debit_account_id, id)
   CREATE UNIQUE INDEX ledger_transfers_resolves_hold_id_key ON ledger_transfers USING btree (resolves_hold_id) WHERE (resolves_hold_id IS NOT NULL)
   CREATE UNIQUE INDEX ledger_transfers_reverses_transfer_id_key ON ledger_transfers USING btree (reverses_transfer_id) WHERE (reverses_transfer_id IS NOT NULL)
+  CREATE INDEX ledger_transfers_wallet_holds_idx ON ledger_transfers USING btree (debit_account_id, created_at DESC) WHERE (kind = 'provider_hold'::text)
   CREATE TRIGGER ledger_transfers_immutable BEFORE DELETE OR UPDATE ON ledger_transfers FOR EACH ROW EXECUTE FUNCTION ledger_transfers_are_immutable()
 
 TABLE manual_deposit_notices
@@ -731,6 +732,43 @@ TABLE reward_claims
   CREATE INDEX reward_claims_offer_idx ON reward_claims USING btree (offer_code, member_id)
   CREATE UNIQUE INDEX reward_claims_promotion_once_idx ON reward_claims USING btree (member_id, offer_code) WHERE (kind = 'promotion'::text)
 
+TABLE risk_decisions
+  id uuid NOT NULL DEFAULT gen_random_uuid()
+  member_id bigint NOT NULL
+  movement text NOT NULL
+  subject text NOT NULL
+  amount bigint NOT NULL
+  currency text NOT NULL
+  outcome text NOT NULL
+  inputs jsonb NOT NULL
+  rules jsonb NOT NULL
+  created_at timestamp with time zone NOT NULL DEFAULT now()
+  released_by text
+  released_at timestamp with time zone
+  release_used_at timestamp with time zone
+  CONSTRAINT risk_decisions_amount_check CHECK ((amount >= 0))
+  CONSTRAINT risk_decisions_check CHECK (((released_by IS NULL) = (released_at IS NULL)))
+  CONSTRAINT risk_decisions_currency_check CHECK ((currency = ANY (ARRAY['THB'::text, 'LAK'::text])))
+  CONSTRAINT risk_decisions_member_id_fkey FOREIGN KEY (member_id) REFERENCES members(id)
+  CONSTRAINT risk_decisions_movement_check CHECK ((movement = ANY (ARRAY['deposit'::text, 'withdrawal'::text, 'reward'::text, 'invite'::text, 'bank_account'::text])))
+  CONSTRAINT risk_decisions_outcome_check CHECK ((outcome = ANY (ARRAY['approve'::text, 'review'::text, 'block'::text])))
+  CONSTRAINT risk_decisions_pkey PRIMARY KEY (id)
+  CREATE INDEX risk_decisions_held_idx ON risk_decisions USING btree (created_at DESC) WHERE (outcome <> 'approve'::text)
+  CREATE INDEX risk_decisions_member_idx ON risk_decisions USING btree (member_id, created_at DESC)
+  CREATE INDEX risk_decisions_subject_idx ON risk_decisions USING btree (movement, subject)
+
+TABLE risk_rule_versions
+  code text NOT NULL
+  version integer NOT NULL
+  mode text NOT NULL
+  params jsonb NOT NULL
+  created_by text NOT NULL
+  created_at timestamp with time zone NOT NULL DEFAULT now()
+  CONSTRAINT risk_rule_versions_code_check CHECK ((code ~ '^[a-z_]{3,40}$'::text))
+  CONSTRAINT risk_rule_versions_mode_check CHECK ((mode = ANY (ARRAY['active'::text, 'observe'::text, 'off'::text])))
+  CONSTRAINT risk_rule_versions_pkey PRIMARY KEY (code, version)
+  CONSTRAINT risk_rule_versions_version_check CHECK ((version >= 1))
+
 TABLE sessions
   id uuid NOT NULL DEFAULT gen_random_uuid()
   member_id bigint NOT NULL
@@ -971,13 +1009,19 @@ TABLE withdrawals
   currency text NOT NULL
   hold_id bigint
   reference text NOT NULL DEFAULT money_reference('W'::text, nextval('money_reference_seq'::regclass))
+  risk_decision_id uuid
+  held_for_review boolean NOT NULL DEFAULT false
+  first_decision text
   CONSTRAINT withdrawals_amount_check CHECK ((amount > 0))
   CONSTRAINT withdrawals_currency CHECK ((currency = ANY (ARRAY['THB'::text, 'LAK'::text])))
+  CONSTRAINT withdrawals_first_decision_check CHECK ((first_decision = ANY (ARRAY['SUCCESS'::text, 'FAILED'::text])))
   CONSTRAINT withdrawals_four_eyes CHECK (((first_approved_by IS NULL) OR (status <> 'SUCCESS'::text) OR (decided_by IS DISTINCT FROM first_approved_by)))
   CONSTRAINT withdrawals_hold_transfer_id_fkey FOREIGN KEY (hold_id) REFERENCES ledger_transfers(id)
   CONSTRAINT withdrawals_member_id_fkey FOREIGN KEY (member_id) REFERENCES members(id)
   CONSTRAINT withdrawals_member_id_idempotency_key_key UNIQUE (member_id, idempotency_key)
   CONSTRAINT withdrawals_pkey PRIMARY KEY (id)
+  CONSTRAINT withdrawals_review_two_operators_check CHECK (((NOT held_for_review) OR (status = 'in_progress'::text) OR ((first_approved_by IS NOT NULL) AND (decided_by IS DISTINCT FROM first_approved_by))))
+  CONSTRAINT withdrawals_risk_decision_id_fkey FOREIGN KEY (risk_decision_id) REFERENCES risk_decisions(id)
   CONSTRAINT withdrawals_status_check CHECK ((status = ANY (ARRAY['in_progress'::text, 'SUCCESS'::text, 'FAILED'::text])))
   CREATE INDEX withdrawals_bank_account_idx ON withdrawals USING btree (bank_account_no, bank_code, member_id)
   CREATE INDEX withdrawals_member_idx ON withdrawals USING btree (member_id, created_at)

@@ -41,6 +41,7 @@ import { registerStatementModule } from './modules/statement/statement.module.js
 import { createTransfersInFlight } from './modules/wallet/transfers-in-flight.js';
 import { registerWalletModule } from './modules/wallet/wallet.module.js';
 import { registerWithdrawModule } from './modules/withdraw/withdraw.module.js';
+import { registerRiskModule } from './modules/risk/risk.module.js';
 import { createWithdrawalsInFlight } from './modules/withdraw/withdrawals-in-flight.js';
 import { registerSandboxes } from './sandbox/index.js';
 
@@ -75,10 +76,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAgreementModule(core, { texts: lookup });
   const statement = registerStatementModule(core, { members: core.members });
   const { wallet, providerTransfers, provider } = registerWalletModule(core, { members: account, inviteSummary: createInviteSummary(core), statement });
-  registerWithdrawModule(core, { wallet, members: core.members, conditions, statement });
   registerReportModule(core);
-  registerLinkModule(core);
+  const links = registerLinkModule(core);
   const { slips, credit, deposits, gateway } = registerDepositModule(core, { members: core.members, slipCodes: createSlipCodes(), statement, banks: lookup });
+  const risk = registerRiskModule(core, { links, credit, members: core.members });
+  registerWithdrawModule(core, { wallet, members: core.members, conditions, statement, risk });
   const corrections = registerCorrectionModule(core, { statement });
   const { rewards } = registerPromotionsModule(core, { members: core.members, signIns: createSignIns(), wallet, credit, deposits, conditions, approvals, statement, texts: lookup });
   registerSpinModule(core, { members: core.members, gameResults: providerTransfers, rewards, approvals });

@@ -146,13 +146,15 @@ export const ERROR_CODES = [
   'BUSY',
   // The operator has paused deposits (two operators decided it): no new deposit starts; money already on its way is still credited.
   'DEPOSITS_PAUSED',
+  // A risk rule stopped this movement; nothing moved. Which rule is never said; support can have it released.
+  'RISK_BLOCKED',
 ] as const;
 
 /**
  * Codes only the operator console receives (its own routes): translated by the console, so the
  * member app carries none of them.
  */
-export const OPERATOR_ERROR_CODES = ['TOTP_REQUIRED', 'TOTP_INVALID', 'OPERATOR_EXISTS', 'LAST_ADMIN', 'FOUR_EYES', 'OFFER_EXISTS', 'ALREADY_DECIDED', 'WITHDRAW_MIN_ABOVE_MAX', 'OFFER_REWARD_SHAPE', 'NO_OPERATOR', 'NO_MEMBER_NAMED', 'PROPOSAL_OPEN'] as const;
+export const OPERATOR_ERROR_CODES = ['TOTP_REQUIRED', 'TOTP_INVALID', 'OPERATOR_EXISTS', 'LAST_ADMIN', 'FOUR_EYES', 'OFFER_EXISTS', 'ALREADY_DECIDED', 'WITHDRAW_MIN_ABOVE_MAX', 'OFFER_REWARD_SHAPE', 'NO_OPERATOR', 'NO_MEMBER_NAMED', 'PROPOSAL_OPEN', 'RULE_CHANGED'] as const;
 
 export type MemberErrorCode = (typeof ERROR_CODES)[number];
 export type OperatorErrorCode = (typeof OPERATOR_ERROR_CODES)[number];

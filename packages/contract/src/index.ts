@@ -19,3 +19,4 @@ export * from './spin.js';
 export * from './chat.js';
 export * from './books.js';
 export * from './reconciliation.js';
+export * from './risk.js';

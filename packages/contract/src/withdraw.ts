@@ -15,6 +15,8 @@ export const withdrawal = z.object({
   bankAccountNo: z.string(),
   bankAccountName: z.string(),
   reason: z.string().nullable(),
+  /** A risk rule holds it while operators check it (which rule is never said). */
+  checking: z.boolean(),
 });
 export type Withdrawal = z.infer<typeof withdrawal>;
 export const withdrawResponse = z.object({ message: z.literal('SUCCESS'), withdrawal });
@@ -25,6 +27,10 @@ export const adminWithdrawal = withdrawal.extend({
   decidedBy: z.string().nullable(),
   /** Above the operator's amount, the first of the two approvals a payout needs. */
   firstApprovedBy: z.string().nullable(),
+  /** What the first of two proposed: a payout, or the money back. */
+  firstDecision: z.enum(['SUCCESS', 'FAILED']).nullable(),
+  /** A risk rule held it: two operators decide it, whichever way. */
+  heldForReview: z.boolean(),
   /** What the member reads out to support (the statement shows the same). */
   reference: z.string(),
 });

@@ -365,6 +365,11 @@ export interface Database {
     currency: 'THB' | 'LAK';
     first_approved_at: Timestamp | null;
     reference: Generated<string>;
+    /** The risk decision taken on the request (migration 068). */
+    risk_decision_id: string | null;
+    /** A rule held it for review: paid out or refused only by two operators. */
+    held_for_review: Generated<boolean>;
+    first_decision: 'SUCCESS' | 'FAILED' | null;
   };
   deposit_qrcodes: {
     id: string;
@@ -456,6 +461,29 @@ export interface Database {
     memo: string | null;
     paid_at: Timestamp;
     created_at: Timestamp;
+  };
+  risk_rule_versions: {
+    code: string;
+    version: number;
+    mode: 'active' | 'observe' | 'off';
+    params: Json<Record<string, number | Record<string, number>>>;
+    created_by: string;
+    created_at: Timestamp;
+  };
+  risk_decisions: {
+    id: Generated<string>;
+    member_id: bigint;
+    movement: 'deposit' | 'withdrawal' | 'reward' | 'invite' | 'bank_account';
+    subject: string;
+    amount: bigint;
+    currency: string;
+    outcome: 'approve' | 'review' | 'block';
+    inputs: Json<unknown>;
+    rules: Json<unknown>;
+    created_at: Timestamp;
+    released_by: string | null;
+    released_at: Timestamp | null;
+    release_used_at: Timestamp | null;
   };
   member_conditions: {
     id: Generated<string>;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { MemberLinkKind } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
+import { holderName as holder } from '../../db/holder-name.js';
 
 /** One shared value: `value` (none for an invite) and, for a device and a bank account, `detail` (the browser, the bank). */
 export interface LinkRow {
@@ -12,13 +13,6 @@ export interface LinkRow {
   name: string;
   status: 'active' | 'blocked';
 }
-
-/**
- * The holder's name as the invite programme compares it (case, runs of spaces and a leading title
- * aside); the same expression as the index `members_account_holder_idx` (migration 067).
- */
-const holder = (column: string) =>
-  sql<string>`upper(regexp_replace(regexp_replace(btrim(${sql.ref(column)}), '\\s+', ' ', 'g'), '^(MR|MRS|MS|MISS|นาย|นาง|นางสาว)\\.?\\s+', '', 'i'))`;
 
 /**
  * Every member who shares an identifying value with `memberId`, one row per member and value, in

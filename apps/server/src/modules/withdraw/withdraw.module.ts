@@ -3,6 +3,7 @@ import type { Core } from '../../core.js';
 import { ageSeconds, sharedRead } from '../../metrics.js';
 import type { Members } from '../account/members.js';
 import type { ConditionService } from '../conditions/conditions.service.js';
+import type { RiskService } from '../risk/risk.service.js';
 import type { Statement } from '../statement/statement-sources.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import { registerWithdrawAdminRoutes } from './withdraw.admin.routes.js';
@@ -20,6 +21,7 @@ export function registerWithdrawModule(
     members: Pick<Members, 'find' | 'findMany'>;
     conditions: Pick<ConditionService, 'lockActive' | 'close' | 'ownDeposits'>;
     statement: Pick<Statement, 'addSource' | 'addReferences'>;
+    risk: Pick<RiskService, 'decide' | 'keepBlocked'>;
   },
 ) {
   const withdrawals = createWithdrawService({ ...core, ...uses });

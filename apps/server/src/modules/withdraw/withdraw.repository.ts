@@ -5,7 +5,18 @@ import { cappedTotal } from '../../db/capped-total.js';
 
 export async function insertWithdrawal(
   trx: Db,
-  withdrawal: { id: string; memberId: bigint; amount: bigint; currency: CurrencyCode; bankCode: string; bankAccountNo: string; bankAccountName: string; idempotencyKey: string | null },
+  withdrawal: {
+    id: string;
+    memberId: bigint;
+    amount: bigint;
+    currency: CurrencyCode;
+    bankCode: string;
+    bankAccountNo: string;
+    bankAccountName: string;
+    idempotencyKey: string | null;
+    riskDecisionId: string;
+    heldForReview: boolean;
+  },
 ) {
   return trx
     .insertInto('withdrawals')
@@ -18,6 +29,8 @@ export async function insertWithdrawal(
       bank_account_no: withdrawal.bankAccountNo,
       bank_account_name: withdrawal.bankAccountName,
       idempotency_key: withdrawal.idempotencyKey,
+      risk_decision_id: withdrawal.riskDecisionId,
+      held_for_review: withdrawal.heldForReview,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -40,9 +53,14 @@ export async function decide(trx: Db, id: string, decision: { status: 'SUCCESS' 
     .executeTakeFirstOrThrow();
 }
 
-/** The first of two approvals: the withdrawal stays in progress until a second operator approves. */
-export function recordFirstApproval(trx: Db, id: string, operator: string) {
-  return trx.updateTable('withdrawals').set({ first_approved_by: operator, first_approved_at: sql`now()` }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+/** The first of two decisions: the withdrawal stays in progress until a second operator takes the same one. */
+export function recordFirstApproval(trx: Db, id: string, operator: string, decision: 'SUCCESS' | 'FAILED') {
+  return trx
+    .updateTable('withdrawals')
+    .set({ first_approved_by: operator, first_approved_at: sql`now()`, first_decision: decision })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function listForOperator(db: Db, status: 'in_progress' | 'SUCCESS' | 'FAILED' | 'all', page: number, limit: number, memberId?: bigint) {

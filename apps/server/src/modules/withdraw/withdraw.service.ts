@@ -11,6 +11,7 @@ import { accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import { type SettingsService, moneyRules } from '../settings/settings.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
+import { RiskBlocked, type RiskService } from '../risk/risk.service.js';
 import * as repo from './withdraw.repository.js';
 import { needsSecondApproval } from './withdraw.rules.js';
 
@@ -27,6 +28,7 @@ export function toWithdrawal(row: Row): Withdrawal {
     bankAccountNo: row.bank_account_no,
     bankAccountName: row.bank_account_name,
     reason: row.reason,
+    checking: row.held_for_review && row.status === 'in_progress',
   };
 }
 
@@ -43,6 +45,7 @@ export function createWithdrawService(deps: {
   wallet: Pick<WalletService, 'transferAll'>;
   members: Pick<Members, 'find' | 'findMany'>;
   conditions: Pick<ConditionService, 'lockActive' | 'close' | 'ownDeposits'>;
+  risk: Pick<RiskService, 'decide' | 'keepBlocked'>;
 }) {
   const { db, ledger } = deps;
 
@@ -79,6 +82,7 @@ export function createWithdrawService(deps: {
         // The ledger README's lock order: the member (refused once blocked), the condition, the accounts.
         await ledger.lockMember(memberId, trx, 'byMember');
         const condition = await deps.conditions.lockActive(trx, memberId);
+        const decision = await deps.risk.decide(trx, { movement: 'withdrawal', memberId, amount, currency, subject: id });
         const inserted = await repo.insertWithdrawal(trx, {
           id,
           memberId,
@@ -88,6 +92,8 @@ export function createWithdrawService(deps: {
           bankAccountNo: member.bank_account_no,
           bankAccountName: member.bank_account_name,
           idempotencyKey,
+          riskDecisionId: decision.id,
+          heldForReview: decision.outcome === 'review',
         });
         const { holdId } = await ledger.hold(
           { key: `withdrawal:${id}:hold`, from: accounts.wallet(memberId), via: accounts.withdrawalsPayable(), to: accounts.bankPayouts(), amount, kind: 'withdrawal', reference: id },
@@ -99,6 +105,10 @@ export function createWithdrawService(deps: {
       });
       return toWithdrawal(row);
     } catch (error) {
+      if (error instanceof RiskBlocked) {
+        await deps.risk.keepBlocked(error);
+        throw businessRule('RISK_BLOCKED');
+      }
       if (idempotencyKey && isUniqueViolation(error)) {
         const winner = await repo.findByKey(db, memberId, idempotencyKey);
         if (winner) return toWithdrawal(winner);
@@ -109,19 +119,23 @@ export function createWithdrawService(deps: {
 
   /**
    * Settles a withdrawal once (paid out, or the money back to the wallet); a second decision is
-   * refused. Above the operator's amount a payout takes two approvals by two operators: the first
-   * is recorded and the withdrawal stays in progress (issue 11 §4).
+   * refused. Two operators must agree on a payout above the operator's amount (issue 11 §4), and on
+   * either decision for a withdrawal a risk rule held for review: the first is recorded and the
+   * withdrawal stays in progress; a different second decision takes the first one's place.
    */
   async function decide(id: string, decision: 'SUCCESS' | 'FAILED', reason: string | null, operator: AuditActor) {
     const site = await deps.settings.site();
-    const needsTwo = (row: { amount: bigint; currency: CurrencyCode }) => needsSecondApproval(decision, row.amount, moneyRules(site, row.currency).withdrawSecondApprovalAbove);
-    const isFirstApproval = (row: { amount: bigint; currency: CurrencyCode; first_approved_by: string | null }) => needsTwo(row) && row.first_approved_by === null;
+    type Open = { amount: bigint; currency: CurrencyCode; held_for_review: boolean; first_approved_by: string | null; first_decision: 'SUCCESS' | 'FAILED' | null };
+    const needsTwo = (row: Open) => row.held_for_review || needsSecondApproval(decision, row.amount, moneyRules(site, row.currency).withdrawSecondApprovalAbove);
+    // Before the held column, a first approval was always a payout's.
+    const proposed = (row: Open) => row.first_decision ?? 'SUCCESS';
+    const isFirstApproval = (row: Open) => needsTwo(row) && (row.first_approved_by === null || proposed(row) !== decision);
     return decideOnce(deps, {
       lock: (trx) => repo.lockWithdrawal(trx, id),
       isOpen: (row) => row.status === 'in_progress',
       decidedBy: (_trx, row) => row.decided_by,
       apply: async (trx, row) => {
-        if (isFirstApproval(row)) return toWithdrawal(await repo.recordFirstApproval(trx, id, operator.username));
+        if (isFirstApproval(row)) return toWithdrawal(await repo.recordFirstApproval(trx, id, operator.username, decision));
         if (needsTwo(row) && row.first_approved_by === operator.username) throw forbidden('FOUR_EYES');
         const resolution = { holdId: row.hold_id!, reference: id };
         if (decision === 'SUCCESS') await ledger.postHold({ ...resolution, key: `withdrawal:${id}:paid`, kind: 'withdrawal' }, trx);
@@ -131,7 +145,7 @@ export function createWithdrawService(deps: {
       audit: {
         actor: operator,
         action: (row) => (isFirstApproval(row) ? 'withdrawal.first-approval' : decision === 'SUCCESS' ? 'withdrawal.approve' : 'withdrawal.fail'),
-        detail: (row) => ({ id, amount: String(row.amount), currency: row.currency, reason }),
+        detail: (row) => ({ id, amount: String(row.amount), currency: row.currency, reason, ...(row.held_for_review ? { heldForReview: true, decision } : {}) }),
       },
     });
   }
@@ -158,7 +172,16 @@ export function createWithdrawService(deps: {
         totalCapped,
         withdrawals: rows.map((row) => {
           const member = members.get(row.member_id)!;
-          return { ...toWithdrawal(row), username: member.phone, memberName: member.name, decidedBy: row.decided_by, firstApprovedBy: row.first_approved_by, reference: row.reference };
+          return {
+            ...toWithdrawal(row),
+            username: member.phone,
+            memberName: member.name,
+            decidedBy: row.decided_by,
+            firstApprovedBy: row.first_approved_by,
+            firstDecision: row.first_decision,
+            heldForReview: row.held_for_review,
+            reference: row.reference,
+          };
         }),
       };
     },

@@ -1,0 +1,181 @@
+import { type CurrencyCode, type RiskDecision, toMajor, walletCurrencyOf } from '@wallet/contract';
+import type { Db } from '../../db/database.js';
+import { decideOnce } from '../../db/decide-once.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
+import type { AuditActor, AuditTrail } from '../audit/audit-writer.js';
+import type { SharedCounts } from '../links/links.service.js';
+import * as repo from './risk.repository.js';
+import { type Movement, type Outcome, RULES, type RiskInputs, type RuleAnswer, type RuleMode, type RuleParams, type RuleVersion, decide, ruleByCode } from './risk.rules.js';
+
+/** A movement to decide, inside its transaction. */
+export interface MovementToDecide {
+  movement: Movement;
+  memberId: bigint;
+  amount: bigint;
+  currency: CurrencyCode;
+  /** Its row: the withdrawal, the deposit, the claim. */
+  subject: string;
+  /** When the movement's own row is written first (a deposit), left out of the history. */
+  ownRowId?: string;
+  invite?: { sharesWithInviter: boolean; loop: boolean };
+}
+
+export interface Decision {
+  id: string;
+  outcome: Outcome;
+  answers: RuleAnswer[];
+}
+
+/** A movement a rule blocked: its transaction rolls back, and the decision is kept after it (`keepBlocked`). */
+export class RiskBlocked extends Error {
+  constructor(readonly record: Parameters<typeof repo.insertDecision>[1]) {
+    super('RISK_BLOCKED');
+  }
+}
+
+type DecisionRow = NonNullable<Awaited<ReturnType<typeof repo.lockDecision>>>;
+
+/** A stored decision as the console reads it (its inputs stay on the server: they name other members). */
+export function toDecision(row: DecisionRow): RiskDecision {
+  return {
+    id: row.id,
+    memberId: String(row.member_id),
+    movement: row.movement,
+    subject: row.subject,
+    amount: toMajor(row.amount),
+    currency: walletCurrencyOf(row.currency),
+    outcome: row.outcome,
+    rules: row.rules as RuleAnswer[],
+    createdAt: row.created_at.toISOString(),
+    releasedBy: row.released_by,
+    releasedAt: row.released_at ? new Date(row.released_at).toISOString() : null,
+  };
+}
+
+/** Movements whose answer depends on who else shares the member's browsers, addresses and accounts. */
+const READS_LINKS: readonly Movement[] = ['withdrawal', 'reward', 'invite'];
+const NO_LINKS: SharedCounts = { device: 0, address: 0, bankAccount: 0, holder: 0 };
+
+/** A rule's params as an operator may set them: the same keys as its defaults, each a number ≥ 0 (or one per currency). */
+function checkParams(code: string, params: Record<string, unknown>): RuleParams {
+  const definition = ruleByCode(code);
+  if (!definition) throw notFound();
+  const defaults = definition.defaults as Record<string, unknown>;
+  const figure = (value: unknown) => typeof value === 'number' && Number.isFinite(value) && value >= 0;
+  const checked: RuleParams = {};
+  for (const [key, fallback] of Object.entries(defaults)) {
+    const value = params[key] ?? fallback;
+    const valid = typeof fallback === 'number' ? figure(value) : typeof value === 'object' && value !== null && Object.keys(fallback as object).every((currency) => figure((value as Record<string, unknown>)[currency]));
+    if (!valid) throw badRequest('KEY_INVALID');
+    checked[key] = typeof fallback === 'number' ? (value as number) : Object.fromEntries(Object.keys(fallback as object).map((currency) => [currency, (value as Record<string, number>)[currency] as number]));
+  }
+  if (Object.keys(params).some((key) => !(key in defaults))) throw badRequest('KEY_INVALID');
+  return checked;
+}
+
+/**
+ * The risk decision on money movements: every rule in force answers from the inputs gathered in the
+ * movement's own transaction; the decision, its inputs and the rule versions are stored with it.
+ */
+export function createRiskService(deps: { db: Db; auditTrail: AuditTrail; links: { sharedCounts(trx: Db, memberId: bigint): Promise<SharedCounts> } }) {
+  const { db } = deps;
+
+  async function gather(trx: Db, movement: MovementToDecide): Promise<RiskInputs> {
+    const [history, shared] = await Promise.all([
+      repo.memberHistory(trx, movement.memberId, movement.ownRowId ?? null),
+      READS_LINKS.includes(movement.movement) ? deps.links.sharedCounts(trx, movement.memberId) : Promise.resolve(NO_LINKS),
+    ]);
+    return {
+      movement: movement.movement,
+      amount: Number(movement.amount),
+      currency: movement.currency,
+      ...history,
+      shared,
+      invite: movement.invite ?? null,
+      releasedBlock: false,
+    };
+  }
+
+  return {
+    /** Every rule's first version, from its defaults, unless it has one. */
+    async start(): Promise<void> {
+      for (const definition of RULES) await repo.insertFirstVersion(db, definition.code, definition.startsIn, definition.defaults);
+    },
+
+    /**
+     * Decides a movement in its transaction (the caller holds the member's lock). Approve and review
+     * are stored in it; a block throws `RiskBlocked`, unless an operator released a block of this
+     * member's for at least this amount, which this movement then uses up.
+     */
+    async decide(trx: Db, movement: MovementToDecide): Promise<Decision> {
+      // Sequential on the one connection of a transaction: PGlite and pg both queue them anyway.
+      const versions = await repo.currentVersions(trx);
+      const inputs = await gather(trx, movement);
+      let verdict = decide(inputs, versions);
+      if (verdict.outcome === 'block' && (await repo.useRelease(trx, movement.memberId, movement.movement, movement.amount))) {
+        inputs.releasedBlock = true;
+        verdict = decide(inputs, versions);
+      }
+      const record = { memberId: movement.memberId, movement: movement.movement, subject: movement.subject, amount: movement.amount, currency: movement.currency, outcome: verdict.outcome, inputs, rules: verdict.answers };
+      if (verdict.outcome === 'block') throw new RiskBlocked(record);
+      return { id: await repo.insertDecision(trx, record), ...verdict };
+    },
+
+    /** After a blocked movement's transaction rolled back: its decision, kept for the operator. */
+    async keepBlocked(blocked: RiskBlocked): Promise<string> {
+      return repo.insertDecision(db, blocked.record);
+    },
+
+    /**
+     * Lifts a block (the member may make the same movement once, up to its amount, within 24 h) or
+     * ends a deposit's review (the member's withdrawals are no longer held for it). Once.
+     */
+    release(id: string, operator: AuditActor) {
+      return decideOnce(deps, {
+        lock: (trx) => repo.lockDecision(trx, id),
+        isOpen: (row) => row.released_at === null && (row.outcome === 'block' || (row.outcome === 'review' && row.movement === 'deposit')),
+        decidedBy: (_trx, row) => row.released_by,
+        apply: async (trx) => toDecision(await repo.release(trx, id, operator.username)),
+        audit: { actor: operator, action: 'risk.release', detail: (row) => ({ id, movement: row.movement, memberId: String(row.member_id), outcome: row.outcome }) },
+      });
+    },
+
+    /** The rules with the version in force of each. */
+    async rules() {
+      const versions = new Map((await repo.currentVersions(db)).map((version) => [version.code, version]));
+      return RULES.map((definition) => ({ code: definition.code, movements: [...definition.movements], outcome: definition.outcome, defaults: definition.defaults as RuleParams, current: versions.get(definition.code) ?? null }));
+    },
+
+    async versionsOf(code: string) {
+      if (!ruleByCode(code)) throw notFound();
+      const rows = await repo.versionsOf(db, code);
+      return rows.map((row) => ({ code: row.code, version: row.version, mode: row.mode, params: row.params as RuleParams, createdBy: row.created_by, createdAt: row.created_at.toISOString() }));
+    },
+
+    /** A new version of a rule, after the one the operator saw (409 RULE_CHANGED when another came first); audited. */
+    async changeRule(code: string, change: { after: number; mode: RuleMode; params: Record<string, unknown> }, operator: AuditActor): Promise<RuleVersion> {
+      const params = checkParams(code, change.params);
+      return db.transaction().execute(async (trx) => {
+        const before = (await repo.currentVersions(trx)).find((version) => version.code === code);
+        if (!before || before.version !== change.after) throw conflict('RULE_CHANGED');
+        const next = await repo.insertNextVersion(trx, { code, after: change.after, mode: change.mode, params, by: operator.username });
+        if (!next) throw conflict('RULE_CHANGED');
+        await deps.auditTrail.record(trx, operator, 'risk.rule.change', { code, version: next.version, before: { mode: before.mode, params: before.params }, after: { mode: next.mode, params: next.params } });
+        return next;
+      });
+    },
+
+    async decisions(filter: { outcome: 'held' | 'all'; memberId?: bigint }, page: number, limit: number) {
+      return (await repo.decisionsPage(db, filter, page, limit)).map(toDecision);
+    },
+
+    /** A stored decision taken again from its inputs and the rule versions it used: the same answers, or the differences. */
+    async replay(stored: { outcome: string; inputs: unknown; rules: unknown }): Promise<{ same: boolean; outcome: Outcome }> {
+      const used = stored.rules as RuleAnswer[];
+      const versions = await Promise.all(used.map(async (answer) => (await repo.versionsOf(db, answer.code)).find((version) => version.version === answer.version)!));
+      const again = decide(stored.inputs as RiskInputs, versions.map((version) => ({ code: version.code, version: version.version, mode: version.mode, params: version.params })));
+      return { same: again.outcome === stored.outcome && JSON.stringify(again.answers) === JSON.stringify(used), outcome: again.outcome };
+    },
+  };
+}
+export type RiskService = ReturnType<typeof createRiskService>;
