@@ -108,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('books', books);
   app.decorate('dailyFigures', dailyFigures);
   app.decorate('reconciliation', reconciliation);
+  app.decorate('risk', risk);
   app.decorate('readiness', readiness);
   return app;
 }
@@ -127,6 +128,7 @@ declare module 'fastify' {
     books: ReturnType<typeof registerBooksModule>;
     dailyFigures: ReturnType<typeof registerDailyFiguresModule>;
     reconciliation: ReturnType<typeof registerReconciliationModule>;
+    risk: ReturnType<typeof registerRiskModule>;
     /** main.ts drains the node through it on SIGTERM. */
     readiness: Readiness;
   }

@@ -174,7 +174,9 @@ export function createRiskService(deps: { db: Db; auditTrail: AuditTrail; links:
       const used = stored.rules as RuleAnswer[];
       const versions = await Promise.all(used.map(async (answer) => (await repo.versionsOf(db, answer.code)).find((version) => version.version === answer.version)!));
       const again = decide(stored.inputs as RiskInputs, versions.map((version) => ({ code: version.code, version: version.version, mode: version.mode, params: version.params })));
-      return { same: again.outcome === stored.outcome && JSON.stringify(again.answers) === JSON.stringify(used), outcome: again.outcome };
+      // Stored as jsonb, whose keys come back in its own order: compared field by field.
+      const fields = (answers: RuleAnswer[]) => JSON.stringify(answers.map((answer) => [answer.code, answer.version, answer.mode, answer.outcome, answer.reason]));
+      return { same: again.outcome === stored.outcome && fields(again.answers) === fields(used), outcome: again.outcome };
     },
   };
 }
