@@ -2,7 +2,8 @@
 // the large seed (bench/large-seed.ts, 100,000 members), with what links members added to it: where
 // they registered and signed in from, shared accounts, names and TrueMoney senders. Prints p50/p99
 // of the query (goal < 500 ms) over members spread across the range, and the same for members on
-// the busiest values. Needs PostgreSQL (BENCH_DATABASE_URL, else DATABASE_URL, else
+// the busiest values. Then the risk decision a withdrawal request and a deposit credit add to their
+// transaction (goal < 20 ms at p99), every starter rule active, on the same members. Needs PostgreSQL (BENCH_DATABASE_URL, else DATABASE_URL, else
 // postgres://postgres@127.0.0.1:5432/test).
 //
 //   BENCH_LINKS_MEMBERS (100,000): members to seed; BENCH_LINKS_CALLS (300): calls measured;
@@ -11,6 +12,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/database.js';
 import { createLinkService } from '../apps/server/src/modules/links/links.service.js';
+import { createRiskService } from '../apps/server/src/modules/risk/risk.service.js';
 import { LARGE, scaled, seedLists } from './large-seed.js';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -135,6 +137,35 @@ try {
   console.log('|---|---|---|---|---|---|---|');
   await measure('spread over the range', spread);
   await measure('on the busiest values (carrier address, common name, device ring, shared account)', busy);
+
+  // The decision's reads and its stored row, in a transaction rolled back each time as a blocked movement's would be.
+  // Deciding audits nothing (only rule changes and releases do, which the bench does not make).
+  const risk = createRiskService({ db: handle.db, links, auditTrail: { record: async () => undefined } });
+  await risk.start();
+  await withClient((client) => client.query(`UPDATE risk_rule_versions SET mode = 'active'`));
+  async function decisionCost(label: string, movement: 'withdrawal' | 'deposit', ids: bigint[]) {
+    const times: number[] = [];
+    for (let call = 0; call < calls + 5; call++) {
+      const memberId = ids[call % ids.length]!;
+      const at = performance.now();
+      await handle.db
+        .transaction()
+        .execute(async (trx) => {
+          await risk.decide(trx, { movement, memberId, amount: 50_000n, currency: 'THB', subject: crypto.randomUUID() }).catch(() => undefined);
+          throw new Error('roll back');
+        })
+        .catch(() => undefined);
+      if (call >= 5) times.push(performance.now() - at);
+    }
+    times.sort((a, b) => a - b);
+    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
+    console.log(`| ${label} | ${calls} | ${at(0.5)} ms | ${at(0.99)} ms | ${times.at(-1)!.toFixed(1)} ms |`);
+  }
+  console.log(`\n| risk decision, every rule active | calls | p50 | p99 | max |`);
+  console.log('|---|---|---|---|---|');
+  await decisionCost('a withdrawal request, members spread over the range', 'withdrawal', spread);
+  await decisionCost('a withdrawal request, members on the busiest values', 'withdrawal', busy);
+  await decisionCost('a deposit credit, members spread over the range', 'deposit', spread);
 } finally {
   await handle.close();
   if (!given && process.env.BENCH_KEEP !== '1') await withClient((client) => client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`), false);

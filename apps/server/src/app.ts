@@ -82,7 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const risk = registerRiskModule(core, { links, credit, members: core.members });
   registerWithdrawModule(core, { wallet, members: core.members, conditions, statement, risk });
   const corrections = registerCorrectionModule(core, { statement });
-  const { rewards } = registerPromotionsModule(core, { members: core.members, signIns: createSignIns(), wallet, credit, deposits, conditions, approvals, statement, texts: lookup });
+  const { rewards } = registerPromotionsModule(core, { members: core.members, signIns: createSignIns(), wallet, credit, deposits, conditions, approvals, statement, texts: lookup, risk });
   registerSpinModule(core, { members: core.members, gameResults: providerTransfers, rewards, approvals });
   const books = registerBooksModule(core);
   const dailyFigures = registerDailyFiguresModule(core, { books });

@@ -174,6 +174,29 @@ describe('a deposit a rule holds', () => {
   });
 });
 
+describe('an invite accrual a rule blocks', () => {
+  const accrualsOf = (inviter: Member) => server.db.selectFrom('invite_accruals').select(['status', 'amount']).where('inviter_id', '=', BigInt(inviter.id)).execute();
+
+  it('is refused while the deposit behind it is credited; observing, it only records what it would have done', async () => {
+    // Members register here from one address and browser: an invitee on the inviter's device.
+    const inviter = await registerMember(server);
+    const invitee = await registerMember(server, { inviteCode: `PR${inviter.id}`, bankAccountName: 'FRIEND ON THE SAME PHONE' });
+    await deposit(invitee, 1_000);
+    expect(await accrualsOf(inviter)).toEqual([{ status: 'review', amount: 5_000n }]);
+    const observed = (await decisionsOf(inviter)).find((each) => each.movement === 'invite')!;
+    expect(observed).toMatchObject({ outcome: 'approve', amount: 50 });
+    expect(observed.rules).toContainEqual(expect.objectContaining({ code: 'invite_ring', mode: 'observe', outcome: 'block' }));
+
+    await setRule('invite_ring', 'active');
+    await deposit(invitee, 1_000);
+    expect(await walletAmount(invitee)).toBe(2_000);
+    expect((await accrualsOf(inviter)).map((accrual) => accrual.status).sort()).toEqual(['refused', 'review']);
+    expect((await decisionsOf(inviter)).filter((each) => each.movement === 'invite').map((each) => each.outcome)).toEqual(['block', 'approve']);
+    await setRule('invite_ring', 'observe');
+    await expectLedgerExact();
+  });
+});
+
 describe('replay', () => {
   it('takes a month of decisions again from their stored inputs and rule versions, with the same answers', async () => {
     for (const { code } of (await server.api('GET', `${base}/rules`, { token: finance })).body.rules as Array<{ code: string }>) await setRule(code, 'active');

@@ -23,6 +23,8 @@ export const statementEntry = z.object({
   luckydraw: relatedItem.optional(),
   /** Deposits and withdrawals: what a member reads out to support (reference.ts), e.g. `D7K2M9QX`. */
   reference: z.string().optional(),
+  /** A withdrawal that operators are checking before it is paid (which rule held it is never said). */
+  checking: z.literal(true).optional(),
 });
 export type StatementEntry = z.infer<typeof statementEntry>;
 export const statementResponse = z.object({ total: z.number(), statements: z.array(statementEntry) });

@@ -4,13 +4,13 @@ import type { Db } from '../../db/database.js';
 
 /** The member's credited deposits, as statement lines (statement-sources.ts's columns). */
 export function depositEntries(memberId: bigint, within: Within) {
-  return sql`SELECT id::text, 'deposit', method, 'WALLET', 'SUCCESS', amount, created_at, NULL, NULL, NULL, reference
+  return sql`SELECT id::text, 'deposit', method, 'WALLET', 'SUCCESS', amount, created_at, NULL, NULL, NULL, reference, false
       FROM deposits WHERE member_id = ${memberId} AND ${within('created_at')}`;
 }
 
 /** Notices still waiting or refused; an approved one is on the statement as its deposit, with the same reference. */
 export function noticeEntries(memberId: bigint, within: Within) {
-  return sql`SELECT id::text, 'deposit', 'MANUAL', 'WALLET', status, amount, created_at, reason, NULL, NULL, reference
+  return sql`SELECT id::text, 'deposit', 'MANUAL', 'WALLET', status, amount, created_at, reason, NULL, NULL, reference, false
       FROM manual_deposit_notices WHERE member_id = ${memberId} AND status <> 'SUCCESS' AND ${within('created_at')}`;
 }
 

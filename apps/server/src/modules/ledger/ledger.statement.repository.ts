@@ -5,14 +5,14 @@ import { accounts } from './accounts.js';
 
 /** An operator's correction taking money back from the member's wallet (an adjustment debiting it), as statement lines. */
 export function correctionDebitEntries(memberId: bigint, within: Within) {
-  return sql`SELECT t.id::text, 'withdraw', 'WALLET', 'OPERATOR', 'SUCCESS', t.amount, t.created_at, NULL, NULL, NULL, money_reference('C', t.id)
+  return sql`SELECT t.id::text, 'withdraw', 'WALLET', 'OPERATOR', 'SUCCESS', t.amount, t.created_at, NULL, NULL, NULL, money_reference('C', t.id), false
       FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.debit_account_id
       WHERE a.code = ${accounts.wallet(memberId).code} AND t.kind = 'adjustment' AND ${within('t.created_at')}`;
 }
 
 /** An operator's credit to the member's wallet (an adjustment crediting it), as statement lines. */
 export function correctionCreditEntries(memberId: bigint, within: Within) {
-  return sql`SELECT t.id::text, 'deposit', 'OPERATOR', 'WALLET', 'SUCCESS', t.amount, t.created_at, NULL, NULL, NULL, money_reference('C', t.id)
+  return sql`SELECT t.id::text, 'deposit', 'OPERATOR', 'WALLET', 'SUCCESS', t.amount, t.created_at, NULL, NULL, NULL, money_reference('C', t.id), false
       FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.credit_account_id
       WHERE a.code = ${accounts.wallet(memberId).code} AND t.kind = 'adjustment' AND ${within('t.created_at')}`;
 }

@@ -10,7 +10,8 @@ import type { SettingsService, SiteSettings } from '../settings/settings.service
 import type { Ledger } from '../ledger/ledger.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import { bannerUrl } from './banner-images.js';
-import { type InviteSignal, inviteVerdict, refundOwed, sameAccountName, textIn } from './promotions.rules.js';
+import type { RiskService } from '../risk/risk.service.js';
+import { type InviteSignal, inviteVerdict, refundOwed, sameAccountName, stricterVerdict, textIn } from './promotions.rules.js';
 import * as repo from './promotions.repository.js';
 import { type RewardQuote, type RewardTerms, type Rewards, toRewardPreview } from './rewards.js';
 
@@ -34,6 +35,7 @@ export function createProgrammeService(deps: {
   settings: Pick<SettingsService, 'site'>;
   conditions: Pick<ConditionService, 'active'>;
   wallet: Pick<WalletService, 'refreshAll'>;
+  risk: Pick<RiskService, 'decide'>;
 }) {
   const { db, rewards } = deps;
 
@@ -112,13 +114,21 @@ export function createProgrammeService(deps: {
       const amount = percentOf(minor(deposit.amount), site.inviteRatePercent);
       if (amount <= 0n) return;
       const signals = await overlapSignals(trx, inviter, invitee, site);
+      const risk = await deps.risk.decide(trx, {
+        movement: 'invite',
+        memberId: inviter.id,
+        amount,
+        currency: walletCurrencyOf(inviter.currency),
+        subject: deposit.depositId,
+        invite: { sharesWithInviter: signals.some((signal) => signal !== 'same_address'), loop: inviter.inviter_id === invitee.id },
+      });
       await repo.insertAccrual(trx, {
         inviter_id: inviter.id,
         invitee_id: invitee.id,
         deposit_id: deposit.depositId,
         amount,
         rate_percent: String(site.inviteRatePercent),
-        status: inviteVerdict(signals),
+        status: stricterVerdict(inviteVerdict(signals), risk.outcome),
         signals,
       });
     },

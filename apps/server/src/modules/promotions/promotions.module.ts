@@ -3,6 +3,7 @@ import { createFolderStorage } from '../../adapters/upload-storage.js';
 import type { Core } from '../../core.js';
 import type { ApprovalService } from '../approvals/approvals.service.js';
 import type { SignIns } from '../auth/sign-ins.js';
+import type { RiskService } from '../risk/risk.service.js';
 import type { ConditionService } from '../conditions/conditions.service.js';
 import { endedConditionStatement } from '../conditions/conditions.statement.js';
 import type { DepositCredit } from '../deposit/deposit-credit.js';
@@ -35,13 +36,14 @@ export function registerPromotionsModule(
     approvals: Pick<ApprovalService, 'propose' | 'changeSettings' | 'onApprove'>;
     texts: Pick<LookupService, 'allTexts' | 'replaceTexts'>;
     statement: Pick<Statement, 'addSource' | 'addNames'>;
+    risk: Pick<RiskService, 'decide'>;
   },
 ) {
   const { app, db, ledger, now } = core;
   const { conditions } = uses;
   const rewards = createRewards({ members: uses.members, ledger, conditions, settings: core.settings, now });
   const offers = createOfferService({ db, now, rewards, ledger, conditions, wallet: uses.wallet, deposits: uses.deposits });
-  const programmes = createProgrammeService({ db, members: uses.members, signIns: uses.signIns, rewards, ledger, settings: core.settings, conditions, wallet: uses.wallet });
+  const programmes = createProgrammeService({ db, members: uses.members, signIns: uses.signIns, rewards, ledger, settings: core.settings, conditions, wallet: uses.wallet, risk: uses.risk });
   uses.credit.onCredited((trx, deposit) => programmes.accrueInvite(trx, deposit));
   uses.credit.onCredited((trx, deposit) => conditions.recordDepositUnderCondition(trx, deposit));
   // The ledger's invariant report holds invite rewards to their programme's terms, read from this module's tables.

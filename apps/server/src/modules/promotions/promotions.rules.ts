@@ -85,6 +85,12 @@ export function inviteVerdict(signals: readonly InviteSignal[]): 'accrued' | 're
   return signals.length > 0 ? 'review' : 'accrued';
 }
 
+/** The invite programme's own verdict made stricter by the risk decision: a block refuses the accrual, a review holds it. */
+export function stricterVerdict(verdict: 'accrued' | 'review' | 'refused', risk: 'approve' | 'review' | 'block'): 'accrued' | 'review' | 'refused' {
+  if (verdict === 'refused' || risk === 'block') return 'refused';
+  return verdict === 'review' || risk === 'review' ? 'review' : 'accrued';
+}
+
 /**
  * Whether an invite accrual is more than its recorded rate of the deposit it was a share of (a
  * percentage with at most two decimals, as the accrual keeps it; none recorded reads as 100 %).

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 
 /** Rewards paid to the member (bonuses, promotion codes, invite rewards, refunds, spin prizes), as statement lines. */
 export function rewardEntries(memberId: bigint, within: Within) {
-  return sql`SELECT id::text, 'bonus', upper(kind), 'WALLET', 'SUCCESS', amount, created_at, NULL, kind, coalesce(offer_code, upper(kind)), NULL
+  return sql`SELECT id::text, 'bonus', upper(kind), 'WALLET', 'SUCCESS', amount, created_at, NULL, kind, coalesce(offer_code, upper(kind)), NULL, false
       FROM reward_claims WHERE member_id = ${memberId} AND ${within('created_at')}`;
 }
 

@@ -36,7 +36,7 @@ export interface RiskInputs {
   holderIsMember: boolean;
   /** The member's latest reward condition, active or closed in the last 24 hours, and what was staked while it ran. */
   condition: { reward: number; staked: number; closedAgeSeconds: number | null } | null;
-  /** An invite accrual's two sides: whether the invitee shares anything with the inviter, or they invited each other round. */
+  /** An invite accrual's two sides: whether the invitee shares a device, the bank account or its holder with the inviter, or they invited each other. */
   invite: { sharesWithInviter: boolean; loop: boolean } | null;
   /** The member's deposits a rule held for review that no operator has cleared. */
   depositsUnderReview: number;
@@ -138,7 +138,7 @@ export const RULES = [
   }),
   rule({
     code: 'shared_device',
-    movements: ['withdrawal', 'reward'],
+    movements: ['withdrawal'],
     outcome: 'review',
     startsIn: 'observe',
     defaults: { members: 2 },
@@ -146,7 +146,7 @@ export const RULES = [
   }),
   rule({
     code: 'shared_bank_account',
-    movements: ['withdrawal', 'reward'],
+    movements: ['withdrawal'],
     outcome: 'block',
     startsIn: 'active',
     defaults: { members: 1 },
@@ -154,7 +154,7 @@ export const RULES = [
   }),
   rule({
     code: 'shared_address',
-    movements: ['withdrawal', 'reward'],
+    movements: ['withdrawal'],
     outcome: 'review',
     startsIn: 'observe',
     defaults: { members: 5 },
@@ -162,7 +162,7 @@ export const RULES = [
   }),
   rule({
     code: 'shared_holder',
-    movements: ['withdrawal', 'reward'],
+    movements: ['withdrawal'],
     outcome: 'review',
     startsIn: 'observe',
     defaults: { members: 1 },
@@ -206,12 +206,12 @@ export const RULES = [
     code: 'invite_ring',
     movements: ['invite'],
     outcome: 'block',
-    startsIn: 'active',
+    startsIn: 'observe',
     defaults: {},
     fires: (inputs) => {
       if (!inputs.invite) return null;
       if (inputs.invite.loop) return 'the members invited each other';
-      return inputs.invite.sharesWithInviter ? 'the invitee shares a browser, address or bank account with the inviter' : null;
+      return inputs.invite.sharesWithInviter ? 'the invitee shares a device, the bank account or its holder with the inviter' : null;
     },
   }),
   rule({

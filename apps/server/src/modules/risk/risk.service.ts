@@ -52,8 +52,10 @@ export function toDecision(row: DecisionRow): RiskDecision {
   };
 }
 
+/** Movements that follow money that has arrived: never refused by rolling back (the deposit would go with them). */
+const FOLLOWS_ARRIVED_MONEY: readonly Movement[] = ['deposit', 'invite'];
 /** Movements whose answer depends on who else shares the member's browsers, addresses and accounts. */
-const READS_LINKS: readonly Movement[] = ['withdrawal', 'reward', 'invite'];
+const READS_LINKS: readonly Movement[] = ['withdrawal', 'reward'];
 const NO_LINKS: SharedCounts = { device: 0, address: 0, bankAccount: 0, holder: 0 };
 
 /** A rule's params as an operator may set them: the same keys as its defaults, each a number ≥ 0 (or one per currency). */
@@ -104,20 +106,22 @@ export function createRiskService(deps: { db: Db; auditTrail: AuditTrail; links:
 
     /**
      * Decides a movement in its transaction (the caller holds the member's lock). Approve and review
-     * are stored in it; a block throws `RiskBlocked`, unless an operator released a block of this
-     * member's for at least this amount, which this movement then uses up.
+     * are stored in it. A block of a movement the member asked for throws `RiskBlocked`, unless an
+     * operator released a block of this member's for at least this amount, which this movement then
+     * uses up; a block of what follows money that arrived (an invite accrual) is stored and returned,
+     * for the caller to refuse.
      */
     async decide(trx: Db, movement: MovementToDecide): Promise<Decision> {
-      // Sequential on the one connection of a transaction: PGlite and pg both queue them anyway.
       const versions = await repo.currentVersions(trx);
       const inputs = await gather(trx, movement);
       let verdict = decide(inputs, versions);
-      if (verdict.outcome === 'block' && (await repo.useRelease(trx, movement.memberId, movement.movement, movement.amount))) {
+      const refusable = !FOLLOWS_ARRIVED_MONEY.includes(movement.movement);
+      if (refusable && verdict.outcome === 'block' && (await repo.useRelease(trx, movement.memberId, movement.movement, movement.amount))) {
         inputs.releasedBlock = true;
         verdict = decide(inputs, versions);
       }
       const record = { memberId: movement.memberId, movement: movement.movement, subject: movement.subject, amount: movement.amount, currency: movement.currency, outcome: verdict.outcome, inputs, rules: verdict.answers };
-      if (verdict.outcome === 'block') throw new RiskBlocked(record);
+      if (refusable && verdict.outcome === 'block') throw new RiskBlocked(record);
       return { id: await repo.insertDecision(trx, record), ...verdict };
     },
 

@@ -30,10 +30,12 @@ export interface StatementRow {
   related_code: string | null;
   /** Deposits and withdrawals (migration 060); null for transfers and rewards. */
   reference: string | null;
+  /** A withdrawal a risk rule holds while operators check it; false for every other line. */
+  checking: boolean;
 }
 
 /** The statement names the union's columns: a filter may leave out the source that would have named them. */
-export const STATEMENT_COLUMNS = ['id', 'statement_type', 'from_code', 'to_code', 'status', 'amount', 'created_at', 'reason', 'related_kind', 'related_code', 'reference'] as const satisfies readonly (keyof StatementRow)[];
+export const STATEMENT_COLUMNS = ['id', 'statement_type', 'from_code', 'to_code', 'status', 'amount', 'created_at', 'reason', 'related_kind', 'related_code', 'reference', 'checking'] as const satisfies readonly (keyof StatementRow)[];
 
 /**
  * The statement's days on a source's own time column (the one its member index is ordered by):

@@ -57,6 +57,7 @@ export function createStatementService(deps: { db: Db; sources: Pick<StatementSo
         reason: row.reason,
         ...(row.related_kind ? { [RELATED_FIELD[row.related_kind]]: { code: row.related_code!, description: describe(row.related_kind, row.related_code!) } } : {}),
         ...(row.reference ? { reference: row.reference } : {}),
+        ...(row.checking ? { checking: true } : {}),
       }));
       return { total, statements };
     },

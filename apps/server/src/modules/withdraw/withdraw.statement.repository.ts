@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 
 /** The member's withdrawals, as statement lines (statement-sources.ts's columns). */
 export function withdrawalEntries(memberId: bigint, within: Within) {
-  return sql`SELECT id::text, 'withdraw', 'WALLET', bank_code, status, amount, created_at, reason, NULL, NULL, reference
+  return sql`SELECT id::text, 'withdraw', 'WALLET', bank_code, status, amount, created_at, reason, NULL, NULL, reference, held_for_review AND status = 'in_progress'
       FROM withdrawals WHERE member_id = ${memberId} AND ${within('created_at')}`;
 }
 

@@ -110,4 +110,16 @@ describe('statement names and refusals (issue 31 §7, §8)', () => {
     expect(refused).toHaveTextContent('ไม่อนุมัติ: ชื่อบัญชีไม่ตรง');
     expect(refused).toHaveTextContent('คืนเข้ากระเป๋าหลักแล้ว +2,900.00');
   });
+
+  it.each([
+    ['th', 'กำลังตรวจสอบ', 'กำลังตรวจสอบตั้งแต่'],
+    ['lo', 'ກຳລັງກວດສອບ', 'ກຳລັງກວດສອບຕັ້ງແຕ່'],
+    ['en', 'Being checked', 'Being checked since'],
+  ])('in %s, says a withdrawal is being checked and since when, naming no rule', async (language, status, since) => {
+    await i18n.changeLanguage(language);
+    renderNamed([entry('1', minutesAgo(3), { statementType: 'withdraw', from: 'WALLET', to: 'KTB', status: 'in_progress', amount: 4000, checking: true })]);
+    const checking = await screen.findByTestId('statement-withdraw-checking');
+    expect(checking).toHaveTextContent(since);
+    expect(screen.getByText(status)).toBeInTheDocument();
+  });
 });

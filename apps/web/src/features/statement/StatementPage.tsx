@@ -13,7 +13,7 @@ import { SlipModal } from './SlipModal';
 import { NO_FILTER, type StatementFilterState, StatementFilters, toServerFilter } from './StatementFilters';
 import { StatementReceipt } from './StatementReceipt';
 import { relatedOf, sign, useAccountNames, useRefusalReason } from './entry';
-import { STATUS_STYLE } from './status';
+import { STATUS_STYLE, statusKey } from './status';
 
 const ICONS = { deposit: ArrowDownIcon, bonus: ArrowDownIcon, finish_bonus: CollectIcon, withdraw: ArrowUpIcon, transfer: CollectIcon } as const;
 
@@ -61,6 +61,11 @@ export function StatementPage() {
                         <span className="whitespace-nowrap">{accountName(entry.from)}</span> → <span className="whitespace-nowrap">{accountName(entry.to)}</span>
                       </span>
                     )}
+                    {entry.checking && (
+                      <span className="block text-sm text-gold-300" data-testid="statement-withdraw-checking">
+                        {t('statement.checkingSince', { time: formatDateTime(entry.createdAt) })}
+                      </span>
+                    )}
                     {entry.statementType === 'withdraw' && entry.status === 'FAILED' && (
                       // Why it was refused, and that the money is back in the wallet.
                       <span className="block text-sm" data-testid="statement-withdraw-refused">
@@ -81,7 +86,7 @@ export function StatementPage() {
                   </span>
                   <span className="block shrink-0 text-right">
                     <span className="block font-bold tabular-nums">{sign(entry)}<Money value={entry.amount} /></span>
-                    <span className={`inline-block rounded-full px-2 py-0.5 text-[11px] font-semibold ${STATUS_STYLE[entry.status]}`}>{t(`statement.status.${entry.status}`)}</span>
+                    <span className={`inline-block rounded-full px-2 py-0.5 text-[11px] font-semibold ${STATUS_STYLE[entry.status]}`}>{t(statusKey(entry))}</span>
                   </span>
                 </button>
               </li>

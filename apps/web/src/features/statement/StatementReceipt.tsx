@@ -7,7 +7,7 @@ import { Button } from '../../shared/ui/Button';
 import { Modal } from '../../shared/ui/Modal';
 import { Money } from '../../shared/ui/Money';
 import { relatedOf, sign, useAccountNames, useRefusalReason } from './entry';
-import { STATUS_STYLE } from './status';
+import { STATUS_STYLE, statusKey } from './status';
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -37,9 +37,14 @@ export function StatementReceipt({ entry, onClose }: { entry: StatementEntry; on
             <Money value={entry.amount} withMark />
           </p>
           <span className={`mt-2 inline-block rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLE[entry.status]}`} data-testid="receipt-status">
-            {t(`statement.status.${entry.status}`)}
+            {t(statusKey(entry))}
           </span>
         </div>
+        {entry.checking && (
+          <p className="mb-2 rounded-2xl bg-white/5 p-3 text-sm text-gold-300" data-testid="receipt-checking">
+            {t('statement.checkingSince', { time: formatReceiptTime(entry.createdAt, i18n.language, t('statement.receipt.whenFormat')) })}
+          </p>
+        )}
         {refused && (
           <div className="mb-2 rounded-2xl bg-white/5 p-3 text-sm" data-testid="receipt-refused">
             {entry.reason && <p className="text-rose-300">{t('statement.refusedBecause', { reason: refusal(entry.reason) })}</p>}

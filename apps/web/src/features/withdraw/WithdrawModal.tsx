@@ -26,8 +26,8 @@ export function WithdrawModal({ wallet, total, onClose }: { wallet: WalletRespon
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<Message | null>(null);
   const withdraw = useWithdrawAll({
-    onSuccess: () => {
-      toast.success(t('withdraw.waiting'), { id: 'withdraw' });
+    onSuccess: ({ withdrawal }) => {
+      toast.success(t(withdrawal.checking ? 'withdraw.checking' : 'withdraw.waiting'), { id: 'withdraw' });
       onClose();
     },
     onError: (failure) => setError(errorMessage(failure)),
