@@ -753,6 +753,7 @@ TABLE risk_decisions
   CONSTRAINT risk_decisions_movement_check CHECK ((movement = ANY (ARRAY['deposit'::text, 'withdrawal'::text, 'reward'::text, 'invite'::text, 'bank_account'::text])))
   CONSTRAINT risk_decisions_outcome_check CHECK ((outcome = ANY (ARRAY['approve'::text, 'review'::text, 'block'::text])))
   CONSTRAINT risk_decisions_pkey PRIMARY KEY (id)
+  CREATE INDEX risk_decisions_created_idx ON risk_decisions USING btree (created_at, id)
   CREATE INDEX risk_decisions_held_idx ON risk_decisions USING btree (created_at DESC) WHERE (outcome <> 'approve'::text)
   CREATE INDEX risk_decisions_member_idx ON risk_decisions USING btree (member_id, created_at DESC)
   CREATE INDEX risk_decisions_subject_idx ON risk_decisions USING btree (movement, subject)

@@ -33,6 +33,8 @@ CREATE TABLE risk_decisions (
 );
 CREATE INDEX risk_decisions_member_idx ON risk_decisions (member_id, created_at DESC);
 CREATE INDEX risk_decisions_held_idx ON risk_decisions (created_at DESC) WHERE outcome <> 'approve';
+-- A dry run walks the last 90 days of decisions in order.
+CREATE INDEX risk_decisions_created_idx ON risk_decisions (created_at, id);
 CREATE INDEX risk_decisions_subject_idx ON risk_decisions (movement, subject);
 
 -- A withdrawal a rule held for review: paid out or refused only by two operators.

@@ -197,6 +197,27 @@ describe('an invite accrual a rule blocks', () => {
   });
 });
 
+describe('a dry run', () => {
+  it('shows what a threshold change would have decided over the stored decisions, with examples, changing nothing', async () => {
+    const member = await registerMember(server);
+    for (const amount of [200, 300, 400]) await deposit(member, amount);
+    const before = await rule('deposit_velocity');
+    const dryRun = (params: Record<string, unknown>, mode = 'active') => server.api('POST', `${base}/rules/deposit_velocity/dry-run`, { token: finance, body: { mode, params: { ...before.params, ...params } } });
+    const strict = (await dryRun({ count: 1, windowHours: 1 })).body;
+    // The member's 2nd and 3rd deposits within the hour (and other members' like them) would have been held.
+    expect(strict.changes['approve→review']).toBeGreaterThanOrEqual(2);
+    expect(strict.examples).toContainEqual(expect.objectContaining({ memberId: member.id, movement: 'deposit', amount: 400, before: 'approve', after: 'review', reason: expect.stringContaining('3 deposits in 1 h') }));
+    expect(strict.examples).not.toContainEqual(expect.objectContaining({ memberId: member.id, amount: 200 }));
+    // Observing decides nothing: it holds nothing (it would only let through what the rule, active earlier, held).
+    const observing = (await dryRun({ count: 1, windowHours: 1 }, 'observe')).body;
+    expect(observing.changes['approve→review']).toBeUndefined();
+    expect(observing.examples.every((example: { after: string }) => example.after === 'approve')).toBe(true);
+    expect((await dryRun({ count: 10, windowHours: 1 })).body.examples.filter((example: { memberId: string }) => example.memberId === member.id)).toEqual([]);
+    expect(await dryRun({ count: 'many' })).toMatchObject({ status: 400 });
+    expect(await rule('deposit_velocity')).toEqual(before);
+  });
+});
+
 describe('replay', () => {
   it('takes a month of decisions again from their stored inputs and rule versions, with the same answers', async () => {
     for (const { code } of (await server.api('GET', `${base}/rules`, { token: finance })).body.rules as Array<{ code: string }>) await setRule(code, 'active');
@@ -222,6 +243,7 @@ describe('replay', () => {
     expect(spanDays).toBeGreaterThan(28);
     const outcomes = new Set(stored.map((row) => row.outcome));
     expect(outcomes.has('review')).toBe(true);
-    for (const row of stored) expect(await server.app.risk.replay(row)).toMatchObject({ same: true, outcome: row.outcome });
+    // The inputs and answers as stored (jsonb): what the replay reads.
+    for (const row of stored) expect(await server.app.risk.replay(row as Parameters<typeof server.app.risk.replay>[0])).toMatchObject({ same: true, outcome: row.outcome });
   });
 });

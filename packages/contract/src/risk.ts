@@ -49,3 +49,26 @@ export const riskDecisionsQuery = z.object({
 });
 export const riskDecisionsResponse = z.object({ decisions: z.array(riskDecision) });
 export const riskDecisionResponse = z.object({ decision: riskDecision });
+
+/** What a proposed version of a rule would have decided over the stored decisions of the last 90 days. */
+export const riskDryRunBody = z.object({ mode: riskRuleMode, params: ruleParams });
+export const riskDryRunResponse = z.object({
+  days: z.number().int(),
+  decisions: z.number().int(),
+  changed: z.number().int(),
+  /** Counts by change, e.g. `approve→review`. */
+  changes: z.record(z.string(), z.number().int()),
+  examples: z.array(
+    z.object({
+      id: z.string(),
+      memberId: z.string(),
+      movement: riskMovement,
+      amount: z.number(),
+      currency: z.string(),
+      createdAt: z.string(),
+      before: riskOutcome,
+      after: riskOutcome,
+      reason: z.string().nullable(),
+    }),
+  ),
+});

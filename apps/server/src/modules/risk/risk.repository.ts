@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { holderName as holder } from '../../db/holder-name.js';
-import type { Movement, Outcome, Past, RuleAnswer, RuleMode, RuleParams, RuleVersion } from './risk.rules.js';
+import type { Movement, Outcome, Past, RiskInputs, RuleAnswer, RuleMode, RuleParams, RuleVersion } from './risk.rules.js';
 
 /** What the member's own records say, for a decision (risk.rules.ts `RiskInputs`). */
 export interface MemberHistory {
@@ -165,4 +165,33 @@ export function decisionsPage(db: Db, filter: { outcome: 'held' | 'all'; memberI
     .offset((page - 1) * limit)
     .limit(limit)
     .execute();
+}
+
+/** Every version of every rule (a few per rule): what stored decisions name. */
+export async function allVersions(db: Db): Promise<RuleVersion[]> {
+  const rows = await db.selectFrom('risk_rule_versions').select(['code', 'version', 'mode', 'params']).execute();
+  return rows.map((row) => ({ ...row, params: row.params as RuleParams }));
+}
+
+/** The decisions of the last `days`, oldest first, `size` at a time (a keyset walk of the member-free time index). */
+export async function* decisionsSince(db: Db, days: number, size: number) {
+  const select = () =>
+    db
+      .selectFrom('risk_decisions')
+      .select(['id', 'member_id', 'movement', 'amount', 'currency', 'outcome', 'inputs', 'rules', 'created_at'])
+      .where('created_at', '>', sql<Date>`now() - make_interval(days => ${days})`);
+  let last: { created_at: Date; id: string } | undefined;
+  for (;;) {
+    let query = select();
+    if (last) {
+      const after = last;
+      query = query.where((eb) => eb.or([eb('created_at', '>', after.created_at), eb.and([eb('created_at', '=', after.created_at), eb('id', '>', after.id)])]));
+    }
+    const rows = await query.orderBy('created_at').orderBy('id').limit(size).execute();
+    if (rows.length === 0) return;
+    yield rows.map((row) => ({ ...row, created_at: new Date(row.created_at), inputs: row.inputs as RiskInputs, rules: row.rules as RuleAnswer[] }));
+    const tail = rows.at(-1)!;
+    last = { created_at: new Date(tail.created_at), id: tail.id };
+    if (rows.length < size) return;
+  }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { changeRiskRuleBody, riskDecisionResponse, riskDecisionsQuery, riskDecisionsResponse, riskRuleVersion, riskRuleVersionsResponse, riskRulesResponse } from '@wallet/contract';
+import { changeRiskRuleBody, riskDecisionResponse, riskDryRunBody, riskDryRunResponse, riskDecisionsQuery, riskDecisionsResponse, riskRuleVersion, riskRuleVersionsResponse, riskRulesResponse } from '@wallet/contract';
 import { operator } from '../../http/auth.js';
 import { failures } from '../../http/openapi.js';
 import type { App } from '../../http/types.js';
@@ -20,6 +20,9 @@ export function registerRiskRoutes(app: App, risk: RiskService): void {
   }));
   app.post(`${base}/rules/:code`, { ...admin, schema: { tags, params: codeParams, body: changeRiskRuleBody, response: { 200: riskRuleVersion, ...failures(404, 409) } } }, (request) =>
     risk.changeRule(request.params.code, request.body, request.admin),
+  );
+  app.post(`${base}/rules/:code/dry-run`, { ...desk, schema: { tags, params: codeParams, body: riskDryRunBody, response: { 200: riskDryRunResponse, ...failures(404) } } }, (request) =>
+    risk.dryRun(request.params.code, request.body),
   );
   app.get(`${base}/decisions`, { ...desk, schema: { tags, querystring: riskDecisionsQuery, response: { 200: riskDecisionsResponse } } }, async (request) => {
     const { outcome, memberId, page, limit } = request.query;

@@ -52,6 +52,22 @@ export function toDecision(row: DecisionRow): RiskDecision {
   };
 }
 
+const DRY_RUN_DAYS = 90;
+const DRY_RUN_BATCH = 2_000;
+const DRY_RUN_EXAMPLES = 20;
+
+/** A decision as stored, read back to be taken again. */
+interface StoredDecision {
+  outcome: Outcome;
+  inputs: RiskInputs;
+  rules: RuleAnswer[];
+}
+
+/** The versions a stored decision used, from every version there is (keyed `code@version`). */
+function versionsUsed(stored: StoredDecision, versions: Map<string, RuleVersion>): RuleVersion[] {
+  return stored.rules.map((answer) => versions.get(`${answer.code}@${answer.version}`)!);
+}
+
 /** Movements that follow money that has arrived: never refused by rolling back (the deposit would go with them). */
 const FOLLOWS_ARRIVED_MONEY: readonly Movement[] = ['deposit', 'invite'];
 /** Movements whose answer depends on who else shares the member's browsers, addresses and accounts. */
@@ -81,6 +97,7 @@ function checkParams(code: string, params: Record<string, unknown>): RuleParams 
  */
 export function createRiskService(deps: { db: Db; auditTrail: AuditTrail; links: { sharedCounts(trx: Db, memberId: bigint): Promise<SharedCounts> } }) {
   const { db } = deps;
+  const allVersions = async () => new Map((await repo.allVersions(db)).map((version) => [`${version.code}@${version.version}`, version]));
 
   async function gather(trx: Db, movement: MovementToDecide): Promise<RiskInputs> {
     const [history, shared] = await Promise.all([
@@ -174,13 +191,39 @@ export function createRiskService(deps: { db: Db; auditTrail: AuditTrail; links:
     },
 
     /** A stored decision taken again from its inputs and the rule versions it used: the same answers, or the differences. */
-    async replay(stored: { outcome: string; inputs: unknown; rules: unknown }): Promise<{ same: boolean; outcome: Outcome }> {
-      const used = stored.rules as RuleAnswer[];
-      const versions = await Promise.all(used.map(async (answer) => (await repo.versionsOf(db, answer.code)).find((version) => version.version === answer.version)!));
-      const again = decide(stored.inputs as RiskInputs, versions.map((version) => ({ code: version.code, version: version.version, mode: version.mode, params: version.params })));
+    async replay(stored: StoredDecision): Promise<{ same: boolean; outcome: Outcome }> {
+      const again = decide(stored.inputs, versionsUsed(stored, await allVersions()));
       // Stored as jsonb, whose keys come back in its own order: compared field by field.
       const fields = (answers: RuleAnswer[]) => JSON.stringify(answers.map((answer) => [answer.code, answer.version, answer.mode, answer.outcome, answer.reason]));
-      return { same: again.outcome === stored.outcome && fields(again.answers) === fields(used), outcome: again.outcome };
+      return { same: again.outcome === stored.outcome && fields(again.answers) === fields(stored.rules), outcome: again.outcome };
+    },
+
+    /**
+     * What a rule change would have decided over the last 90 days: every stored decision taken again
+     * from its inputs, with the proposed version in place of the one it used (or beside them, where
+     * the rule was off). Counts the decisions whose outcome it changes, with the latest as examples.
+     */
+    async dryRun(code: string, proposal: { mode: RuleMode; params: Record<string, unknown> }) {
+      const proposed: RuleVersion = { code, version: 0, mode: proposal.mode, params: checkParams(code, proposal.params) };
+      const versions = await allVersions();
+      let decided = 0;
+      const changes = new Map<string, number>();
+      const examples: Array<{ id: string; memberId: string; movement: Movement; amount: number; currency: string; createdAt: string; before: Outcome; after: Outcome; reason: string | null }> = [];
+      for await (const batch of repo.decisionsSince(db, DRY_RUN_DAYS, DRY_RUN_BATCH)) {
+        for (const stored of batch) {
+          decided += 1;
+          const used = versionsUsed(stored, versions).filter((version) => version.code !== code);
+          const again = decide(stored.inputs, [...used, proposed]);
+          if (again.outcome === stored.outcome) continue;
+          const change = `${stored.outcome}→${again.outcome}`;
+          changes.set(change, (changes.get(change) ?? 0) + 1);
+          if (examples.length < DRY_RUN_EXAMPLES) {
+            const reason = again.answers.find((answer) => answer.code === code)?.reason ?? null;
+            examples.push({ id: stored.id, memberId: String(stored.member_id), movement: stored.movement, amount: toMajor(stored.amount), currency: stored.currency, createdAt: stored.created_at.toISOString(), before: stored.outcome, after: again.outcome, reason });
+          }
+        }
+      }
+      return { days: DRY_RUN_DAYS, decisions: decided, changed: [...changes.values()].reduce((sum, count) => sum + count, 0), changes: Object.fromEntries(changes), examples };
     },
   };
 }
