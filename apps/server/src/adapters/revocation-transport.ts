@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../db/database.js';
+import { closeRedis } from './redis-close.js';
 import { channelName } from '../db/notifications.js';
 import type { RevocationTransport } from '../modules/auth/revocation-bus.js';
 
@@ -43,8 +44,7 @@ export function createRedisRevocationTransport(options: { url: string; keyPrefix
       await publisher.publish(channel, message);
     },
     async close() {
-      subscriber.disconnect();
-      publisher.disconnect();
+      await Promise.all([closeRedis(subscriber), closeRedis(publisher)]);
     },
   };
 }

@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
+import { closeRedis } from '../adapters/redis-close.js';
 import type { AppConfig } from '../config.js';
 import type { TokenSigner } from '../modules/auth/tokens.js';
 import { bearerToken } from './auth.js';
@@ -23,7 +24,7 @@ export async function registerFloodGuard(
 ): Promise<{ pingRedis?: () => Promise<unknown> }> {
   const redis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 }) : undefined;
   redis?.on('error', (error) => app.log.warn({ err: error }, 'rate-limit store unavailable'));
-  if (redis) app.addHook('onClose', async () => void redis.disconnect());
+  if (redis) app.addHook('onClose', () => closeRedis(redis));
   const store = redis
     ? sharedFloodStore(redis, `${config.redisKeyPrefix}rate-limit:`, {
         onFallback: (error) => app.log.error({ err: error }, 'flood limits counted on this node alone until Redis answers'),

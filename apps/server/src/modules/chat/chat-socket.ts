@@ -2,6 +2,7 @@ import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { CHAT, type OperatorRole } from '@wallet/contract';
 import { Redis, type RedisOptions } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
+import { closeRedis } from '../../adapters/redis-close.js';
 import type { Core } from '../../core.js';
 import type { AdminService } from '../admin/admin.service.js';
 import type { AuthService } from '../auth/auth.service.js';
@@ -102,10 +103,8 @@ export function attachChatSocket(app: Core['app'], deps: SocketDeps): { hub: Cha
   app.addHook('onClose', async () => {
     await io.close();
     if (!redis) return;
-    // quit lets the adapter's last writes (a closing socket's session) finish; disconnect would fail them unhandled.
-    await Promise.race([redis.quit().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
-    redis.disconnect();
-    for (const copy of redis.duplicates) copy.disconnect();
+    // Quitting lets the adapter's last writes (a closing socket's session) finish; cutting would fail them unhandled.
+    await Promise.all([redis, ...redis.duplicates].map((client) => closeRedis(client)));
   });
   const report = (error: unknown, what: string) => app.log.error({ err: error }, what);
 
