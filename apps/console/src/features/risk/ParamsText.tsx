@@ -5,7 +5,7 @@ import type { RuleParams } from './api/change-rule';
 export function ParamsText({ params }: { params: RuleParams }) {
   const { t } = useTranslation();
   const entries = Object.entries(params);
-  if (entries.length === 0) return <span className="text-white/40">{t('risk.noParams')}</span>;
+  if (entries.length === 0) return <span className="text-white/40" data-testid="risk-params">{t('risk.noParams')}</span>;
   const figure = (value: number) => value.toLocaleString('en');
   return (
     <span data-testid="risk-params">

@@ -21,7 +21,7 @@ export function ReleaseDialog({ decision, onClose }: { decision: RiskDecision; o
   const amount = decisionMoney(decision);
   const text =
     decision.outcome === 'block'
-      ? t('risk.releaseBlock', { member, movement: t(`risk.movements.${decision.movement}`), amount })
+      ? t('risk.releaseBlock', { member, movement: t(`risk.movementInSentence.${decision.movement}`), amount })
       : t('risk.releaseDeposit', { member, amount });
   const confirm = () =>
     release.mutate(decision.id, {
