@@ -47,10 +47,12 @@ const withdrawalReview = decision({
 });
 const openBlock = decision({ id: '0b6a1a00-0000-4000-8000-000000000004', movement: 'withdrawal', amount: 2_500, outcome: 'block', rules: releasedBlock.rules });
 
-const cashInCashOut = { code: 'cash_in_cash_out', version: 1, mode: 'observe' as const, params: { windowHours: 48, stakedPercent: 30, minimum: { THB: 1_000, LAK: 1_000_000 } } };
+// As stored: the database gives a rule's params back in an order of its own (shorter keys first).
+const cashInCashOut = { code: 'cash_in_cash_out', version: 1, mode: 'observe' as const, params: { minimum: { LAK: 1_000_000, THB: 1_000 }, windowHours: 48, stakedPercent: 30 } };
+const defaults = { windowHours: 48, stakedPercent: 30, minimum: { THB: 1_000, LAK: 1_000_000 } };
 const rulesOf = (current: typeof cashInCashOut) => ({
   rules: [
-    { code: 'cash_in_cash_out', movements: ['withdrawal'], outcome: 'review', defaults: cashInCashOut.params, current },
+    { code: 'cash_in_cash_out', movements: ['withdrawal'], outcome: 'review', defaults, current },
     { code: 'closed_loop', movements: ['withdrawal'], outcome: 'review', defaults: {}, current: { code: 'closed_loop', version: 1, mode: 'observe', params: {} } },
   ],
 });
@@ -174,7 +176,7 @@ describe('the held tab', () => {
 });
 
 describe('the rules tab', () => {
-  it('shows each rule by its name, what it decides and answers, its mode and thresholds per currency', async () => {
+  it('shows each rule by its name, what it decides and answers, its mode and thresholds per currency, in the rule\'s order', async () => {
     renderPage({ tab: 'rules' });
     const row = await screen.findByTestId('risk-rule-cash_in_cash_out');
     expect(row).toHaveTextContent('Cash in, cash out');

@@ -11,7 +11,7 @@ import { formatTime } from '../../shared/ui/format';
 import { type RuleParams, useChangeRule } from './api/change-rule';
 import { useRiskRules } from './api/list-rules';
 import { useRuleVersions } from './api/rule-versions';
-import { ParamsText } from './ParamsText';
+import { ParamsText, inOrderOf } from './ParamsText';
 
 type Rule = z.infer<typeof riskRule>;
 const MODES: readonly RiskRuleMode[] = ['active', 'observe', 'off'];
@@ -55,9 +55,9 @@ export function RulesPanel({ canChange }: { canChange: boolean }) {
                 <td className="px-3 py-2">{rule.movements.map((movement) => t(`risk.movements.${movement}`)).join(', ')}</td>
                 <td className="px-3 py-2">{t(`risk.outcomes.${rule.outcome}`)}</td>
                 <td className="px-3 py-2">
-                  {rule.current && <span className={`inline-block rounded-md border px-2 py-0.5 text-xs font-semibold ${MODE_STYLE[rule.current.mode]}`} data-testid="risk-rule-mode">{t(`risk.modes.${rule.current.mode}`)}</span>}
+                  {rule.current && <span className={`inline-block whitespace-nowrap rounded-md border px-2 py-0.5 text-xs font-semibold ${MODE_STYLE[rule.current.mode]}`} data-testid="risk-rule-mode">{t(`risk.modes.${rule.current.mode}`)}</span>}
                 </td>
-                <td className="px-3 py-2 text-xs"><ParamsText params={rule.current?.params ?? rule.defaults} /></td>
+                <td className="px-3 py-2 text-xs"><ParamsText params={rule.current?.params ?? rule.defaults} defaults={rule.defaults} /></td>
                 <td className="px-3 py-2 font-mono" data-testid="risk-rule-version">{rule.current?.version ?? '-'}</td>
                 <td className="whitespace-nowrap px-3 py-2 text-right">
                   <div className="flex justify-end gap-2">
@@ -71,7 +71,7 @@ export function RulesPanel({ canChange }: { canChange: boolean }) {
               {open?.code === rule.code && (
                 <tr className="bg-desk-850">
                   <td colSpan={7} className="px-3 py-3">
-                    {open.what === 'edit' ? <RuleForm rule={rule} onDone={() => setOpen({ code: rule.code, what: 'history' })} /> : <RuleHistory code={rule.code} />}
+                    {open.what === 'edit' ? <RuleForm rule={rule} onDone={() => setOpen({ code: rule.code, what: 'history' })} /> : <RuleHistory code={rule.code} defaults={rule.defaults} />}
                   </td>
                 </tr>
               )}
@@ -120,16 +120,16 @@ function RuleForm({ rule, onDone }: { rule: Rule; onDone(): void }) {
   // The version the form was filled from: when the one in force moves on, the form refills from it.
   const [shown, setShown] = useState(current.version);
   const [mode, setMode] = useState(current.mode);
-  const [text, setText] = useState(() => toText(current.params));
+  const [text, setText] = useState(() => toText(inOrderOf(current.params, rule.defaults)));
   const [failure, setFailure] = useState<string | null>(null);
   const change = useChangeRule();
   if (shown !== current.version) {
     setShown(current.version);
     setMode(current.mode);
-    setText(toText(current.params));
+    setText(toText(inOrderOf(current.params, rule.defaults)));
   }
   const params = fromText(text);
-  const changed = mode !== current.mode || (params !== null && JSON.stringify(params) !== JSON.stringify(current.params));
+  const changed = mode !== current.mode || (params !== null && JSON.stringify(params) !== JSON.stringify(inOrderOf(current.params, rule.defaults)));
   const save = () => {
     if (!params) return;
     setFailure(null);
@@ -183,13 +183,13 @@ function RuleForm({ rule, onDone }: { rule: Rule; onDone(): void }) {
         </div>
         {failure && <p role="alert" className="rounded-lg border border-rose-400/40 bg-rose-500/10 px-3 py-2 text-sm text-rose-200" data-testid={testId('failure')}>{failure}</p>}
       </div>
-      <RuleHistory code={rule.code} />
+      <RuleHistory code={rule.code} defaults={rule.defaults} />
     </div>
   );
 }
 
 /** The rule's versions, newest first: mode, thresholds, who made it and when. */
-function RuleHistory({ code }: { code: string }) {
+function RuleHistory({ code, defaults }: { code: string; defaults: RuleParams }) {
   const { t } = useTranslation();
   const versions = useRuleVersions(code, true);
   return (
@@ -204,7 +204,7 @@ function RuleHistory({ code }: { code: string }) {
               {index === 0 && <span className="ml-2 text-emerald-300">{t('risk.inForce')}</span>}
             </div>
             <div>
-              {t(`risk.modes.${version.mode}`)} · <ParamsText params={version.params} />
+              {t(`risk.modes.${version.mode}`)} · <ParamsText params={version.params} defaults={defaults} />
             </div>
           </li>
         ))}

@@ -21,5 +21,6 @@ export const listRiskDecisions = (filter: RiskDecisionsFilter, page: number) => 
   return api.get(`/api/admin/risk/decisions?${query}`, { schema: riskDecisionsResponse }).then((answer) => answer.decisions);
 };
 
+/** Asked afresh each time it is shown (a movement held a moment ago is what the desk came for), and every minute. */
 export const useRiskDecisions = (filter: RiskDecisionsFilter, page: number, { enabled = true } = {}) =>
-  useQuery({ queryKey: queryKeys.risk.decisionList(filter, page), queryFn: () => listRiskDecisions(filter, page), placeholderData: keepPreviousData, refetchInterval: 60_000, enabled });
+  useQuery({ queryKey: queryKeys.risk.decisionList(filter, page), queryFn: () => listRiskDecisions(filter, page), placeholderData: keepPreviousData, staleTime: 0, refetchInterval: 60_000, enabled });
