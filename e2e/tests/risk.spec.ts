@@ -81,6 +81,8 @@ test("risk: an admin turns a rule on; a deposit's review is released once; the w
   await expect(withdrawalReview).toContainText('ตัดสินในคิวถอนโดยผู้ดูแลสองคน');
   await expect(withdrawalReview.getByTestId('risk-release')).toHaveCount(0);
   await expect(admin.risk.decision(memberLabel, '1,000.00 THB')).toHaveCount(0);
+  // The rule's "saved" toast gone, so the picture shows the list alone.
+  await expect(admin.page.getByText(`ใช้เวอร์ชัน ${versionBefore + 1} แล้ว`)).toHaveCount(0);
   await keepScreenshot(admin.page, 'risk-held', { fullPage: false });
 
   // Released with a double click on each button: the dialog opens once, and releases once.
@@ -105,7 +107,6 @@ test("risk: an admin turns a rule on; a deposit's review is released once; the w
   await expect(row.getByTestId('queue-first-decision')).toHaveText('เสนอโดย e2e-admin: โอนจ่าย');
   await expect(admin.page.getByText('ต้องให้ผู้ดูแลอีกคนเป็นผู้อนุมัติ')).toHaveCount(0);
   expect(firstApprovals()).toBe(1);
-  await keepScreenshot(admin.page, 'risk-queue', { fullPage: false });
 
   // A second operator sees what they confirm, and pays it out with a double click, once.
   const username = `risk-${member.phone}`;
@@ -114,6 +115,7 @@ test("risk: an admin turns a rule on; a deposit's review is released once; the w
   const second = await ConsolePage.signIn(browser, username, `${username}-pass-1`);
   const secondRow = second.page.getByTestId('admin-withdrawals').locator('li', { hasText: member.phone });
   await expect(secondRow.getByTestId('queue-first-decision')).toHaveText('เสนอโดย e2e-admin: โอนจ่าย');
+  await keepScreenshot(second.page, 'risk-queue', { fullPage: false });
   const payouts = countPosts(second.page, /\/api\/admin\/withdrawals\/[^/]+\/approve$/);
   await secondRow.getByTestId('admin-approve').dblclick();
   await expect(second.page.getByText('บันทึกว่าโอนแล้ว')).toHaveCount(1);

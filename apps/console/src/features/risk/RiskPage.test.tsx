@@ -149,7 +149,7 @@ describe('the held tab', () => {
     await user.click(within(await screen.findByTestId(`risk-decision-${depositReview.id}`)).getByTestId('risk-release'));
     const dialog = await screen.findByTestId('risk-release-dialog');
     expect(dialog).toHaveTextContent("End this deposit's review?");
-    await waitFor(() => expect(within(dialog).getByTestId('risk-release-text')).toHaveTextContent("The deposit of 1,000.00 THB stays credited to member 0812345678 (100300)'s wallet, as it is. Their withdrawals are no longer held for review because of it (other rules still apply). No money moves now."));
+    await waitFor(() => expect(within(dialog).getByTestId('risk-release-text')).toHaveTextContent("The deposit of 1,000.00 THB stays credited to member 0812345678 (100300)'s wallet, as it is. Their next withdrawals are no longer held for review because of it (other rules still apply); a withdrawal already held stays in the queue for two operators. No money moves now."));
     await user.dblClick(within(dialog).getByTestId('risk-release-confirm'));
     expect(await screen.findByText('Released.')).toBeInTheDocument();
     expect(sent).toEqual([{ path: `/api/admin/risk/decisions/${depositReview.id}/release`, body: undefined }]);
