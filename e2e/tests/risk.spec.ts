@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { ConsolePage } from '../pages/console-page';
-import { keepScreenshot, memberToken, operatorToken, registerViaApi } from '../support';
+import { expectAccessible, keepScreenshot, memberToken, operatorToken, registerViaApi } from '../support';
 
 type Mode = 'active' | 'observe' | 'off';
 
@@ -51,6 +51,7 @@ test("risk: an admin turns a rule on; a deposit's review is released once; the w
   await form.getByTestId('risk-form-mode').selectOption('active');
   await expect(form.getByTestId('risk-form-minimum-THB')).toHaveValue('1000');
   await keepScreenshot(admin.page, 'risk-rules', { fullPage: false });
+  await expectAccessible(admin.page, 'the risk rules with a rule open for change');
   const ruleSaves = countPosts(admin.page, /\/api\/admin\/risk\/rules\/cash_in_cash_out$/);
   await form.getByTestId('risk-form-save').dblclick();
   await expect(rule.getByTestId('risk-rule-mode')).toHaveText('ใช้งาน');
@@ -84,6 +85,7 @@ test("risk: an admin turns a rule on; a deposit's review is released once; the w
   // The rule's "saved" toast gone, so the picture shows the list alone.
   await expect(admin.page.getByText(`ใช้เวอร์ชัน ${versionBefore + 1} แล้ว`)).toHaveCount(0);
   await keepScreenshot(admin.page, 'risk-held', { fullPage: false });
+  await expectAccessible(admin.page, 'the held risk decisions');
 
   // Released with a double click on each button: the dialog opens once, and releases once.
   const releases = countPosts(admin.page, /\/api\/admin\/risk\/decisions\/[^/]+\/release$/);
@@ -91,6 +93,7 @@ test("risk: an admin turns a rule on; a deposit's review is released once; the w
   const dialog = admin.risk.releaseDialog();
   await expect(dialog.getByTestId('risk-release-text')).toContainText(`ยอดฝาก 1,200.00 THB ยังอยู่ในกระเป๋าของสมาชิก ${member.phone}`);
   await keepScreenshot(admin.page, 'risk-release', { fullPage: false });
+  await expectAccessible(admin.page, 'the release confirmation');
   await dialog.getByTestId('risk-release-confirm').dblclick();
   await expect(dialog).toHaveCount(0);
   await expect(depositReview.getByTestId('risk-released')).toContainText('ปลดโดย e2e-admin');

@@ -22,13 +22,13 @@ export function inOrderOf(params: RuleParams, defaults: RuleParams): RuleParams 
 export function ParamsText({ params, defaults }: { params: RuleParams; defaults: RuleParams }) {
   const { t } = useTranslation();
   const entries = Object.entries(inOrderOf(params, defaults));
-  if (entries.length === 0) return <span className="text-white/40" data-testid="risk-params">{t('risk.noParams')}</span>;
+  if (entries.length === 0) return <span className="text-white/60" data-testid="risk-params">{t('risk.noParams')}</span>;
   const figure = (value: number) => value.toLocaleString('en');
   return (
     <span data-testid="risk-params">
       {entries.map(([key, value], index) => (
         <span key={key} className="whitespace-nowrap">
-          {index > 0 && <span className="text-white/30"> · </span>}
+          {index > 0 && <span className="text-white/50"> · </span>}
           <span className="text-white/50">{t(`risk.params.${key}`, { defaultValue: key })}</span>{' '}
           <span className="font-mono">
             {typeof value === 'number'

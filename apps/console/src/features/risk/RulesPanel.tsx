@@ -49,7 +49,7 @@ export function RulesPanel({ canChange }: { canChange: boolean }) {
               <tr className="border-t border-white/5 align-top" data-testid={`risk-rule-${rule.code}`}>
                 <td className="max-w-md px-3 py-2">
                   <div className="font-semibold">{t(`risk.names.${rule.code}`, { defaultValue: rule.code })}</div>
-                  <div className="font-mono text-xs text-white/40">{rule.code}</div>
+                  <div className="font-mono text-xs text-white/60">{rule.code}</div>
                   <div className="text-xs text-white/60">{t(`risk.about.${rule.code}`, { defaultValue: '' })}</div>
                 </td>
                 <td className="px-3 py-2">{rule.movements.map((movement) => t(`risk.movements.${movement}`)).join(', ')}</td>

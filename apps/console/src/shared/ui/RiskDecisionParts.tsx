@@ -28,7 +28,7 @@ export function OutcomeBadge({ outcome }: { outcome: RiskDecision['outcome'] }) 
 export function RiskAnswers({ decision }: { decision: RiskDecision }) {
   const { t } = useTranslation();
   const fired = decision.rules.filter((answer) => answer.reason !== null);
-  if (fired.length === 0) return <span className="text-white/40">-</span>;
+  if (fired.length === 0) return <span className="text-white/60">-</span>;
   return (
     <ul className="space-y-1">
       {fired.map((answer) => (
