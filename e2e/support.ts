@@ -5,10 +5,10 @@ import AxeBuilder from '@axe-core/playwright';
 
 const ARTIFACTS = path.join(path.dirname(new URL(import.meta.url).pathname), 'artifacts');
 
-/** Screenshots kept for people to look at (not committed). */
-export async function keepScreenshot(page: Page, name: string): Promise<void> {
+/** Screenshots kept for people to look at (not committed); `fullPage: false` keeps the viewport alone (a desk's 1280×800). */
+export async function keepScreenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage });
 }
 
 /**

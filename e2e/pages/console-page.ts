@@ -26,6 +26,7 @@ export class ConsolePage {
   readonly campaigns: ConsoleCampaigns;
   readonly inbox: ConsoleInbox;
   readonly reconciliation: ConsoleReconciliation;
+  readonly risk: ConsoleRisk;
 
   private constructor(readonly page: Page) {
     this.member = new ConsoleMemberScreen(page);
@@ -38,6 +39,7 @@ export class ConsolePage {
     this.campaigns = new ConsoleCampaigns(page);
     this.inbox = new ConsoleInbox(page);
     this.reconciliation = new ConsoleReconciliation(page);
+    this.risk = new ConsoleRisk(page);
   }
 
   static async signIn(browser: Browser, username: string, password: string): Promise<ConsolePage> {
@@ -355,5 +357,31 @@ class ConsoleReconciliation {
     const dialog = this.page.getByTestId('exception-dialog');
     await expect(dialog.getByTestId('exception-status')).toBeVisible();
     return dialog;
+  }
+}
+
+/** Risk: the decisions rules held, their release, and the rules. */
+class ConsoleRisk {
+  constructor(readonly page: Page) {}
+
+  async openTab(tab: 'held' | 'rules'): Promise<void> {
+    await this.page.getByTestId(`risk-tab-${tab}`).click();
+  }
+
+  rule(code: string) {
+    return this.page.getByTestId(`risk-rule-${code}`);
+  }
+
+  ruleForm() {
+    return this.page.getByTestId('risk-rule-form');
+  }
+
+  /** The held decision of this member (the console's "member N") for this amount ("1,200.00"). */
+  decision(memberLabel: string, amount: string) {
+    return this.page.getByTestId('risk-held').locator('tbody tr', { hasText: memberLabel }).filter({ hasText: amount });
+  }
+
+  releaseDialog() {
+    return this.page.getByTestId('risk-release-dialog');
   }
 }

@@ -16,6 +16,7 @@ import { PromotionsPage } from '../features/promotions/PromotionsPage';
 import { SavedRepliesPage } from '../features/saved-replies/SavedRepliesPage';
 import { QueuesPage } from '../features/queues/QueuesPage';
 import { ReconciliationPage } from '../features/reconciliation/ReconciliationPage';
+import { RiskPage } from '../features/risk/RiskPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
 import { SpinWheelsPage } from '../features/spinwheels/SpinWheelsPage';
 import { Shell } from './Shell';
@@ -43,6 +44,7 @@ export const consoleRoutes: RouteObject[] = [
       { path: 'dashboard', element: <DashboardPage /> },
       { path: 'books', element: <BooksPage /> },
       { path: 'reconciliation', element: <ReconciliationPage /> },
+      { path: 'risk', element: <RiskPage /> },
       { path: 'settings', element: <SettingsPage /> },
       { path: 'audit', element: <AuditPage /> },
       { path: 'account', element: <AccountPage /> },

@@ -16,6 +16,7 @@ import { formatMoney, formatTime } from '../../shared/ui/format';
 import { ConditionPanel } from './ConditionPanel';
 import { MemberLinks } from './MemberLinks';
 import { MemberRecords } from './MemberRecords';
+import { MemberRisk } from './MemberRisk';
 import { MemberSpins } from './MemberSpins';
 import { useMember } from './api/get-member';
 import { type MemberAction, useChangeBankAccount, useMemberAction } from './api/member-actions';
@@ -84,6 +85,7 @@ export function MemberPage() {
       </div>
       <ConditionPanel memberId={data._id} canEnd={hasRole(roles, 'admin', 'finance', 'support')} ask={prompt.ask} />
       <MemberLinks memberId={data._id} phone={data.phone} />
+      {money && <MemberRisk memberId={data._id} />}
       <MemberRecords member={data} />
       <MemberSpins memberId={data._id} canVoid={hasRole(roles, 'admin', 'marketing')} ask={prompt.ask} />
       {prompt.dialog}

@@ -17,21 +17,24 @@ const withdrawal = {
   bankAccountNo: '1234567890',
   bankAccountName: 'SOMCHAI JAIDEE',
   reason: null,
+  checking: false,
 };
 const slip = { createdAt: '2026-11-01T03:00:00.000Z', amount: 0, status: 'in_progress', note: null, link: '/slip.png', reference: 'S0000001' };
+const pendingWithdrawal = { ...withdrawal, username: '0811111111', memberName: 'Somchai', decidedBy: null, firstApprovedBy: null, firstDecision: null, heldForReview: false, reference: 'W0000001' };
 const queues: Record<string, unknown> = {
-  '/api/admin/withdrawals': { total: 1, totalCapped: false, withdrawals: [{ ...withdrawal, username: '0811111111', memberName: 'Somchai', decidedBy: null, firstApprovedBy: null, reference: 'W0000001' }] },
+  '/api/admin/withdrawals': { total: 1, totalCapped: false, withdrawals: [pendingWithdrawal] },
   '/api/admin/deposit-notices': { total: 0, notices: [] },
   '/api/admin/slips': { total: 1, totalCapped: false, slips: [{ ...slip, _id: 's-1', currency: 'LAK', username: '2055555555', memberName: 'Bounmy', sendingBank: null, transRef: null, decidedBy: null }] },
   '/api/admin/truemoney-transfers': { total: 0, transfers: [] },
 };
 
-/** The queues; `decide` answers each decision by its path, with the body sent. */
-function renderQueues(decide: (path: string, body: unknown) => unknown) {
+/** The queues; `decide` answers each decision by its path, with the body sent; `withdrawals` replaces the pending one. */
+function renderQueues(decide: (path: string, body: unknown) => unknown, { withdrawals }: { withdrawals?: object[] } = {}) {
   saveToken('operator-token');
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const path = new URL(String(input), 'http://localhost').pathname;
     if (init?.method === 'POST') return new Response(JSON.stringify(decide(path, init.body ? JSON.parse(String(init.body)) : undefined)));
+    if (path === '/api/admin/withdrawals' && withdrawals) return new Response(JSON.stringify({ total: withdrawals.length, totalCapped: false, withdrawals }));
     return new Response(JSON.stringify(queues[path]));
   });
   render(
@@ -79,5 +82,42 @@ describe('deciding a queue item', () => {
     await user.click(screen.getByTestId('prompt-ok'));
     expect(await screen.findByText('Credited to the member’s wallet.')).toBeInTheDocument();
     expect(sent).toEqual([{ path: '/api/admin/slips/s-1/approve', body: { amount: 12_500 } }]);
+  });
+});
+
+describe('a withdrawal a risk rule held', () => {
+  const held = { ...pendingWithdrawal, checking: true, heldForReview: true };
+  const rowOf = async () => within(await screen.findByTestId('admin-withdrawals')).findByRole('listitem');
+
+  it('says it needs two operators, and a first refusal is told as proposed, not done', async () => {
+    renderQueues(() => ({ ...withdrawal, checking: true }), { withdrawals: [held] });
+    const row = await rowOf();
+    expect(within(row).getByTestId('queue-held')).toHaveTextContent('Held for review: needs two operators');
+    expect(within(row).queryByTestId('queue-first-decision')).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(within(row).getByTestId('admin-fail'));
+    await user.type(within(await screen.findByTestId('prompt-dialog')).getByRole('textbox'), 'not the member');
+    await user.click(screen.getByTestId('prompt-ok'));
+    expect(await screen.findByText('Refusal proposed; a second operator confirms it before the money goes back.')).toBeInTheDocument();
+    expect(screen.queryByText('Failed; the money is back in the wallet.')).not.toBeInTheDocument();
+  });
+
+  it('shows the second operator what the first proposed: a payout, or the money back', async () => {
+    renderQueues(() => withdrawal, {
+      withdrawals: [
+        { ...held, _id: 'w-1', firstApprovedBy: 'anna', firstDecision: 'SUCCESS' },
+        { ...held, _id: 'w-2', username: '0822222222', firstApprovedBy: 'boon', firstDecision: 'FAILED' },
+      ],
+    });
+    const [payout, refusal] = await within(await screen.findByTestId('admin-withdrawals')).findAllByRole('listitem');
+    expect(within(payout!).getByTestId('queue-first-decision')).toHaveTextContent('proposed by anna: pay out');
+    expect(within(refusal!).getByTestId('queue-first-decision')).toHaveTextContent('proposed by boon: refuse');
+  });
+
+  it('keeps the words of a large payout waiting for its second approval (no rule held it)', async () => {
+    renderQueues(() => withdrawal, { withdrawals: [{ ...pendingWithdrawal, firstApprovedBy: 'anna', firstDecision: 'SUCCESS' }] });
+    const row = await rowOf();
+    expect(within(row).getByTestId('queue-first-decision')).toHaveTextContent('first approved by anna');
+    expect(within(row).queryByTestId('queue-held')).not.toBeInTheDocument();
   });
 });

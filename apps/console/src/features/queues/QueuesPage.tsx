@@ -7,7 +7,7 @@ import { type Ask, usePrompt } from '../../shared/ui/PromptDialog';
 import { toastDecisionFailure } from '../../shared/ui/decision-toast';
 import { formatCount, formatMoney, formatTime } from '../../shared/ui/format';
 import { ExportButton } from '../../shared/ui/ExportButton';
-import { type QueueItem, type QueueName, loadQueue, useDecide, useQueue } from './api/queues';
+import { type QueueItem, type QueueName, type WithdrawalDetail, loadQueue, useDecide, useQueue } from './api/queues';
 
 /** What the two actions say: a withdrawal is paid out or returned; a deposit is credited or refused. */
 const WORDS = {
@@ -59,8 +59,9 @@ function Queue({ queue, title, words, approval }: { queue: QueueName; title: str
       { id, action, body },
       {
         onSuccess: (answer) => {
+          // Still in progress: the first of two operators' decisions is recorded, and what it proposes said.
           const stillWaiting = answer.status === 'in_progress';
-          toast.success(stillWaiting ? t('queues.firstApproval') : t(action === 'approve' ? words.approved : words.failed));
+          toast.success(stillWaiting ? t(action === 'approve' ? 'queues.firstApproval' : 'queues.firstRefusal') : t(action === 'approve' ? words.approved : words.failed));
         },
         onError: toastDecisionFailure,
       },
@@ -132,7 +133,7 @@ function Detail({ item }: { item: QueueItem }) {
       return (
         <>
           {detail.bankCode} <span className="font-mono">{groupAccountNumber(detail.accountNo)}</span> {detail.accountName}
-          {detail.firstApprovedBy && <> · {t('queues.firstApprovedBy', { name: detail.firstApprovedBy })}</>}
+          <WithdrawalTwoOperators detail={detail} />
         </>
       );
     case 'slip':
@@ -147,4 +148,33 @@ function Detail({ item }: { item: QueueItem }) {
     default:
       return null;
   }
+}
+
+/**
+ * Where a withdrawal's two-operator decision stands. Held by a risk rule, it takes two operators
+ * either way, and the second must see what the first proposed (a payout, or the money back) to know
+ * what their press confirms; a payout above the operator's amount only ever waits for a second approval.
+ */
+function WithdrawalTwoOperators({ detail }: { detail: WithdrawalDetail }) {
+  const { t } = useTranslation();
+  // Before the held column, a first approval was always a payout's (the server reads it the same way).
+  const proposal = detail.firstDecision ?? 'SUCCESS';
+  return (
+    <>
+      {detail.heldForReview && (
+        <>
+          {' · '}
+          <span className="rounded border border-amber-400/40 bg-amber-500/10 px-1.5 py-0.5 font-semibold text-amber-200" data-testid="queue-held">{t('queues.heldForReview')}</span>
+        </>
+      )}
+      {detail.firstApprovedBy && (
+        <>
+          {' · '}
+          <span className={detail.heldForReview ? 'font-semibold text-white' : ''} data-testid="queue-first-decision">
+            {detail.heldForReview || proposal === 'FAILED' ? t('queues.proposedBy', { name: detail.firstApprovedBy, decision: t(`queues.proposals.${proposal}`) }) : t('queues.firstApprovedBy', { name: detail.firstApprovedBy })}
+          </span>
+        </>
+      )}
+    </>
+  );
 }

@@ -45,6 +45,14 @@ export const queryKeys = {
     daily: (range: object) => ['books', 'daily', range] as const,
     exposure: ['books', 'exposure'] as const,
   },
+  risk: {
+    all: ['risk'] as const,
+    /** Every list of decisions (the held tab's pages, a member's recent ones): a release reloads them all. */
+    decisions: ['risk', 'decisions'] as const,
+    decisionList: (filter: object, page: number) => ['risk', 'decisions', filter, page] as const,
+    rules: ['risk', 'rules'] as const,
+    versions: (code: string) => ['risk', 'rules', code, 'versions'] as const,
+  },
   reconciliation: {
     all: ['reconciliation'] as const,
     exceptions: ['reconciliation', 'exceptions'] as const,

@@ -15,6 +15,19 @@ import { api } from '../../../shared/api/client';
 import { joinInFlight } from '../../../shared/api/join-in-flight';
 import { queryKeys } from '../../../shared/api/keys';
 
+/** A withdrawal's bank account, and where its two-operator decision stands. */
+export interface WithdrawalDetail {
+  kind: 'withdrawal';
+  bankCode: string;
+  accountNo: string;
+  accountName: string;
+  firstApprovedBy: string | null;
+  /** What the first of two operators proposed (a payout above the operator's amount is always SUCCESS). */
+  firstDecision: 'SUCCESS' | 'FAILED' | null;
+  /** A risk rule held it: two operators decide it, whichever way. */
+  heldForReview: boolean;
+}
+
 /** One waiting item of any queue, as the desk shows it. */
 export interface QueueItem {
   _id: string;
@@ -26,7 +39,7 @@ export interface QueueItem {
   memberName: string;
   /** Withdrawals and deposit notices: the reference the member reads out to support. */
   reference?: string;
-  detail: { kind: 'withdrawal'; bankCode: string; accountNo: string; accountName: string; firstApprovedBy: string | null } | { kind: 'notice' } | { kind: 'slip'; note: string | null; sendingBank: string | null; transRef: string | null; link: string } | { kind: 'transfer'; status: string; senderMobile: string };
+  detail: WithdrawalDetail | { kind: 'notice' } | { kind: 'slip'; note: string | null; sendingBank: string | null; transRef: string | null; link: string } | { kind: 'transfer'; status: string; senderMobile: string };
 }
 
 export type QueueName = 'withdrawals' | 'deposit-notices' | 'slips' | 'truemoney-transfers';
@@ -39,7 +52,19 @@ export async function loadQueue(queue: QueueName, page = 1): Promise<{ total: nu
       return {
         total,
         totalCapped,
-        items: withdrawals.map((row) => ({ ...row, who: row.username, detail: { kind: 'withdrawal', bankCode: row.bankCode, accountNo: row.bankAccountNo, accountName: row.bankAccountName, firstApprovedBy: row.firstApprovedBy } })),
+        items: withdrawals.map((row) => ({
+          ...row,
+          who: row.username,
+          detail: {
+            kind: 'withdrawal',
+            bankCode: row.bankCode,
+            accountNo: row.bankAccountNo,
+            accountName: row.bankAccountName,
+            firstApprovedBy: row.firstApprovedBy,
+            firstDecision: row.firstDecision,
+            heldForReview: row.heldForReview,
+          },
+        })),
       };
     }
     case 'deposit-notices': {

@@ -1,0 +1,46 @@
+import type { RiskDecision } from '@wallet/contract';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '../../shared/ui/Button';
+import { Dialog } from '../../shared/ui/Dialog';
+import { decisionMoney } from '../../shared/ui/RiskDecisionParts';
+import { toastDecisionFailure } from '../../shared/ui/decision-toast';
+import { useMemberPhone } from './api/member-phone';
+import { useReleaseDecision } from './api/release-decision';
+
+/**
+ * Asks before a release, saying in money what it does (docs/adr/0362): a block lets the member make
+ * the same movement once, up to its amount, within 24 hours; a deposit's review stops holding the
+ * member's withdrawals for it. Neither moves money now.
+ */
+export function ReleaseDialog({ decision, onClose }: { decision: RiskDecision; onClose(): void }) {
+  const { t } = useTranslation();
+  const release = useReleaseDecision();
+  const phone = useMemberPhone(decision.memberId).data;
+  const member = phone ? `${phone} (${decision.memberId})` : decision.memberId;
+  const amount = decisionMoney(decision);
+  const text =
+    decision.outcome === 'block'
+      ? t('risk.releaseBlock', { member, movement: t(`risk.movementInSentence.${decision.movement}`), amount })
+      : t('risk.releaseDeposit', { member, amount });
+  const confirm = () =>
+    release.mutate(decision.id, {
+      onSuccess: () => {
+        toast.success(t('risk.released'));
+        onClose();
+      },
+      onError: (error) => {
+        toastDecisionFailure(error);
+        onClose();
+      },
+    });
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={t(decision.outcome === 'block' ? 'risk.releaseTitle.block' : 'risk.releaseTitle.review')} testId="risk-release-dialog">
+      <p className="mb-4 text-sm leading-relaxed" data-testid="risk-release-text">{text}</p>
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onClose}>{t('risk.cancel')}</Button>
+        <Button busy={release.isPending} onClick={confirm} data-testid="risk-release-confirm">{t('risk.releaseConfirm')}</Button>
+      </div>
+    </Dialog>
+  );
+}
