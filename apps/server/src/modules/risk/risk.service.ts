@@ -72,7 +72,6 @@ function versionsUsed(stored: StoredDecision, versions: Map<string, RuleVersion>
 const FOLLOWS_ARRIVED_MONEY: readonly Movement[] = ['deposit', 'invite'];
 /** Movements whose answer depends on who else shares the member's browsers, addresses and accounts. */
 const READS_LINKS: readonly Movement[] = ['withdrawal', 'reward'];
-const NO_LINKS: SharedCounts = { device: 0, address: 0, bankAccount: 0, holder: 0 };
 
 /** A rule's params as an operator may set them: the same keys as its defaults, each a number ≥ 0 (or one per currency). */
 function checkParams(code: string, params: Record<string, unknown>): RuleParams {
@@ -102,7 +101,7 @@ export function createRiskService(deps: { db: Db; auditTrail: AuditTrail; links:
   async function gather(trx: Db, movement: MovementToDecide): Promise<RiskInputs> {
     const [history, shared] = await Promise.all([
       repo.memberHistory(trx, movement.memberId, movement.ownRowId ?? null),
-      READS_LINKS.includes(movement.movement) ? deps.links.sharedCounts(trx, movement.memberId) : Promise.resolve(NO_LINKS),
+      READS_LINKS.includes(movement.movement) ? deps.links.sharedCounts(trx, movement.memberId) : Promise.resolve(null),
     ]);
     return {
       movement: movement.movement,
