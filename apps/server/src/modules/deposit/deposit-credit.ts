@@ -115,7 +115,7 @@ export function createDepositCredit(deps: {
       );
       const credited: CreditedDeposit = { ...deposit, depositId: row.id, creditedAt: row.created_at };
       for (const handler of handlers) await handler(trx, credited);
-      // Counted as the credit is written, in its transaction: one that fails later is counted too (rare; ADR 0370).
+      // Counted as the credit is written, in its transaction: one that fails later is counted too (rare; ADR 0336).
       credits.inc({ method: deposit.method, outcome: 'credited' });
       creditDelay.observe({ method: deposit.method }, Math.max(0, deps.now().getTime() - deposit.paidAt.getTime()) / 1000);
       return credited;
