@@ -8,7 +8,7 @@ import { errorText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
 import { AmountField, SelectField, TextField, amountValue } from '../../shared/ui/Field';
 import { toastDecisionFailure } from '../../shared/ui/decision-toast';
-import { useMemberPhone } from './api/member-phone';
+import { useMemberPhone } from '../../shared/api/member-phone';
 import { type ExceptionCorrection, useProposeExceptionCorrection } from './api/propose-exception-correction';
 import { correctionFor } from './figures';
 

@@ -17,7 +17,7 @@ import { useAssignException } from './api/assign-exception';
 import { useDecideWriteOff } from './api/decide-write-off';
 import { useException } from './api/get-exception';
 import { useMatchException } from './api/match-exception';
-import { useMemberPhone } from './api/member-phone';
+import { useMemberPhone } from '../../shared/api/member-phone';
 import { useQueueOperators } from './api/operator-names';
 import { useProposeWriteOff } from './api/propose-write-off';
 import { differenceOf, isWaiting, minorMoney } from './figures';

@@ -5,7 +5,7 @@ import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
 import { decisionMoney } from '../../shared/ui/RiskDecisionParts';
 import { toastDecisionFailure } from '../../shared/ui/decision-toast';
-import { useMemberPhone } from './api/member-phone';
+import { useMemberPhone } from '../../shared/api/member-phone';
 import { useReleaseDecision } from './api/release-decision';
 
 /**

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { memberDetailResponse } from '@wallet/contract';
-import { api } from '../../../shared/api/client';
-import { queryKeys } from '../../../shared/api/keys';
+import { api } from './client';
+import { queryKeys } from './keys';
 
-/** GET /api/admin/members/{id}, read for its phone: the desk sees whom a correction credits before proposing it. */
+/** GET /api/admin/members/{id}, read for its phone: a confirmation names the member it concerns (a correction's credit, a risk release). */
 export const useMemberPhone = (memberId: string | null) =>
   useQuery({
     queryKey: queryKeys.member.of(memberId),
