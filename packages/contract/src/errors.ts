@@ -148,13 +148,15 @@ export const ERROR_CODES = [
   'DEPOSITS_PAUSED',
   // A risk rule stopped this movement; nothing moved. Which rule is never said; support can have it released.
   'RISK_BLOCKED',
+  // An investigator froze the member's withdrawals; support has told the member why.
+  'WITHDRAWALS_FROZEN',
 ] as const;
 
 /**
  * Codes only the operator console receives (its own routes): translated by the console, so the
  * member app carries none of them.
  */
-export const OPERATOR_ERROR_CODES = ['TOTP_REQUIRED', 'TOTP_INVALID', 'OPERATOR_EXISTS', 'LAST_ADMIN', 'FOUR_EYES', 'OFFER_EXISTS', 'ALREADY_DECIDED', 'WITHDRAW_MIN_ABOVE_MAX', 'OFFER_REWARD_SHAPE', 'NO_OPERATOR', 'NO_MEMBER_NAMED', 'PROPOSAL_OPEN', 'RULE_CHANGED'] as const;
+export const OPERATOR_ERROR_CODES = ['TOTP_REQUIRED', 'TOTP_INVALID', 'OPERATOR_EXISTS', 'LAST_ADMIN', 'FOUR_EYES', 'OFFER_EXISTS', 'ALREADY_DECIDED', 'WITHDRAW_MIN_ABOVE_MAX', 'OFFER_REWARD_SHAPE', 'NO_OPERATOR', 'NO_MEMBER_NAMED', 'PROPOSAL_OPEN', 'RULE_CHANGED', 'CASE_NOT_REVIEWED'] as const;
 
 export type MemberErrorCode = (typeof ERROR_CODES)[number];
 export type OperatorErrorCode = (typeof OPERATOR_ERROR_CODES)[number];
