@@ -57,6 +57,13 @@ const caseOf = async (member: Member, token = investigator, status = 'active') =
   expect(answer.status).toBe(200);
   return answer.body.cases as Array<{ id: string; inbox: string; status: string; alerts: number; rules: string[] }>;
 };
+/** The member's one open case. */
+const onlyCase = async (member: Member) => {
+  const [only, ...more] = await caseOf(member);
+  expect(only).toBeDefined();
+  expect(more).toEqual([]);
+  return only!;
+};
 const detail = async (id: string, token = investigator) => (await server.api('GET', `${cases}/${id}`, { token })).body.case as CaseBody;
 const close = (id: string, body: Record<string, unknown>, token = investigator) => server.api('POST', `${cases}/${id}/close`, { token, body });
 async function attach(id: string, bytes: Buffer, filename: string, body = '') {
@@ -102,7 +109,7 @@ describe('an investigator works a case to an outcome', () => {
     await structure(member);
     const paidOut = (await withdraw(member, 800)).body.withdrawal._id as string;
     const refused = (await withdraw(member, 900)).body.withdrawal._id as string;
-    const [{ id }] = (await caseOf(member)) as [{ id: string }];
+    const { id } = await onlyCase(member);
 
     expect(await server.api('POST', `${cases}/${id}/assign`, { token: investigator, body: { assignee: 'nobody-here' } })).toMatchObject({ status: 400, body: { message: 'NO_OPERATOR' } });
     const taken = await server.api('POST', `${cases}/${id}/assign`, { token: investigator, body: { assignee: 'case-investigator' } });
@@ -160,7 +167,7 @@ describe('an investigator works a case to an outcome', () => {
   it('a confirmed case freezes withdrawals, telling the member why through support; an admin lifts it', async () => {
     const member = await registerMember(server);
     await structure(member);
-    const [{ id }] = (await caseOf(member)) as [{ id: string }];
+    const { id } = await onlyCase(member);
     expect(await close(id, { outcome: 'valuable', action: 'freeze', memberMessage: 'why' })).toMatchObject({ status: 400 });
     expect(await close(id, { outcome: 'confirmed', action: 'freeze' })).toMatchObject({ status: 400 });
     const message = 'Your withdrawals are paused while we check your recent deposits. Please send us a statement of the paying account.';
@@ -183,7 +190,7 @@ describe('an investigator works a case to an outcome', () => {
   it('a confirmed case blocks the member: refused on every call from then on', async () => {
     const member = await registerMember(server);
     await structure(member);
-    const [{ id }] = (await caseOf(member)) as [{ id: string }];
+    const { id } = await onlyCase(member);
     expect((await close(id, { outcome: 'confirmed', action: 'block', memberMessage: 'Your account is closed after a review.' })).status).toBe(200);
     expect(await server.api('GET', '/api/wallet', { token: member.token })).toMatchObject({ status: 403, body: { message: 'INACTIVE_USER' } });
     const blocked = await server.db.selectFrom('audit_log').select('detail').where('action', '=', 'member.block').execute();
@@ -195,7 +202,7 @@ describe('a rule snoozed for one member', () => {
   it('only from a case closed as a false positive or valuable, at most 180 days, audited; the rule then observes for that member alone', async () => {
     const member = await registerMember(server);
     await structure(member);
-    const [{ id }] = (await caseOf(member)) as [{ id: string }];
+    const { id } = await onlyCase(member);
     const snooze = (body: Record<string, unknown>) => server.api('POST', `${cases}/${id}/snoozes`, { token: investigator, body });
     expect(await snooze({ code: 'structuring', days: 30 })).toMatchObject({ status: 409, body: { message: 'CASE_NOT_REVIEWED' } });
     expect((await close(id, { outcome: 'false_positive' })).status).toBe(200);
@@ -225,7 +232,7 @@ describe('a rule snoozed for one member', () => {
   it('a confirmed case snoozes nothing', async () => {
     const member = await registerMember(server);
     await structure(member);
-    const [{ id }] = (await caseOf(member)) as [{ id: string }];
+    const { id } = await onlyCase(member);
     expect((await close(id, { outcome: 'confirmed' })).status).toBe(200);
     expect(await server.api('POST', `${cases}/${id}/snoozes`, { token: investigator, body: { code: 'structuring', days: 10 } })).toMatchObject({ status: 409, body: { message: 'CASE_NOT_REVIEWED' } });
   });
