@@ -30,7 +30,7 @@ test.afterEach(async ({ request }) => {
   await request.put('/api/admin/settings/site', { headers, data: { isManualDeposit: false } });
 });
 
-test("risk: an admin turns a rule on; a deposit's review is released once; the withdrawal it holds is paid by two operators, once", async ({ browser, request }) => {
+test("risk: an admin turns a rule on; a deposit's review is released by two operators, once; the withdrawal it holds is paid by two operators, once", async ({ browser, request }) => {
   const headers = { authorization: `Bearer ${await operatorToken(request)}` };
   expect((await request.put('/api/admin/settings/site', { headers, data: { isManualDeposit: true } })).ok()).toBe(true);
   const member = await registerViaApi(request);
@@ -96,9 +96,26 @@ test("risk: an admin turns a rule on; a deposit's review is released once; the w
   await expectAccessible(admin.page, 'the release confirmation');
   await dialog.getByTestId('risk-release-confirm').dblclick();
   await expect(dialog).toHaveCount(0);
-  await expect(depositReview.getByTestId('risk-released')).toContainText('ปลดโดย e2e-admin');
-  await expect(admin.page.getByText('ปลดแล้ว', { exact: true })).toHaveCount(1);
+  // One operator only proposes a release; a second one releases it.
+  await expect(depositReview.getByTestId('risk-release-proposed')).toHaveText('คุณเป็นผู้เสนอการปลดนี้: ผู้ดูแลคนอื่นต้องเป็นผู้ยืนยัน');
+  await expect(depositReview.getByTestId('risk-release')).toHaveCount(0);
+  await expect(admin.page.getByText('เสนอแล้ว ต้องให้ผู้ดูแลคนที่สองยืนยันก่อนจึงจะปลดได้')).toHaveCount(1);
   expect(releases()).toBe(1);
+
+  const username = `risk-${member.phone}`;
+  const created = await request.post('/api/admin/operators', { headers, data: { username, password: `${username}-pass-1`, roles: ['finance'] } });
+  expect(created.status(), await created.text()).toBe(200);
+  const second = await ConsolePage.signIn(browser, username, `${username}-pass-1`);
+  await second.goTo('ความเสี่ยง');
+  await second.risk.openTab('held');
+  const secondReview = second.risk.decision(memberLabel, '1,200.00 THB');
+  await expect(secondReview.getByTestId('risk-release-proposed')).toHaveText('e2e-admin เสนอให้ปลดแล้ว: รอผู้ดูแลคนที่สองยืนยัน');
+  const confirms = countPosts(second.page, /\/api\/admin\/risk\/decisions\/[^/]+\/release$/);
+  await secondReview.getByTestId('risk-release').dblclick();
+  await second.risk.releaseDialog().getByTestId('risk-release-confirm').dblclick();
+  await expect(secondReview.getByTestId('risk-released')).toContainText(`ปลดโดย ${username}`);
+  await expect(second.page.getByText('ปลดแล้ว', { exact: true })).toHaveCount(1);
+  expect(confirms()).toBe(1);
 
   // The queue: held for review, needing two operators; the first approval proposes the payout.
   await admin.goTo('คิวงาน');
@@ -111,11 +128,8 @@ test("risk: an admin turns a rule on; a deposit's review is released once; the w
   await expect(admin.page.getByText('ต้องให้ผู้ดูแลอีกคนเป็นผู้อนุมัติ')).toHaveCount(0);
   expect(firstApprovals()).toBe(1);
 
-  // A second operator sees what they confirm, and pays it out with a double click, once.
-  const username = `risk-${member.phone}`;
-  const created = await request.post('/api/admin/operators', { headers, data: { username, password: `${username}-pass-1`, roles: ['finance'] } });
-  expect(created.status(), await created.text()).toBe(200);
-  const second = await ConsolePage.signIn(browser, username, `${username}-pass-1`);
+  // The second operator sees what they confirm, and pays it out with a double click, once.
+  await second.goTo('คิวงาน');
   const secondRow = second.page.getByTestId('admin-withdrawals').locator('li', { hasText: member.phone });
   await expect(secondRow.getByTestId('queue-first-decision')).toHaveText('เสนอโดย e2e-admin: โอนจ่าย');
   await keepScreenshot(second.page, 'risk-queue', { fullPage: false });

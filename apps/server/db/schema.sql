@@ -797,6 +797,7 @@ TABLE risk_decisions
   released_at timestamp with time zone
   release_used_at timestamp with time zone
   case_id uuid
+  release_proposed_by text
   CONSTRAINT risk_decisions_amount_check CHECK ((amount >= 0))
   CONSTRAINT risk_decisions_case_id_fkey FOREIGN KEY (case_id) REFERENCES risk_cases(id)
   CONSTRAINT risk_decisions_check CHECK (((released_by IS NULL) = (released_at IS NULL)))
@@ -805,6 +806,7 @@ TABLE risk_decisions
   CONSTRAINT risk_decisions_movement_check CHECK ((movement = ANY (ARRAY['deposit'::text, 'withdrawal'::text, 'reward'::text, 'invite'::text, 'bank_account'::text])))
   CONSTRAINT risk_decisions_outcome_check CHECK ((outcome = ANY (ARRAY['approve'::text, 'review'::text, 'block'::text])))
   CONSTRAINT risk_decisions_pkey PRIMARY KEY (id)
+  CONSTRAINT risk_decisions_release_two_operators_check CHECK (((released_by IS NULL) OR ((release_proposed_by IS NOT NULL) AND (release_proposed_by <> released_by))))
   CREATE INDEX risk_decisions_case_idx ON risk_decisions USING btree (case_id, created_at) WHERE (case_id IS NOT NULL)
   CREATE INDEX risk_decisions_created_idx ON risk_decisions USING btree (created_at, id)
   CREATE INDEX risk_decisions_held_idx ON risk_decisions USING btree (created_at DESC) WHERE (outcome <> 'approve'::text)

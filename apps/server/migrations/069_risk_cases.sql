@@ -23,6 +23,10 @@ CREATE INDEX risk_cases_inbox_idx ON risk_cases (status, inbox, last_alert_at DE
 CREATE INDEX risk_cases_closed_idx ON risk_cases (closed_at) WHERE status = 'closed';
 
 ALTER TABLE risk_decisions ADD COLUMN case_id uuid REFERENCES risk_cases (id);
+-- A release takes two operators: the first proposes it, a different one releases.
+ALTER TABLE risk_decisions ADD COLUMN release_proposed_by text;
+ALTER TABLE risk_decisions ADD CONSTRAINT risk_decisions_release_two_operators_check
+  CHECK (released_by IS NULL OR (release_proposed_by IS NOT NULL AND release_proposed_by <> released_by));
 CREATE INDEX risk_decisions_case_idx ON risk_decisions (case_id, created_at) WHERE case_id IS NOT NULL;
 
 -- Attachments are checked on upload (images re-encoded, PDFs walked) and kept here, at most 5 MB each.

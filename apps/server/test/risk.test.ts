@@ -145,8 +145,15 @@ describe('a block', () => {
     expect(blocked).toMatchObject({ outcome: 'block', movement: 'withdrawal', amount: 500 });
     expect(blocked!.rules).toContainEqual(expect.objectContaining({ code: 'shared_bank_account', outcome: 'block' }));
 
-    const [released, again] = await Promise.all([server.api('POST', `${base}/decisions/${blocked!.id}/release`, { token: finance }), server.api('POST', `${base}/decisions/${blocked!.id}/release`, { token: admin })]);
+    // One operator alone releases nothing: the first proposes, the same one again is refused.
+    const release = (token: string) => server.api('POST', `${base}/decisions/${blocked!.id}/release`, { token });
+    expect((await release(finance)).body.decision).toMatchObject({ releaseProposedBy: 'risk-finance', releasedBy: null });
+    expect(await release(finance)).toMatchObject({ status: 403, body: { message: 'FOUR_EYES' } });
+    expect(await withdraw(member, 500)).toMatchObject({ status: 422, body: { message: 'RISK_BLOCKED' } });
+    const [released, again] = await Promise.all([release(admin), release(thirdEyes)]);
     expect([released.status, again.status].sort()).toEqual([200, 409]);
+    expect(await server.db.selectFrom('audit_log').select('action').where('action', 'in', ['risk.release.propose', 'risk.release']).execute()).toHaveLength(2);
+    await expect(server.db.updateTable('risk_decisions').set({ released_by: 'risk-finance', released_at: new Date() }).where('id', '=', blocked!.id).execute()).rejects.toThrow(/risk_decisions_release_two_operators_check/);
     expect(await withdraw(member, 600)).toMatchObject({ status: 422, body: { message: 'RISK_BLOCKED' } });
     expect((await withdraw(member, 500)).body.withdrawal).toMatchObject({ status: 'in_progress' });
     expect(await withdraw(member, 500)).toMatchObject({ status: 422, body: { message: 'RISK_BLOCKED' } });
@@ -167,7 +174,9 @@ describe('a deposit a rule holds', () => {
     const first = (await withdraw(member, 100)).body.withdrawal;
     expect(first).toMatchObject({ checking: true });
 
-    expect((await server.api('POST', `${base}/decisions/${held.id}/release`, { token: finance })).body.decision).toMatchObject({ releasedBy: 'risk-finance' });
+    expect((await server.api('POST', `${base}/decisions/${held.id}/release`, { token: finance })).body.decision).toMatchObject({ releaseProposedBy: 'risk-finance', releasedBy: null });
+    expect((await withdraw(member, 100)).body.withdrawal).toMatchObject({ checking: true });
+    expect((await server.api('POST', `${base}/decisions/${held.id}/release`, { token: thirdEyes })).body.decision).toMatchObject({ releasedBy: 'risk-finance-two' });
     await setRule('deposit_velocity', 'observe');
     await setRule('cash_in_cash_out', 'observe');
     expect((await withdraw(member, 100)).body.withdrawal).toMatchObject({ checking: false });

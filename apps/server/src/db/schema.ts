@@ -486,6 +486,8 @@ export interface Database {
     release_used_at: Timestamp | null;
     /** The case the alert joined (migration 069); null for approvals. */
     case_id: string | null;
+    /** The first of the two operators a release takes. */
+    release_proposed_by: string | null;
   };
   risk_cases: {
     id: Generated<string>;

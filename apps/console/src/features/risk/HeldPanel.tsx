@@ -2,6 +2,7 @@ import type { RiskDecision } from '@wallet/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useMe } from '../../shared/api/me';
 import { useRiskDecisions } from '../../shared/api/risk-decisions';
 import { errorText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
@@ -73,8 +74,17 @@ export function HeldPanel() {
 
 function ReleaseCell({ decision, onRelease }: { decision: RiskDecision; onRelease(): void }) {
   const { t } = useTranslation();
+  const me = useMe().data;
   if (decision.releasedBy && decision.releasedAt) return <span className="text-xs text-white/60" data-testid="risk-released">{t('risk.releasedBy', { name: decision.releasedBy, time: formatTime(decision.releasedAt) })}</span>;
-  if (isReleasable(decision)) return <Button variant="secondary" onClick={onRelease} data-testid="risk-release">{t('risk.release')}</Button>;
+  if (isReleasable(decision)) {
+    const mine = decision.releaseProposedBy !== null && decision.releaseProposedBy === me?.username;
+    return (
+      <div className="space-y-1">
+        {decision.releaseProposedBy && <div className="text-xs text-white/60" data-testid="risk-release-proposed">{t(mine ? 'risk.releaseYours' : 'risk.proposedBy', { name: decision.releaseProposedBy })}</div>}
+        {!mine && <Button variant="secondary" onClick={onRelease} data-testid="risk-release">{t('risk.release')}</Button>}
+      </div>
+    );
+  }
   if (decision.movement === 'withdrawal' && decision.outcome === 'review') {
     return (
       <Link to="/" className="text-xs text-accent-300 underline">

@@ -11,7 +11,8 @@ import { useReleaseDecision } from './api/release-decision';
 /**
  * Asks before a release, saying in money what it does (docs/adr/0362): a block lets the member make
  * the same movement once, up to its amount, within 24 hours; a deposit's review stops holding the
- * member's withdrawals for it. Neither moves money now.
+ * member's withdrawals for it. Neither moves money now. Two operators: the first proposes, a
+ * different one confirms (docs/adr/0374).
  */
 export function ReleaseDialog({ decision, onClose }: { decision: RiskDecision; onClose(): void }) {
   const { t } = useTranslation();
@@ -25,8 +26,8 @@ export function ReleaseDialog({ decision, onClose }: { decision: RiskDecision; o
       : t('risk.releaseDeposit', { member, amount });
   const confirm = () =>
     release.mutate(decision.id, {
-      onSuccess: () => {
-        toast.success(t('risk.released'));
+      onSuccess: (result) => {
+        toast.success(t(result.releasedAt ? 'risk.released' : 'risk.releaseProposed'));
         onClose();
       },
       onError: (error) => {
@@ -36,7 +37,8 @@ export function ReleaseDialog({ decision, onClose }: { decision: RiskDecision; o
     });
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={t(decision.outcome === 'block' ? 'risk.releaseTitle.block' : 'risk.releaseTitle.review')} testId="risk-release-dialog">
-      <p className="mb-4 text-sm leading-relaxed" data-testid="risk-release-text">{text}</p>
+      <p className="mb-2 text-sm leading-relaxed" data-testid="risk-release-text">{text}</p>
+      <p className="mb-4 text-xs text-white/60" data-testid="risk-release-step">{decision.releaseProposedBy ? t('risk.proposedBy', { name: decision.releaseProposedBy }) : t('risk.releaseTwo')}</p>
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onClose}>{t('risk.cancel')}</Button>
         <Button busy={release.isPending} onClick={confirm} data-testid="risk-release-confirm">{t('risk.releaseConfirm')}</Button>

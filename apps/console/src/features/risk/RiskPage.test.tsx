@@ -22,6 +22,7 @@ const decision = (fields: Partial<RiskDecision>): RiskDecision => ({
     { code: 'dormant_wake', version: 1, mode: 'observe', outcome: 'approve', reason: null },
   ],
   createdAt: '2026-11-01T03:00:00.000Z',
+  releaseProposedBy: null,
   releasedBy: null,
   releasedAt: null,
   ...fields,
@@ -172,6 +173,27 @@ describe('the held tab', () => {
     await user.click(within(await screen.findByTestId(`risk-decision-${depositReview.id}`)).getByTestId('risk-release'));
     await user.click(await screen.findByTestId('risk-release-confirm'));
     expect(await screen.findByText('Already decided by chai; the list now shows the decision.')).toBeInTheDocument();
+  });
+});
+
+describe('a release by two operators', () => {
+  it('the first press proposes it, and says a second operator confirms', async () => {
+    renderPage({ post: async () => new Response(JSON.stringify({ decision: { ...depositReview, releaseProposedBy: 'boon' } })) });
+    const user = userEvent.setup();
+    await user.click(within(await screen.findByTestId(`risk-decision-${depositReview.id}`)).getByTestId('risk-release'));
+    expect(await screen.findByTestId('risk-release-step')).toHaveTextContent('A release takes two operators: the first proposes it, a different one confirms it.');
+    await user.click(screen.getByTestId('risk-release-confirm'));
+    expect(await screen.findByText('Proposed. A second operator must confirm before it is released.')).toBeInTheDocument();
+  });
+
+  it('the proposer is offered no second press; another operator is, naming the proposer', async () => {
+    renderPage({ held: [{ ...depositReview, releaseProposedBy: 'boon' }, { ...openBlock, releaseProposedBy: 'chai' }] });
+    const mine = await screen.findByTestId(`risk-decision-${depositReview.id}`);
+    expect(within(mine).getByTestId('risk-release-proposed')).toHaveTextContent('You proposed this release: another operator confirms it.');
+    expect(within(mine).queryByTestId('risk-release')).not.toBeInTheDocument();
+    const theirs = screen.getByTestId(`risk-decision-${openBlock.id}`);
+    expect(within(theirs).getByTestId('risk-release-proposed')).toHaveTextContent('Release proposed by chai: a second operator confirms it.');
+    expect(within(theirs).getByTestId('risk-release')).toBeInTheDocument();
   });
 });
 

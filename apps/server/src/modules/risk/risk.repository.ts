@@ -155,6 +155,10 @@ export function lockDecision(trx: Db, id: string) {
   return trx.selectFrom('risk_decisions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
+export async function proposeRelease(trx: Db, id: string, by: string) {
+  return trx.updateTable('risk_decisions').set({ release_proposed_by: by }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
 export async function release(trx: Db, id: string, by: string) {
   return trx.updateTable('risk_decisions').set({ released_by: by, released_at: sql`now()` }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }

@@ -1,7 +1,7 @@
 import { type CurrencyCode, type RiskDecision, toMajor, walletCurrencyOf } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { decideOnce } from '../../db/decide-once.js';
-import { badRequest, businessRule, conflict, notFound } from '../../errors.js';
+import { badRequest, businessRule, conflict, forbidden, notFound } from '../../errors.js';
 import type { AuditActor, AuditTrail } from '../audit/audit-writer.js';
 import type { SharedCounts } from '../links/links.service.js';
 import * as cases from './risk.cases.repository.js';
@@ -48,6 +48,7 @@ export function toDecision(row: DecisionRow): RiskDecision {
     outcome: row.outcome,
     rules: row.rules as RuleAnswer[],
     createdAt: row.created_at.toISOString(),
+    releaseProposedBy: row.release_proposed_by,
     releasedBy: row.released_by,
     releasedAt: row.released_at ? new Date(row.released_at).toISOString() : null,
   };
@@ -152,15 +153,24 @@ export function createRiskService(deps: { db: Db; auditTrail: AuditTrail; links:
 
     /**
      * Lifts a block (the member may make the same movement once, up to its amount, within 24 h) or
-     * ends a deposit's review (the member's withdrawals are no longer held for it). Once.
+     * ends a deposit's review (the member's withdrawals are no longer held for it). Two operators:
+     * the first proposes, a different one releases (403 FOUR_EYES for the same one). Once.
      */
     release(id: string, operator: AuditActor) {
       return decideOnce(deps, {
         lock: (trx) => repo.lockDecision(trx, id),
         isOpen: (row) => row.released_at === null && (row.outcome === 'block' || (row.outcome === 'review' && row.movement === 'deposit')),
         decidedBy: (_trx, row) => row.released_by,
-        apply: async (trx) => toDecision(await repo.release(trx, id, operator.username)),
-        audit: { actor: operator, action: 'risk.release', detail: (row) => ({ id, movement: row.movement, memberId: String(row.member_id), outcome: row.outcome }) },
+        apply: async (trx, row) => {
+          if (row.release_proposed_by === null) return toDecision(await repo.proposeRelease(trx, id, operator.username));
+          if (row.release_proposed_by === operator.username) throw forbidden('FOUR_EYES');
+          return toDecision(await repo.release(trx, id, operator.username));
+        },
+        audit: {
+          actor: operator,
+          action: (row) => (row.release_proposed_by === null ? 'risk.release.propose' : 'risk.release'),
+          detail: (row) => ({ id, movement: row.movement, memberId: String(row.member_id), outcome: row.outcome }),
+        },
       });
     },
 
