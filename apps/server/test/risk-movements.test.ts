@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type TestServer, approvedBySecondOperator, fundWallet, latestOtp, registration, startTestServer, uniqueAccountNo } from './harness.js';
+import { type TestServer, approvedBySecondOperator, fundWallet, latestOtp, playAndLose, registration, startTestServer, uniqueAccountNo } from './harness.js';
 
 type Member = { id: string; token: string; payload: ReturnType<typeof registration> };
 
@@ -164,6 +164,30 @@ describe('a reward claim the rules block', () => {
     const after = await server.db.selectFrom('invite_accruals').select(['status', 'claim_id']).where('inviter_id', '=', BigInt(inviter.id)).execute();
     expect(after).toEqual(accrued);
     expect((await decisionsOf(inviter, 'reward'))[0]).toMatchObject({ outcome: 'block' });
+  });
+
+  it('a spin coupon\'s money prize too: refused, the coupon stays claimable; released, it pays once', async () => {
+    const names = (text: string) => ({ th: text, lo: text, en: text });
+    const slice = { label: names('CASH25'), description: names(''), bgColor: '#123456', textColor: '#ffffff', successPercent: null, failPercent: null, code: 'CASH25', weight: 1, prizeKind: 'cash', prizeAmount: 25 };
+    const created = await server.api('POST', '/api/admin/spinwheels', { token: chief, body: { name: names('wheel'), slices: [slice, { ...slice, code: 'TRY', label: names('TRY'), weight: 0, prizeKind: 'none', prizeAmount: 0 }] } });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    await approvedBySecondOperator(server, chief, await server.api('POST', `/api/admin/spinwheels/${created.body._id}/activate`, { token: chief }));
+    const member = await registerFrom();
+    await playAndLose(server, member, 100);
+    const won = (await server.api('POST', '/api/spinwheel/spin', { token: member.token })).body.result;
+    expect(won).toMatchObject({ code: 'CASH25', amount: 25 });
+    await shareBankAccount(member);
+    const claimCoupon = () => server.api('POST', '/api/spinwheel/coupon/claim', { token: member.token, body: { coupon: won._id } });
+
+    expect(await claimCoupon()).toMatchObject({ status: 422, body: { message: 'RISK_BLOCKED' } });
+    expect(await walletAmount(member)).toBe(0);
+    const { coupons } = (await server.api('GET', '/api/spinwheel/coupon?page=1', { token: member.token })).body;
+    expect(coupons[0]).toMatchObject({ _id: won._id, status: 'claimable' });
+    const [blocked] = await decisionsOf(member, 'reward');
+    expect(blocked).toMatchObject({ outcome: 'block', amount: 25 });
+    expect((await release(blocked!.id)).status).toBe(200);
+    expect((await claimCoupon()).body.coupon).toMatchObject({ status: 'claimed' });
+    expect(await walletAmount(member)).toBe(25);
   });
 });
 
