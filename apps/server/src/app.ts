@@ -80,11 +80,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const links = registerLinkModule(core);
   const { slips, credit, deposits, gateway } = registerDepositModule(core, { members: core.members, slipCodes: createSlipCodes(), statement, banks: lookup });
   const { chat, guests, sockets } = registerChatModule(core, { members: auth, operators: admin });
-  const risk = registerRiskModule(core, { links, credit, sessions: auth, support: chat });
+  const risk = registerRiskModule(core, { links, credit, sessions: auth, support: chat, bankChanges: account });
   registerWithdrawModule(core, { wallet, members: core.members, conditions, statement, risk });
   const corrections = registerCorrectionModule(core, { statement });
   const { rewards } = registerPromotionsModule(core, { members: core.members, signIns: createSignIns(), wallet, credit, deposits, conditions, approvals, statement, texts: lookup, risk });
-  registerSpinModule(core, { members: core.members, gameResults: providerTransfers, rewards, approvals });
+  registerSpinModule(core, { members: core.members, gameResults: providerTransfers, rewards, risk, approvals });
   const books = registerBooksModule(core);
   const dailyFigures = registerDailyFiguresModule(core, { books });
   const reconciliation = registerReconciliationModule(core, { corrections, provider, gateway });

@@ -13,8 +13,11 @@ import { ReleaseDialog } from './ReleaseDialog';
 const PAGE_SIZE = 20;
 const HELD = { outcome: 'held', limit: PAGE_SIZE } as const;
 
-/** What a release can lift: a block, or a deposit's review (a withdrawal's review is the queue's, by two operators). */
-export const isReleasable = (decision: RiskDecision) => decision.releasedAt === null && (decision.outcome === 'block' || (decision.outcome === 'review' && decision.movement === 'deposit'));
+/** Reviews a release ends: they hold the member's withdrawals (a withdrawal's own review is the queue's, by two operators). */
+const RELEASABLE_REVIEWS: readonly RiskDecision['movement'][] = ['deposit', 'reward', 'bank_account'];
+
+/** What a release can lift: a block, or the review of a deposit, a reward or a bank-account change. */
+export const isReleasable = (decision: RiskDecision) => decision.releasedAt === null && (decision.outcome === 'block' || (decision.outcome === 'review' && RELEASABLE_REVIEWS.includes(decision.movement)));
 
 /** The decisions that were not approve, newest first, each with the rules that answered and a release where one applies. */
 export function HeldPanel() {

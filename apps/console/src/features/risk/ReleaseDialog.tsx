@@ -9,21 +9,27 @@ import { useMemberPhone } from '../../shared/api/member-phone';
 import { useReleaseDecision } from './api/release-decision';
 
 /**
- * Asks before a release, saying in money what it does (docs/adr/0362): a block lets the member make
- * the same movement once, up to its amount, within 24 hours; a deposit's review stops holding the
- * member's withdrawals for it. Neither moves money now. Two operators: the first proposes, a
- * different one confirms (docs/adr/0374).
+ * Asks before a release, saying in money what it does (docs/adr/0362, 0372): a block lets the member
+ * make the same movement once, up to its amount, within 24 hours (a bank-account change: the next
+ * change); the review of a deposit, a reward or a bank-account change stops holding the member's
+ * withdrawals for it. None moves money now. Two operators: the first proposes, a different one
+ * confirms (docs/adr/0374).
  */
+/** What the release does, by what was decided. */
+function releaseKey(decision: RiskDecision): string {
+  if (decision.outcome === 'block') return decision.movement === 'bank_account' ? 'risk.releaseBankAccountBlock' : 'risk.releaseBlock';
+  if (decision.movement === 'reward') return 'risk.releaseReward';
+  if (decision.movement === 'bank_account') return 'risk.releaseBankAccount';
+  return 'risk.releaseDeposit';
+}
+
 export function ReleaseDialog({ decision, onClose }: { decision: RiskDecision; onClose(): void }) {
   const { t } = useTranslation();
   const release = useReleaseDecision();
   const phone = useMemberPhone(decision.memberId).data;
   const member = phone ? `${phone} (${decision.memberId})` : decision.memberId;
   const amount = decisionMoney(decision);
-  const text =
-    decision.outcome === 'block'
-      ? t('risk.releaseBlock', { member, movement: t(`risk.movementInSentence.${decision.movement}`), amount })
-      : t('risk.releaseDeposit', { member, amount });
+  const text = t(releaseKey(decision), { member, amount, movement: t(`risk.movementInSentence.${decision.movement}`) });
   const confirm = () =>
     release.mutate(decision.id, {
       onSuccess: (result) => {
@@ -36,7 +42,7 @@ export function ReleaseDialog({ decision, onClose }: { decision: RiskDecision; o
       },
     });
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={t(decision.outcome === 'block' ? 'risk.releaseTitle.block' : 'risk.releaseTitle.review')} testId="risk-release-dialog">
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={t(decision.outcome === 'block' ? 'risk.releaseTitle.block' : decision.movement === 'deposit' ? 'risk.releaseTitle.review' : `risk.releaseTitle.${decision.movement}`)} testId="risk-release-dialog">
       <p className="mb-2 text-sm leading-relaxed" data-testid="risk-release-text">{text}</p>
       <p className="mb-4 text-xs text-white/60" data-testid="risk-release-step">{decision.releaseProposedBy ? t('risk.proposedBy', { name: decision.releaseProposedBy }) : t('risk.releaseTwo')}</p>
       <div className="flex justify-end gap-2">

@@ -167,6 +167,38 @@ describe('the held tab', () => {
     await waitFor(() => expect(within(dialog).getByTestId('risk-release-text')).toHaveTextContent('Member 0812345678 (100300) may make one withdrawal of up to 2,500.00 THB within the next 24 hours, once'));
   });
 
+  it("asks before ending a reward's review, or a bank-account change's, saying withdrawals are no longer held for it and what stays with two operators", async () => {
+    const rewardReview = decision({ id: '0b6a1a00-0000-4000-8000-000000000005', movement: 'reward', amount: 50, rules: [{ code: 'reward_velocity', version: 2, mode: 'active', outcome: 'review', reason: '2 reward claims in 24 h (more than 1)' }] });
+    const bankReview = decision({ id: '0b6a1a00-0000-4000-8000-000000000006', movement: 'bank_account', subject: 'SCB:1234567890', amount: 0, rules: [{ code: 'shared_holder', version: 2, mode: 'active', outcome: 'review', reason: '1 other members with the same account holder name' }] });
+    renderPage({ held: [rewardReview, bankReview] });
+    const user = userEvent.setup();
+    const bankRow = await screen.findByTestId(`risk-decision-${bankReview.id}`);
+    // A bank-account change moves no money: no amount is shown for it.
+    expect(bankRow).toHaveTextContent('Bank account');
+    expect(bankRow).not.toHaveTextContent('0.00 THB');
+    await user.click(within(screen.getByTestId(`risk-decision-${rewardReview.id}`)).getByTestId('risk-release'));
+    let dialog = await screen.findByTestId('risk-release-dialog');
+    expect(dialog).toHaveTextContent("End this reward's review?");
+    await waitFor(() => expect(within(dialog).getByTestId('risk-release-text')).toHaveTextContent("The reward of 50.00 THB stays paid to member 0812345678 (100300)'s wallet, as it is. Their next withdrawals are no longer held for review because of it (other rules still apply); a withdrawal already held stays in the queue for two operators."));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByTestId('risk-release-dialog')).not.toBeInTheDocument());
+    await user.click(within(bankRow).getByTestId('risk-release'));
+    dialog = await screen.findByTestId('risk-release-dialog');
+    expect(dialog).toHaveTextContent("End this bank-account change's review?");
+    await waitFor(() => expect(within(dialog).getByTestId('risk-release-text')).toHaveTextContent("Member 0812345678 (100300)'s bank account stays as it was changed."));
+  });
+
+  it("says a released bank-account block lets the next change through once, not an amount", async () => {
+    const bankBlock = decision({ id: '0b6a1a00-0000-4000-8000-000000000007', movement: 'bank_account', subject: 'SCB:1234567890', amount: 0, outcome: 'block', rules: releasedBlock.rules });
+    renderPage({ held: [bankBlock] });
+    const user = userEvent.setup();
+    await user.click(within(await screen.findByTestId(`risk-decision-${bankBlock.id}`)).getByTestId('risk-release'));
+    const dialog = await screen.findByTestId('risk-release-dialog');
+    expect(dialog).toHaveTextContent('Release this block?');
+    await waitFor(() => expect(within(dialog).getByTestId('risk-release-text')).toHaveTextContent("The next change of member 0812345678 (100300)'s bank account within the next 24 hours goes through, once"));
+    expect(within(dialog).getByTestId('risk-release-text')).not.toHaveTextContent('up to');
+  });
+
   it('a release someone made first is news, naming them, not a fault', async () => {
     renderPage({ post: async () => new Response(JSON.stringify({ message: 'ALREADY_DECIDED', decidedBy: 'chai' }), { status: 409 }) });
     const user = userEvent.setup();

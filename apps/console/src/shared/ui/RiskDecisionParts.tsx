@@ -8,7 +8,9 @@ import { formatMoney } from './format';
  */
 
 /** An amount as the desk reads it: grouped, two decimals, the currency's code after it. */
-export const decisionMoney = (decision: Pick<RiskDecision, 'amount' | 'currency'>) => `${formatMoney(decision.amount, 'en', decision.currency)} ${decision.currency}`;
+/** A decision's money; a bank-account change moves none. */
+export const decisionMoney = (decision: Pick<RiskDecision, 'amount' | 'currency' | 'movement'>) =>
+  decision.movement === 'bank_account' ? '—' : `${formatMoney(decision.amount, 'en', decision.currency)} ${decision.currency}`;
 
 const OUTCOME_STYLE = {
   approve: 'border-white/15 text-white/70',

@@ -5,7 +5,7 @@ import type { LookupService } from '../lookup/lookup.service.js';
 import { registerAccountRoutes } from './account.routes.js';
 import { type VerifiedPhones, createAccountService } from './account.service.js';
 import { registerMemberAdminRoutes } from './member-admin.routes.js';
-import { createMemberAdminService } from './member-admin.service.js';
+import { type BankChangeDecision, createMemberAdminService } from './member-admin.service.js';
 
 /** Registration and the member's profile; the operator's view of members and their actions on them. */
 export function registerAccountModule(
@@ -19,6 +19,12 @@ export function registerAccountModule(
 ) {
   const account = createAccountService({ ...core, ...uses });
   registerAccountRoutes(core.app, account);
-  registerMemberAdminRoutes(core.app, createMemberAdminService({ ...core, ...uses }));
-  return account;
+  // The risk module comes later (it reads deposits and links): it binds its decision here once it exists.
+  let bankChangeDecision: BankChangeDecision | null = null;
+  registerMemberAdminRoutes(core.app, createMemberAdminService({ ...core, ...uses, bankChanges: { current: () => bankChangeDecision } }));
+  return Object.assign(account, {
+    decideBankChanges(decision: BankChangeDecision) {
+      bankChangeDecision = decision;
+    },
+  });
 }

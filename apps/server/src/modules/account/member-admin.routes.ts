@@ -68,7 +68,7 @@ export function registerMemberAdminRoutes(app: App, members: MemberAdminService)
   );
   app.put(
     '/api/admin/members/:id/bank-account',
-    { ...bankChangers, schema: { tags, params: memberIdParams, body: memberBankChangeBody, response: { 200: messageResponse, ...failures(404, 409) } } },
+    { ...bankChangers, schema: { tags, params: memberIdParams, body: memberBankChangeBody, response: { 200: messageResponse, ...failures(404, 409, 422) } } },
     async (request) => {
       await members.changeBankAccount(request.admin, BigInt(request.params.id), request.body);
       return ok;

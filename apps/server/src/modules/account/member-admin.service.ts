@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { type Language, type MemberBankChangeBody, type MemberDetail, type SiteProfile, inviteCodeOf, toMajor } from '@wallet/contract';
+import { type CurrencyCode, type Language, type MemberBankChangeBody, type MemberDetail, type SiteProfile, inviteCodeOf, toMajor, walletCurrencyOf } from '@wallet/contract';
 import type { SmsSender } from '../../adapters/sms.js';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/database.js';
@@ -26,6 +26,17 @@ const toSummary = (row: SummaryRow, wallet: bigint) => ({
   createdAt: row.created_at.toISOString(),
   wallet: toMajor(wallet),
 });
+
+/**
+ * The decision on a change of a member's bank account (the risk module's, bound once it exists):
+ * `decide` runs in the change's transaction, under the member's lock, after the row has changed (it
+ * reads who else shares the new account), and throws to refuse it; `run` wraps the transaction and
+ * answers a refusal found in it.
+ */
+export interface BankChangeDecision {
+  decide(trx: Db, change: { memberId: bigint; currency: CurrencyCode; account: string }): Promise<void>;
+  run<T>(transaction: () => Promise<T>): Promise<T>;
+}
 
 /** An operator's one-time password: enough entropy for the hours it lives, easy to type from an SMS. */
 const temporaryPassword = () => crypto.randomBytes(6).toString('base64url').replace(/[-_]/g, 'x');
@@ -56,6 +67,7 @@ export function createMemberAdminService(deps: {
   sessions: Pick<AuthService, 'revokeAllSessions' | 'liveSessions' | 'memberChanged'>;
   conditions: Pick<ConditionService, 'active' | 'ownDeposits'>;
   lookup: Pick<LookupService, 'findBank' | 'bank'>;
+  bankChanges: { current(): BankChangeDecision | null };
 }) {
   const { db } = deps;
 
@@ -179,15 +191,19 @@ export function createMemberAdminService(deps: {
     /**
      * The registered account withdrawals go to. A KTB, TMB or BBL account may be given with a
      * name that is not in English: the member's profile then offers the bank-name edit of SPEC §2.
+     * The risk rules decide the change (docs/adr/0372): a block refuses it (422 RISK_BLOCKED, nothing
+     * changed); a review makes it and holds the member's withdrawals until an operator releases it.
      */
     async changeBankAccount(operator: AuditActor, memberId: bigint, change: MemberBankChangeBody) {
       const bank = await deps.lookup.findBank(change.bankCode);
       if (!bank || bank.country !== deps.site.country) throw badRequest('INVALID_BANK');
       const name = change.bankAccountName.trim().replace(/\s+/g, ' ').toUpperCase();
-      try {
-        await db.transaction().execute(async (trx) => {
+      const decision = deps.bankChanges.current();
+      const changed = () =>
+        db.transaction().execute(async (trx) => {
           const before = await locked(trx, memberId);
           await repo.setBankAccount(trx, memberId, { bankCode: change.bankCode, bankAccountNo: change.bankAccountNo, bankAccountName: name });
+          await decision?.decide(trx, { memberId, currency: walletCurrencyOf(before.currency), account: `${change.bankCode}:${change.bankAccountNo}` });
           await deps.auditTrail.record(trx, operator, 'member.bank-account', {
             memberId: String(memberId),
             reason: change.reason,
@@ -195,6 +211,8 @@ export function createMemberAdminService(deps: {
             after: { bankCode: change.bankCode, bankAccountNo: change.bankAccountNo, bankAccountName: name },
           });
         });
+      try {
+        await (decision ? decision.run(changed) : changed());
       } catch (error) {
         if (isUniqueViolation(error, 'members_bank_account_unique')) throw conflict('EXISTING_BANK');
         throw error;

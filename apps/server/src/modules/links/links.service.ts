@@ -18,8 +18,18 @@ export interface SharedCounts {
   holder: number;
 }
 
+/** The other members (ids) behind each of `SharedCounts`. */
+export type SharedMembers = { [kind in keyof SharedCounts]: string[] };
+
 /** The members who share a device, an address, a bank account, its holder, a phone or an invite with one member. */
 export function createLinkService(deps: { db: Db }) {
+  /** Inside the caller's transaction: the other members per kind of shared value, each named once. */
+  async function sharedMembers(trx: Db, memberId: bigint): Promise<SharedMembers> {
+    const rows = await repo.linksOf(trx, memberId, DECISION_PER_VALUE, DECISION_PLACES);
+    const members = (kind: string) => [...new Set(rows.filter((row) => row.kind === kind).map((row) => row.member_id))];
+    return { device: members('device'), address: members('address'), bankAccount: members('bank_account'), holder: members('account_holder') };
+  }
+
   return {
     async of(memberId: bigint) {
       const rows = await repo.linksOf(deps.db, memberId, MEMBER_LINKS_PER_VALUE, PLACES);
@@ -27,12 +37,7 @@ export function createLinkService(deps: { db: Db }) {
       return linkedMembers(rows, String(memberId));
     },
 
-    /** Inside the caller's transaction: other members per kind of shared value, each counted once. */
-    async sharedCounts(trx: Db, memberId: bigint): Promise<SharedCounts> {
-      const rows = await repo.linksOf(trx, memberId, DECISION_PER_VALUE, DECISION_PLACES);
-      const count = (kind: string) => new Set(rows.filter((row) => row.kind === kind).map((row) => row.member_id)).size;
-      return { device: count('device'), address: count('address'), bankAccount: count('bank_account'), holder: count('account_holder') };
-    },
+    sharedMembers,
   };
 }
 export type LinkService = ReturnType<typeof createLinkService>;

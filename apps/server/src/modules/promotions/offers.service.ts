@@ -23,6 +23,8 @@ import type { WalletService } from '../wallet/wallet.service.js';
 import { bannerUrl } from './banner-images.js';
 import { claimPeriod, claimsInPeriod, isOfferedTo, rewardFor, textIn } from './promotions.rules.js';
 import * as repo from './promotions.repository.js';
+import { keepingBlocked } from '../risk/keep-blocked.js';
+import type { RiskService } from '../risk/risk.service.js';
 import { type RewardQuote, type Rewards, toClaimResponse, toRewardPreview } from './rewards.js';
 
 
@@ -52,6 +54,7 @@ export function createOfferService(deps: {
   conditions: Pick<ConditionService, 'active' | 'lockActive' | 'end' | 'lastClosedAt' | 'held' | 'ownDeposits' | 'hasMoneyInFlight'>;
   wallet: Pick<WalletService, 'transferAll' | 'refreshAll'>;
   deposits: Pick<Deposits, 'totalSince' | 'count'>;
+  risk: Pick<RiskService, 'keepBlocked'>;
 }) {
   const { db, rewards, ledger, conditions } = deps;
 
@@ -95,15 +98,17 @@ export function createOfferService(deps: {
 
   async function claim(context: MemberContext, code: string, kind: 'bonus' | 'promotion', idempotencyKey: string | null): Promise<ClaimResponse> {
     const { memberId } = context;
-    return db.transaction().execute(async (trx) => {
-      const { replay } = await rewards.begin(trx, memberId, idempotencyKey);
-      if (replay) return toClaimResponse(replay);
-      const { quote, refusal } = await evaluate(trx, context, code, kind);
-      if (refusal || !quote) throw refusal ?? businessRule('BONUS_DEPOSIT_MINIMUM', { minimum: 0 });
-      // The global cap: one conditional increment per claim, so 50 members racing for the last place get one.
-      if (!(await repo.takeOfferPlace(trx, code))) throw businessRule('BONUS_FULL');
-      return toClaimResponse(await rewards.pay(trx, { memberId, offerCode: code, source: code, quote, idempotencyKey }));
-    });
+    return keepingBlocked(deps.risk, () =>
+      db.transaction().execute(async (trx) => {
+        const { replay } = await rewards.begin(trx, memberId, idempotencyKey);
+        if (replay) return toClaimResponse(replay);
+        const { quote, refusal } = await evaluate(trx, context, code, kind);
+        if (refusal || !quote) throw refusal ?? businessRule('BONUS_DEPOSIT_MINIMUM', { minimum: 0 });
+        // The global cap: one conditional increment per claim, so 50 members racing for the last place get one.
+        if (!(await repo.takeOfferPlace(trx, code))) throw businessRule('BONUS_FULL');
+        return toClaimResponse(await rewards.pay(trx, { memberId, currency: context.currency, offerCode: code, source: code, quote, idempotencyKey }));
+      }),
+    );
   }
 
   /** The member's money against their condition now: the total, their own deposits, and what ending would take. */

@@ -10,6 +10,7 @@ import type { SettingsService, SiteSettings } from '../settings/settings.service
 import type { Ledger } from '../ledger/ledger.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import { bannerUrl } from './banner-images.js';
+import { keepingBlocked } from '../risk/keep-blocked.js';
 import type { RiskService } from '../risk/risk.service.js';
 import { type InviteSignal, inviteVerdict, refundOwed, sameAccountName, stricterVerdict, textIn } from './promotions.rules.js';
 import * as repo from './promotions.repository.js';
@@ -35,7 +36,7 @@ export function createProgrammeService(deps: {
   settings: Pick<SettingsService, 'site'>;
   conditions: Pick<ConditionService, 'active'>;
   wallet: Pick<WalletService, 'refreshAll'>;
-  risk: Pick<RiskService, 'decide'>;
+  risk: Pick<RiskService, 'decide' | 'keepBlocked'>;
 }) {
   const { db, rewards } = deps;
 
@@ -153,16 +154,18 @@ export function createProgrammeService(deps: {
 
     /** GET /api/invite/bonus: every accrued reward at once, once (the accruals are locked and marked in the same transaction). */
     async claimInvite(context: MemberContext, idempotencyKey: string | null) {
-      return db.transaction().execute(async (trx) => {
-        const { replay } = await rewards.begin(trx, context.memberId, idempotencyKey);
-        if (replay) return { message: 'INVITE_BONUS_SUCCESS' as const, amount: toMajor(replay.amount) };
-        const accruals = await repo.lockClaimableAccruals(trx, context.memberId);
-        const { quote, refusal } = await evaluateInvite(trx, context, accruals);
-        if (refusal || !quote) throw refusal ?? businessRule('NO_INVITE_BONUS');
-        const claim = await rewards.pay(trx, { memberId: context.memberId, offerCode: null, source: 'INVITE', quote, idempotencyKey });
-        await repo.markAccrualsClaimed(trx, accruals.map((accrual) => accrual.id), claim.id);
-        return { message: 'INVITE_BONUS_SUCCESS' as const, amount: toMajor(quote.amount) };
-      });
+      return keepingBlocked(deps.risk, () =>
+        db.transaction().execute(async (trx) => {
+          const { replay } = await rewards.begin(trx, context.memberId, idempotencyKey);
+          if (replay) return { message: 'INVITE_BONUS_SUCCESS' as const, amount: toMajor(replay.amount) };
+          const accruals = await repo.lockClaimableAccruals(trx, context.memberId);
+          const { quote, refusal } = await evaluateInvite(trx, context, accruals);
+          if (refusal || !quote) throw refusal ?? businessRule('NO_INVITE_BONUS');
+          const claim = await rewards.pay(trx, { memberId: context.memberId, currency: context.currency, offerCode: null, source: 'INVITE', quote, idempotencyKey });
+          await repo.markAccrualsClaimed(trx, accruals.map((accrual) => accrual.id), claim.id);
+          return { message: 'INVITE_BONUS_SUCCESS' as const, amount: toMajor(quote.amount) };
+        }),
+      );
     },
 
     /** What claiming the invite rewards would do now, in money. */
@@ -194,15 +197,17 @@ export function createProgrammeService(deps: {
     /** Pays the refund owed now, once: the mark of the loss it covers is written with the claim. */
     async claimRefund(context: MemberContext, idempotencyKey: string | null) {
       await deps.wallet.refreshAll(context).catch(() => undefined);
-      return db.transaction().execute(async (trx) => {
-        const { replay } = await rewards.begin(trx, context.memberId, idempotencyKey, 'refund');
-        if (replay) return { message: 'REFUND_SUCCESS' as const, amount: toMajor(replay.amount) };
-        const { quote, refusal, lossTotal } = await evaluateRefund(trx, context);
-        if (refusal || !quote) throw refusal ?? businessRule('REFUND_MINIMUM');
-        const claim = await rewards.pay(trx, { memberId: context.memberId, offerCode: null, source: 'REFUND', quote, idempotencyKey });
-        await repo.insertRefundMark(trx, { claim_id: claim.id, member_id: context.memberId, net_loss_total: lossTotal });
-        return { message: 'REFUND_SUCCESS' as const, amount: toMajor(quote.amount) };
-      });
+      return keepingBlocked(deps.risk, () =>
+        db.transaction().execute(async (trx) => {
+          const { replay } = await rewards.begin(trx, context.memberId, idempotencyKey, 'refund');
+          if (replay) return { message: 'REFUND_SUCCESS' as const, amount: toMajor(replay.amount) };
+          const { quote, refusal, lossTotal } = await evaluateRefund(trx, context);
+          if (refusal || !quote) throw refusal ?? businessRule('REFUND_MINIMUM');
+          const claim = await rewards.pay(trx, { memberId: context.memberId, currency: context.currency, offerCode: null, source: 'REFUND', quote, idempotencyKey });
+          await repo.insertRefundMark(trx, { claim_id: claim.id, member_id: context.memberId, net_loss_total: lossTotal });
+          return { message: 'REFUND_SUCCESS' as const, amount: toMajor(quote.amount) };
+        }),
+      );
     },
 
     /** What claiming the refund would do now, in money (game results booked first, as the claim does). */

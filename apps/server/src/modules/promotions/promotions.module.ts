@@ -36,13 +36,13 @@ export function registerPromotionsModule(
     approvals: Pick<ApprovalService, 'propose' | 'changeSettings' | 'onApprove'>;
     texts: Pick<LookupService, 'allTexts' | 'replaceTexts'>;
     statement: Pick<Statement, 'addSource' | 'addNames'>;
-    risk: Pick<RiskService, 'decide'>;
+    risk: Pick<RiskService, 'decide' | 'keepBlocked'>;
   },
 ) {
   const { app, db, ledger, now } = core;
   const { conditions } = uses;
-  const rewards = createRewards({ members: uses.members, ledger, conditions, settings: core.settings, now });
-  const offers = createOfferService({ db, now, rewards, ledger, conditions, wallet: uses.wallet, deposits: uses.deposits });
+  const rewards = createRewards({ members: uses.members, ledger, conditions, settings: core.settings, risk: uses.risk, now });
+  const offers = createOfferService({ db, now, rewards, ledger, conditions, wallet: uses.wallet, deposits: uses.deposits, risk: uses.risk });
   const programmes = createProgrammeService({ db, members: uses.members, signIns: uses.signIns, rewards, ledger, settings: core.settings, conditions, wallet: uses.wallet, risk: uses.risk });
   uses.credit.onCredited((trx, deposit) => programmes.accrueInvite(trx, deposit));
   uses.credit.onCredited((trx, deposit) => conditions.recordDepositUnderCondition(trx, deposit));

@@ -6,6 +6,7 @@ import { type AppError, businessRule, forbidden, notFound } from '../../errors.j
 import { type ConditionService, clearedOnEnd, failFloor, successTarget } from '../conditions/conditions.service.js';
 import { type RewardSource, type TransferKind, accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
+import type { RiskService } from '../risk/risk.service.js';
 import { type SettingsService, moneyRules } from '../settings/settings.service.js';
 import { claimPeriod } from './promotions.rules.js';
 import * as repo from './promotions.repository.js';
@@ -43,6 +44,7 @@ export interface RewardQuote extends RewardTerms {
 
 export interface RewardPayment {
   memberId: bigint;
+  currency: CurrencyCode;
   offerCode: string | null;
   /** The code shown with the condition: the offer's, or the programme's name. */
   source: string;
@@ -78,13 +80,15 @@ function activeRefusal(active: { kind: string }, refusal: 'offer' | 'refund' | '
  * - deposits credited while it holds are the member's own (conditions module), so topping up never
  *   reaches the target either.
  * Callers first take `begin`, which locks the member, replays a repeated Idempotency-Key, refuses a
- * claim while a condition is active, and holds the wallet still until the claim commits.
+ * claim while a condition is active, and holds the wallet still until the claim commits; they run
+ * their transaction inside `keepingBlocked`, so a claim the risk rules block is refused and kept.
  */
 export function createRewards(deps: {
   members: Pick<Members, 'lock'>;
   ledger: Pick<Ledger, 'post' | 'lockWallet'>;
   conditions: Pick<ConditionService, 'lockActive' | 'active' | 'start' | 'held'>;
   settings: Pick<SettingsService, 'site'>;
+  risk: Pick<RiskService, 'decide'>;
   now: () => Date;
 }) {
   return {
@@ -115,9 +119,16 @@ export function createRewards(deps: {
       return { ...terms, held, otherMoney, otherMoneyLimit, refusal };
     },
 
+    /**
+     * Pays a claim once the risk rules let it (docs/adr/0372): a block throws `RiskBlocked` before
+     * anything is paid (the caller keeps the decision after the rollback, `keepingBlocked`); a review
+     * pays it and holds the member's withdrawals until an operator releases it.
+     */
     async pay(trx: Db, payment: RewardPayment): Promise<repo.ClaimRow> {
       const { quote, memberId } = payment;
       const claimId = crypto.randomUUID();
+      // Under the member's lock `begin` took, with the wallet held still: the claim is the item decided.
+      await deps.risk.decide(trx, { movement: 'reward', memberId, amount: quote.amount, currency: payment.currency, subject: claimId });
       const wallet = accounts.wallet(memberId);
       const transfer = await deps.ledger.post(
         { key: `reward:${claimId}`, from: accounts.rewardExpense(quote.kind), to: wallet, amount: quote.amount, kind: TRANSFER_KIND[quote.kind], reference: claimId },

@@ -12,6 +12,10 @@ export interface MemberHistory {
   idleSeconds: number | null;
   condition: { reward: number; staked: number; closedAgeSeconds: number | null } | null;
   depositsUnderReview: number;
+  rewardsUnderReview: number;
+  bankChangesUnderReview: number;
+  rewards: Past[];
+  bankChangedSeconds: number | null;
   holderIsMember: boolean;
   snoozed: string[];
 }
@@ -78,11 +82,36 @@ export async function memberHistory(trx: Db, memberId: bigint, excludeId: string
       'holderIsMember', (SELECT ${holder('name')} = ${holder('bank_account_name')} FROM members WHERE id = ${id}),
       'snoozed', coalesce((SELECT json_agg(code ORDER BY code) FROM risk_snoozes WHERE member_id = ${id} AND until > now()), '[]'::json),
       'depositsUnderReview', (SELECT count(*) FROM risk_decisions
-                               WHERE member_id = ${id} AND movement = 'deposit' AND outcome = 'review' AND released_at IS NULL)
+                               WHERE member_id = ${id} AND movement = 'deposit' AND outcome = 'review' AND released_at IS NULL),
+      'rewardsUnderReview', (SELECT count(*) FROM risk_decisions
+                              WHERE member_id = ${id} AND movement = 'reward' AND outcome = 'review' AND released_at IS NULL),
+      'bankChangesUnderReview', (SELECT count(*) FROM risk_decisions
+                                  WHERE member_id = ${id} AND movement = 'bank_account' AND outcome = 'review' AND released_at IS NULL),
+      'rewards', coalesce((SELECT json_agg(json_build_object('amount', amount, 'ageSeconds', ${age('created_at')}) ORDER BY created_at DESC)
+                             FROM (SELECT amount, created_at FROM reward_claims WHERE member_id = ${id} AND created_at > now() - interval '7 days'
+                                    ORDER BY created_at DESC LIMIT 100) r), '[]'::json),
+      -- A change that went through (a refused one changed nothing) is decided in its own transaction.
+      'bankChangedSeconds', (SELECT ${age('created_at')} FROM (SELECT created_at FROM risk_decisions
+                               WHERE member_id = ${id} AND movement = 'bank_account' AND outcome <> 'block'
+                               ORDER BY created_at DESC LIMIT 1) b)
     ) AS history`.execute(trx);
   const history = rows[0]!.history;
   // json_build_object writes bigints as numbers already; a count comes back as a number too.
-  return { ...history, depositsUnderReview: Number(history.depositsUnderReview) };
+  return {
+    ...history,
+    depositsUnderReview: Number(history.depositsUnderReview),
+    rewardsUnderReview: Number(history.rewardsUnderReview),
+    bankChangesUnderReview: Number(history.bankChangesUnderReview),
+  };
+}
+
+/** Of these members, the ones who claimed a reward in the last `days` (each a walk of the member's newest claims). */
+export async function claimedRewardsSince(trx: Db, memberIds: readonly string[], days: number): Promise<Set<string>> {
+  if (memberIds.length === 0) return new Set();
+  const { rows } = await sql<{ member_id: string }>`
+    SELECT m.id::text AS member_id FROM unnest(${[...memberIds]}::bigint[]) AS m(id)
+     WHERE EXISTS (SELECT 1 FROM reward_claims c WHERE c.member_id = m.id AND c.created_at > now() - make_interval(days => ${days}))`.execute(trx);
+  return new Set(rows.map((row) => row.member_id));
 }
 
 /** The version in force of every rule (the highest of each). */

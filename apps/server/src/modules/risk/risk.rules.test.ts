@@ -21,6 +21,11 @@ function inputs(movement: Movement, amount: number, changes: Partial<RiskInputs>
     condition: null,
     invite: null,
     depositsUnderReview: 0,
+    rewardsUnderReview: 0,
+    bankChangesUnderReview: 0,
+    rewards: [],
+    bankChangedSeconds: null,
+    sharedClaiming: movement === 'reward' ? { device: 0, address: 0, bankAccount: 0, holder: 0 } : null,
     releasedBlock: false,
     ...changes,
   };
@@ -92,7 +97,48 @@ const CASES: Record<string, { fires: RiskInputs; holds: RiskInputs }> = {
     fires: inputs('withdrawal', 100_000, { largest90Days: baht(100_000) }),
     holds: inputs('withdrawal', 99_999, { largest90Days: baht(100_000) }),
   },
+  reward_velocity: {
+    fires: inputs('reward', 50, { rewards: times(5, 50, 4 * HOUR) }),
+    holds: inputs('reward', 50, { rewards: [...times(4, 50, 4 * HOUR), { amount: baht(50), ageSeconds: 25 * HOUR }] }),
+  },
+  reward_shared_device: {
+    fires: inputs('reward', 50, { sharedClaiming: { device: 1, address: 1, bankAccount: 0, holder: 0 } }),
+    // Others on the same browser and address who claimed nothing themselves are not counted here.
+    holds: inputs('reward', 50, { shared: { device: 4, address: 4, bankAccount: 0, holder: 0 }, sharedClaiming: { device: 0, address: 0, bankAccount: 0, holder: 0 } }),
+  },
+  reward_shared_address: {
+    fires: inputs('reward', 50, { sharedClaiming: { device: 0, address: 3, bankAccount: 0, holder: 0 } }),
+    holds: inputs('reward', 50, { sharedClaiming: { device: 0, address: 2, bankAccount: 0, holder: 0 } }),
+  },
+  reward_shared_holder: {
+    fires: inputs('reward', 50, { sharedClaiming: { device: 0, address: 0, bankAccount: 0, holder: 1 } }),
+    holds: inputs('reward', 50, { shared: { device: 0, address: 0, bankAccount: 0, holder: 2 } }),
+  },
+  bank_change_after_deposit: {
+    fires: inputs('bank_account', 0, { deposits: [{ amount: baht(15_000), ageSeconds: 2 * HOUR }, { amount: baht(5_000), ageSeconds: 20 * HOUR }] }),
+    holds: inputs('bank_account', 0, { deposits: [{ amount: baht(15_000), ageSeconds: 2 * HOUR }, { amount: baht(5_000), ageSeconds: 25 * HOUR }] }),
+  },
+  after_bank_change: {
+    fires: inputs('withdrawal', 500, { bankChangedSeconds: 71 * HOUR }),
+    holds: inputs('withdrawal', 500, { bankChangedSeconds: 73 * HOUR }),
+  },
 };
+
+/** The rules that decide more than one movement: a history that fires each on its other movements, and one that does not. */
+const MORE_CASES: Array<{ code: string; fires: RiskInputs; holds: RiskInputs }> = [
+  { code: 'shared_bank_account', fires: inputs('reward', 50, { shared: { device: 0, address: 0, bankAccount: 1, holder: 0 } }), holds: inputs('reward', 50) },
+  { code: 'shared_bank_account', fires: inputs('bank_account', 0, { shared: { device: 0, address: 0, bankAccount: 1, holder: 0 } }), holds: inputs('bank_account', 0) },
+  { code: 'shared_holder', fires: inputs('bank_account', 0, { shared: { device: 0, address: 0, bankAccount: 0, holder: 1 } }), holds: inputs('bank_account', 0) },
+  { code: 'dormant_wake', fires: inputs('bank_account', 0, { idleSeconds: 91 * DAY }), holds: inputs('bank_account', 0, { idleSeconds: 89 * DAY }) },
+  // A reward claimed right after the last condition closed with less played than it paid.
+  {
+    code: 'bonus_cycling',
+    fires: inputs('reward', 500, { condition: { reward: baht(500), staked: baht(100), closedAgeSeconds: HOUR } }),
+    holds: inputs('reward', 500, { condition: { reward: baht(500), staked: baht(600), closedAgeSeconds: HOUR } }),
+  },
+  { code: 'deposit_under_review', fires: inputs('withdrawal', 500, { rewardsUnderReview: 1 }), holds: inputs('withdrawal', 500, { rewardsUnderReview: 0 }) },
+  { code: 'deposit_under_review', fires: inputs('withdrawal', 500, { bankChangesUnderReview: 2 }), holds: inputs('withdrawal', 500) },
+];
 
 describe('the starter rules', () => {
   it('number at least twelve, each with a case that fires it and one that does not', () => {
@@ -111,6 +157,43 @@ describe('the starter rules', () => {
       expect(decide(holds, [active(definition.code)]).outcome).toBe('approve');
     });
   }
+
+  for (const { code, fires: firing, holds } of MORE_CASES) {
+    it(`${code} on a ${firing.movement}: fires on its history and holds on the one just short of it`, () => {
+      expect(ruleByCode(code)!.movements).toContain(firing.movement);
+      expect(fires(code, firing)).toBe(true);
+      expect(fires(code, holds)).toBe(false);
+      expect(decide(firing, [active(code)]).outcome).toBe(ruleByCode(code)!.outcome);
+      expect(decide(holds, [active(code)]).outcome).toBe('approve');
+    });
+  }
+
+  it('leaves the reporting amount, velocity of deposits and a deposit\'s own rules off rewards and bank-account changes', () => {
+    for (const code of ['reporting_threshold', 'above_history', 'deposit_velocity', 'structuring', 'cash_in_cash_out']) {
+      expect(ruleByCode(code)!.movements).not.toContain('reward');
+      expect(ruleByCode(code)!.movements).not.toContain('bank_account');
+    }
+  });
+
+  it('reads a dormant member\'s bank-account change without an amount, and their deposits still by it', () => {
+    expect(fires('dormant_wake', inputs('deposit', 19_999, { idleSeconds: 91 * DAY }))).toBe(false);
+    expect(ruleByCode('dormant_wake')!.fires(inputs('bank_account', 0, { idleSeconds: 91 * DAY }), ruleByCode('dormant_wake')!.defaults)).toBe('91 days idle, then a bank-account change');
+  });
+
+  it('names what holds withdrawals, in the words a deposit-only decision used before', () => {
+    const held = (changes: Partial<RiskInputs>) => ruleByCode('deposit_under_review')!.fires(inputs('withdrawal', 500, changes), {});
+    expect(held({ depositsUnderReview: 2 })).toBe('2 deposits held for review');
+    expect(held({ depositsUnderReview: 1, rewardsUnderReview: 1, bankChangesUnderReview: 1 })).toBe('1 deposits, 1 rewards, 1 bank-account changes held for review');
+    // Inputs stored before rewards and changes were gathered: the same answer they had.
+    const stored = inputs('withdrawal', 500, { depositsUnderReview: 1 });
+    delete stored.rewardsUnderReview;
+    delete stored.bankChangesUnderReview;
+    delete stored.rewards;
+    delete stored.bankChangedSeconds;
+    expect(held(stored)).toBe('1 deposits held for review');
+    const all = RULES.map((each) => active(each.code));
+    expect(decide(stored, all).answers.filter((answer) => answer.outcome !== 'approve').map((answer) => answer.code)).toEqual(['deposit_under_review']);
+  });
 
   it('reads kip thresholds in kip', () => {
     const kip = (amount: number) => inputs('withdrawal', 0, { amount: amount * 100, currency: 'LAK', largest90Days: amount * 100 });

@@ -40,6 +40,21 @@ export interface RiskInputs {
   invite: { sharesWithInviter: boolean; loop: boolean } | null;
   /** The member's deposits a rule held for review that no operator has cleared. */
   depositsUnderReview: number;
+  /**
+   * The member's reward claims and bank-account changes a rule held for review that no operator has
+   * cleared (absent from decisions taken before rewards and bank-account changes were decided: none).
+   */
+  rewardsUnderReview?: number;
+  bankChangesUnderReview?: number;
+  /** The member's reward claims of the last 7 days before this one, newest first (at most 100; absent before they were gathered). */
+  rewards?: Past[];
+  /** Since the member's latest bank-account change that went through; null when there was none (absent before they were gathered). */
+  bankChangedSeconds?: number | null;
+  /**
+   * On a reward claim: other members who share the member's browsers, addresses, bank account or
+   * holder name and claimed a reward themselves in the 30 days before (null on other movements).
+   */
+  sharedClaiming?: { device: number; address: number; bankAccount: number; holder: number } | null;
   /** An operator released an earlier block of this member's movement: this one goes ahead in its place. */
   releasedBlock: boolean;
   /** Rules an investigator snoozed for this member from a reviewed case: they answer as if observing (absent in older decisions). */
@@ -148,7 +163,7 @@ export const RULES = [
   }),
   rule({
     code: 'shared_bank_account',
-    movements: ['withdrawal'],
+    movements: ['withdrawal', 'reward', 'bank_account'],
     outcome: 'block',
     startsIn: 'active',
     defaults: { members: 1 },
@@ -164,7 +179,7 @@ export const RULES = [
   }),
   rule({
     code: 'shared_holder',
-    movements: ['withdrawal'],
+    movements: ['withdrawal', 'bank_account'],
     outcome: 'review',
     startsIn: 'observe',
     defaults: { members: 1 },
@@ -172,14 +187,17 @@ export const RULES = [
   }),
   rule({
     code: 'dormant_wake',
-    movements: ['deposit', 'withdrawal'],
+    movements: ['deposit', 'withdrawal', 'bank_account'],
     outcome: 'review',
     startsIn: 'observe',
     defaults: { idleDays: 90, amount: { THB: 20_000, LAK: 20_000_000 } as PerCurrency },
-    fires: (inputs, p) =>
-      inputs.idleSeconds !== null && inputs.idleSeconds >= p.idleDays * DAY && inputs.amount >= minorIn(p.amount, inputs.currency)
-        ? `${Math.floor(inputs.idleSeconds / DAY)} days idle, then ${inputs.amount / MINOR_PER_MAJOR}`
-        : null,
+    fires: (inputs, p) => {
+      if (inputs.idleSeconds === null || inputs.idleSeconds < p.idleDays * DAY) return null;
+      const days = Math.floor(inputs.idleSeconds / DAY);
+      // A bank-account change moves no money: after a long sleep the change itself is the sign.
+      if (inputs.movement === 'bank_account') return `${days} days idle, then a bank-account change`;
+      return inputs.amount >= minorIn(p.amount, inputs.currency) ? `${days} days idle, then ${inputs.amount / MINOR_PER_MAJOR}` : null;
+    },
   }),
   rule({
     code: 'above_history',
@@ -194,7 +212,7 @@ export const RULES = [
   }),
   rule({
     code: 'bonus_cycling',
-    movements: ['withdrawal'],
+    movements: ['withdrawal', 'reward'],
     outcome: 'review',
     startsIn: 'observe',
     defaults: { stakedTimesReward: 1 },
@@ -222,7 +240,77 @@ export const RULES = [
     outcome: 'review',
     startsIn: 'active',
     defaults: {},
-    fires: (inputs) => (inputs.depositsUnderReview > 0 ? `${inputs.depositsUnderReview} deposits held for review` : null),
+    fires: (inputs) => {
+      // Deposits, reward claims and bank-account changes held for review; a stored decision from
+      // before rewards and changes were decided names deposits only, in the words it used then.
+      const held = [
+        [inputs.depositsUnderReview, 'deposits'],
+        [inputs.rewardsUnderReview ?? 0, 'rewards'],
+        [inputs.bankChangesUnderReview ?? 0, 'bank-account changes'],
+      ] as const;
+      const parts = held.filter(([count]) => count > 0).map(([count, what]) => `${count} ${what}`);
+      return parts.length > 0 ? `${parts.join(', ')} held for review` : null;
+    },
+  }),
+  rule({
+    code: 'reward_velocity',
+    movements: ['reward'],
+    outcome: 'review',
+    startsIn: 'observe',
+    defaults: { count: 5, windowHours: 24 },
+    fires: (inputs, p) => {
+      const count = within(inputs.rewards ?? [], p.windowHours * HOUR).length + 1;
+      return count > p.count ? `${count} reward claims in ${p.windowHours} h (more than ${p.count})` : null;
+    },
+  }),
+  rule({
+    code: 'reward_shared_device',
+    movements: ['reward'],
+    outcome: 'block',
+    startsIn: 'observe',
+    defaults: { members: 1 },
+    fires: (inputs, p) =>
+      inputs.sharedClaiming && inputs.sharedClaiming.device >= p.members ? `${inputs.sharedClaiming.device} other members on the same browser and address claimed rewards in 30 days` : null,
+  }),
+  rule({
+    code: 'reward_shared_address',
+    movements: ['reward'],
+    outcome: 'review',
+    startsIn: 'observe',
+    defaults: { members: 3 },
+    fires: (inputs, p) =>
+      inputs.sharedClaiming && inputs.sharedClaiming.address >= p.members ? `${inputs.sharedClaiming.address} other members on the same address claimed rewards in 30 days` : null,
+  }),
+  rule({
+    code: 'reward_shared_holder',
+    movements: ['reward'],
+    outcome: 'review',
+    startsIn: 'observe',
+    defaults: { members: 1 },
+    fires: (inputs, p) =>
+      inputs.sharedClaiming && inputs.sharedClaiming.holder >= p.members ? `${inputs.sharedClaiming.holder} other members with the same account holder name claimed rewards in 30 days` : null,
+  }),
+  rule({
+    code: 'bank_change_after_deposit',
+    movements: ['bank_account'],
+    outcome: 'review',
+    startsIn: 'observe',
+    defaults: { windowHours: 24, amount: { THB: 20_000, LAK: 20_000_000 } as PerCurrency },
+    fires: (inputs, p) => {
+      const deposited = total(within(inputs.deposits, p.windowHours * HOUR));
+      return deposited >= minorIn(p.amount, inputs.currency) ? `${deposited / MINOR_PER_MAJOR} deposited in the ${p.windowHours} h before the change` : null;
+    },
+  }),
+  rule({
+    code: 'after_bank_change',
+    movements: ['withdrawal'],
+    outcome: 'review',
+    startsIn: 'active',
+    defaults: { windowHours: 72 },
+    fires: (inputs, p) => {
+      const since = inputs.bankChangedSeconds;
+      return since !== undefined && since !== null && since <= p.windowHours * HOUR ? `the bank account was changed ${Math.floor(since / HOUR)} h before` : null;
+    },
   }),
   rule({
     code: 'reporting_threshold',
@@ -260,6 +348,9 @@ export interface RuleAnswer {
   outcome: Outcome;
   reason: string | null;
 }
+
+/** Movements whose review an operator releases on the risk page (a withdrawal's is decided by two in the queue). */
+export const RELEASABLE_REVIEWS: readonly Movement[] = ['deposit', 'reward', 'bank_account'];
 
 const SEVERITY: Record<Outcome, number> = { approve: 0, review: 1, block: 2 };
 

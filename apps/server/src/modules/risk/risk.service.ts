@@ -3,10 +3,10 @@ import type { Db } from '../../db/database.js';
 import { decideOnce } from '../../db/decide-once.js';
 import { badRequest, businessRule, conflict, forbidden, notFound } from '../../errors.js';
 import type { AuditActor, AuditTrail } from '../audit/audit-writer.js';
-import type { SharedCounts } from '../links/links.service.js';
+import type { SharedMembers } from '../links/links.service.js';
 import * as cases from './risk.cases.repository.js';
 import * as repo from './risk.repository.js';
-import { type Movement, type Outcome, RULES, type RiskInputs, type RuleAnswer, type RuleMode, type RuleParams, type RuleVersion, decide, inboxOf, ruleByCode } from './risk.rules.js';
+import { type Movement, type Outcome, RELEASABLE_REVIEWS, RULES, type RiskInputs, type RuleAnswer, type RuleMode, type RuleParams, type RuleVersion, decide, inboxOf, ruleByCode } from './risk.rules.js';
 
 /** A movement to decide, inside its transaction. */
 export interface MovementToDecide {
@@ -73,7 +73,9 @@ function versionsUsed(stored: StoredDecision, versions: Map<string, RuleVersion>
 /** Movements that follow money that has arrived: never refused by rolling back (the deposit would go with them). */
 const FOLLOWS_ARRIVED_MONEY: readonly Movement[] = ['deposit', 'invite'];
 /** Movements whose answer depends on who else shares the member's browsers, addresses and accounts. */
-const READS_LINKS: readonly Movement[] = ['withdrawal', 'reward'];
+const READS_LINKS: readonly Movement[] = ['withdrawal', 'reward', 'bank_account'];
+/** On a reward claim, the other members who share a value count when they claimed a reward themselves within these days. */
+const CLAIMING_DAYS = 30;
 
 /** A rule's params as an operator may set them: the same keys as its defaults, each a number ≥ 0 (or one per currency). */
 function checkParams(code: string, params: Record<string, unknown>): RuleParams {
@@ -96,21 +98,30 @@ function checkParams(code: string, params: Record<string, unknown>): RuleParams 
  * The risk decision on money movements: every rule in force answers from the inputs gathered in the
  * movement's own transaction; the decision, its inputs and the rule versions are stored with it.
  */
-export function createRiskService(deps: { db: Db; auditTrail: AuditTrail; links: { sharedCounts(trx: Db, memberId: bigint): Promise<SharedCounts> } }) {
+export function createRiskService(deps: { db: Db; auditTrail: AuditTrail; links: { sharedMembers(trx: Db, memberId: bigint): Promise<SharedMembers> } }) {
   const { db } = deps;
   const allVersions = async () => new Map((await repo.allVersions(db)).map((version) => [`${version.code}@${version.version}`, version]));
 
+  /** Of the members who share each value, how many claimed a reward themselves lately. */
+  async function claimingAmong(trx: Db, members: SharedMembers): Promise<NonNullable<RiskInputs['sharedClaiming']>> {
+    const claimed = await repo.claimedRewardsSince(trx, [...new Set(Object.values(members).flat())], CLAIMING_DAYS);
+    const count = (ids: string[]) => ids.filter((id) => claimed.has(id)).length;
+    return { device: count(members.device), address: count(members.address), bankAccount: count(members.bankAccount), holder: count(members.holder) };
+  }
+
   async function gather(trx: Db, movement: MovementToDecide): Promise<RiskInputs> {
-    const [history, shared] = await Promise.all([
+    const [history, members] = await Promise.all([
       repo.memberHistory(trx, movement.memberId, movement.ownRowId ?? null),
-      READS_LINKS.includes(movement.movement) ? deps.links.sharedCounts(trx, movement.memberId) : Promise.resolve(null),
+      READS_LINKS.includes(movement.movement) ? deps.links.sharedMembers(trx, movement.memberId) : Promise.resolve(null),
     ]);
+    const shared = members && { device: members.device.length, address: members.address.length, bankAccount: members.bankAccount.length, holder: members.holder.length };
     return {
       movement: movement.movement,
       amount: Number(movement.amount),
       currency: movement.currency,
       ...history,
       shared,
+      sharedClaiming: members && movement.movement === 'reward' ? await claimingAmong(trx, members) : null,
       invite: movement.invite ?? null,
       releasedBlock: false,
     };
@@ -153,13 +164,14 @@ export function createRiskService(deps: { db: Db; auditTrail: AuditTrail; links:
 
     /**
      * Lifts a block (the member may make the same movement once, up to its amount, within 24 h) or
-     * ends a deposit's review (the member's withdrawals are no longer held for it). Two operators:
-     * the first proposes, a different one releases (403 FOUR_EYES for the same one). Once.
+     * ends the review of a deposit, a reward claim or a bank-account change (the member's withdrawals
+     * are no longer held for it). Two operators: the first proposes, a different one releases (403
+     * FOUR_EYES for the same one). Once.
      */
     release(id: string, operator: AuditActor) {
       return decideOnce(deps, {
         lock: (trx) => repo.lockDecision(trx, id),
-        isOpen: (row) => row.released_at === null && (row.outcome === 'block' || (row.outcome === 'review' && row.movement === 'deposit')),
+        isOpen: (row) => row.released_at === null && (row.outcome === 'block' || (row.outcome === 'review' && RELEASABLE_REVIEWS.includes(row.movement))),
         decidedBy: (_trx, row) => row.released_by,
         apply: async (trx, row) => {
           if (row.release_proposed_by === null) return toDecision(await repo.proposeRelease(trx, id, operator.username));

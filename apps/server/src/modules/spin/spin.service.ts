@@ -8,6 +8,8 @@ import { accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import { type SettingsService, moneyRules } from '../settings/settings.service.js';
 import { type RewardTerms, type Rewards, toRewardPreview } from '../promotions/rewards.js';
+import { keepingBlocked } from '../risk/keep-blocked.js';
+import type { RiskService } from '../risk/risk.service.js';
 import { textIn } from '../promotions/promotions.rules.js';
 import { coinsEarned } from './coins.rules.js';
 import { drawFraction, newServerSeed, seedHash, sliceForDraw } from './spin.rules.js';
@@ -31,7 +33,7 @@ const newClientSeed = () => crypto.randomBytes(8).toString('hex');
  * moves, from the campaign's weights and the member's committed seed, spending one coin in the same
  * transaction that records it; a prize becomes a coupon the member claims once.
  */
-export function createSpinService(deps: { db: Db; members: Pick<Members, 'lock' | 'walletCurrency'>; ledger: Pick<Ledger, 'post' | 'balances' | 'lockMember' | 'netGameLoss'>; rewards: Pick<Rewards, 'begin' | 'pay' | 'quote' | 'activeRefusal'>; settings: Pick<SettingsService, 'site'>; now: () => Date }) {
+export function createSpinService(deps: { db: Db; members: Pick<Members, 'lock' | 'walletCurrency'>; ledger: Pick<Ledger, 'post' | 'balances' | 'lockMember' | 'netGameLoss'>; rewards: Pick<Rewards, 'begin' | 'pay' | 'quote' | 'activeRefusal'>; risk: Pick<RiskService, 'keepBlocked'>; settings: Pick<SettingsService, 'site'>; now: () => Date }) {
   const { db, ledger, rewards, now } = deps;
 
   const coinsOf = async (memberId: bigint, trx: Db = db): Promise<number> => {
@@ -197,7 +199,8 @@ export function createSpinService(deps: { db: Db; members: Pick<Members, 'lock' 
      */
     async claim(member: MemberContext, couponId: string, idempotencyKey: string | null, language: Language) {
       const { memberId } = member;
-      const coupon = await db.transaction().execute(async (trx) => {
+      // A money prize the risk rules block is refused and kept; the coupon stays claimable.
+      const coupon = await keepingBlocked(deps.risk, () => db.transaction().execute(async (trx) => {
         await deps.ledger.lockMember(memberId, trx, 'byMember');
         const spin = await repo.lockSpin(trx, memberId, couponId);
         if (!spin) throw notFound('NO_CLAIMABLE_COUPON');
@@ -213,13 +216,13 @@ export function createSpinService(deps: { db: Db; members: Pick<Members, 'lock' 
           await rewards.begin(trx, memberId, null, 'spin');
           const quote = await rewards.quote(trx, member, await prizeTerms(trx, spin));
           if (quote.refusal) throw quote.refusal;
-          const claim = await rewards.pay(trx, { memberId, offerCode: null, source: spin.slice_code, quote, idempotencyKey: null });
+          const claim = await rewards.pay(trx, { memberId, currency: member.currency, offerCode: null, source: spin.slice_code, quote, idempotencyKey: null });
           claimId = claim.id;
           transferId = claim.transfer_id;
         }
         await repo.markClaimed(trx, spin.id, { claim_id: claimId, claim_transfer_id: transferId, claim_key: idempotencyKey, claimed_at: at });
         return toCoupon({ ...spin, status: 'claimed', claimed_at: at }, language);
-      });
+      }));
       return { success: true as const, message: 'SUCCESS' as const, coupon };
     },
 

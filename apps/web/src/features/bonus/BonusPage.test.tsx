@@ -231,4 +231,36 @@ describe('the bonus screen (SPEC §2 Bonus)', () => {
     fireEvent.click(screen.getByTestId('bonus-receive'));
     await waitFor(() => expect(shown).toHaveBeenLastCalledWith('โบนัสนี้ต้องฝากเงินก่อนจึงจะรับได้', { id: 'bonus-claim' }));
   });
+  it('a claim the risk rules refuse says so in the member\'s language, on a bonus and on a promotion code', async () => {
+    const shown = vi.spyOn(toast, 'error');
+    const refused = { status: 422, body: { message: 'RISK_BLOCKED' } };
+    const riskText = 'รายการนี้ทำไม่ได้ในขณะนี้ ไม่มีการตัดเงินใด ๆ กรุณาติดต่อฝ่ายบริการลูกค้า';
+    stubFetch({
+      'GET /api/bonus': { body: { bonuses: [bonus('OPEN')] } },
+      'GET /api/bonus/check/active': { body: noCondition },
+      'GET /api/bonus/preview/OPEN': { body: preview },
+      'GET /api/bonus/activate/OPEN': refused,
+      'GET /api/promotion/find/CODE50': { body: { code: 'CODE50', percentFail: 10, percentSuccess: 300, description: '<p>code</p>', reward: { mode: 'fixed', percent: null, amount: 50, cap: null }, validUntil: null } },
+      'GET /api/bonus/preview/CODE50': { body: { ...preview, kind: 'promotion', code: 'CODE50' } },
+      'GET /api/promotion/activate/CODE50': refused,
+    });
+    renderPage();
+    fireEvent.click(await screen.findByTestId('bonus-card-OPEN'));
+    await screen.findByTestId('reward-figures');
+    fireEvent.click(screen.getByTestId('bonus-receive'));
+    await waitFor(() => expect(shown).toHaveBeenCalledWith(riskText, { id: 'bonus-claim' }));
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByTestId('bonus-modal')).not.toBeInTheDocument());
+    await nextTap();
+
+    fireEvent.change(screen.getByTestId('promotion-code'), { target: { value: 'code50' } });
+    fireEvent.click(screen.getByTestId('promotion-search'));
+    const receive = await screen.findByTestId('promotion-receive');
+    await waitFor(() => expect(receive).toBeEnabled());
+    fireEvent.click(receive);
+    await waitFor(() => expect(shown).toHaveBeenCalledTimes(2));
+    expect(shown).toHaveBeenLastCalledWith(riskText, { id: 'bonus-claim' });
+    // Nothing was received: the code's modal stays open.
+    expect(screen.getByTestId('promotion-modal')).toBeInTheDocument();
+  });
 });
