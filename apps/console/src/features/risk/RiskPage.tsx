@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { hasRole, useMe } from '../../shared/api/me';
+import { errorText } from '../../shared/i18n';
 import { TabBar, useTabInAddress } from '../../shared/ui/Tabs';
 import { CasesPanel } from './CasesPanel';
 import { HeldPanel } from './HeldPanel';
@@ -16,11 +17,14 @@ const CASE_TABS = ['cases'] as const;
  */
 export function RiskPage() {
   const { t } = useTranslation();
-  const roles = useMe().data?.roles;
+  const me = useMe();
+  const roles = me.data?.roles;
   const desk = hasRole(roles, 'admin', 'finance');
   const tabs = desk ? DESK_TABS : CASE_TABS;
   const [tab, setTab] = useTabInAddress<(typeof DESK_TABS)[number]>(tabs);
   const isAdmin = hasRole(roles, 'admin');
+  // The tabs follow the roles: none is shown before they are known, so none appears and goes.
+  if (!me.data) return <p className="text-white/50">{me.error ? errorText(me.error) : '…'}</p>;
   return (
     <div className="space-y-4" data-testid="risk-page">
       <h1 className="text-lg font-bold">{t('risk.title')}</h1>
