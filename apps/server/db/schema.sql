@@ -732,6 +732,56 @@ TABLE reward_claims
   CREATE INDEX reward_claims_offer_idx ON reward_claims USING btree (offer_code, member_id)
   CREATE UNIQUE INDEX reward_claims_promotion_once_idx ON reward_claims USING btree (member_id, offer_code) WHERE (kind = 'promotion'::text)
 
+TABLE risk_case_attachments
+  id uuid NOT NULL DEFAULT gen_random_uuid()
+  case_id uuid NOT NULL
+  name text NOT NULL
+  content_type text NOT NULL
+  bytes bytea NOT NULL
+  created_at timestamp with time zone NOT NULL DEFAULT now()
+  CONSTRAINT risk_case_attachments_bytes_check CHECK ((octet_length(bytes) <= 5242880))
+  CONSTRAINT risk_case_attachments_case_id_fkey FOREIGN KEY (case_id) REFERENCES risk_cases(id)
+  CONSTRAINT risk_case_attachments_content_type_check CHECK ((content_type = ANY (ARRAY['image/png'::text, 'image/jpeg'::text, 'image/gif'::text, 'application/pdf'::text])))
+  CONSTRAINT risk_case_attachments_name_check CHECK (((length(name) >= 1) AND (length(name) <= 200)))
+  CONSTRAINT risk_case_attachments_pkey PRIMARY KEY (id)
+
+TABLE risk_case_notes
+  id uuid NOT NULL DEFAULT gen_random_uuid()
+  case_id uuid NOT NULL
+  author text NOT NULL
+  body text NOT NULL
+  attachment_id uuid
+  created_at timestamp with time zone NOT NULL DEFAULT now()
+  CONSTRAINT risk_case_notes_attachment_id_fkey FOREIGN KEY (attachment_id) REFERENCES risk_case_attachments(id)
+  CONSTRAINT risk_case_notes_body_check CHECK ((length(body) <= 4000))
+  CONSTRAINT risk_case_notes_case_id_fkey FOREIGN KEY (case_id) REFERENCES risk_cases(id)
+  CONSTRAINT risk_case_notes_pkey PRIMARY KEY (id)
+  CREATE INDEX risk_case_notes_case_idx ON risk_case_notes USING btree (case_id, created_at)
+
+TABLE risk_cases
+  id uuid NOT NULL DEFAULT gen_random_uuid()
+  member_id bigint NOT NULL
+  inbox text NOT NULL
+  status text NOT NULL DEFAULT 'open'::text
+  assignee text
+  outcome text
+  action text
+  opened_at timestamp with time zone NOT NULL DEFAULT now()
+  last_alert_at timestamp with time zone NOT NULL DEFAULT now()
+  closed_at timestamp with time zone
+  closed_by text
+  CONSTRAINT risk_cases_action_check CHECK ((action = ANY (ARRAY['none'::text, 'block'::text, 'freeze'::text])))
+  CONSTRAINT risk_cases_check CHECK (((status = 'closed'::text) = ((outcome IS NOT NULL) AND (closed_at IS NOT NULL) AND (closed_by IS NOT NULL) AND (action IS NOT NULL))))
+  CONSTRAINT risk_cases_check1 CHECK (((action IS NULL) OR (action = 'none'::text) OR (outcome = 'confirmed'::text)))
+  CONSTRAINT risk_cases_inbox_check CHECK ((inbox = ANY (ARRAY['finance'::text, 'marketing'::text])))
+  CONSTRAINT risk_cases_member_id_fkey FOREIGN KEY (member_id) REFERENCES members(id)
+  CONSTRAINT risk_cases_outcome_check CHECK ((outcome = ANY (ARRAY['false_positive'::text, 'valuable'::text, 'confirmed'::text])))
+  CONSTRAINT risk_cases_pkey PRIMARY KEY (id)
+  CONSTRAINT risk_cases_status_check CHECK ((status = ANY (ARRAY['open'::text, 'in_progress'::text, 'closed'::text])))
+  CREATE INDEX risk_cases_closed_idx ON risk_cases USING btree (closed_at) WHERE (status = 'closed'::text)
+  CREATE INDEX risk_cases_inbox_idx ON risk_cases USING btree (status, inbox, last_alert_at DESC)
+  CREATE UNIQUE INDEX risk_cases_open_idx ON risk_cases USING btree (member_id, inbox) WHERE (status <> 'closed'::text)
+
 TABLE risk_decisions
   id uuid NOT NULL DEFAULT gen_random_uuid()
   member_id bigint NOT NULL
@@ -746,17 +796,31 @@ TABLE risk_decisions
   released_by text
   released_at timestamp with time zone
   release_used_at timestamp with time zone
+  case_id uuid
   CONSTRAINT risk_decisions_amount_check CHECK ((amount >= 0))
+  CONSTRAINT risk_decisions_case_id_fkey FOREIGN KEY (case_id) REFERENCES risk_cases(id)
   CONSTRAINT risk_decisions_check CHECK (((released_by IS NULL) = (released_at IS NULL)))
   CONSTRAINT risk_decisions_currency_check CHECK ((currency = ANY (ARRAY['THB'::text, 'LAK'::text])))
   CONSTRAINT risk_decisions_member_id_fkey FOREIGN KEY (member_id) REFERENCES members(id)
   CONSTRAINT risk_decisions_movement_check CHECK ((movement = ANY (ARRAY['deposit'::text, 'withdrawal'::text, 'reward'::text, 'invite'::text, 'bank_account'::text])))
   CONSTRAINT risk_decisions_outcome_check CHECK ((outcome = ANY (ARRAY['approve'::text, 'review'::text, 'block'::text])))
   CONSTRAINT risk_decisions_pkey PRIMARY KEY (id)
+  CREATE INDEX risk_decisions_case_idx ON risk_decisions USING btree (case_id, created_at) WHERE (case_id IS NOT NULL)
   CREATE INDEX risk_decisions_created_idx ON risk_decisions USING btree (created_at, id)
   CREATE INDEX risk_decisions_held_idx ON risk_decisions USING btree (created_at DESC) WHERE (outcome <> 'approve'::text)
   CREATE INDEX risk_decisions_member_idx ON risk_decisions USING btree (member_id, created_at DESC)
   CREATE INDEX risk_decisions_subject_idx ON risk_decisions USING btree (movement, subject)
+
+TABLE risk_freezes
+  member_id bigint NOT NULL
+  case_id uuid NOT NULL
+  reason text NOT NULL
+  created_by text NOT NULL
+  created_at timestamp with time zone NOT NULL DEFAULT now()
+  CONSTRAINT risk_freezes_case_id_fkey FOREIGN KEY (case_id) REFERENCES risk_cases(id)
+  CONSTRAINT risk_freezes_member_id_fkey FOREIGN KEY (member_id) REFERENCES members(id)
+  CONSTRAINT risk_freezes_pkey PRIMARY KEY (member_id)
+  CONSTRAINT risk_freezes_reason_check CHECK (((length(reason) >= 1) AND (length(reason) <= 500)))
 
 TABLE risk_rule_versions
   code text NOT NULL
@@ -769,6 +833,18 @@ TABLE risk_rule_versions
   CONSTRAINT risk_rule_versions_mode_check CHECK ((mode = ANY (ARRAY['active'::text, 'observe'::text, 'off'::text])))
   CONSTRAINT risk_rule_versions_pkey PRIMARY KEY (code, version)
   CONSTRAINT risk_rule_versions_version_check CHECK ((version >= 1))
+
+TABLE risk_snoozes
+  member_id bigint NOT NULL
+  code text NOT NULL
+  until timestamp with time zone NOT NULL
+  case_id uuid NOT NULL
+  created_by text NOT NULL
+  created_at timestamp with time zone NOT NULL DEFAULT now()
+  CONSTRAINT risk_snoozes_case_id_fkey FOREIGN KEY (case_id) REFERENCES risk_cases(id)
+  CONSTRAINT risk_snoozes_check CHECK ((until <= (created_at + '180 days'::interval)))
+  CONSTRAINT risk_snoozes_member_id_fkey FOREIGN KEY (member_id) REFERENCES members(id)
+  CONSTRAINT risk_snoozes_pkey PRIMARY KEY (member_id, code)
 
 TABLE sessions
   id uuid NOT NULL DEFAULT gen_random_uuid()

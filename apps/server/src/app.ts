@@ -79,7 +79,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerReportModule(core);
   const links = registerLinkModule(core);
   const { slips, credit, deposits, gateway } = registerDepositModule(core, { members: core.members, slipCodes: createSlipCodes(), statement, banks: lookup });
-  const risk = registerRiskModule(core, { links, credit, members: core.members });
+  const { chat, guests, sockets } = registerChatModule(core, { members: auth, operators: admin });
+  const risk = registerRiskModule(core, { links, credit, sessions: auth, support: chat });
   registerWithdrawModule(core, { wallet, members: core.members, conditions, statement, risk });
   const corrections = registerCorrectionModule(core, { statement });
   const { rewards } = registerPromotionsModule(core, { members: core.members, signIns: createSignIns(), wallet, credit, deposits, conditions, approvals, statement, texts: lookup, risk });
@@ -88,7 +89,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const dailyFigures = registerDailyFiguresModule(core, { books });
   const reconciliation = registerReconciliationModule(core, { corrections, provider, gateway });
   registerExposureModule(core, { approvals });
-  const { guests, sockets } = registerChatModule(core, { members: auth, operators: admin });
   bindAuthentication({ members: auth, operators: admin, guests });
   if (config.sandboxes) await registerSandboxes(core, { banks: lookup });
 

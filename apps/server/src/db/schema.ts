@@ -484,6 +484,52 @@ export interface Database {
     released_by: string | null;
     released_at: Timestamp | null;
     release_used_at: Timestamp | null;
+    /** The case the alert joined (migration 069); null for approvals. */
+    case_id: string | null;
+  };
+  risk_cases: {
+    id: Generated<string>;
+    member_id: bigint;
+    inbox: 'finance' | 'marketing';
+    status: Generated<'open' | 'in_progress' | 'closed'>;
+    assignee: string | null;
+    outcome: 'false_positive' | 'valuable' | 'confirmed' | null;
+    action: 'none' | 'block' | 'freeze' | null;
+    opened_at: Timestamp;
+    last_alert_at: Timestamp;
+    closed_at: Timestamp | null;
+    closed_by: string | null;
+  };
+  risk_case_attachments: {
+    id: Generated<string>;
+    case_id: string;
+    name: string;
+    content_type: 'image/png' | 'image/jpeg' | 'image/gif' | 'application/pdf';
+    bytes: Buffer;
+    created_at: Timestamp;
+  };
+  risk_case_notes: {
+    id: Generated<string>;
+    case_id: string;
+    author: string;
+    body: string;
+    attachment_id: string | null;
+    created_at: Timestamp;
+  };
+  risk_snoozes: {
+    member_id: bigint;
+    code: string;
+    until: Timestamp;
+    case_id: string;
+    created_by: string;
+    created_at: Timestamp;
+  };
+  risk_freezes: {
+    member_id: bigint;
+    case_id: string;
+    reason: string;
+    created_by: string;
+    created_at: Timestamp;
   };
   member_conditions: {
     id: Generated<string>;

@@ -9,6 +9,12 @@ export function siteTimeHeader(label: string, timeZone: string, at = new Date())
 }
 
 /**
+ * A text a spreadsheet would read as a formula (`=HYPERLINK(...)` in a member's name or a note) is
+ * kept as text by a leading apostrophe (OWASP "CSV injection").
+ */
+export const spreadsheetSafe = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+/**
  * Answers a CSV download built page by page, so an export of any size streams in constant memory.
  * `pages` yields rows until the table is exhausted (keyset paging in the repository). It starts
  * with a UTF-8 byte-order mark: without one Excel reads the file as the machine's code page and
@@ -25,7 +31,7 @@ export function sendCsv<Row extends Record<string, unknown>>(
       for await (const page of pages) yield* page;
     })(),
   );
-  const csv = stringify({ bom: true, header: true, columns, cast: { date: (value) => value.toISOString(), bigint: (value) => value.toString(), object: (value) => JSON.stringify(value) } });
+  const csv = stringify({ bom: true, header: true, columns, cast: { date: (value) => value.toISOString(), bigint: (value) => value.toString(), object: (value) => JSON.stringify(value), string: spreadsheetSafe } });
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${fileName}"`)

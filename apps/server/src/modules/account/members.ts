@@ -26,6 +26,8 @@ export interface Members {
   findByPhone(db: Db, phone: string): Promise<MemberRow | undefined>;
   /** How many members registered with this member's invite code. */
   inviteeCount(db: Db, inviterId: bigint): Promise<number>;
+  /** Blocks or unblocks the member, in the caller's transaction (which holds the member's lock); the sessions are told after it commits. */
+  setStatus(trx: Db, memberId: bigint, status: 'active' | 'blocked'): Promise<void>;
 }
 
 export type MemberCredentials = NonNullable<Awaited<ReturnType<typeof repo.credentialsOf>>>;
@@ -46,5 +48,6 @@ export function createMembers(): Members {
     },
     findByPhone: (db, phone) => repo.findMemberRowByPhone(db, phone),
     inviteeCount: (db, inviterId) => repo.inviteeCount(db, inviterId),
+    setStatus: (trx, memberId, status) => repo.setMemberStatus(trx, memberId, status),
   };
 }

@@ -247,6 +247,23 @@ export function createChatService(deps: {
       return { createdAt: item.createdAt, item };
     },
 
+    /**
+     * A support agent's text to a member, in the caller's transaction (an investigator telling the
+     * member why their withdrawals are frozen); the returned `publish` sends it out once that commits.
+     */
+    async tellMember(trx: Db, agent: Pick<AdminContext, 'adminId'>, memberId: bigint, text: string): Promise<() => Promise<void>> {
+      const conversation = await repo.lockConversation(trx, { kind: 'member', memberId });
+      const row = await repo.appendMessage(
+        trx,
+        conversation,
+        { sender: 'agent', operator_id: agent.adminId, message_type: 'text', payload: JSON.stringify(text), payloads: null, client_id: null, created_at: now() },
+        conversation.status === 'ended',
+      );
+      return async () => {
+        await publish(conversation, row);
+      };
+    },
+
     async assign(agent: AdminContext, conversationId: string) {
       await db.transaction().execute(async (trx) => {
         if (!(await repo.lockConversationById(trx, conversationId))) throw notFound('NO_DATA');

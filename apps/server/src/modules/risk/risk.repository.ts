@@ -13,6 +13,7 @@ export interface MemberHistory {
   condition: { reward: number; staked: number; closedAgeSeconds: number | null } | null;
   depositsUnderReview: number;
   holderIsMember: boolean;
+  snoozed: string[];
 }
 
 /**
@@ -75,6 +76,7 @@ export async function memberHistory(trx: Db, memberId: bigint, excludeId: string
                       'closedAgeSeconds', CASE WHEN c.closed_at IS NULL THEN NULL ELSE extract(epoch FROM now() - c.closed_at)::float8 END)
                      FROM condition c),
       'holderIsMember', (SELECT ${holder('name')} = ${holder('bank_account_name')} FROM members WHERE id = ${id}),
+      'snoozed', coalesce((SELECT json_agg(code ORDER BY code) FROM risk_snoozes WHERE member_id = ${id} AND until > now()), '[]'::json),
       'depositsUnderReview', (SELECT count(*) FROM risk_decisions
                                WHERE member_id = ${id} AND movement = 'deposit' AND outcome = 'review' AND released_at IS NULL)
     ) AS history`.execute(trx);
@@ -116,7 +118,7 @@ export async function versionsOf(db: Db, code: string) {
 
 export async function insertDecision(
   db: Db,
-  decision: { memberId: bigint; movement: Movement; subject: string; amount: bigint; currency: string; outcome: Outcome; inputs: unknown; rules: RuleAnswer[] },
+  decision: { memberId: bigint; movement: Movement; subject: string; amount: bigint; currency: string; outcome: Outcome; inputs: unknown; rules: RuleAnswer[]; caseId: string | null },
 ): Promise<string> {
   const row = await db
     .insertInto('risk_decisions')
@@ -129,6 +131,7 @@ export async function insertDecision(
       outcome: decision.outcome,
       inputs: JSON.stringify(decision.inputs),
       rules: JSON.stringify(decision.rules),
+      case_id: decision.caseId,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

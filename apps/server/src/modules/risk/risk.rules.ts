@@ -42,6 +42,8 @@ export interface RiskInputs {
   depositsUnderReview: number;
   /** An operator released an earlier block of this member's movement: this one goes ahead in its place. */
   releasedBlock: boolean;
+  /** Rules an investigator snoozed for this member from a reviewed case: they answer as if observing (absent in older decisions). */
+  snoozed?: string[];
 }
 
 /** A money figure per currency, in major units, as an operator types it. */
@@ -266,6 +268,9 @@ const SEVERITY: Record<Outcome, number> = { approve: 0, review: 1, block: 2 };
  * Observed rules answer but decide nothing. A deposit is never blocked (its money has arrived): a
  * block there is a review. A block an operator released lets this movement through.
  */
+/** Which desk works the alerts of a movement: rewards and invites are marketing's, money finance's. */
+export const inboxOf = (movement: Movement): 'finance' | 'marketing' => (movement === 'reward' || movement === 'invite' ? 'marketing' : 'finance');
+
 export function decide(inputs: RiskInputs, versions: readonly RuleVersion[]): { outcome: Outcome; answers: RuleAnswer[] } {
   const answers: RuleAnswer[] = [];
   let outcome: Outcome = 'approve';
@@ -274,8 +279,9 @@ export function decide(inputs: RiskInputs, versions: readonly RuleVersion[]): { 
     if (!definition || version.mode === 'off' || !definition.movements.includes(inputs.movement)) continue;
     const reason = definition.fires(inputs, version.params);
     const answer: Outcome = reason === null ? 'approve' : inputs.movement === 'deposit' ? 'review' : definition.outcome;
-    answers.push({ code: version.code, version: version.version, mode: version.mode, outcome: answer, reason });
-    if (version.mode === 'active' && SEVERITY[answer] > SEVERITY[outcome]) outcome = answer;
+    const mode = version.mode === 'active' && inputs.snoozed?.includes(version.code) ? 'observe' : version.mode;
+    answers.push({ code: version.code, version: version.version, mode, outcome: answer, reason });
+    if (mode === 'active' && SEVERITY[answer] > SEVERITY[outcome]) outcome = answer;
   }
   return { outcome: outcome === 'block' && inputs.releasedBlock ? 'approve' : outcome, answers };
 }

@@ -1,11 +1,12 @@
 import { type CurrencyCode, type RiskDecision, toMajor, walletCurrencyOf } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { decideOnce } from '../../db/decide-once.js';
-import { badRequest, conflict, notFound } from '../../errors.js';
+import { badRequest, businessRule, conflict, notFound } from '../../errors.js';
 import type { AuditActor, AuditTrail } from '../audit/audit-writer.js';
 import type { SharedCounts } from '../links/links.service.js';
+import * as cases from './risk.cases.repository.js';
 import * as repo from './risk.repository.js';
-import { type Movement, type Outcome, RULES, type RiskInputs, type RuleAnswer, type RuleMode, type RuleParams, type RuleVersion, decide, ruleByCode } from './risk.rules.js';
+import { type Movement, type Outcome, RULES, type RiskInputs, type RuleAnswer, type RuleMode, type RuleParams, type RuleVersion, decide, inboxOf, ruleByCode } from './risk.rules.js';
 
 /** A movement to decide, inside its transaction. */
 export interface MovementToDecide {
@@ -28,7 +29,7 @@ export interface Decision {
 
 /** A movement a rule blocked: its transaction rolls back, and the decision is kept after it (`keepBlocked`). */
 export class RiskBlocked extends Error {
-  constructor(readonly record: Parameters<typeof repo.insertDecision>[1]) {
+  constructor(readonly record: Omit<Parameters<typeof repo.insertDecision>[1], 'caseId'>) {
     super('RISK_BLOCKED');
   }
 }
@@ -128,6 +129,7 @@ export function createRiskService(deps: { db: Db; auditTrail: AuditTrail; links:
      * for the caller to refuse.
      */
     async decide(trx: Db, movement: MovementToDecide): Promise<Decision> {
+      if (movement.movement === 'withdrawal' && (await cases.freezeOf(trx, movement.memberId))) throw businessRule('WITHDRAWALS_FROZEN');
       const versions = await repo.currentVersions(trx);
       const inputs = await gather(trx, movement);
       let verdict = decide(inputs, versions);
@@ -138,12 +140,14 @@ export function createRiskService(deps: { db: Db; auditTrail: AuditTrail; links:
       }
       const record = { memberId: movement.memberId, movement: movement.movement, subject: movement.subject, amount: movement.amount, currency: movement.currency, outcome: verdict.outcome, inputs, rules: verdict.answers };
       if (refusable && verdict.outcome === 'block') throw new RiskBlocked(record);
-      return { id: await repo.insertDecision(trx, record), ...verdict };
+      const caseId = verdict.outcome === 'approve' ? null : await cases.joinCase(trx, movement.memberId, inboxOf(movement.movement));
+      return { id: await repo.insertDecision(trx, { ...record, caseId }), ...verdict };
     },
 
-    /** After a blocked movement's transaction rolled back: its decision, kept for the operator. */
+    /** After a blocked movement's transaction rolled back: its decision, kept for the operator, in its member's case. */
     async keepBlocked(blocked: RiskBlocked): Promise<string> {
-      return repo.insertDecision(db, blocked.record);
+      const { record } = blocked;
+      return db.transaction().execute(async (trx) => repo.insertDecision(trx, { ...record, caseId: await cases.joinCase(trx, record.memberId, inboxOf(record.movement)) }));
     },
 
     /**
