@@ -323,7 +323,7 @@ function Snoozes({ riskCase }: { riskCase: RiskCaseDetail }) {
       </ul>
       {reviewed && riskCase.rules.length > 0 && (
         <form className="flex flex-wrap items-end gap-3" onSubmit={submit} data-testid="risk-case-snooze-form">
-          <SelectField className="w-56" label={t('risk.case.snoozeRule')} value={code} onChange={(event) => setCode(event.target.value)} data-testid="risk-case-snooze-code">
+          <SelectField className="w-72" label={t('risk.case.snoozeRule')} value={code} onChange={(event) => setCode(event.target.value)} data-testid="risk-case-snooze-code">
             {riskCase.rules.map((each) => (
               <option key={each} value={each}>{t(`risk.names.${each}`, { defaultValue: each })}</option>
             ))}

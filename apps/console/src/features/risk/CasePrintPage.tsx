@@ -1,24 +1,38 @@
+import { currencyCode, formatReference } from '@wallet/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useMember } from '../../shared/api/get-member';
 import { errorText } from '../../shared/i18n';
 import { decisionMoney } from '../../shared/ui/RiskDecisionParts';
 import { formatTime } from '../../shared/ui/format';
+import { useCasePackage } from './api/case-package';
 import { useRiskCase } from './api/get-case';
+import type { PackageRow } from './case-package';
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T/;
+/** A package's figure as the desk reads money, in the currency it names. */
+const packageMoney = (row: PackageRow) => {
+  const currency = currencyCode.safeParse(row.currency);
+  return currency.success && row.amount !== '' ? decisionMoney({ amount: Number(row.amount), currency: currency.data }) : [row.amount, row.currency].filter(Boolean).join(' ');
+};
 
 /**
  * The case laid out for print, the same package as its CSV (a suspicious transaction report's):
- * the member, the movements in question, the alerts the rules gave, and the investigator's notes.
- * Black on white, without the console's menu.
+ * the member and the movements in question as the export has them, the alerts the rules gave, and
+ * the investigator's notes. Black on white, without the console's menu.
  */
 export function CasePrintPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation();
   const riskCase = useRiskCase(id);
   const data = riskCase.data;
-  const member = useMember(data?.memberId ?? '', { enabled: data !== undefined }).data;
+  const reportPackage = useCasePackage(id);
   if (!data) return <p className="p-6">{riskCase.error ? errorText(riskCase.error) : '…'}</p>;
-  const alerts = data.decisions.flatMap((decision) => decision.rules.filter((answer) => answer.reason !== null).map((answer) => ({ decision, answer })));
+  // As the export lists them: every rule that did not answer approve, observing ones marked.
+  const alerts = data.decisions.flatMap((decision) => decision.rules.filter((answer) => answer.outcome !== 'approve').map((answer) => ({ decision, answer })));
+  const rows = reportPackage.data ?? [];
+  const member = rows.filter((row) => row.section === 'member');
+  const movements = rows.filter((row) => row.section === 'movement');
+  const fieldValue = (row: PackageRow) => (ISO_TIME.test(row.detail) ? formatTime(row.detail) : row.detail || '-');
   const cell = 'border border-slate-300 px-2 py-1 text-left align-top';
   return (
     <div className="case-print min-h-screen bg-white p-8 text-sm text-slate-900" data-testid="risk-case-print-page">
@@ -34,38 +48,38 @@ export function CasePrintPage() {
       </p>
 
       <h2 className="mb-1 mt-4 text-base font-bold">{t('risk.print.member')}</h2>
+      {reportPackage.error && <p className="text-rose-700">{errorText(reportPackage.error)}</p>}
       <table className="w-full border-collapse" data-testid="risk-case-print-member">
         <tbody>
-          <tr><th className={cell}>ID</th><td className={cell}>{data.memberId}</td><th className={cell}>{t('members.phone')}</th><td className={`${cell} font-mono`}>{member?.phone ?? '-'}</td></tr>
-          <tr><th className={cell}>{t('members.name')}</th><td className={cell}>{member?.name ?? '-'}</td><th className={cell}>{t('members.joined')}</th><td className={cell}>{member ? formatTime(member.createdAt) : '-'}</td></tr>
-          <tr>
-            <th className={cell}>{t('members.bank')}</th>
-            <td className={cell} colSpan={3}>{member ? `${member.bankCode} · ${member.bankAccountNo} · ${member.bankAccountName}` : '-'}</td>
-          </tr>
+          {member.map((row) => (
+            <tr key={row.item}>
+              <th className={`${cell} w-56`}>{t(`risk.print.fields.${row.item}`, { defaultValue: row.item })}</th>
+              <td className={cell}>{fieldValue(row)}</td>
+            </tr>
+          ))}
         </tbody>
       </table>
 
       <h2 className="mb-1 mt-4 text-base font-bold">{t('risk.print.movements')}</h2>
+      <p className="mb-1 text-xs text-slate-600">{t('risk.print.movementsAbout')}</p>
       <table className="w-full border-collapse" data-testid="risk-case-print-movements">
         <thead>
           <tr>
             <th className={cell}>{t('risk.columns.time')}</th>
             <th className={cell}>{t('risk.columns.movement')}</th>
-            <th className={cell}>{t('risk.print.subject')}</th>
+            <th className={cell}>{t('risk.print.reference')}</th>
             <th className={`${cell} text-right`}>{t('risk.columns.amount')}</th>
-            <th className={cell}>{t('risk.columns.outcome')}</th>
-            <th className={cell}>{t('risk.print.released')}</th>
+            <th className={cell}>{t('risk.print.detail')}</th>
           </tr>
         </thead>
         <tbody>
-          {data.decisions.map((decision) => (
-            <tr key={decision.id}>
-              <td className={cell}>{formatTime(decision.createdAt)}</td>
-              <td className={cell}>{t(`risk.movements.${decision.movement}`)}</td>
-              <td className={`${cell} font-mono text-xs`}>{decision.subject}</td>
-              <td className={`${cell} text-right font-mono`}>{decisionMoney(decision)}</td>
-              <td className={cell}>{t(`risk.outcomes.${decision.outcome}`)}</td>
-              <td className={cell}>{decision.releasedBy && decision.releasedAt ? t('risk.releasedBy', { name: decision.releasedBy, time: formatTime(decision.releasedAt) }) : '-'}</td>
+          {movements.map((row) => (
+            <tr key={`${row.item}:${row.reference}:${row.time}`}>
+              <td className={cell}>{row.time ? formatTime(row.time) : '-'}</td>
+              <td className={cell}>{t(`risk.movements.${row.item}`, { defaultValue: row.item })}</td>
+              <td className={`${cell} font-mono`}>{row.reference ? formatReference(row.reference) : '-'}</td>
+              <td className={`${cell} text-right font-mono`}>{packageMoney(row)}</td>
+              <td className={cell}>{row.detail}</td>
             </tr>
           ))}
         </tbody>
@@ -76,6 +90,8 @@ export function CasePrintPage() {
         <thead>
           <tr>
             <th className={cell}>{t('risk.columns.time')}</th>
+            <th className={cell}>{t('risk.columns.movement')}</th>
+            <th className={`${cell} text-right`}>{t('risk.columns.amount')}</th>
             <th className={cell}>{t('risk.ruleColumns.rule')}</th>
             <th className={cell}>{t('risk.columns.outcome')}</th>
             <th className={cell}>{t('risk.print.reason')}</th>
@@ -85,6 +101,8 @@ export function CasePrintPage() {
           {alerts.map(({ decision, answer }) => (
             <tr key={`${decision.id}:${answer.code}`}>
               <td className={cell}>{formatTime(decision.createdAt)}</td>
+              <td className={cell}>{t(`risk.movements.${decision.movement}`)}</td>
+              <td className={`${cell} text-right font-mono`}>{decisionMoney(decision)}</td>
               <td className={cell}>{t(`risk.names.${answer.code}`, { defaultValue: answer.code })}{answer.mode === 'observe' && ` (${t('risk.observing')})`}</td>
               <td className={cell}>{t(`risk.outcomes.${answer.outcome}`)}</td>
               <td className={cell}>{answer.reason}</td>
