@@ -75,6 +75,8 @@ test('risk case: deposits split under a threshold raise an alert; an investigato
   await expect(desk.risk.caseDecision('1,000.00 THB').getByTestId('queue-first-decision')).toHaveText(`เสนอโดย ${investigator}: โอนจ่าย`);
   await desk.risk.refuseOnCase('800.00 THB', 'Deposits not explained');
   await expect(desk.risk.caseDecision('800.00 THB').getByTestId('queue-first-decision')).toHaveText(`เสนอโดย ${investigator}: ไม่อนุมัติ`);
+  // The toasts gone, so the picture and the check are of the page alone.
+  await expect(desk.page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   await keepScreenshot(desk.page, 'risk-case', { fullPage: false });
   await expectAccessible(desk.page, 'a risk case');
 
