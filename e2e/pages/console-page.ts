@@ -360,11 +360,11 @@ class ConsoleReconciliation {
   }
 }
 
-/** Risk: the decisions rules held, their release, and the rules. */
+/** Risk: the cases, the decisions rules held, their release, and the rules. */
 class ConsoleRisk {
   constructor(readonly page: Page) {}
 
-  async openTab(tab: 'held' | 'rules'): Promise<void> {
+  async openTab(tab: 'cases' | 'held' | 'rules'): Promise<void> {
     await this.page.getByTestId(`risk-tab-${tab}`).click();
   }
 
@@ -383,5 +383,23 @@ class ConsoleRisk {
 
   releaseDialog() {
     return this.page.getByTestId('risk-release-dialog');
+  }
+
+  /** The member's case in the Cases tab (the console's "member N"). */
+  caseRow(memberLabel: string) {
+    return this.page.getByTestId('risk-cases').locator('tbody tr', { hasText: memberLabel });
+  }
+
+  /** On a case page, the decision for this amount ("1,000.00 THB"). */
+  caseDecision(amount: string) {
+    return this.page.getByTestId('risk-case-decisions').locator('tbody tr', { hasText: amount });
+  }
+
+  /** Refuses a held withdrawal on the case page, with the reason asked. */
+  async refuseOnCase(amount: string, reason: string): Promise<void> {
+    await this.caseDecision(amount).getByTestId('risk-case-refuse').click();
+    const prompt = this.page.getByTestId('prompt-dialog');
+    await prompt.getByRole('textbox').fill(reason);
+    await prompt.getByTestId('prompt-ok').click();
   }
 }

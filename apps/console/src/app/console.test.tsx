@@ -70,8 +70,8 @@ describe('the menu follows the roles', () => {
     expect(await menuFor(['finance'])).toEqual(['คิวงาน', 'สมาชิก', 'ปรับยอดเงิน', 'ภาพรวม', 'ตรวจยอดบัญชี', 'กระทบยอด', 'ความเสี่ยง', 'ตั้งค่า', 'บัญชีของฉัน']);
   });
 
-  it('gives marketing the promotions, and no money screens', async () => {
-    expect(await menuFor(['marketing'])).toEqual(['สมาชิก', 'โปรโมชั่น', 'วงล้อนำโชค', 'รออนุมัติ', 'ภาพรวม', 'ตั้งค่า', 'บัญชีของฉัน']);
+  it('gives marketing the promotions and its inbox of risk cases, and no money screens', async () => {
+    expect(await menuFor(['marketing'])).toEqual(['สมาชิก', 'โปรโมชั่น', 'วงล้อนำโชค', 'รออนุมัติ', 'ภาพรวม', 'ความเสี่ยง', 'ตั้งค่า', 'บัญชีของฉัน']);
   });
 
   it('gives an admin the operators and the audit log', async () => {

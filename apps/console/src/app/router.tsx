@@ -16,6 +16,8 @@ import { PromotionsPage } from '../features/promotions/PromotionsPage';
 import { SavedRepliesPage } from '../features/saved-replies/SavedRepliesPage';
 import { QueuesPage } from '../features/queues/QueuesPage';
 import { ReconciliationPage } from '../features/reconciliation/ReconciliationPage';
+import { CasePage } from '../features/risk/CasePage';
+import { CasePrintPage } from '../features/risk/CasePrintPage';
 import { RiskPage } from '../features/risk/RiskPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
 import { SpinWheelsPage } from '../features/spinwheels/SpinWheelsPage';
@@ -26,6 +28,8 @@ const signedIn = () => (readToken() ? null : redirect('/login'));
 /** The console's pages; every one but login needs an operator session. */
 export const consoleRoutes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
+  // A risk case laid out for print: the package alone, without the console's menu.
+  { path: '/risk/cases/:id/print', element: <CasePrintPage />, loader: signedIn },
   {
     path: '/',
     element: <Shell />,
@@ -45,6 +49,7 @@ export const consoleRoutes: RouteObject[] = [
       { path: 'books', element: <BooksPage /> },
       { path: 'reconciliation', element: <ReconciliationPage /> },
       { path: 'risk', element: <RiskPage /> },
+      { path: 'risk/cases/:id', element: <CasePage /> },
       { path: 'settings', element: <SettingsPage /> },
       { path: 'audit', element: <AuditPage /> },
       { path: 'account', element: <AccountPage /> },

@@ -8,6 +8,7 @@ import { useUnownedOverDay } from '../../shared/api/unowned-exceptions';
 import { CurrencyField } from '../../shared/ui/Field';
 import { formatMoney, formatTime } from '../../shared/ui/format';
 import { useDashboard } from './api/dashboard';
+import { RiskMetricsTile } from './RiskMetricsTile';
 
 /** Today and the last 30 days: money in and out, members, rewards, the gaming result, and what waits. */
 export function DashboardPage() {
@@ -15,7 +16,8 @@ export function DashboardPage() {
   const [currency, setCurrency] = useState<CurrencyCode | undefined>();
   const dashboard = useDashboard(currency).data;
   // Reconciliation is finance's: marketing sees the dashboard without it.
-  const unowned = useUnownedOverDay(hasRole(useMe().data?.roles, 'admin', 'finance')).data;
+  const desk = hasRole(useMe().data?.roles, 'admin', 'finance');
+  const unowned = useUnownedOverDay(desk).data;
   if (!dashboard) return <p className="text-white/50">…</p>;
   const today = dashboard.today;
   const money = (value: number) => formatMoney(value, 'en', dashboard.currency);
@@ -48,6 +50,8 @@ export function DashboardPage() {
           </Link>
         )}
       </div>
+      {/* Risk work is the money desk's, as reconciliation is. */}
+      {desk && <RiskMetricsTile />}
       <section className="rounded-xl border border-white/10 bg-desk-900 p-4">
         <h2 className="mb-3 font-bold">{t('dashboard.last30')}</h2>
         {/* Follows the width of the desk, or of a tablet. */}

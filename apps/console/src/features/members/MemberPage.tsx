@@ -14,11 +14,11 @@ import { AmountField, SelectField, TextField, amountValue } from '../../shared/u
 import { usePrompt } from '../../shared/ui/PromptDialog';
 import { formatMoney, formatTime } from '../../shared/ui/format';
 import { ConditionPanel } from './ConditionPanel';
-import { MemberLinks } from './MemberLinks';
+import { MemberLinks } from '../../shared/ui/MemberLinks';
 import { MemberRecords } from './MemberRecords';
 import { MemberRisk } from './MemberRisk';
 import { MemberSpins } from './MemberSpins';
-import { useMember } from './api/get-member';
+import { useMember } from '../../shared/api/get-member';
 import { type MemberAction, useChangeBankAccount, useMemberAction } from './api/member-actions';
 import { useProposeCorrection } from './api/propose-correction';
 

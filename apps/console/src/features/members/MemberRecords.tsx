@@ -8,11 +8,11 @@ import { Button } from '../../shared/ui/Button';
 import { DataTable } from '../../shared/ui/DataTable';
 import { formatMoney, formatTime } from '../../shared/ui/format';
 import { LEDGER_PAGE_SIZE, useMemberLedger } from './api/get-member-ledger';
-import { RECORDS_PAGE_SIZE, fetchMemberRecords, statementFilterQuery, useMemberAuditTrail, useMemberInvitees, useMemberSlips, useMemberStatement, useMemberWithdrawals } from './api/member-records';
+import { RECORDS_PAGE_SIZE, fetchMemberRecords, useMemberAuditTrail, useMemberInvitees, useMemberSlips, useMemberWithdrawals } from '../../shared/api/member-records';
+import { MemberStatement } from '../../shared/ui/MemberStatement';
 import { ExportButton } from '../../shared/ui/ExportButton';
 import { RequestId } from '../../shared/ui/RequestId';
-import { STATEMENT_TYPE_FILTERS, type StatementFilter, type StatementTypeFilter, adminSlipsResponse, adminWithdrawalsResponse, formatReference, memberInviteesResponse, memberLedgerResponse, statementResponse } from '@wallet/contract';
-import { SelectField, TextField } from '../../shared/ui/Field';
+import { adminSlipsResponse, adminWithdrawalsResponse, formatReference, memberInviteesResponse, memberLedgerResponse } from '@wallet/contract';
 
 const TABS = ['ledger', 'statement', 'withdrawals', 'slips', 'invitees', 'sessions', 'audit'] as const;
 type Tab = (typeof TABS)[number];
@@ -33,7 +33,7 @@ export function MemberRecords({ member }: { member: MemberDetail }) {
         ))}
       </div>
       {tab === 'ledger' && <Ledger id={member._id} />}
-      {tab === 'statement' && <Statement id={member._id} />}
+      {tab === 'statement' && <MemberStatement id={member._id} />}
       {tab === 'withdrawals' && <Withdrawals id={member._id} />}
       {tab === 'slips' && <Slips id={member._id} />}
       {tab === 'invitees' && <Invitees id={member._id} />}
@@ -75,51 +75,6 @@ function Ledger({ id }: { id: string }) {
         />
       </div>
     <Paged columns={columns} rows={data?.lines} total={data?.total} pageSize={LEDGER_PAGE_SIZE} page={page} onPage={setPage} testId="member-ledger" />
-    </>
-  );
-}
-
-function Statement({ id }: { id: string }) {
-  const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [filter, setFilter] = useState<StatementFilter>({});
-  const data = useMemberStatement(id, page, filter).data;
-  // A new filter is a new list: back to its first page.
-  const refine = (change: StatementFilter) => {
-    setFilter((current) => ({ ...current, ...change }));
-    setPage(1);
-  };
-  type Entry = NonNullable<typeof data>['statements'][number];
-  const columns: ColumnDef<Entry, unknown>[] = [
-    { header: t('members.time'), accessorKey: 'createdAt', cell: ({ row }) => formatTime(row.original.createdAt) },
-    { header: t('members.kind'), accessorKey: 'statementType', cell: ({ row }) => t(`statementTypes.${row.original.statementType}`) },
-    { header: t('members.account'), cell: ({ row }) => `${row.original.from} → ${row.original.to}` },
-    { header: t('members.reference'), id: 'reference', cell: ({ row }) => (row.original.reference ? <span className="font-mono">{formatReference(row.original.reference)}</span> : '-') },
-    { header: t('members.status'), accessorKey: 'status' },
-    { header: t('members.amount'), accessorKey: 'amount', cell: ({ row }) => money(row.original.amount) },
-  ];
-  return (
-    <>
-      <div className="mb-2 flex flex-wrap items-end justify-between gap-2">
-        <div className="flex flex-wrap items-end gap-2" data-testid="member-statement-filters">
-          <SelectField className="w-44" label={t('members.statementFilter.type')} value={filter.type ?? 'all'} onChange={(event) => refine({ type: event.target.value as StatementTypeFilter })} data-testid="member-statement-type">
-            {STATEMENT_TYPE_FILTERS.map((type) => (
-              <option key={type} value={type}>{t(`members.statementFilter.types.${type}`)}</option>
-            ))}
-          </SelectField>
-          <TextField className="w-40" type="date" label={t('members.statementFilter.from')} value={filter.from ?? ''} max={filter.to} onChange={(event) => refine({ from: event.target.value || undefined })} data-testid="member-statement-from" />
-          <TextField className="w-40" type="date" label={t('members.statementFilter.to')} value={filter.to ?? ''} min={filter.from} onChange={(event) => refine({ to: event.target.value || undefined })} data-testid="member-statement-to" />
-        </div>
-        <ExportButton
-          fileName={`member-${id}-statement.csv`}
-          columns={[{ header: 'time', value: (row: Entry) => row.createdAt }, { header: 'type', value: (row) => row.statementType }, { header: 'from', value: (row) => row.from }, { header: 'to', value: (row) => row.to }, { header: 'reference', value: (row) => row.reference ?? '' }, { header: 'status', value: (row) => row.status }, { header: 'amount', value: (row) => row.amount.toFixed(2) }]}
-          loadPage={async (next) => {
-            const answer = await fetchMemberRecords(id, 'statement', next, statementResponse, statementFilterQuery(filter));
-            return { rows: answer.statements, total: answer.total };
-          }}
-        />
-      </div>
-    <Paged columns={columns} rows={data?.statements} total={data?.total} pageSize={RECORDS_PAGE_SIZE} page={page} onPage={setPage} testId="member-statement" />
     </>
   );
 }

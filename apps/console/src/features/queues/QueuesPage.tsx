@@ -1,31 +1,24 @@
 import { wireAmount } from '@wallet/client-kit/amount-input';
 import { formatReference, groupAccountNumber } from '@wallet/contract';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '../../shared/ui/Button';
 import { type Ask, usePrompt } from '../../shared/ui/PromptDialog';
-import { toastDecisionFailure } from '../../shared/ui/decision-toast';
+import { DECISION_WORDS, type DecisionWords, WithdrawalTwoOperators, useQueueDecision } from '../../shared/ui/QueueDecision';
 import { formatCount, formatMoney, formatTime } from '../../shared/ui/format';
 import { ExportButton } from '../../shared/ui/ExportButton';
-import { type QueueItem, type QueueName, type WithdrawalDetail, loadQueue, useDecide, useQueue } from './api/queues';
-
-/** What the two actions say: a withdrawal is paid out or returned; a deposit is credited or refused. */
-const WORDS = {
-  payout: { approve: 'queues.approve', fail: 'queues.fail', approved: 'queues.approved', failed: 'queues.failed' },
-  deposit: { approve: 'queues.credit', fail: 'queues.refuse', approved: 'queues.credited', failed: 'queues.refused' },
-} as const;
+import { type QueueItem, type QueueName, loadQueue, useQueue } from './api/queues';
 
 /** The operator's queues (withdrawals, deposit notices, slips, TrueMoney transfers), each decided once. */
 export function QueuesPage() {
   const { t } = useTranslation();
   return (
     <div className="grid gap-6">
-      <Queue queue="withdrawals" title={t('queues.withdrawals')} words={WORDS.payout} />
-      <Queue queue="deposit-notices" title={t('queues.depositNotices')} words={WORDS.deposit} />
+      <Queue queue="withdrawals" title={t('queues.withdrawals')} words={DECISION_WORDS.payout} />
+      <Queue queue="deposit-notices" title={t('queues.depositNotices')} words={DECISION_WORDS.deposit} />
       <Queue
         queue="slips"
         title={t('queues.slips')}
-        words={WORDS.deposit}
+        words={DECISION_WORDS.deposit}
         approval={async (item, ask) => {
           if (item.amount > 0) return {};
           // The bank did not tell us the amount: the operator, having checked, says it.
@@ -37,7 +30,7 @@ export function QueuesPage() {
       <Queue
         queue="truemoney-transfers"
         title={t('queues.walletTransfers')}
-        words={WORDS.deposit}
+        words={DECISION_WORDS.deposit}
         approval={async (item, ask) => {
           // Whose money it is: the sender's own account unless the operator names another member.
           const phone = await ask({ title: t('queues.credit'), label: t('queues.walletTransferPhone'), initial: item.who, inputMode: 'tel' });
@@ -48,24 +41,11 @@ export function QueuesPage() {
   );
 }
 
-function Queue({ queue, title, words, approval }: { queue: QueueName; title: string; words: (typeof WORDS)[keyof typeof WORDS]; approval?: (item: QueueItem, ask: Ask) => Promise<unknown> }) {
+function Queue({ queue, title, words, approval }: { queue: QueueName; title: string; words: DecisionWords; approval?: (item: QueueItem, ask: Ask) => Promise<unknown> }) {
   const { t } = useTranslation();
   const pending = useQueue(queue);
-  const decide = useDecide(queue);
+  const { act, deciding } = useQueueDecision(queue, words);
   const prompt = usePrompt();
-  const deciding = (id: string, action?: 'approve' | 'fail') => decide.isPending && decide.variables?.id === id && (!action || decide.variables.action === action);
-  const act = (id: string, action: 'approve' | 'fail', body?: unknown) =>
-    decide.mutate(
-      { id, action, body },
-      {
-        onSuccess: (answer) => {
-          // Still in progress: the first of two operators' decisions is recorded, and what it proposes said.
-          const stillWaiting = answer.status === 'in_progress';
-          toast.success(stillWaiting ? t(action === 'approve' ? 'queues.firstApproval' : 'queues.firstRefusal') : t(action === 'approve' ? words.approved : words.failed));
-        },
-        onError: toastDecisionFailure,
-      },
-    );
   async function approve(item: QueueItem) {
     const body = approval ? await approval(item, prompt.ask) : undefined;
     if (body !== null) act(item._id, 'approve', body);
@@ -148,33 +128,4 @@ function Detail({ item }: { item: QueueItem }) {
     default:
       return null;
   }
-}
-
-/**
- * Where a withdrawal's two-operator decision stands. Held by a risk rule, it takes two operators
- * either way, and the second must see what the first proposed (a payout, or the money back) to know
- * what their press confirms; a payout above the operator's amount only ever waits for a second approval.
- */
-function WithdrawalTwoOperators({ detail }: { detail: WithdrawalDetail }) {
-  const { t } = useTranslation();
-  // Before the held column, a first approval was always a payout's (the server reads it the same way).
-  const proposal = detail.firstDecision ?? 'SUCCESS';
-  return (
-    <>
-      {detail.heldForReview && (
-        <>
-          {' · '}
-          <span className="rounded border border-amber-400/40 bg-amber-500/10 px-1.5 py-0.5 font-semibold text-amber-200" data-testid="queue-held">{t('queues.heldForReview')}</span>
-        </>
-      )}
-      {detail.firstApprovedBy && (
-        <>
-          {' · '}
-          <span className={detail.heldForReview ? 'font-semibold text-white' : ''} data-testid="queue-first-decision">
-            {detail.heldForReview || proposal === 'FAILED' ? t('queues.proposedBy', { name: detail.firstApprovedBy, decision: t(`queues.proposals.${proposal}`) }) : t('queues.firstApprovedBy', { name: detail.firstApprovedBy })}
-          </span>
-        </>
-      )}
-    </>
-  );
 }

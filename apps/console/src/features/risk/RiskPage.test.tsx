@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RiskDecision } from '@wallet/contract';
+import type { RiskCaseSummary, RiskDecision } from '@wallet/contract';
 import i18n from 'i18next';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
@@ -78,15 +78,41 @@ const member = {
   sessions: [],
 };
 
+const summary = (fields: Partial<RiskCaseSummary>): RiskCaseSummary => ({
+  id: '7c1a0000-0000-4000-8000-000000000001',
+  memberId: '100300',
+  inbox: 'finance',
+  status: 'open',
+  assignee: null,
+  outcome: null,
+  openedAt: '2026-11-01T03:00:00.000Z',
+  lastAlertAt: '2026-11-01T05:00:00.000Z',
+  closedAt: null,
+  closedBy: null,
+  alerts: 3,
+  rules: ['structuring', 'deposit_velocity'],
+  ...fields,
+});
+const financeCase = summary({});
+const marketingCase = summary({ id: '7c1a0000-0000-4000-8000-000000000002', memberId: '100301', inbox: 'marketing', status: 'in_progress', assignee: 'boon', alerts: 1, rules: ['invite_ring'] });
+const dryRun = {
+  days: 90,
+  decisions: 412,
+  changed: 7,
+  changes: { 'approve→review': 5, 'review→approve': 2 },
+  examples: [{ id: 'e-1', memberId: '100302', movement: 'withdrawal', amount: 1_200, currency: 'THB', createdAt: '2026-10-20T03:00:00.000Z', before: 'approve', after: 'review', reason: '10 % of 48 h of deposits moved to games' }],
+};
+
 type Sent = { path: string; body: unknown };
 
 /**
  * The risk page for an operator with `roles` against a stub server: `held` answers the held list,
  * `rules` the rules, `post` each change or release (by default a success).
  */
-function renderPage(options: { roles?: string[]; tab?: 'held' | 'rules'; held?: RiskDecision[]; rules?: () => unknown; post?: (sent: Sent) => Promise<Response> } = {}) {
+function renderPage(options: { roles?: string[]; tab?: 'cases' | 'held' | 'rules'; held?: RiskDecision[]; cases?: RiskCaseSummary[]; rules?: () => unknown; post?: (sent: Sent) => Promise<Response> } = {}) {
   const sent: Sent[] = [];
   const heldAsked: string[] = [];
+  const casesAsked: string[] = [];
   saveToken('operator-token');
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init = {}) => {
     const url = new URL(String(input), 'http://localhost');
@@ -95,6 +121,7 @@ function renderPage(options: { roles?: string[]; tab?: 'held' | 'rules'; held?: 
       const call = { path, body: init.body ? JSON.parse(String(init.body)) : undefined };
       sent.push(call);
       if (options.post) return options.post(call);
+      if (path.endsWith('/dry-run')) return new Response(JSON.stringify(dryRun));
       if (path.endsWith('/release')) return new Response(JSON.stringify({ decision: { ...depositReview, releasedBy: 'boon', releasedAt: '2026-11-01T05:00:00.000Z' } }));
       return new Response(JSON.stringify({ ...cashInCashOut, version: 2, ...(call.body as object) }));
     }
@@ -104,24 +131,75 @@ function renderPage(options: { roles?: string[]; tab?: 'held' | 'rules'; held?: 
       heldAsked.push(url.search);
       return new Response(JSON.stringify({ decisions: options.held ?? [withdrawalReview, depositReview, releasedBlock] }));
     }
+    if (path === '/api/admin/risk/cases') {
+      casesAsked.push(url.search);
+      return new Response(JSON.stringify({ cases: options.cases ?? [financeCase, marketingCase] }));
+    }
     if (path === '/api/admin/risk/rules') return new Response(JSON.stringify(options.rules ? options.rules() : rulesOf(cashInCashOut)));
     if (path === '/api/admin/risk/rules/cash_in_cash_out/versions') {
       return new Response(JSON.stringify({ versions: [{ ...cashInCashOut, createdBy: 'system', createdAt: '2026-10-01T03:00:00.000Z' }] }));
     }
     return new Response(JSON.stringify({ message: 'NO_DATA' }), { status: 404 });
   });
-  const router = createMemoryRouter([{ path: '*', element: <RiskPage /> }], { initialEntries: [`/risk?tab=${options.tab ?? 'held'}`] });
+  const router = createMemoryRouter([{ path: '*', element: <RiskPage /> }], { initialEntries: ['tab' in options && options.tab === undefined ? '/risk' : `/risk?tab=${options.tab ?? 'held'}`] });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <RouterProvider router={router} />
       <Toaster />
     </QueryClientProvider>,
   );
-  return { sent, heldAsked };
+  return { sent, heldAsked, casesAsked };
 }
 afterEach(() => vi.restoreAllMocks());
 beforeAll(() => i18n.changeLanguage('en'));
 afterAll(() => i18n.changeLanguage('th'));
+
+describe('the cases tab', () => {
+  it('comes first: the active cases of every inbox, each with its member, inbox, status, assignee, alerts, rules and last alert', async () => {
+    const { casesAsked } = renderPage({ tab: undefined });
+    expect(await screen.findByTestId('risk-tab-cases')).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Cases', 'Held', 'Rules']);
+    const row = await screen.findByTestId(`risk-case-${financeCase.id}`);
+    expect(casesAsked[0]).toBe('?status=active&mine=false&page=1&limit=20');
+    expect(within(row).getByRole('link', { name: 'Member 100300' })).toHaveAttribute('href', '/members/100300');
+    expect(row).toHaveTextContent('Finance');
+    expect(within(row).getByTestId('risk-case-status')).toHaveTextContent('Open');
+    expect(within(row).getByTestId('risk-case-assignee')).toHaveTextContent('Nobody yet');
+    expect(row).toHaveTextContent('Deposits just under a threshold, Deposit velocity');
+    expect(within(row).getByTestId('risk-case-open')).toHaveAttribute('href', `/risk/cases/${financeCase.id}`);
+    const other = screen.getByTestId(`risk-case-${marketingCase.id}`);
+    expect(other).toHaveTextContent('Marketing');
+    expect(within(other).getByTestId('risk-case-status')).toHaveTextContent('In progress');
+    expect(within(other).getByTestId('risk-case-assignee')).toHaveTextContent('boon');
+  });
+
+  it("filters by inbox, status and the operator's own cases, each asked of the server", async () => {
+    const { casesAsked } = renderPage({ tab: 'cases' });
+    const user = userEvent.setup();
+    const inbox = await screen.findByTestId('risk-cases-inbox');
+    expect(within(inbox).getAllByRole('option').map((option) => option.textContent)).toEqual(['All my inboxes', 'Finance', 'Marketing']);
+    await user.selectOptions(inbox, 'marketing');
+    await waitFor(() => expect(casesAsked).toContain('?status=active&mine=false&page=1&limit=20&inbox=marketing'));
+    await user.selectOptions(screen.getByTestId('risk-cases-status'), 'closed');
+    await waitFor(() => expect(casesAsked).toContain('?status=closed&mine=false&page=1&limit=20&inbox=marketing'));
+    await user.click(screen.getByTestId('risk-cases-mine'));
+    await waitFor(() => expect(casesAsked).toContain('?status=closed&mine=true&page=1&limit=20&inbox=marketing'));
+  });
+
+  it('gives marketing its inbox of cases alone: no inbox to choose, no held movements, no rules', async () => {
+    const { casesAsked } = renderPage({ tab: 'held', roles: ['marketing'], cases: [marketingCase] });
+    expect(await screen.findByTestId(`risk-case-${marketingCase.id}`)).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Cases']);
+    expect(screen.queryByTestId('risk-cases-inbox')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('risk-held')).not.toBeInTheDocument();
+    expect(casesAsked.every((query) => !query.includes('inbox='))).toBe(true);
+  });
+
+  it('says when there is no case', async () => {
+    renderPage({ tab: 'cases', cases: [] });
+    expect(await screen.findByTestId('risk-cases-none')).toHaveTextContent('No case here.');
+  });
+});
 
 describe('the held tab', () => {
   it('lists each decision with its member, movement, money, outcome and the rules that answered, newest first from the server', async () => {
@@ -280,6 +358,32 @@ describe('the rules tab', () => {
     expect(await within(form).findByTestId('risk-form-failure')).toHaveTextContent('Another operator changed this rule meanwhile: reload it and check before changing it. The form now shows the version in force: check it and save again.');
     await waitFor(() => expect(within(form).getByTestId('risk-form-mode')).toHaveValue('off'));
     expect(within(form).getByTestId('risk-form-save')).toHaveTextContent('Save as version 3');
+  });
+
+  it('a dry run posts the proposed mode and thresholds, and shows what would change over 90 days before saving', async () => {
+    const { sent } = renderPage({ tab: 'rules' });
+    const user = userEvent.setup();
+    await user.click(within(await screen.findByTestId('risk-rule-cash_in_cash_out')).getByTestId('risk-rule-edit'));
+    const form = await screen.findByTestId('risk-rule-form');
+    await user.selectOptions(within(form).getByTestId('risk-form-mode'), 'active');
+    const staked = within(form).getByLabelText('Played at least (%)');
+    await user.clear(staked);
+    await user.type(staked, '20');
+    await user.click(within(form).getByTestId('risk-form-dry-run'));
+    const result = await within(form).findByTestId('risk-dry-run');
+    expect(sent).toEqual([{ path: '/api/admin/risk/rules/cash_in_cash_out/dry-run', body: { mode: 'active', params: { windowHours: 48, stakedPercent: 20, minimum: { THB: 1_000, LAK: 1_000_000 } } } }]);
+    expect(within(result).getByTestId('risk-dry-run-summary')).toHaveTextContent('Over the last 90 days: 412 decisions, 7 would change.');
+    expect(within(result).getByTestId('risk-dry-run-changes')).toHaveTextContent('Approve → Review: 5Review → Approve: 2');
+    const example = within(result).getByTestId('risk-dry-run-examples');
+    expect(example).toHaveTextContent('1,200.00 THB');
+    expect(example).toHaveTextContent('10 % of 48 h of deposits moved to games');
+    expect(within(example).getByRole('link', { name: '100302' })).toHaveAttribute('href', '/members/100302');
+    // Nothing was saved: the save is still the admin's to press.
+    expect(within(form).getByTestId('risk-form-save')).toBeEnabled();
+    expect(within(result).queryByTestId('risk-dry-run-stale')).not.toBeInTheDocument();
+    // A change after the dry run: the result no longer speaks for the form, and says so.
+    await user.type(staked, '5');
+    expect(within(result).getByTestId('risk-dry-run-stale')).toBeInTheDocument();
   });
 
   it('a finance operator reads the rules and their versions but cannot change them', async () => {

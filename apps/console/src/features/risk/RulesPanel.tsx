@@ -1,4 +1,5 @@
-import { type RiskRuleMode, type riskRule } from '@wallet/contract';
+import { type RiskRuleMode, currencyCode, type riskDryRunResponse, type riskRule } from '@wallet/contract';
+import { Link } from 'react-router';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -7,8 +8,10 @@ import { ApiError } from '../../shared/api/client';
 import { errorText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
 import { SelectField, TextField } from '../../shared/ui/Field';
+import { OutcomeBadge, moneyText } from '../../shared/ui/RiskDecisionParts';
 import { formatTime } from '../../shared/ui/format';
 import { type RuleParams, useChangeRule } from './api/change-rule';
+import { useDryRunRule } from './api/dry-run-rule';
 import { useRiskRules } from './api/list-rules';
 import { useRuleVersions } from './api/rule-versions';
 import { ParamsText, inOrderOf } from './ParamsText';
@@ -123,6 +126,9 @@ function RuleForm({ rule, onDone }: { rule: Rule; onDone(): void }) {
   const [text, setText] = useState(() => toText(inOrderOf(current.params, rule.defaults)));
   const [failure, setFailure] = useState<string | null>(null);
   const change = useChangeRule();
+  const dryRun = useDryRunRule();
+  // What the dry run shown was asked about: once the form differs, the result no longer speaks for it.
+  const [triedOn, setTriedOn] = useState<string | null>(null);
   if (shown !== current.version) {
     setShown(current.version);
     setMode(current.mode);
@@ -130,6 +136,12 @@ function RuleForm({ rule, onDone }: { rule: Rule; onDone(): void }) {
   }
   const params = fromText(text);
   const changed = mode !== current.mode || (params !== null && JSON.stringify(params) !== JSON.stringify(inOrderOf(current.params, rule.defaults)));
+  const proposal = JSON.stringify({ mode, params });
+  const tryIt = () => {
+    if (!params) return;
+    setTriedOn(proposal);
+    dryRun.mutate({ code: rule.code, mode, params }, { onError: (error) => toast.error(errorText(error)) });
+  };
   const save = () => {
     if (!params) return;
     setFailure(null);
@@ -178,12 +190,75 @@ function RuleForm({ rule, onDone }: { rule: Rule; onDone(): void }) {
         </div>
         {!params && <p className="text-xs text-rose-300">{t('risk.invalid')}</p>}
         <div className="flex items-center gap-3">
+          <Button variant="secondary" busy={dryRun.isPending} disabled={!params} onClick={tryIt} data-testid={testId('dry-run')}>{t('risk.dryRun.run')}</Button>
           <Button busy={change.isPending} disabled={!params || !changed} onClick={save} data-testid={testId('save')}>{t('risk.save', { version: current.version + 1 })}</Button>
           {!changed && <span className="text-xs text-white/50">{t('risk.unchanged')}</span>}
         </div>
+        {dryRun.data && !dryRun.isPending && <DryRunResult result={dryRun.data} stale={triedOn !== proposal} />}
         {failure && <p role="alert" className="rounded-lg border border-rose-400/40 bg-rose-500/10 px-3 py-2 text-sm text-rose-200" data-testid={testId('failure')}>{failure}</p>}
       </div>
       <RuleHistory code={rule.code} defaults={rule.defaults} />
+    </div>
+  );
+}
+
+/**
+ * What the proposed version would have decided over the stored decisions of the last 90 days: how
+ * many would change, by change (review to approve, approve to block…), with examples to check.
+ */
+// The dry run names a currency as text: one the contract knows is written as the desk reads money.
+const exampleMoney = ({ amount, currency }: { amount: number; currency: string }) => {
+  const known = currencyCode.safeParse(currency);
+  return known.success ? moneyText({ amount, currency: known.data }) : `${amount} ${currency}`;
+};
+
+function DryRunResult({ result, stale }: { result: z.infer<typeof riskDryRunResponse>; stale: boolean }) {
+  const { t } = useTranslation();
+  const changes = Object.entries(result.changes).sort(([, a], [, b]) => b - a);
+  const changeText = (change: string) =>
+    change
+      .split('→')
+      .map((outcome) => t(`risk.outcomes.${outcome}`, { defaultValue: outcome }))
+      .join(' → ');
+  return (
+    <div className={`space-y-2 rounded-lg border px-3 py-2 text-sm ${stale ? 'border-white/10 opacity-60' : 'border-sky-400/40 bg-sky-500/5'}`} data-testid="risk-dry-run">
+      <p className="font-semibold" data-testid="risk-dry-run-summary">{t('risk.dryRun.summary', { days: result.days, decisions: result.decisions, changed: result.changed })}</p>
+      {stale && <p className="text-xs text-amber-300" data-testid="risk-dry-run-stale">{t('risk.dryRun.stale')}</p>}
+      {changes.length > 0 && (
+        <ul className="flex flex-wrap gap-x-4 gap-y-1" data-testid="risk-dry-run-changes">
+          {changes.map(([change, count]) => (
+            <li key={change}>
+              {changeText(change)}: <span className="font-mono font-bold">{count}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {result.examples.length > 0 && (
+        <table className="w-full text-xs" data-testid="risk-dry-run-examples">
+          <thead className="text-left text-white/50">
+            <tr>
+              <th className="py-1 pr-3 font-normal">{t('risk.columns.time')}</th>
+              <th className="py-1 pr-3 font-normal">{t('risk.columns.member')}</th>
+              <th className="py-1 pr-3 font-normal">{t('risk.columns.movement')}</th>
+              <th className="py-1 pr-3 text-right font-normal">{t('risk.columns.amount')}</th>
+              <th className="py-1 pr-3 font-normal">{t('risk.dryRun.change')}</th>
+              <th className="py-1 font-normal">{t('risk.dryRun.reason')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.examples.map((example) => (
+              <tr key={example.id} className="border-t border-white/5 align-top">
+                <td className="whitespace-nowrap py-1 pr-3 text-white/70">{formatTime(example.createdAt)}</td>
+                <td className="py-1 pr-3"><Link className="text-accent-300 underline" to={`/members/${example.memberId}`}>{example.memberId}</Link></td>
+                <td className="py-1 pr-3">{t(`risk.movements.${example.movement}`)}</td>
+                <td className="whitespace-nowrap py-1 pr-3 text-right font-mono">{exampleMoney(example)}</td>
+                <td className="whitespace-nowrap py-1 pr-3"><OutcomeBadge outcome={example.before} /> → <OutcomeBadge outcome={example.after} /></td>
+                <td className="py-1 text-white/70">{example.reason ?? '-'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </div>
   );
 }

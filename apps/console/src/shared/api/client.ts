@@ -43,7 +43,7 @@ export const api = {
   delete: <T>(path: string, options: Call<T>) => client.delete(path, options),
 };
 
-/** Downloads a CSV the server streams (the bearer token cannot go in a link). */
+/** Downloads a file the server streams, a CSV or an attachment (the bearer token cannot go in a link). */
 export async function downloadCsv(path: string, fileName: string): Promise<void> {
   const response = await fetch(path, { headers: api.headers() });
   if (!response.ok) throw new ApiError('INTERNAL_SERVER_ERROR', response.status);

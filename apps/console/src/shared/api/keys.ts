@@ -52,6 +52,11 @@ export const queryKeys = {
     decisionList: (filter: object, page: number) => ['risk', 'decisions', filter, page] as const,
     rules: ['risk', 'rules'] as const,
     versions: (code: string) => ['risk', 'rules', code, 'versions'] as const,
+    /** Every list of cases and every case: a change to one reloads the lists it moves between. */
+    cases: ['risk', 'cases'] as const,
+    caseList: (filter: object, page: number) => ['risk', 'cases', 'list', filter, page] as const,
+    case: (id: string) => ['risk', 'cases', 'one', id] as const,
+    metrics: ['risk', 'metrics'] as const,
   },
   reconciliation: {
     all: ['reconciliation'] as const,

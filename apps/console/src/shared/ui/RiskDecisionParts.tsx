@@ -9,8 +9,10 @@ import { formatMoney } from './format';
 
 /** An amount as the desk reads it: grouped, two decimals, the currency's code after it. */
 /** A decision's money; a bank-account change moves none. */
-export const decisionMoney = (decision: Pick<RiskDecision, 'amount' | 'currency' | 'movement'>) =>
-  decision.movement === 'bank_account' ? '—' : `${formatMoney(decision.amount, 'en', decision.currency)} ${decision.currency}`;
+/** An amount as the desk reads money, with its currency. */
+export const moneyText = ({ amount, currency }: Pick<RiskDecision, 'amount' | 'currency'>) => `${formatMoney(amount, 'en', currency)} ${currency}`;
+/** A decision's money: a bank-account change moves none. */
+export const decisionMoney = (decision: Pick<RiskDecision, 'amount' | 'currency' | 'movement'>) => (decision.movement === 'bank_account' ? '—' : moneyText(decision));
 
 const OUTCOME_STYLE = {
   approve: 'border-white/15 text-white/70',

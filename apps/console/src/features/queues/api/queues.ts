@@ -1,31 +1,22 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   type CurrencyCode,
   adminDepositNoticesResponse,
   adminSlipsResponse,
-  adminWalletTransfer,
   adminWalletTransfersResponse,
   adminWithdrawalsResponse,
-  depositNotice,
-  slipRecord,
-  withdrawal,
 } from '@wallet/contract';
-import type { z } from 'zod';
 import { api } from '../../../shared/api/client';
-import { joinInFlight } from '../../../shared/api/join-in-flight';
 import { queryKeys } from '../../../shared/api/keys';
+import type { QueueName } from '../../../shared/api/queue-decisions';
+import type { TwoOperatorState } from '../../../shared/ui/QueueDecision';
 
 /** A withdrawal's bank account, and where its two-operator decision stands. */
-export interface WithdrawalDetail {
+export interface WithdrawalDetail extends TwoOperatorState {
   kind: 'withdrawal';
   bankCode: string;
   accountNo: string;
   accountName: string;
-  firstApprovedBy: string | null;
-  /** What the first of two operators proposed (a payout above the operator's amount is always SUCCESS). */
-  firstDecision: 'SUCCESS' | 'FAILED' | null;
-  /** A risk rule held it: two operators decide it, whichever way. */
-  heldForReview: boolean;
 }
 
 /** One waiting item of any queue, as the desk shows it. */
@@ -42,7 +33,7 @@ export interface QueueItem {
   detail: WithdrawalDetail | { kind: 'notice' } | { kind: 'slip'; note: string | null; sendingBank: string | null; transRef: string | null; link: string } | { kind: 'transfer'; status: string; senderMobile: string };
 }
 
-export type QueueName = 'withdrawals' | 'deposit-notices' | 'slips' | 'truemoney-transfers';
+export type { QueueName };
 
 /** GET /api/admin/{queue}?status=pending: what waits, oldest first (15 s refresh). */
 export async function loadQueue(queue: QueueName, page = 1): Promise<{ total: number; totalCapped?: boolean; items: QueueItem[] }> {
@@ -83,22 +74,3 @@ export async function loadQueue(queue: QueueName, page = 1): Promise<{ total: nu
 }
 
 export const useQueue = (queue: QueueName) => useQuery({ queryKey: queryKeys.queues.of(queue), queryFn: () => loadQueue(queue), refetchInterval: 15_000 });
-
-/** What a decision answers, by queue: the item as it now stands (a withdrawal `in_progress` waits for its second approval). */
-const DECIDED = { withdrawals: withdrawal, 'deposit-notices': depositNotice, slips: slipRecord, 'truemoney-transfers': adminWalletTransfer } as const;
-export type DecidedItem = z.infer<(typeof DECIDED)[QueueName]>;
-
-type QueueDecision = { queue: QueueName; id: string; action: 'approve' | 'fail'; body?: unknown };
-const decideQueueItem = joinInFlight(
-  ({ queue, id, action }: QueueDecision) => `${queue}:${id}:${action}`,
-  ({ queue, id, action, body }: QueueDecision): Promise<DecidedItem> => api.post<DecidedItem>(`/api/admin/${queue}/${id}/${action}`, body, { schema: DECIDED[queue] }),
-);
-
-/** POST /api/admin/{queue}/{id}/approve|fail: a decision on one item; the queue reloads, decided or refused. */
-export function useDecide(queue: QueueName) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (decision: Omit<QueueDecision, 'queue'>) => decideQueueItem({ ...decision, queue }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.queues.of(queue) }),
-  });
-}

@@ -13,9 +13,9 @@ const releaseDecision = joinInFlight(
 /**
  * POST /api/admin/risk/decisions/{id}/release: a block lets the member make the same movement once,
  * up to its amount, within 24 h; a deposit's review stops holding the member's withdrawals for it.
- * Done or refused (409 ALREADY_DECIDED), every list of decisions reloads to show who released it.
+ * Done or refused (409 ALREADY_DECIDED), every list of decisions, and every case, reloads to show who released it.
  */
 export function useReleaseDecision() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: releaseDecision, onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.risk.decisions }) });
+  return useMutation({ mutationFn: releaseDecision, onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.risk.decisions }), queryClient.invalidateQueries({ queryKey: queryKeys.risk.cases })]) });
 }

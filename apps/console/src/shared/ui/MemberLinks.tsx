@@ -1,8 +1,8 @@
 import type { LinkedMember } from '@wallet/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorText } from '../../shared/i18n';
-import { useMemberLinks } from './api/member-links';
+import { errorText } from '../i18n';
+import { useMemberLinks } from '../api/member-links';
 
 /** Members drawn around the member in the graph; the list below it names every one. */
 const GRAPH_MEMBERS = 12;

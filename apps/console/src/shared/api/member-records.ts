@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type StatementFilter, adminSlipsResponse, adminWithdrawalsResponse, auditResponse, memberInviteesResponse, statementResponse } from '@wallet/contract';
 import type { z } from 'zod';
-import { api } from '../../../shared/api/client';
-import { queryKeys } from '../../../shared/api/keys';
+import { api } from './client';
+import { queryKeys } from './keys';
 
 export const RECORDS_PAGE_SIZE = 20;
 const usePage = <T,>(id: string, what: string, pageNumber: number, schema: z.ZodType<T>, path = `/api/admin/members/${id}/${what}?page=${pageNumber}&limit=${RECORDS_PAGE_SIZE}`) =>
