@@ -131,7 +131,8 @@ test("risk: an admin turns a rule on; a deposit's review is released by two oper
   // The second operator sees what they confirm, and pays it out with a double click, once.
   await second.goTo('คิวงาน');
   const secondRow = second.page.getByTestId('admin-withdrawals').locator('li', { hasText: member.phone });
-  await expect(secondRow.getByTestId('queue-first-decision')).toHaveText('เสนอโดย e2e-admin: โอนจ่าย');
+  // The queue this operator read at sign-in predates the proposal; the console asks again within 15 s.
+  await expect(secondRow.getByTestId('queue-first-decision')).toHaveText('เสนอโดย e2e-admin: โอนจ่าย', { timeout: 20_000 });
   await keepScreenshot(second.page, 'risk-queue', { fullPage: false });
   const payouts = countPosts(second.page, /\/api\/admin\/withdrawals\/[^/]+\/approve$/);
   await secondRow.getByTestId('admin-approve').dblclick();
