@@ -21,6 +21,7 @@ import { MemberSpins } from './MemberSpins';
 import { useMember } from '../../shared/api/get-member';
 import { type MemberAction, useChangeBankAccount, useMemberAction } from './api/member-actions';
 import { useProposeCorrection } from './api/propose-correction';
+import { Fact } from '../../shared/ui/Fact';
 
 /** The correction as typed: baht, which the server parses into satang. */
 type CorrectionForm = z.input<typeof correctionBody>;
@@ -101,15 +102,6 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
       <h2 className="mb-2 font-bold">{title}</h2>
       <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">{children}</dl>
     </section>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <dt className="text-white/50">{label}</dt>
-      <dd>{children}</dd>
-    </>
   );
 }
 

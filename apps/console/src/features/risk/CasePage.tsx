@@ -1,6 +1,6 @@
 import type { RiskCaseDetail, RiskCaseOutcome, RiskDecision } from '@wallet/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -29,6 +29,7 @@ import { useSnoozeRule } from './api/snooze-rule';
 import { CaseStatusBadge } from './CaseParts';
 import { isReleasable } from './HeldPanel';
 import { ReleaseDialog } from './ReleaseDialog';
+import { Fact } from '../../shared/ui/Fact';
 
 /** What an attachment may be, as the server takes it: a picture or a PDF of at most 5 MB. */
 const ATTACHMENT_TYPES = 'image/png,image/jpeg,image/gif,application/pdf';
@@ -141,15 +142,6 @@ function Summary({ riskCase, username, isAdmin }: { riskCase: RiskCaseDetail; us
       {dialog === 'close' && <CloseDialog riskCase={riskCase} onClose={() => setDialog(null)} />}
       {dialog === 'lift' && <LiftFreezeDialog memberId={riskCase.memberId} onClose={() => setDialog(null)} />}
     </section>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <dt className="text-white/50">{label}</dt>
-      <dd>{children}</dd>
-    </>
   );
 }
 
