@@ -131,3 +131,14 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   const report = serious.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 5).join(', ')}`);
   expect(report, `accessibility of ${screen}`).toEqual([]);
 }
+
+export type RuleMode = 'active' | 'observe' | 'off';
+
+/** A rule changed through the admin call, after the version in force (as the console does). */
+export async function setRule(request: APIRequestContext, headers: Record<string, string>, code: string, mode: RuleMode, params: Record<string, unknown> = {}) {
+  const { rules } = (await (await request.get('/api/admin/risk/rules', { headers })).json()) as { rules: Array<{ code: string; current: { version: number; mode: RuleMode; params: Record<string, unknown> } }> };
+  const current = rules.find((rule) => rule.code === code)!.current;
+  if (current.mode === mode && Object.entries(params).every(([key, value]) => JSON.stringify(current.params[key]) === JSON.stringify(value))) return;
+  const changed = await request.post(`/api/admin/risk/rules/${code}`, { headers, data: { after: current.version, mode, params: { ...current.params, ...params } } });
+  expect(changed.status(), await changed.text()).toBe(200);
+}

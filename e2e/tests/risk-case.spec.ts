@@ -1,18 +1,7 @@
 import fs from 'node:fs';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ConsolePage } from '../pages/console-page';
-import { expectAccessible, keepScreenshot, memberToken, operatorToken, registerViaApi } from '../support';
-
-type Mode = 'active' | 'observe' | 'off';
-
-/** A rule changed through the admin call, after the version in force (as the console does). */
-async function setRule(request: APIRequestContext, headers: Record<string, string>, code: string, mode: Mode, params: Record<string, unknown> = {}) {
-  const { rules } = (await (await request.get('/api/admin/risk/rules', { headers })).json()) as { rules: Array<{ code: string; current: { version: number; mode: Mode; params: Record<string, unknown> } }> };
-  const current = rules.find((rule) => rule.code === code)!.current;
-  if (current.mode === mode && Object.entries(params).every(([key, value]) => JSON.stringify(current.params[key]) === JSON.stringify(value))) return;
-  const changed = await request.post(`/api/admin/risk/rules/${code}`, { headers, data: { after: current.version, mode, params: { ...current.params, ...params } } });
-  expect(changed.status(), await changed.text()).toBe(200);
-}
+import { expectAccessible, keepScreenshot, memberToken, operatorToken, registerViaApi, setRule } from '../support';
 
 const STRUCTURING_DEFAULTS = { threshold: { THB: 100_000, LAK: 100_000_000 }, belowPercent: 10, count: 3, windowHours: 24 };
 
