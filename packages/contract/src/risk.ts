@@ -37,6 +37,8 @@ export const riskDecision = z.object({
   outcome: riskOutcome,
   rules: z.array(riskAnswer),
   createdAt: z.string(),
+  /** The case the alert joined (none for an approval). */
+  caseId: z.string().nullable(),
   /** The first of the two operators a release takes, waiting for a second. */
   releaseProposedBy: z.string().nullable(),
   releasedBy: z.string().nullable(),

@@ -16,6 +16,7 @@ const decision = {
   outcome: 'block',
   rules: [{ code: 'shared_bank_account', version: 1, mode: 'active', outcome: 'block', reason: '1 other members with the same bank account' }],
   createdAt: '2026-11-01T03:00:00.000Z',
+  caseId: null,
   releaseProposedBy: 'boon',
   releasedBy: 'chai',
   releasedAt: '2026-11-01T04:00:00.000Z',

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRiskDecisions } from '../../shared/api/risk-decisions';
 import { errorText } from '../../shared/i18n';
-import { OutcomeBadge, RiskAnswers, decisionMoney } from '../../shared/ui/RiskDecisionParts';
+import { CaseLink, OutcomeBadge, RiskAnswers, decisionMoney } from '../../shared/ui/RiskDecisionParts';
 import { formatTime } from '../../shared/ui/format';
 
 const RECENT = 10;
@@ -38,6 +38,7 @@ export function MemberRisk({ memberId }: { memberId: string }) {
                 <td className="whitespace-nowrap py-1 pr-3 text-right font-mono">{decisionMoney(decision)}</td>
                 <td className="py-1 pr-3">
                   <OutcomeBadge outcome={decision.outcome} />
+                  <CaseLink decision={decision} />
                   {decision.releasedBy && decision.releasedAt && <div className="text-xs text-white/50">{t('risk.releasedBy', { name: decision.releasedBy, time: formatTime(decision.releasedAt) })}</div>}
                 </td>
                 <td className="py-1"><RiskAnswers decision={decision} /></td>

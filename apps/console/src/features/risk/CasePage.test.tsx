@@ -20,6 +20,7 @@ const decision = (fields: Partial<RiskDecision>): RiskDecision => ({
   outcome: 'review',
   rules: [{ code: 'structuring', version: 1, mode: 'active', outcome: 'review', reason: '3 deposits between 45,000 and 50,000 in 24 h' }],
   createdAt: '2026-11-01T03:00:00.000Z',
+  caseId: null,
   releaseProposedBy: null,
   releasedBy: null,
   releasedAt: null,

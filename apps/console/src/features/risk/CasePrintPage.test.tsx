@@ -35,6 +35,7 @@ const riskCase = {
         { code: 'dormant_wake', version: 1, mode: 'active', outcome: 'approve', reason: null },
       ],
       createdAt: '2026-11-01T03:00:00.000Z',
+      caseId: null,
       releaseProposedBy: null,
       releasedBy: null,
       releasedAt: null,

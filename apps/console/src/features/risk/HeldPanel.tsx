@@ -6,7 +6,7 @@ import { useMe } from '../../shared/api/me';
 import { useRiskDecisions } from '../../shared/api/risk-decisions';
 import { errorText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
-import { OutcomeBadge, RiskAnswers, decisionMoney } from '../../shared/ui/RiskDecisionParts';
+import { CaseLink, OutcomeBadge, RiskAnswers, decisionMoney } from '../../shared/ui/RiskDecisionParts';
 import { formatTime } from '../../shared/ui/format';
 import { ReleaseDialog } from './ReleaseDialog';
 
@@ -50,6 +50,7 @@ export function HeldPanel() {
                 <td className="whitespace-nowrap px-3 py-2 text-white/70">{formatTime(decision.createdAt)}</td>
                 <td className="whitespace-nowrap px-3 py-2">
                   <Link className="text-accent-300 underline" to={`/members/${decision.memberId}`} data-testid="risk-decision-member">{t('risk.member', { id: decision.memberId })}</Link>
+                  <CaseLink decision={decision} />
                 </td>
                 <td className="px-3 py-2">{t(`risk.movements.${decision.movement}`)}</td>
                 <td className="whitespace-nowrap px-3 py-2 text-right font-mono font-bold text-accent-300">{decisionMoney(decision)}</td>

@@ -22,6 +22,7 @@ const decision = (fields: Partial<RiskDecision>): RiskDecision => ({
     { code: 'dormant_wake', version: 1, mode: 'observe', outcome: 'approve', reason: null },
   ],
   createdAt: '2026-11-01T03:00:00.000Z',
+  caseId: null,
   releaseProposedBy: null,
   releasedBy: null,
   releasedAt: null,
@@ -283,6 +284,15 @@ describe('the held tab', () => {
     await user.click(within(await screen.findByTestId(`risk-decision-${depositReview.id}`)).getByTestId('risk-release'));
     await user.click(await screen.findByTestId('risk-release-confirm'));
     expect(await screen.findByText('Already decided by chai; the list now shows the decision.')).toBeInTheDocument();
+  });
+});
+
+describe('an alert in a case', () => {
+  it('links to the case it joined; an approval has none', async () => {
+    renderPage({ held: [{ ...depositReview, caseId: '0b6a1a00-0000-4000-8000-00000000ca5e' }, withdrawalReview] });
+    const joined = await screen.findByTestId(`risk-decision-${depositReview.id}`);
+    expect(within(joined).getByTestId('risk-decision-case')).toHaveAttribute('href', '/risk/cases/0b6a1a00-0000-4000-8000-00000000ca5e');
+    expect(within(screen.getByTestId(`risk-decision-${withdrawalReview.id}`)).queryByTestId('risk-decision-case')).not.toBeInTheDocument();
   });
 });
 

@@ -1,5 +1,6 @@
 import type { RiskDecision } from '@wallet/contract';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatMoney } from './format';
 
 /**
@@ -44,5 +45,16 @@ export function RiskAnswers({ decision }: { decision: RiskDecision }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The case an alert joined, for the desk to work it there. */
+export function CaseLink({ decision }: { decision: Pick<RiskDecision, 'caseId'> }) {
+  const { t } = useTranslation();
+  if (!decision.caseId) return null;
+  return (
+    <Link className="block text-xs text-accent-300 underline" to={`/risk/cases/${decision.caseId}`} data-testid="risk-decision-case">
+      {t('risk.cases.open')}
+    </Link>
   );
 }

@@ -48,6 +48,7 @@ export function toDecision(row: DecisionRow): RiskDecision {
     outcome: row.outcome,
     rules: row.rules as RuleAnswer[],
     createdAt: row.created_at.toISOString(),
+    caseId: row.case_id,
     releaseProposedBy: row.release_proposed_by,
     releasedBy: row.released_by,
     releasedAt: row.released_at ? new Date(row.released_at).toISOString() : null,
