@@ -398,3 +398,22 @@ describe('every rule against histories in the tables', () => {
     });
   });
 });
+
+describe('play that did not happen', () => {
+  it('a stake the provider refused (voided) is no play: bonus cycling still fires', async () => {
+    const member = await registerFrom();
+    await claim(member, conditionalBonus);
+    await server.api('GET', '/api/wallet/activate/PG', { token: member.token });
+    await server.api('PUT', '/sandbox/provider/faults', { body: { failRate: 1 } });
+    try {
+      const moved = await server.api('POST', '/api/wallet/transfer', { token: member.token, body: { from: 'WALLET', to: 'PG', amount: 50 } });
+      expect(moved.status).not.toBe(200);
+    } finally {
+      await server.api('PUT', '/sandbox/provider/faults', { body: {} });
+    }
+    const voided = await server.db.selectFrom('ledger_transfers').select('id').where('kind', '=', 'provider_void').execute();
+    expect(voided.length).toBeGreaterThan(0);
+    const answer = (await decided('withdrawal', 50)(member)).find((each) => each.code === 'bonus_cycling');
+    expect(answer?.outcome).not.toBe('approve');
+  });
+});

@@ -50,7 +50,8 @@ export async function memberHistory(trx: Db, memberId: bigint, excludeId: string
     last_staked AS (
       SELECT max(t.created_at) AS at FROM (
         SELECT created_at FROM ledger_transfers t JOIN wallet w ON t.debit_account_id = w.id
-         WHERE t.kind = 'provider_hold' ORDER BY t.created_at DESC LIMIT 1
+         WHERE t.kind = 'provider_hold' AND NOT EXISTS (SELECT 1 FROM ledger_transfers v WHERE v.resolves_hold_id = t.id AND v.kind = 'provider_void')
+         ORDER BY t.created_at DESC LIMIT 1
       ) t
     ),
     previous AS (
@@ -76,7 +77,8 @@ export async function memberHistory(trx: Db, memberId: bigint, excludeId: string
       'condition', (SELECT json_build_object(
                       'reward', c.reward_amount,
                       'staked', (SELECT coalesce(sum(t.amount), 0) FROM ledger_transfers t JOIN wallet w ON t.debit_account_id = w.id
-                                  WHERE t.kind = 'provider_hold' AND t.created_at >= c.created_at AND (c.closed_at IS NULL OR t.created_at <= c.closed_at)),
+                                  WHERE t.kind = 'provider_hold' AND t.created_at >= c.created_at AND (c.closed_at IS NULL OR t.created_at <= c.closed_at)
+                                    AND NOT EXISTS (SELECT 1 FROM ledger_transfers v WHERE v.resolves_hold_id = t.id AND v.kind = 'provider_void')),
                       'closedAgeSeconds', CASE WHEN c.closed_at IS NULL THEN NULL ELSE extract(epoch FROM now() - c.closed_at)::float8 END)
                      FROM condition c),
       'holderIsMember', (SELECT ${holder('name')} = ${holder('bank_account_name')} FROM members WHERE id = ${id}),
