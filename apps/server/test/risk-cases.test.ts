@@ -112,6 +112,9 @@ describe('an investigator works a case to an outcome', () => {
     const { id } = await onlyCase(member);
 
     expect(await server.api('POST', `${cases}/${id}/assign`, { token: investigator, body: { assignee: 'nobody-here' } })).toMatchObject({ status: 400, body: { message: 'NO_OPERATOR' } });
+    // Not to someone whose roles do not open the finance inbox.
+    expect(await server.api('POST', `${cases}/${id}/assign`, { token: investigator, body: { assignee: 'case-marketer' } })).toMatchObject({ status: 400, body: { message: 'NO_OPERATOR' } });
+    expect((await server.api('POST', `${cases}/${id}/assign`, { token: investigator, body: { assignee: 'case-second' } })).body.case).toMatchObject({ assignee: 'case-second' });
     const taken = await server.api('POST', `${cases}/${id}/assign`, { token: investigator, body: { assignee: 'case-investigator' } });
     expect(taken.body.case).toMatchObject({ status: 'in_progress', assignee: 'case-investigator' });
     expect((await server.api('GET', `${cases}?mine=true`, { token: investigator })).body.cases.map((each: { id: string }) => each.id)).toEqual([id]);

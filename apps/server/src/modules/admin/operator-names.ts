@@ -1,3 +1,4 @@
+import type { OperatorRole } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import * as repo from './admin.repository.js';
 
@@ -10,11 +11,14 @@ export interface OperatorNames {
   usernames(db: Db, ids: ReadonlyArray<bigint | null>): Promise<Map<bigint, string>>;
   /** The id of an active operator with this username, or undefined. */
   activeIdOf(db: Db, username: string): Promise<bigint | undefined>;
+  /** The roles of an active operator with this username, or undefined. */
+  activeRolesOf(db: Db, username: string): Promise<readonly OperatorRole[] | undefined>;
 }
 
 export function createOperatorNames(): OperatorNames {
   return {
     usernames: (db, ids) => repo.usernamesOf(db, [...new Set(ids.filter((id): id is bigint => id !== null))]),
     activeIdOf: async (db, username) => (await repo.findOperatorByName(db, username))?.id,
+    activeRolesOf: async (db, username) => (await repo.findOperatorByName(db, username))?.roles,
   };
 }

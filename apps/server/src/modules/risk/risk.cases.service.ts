@@ -72,7 +72,7 @@ export function createCaseService(deps: {
   members: Pick<Members, 'lock' | 'setStatus'>;
   sessions: { memberChanged(memberId: bigint): Promise<void> };
   support: { tellMember(trx: Db, agent: Pick<AdminContext, 'adminId'>, memberId: bigint, text: string): Promise<() => Promise<void>> };
-  operatorNames: Pick<OperatorNames, 'activeIdOf'>;
+  operatorNames: Pick<OperatorNames, 'activeRolesOf'>;
 }) {
   const { db } = deps;
 
@@ -134,7 +134,11 @@ export function createCaseService(deps: {
     /** Takes the case, hands it to another operator who works its inbox, or puts it back (null). */
     assign(id: string, assignee: string | null, operator: AdminContext) {
       return changeOpen(id, operator, async (trx, row) => {
-        if (assignee !== null && assignee !== operator.username && (await deps.operatorNames.activeIdOf(trx, assignee)) === undefined) throw badRequest('NO_OPERATOR');
+        // Handed on only to an active operator whose roles open this case's inbox.
+        if (assignee !== null && assignee !== operator.username) {
+          const roles = await deps.operatorNames.activeRolesOf(trx, assignee);
+          if (!roles || !inboxesOf(roles).includes(row.inbox)) throw badRequest('NO_OPERATOR');
+        }
         await repo.assign(trx, id, assignee);
         await deps.auditTrail.record(trx, operator, 'risk.case.assign', { id, memberId: String(row.member_id), before: row.assignee, after: assignee });
       });
