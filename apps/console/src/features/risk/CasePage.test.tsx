@@ -146,6 +146,7 @@ describe('a risk case', () => {
     renderCase();
     const summary = await screen.findByTestId('risk-case-summary');
     expect(summary).toHaveTextContent('Case · Finance');
+    expect(await within(summary).findByText('0812345678 (100300)')).toHaveAttribute('href', '/members/100300');
     expect(within(summary).getByTestId('risk-case-status')).toHaveTextContent('Open');
     expect(within(summary).getByTestId('risk-case-assignee')).toHaveTextContent('Nobody yet');
     expect(summary).toHaveTextContent('Deposits just under a threshold, Deposit velocity');

@@ -78,6 +78,7 @@ function CaseMemberLinks({ memberId }: { memberId: string }) {
 function Summary({ riskCase, username, isAdmin }: { riskCase: RiskCaseDetail; username: string | undefined; isAdmin: boolean }) {
   const { t } = useTranslation();
   const assign = useAssignCase(riskCase.id);
+  const phone = useMember(riskCase.memberId).data?.phone;
   const prompt = usePrompt();
   const [dialog, setDialog] = useState<'close' | 'lift' | null>(null);
   const closed = riskCase.status === 'closed';
@@ -101,7 +102,9 @@ function Summary({ riskCase, username, isAdmin }: { riskCase: RiskCaseDetail; us
       </div>
       <dl className="grid grid-cols-[max-content_1fr_max-content_1fr] gap-x-4 gap-y-1 text-sm">
         <Fact label={t('risk.cases.columns.member')}>
-          <Link className="text-accent-300 underline" to={`/members/${riskCase.memberId}`}>{t('risk.member', { id: riskCase.memberId })}</Link>
+          <Link className="text-accent-300 underline" to={`/members/${riskCase.memberId}`} data-testid="risk-case-member">
+            {phone ? `${phone} (${riskCase.memberId})` : t('risk.member', { id: riskCase.memberId })}
+          </Link>
         </Fact>
         <Fact label={t('risk.cases.columns.assignee')}>
           <span data-testid="risk-case-assignee">{riskCase.assignee ?? t('risk.cases.unassigned')}</span>
