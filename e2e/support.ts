@@ -142,3 +142,12 @@ export async function setRule(request: APIRequestContext, headers: Record<string
   const changed = await request.post(`/api/admin/risk/rules/${code}`, { headers, data: { after: current.version, mode, params: { ...current.params, ...params } } });
   expect(changed.status(), await changed.text()).toBe(200);
 }
+
+/** The POSTs the page sends whose path ends so: a double click must send one. */
+export function countPosts(page: Page, pathEnd: RegExp): () => number {
+  let count = 0;
+  page.on('request', (sent) => {
+    if (sent.method() === 'POST' && pathEnd.test(new URL(sent.url()).pathname)) count += 1;
+  });
+  return () => count;
+}

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { ConsolePage } from '../pages/console-page';
-import { expectAccessible, keepScreenshot, memberToken, operatorToken, registerViaApi, setRule } from '../support';
+import { countPosts, expectAccessible, keepScreenshot, memberToken, operatorToken, registerViaApi, setRule } from '../support';
 
 const STRUCTURING_DEFAULTS = { threshold: { THB: 100_000, LAK: 100_000_000 }, belowPercent: 10, count: 3, windowHours: 24 };
 
@@ -60,10 +60,15 @@ test('risk case: deposits split under a threshold raise an alert; an investigato
 
   // The first withdrawal proposed paid, the second refused; a second operator agrees to each on the case page.
   await expect(desk.risk.caseDecision('1,000.00 THB').getByTestId('queue-held')).toBeVisible();
-  await desk.risk.caseDecision('1,000.00 THB').getByTestId('risk-case-approve').click();
+  // Each decision with a double tap: one call.
+  const deskApprovals = countPosts(desk.page, /\/api\/admin\/withdrawals\/[^/]+\/approve$/);
+  await desk.risk.caseDecision('1,000.00 THB').getByTestId('risk-case-approve').dblclick();
   await expect(desk.risk.caseDecision('1,000.00 THB').getByTestId('queue-first-decision')).toHaveText(`เสนอโดย ${investigator}: โอนจ่าย`);
+  expect(deskApprovals()).toBe(1);
+  const deskRefusals = countPosts(desk.page, /\/api\/admin\/withdrawals\/[^/]+\/fail$/);
   await desk.risk.refuseOnCase('800.00 THB', 'Deposits not explained');
   await expect(desk.risk.caseDecision('800.00 THB').getByTestId('queue-first-decision')).toHaveText(`เสนอโดย ${investigator}: ไม่อนุมัติ`);
+  expect(deskRefusals()).toBe(1);
   // The toasts gone, so the picture and the check are of the page alone.
   await expect(desk.page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   await keepScreenshot(desk.page, 'risk-case', { fullPage: false });
@@ -72,8 +77,10 @@ test('risk case: deposits split under a threshold raise an alert; an investigato
   const second = await ConsolePage.signIn(browser, 'e2e-admin', 'e2e-admin-pass');
   await second.page.goto(desk.page.url());
   await expect(second.risk.caseDecision('1,000.00 THB').getByTestId('queue-first-decision')).toHaveText(`เสนอโดย ${investigator}: โอนจ่าย`);
-  await second.risk.caseDecision('1,000.00 THB').getByTestId('risk-case-approve').click();
+  const payouts = countPosts(second.page, /\/api\/admin\/withdrawals\/[^/]+\/approve$/);
+  await second.risk.caseDecision('1,000.00 THB').getByTestId('risk-case-approve').dblclick();
   await expect(second.risk.caseDecision('1,000.00 THB').getByTestId('risk-case-withdrawal-done')).toHaveText('จ่ายแล้ว · e2e-admin');
+  expect(payouts()).toBe(1);
   await second.risk.refuseOnCase('800.00 THB', 'Agreed: not explained');
   await expect(second.risk.caseDecision('800.00 THB').getByTestId('risk-case-withdrawal-done')).toHaveText('ปฏิเสธ คืนเงินแล้ว · e2e-admin');
   await second.close();
@@ -87,8 +94,10 @@ test('risk case: deposits split under a threshold raise an alert; an investigato
   await desk.page.getByTestId('risk-case-close').click();
   const dialog = desk.page.getByTestId('risk-case-close-dialog');
   await dialog.getByTestId('risk-case-outcome-valuable').check();
-  await dialog.getByTestId('risk-case-close-confirm').click();
+  const closes = countPosts(desk.page, /\/api\/admin\/risk\/cases\/[^/]+\/close$/);
+  await dialog.getByTestId('risk-case-close-confirm').dblclick();
   await expect(dialog).toHaveCount(0);
+  expect(closes()).toBe(1);
   await expect(desk.page.getByTestId('risk-case-summary').getByTestId('risk-case-status')).toContainText('ปิดแล้ว');
   await expect(desk.page.getByTestId('risk-case-snooze-form')).toBeVisible();
   const [download] = await Promise.all([desk.page.waitForEvent('download'), desk.page.getByTestId('risk-case-export').click()]);

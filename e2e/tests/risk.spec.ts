@@ -1,15 +1,7 @@
-import { type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ConsolePage } from '../pages/console-page';
-import { expectAccessible, keepScreenshot, memberToken, operatorToken, registerViaApi, setRule } from '../support';
+import { countPosts, expectAccessible, keepScreenshot, memberToken, operatorToken, registerViaApi, setRule } from '../support';
 
-/** The POSTs the page sends whose path ends so: a double click must send one. */
-function countPosts(page: Page, pathEnd: RegExp): () => number {
-  let count = 0;
-  page.on('request', (sent) => {
-    if (sent.method() === 'POST' && pathEnd.test(new URL(sent.url()).pathname)) count += 1;
-  });
-  return () => count;
-}
 
 test.afterEach(async ({ request }) => {
   // The site as the other journeys expect it: these two rules observing, deposits by QR.
