@@ -206,9 +206,11 @@ describe('a rule snoozed for one member', () => {
     const member = await registerMember(server);
     await structure(member);
     const { id } = await onlyCase(member);
-    const snooze = (body: Record<string, unknown>) => server.api('POST', `${cases}/${id}/snoozes`, { token: investigator, body });
+    const snooze = (body: Record<string, unknown>, token = secondEyes) => server.api('POST', `${cases}/${id}/snoozes`, { token, body });
     expect(await snooze({ code: 'structuring', days: 30 })).toMatchObject({ status: 409, body: { message: 'CASE_NOT_REVIEWED' } });
     expect((await close(id, { outcome: 'false_positive' })).status).toBe(200);
+    // The operator who closed the case cannot also loosen the rule for this member.
+    expect(await snooze({ code: 'structuring', days: 30 }, investigator)).toMatchObject({ status: 403, body: { message: 'FOUR_EYES' } });
     expect(await snooze({ code: 'structuring', days: 181 })).toMatchObject({ status: 400 });
     expect(await snooze({ code: 'no_such_rule', days: 30 })).toMatchObject({ status: 400 });
     const snoozed = await snooze({ code: 'structuring', days: 30 });

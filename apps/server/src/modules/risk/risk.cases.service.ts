@@ -1,6 +1,6 @@
 import { type OperatorRole, type RiskCaseDetail, type RiskCaseSummary, toMajor } from '@wallet/contract';
 import type { Db, Trx } from '../../db/database.js';
-import { AppError, badRequest, conflict, notFound } from '../../errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import type { AdminContext } from '../../http/context.js';
 import type { Members } from '../account/members.js';
 import type { OperatorNames } from '../admin/operator-names.js';
@@ -195,7 +195,7 @@ export function createCaseService(deps: {
       return detail(id, operator);
     },
 
-    /** Snoozes a rule for the case's member, at most 180 days, from a case closed as a false positive or valuable; audited. */
+    /** Snoozes a rule for the case's member, at most 180 days, from a case another operator closed as a false positive or valuable; audited. */
     async snooze(id: string, snooze: { code: string; days: number }, operator: AdminContext) {
       await visible(id, operator);
       if (!ruleByCode(snooze.code)) throw badRequest('KEY_INVALID');
@@ -203,6 +203,8 @@ export function createCaseService(deps: {
         const row = await repo.lockCase(trx, id);
         if (!row) throw notFound('NO_DATA');
         if (row.status !== 'closed' || row.outcome === 'confirmed') throw conflict('CASE_NOT_REVIEWED');
+        // A snooze loosens a rule for one member: a second operator, not the one who closed the case, makes it.
+        if (row.closed_by === operator.username) throw forbidden('FOUR_EYES');
         await repo.snooze(trx, { memberId: row.member_id, code: snooze.code, days: snooze.days, caseId: id, by: operator.username });
         await deps.auditTrail.record(trx, operator, 'risk.snooze', { caseId: id, memberId: String(row.member_id), code: snooze.code, days: snooze.days });
       });
