@@ -819,6 +819,7 @@ TABLE risk_freezes
   reason text NOT NULL
   created_by text NOT NULL
   created_at timestamp with time zone NOT NULL DEFAULT now()
+  lift_proposed_by text
   CONSTRAINT risk_freezes_case_id_fkey FOREIGN KEY (case_id) REFERENCES risk_cases(id)
   CONSTRAINT risk_freezes_member_id_fkey FOREIGN KEY (member_id) REFERENCES members(id)
   CONSTRAINT risk_freezes_pkey PRIMARY KEY (member_id)

@@ -68,5 +68,7 @@ CREATE TABLE risk_freezes (
   case_id uuid NOT NULL REFERENCES risk_cases (id),
   reason text NOT NULL CHECK (length(reason) BETWEEN 1 AND 500),
   created_by text NOT NULL,
-  created_at timestamptz NOT NULL DEFAULT now()
+  created_at timestamptz NOT NULL DEFAULT now(),
+  -- Lifting takes two admins: the first proposes, a different one lifts.
+  lift_proposed_by text
 );

@@ -7,6 +7,7 @@ let admin: string;
 let investigator: string;
 let secondEyes: string;
 let marketer: string;
+let secondAdmin: string;
 beforeAll(async () => {
   server = await startTestServer();
   await server.app.adminService.ensureFirstOperator({ username: 'case-admin', password: 'case-admin-pass' });
@@ -19,6 +20,7 @@ beforeAll(async () => {
   investigator = await login('case-investigator', ['finance']);
   secondEyes = await login('case-second', ['finance']);
   marketer = await login('case-marketer', ['marketing']);
+  secondAdmin = await login('case-second-admin', ['admin']);
   expect((await server.api('PUT', '/api/admin/settings/site', { token: admin, body: { isManualDeposit: true } })).status).toBe(200);
   // Structuring made easy to reach: three deposits within 10 % under 1,000 baht in a day.
   const current = (await server.api('GET', '/api/admin/risk/rules', { token: admin })).body.rules.find((rule: { code: string }) => rule.code === 'structuring').current;
@@ -181,13 +183,25 @@ describe('an investigator works a case to an outcome', () => {
     expect(await walletAmount(member)).toBe(before);
     expect((await memberChat(member)).map((item) => [item.sender, item.message.payload])).toContainEqual(['agent', message]);
 
-    expect(await server.api('DELETE', `/api/admin/risk/freezes/${member.id}`, { token: investigator })).toMatchObject({ status: 403 });
-    expect(await server.api('DELETE', `/api/admin/risk/freezes/${member.id}`, { token: admin })).toMatchObject({ status: 200 });
-    expect(await server.api('DELETE', `/api/admin/risk/freezes/${member.id}`, { token: admin })).toMatchObject({ status: 404 });
+    const lift = (token: string) => server.api('DELETE', `/api/admin/risk/freezes/${member.id}`, { token });
+    expect(await lift(investigator)).toMatchObject({ status: 403 });
+    // Two admins: the first proposes, the same one again is refused, a second lifts it.
+    expect(await lift(admin)).toMatchObject({ status: 200, body: { message: 'PROPOSED' } });
+    expect(await lift(admin)).toMatchObject({ status: 403, body: { message: 'FOUR_EYES' } });
+    expect((await detail(id)).freeze).toMatchObject({ liftProposedBy: 'case-admin' });
+    expect(await withdraw(member, 100)).toMatchObject({ status: 422, body: { message: 'WITHDRAWALS_FROZEN' } });
+    expect(await lift(secondAdmin)).toMatchObject({ status: 200, body: { message: 'SUCCESS' } });
+    expect(await lift(admin)).toMatchObject({ status: 404 });
     // Withdrawals are open again; the deposit's review still holds this one for two operators.
     expect((await withdraw(member, 100)).body.withdrawal).toMatchObject({ status: 'in_progress', checking: true });
-    const audit = await server.db.selectFrom('audit_log').select(['action', 'actor']).where('action', 'in', ['risk.case.close', 'risk.unfreeze']).execute();
-    expect(audit).toEqual(expect.arrayContaining([{ action: 'risk.case.close', actor: 'case-investigator' }, { action: 'risk.unfreeze', actor: 'case-admin' }]));
+    const audit = await server.db.selectFrom('audit_log').select(['action', 'actor']).where('action', 'in', ['risk.case.close', 'risk.unfreeze.propose', 'risk.unfreeze']).execute();
+    expect(audit).toEqual(
+      expect.arrayContaining([
+        { action: 'risk.case.close', actor: 'case-investigator' },
+        { action: 'risk.unfreeze.propose', actor: 'case-admin' },
+        { action: 'risk.unfreeze', actor: 'case-second-admin' },
+      ]),
+    );
   });
 
   it('a confirmed case blocks the member: refused on every call from then on', async () => {

@@ -125,7 +125,7 @@ export const riskCaseDetail = riskCaseSummary.extend({
   notes: z.array(riskCaseNote),
   snoozes: z.array(riskSnooze),
   /** The member's withdrawals are frozen (by this or another case), with what they were told. */
-  freeze: z.object({ reason: z.string(), createdBy: z.string(), createdAt: z.string() }).nullable(),
+  freeze: z.object({ reason: z.string(), createdBy: z.string(), createdAt: z.string(), liftProposedBy: z.string().nullable() }).nullable(),
 });
 export type RiskCaseDetail = z.infer<typeof riskCaseDetail>;
 export const riskCaseResponse = z.object({ case: riskCaseDetail });

@@ -532,6 +532,7 @@ export interface Database {
     reason: string;
     created_by: string;
     created_at: Timestamp;
+    lift_proposed_by: string | null;
   };
   member_conditions: {
     id: Generated<string>;

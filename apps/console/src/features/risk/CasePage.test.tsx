@@ -111,7 +111,7 @@ function renderCase(options: { roles?: string[]; shown?: RiskCaseDetail; answer?
       const answered = options.answer?.(call);
       if (answered) return answered;
       if (path.startsWith('/api/admin/withdrawals/')) return json({ ...withdrawal, status: 'SUCCESS' });
-      if (path.startsWith('/api/admin/risk/freezes/')) return new Response(null, { status: 204 });
+      if (path.startsWith('/api/admin/risk/freezes/')) return json({ message: 'SUCCESS' });
       return json({ case: shown });
     }
     if (path === '/api/admin/me') return json({ _id: '2', username: 'boon', roles: options.roles ?? ['finance'], totp: false });
@@ -224,7 +224,7 @@ describe('a risk case', () => {
     await user.type(within(dialog).getByTestId('risk-case-message'), message);
     expect(within(dialog).getByTestId('risk-case-message-preview')).toHaveTextContent(`What the member will read:${message}`);
     expect(within(dialog).getByTestId('risk-case-message-preview')).toHaveTextContent('cannot withdraw until an admin lifts the freeze');
-    change({ ...closedAs('confirmed'), action: 'freeze', freeze: { reason: message, createdBy: 'boon', createdAt: '2026-11-02T03:00:00.000Z' } });
+    change({ ...closedAs('confirmed'), action: 'freeze', freeze: { reason: message, createdBy: 'boon', createdAt: '2026-11-02T03:00:00.000Z', liftProposedBy: null } });
     await user.click(confirm);
     expect(await screen.findByText('The case is closed.')).toBeInTheDocument();
     expect(sent).toEqual([{ method: 'POST', path: `/api/admin/risk/cases/${CASE_ID}/close`, body: { outcome: 'confirmed', action: 'freeze', memberMessage: message } }]);
@@ -241,8 +241,14 @@ describe('a risk case', () => {
     expect(sent[1]).toEqual({ method: 'DELETE', path: '/api/admin/risk/freezes/100300', body: undefined });
   });
 
+  it('a lift one admin proposed waits for a second: the proposer is offered no second press', async () => {
+    renderCase({ roles: ['admin'], shown: { ...closedAs('confirmed'), action: 'freeze', freeze: { reason: 'Send a statement.', createdBy: 'chai', createdAt: '2026-11-02T03:00:00.000Z', liftProposedBy: 'boon' } } });
+    expect(await screen.findByTestId('risk-case-lift-proposed')).toHaveTextContent('boon proposed lifting the freeze: a second admin lifts it.');
+    expect(screen.queryByTestId('risk-case-lift')).not.toBeInTheDocument();
+  });
+
   it('a finance operator sees the freeze but cannot lift it', async () => {
-    renderCase({ shown: { ...closedAs('confirmed'), action: 'freeze', freeze: { reason: 'Send a statement.', createdBy: 'chai', createdAt: '2026-11-02T03:00:00.000Z' } } });
+    renderCase({ shown: { ...closedAs('confirmed'), action: 'freeze', freeze: { reason: 'Send a statement.', createdBy: 'chai', createdAt: '2026-11-02T03:00:00.000Z', liftProposedBy: null } } });
     expect(await screen.findByTestId('risk-case-freeze')).toBeInTheDocument();
     expect(screen.queryByTestId('risk-case-lift')).not.toBeInTheDocument();
   });

@@ -127,8 +127,9 @@ function Summary({ riskCase, username, isAdmin }: { riskCase: RiskCaseDetail; us
           <div>
             <p className="font-semibold text-rose-200">{t('risk.case.frozen', { name: riskCase.freeze.createdBy, time: formatTime(riskCase.freeze.createdAt) })}</p>
             <p className="text-white/70">{t('risk.case.frozenTold', { message: riskCase.freeze.reason })}</p>
+            {riskCase.freeze.liftProposedBy && <p className="text-white/70" data-testid="risk-case-lift-proposed">{t('risk.case.liftProposedBy', { name: riskCase.freeze.liftProposedBy })}</p>}
           </div>
-          {isAdmin && <Button variant="secondary" onClick={() => setDialog('lift')} data-testid="risk-case-lift">{t('risk.case.lift')}</Button>}
+          {isAdmin && riskCase.freeze.liftProposedBy !== username && <Button variant="secondary" onClick={() => setDialog('lift')} data-testid="risk-case-lift">{t('risk.case.lift')}</Button>}
         </div>
       )}
       {!closed && (
@@ -429,8 +430,8 @@ function LiftFreezeDialog({ memberId, onClose }: { memberId: string; onClose(): 
   const lift = useLiftFreeze();
   const confirm = () =>
     lift.mutate(memberId, {
-      onSuccess: () => {
-        toast.success(t('risk.case.lifted'));
+      onSuccess: (answer) => {
+        toast.success(t(answer === 'PROPOSED' ? 'risk.case.liftProposed' : 'risk.case.lifted'));
         onClose();
       },
       onError: (error) => {

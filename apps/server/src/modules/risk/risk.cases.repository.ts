@@ -127,6 +127,14 @@ export async function freeze(trx: Db, freeze: { memberId: bigint; caseId: string
     .execute();
 }
 
+export function lockFreeze(trx: Db, memberId: bigint) {
+  return trx.selectFrom('risk_freezes').selectAll().where('member_id', '=', memberId).forUpdate().executeTakeFirst();
+}
+
+export async function proposeLift(trx: Db, memberId: bigint, by: string): Promise<void> {
+  await trx.updateTable('risk_freezes').set({ lift_proposed_by: by }).where('member_id', '=', memberId).execute();
+}
+
 export function unfreeze(trx: Db, memberId: bigint) {
   return trx.deleteFrom('risk_freezes').where('member_id', '=', memberId).returningAll().executeTakeFirst();
 }

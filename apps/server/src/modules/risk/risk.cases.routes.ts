@@ -83,7 +83,6 @@ export function registerCaseRoutes(app: App, cases: CaseService): void {
   });
   app.get('/api/admin/risk/metrics', { config: operator('admin', 'finance'), schema: { tags, response: { 200: riskMetricsResponse } } }, () => cases.metrics());
   app.delete('/api/admin/risk/freezes/:id', { config: operator('admin'), schema: { tags, params: memberIdParams, response: { 200: messageResponse, ...failures(404) } } }, async (request) => {
-    await cases.unfreeze(BigInt(request.params.id), request.admin);
-    return { message: 'SUCCESS' as const };
+    return { message: await cases.unfreeze(BigInt(request.params.id), request.admin) };
   });
 }

@@ -98,7 +98,7 @@ export function createCaseService(deps: {
         attachment: note.attachment_id ? { id: note.attachment_id, name: note.name!, contentType: note.content_type!, size: Number(note.size) } : null,
       })),
       snoozes: snoozes.map((snooze) => ({ code: snooze.code, until: new Date(snooze.until).toISOString(), createdBy: snooze.created_by, createdAt: new Date(snooze.created_at).toISOString(), caseId: snooze.case_id })),
-      freeze: freeze ? { reason: freeze.reason, createdBy: freeze.created_by, createdAt: new Date(freeze.created_at).toISOString() } : null,
+      freeze: freeze ? { reason: freeze.reason, createdBy: freeze.created_by, createdAt: new Date(freeze.created_at).toISOString(), liftProposedBy: freeze.lift_proposed_by } : null,
     };
   }
 
@@ -211,12 +211,24 @@ export function createCaseService(deps: {
       return detail(id, operator);
     },
 
-    /** Lifts a freeze of the member's withdrawals; audited. */
-    async unfreeze(memberId: bigint, operator: AdminContext): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        const lifted = await repo.unfreeze(trx, memberId);
-        if (!lifted) throw notFound('NO_DATA');
-        await deps.auditTrail.record(trx, operator, 'risk.unfreeze', { memberId: String(memberId), caseId: lifted.case_id, reason: lifted.reason });
+    /**
+     * Lifts a freeze of the member's withdrawals, by two admins: the first proposes, a different one
+     * lifts it (403 FOUR_EYES for the same one); audited.
+     */
+    async unfreeze(memberId: bigint, operator: AdminContext): Promise<'PROPOSED' | 'SUCCESS'> {
+      return db.transaction().execute(async (trx) => {
+        const frozen = await repo.lockFreeze(trx, memberId);
+        if (!frozen) throw notFound('NO_DATA');
+        const detail = { memberId: String(memberId), caseId: frozen.case_id, reason: frozen.reason };
+        if (frozen.lift_proposed_by === null) {
+          await repo.proposeLift(trx, memberId, operator.username);
+          await deps.auditTrail.record(trx, operator, 'risk.unfreeze.propose', detail);
+          return 'PROPOSED';
+        }
+        if (frozen.lift_proposed_by === operator.username) throw forbidden('FOUR_EYES');
+        await repo.unfreeze(trx, memberId);
+        await deps.auditTrail.record(trx, operator, 'risk.unfreeze', detail);
+        return 'SUCCESS';
       });
     },
 
