@@ -330,3 +330,29 @@ export async function approvedBySecondOperator(server: TestServer, firstOperator
   if (approved.status !== 200) throw new Error(`approval: ${approved.status} ${JSON.stringify(approved.body)}`);
   return approved;
 }
+
+/** Where a member signs in from: an address and a browser (the linked-members rules read them). */
+export type Place = { ip: string; userAgent: string };
+/** A member registered and signed in from a place of their own. */
+export type PlacedMember = { id: string; token: string; place: Place; payload: ReturnType<typeof registration> };
+
+/** An address and a browser no other member of this run uses. */
+export const uniquePlace = (): Place => ({ ip: `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`, userAgent: `browser-${crypto.randomUUID()}` });
+/** A holder name no other member of this run has (letters only, as banks write them). */
+export const uniqueName = (label: string) => `${label} ${crypto.randomBytes(6).toString('hex').replace(/\d/g, (digit) => 'GHIJKLMNOP'[Number(digit)]!)}`.toUpperCase();
+
+/**
+ * Registers through the OTP flow and signs in, from a place of its own unless one is given, with a
+ * holder name of its own unless one is given (the server must trust `x-forwarded-for`: TRUST_PROXY).
+ */
+export async function registerMemberFrom(server: TestServer, place = uniquePlace(), overrides: Record<string, unknown> = {}): Promise<PlacedMember> {
+  const headers = { 'x-forwarded-for': place.ip, 'user-agent': place.userAgent };
+  const payload = registration({ bankAccountName: uniqueName('HOLDER'), ...overrides });
+  const sent = await server.api('POST', '/api/otp/send', { body: { phoneNumber: payload.username }, headers });
+  const code = await latestOtp(server, payload.username);
+  await server.api('POST', '/api/otp/verify', { body: { otpToken: sent.body.otpToken, otpCode: code }, headers });
+  const created = await server.api('POST', '/api/account', { body: payload, headers });
+  if (created.status !== 200) throw new Error(`register: ${created.status} ${JSON.stringify(created.body)}`);
+  const signedIn = await server.api('POST', '/api/login', { body: { username: payload.username, password: payload.password }, headers });
+  return { payload, place, id: created.body._id, token: signedIn.body.token };
+}

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type TestServer, approvedBySecondOperator, fundWallet, latestOtp, playAndLose, registration, startTestServer, uniqueAccountNo } from './harness.js';
+import { approvedBySecondOperator, fundWallet, type PlacedMember, playAndLose, registerMemberFrom, startTestServer, type TestServer, uniqueAccountNo, uniquePlace } from './harness.js';
 
-type Member = { id: string; token: string; payload: ReturnType<typeof registration> };
+type Member = PlacedMember;
 
 let server: TestServer;
 let chief: string;
@@ -32,22 +32,8 @@ async function login(username: string): Promise<string> {
   return answer.body.token;
 }
 
-/** An address and a browser no other member of this run uses. */
-const uniquePlace = () => ({ ip: `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`, userAgent: `browser-${crypto.randomUUID()}` });
-const uniqueName = (label: string) => `${label} ${crypto.randomBytes(6).toString('hex').replace(/\d/g, (digit) => 'GHIJKLMNOP'[Number(digit)]!)}`.toUpperCase();
-
-/** Registers through the OTP flow and signs in, from a place of its own unless one is given. */
-async function registerFrom(place = uniquePlace(), overrides: Record<string, unknown> = {}): Promise<Member> {
-  const headers = { 'x-forwarded-for': place.ip, 'user-agent': place.userAgent };
-  const payload = registration({ bankAccountName: uniqueName('HOLDER'), ...overrides });
-  const sent = await server.api('POST', '/api/otp/send', { body: { phoneNumber: payload.username }, headers });
-  const code = await latestOtp(server, payload.username);
-  await server.api('POST', '/api/otp/verify', { body: { otpToken: sent.body.otpToken, otpCode: code }, headers });
-  const created = await server.api('POST', '/api/account', { body: payload, headers });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const signedIn = await server.api('POST', '/api/login', { body: { username: payload.username, password: payload.password }, headers });
-  return { payload, id: created.body._id, token: signedIn.body.token };
-}
+/** Registers and signs in from a place of its own unless one is given. */
+const registerFrom = (place = uniquePlace(), overrides: Record<string, unknown> = {}) => registerMemberFrom(server, place, overrides);
 
 const base = '/api/admin/risk';
 const walletAmount = async (member: Member) => (await server.api('GET', '/api/wallet', { token: member.token })).body.wallet.amount as number;

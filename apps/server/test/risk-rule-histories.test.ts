@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RiskBlocked } from '../src/modules/risk/risk.service.js';
 import { RULE_CODES, type Movement, type RuleAnswer } from '../src/modules/risk/risk.rules.js';
-import { type TestServer, approvedBySecondOperator, fundWallet, latestOtp, registration, startTestServer, uniqueAccountNo } from './harness.js';
+import { approvedBySecondOperator, fundWallet, type PlacedMember, registerMemberFrom, startTestServer, type TestServer, uniqueAccountNo, uniquePlace } from './harness.js';
 
 /**
  * Each rule against a member's history written into the tables and read back through the product's
@@ -11,8 +11,7 @@ import { type TestServer, approvedBySecondOperator, fundWallet, latestOtp, regis
  * them): one history makes the rule answer, another leaves it quiet.
  */
 
-type Place = { ip: string; userAgent: string };
-type Member = { id: string; token: string; place: Place; payload: ReturnType<typeof registration> };
+type Member = PlacedMember;
 
 let server: TestServer;
 let chief: string;
@@ -87,22 +86,8 @@ async function createBonus(hasCondition: boolean): Promise<string> {
   return code;
 }
 
-/** An address and a browser no other member of this run uses. */
-const uniquePlace = (): Place => ({ ip: `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`, userAgent: `browser-${crypto.randomUUID()}` });
-const uniqueName = (label: string) => `${label} ${crypto.randomBytes(6).toString('hex').replace(/\d/g, (digit) => 'GHIJKLMNOP'[Number(digit)]!)}`.toUpperCase();
-
-/** Registers through the OTP flow and signs in, from a place of its own unless one is given, with a holder name of its own unless one is given. */
-async function registerFrom(place = uniquePlace(), overrides: Record<string, unknown> = {}): Promise<Member> {
-  const headers = { 'x-forwarded-for': place.ip, 'user-agent': place.userAgent };
-  const payload = registration({ bankAccountName: uniqueName('HOLDER'), ...overrides });
-  const sent = await server.api('POST', '/api/otp/send', { body: { phoneNumber: payload.username }, headers });
-  const code = await latestOtp(server, payload.username);
-  await server.api('POST', '/api/otp/verify', { body: { otpToken: sent.body.otpToken, otpCode: code }, headers });
-  const created = await server.api('POST', '/api/account', { body: payload, headers });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const signedIn = await server.api('POST', '/api/login', { body: { username: payload.username, password: payload.password }, headers });
-  return { payload, place, id: created.body._id, token: signedIn.body.token };
-}
+/** Registers and signs in from a place of its own unless one is given. */
+const registerFrom = (place = uniquePlace(), overrides: Record<string, unknown> = {}) => registerMemberFrom(server, place, overrides);
 
 /** A deposit through the product: the member's notice, approved by an operator. */
 async function deposit(member: Member, baht: number) {
