@@ -461,7 +461,14 @@ describe('three nodes behind haproxy', () => {
     const flooder = await signUp('Flood Member');
     const burst = await Promise.all(Array.from({ length: MEMBER_FLOOD_LIMIT + 30 }, () => call(LB, 'GET', '/api/wallet', undefined, flooder.auth)));
     expect(new Set(burst.map((each) => each.node)).size).toBeGreaterThan(1);
-    expect(burst.filter((each) => each.status === 429).length).toBe(30);
+    // A node that lags sheds a call (503 BUSY) before the flood guard counts it: that call is
+    // neither served nor counted, so exactly the limit is served and the rest are refused.
+    const statuses = burst.map((each) => each.status);
+    expect(statuses.filter((status) => status !== 200 && status !== 429 && status !== 503), statuses.join(',')).toEqual([]);
+    const shed = statuses.filter((status) => status === 503).length;
+    expect(shed, 'a shed call is answered before any work, and rarely').toBeLessThan(30);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(MEMBER_FLOOD_LIMIT);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(30 - shed);
   }, 60_000);
 
   it('refuses a session logged out on one node on every other within SESSION_CACHE_MS', async () => {
