@@ -393,6 +393,8 @@ TABLE ledger_transfers
   CREATE INDEX ledger_transfers_created_at_idx ON ledger_transfers USING btree (created_at)
   CREATE INDEX ledger_transfers_credit_idx ON ledger_transfers USING btree (credit_account_id, id)
   CREATE INDEX ledger_transfers_debit_idx ON ledger_transfers USING btree (debit_account_id, id)
+  CREATE INDEX ledger_transfers_game_result_credit_idx ON ledger_transfers USING btree (credit_account_id, created_at) WHERE (kind = 'game_result'::text)
+  CREATE INDEX ledger_transfers_game_result_debit_idx ON ledger_transfers USING btree (debit_account_id, created_at) WHERE (kind = 'game_result'::text)
   CREATE UNIQUE INDEX ledger_transfers_resolves_hold_id_key ON ledger_transfers USING btree (resolves_hold_id) WHERE (resolves_hold_id IS NOT NULL)
   CREATE UNIQUE INDEX ledger_transfers_reverses_transfer_id_key ON ledger_transfers USING btree (reverses_transfer_id) WHERE (reverses_transfer_id IS NOT NULL)
   CREATE INDEX ledger_transfers_wallet_holds_idx ON ledger_transfers USING btree (debit_account_id, created_at DESC) WHERE (kind = 'provider_hold'::text)
@@ -573,6 +575,67 @@ TABLE phone_blocks
   phone text NOT NULL
   blocked_until timestamp with time zone NOT NULL
   CONSTRAINT phone_blocks_pkey PRIMARY KEY (phone)
+
+TABLE protection_flags
+  id bigint NOT NULL GENERATED ALWAYS AS IDENTITY
+  member_id bigint NOT NULL
+  deposit_id uuid NOT NULL
+  reason text NOT NULL
+  limit_kind text
+  created_at timestamp with time zone NOT NULL DEFAULT now()
+  CONSTRAINT protection_flags_deposit_id_fkey FOREIGN KEY (deposit_id) REFERENCES deposits(id)
+  CONSTRAINT protection_flags_deposit_id_key UNIQUE (deposit_id)
+  CONSTRAINT protection_flags_member_id_fkey FOREIGN KEY (member_id) REFERENCES members(id)
+  CONSTRAINT protection_flags_pkey PRIMARY KEY (id)
+  CONSTRAINT protection_flags_reason_check CHECK ((reason = ANY (ARRAY['DEPOSIT_LIMIT'::text, 'ON_BREAK'::text, 'SELF_EXCLUDED'::text])))
+  CREATE INDEX protection_flags_member_idx ON protection_flags USING btree (member_id, created_at DESC)
+
+TABLE protection_limit_changes
+  id bigint NOT NULL GENERATED ALWAYS AS IDENTITY
+  member_id bigint NOT NULL
+  kind text NOT NULL
+  from_amount bigint
+  to_amount bigint
+  effective_at timestamp with time zone NOT NULL
+  operator text
+  created_at timestamp with time zone NOT NULL DEFAULT now()
+  CONSTRAINT protection_limit_changes_member_id_fkey FOREIGN KEY (member_id) REFERENCES members(id)
+  CONSTRAINT protection_limit_changes_pkey PRIMARY KEY (id)
+  CREATE INDEX protection_limit_changes_member_idx ON protection_limit_changes USING btree (member_id, created_at DESC)
+
+TABLE protection_limits
+  member_id bigint NOT NULL
+  kind text NOT NULL
+  amount bigint
+  next_amount bigint
+  next_at timestamp with time zone
+  time_zone text NOT NULL
+  updated_at timestamp with time zone NOT NULL DEFAULT now()
+  CONSTRAINT protection_limits_amount_check CHECK ((amount > 0))
+  CONSTRAINT protection_limits_check CHECK (((next_at IS NOT NULL) OR (next_amount IS NULL)))
+  CONSTRAINT protection_limits_kind_check CHECK ((kind = ANY (ARRAY['deposit_day'::text, 'deposit_week'::text, 'deposit_month'::text, 'loss_day'::text, 'loss_week'::text, 'loss_month'::text, 'transfer_day'::text, 'session_minutes'::text])))
+  CONSTRAINT protection_limits_member_id_fkey FOREIGN KEY (member_id) REFERENCES members(id)
+  CONSTRAINT protection_limits_next_amount_check CHECK ((next_amount > 0))
+  CONSTRAINT protection_limits_pkey PRIMARY KEY (member_id, kind)
+
+TABLE protection_restrictions
+  id bigint NOT NULL GENERATED ALWAYS AS IDENTITY
+  member_id bigint NOT NULL
+  kind text NOT NULL
+  starts_at timestamp with time zone NOT NULL DEFAULT now()
+  ends_at timestamp with time zone
+  return_requested_at timestamp with time zone
+  operator text
+  reason text
+  created_at timestamp with time zone NOT NULL DEFAULT now()
+  CONSTRAINT protection_restrictions_check CHECK (((kind = 'exclusion'::text) OR (ends_at IS NOT NULL)))
+  CONSTRAINT protection_restrictions_check1 CHECK (((ends_at IS NULL) OR (ends_at > starts_at)))
+  CONSTRAINT protection_restrictions_check2 CHECK (((operator IS NULL) OR (length(reason) > 0)))
+  CONSTRAINT protection_restrictions_check3 CHECK (((return_requested_at IS NULL) OR (kind = 'exclusion'::text)))
+  CONSTRAINT protection_restrictions_kind_check CHECK ((kind = ANY (ARRAY['break'::text, 'exclusion'::text])))
+  CONSTRAINT protection_restrictions_member_id_fkey FOREIGN KEY (member_id) REFERENCES members(id)
+  CONSTRAINT protection_restrictions_pkey PRIMARY KEY (id)
+  CREATE INDEX protection_restrictions_member_idx ON protection_restrictions USING btree (member_id, starts_at DESC)
 
 TABLE provider_transfers
   id uuid NOT NULL
@@ -1138,5 +1201,8 @@ SEQUENCE ledger_accounts_id_seq
 SEQUENCE ledger_transfers_id_seq
 SEQUENCE member_id_seq
 SEQUENCE money_reference_seq
+SEQUENCE protection_flags_id_seq
+SEQUENCE protection_limit_changes_id_seq
+SEQUENCE protection_restrictions_id_seq
 SEQUENCE reconciliation_exception_notes_id_seq
 SEQUENCE reconciliation_runs_id_seq

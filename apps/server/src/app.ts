@@ -42,6 +42,7 @@ import { createTransfersInFlight } from './modules/wallet/transfers-in-flight.js
 import { registerWalletModule } from './modules/wallet/wallet.module.js';
 import { registerWithdrawModule } from './modules/withdraw/withdraw.module.js';
 import { registerRiskModule } from './modules/risk/risk.module.js';
+import { registerProtectionModule } from './modules/protection/protection.module.js';
 import { createWithdrawalsInFlight } from './modules/withdraw/withdrawals-in-flight.js';
 import { registerSandboxes } from './sandbox/index.js';
 
@@ -81,10 +82,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { slips, credit, deposits, gateway } = registerDepositModule(core, { members: core.members, slipCodes: createSlipCodes(), statement, banks: lookup });
   const { chat, guests, sockets } = registerChatModule(core, { members: auth, operators: admin });
   const risk = registerRiskModule(core, { links, credit, sessions: auth, support: chat, bankChanges: account });
+  const protection = registerProtectionModule(core, { credit, tellMember: (memberId) => chat.tellMemberApp(memberId) });
   registerWithdrawModule(core, { wallet, members: core.members, conditions, statement, risk });
   const corrections = registerCorrectionModule(core, { statement });
-  const { rewards } = registerPromotionsModule(core, { members: core.members, signIns: createSignIns(), wallet, credit, deposits, conditions, approvals, statement, texts: lookup, risk });
-  registerSpinModule(core, { members: core.members, gameResults: providerTransfers, rewards, risk, approvals });
+  const { rewards } = registerPromotionsModule(core, { members: core.members, signIns: createSignIns(), wallet, credit, deposits, conditions, approvals, statement, texts: lookup, risk, protection });
+  registerSpinModule(core, { members: core.members, gameResults: providerTransfers, rewards, risk, protection, approvals });
   const books = registerBooksModule(core);
   const dailyFigures = registerDailyFiguresModule(core, { books });
   const reconciliation = registerReconciliationModule(core, { corrections, provider, gateway });

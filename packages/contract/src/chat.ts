@@ -16,7 +16,7 @@ export const CHAT = {
   scrollBottomPx: 60,
   reconnectDelayMs: 500,
   /** Socket events. */
-  events: { join: 'join', messaging: 'messaging', read: 'read', typing: 'typing', conversation: 'conversation' },
+  events: { join: 'join', messaging: 'messaging', read: 'read', typing: 'typing', conversation: 'conversation', protection: 'protection' },
 } as const;
 export const CHAT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as const;
 export const CHAT_VIDEO_TYPES = ['video/mp4', 'video/quicktime'] as const;

@@ -18,6 +18,9 @@ export const qrRecord = z.union([
   z.object({
     hasQrcode: z.literal(false),
     message: z.string().optional(),
+    /** With DEPOSIT_LIMIT: the limit, and when its period resets (epoch ms). */
+    limit: z.string().optional(),
+    until: z.number().optional(),
     /** The member's latest QR for this method was paid: its id and the amount credited (issue 8 §2). */
     paid: z.object({ qrcodeId: z.string(), amount: z.number() }).optional(),
   }),

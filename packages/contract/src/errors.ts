@@ -150,6 +150,14 @@ export const ERROR_CODES = [
   'RISK_BLOCKED',
   // An investigator froze the member's withdrawals; support has told the member why.
   'WITHDRAWALS_FROZEN',
+  // Player protection: the answer names the limit (`limit`) and when its period resets or the restriction ends (`until`).
+  'DEPOSIT_LIMIT',
+  'LOSS_LIMIT',
+  'TRANSFER_LIMIT',
+  'ON_BREAK',
+  'SELF_EXCLUDED',
+  // A self-exclusion without end, or one whose time has not passed, cannot be ended early.
+  'EXCLUSION_NOT_OVER',
 ] as const;
 
 /**
@@ -175,4 +183,8 @@ export interface ErrorBody {
   minimum?: number;
   /** With ALREADY_DECIDED: the operator who took the decision first. */
   decidedBy?: string;
+  /** With a protection refusal: the limit that refused it. */
+  limit?: string;
+  /** With a protection refusal: when the limit's period resets or the restriction ends (epoch ms; absent: no end). */
+  until?: number;
 }

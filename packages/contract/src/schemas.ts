@@ -56,6 +56,10 @@ export const errorResponse = z.object({
   minimum: z.number().optional(),
   /** With ALREADY_DECIDED: the operator who took the decision first. */
   decidedBy: z.string().optional(),
+  /** With a player-protection refusal: the limit that refused it. */
+  limit: z.string().optional(),
+  /** With a player-protection refusal: when the limit's period resets or the restriction ends (epoch ms). */
+  until: z.number().optional(),
 });
 export type MessageResponse = z.infer<typeof messageResponse>;
 
@@ -299,6 +303,9 @@ export const siteSettingsBody = z.object({
    */
   approvalRewardAbove: settingNumber(0, 1_000_000).multipleOf(0.01, { error: 'KEY_INVALID' }).optional(),
   approvalRewardAboveKip: settingNumber(0, 300_000_000).int({ error: 'KEY_INVALID' }).optional(),
+  /** Player protection: hours a raised or removed limit waits, and the strict rule (at least 72 hours and the running period's end). */
+  protectionCoolingHours: settingNumber(0, 24 * 90).int({ error: 'KEY_INVALID' }).optional(),
+  protectionStrict: z.boolean({ error: missingOrInvalid }).optional(),
   approvalSharePercentAbove: settingNumber(0, 100).optional(),
   approvalRatePercentAbove: settingNumber(0, 100).optional(),
   /** Baht a member may hold beyond a deposit and still take a reward with a condition (DESIGN §6). */

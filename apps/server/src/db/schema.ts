@@ -534,6 +534,44 @@ export interface Database {
     created_at: Timestamp;
     lift_proposed_by: string | null;
   };
+  protection_limits: {
+    member_id: bigint;
+    kind: string;
+    amount: bigint | null;
+    next_amount: bigint | null;
+    next_at: Date | null;
+    time_zone: string;
+    updated_at: Timestamp;
+  };
+  protection_limit_changes: {
+    id: Generated<bigint>;
+    member_id: bigint;
+    kind: string;
+    from_amount: bigint | null;
+    to_amount: bigint | null;
+    effective_at: Date;
+    operator: string | null;
+    created_at: Timestamp;
+  };
+  protection_restrictions: {
+    id: Generated<bigint>;
+    member_id: bigint;
+    kind: 'break' | 'exclusion';
+    starts_at: Timestamp;
+    ends_at: Date | null;
+    return_requested_at: Date | null;
+    operator: string | null;
+    reason: string | null;
+    created_at: Timestamp;
+  };
+  protection_flags: {
+    id: Generated<bigint>;
+    member_id: bigint;
+    deposit_id: string;
+    reason: string;
+    limit_kind: string | null;
+    created_at: Timestamp;
+  };
   member_conditions: {
     id: Generated<string>;
     member_id: bigint;

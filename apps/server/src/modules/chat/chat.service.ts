@@ -247,6 +247,11 @@ export function createChatService(deps: {
       return { createdAt: item.createdAt, item };
     },
 
+    /** Tells the member's open app, on every node's sockets, that their player protection changed: it reads it again. */
+    tellMemberApp(memberId: bigint): void {
+      hub.toCustomer(customerRoom({ kind: 'member', memberId }), CHAT.events.protection, {});
+    },
+
     /**
      * A support agent's text to a member, in the caller's transaction (an investigator telling the
      * member why their withdrawals are frozen); the returned `publish` sends it out once that commits.

@@ -1,6 +1,6 @@
-import type { ErrorCode } from '@wallet/contract';
 import { Counter, Histogram } from 'prom-client';
 import type { Db } from '../../db/database.js';
+import { type AppError, businessRule } from '../../errors.js';
 import { accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import { type Metrics, WAIT_BUCKETS } from '../../metrics.js';
@@ -33,11 +33,20 @@ export interface CreditedDeposit extends DepositToCredit {
 /** Runs inside the credit's transaction: whatever it writes stands or falls with the deposit. */
 export type OnCredited = (trx: Db, deposit: CreditedDeposit) => Promise<void>;
 
+/** What a member is about to pay: the amount (1 minor unit when it is not known yet: a slip, a gift link), and the method whose open QR a new one replaces. */
+export interface DepositIntent {
+  amount: bigint;
+  replacingMethod: string | null;
+  /** A slip's money has already left the member's bank: only gates that also refuse slips are asked. */
+  slip?: boolean;
+}
+
 /**
- * Asked before a member is given a way to pay (a QR, a gift link's redemption, a manual notice):
- * a code refuses it, before any money moves.
+ * Asked before a member is given a way to pay (a QR, a gift link's redemption, a manual notice, a
+ * slip): an error refuses it, before any money moves. Given a transaction, a gate may hold its locks
+ * to the end of it, so the way to pay is written under them.
  */
-export type DepositGate = (memberId: bigint) => Promise<ErrorCode | null>;
+export type DepositGate = (db: Db, memberId: bigint, intent: DepositIntent) => Promise<AppError | null>;
 
 /**
  * The one deposit credit (every method): a deposit row keyed by the outside reference, the ledger
@@ -50,10 +59,10 @@ export function createDepositCredit(deps: {
   metrics: Metrics;
   now: () => Date;
   /** Whether two operators have paused deposits: asked first, before any other gate (absent: never). */
-  paused?: () => Promise<boolean>;
+  paused?: (db: Db) => Promise<boolean>;
 }) {
   const handlers: OnCredited[] = [];
-  const gates: DepositGate[] = [];
+  const gates: { gate: DepositGate; refusesSlips: boolean }[] = [];
   const credits = new Counter({
     name: 'wallet_deposits_credited_total',
     help: 'Deposit credits by method and outcome: credited, or duplicate (this outside reference was credited before).',
@@ -67,30 +76,31 @@ export function createDepositCredit(deps: {
     buckets: WAIT_BUCKETS,
     registers: [deps.metrics],
   });
-  const pauseRefusal = async (): Promise<ErrorCode | null> => ((await deps.paused?.()) ? 'DEPOSITS_PAUSED' : null);
+  const pauseRefusal = async (db: Db): Promise<AppError | null> => ((await deps.paused?.(db)) ? businessRule('DEPOSITS_PAUSED') : null);
   return {
     onCredited(handler: OnCredited): void {
       handlers.push(handler);
     },
 
-    beforeIssuing(gate: DepositGate): void {
-      gates.push(gate);
+    /** `refusesSlips`: the gate also refuses a slip (a limit the member set; not a rule of ours). */
+    beforeIssuing(gate: DepositGate, options: { refusesSlips?: boolean } = {}): void {
+      gates.push({ gate, refusesSlips: options.refusesSlips ?? false });
     },
 
     /**
-     * DEPOSITS_PAUSED while deposits are paused, else null: the one refusal of a slip upload too
-     * (its money has left the member's bank; no other gate stops it). Nothing already on its way
-     * (a webhook, a slip under review, a notice waiting) asks it: those are credited.
+     * DEPOSITS_PAUSED while deposits are paused, else null. Nothing already on its way (a webhook, a
+     * slip under review, a notice waiting) asks it: those are credited.
      */
     pauseRefusal,
 
-    /** Why this member may not start a deposit now, or null. */
-    async refusal(memberId: bigint): Promise<ErrorCode | null> {
-      const paused = await pauseRefusal();
+    /** Why this member may not start this deposit now (paused, a condition, a limit, a break), or null. */
+    async refusal(db: Db, memberId: bigint, intent: DepositIntent): Promise<AppError | null> {
+      const paused = await pauseRefusal(db);
       if (paused) return paused;
-      for (const gate of gates) {
-        const code = await gate(memberId);
-        if (code) return code;
+      for (const { gate, refusesSlips } of gates) {
+        if (intent.slip && !refusesSlips) continue;
+        const refused = await gate(db, memberId, intent);
+        if (refused) return refused;
       }
       return null;
     },

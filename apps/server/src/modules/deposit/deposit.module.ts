@@ -39,7 +39,7 @@ export function registerDepositModule(
 ) {
   const { app, config, db, now } = core;
   const log = app.log;
-  const credit = createDepositCredit({ ledger: core.ledger, metrics: core.metrics, now, paused: async () => (await core.settings.depositPause()).paused });
+  const credit = createDepositCredit({ ledger: core.ledger, metrics: core.metrics, now, paused: async (db) => (await core.settings.depositPause(db)).paused });
   const gateway =
     core.adapters.gateway ??
     createHttpPaymentGateway({

@@ -90,32 +90,30 @@ export function latestQr(db: Db, memberId: bigint, method: string) {
     .executeTakeFirst();
 }
 
-/** One open QR per member and method: the new one replaces the open ones, whose gateway references are answered. */
-export function replaceOpenQr(db: Db, values: { id: string; memberId: bigint; method: string; amount: bigint; payload: string; gatewayRef: string; expiresAt: Date }) {
-  return db.transaction().execute(async (trx) => {
-    const replaced = await trx
-      .updateTable('deposit_qrcodes')
-      .set({ status: 'cancelled' })
-      .where('member_id', '=', values.memberId)
-      .where('method', '=', values.method)
-      .where('status', '=', 'open')
-      .returning('gateway_ref')
-      .execute();
-    const row = await trx
-      .insertInto('deposit_qrcodes')
-      .values({
-        id: values.id,
-        member_id: values.memberId,
-        method: values.method,
-        amount: values.amount,
-        payload: values.payload,
-        gateway_ref: values.gatewayRef,
-        expires_at: values.expiresAt,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return { row, replacedGatewayRefs: replaced.map((qr) => qr.gateway_ref) };
-  });
+/** One open QR per member and method, in the caller's transaction: the open one is cancelled (its gateway reference answered) and the new one written. */
+export async function replaceOpenQr(trx: Db, values: { id: string; memberId: bigint; method: string; amount: bigint; payload: string; gatewayRef: string; expiresAt: Date }) {
+  const replaced = await trx
+    .updateTable('deposit_qrcodes')
+    .set({ status: 'cancelled' })
+    .where('member_id', '=', values.memberId)
+    .where('method', '=', values.method)
+    .where('status', '=', 'open')
+    .returning('gateway_ref')
+    .execute();
+  const row = await trx
+    .insertInto('deposit_qrcodes')
+    .values({
+      id: values.id,
+      member_id: values.memberId,
+      method: values.method,
+      amount: values.amount,
+      payload: values.payload,
+      gateway_ref: values.gatewayRef,
+      expires_at: values.expiresAt,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { row, replacedGatewayRefs: replaced.map((qr) => qr.gateway_ref) };
 }
 
 /** Cancels the member's own open QR; its gateway reference, or undefined when there is none. */

@@ -3,7 +3,7 @@ import QRCode from 'qrcode';
 import { type CurrencyCode, GATEWAY_QR_MINIMUM_BAHT, type Minor, type QrRecord, isPayableIn, minorOf, toMajor } from '@wallet/contract';
 import type { PaymentGateway } from '../../adapters/payment-gateway.js';
 import { type Db, isUniqueViolation } from '../../db/database.js';
-import { notFound } from '../../errors.js';
+import { AppError, notFound } from '../../errors.js';
 import type { MemberContext } from '../../http/context.js';
 import { type SettingsService, moneyRules } from '../settings/settings.service.js';
 import type { DepositCredit } from './deposit-credit.js';
@@ -20,6 +20,9 @@ export function timeOf(value: unknown): Date | undefined {
   const at = new Date(value);
   return Number.isNaN(at.getTime()) ? undefined : at;
 }
+/** A refusal as the QR call answers it (SPEC's shape): the code, and a limit's name and reset time. */
+const refusedQr = (refusal: AppError): QrRecord => ({ hasQrcode: false, message: refusal.code, ...refusal.details });
+
 /** Payment-gateway QRs (SPEC §5: minimum 100); bank QRs come from the operator's deposit accounts. */
 export const GATEWAY_METHODS = ['WW', 'ZAPMAN'] as const;
 
@@ -92,8 +95,9 @@ export function createDepositService(deps: {
       if (minimum === null) return { hasQrcode: false, message: 'QR_FAIL' };
       if (amount < minimum) return { hasQrcode: false, message: 'DEPOSIT_MINIMUM' };
       if (!isPayableIn(context.currency, amount)) return { hasQrcode: false, message: 'KEY_INVALID' };
-      const refused = await deps.deposits.refusal(context.memberId);
-      if (refused) return { hasQrcode: false, message: refused };
+      const intent = { amount, replacingMethod: method };
+      const refused = await deps.deposits.refusal(db, context.memberId, intent);
+      if (refused) return refusedQr(refused);
       const id = crypto.randomUUID();
       const expiresAt = new Date(deps.now().getTime() + QR_LIFETIME_MS);
       let issued;
@@ -103,15 +107,18 @@ export function createDepositService(deps: {
         deps.log.warn({ err: error, method }, 'QR creation failed at the gateway');
         return { hasQrcode: false, message: 'QR_FAIL' };
       }
-      const { row, replacedGatewayRefs } = await repo.replaceOpenQr(db, {
-        id,
-        memberId: context.memberId,
-        method,
-        amount,
-        payload: issued.payload,
-        gatewayRef: issued.gatewayRef,
-        expiresAt,
+      // Asked again under the gates' locks, with the QR written in the same transaction: two QRs at
+      // once cannot both pass a deposit limit.
+      const written = await db.transaction().execute(async (trx) => {
+        const refusedNow = await deps.deposits.refusal(trx, context.memberId, intent);
+        if (refusedNow) return refusedNow;
+        return repo.replaceOpenQr(trx, { id, memberId: context.memberId, method, amount, payload: issued.payload, gatewayRef: issued.gatewayRef, expiresAt });
       });
+      if (written instanceof AppError) {
+        await cancelAtGateway([issued.gatewayRef]);
+        return refusedQr(written);
+      }
+      const { row, replacedGatewayRefs } = written;
       await cancelAtGateway(replacedGatewayRefs);
       return toRecord(row);
     },

@@ -40,9 +40,12 @@ export function createManualDepositService(deps: {
       const site = await deps.settings.site();
       if (!site.isManualDeposit) throw businessRule('DEPOSIT_MANUAL_OFF');
       if (amount < minorOf(moneyRules(site, context.currency).depositMinimum)) throw businessRule('DEPOSIT_MINIMUM');
-      const refused = await deps.deposits.refusal(context.memberId);
-      if (refused) throw businessRule(refused);
-      return toNotice(await repo.insertNotice(db, { memberId: context.memberId, amount, idempotencyKey }));
+      // Checked and written under the gates' locks: two notices at once cannot both pass a limit.
+      return db.transaction().execute(async (trx) => {
+        const refused = await deps.deposits.refusal(trx, context.memberId, { amount, replacingMethod: null });
+        if (refused) throw refused;
+        return toNotice(await repo.insertNotice(trx, { memberId: context.memberId, amount, idempotencyKey }));
+      });
     },
 
     approve: (id: string, operator: AuditActor) => decide(id, 'SUCCESS', null, operator),

@@ -33,7 +33,7 @@ const IMAGE_WORK_AT_ONCE = 2;
 export interface SlipServiceDeps {
   db: Db;
   auditTrail: AuditTrail;
-  deposits: Pick<DepositCredit, 'credit' | 'pauseRefusal'>;
+  deposits: Pick<DepositCredit, 'credit' | 'refusal'>;
   settings: Pick<SettingsService, 'site'>;
   /** The member a slip is matched against: their currency and registered bank account. */
   members: Pick<Members, 'find' | 'findMany'>;
@@ -138,8 +138,10 @@ export function createSlipService(deps: SlipServiceDeps) {
     async upload(context: MemberContext, bytes: Buffer | null, idempotencyKey: string | null = null): Promise<SlipRecord> {
       const site = await deps.settings.site();
       if (!isSlipUploadOpen(site, deps.now())) throw forbidden('SLIP_UPLOAD_CLOSED');
-      const paused = await deps.deposits.pauseRefusal();
-      if (paused) throw businessRule(paused);
+      // Refused while paused, on a break, or with nothing of a deposit limit left; a slip's amount is
+      // read later, and one past what is left is credited and flagged (its money has arrived).
+      const refused = await deps.deposits.refusal(db, context.memberId, { amount: 1n, replacingMethod: null, slip: true });
+      if (refused) throw refused;
       if (!bytes || bytes.length === 0) throw badRequest('SLIP_NO_FILE');
       let reference = crypto.randomBytes(18).toString('base64url');
       if (idempotencyKey !== null) {

@@ -145,8 +145,9 @@ export function createTruelinkService(deps: TruelinkDeps) {
       const link = decryptTruelink(encryptedLink, deps.secret);
       const hash = link ? GIFT_LINK.exec(link.trim())?.[1] : undefined;
       if (!hash) throw badRequest('TRUELINK_INVALID');
-      const refused = await deps.deposits.refusal(context.memberId);
-      if (refused) throw businessRule(refused);
+      // The voucher's amount is known once it is redeemed: refused while nothing of a limit is left.
+      const refused = await deps.deposits.refusal(db, context.memberId, { amount: 1n, replacingMethod: null });
+      if (refused) throw refused;
       const intent = await repo.openIntent(db, { hash, memberId: context.memberId, at: deps.now(), leaseUntil: lease() });
       if (!intent) return resume(hash, context.memberId, options.repeat ?? false);
       return answer(await finish(intent, 'request'), context.memberId, true);

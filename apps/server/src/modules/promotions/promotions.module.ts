@@ -1,8 +1,10 @@
 import type { Members } from '../account/members.js';
+import { businessRule } from '../../errors.js';
 import { createFolderStorage } from '../../adapters/upload-storage.js';
 import type { Core } from '../../core.js';
 import type { ApprovalService } from '../approvals/approvals.service.js';
 import type { SignIns } from '../auth/sign-ins.js';
+import type { ProtectionService } from '../protection/protection.service.js';
 import type { RiskService } from '../risk/risk.service.js';
 import type { ConditionService } from '../conditions/conditions.service.js';
 import { endedConditionStatement } from '../conditions/conditions.statement.js';
@@ -37,11 +39,12 @@ export function registerPromotionsModule(
     texts: Pick<LookupService, 'allTexts' | 'replaceTexts'>;
     statement: Pick<Statement, 'addSource' | 'addNames'>;
     risk: Pick<RiskService, 'decide' | 'keepBlocked'>;
+    protection: Pick<ProtectionService, 'refuseRestricted'>;
   },
 ) {
   const { app, db, ledger, now } = core;
   const { conditions } = uses;
-  const rewards = createRewards({ members: uses.members, ledger, conditions, settings: core.settings, risk: uses.risk, now });
+  const rewards = createRewards({ members: uses.members, ledger, conditions, settings: core.settings, risk: uses.risk, protection: uses.protection, now });
   const offers = createOfferService({ db, now, rewards, ledger, conditions, wallet: uses.wallet, deposits: uses.deposits, risk: uses.risk });
   const programmes = createProgrammeService({ db, members: uses.members, signIns: uses.signIns, rewards, ledger, settings: core.settings, conditions, wallet: uses.wallet, risk: uses.risk });
   uses.credit.onCredited((trx, deposit) => programmes.accrueInvite(trx, deposit));
@@ -49,7 +52,7 @@ export function registerPromotionsModule(
   // The ledger's invariant report holds invite rewards to their programme's terms, read from this module's tables.
   ledger.addInvariantCheck(createInviteCheck({ members: uses.members, deposits: uses.deposits }));
   // SPEC §4: a bonus "must be ended before the next deposit": no QR, gift link or notice while one holds.
-  uses.credit.beforeIssuing(async (memberId) => ((await conditions.active(db, memberId)) ? 'DEPOSIT_UNDER_CONDITION' : null));
+  uses.credit.beforeIssuing(async (trx, memberId) => ((await conditions.active(trx, memberId)) ? businessRule('DEPOSIT_UNDER_CONDITION') : null));
   uses.statement.addSource(rewardStatement);
   uses.statement.addSource(endedConditionStatement);
   uses.statement.addNames(offerStatementNames);

@@ -6,6 +6,7 @@ import { type AppError, businessRule, forbidden, notFound } from '../../errors.j
 import { type ConditionService, clearedOnEnd, failFloor, successTarget } from '../conditions/conditions.service.js';
 import { type RewardSource, type TransferKind, accounts } from '../ledger/accounts.js';
 import type { Ledger } from '../ledger/ledger.service.js';
+import type { ProtectionService } from '../protection/protection.service.js';
 import type { RiskService } from '../risk/risk.service.js';
 import { type SettingsService, moneyRules } from '../settings/settings.service.js';
 import { claimPeriod } from './promotions.rules.js';
@@ -89,6 +90,7 @@ export function createRewards(deps: {
   conditions: Pick<ConditionService, 'lockActive' | 'active' | 'start' | 'held'>;
   settings: Pick<SettingsService, 'site'>;
   risk: Pick<RiskService, 'decide'>;
+  protection: Pick<ProtectionService, 'refuseRestricted'>;
   now: () => Date;
 }) {
   return {
@@ -96,6 +98,8 @@ export function createRewards(deps: {
       const member = await deps.members.lock(trx, memberId);
       if (!member) throw notFound('NO_USER');
       if (member.status !== 'active') throw forbidden('INACTIVE_USER');
+      // A break or a self-exclusion refuses every reward, under the member's lock.
+      await deps.protection.refuseRestricted(trx, memberId);
       const replay = idempotencyKey ? await repo.findClaimByKey(trx, memberId, idempotencyKey) : undefined;
       if (replay) return { member, replay };
       const active = await deps.conditions.lockActive(trx, memberId);

@@ -3,6 +3,7 @@ import type { Core } from '../../core.js';
 import type { ApprovalService } from '../approvals/approvals.service.js';
 import type { ProviderTransfers } from '../wallet/provider-transfers.js';
 import type { Rewards } from '../promotions/rewards.js';
+import type { ProtectionService } from '../protection/protection.service.js';
 import type { RiskService } from '../risk/risk.service.js';
 import { registerSpinAdminRoutes } from './spin-admin.routes.js';
 import { createSpinAdminService } from './spin-admin.service.js';
@@ -16,10 +17,10 @@ import { createSpinService } from './spin.service.js';
  */
 export function registerSpinModule(
   core: Pick<Core, 'app' | 'db' | 'auditTrail' | 'ledger' | 'settings' | 'now' | 'site'>,
-  uses: { members: Pick<Members, 'lock' | 'walletCurrency'>; gameResults: Pick<ProviderTransfers, 'onResultsBooked'>; rewards: Pick<Rewards, 'begin' | 'pay' | 'quote' | 'activeRefusal'>; risk: Pick<RiskService, 'keepBlocked'>; approvals: Pick<ApprovalService, 'propose' | 'onApprove'> },
+  uses: { members: Pick<Members, 'lock' | 'walletCurrency'>; gameResults: Pick<ProviderTransfers, 'onResultsBooked'>; rewards: Pick<Rewards, 'begin' | 'pay' | 'quote' | 'activeRefusal'>; risk: Pick<RiskService, 'keepBlocked'>; protection: Pick<ProtectionService, 'refuseRestricted'>; approvals: Pick<ApprovalService, 'propose' | 'onApprove'> },
 ) {
   const { app, db, ledger, now } = core;
-  const spins = createSpinService({ db, members: uses.members, ledger, rewards: uses.rewards, risk: uses.risk, settings: core.settings, now });
+  const spins = createSpinService({ db, members: uses.members, ledger, rewards: uses.rewards, risk: uses.risk, protection: uses.protection, settings: core.settings, now });
   uses.gameResults.onResultsBooked((trx, memberId) => spins.earnFromPlay(trx, memberId));
   registerSpinRoutes(app, spins, core.site.defaultLanguage);
   registerSpinAdminRoutes(app, createSpinAdminService({ db, auditTrail: core.auditTrail, ledger, now, settings: core.settings, approvals: uses.approvals }));

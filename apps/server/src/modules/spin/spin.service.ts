@@ -9,6 +9,7 @@ import type { Ledger } from '../ledger/ledger.service.js';
 import { type SettingsService, moneyRules } from '../settings/settings.service.js';
 import { type RewardTerms, type Rewards, toRewardPreview } from '../promotions/rewards.js';
 import { keepingBlocked } from '../risk/keep-blocked.js';
+import type { ProtectionService } from '../protection/protection.service.js';
 import type { RiskService } from '../risk/risk.service.js';
 import { textIn } from '../promotions/promotions.rules.js';
 import { coinsEarned } from './coins.rules.js';
@@ -33,7 +34,7 @@ const newClientSeed = () => crypto.randomBytes(8).toString('hex');
  * moves, from the campaign's weights and the member's committed seed, spending one coin in the same
  * transaction that records it; a prize becomes a coupon the member claims once.
  */
-export function createSpinService(deps: { db: Db; members: Pick<Members, 'lock' | 'walletCurrency'>; ledger: Pick<Ledger, 'post' | 'balances' | 'lockMember' | 'netGameLoss'>; rewards: Pick<Rewards, 'begin' | 'pay' | 'quote' | 'activeRefusal'>; risk: Pick<RiskService, 'keepBlocked'>; settings: Pick<SettingsService, 'site'>; now: () => Date }) {
+export function createSpinService(deps: { db: Db; members: Pick<Members, 'lock' | 'walletCurrency'>; ledger: Pick<Ledger, 'post' | 'balances' | 'lockMember' | 'netGameLoss'>; rewards: Pick<Rewards, 'begin' | 'pay' | 'quote' | 'activeRefusal'>; risk: Pick<RiskService, 'keepBlocked'>; protection: Pick<ProtectionService, 'refuseRestricted'>; settings: Pick<SettingsService, 'site'>; now: () => Date }) {
   const { db, ledger, rewards, now } = deps;
 
   const coinsOf = async (memberId: bigint, trx: Db = db): Promise<number> => {
@@ -136,6 +137,7 @@ export function createSpinService(deps: { db: Db; members: Pick<Members, 'lock' 
       const { memberId } = member;
       const result = await db.transaction().execute(async (trx) => {
         await deps.ledger.lockMember(memberId, trx, 'byMember');
+        await deps.protection.refuseRestricted(trx, memberId);
         if (idempotencyKey) {
           const replay = await repo.findSpinByKey(trx, memberId, idempotencyKey);
           if (replay) {

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { Counter, Histogram } from 'prom-client';
 import { type GameProviderAdapter, ProviderUnavailableError } from '../../adapters/game-provider.js';
 import { type Db, isUniqueViolation } from '../../db/database.js';
-import { AppError, forbidden } from '../../errors.js';
+import { AppError, businessRule, forbidden } from '../../errors.js';
 import type { IdempotencyClaim } from '../../db/idempotency-keys.js';
 import { accounts } from '../ledger/accounts.js';
 import type { MemberContext } from '../../http/context.js';
@@ -175,7 +175,7 @@ export function createProviderTransfers(deps: {
         reference: id,
         memberCurrency: member.currency,
       };
-      let username: string | typeof repo.MEMBER_INACTIVE | undefined;
+      let username: string | typeof repo.MEMBER_INACTIVE | repo.ProtectionRefusal | undefined;
       try {
         // One statement: the game account's lock, the hold, the pending transfer with its hold id.
         username = await ledger.holdThrough(hold, (posting) =>
@@ -190,6 +190,10 @@ export function createProviderTransfers(deps: {
         throw error;
       }
       if (username === repo.MEMBER_INACTIVE) throw forbidden('INACTIVE_USER');
+      if (typeof username === 'object') {
+        const { code, limit, until } = username;
+        throw businessRule(code, { ...(limit ? { limit } : {}), ...(until ? { until: until.getTime() } : {}) });
+      }
       if (username === undefined) throw new AppError('SLOT_NO_ACCOUNT', 404);
       return drive(memberId, id, code, username, direction, credits);
     },

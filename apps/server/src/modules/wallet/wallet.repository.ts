@@ -65,16 +65,30 @@ export async function hasPendingTransfer(db: Db, memberId: bigint, code: string)
  * game account's username, undefined when the member has none at this provider, or ACCOUNTS_MISSING
  * (nothing written) when a ledger account is yet to be opened.
  */
+/** A transfer to a game the member's break, self-exclusion or limits refused (nothing was written). */
+export interface ProtectionRefusal {
+  code: 'ON_BREAK' | 'SELF_EXCLUDED' | 'LOSS_LIMIT' | 'TRANSFER_LIMIT';
+  limit: string | null;
+  until: Date | null;
+}
+
 export async function beginProviderTransfer(
   db: Db,
   transfer: { id: string; memberId: bigint; code: string; direction: 'deposit' | 'withdraw'; amount: bigint; credits: bigint; idempotencyKey: string | null },
   hold: HoldArguments,
   claim: IdempotencyClaim | null,
-): Promise<string | undefined | typeof ACCOUNTS_MISSING | typeof MEMBER_INACTIVE> {
-  const { rows } = await sql<{ outcome: 'begun' | 'no_game_account' | 'accounts_missing' | 'member_inactive'; username: string | null }>`SELECT * FROM provider_transfer_begin(${transfer.id}::uuid,
+): Promise<string | undefined | typeof ACCOUNTS_MISSING | typeof MEMBER_INACTIVE | ProtectionRefusal> {
+  const { rows } = await sql<{
+    outcome: 'begun' | 'no_game_account' | 'accounts_missing' | 'member_inactive' | 'protection';
+    username: string | null;
+    refusal: ProtectionRefusal['code'] | null;
+    refusal_limit: string | null;
+    refusal_until: Date | null;
+  }>`SELECT * FROM provider_transfer_begin(${transfer.id}::uuid,
     ${transfer.memberId}, ${transfer.code}, ${transfer.direction}, ${transfer.amount}, ${transfer.credits}, ${transfer.idempotencyKey}, ${hold.key},
     ${hold.debitCode}, ${hold.viaCode}, ${hold.holdToCode}, ${hold.kind}, ${hold.reference}, ${claim?.owner ?? null}, ${claim?.key ?? null}, ${claim?.fingerprint ?? null}, ${hold.requestId}::text)`.execute(db);
-  const { outcome, username } = rows[0]!;
+  const { outcome, username, refusal, refusal_limit: limit, refusal_until: until } = rows[0]!;
+  if (outcome === 'protection') return { code: refusal!, limit, until };
   if (outcome === 'accounts_missing') return ACCOUNTS_MISSING;
   if (outcome === 'member_inactive') return MEMBER_INACTIVE;
   return outcome === 'begun' ? username! : undefined;

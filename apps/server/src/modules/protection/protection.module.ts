@@ -1,0 +1,39 @@
+
+import type { Core } from '../../core.js';
+import type { DepositCredit } from '../deposit/deposit-credit.js';
+import { refusalError, createProtectionService } from './protection.service.js';
+import { registerProtectionRoutes } from './protection.routes.js';
+
+/**
+ * Player protection: limits, breaks and self-exclusion, checked where money moves. Transfers to
+ * games are checked in their own statement (db/functions/provider_transfer_begin.sql); deposits
+ * before a way to pay is issued, and flagged when money arrives past a limit anyway; rewards,
+ * spins and invite rewards ask `refuseRestricted` in their transactions.
+ */
+export function registerProtectionModule(
+  core: Pick<Core, 'app' | 'db' | 'auditTrail' | 'site' | 'settings' | 'members'>,
+  uses: {
+    credit: Pick<DepositCredit, 'onCredited' | 'beforeIssuing'>;
+    /** Tells the member's open app (every node's sockets) that their protection changed. */
+    tellMember: (memberId: bigint) => void;
+  },
+) {
+  const protection = createProtectionService({
+    ...core,
+    cooling: async () => {
+      const settings = await core.settings.site();
+      return { coolingHours: settings.protectionCoolingHours ?? core.site.protection.coolingHours, strict: settings.protectionStrict ?? core.site.protection.strict };
+    },
+    changed: uses.tellMember,
+  });
+  uses.credit.beforeIssuing(
+    async (trx, memberId, intent) => {
+      const refusal = await protection.depositRefusal(trx, memberId, intent.amount, intent.replacingMethod);
+      return refusal ? refusalError(refusal) : null;
+    },
+    { refusesSlips: true },
+  );
+  uses.credit.onCredited((trx, deposit) => protection.flagCredited(trx, deposit));
+  registerProtectionRoutes(core.app, protection, core.members, core.db);
+  return protection;
+}
