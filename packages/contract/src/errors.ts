@@ -150,6 +150,8 @@ export const ERROR_CODES = [
   'RISK_BLOCKED',
   // An investigator froze the member's withdrawals; support has told the member why.
   'WITHDRAWALS_FROZEN',
+  // A reality-check interval outside 10 to 120 whole minutes; the setting stays as it was.
+  'REALITY_CHECK_INTERVAL',
 ] as const;
 
 /**

@@ -20,3 +20,4 @@ export * from './chat.js';
 export * from './books.js';
 export * from './reconciliation.js';
 export * from './risk.js';
+export * from './figures.js';
