@@ -6,6 +6,7 @@ import i18n from '../../shared/i18n';
 import { keepWords } from '../../shared/i18n/keepWords';
 import { StatementPage } from './StatementPage';
 import { stubFetch } from '../../test/fetchRoutes';
+import { MemoryRouter } from 'react-router';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000 - 5_000).toISOString();
 const entry = (id: string, createdAt: string, extra: Partial<StatementEntry> = {}): StatementEntry => ({
@@ -24,7 +25,9 @@ function renderStatement(statements: StatementEntry[]) {
   vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify({ total: statements.length, statements }), { status: 200 }));
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <StatementPage />
+      <MemoryRouter>
+        <StatementPage />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -82,7 +85,9 @@ describe('statement names and refusals (issue 31 §7, §8)', () => {
     });
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <StatementPage />
+        <MemoryRouter>
+          <StatementPage />
+        </MemoryRouter>
       </QueryClientProvider>,
     );
   }
