@@ -450,6 +450,14 @@ TABLE member_conditions
   CREATE INDEX member_conditions_member_idx ON member_conditions USING btree (member_id, created_at DESC)
   CREATE UNIQUE INDEX member_conditions_one_active_idx ON member_conditions USING btree (member_id) WHERE (status = 'active'::text)
 
+TABLE member_reality_checks
+  member_id bigint NOT NULL
+  interval_minutes smallint NOT NULL
+  updated_at timestamp with time zone NOT NULL DEFAULT now()
+  CONSTRAINT member_reality_checks_interval_minutes_check CHECK (((interval_minutes >= 10) AND (interval_minutes <= 120)))
+  CONSTRAINT member_reality_checks_member_id_fkey FOREIGN KEY (member_id) REFERENCES members(id)
+  CONSTRAINT member_reality_checks_pkey PRIMARY KEY (member_id)
+
 TABLE members
   id bigint NOT NULL DEFAULT nextval('member_id_seq'::regclass)
   phone text NOT NULL

@@ -26,6 +26,7 @@ import { registerChatModule } from './modules/chat/chat.module.js';
 import { createConditionService } from './modules/conditions/conditions.service.js';
 import { registerCorrectionModule } from './modules/corrections/corrections.module.js';
 import { registerDepositModule } from './modules/deposit/deposit.module.js';
+import { registerFiguresModule } from './modules/figures/figures.module.js';
 import type { Ledger } from './modules/ledger/ledger.service.js';
 import { registerLinkModule } from './modules/links/links.module.js';
 import { registerLookupModule } from './modules/lookup/lookup.module.js';
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const otp = registerOtpModule(core, { newPhones: account });
   registerPasswordResetModule(core, { members: core.members, otp, sessions: auth });
   registerAgreementModule(core, { texts: lookup });
+  registerFiguresModule(core, { sessions: auth });
   const statement = registerStatementModule(core, { members: core.members });
   const { wallet, providerTransfers, provider } = registerWalletModule(core, { members: account, inviteSummary: createInviteSummary(core), statement });
   registerReportModule(core);

@@ -21,3 +21,4 @@ export * from './books.js';
 export * from './reconciliation.js';
 export * from './risk.js';
 export * from './protection.js';
+export * from './figures.js';

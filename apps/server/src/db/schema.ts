@@ -748,6 +748,8 @@ export interface Database {
     html: Json<Record<string, string>>;
     created_at: Timestamp;
   };
+  /** A member's reality-check interval (migration 071); none: the default. */
+  member_reality_checks: { member_id: bigint; interval_minutes: number; updated_at: Generated<Timestamp> };
   truemoney_transfers: {
     transaction_id: string;
     sender_mobile: string;

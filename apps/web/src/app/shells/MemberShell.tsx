@@ -1,14 +1,13 @@
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useEffect } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { Outlet, useLocation } from 'react-router';
 import { useOverlay } from '../../shared/overlays/overlays';
-import { logout as logoutOnServer } from '../../shared/api/logout';
+import { useSignOut } from '../../shared/api/useSignOut';
 import { LanguageSelect } from '../../shared/i18n/LanguageSelect';
-import { clearSession } from '../../shared/storage';
 import { ChatIcon, HomeIcon, LogoMark } from '../../shared/ui/icons';
 import { ListIcon, LogoutIcon, ProfileIcon, ScrollIcon } from '../../shared/ui/more-icons';
 import { APP_NAME } from '../../env';
+import { RealityCheck } from '../../features/figures/RealityCheck';
 import { OverlayHost } from '../overlays';
 import { BottomMenu } from './BottomMenu';
 import { useActiveMenu } from './useActiveMenu';
@@ -24,21 +23,13 @@ export function MemberShell() {
 
 function MemberArea() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const logout = useSignOut();
   const active = useActiveMenu();
   const overlay = useOverlay();
   const { pathname } = useLocation();
   // An overlay belongs to the screen it was opened on: leaving it (or the session ending and
   // sending the member to /login) closes it, as unmounting the screen would.
   useEffect(() => () => overlay.closeAll(), [pathname, overlay]);
-
-  async function logout() {
-    await logoutOnServer();
-    clearSession();
-    queryClient.clear();
-    navigate('/login');
-  }
 
   return (
     <div className="min-h-dvh pb-24">
@@ -66,6 +57,7 @@ function MemberArea() {
       <div className="pt-4">
         <Outlet />
       </div>
+      <RealityCheck onLogout={logout} />
       <BottomMenu
         entries={[
           { key: 'profile', label: t('menu.profile'), icon: ProfileIcon, to: '/user/profile', active: active === 'profile' },

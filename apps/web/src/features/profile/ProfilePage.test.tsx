@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../shared/i18n';
 import { ProfilePage } from './ProfilePage';
+import { MemoryRouter } from 'react-router';
 
 const profile = {
   profile: { name: 'สมชาย ใจดี', _id: '7', createdAt: '2026-11-01T03:04:05.000Z', username: '0812345678' },
@@ -25,7 +26,9 @@ describe('change-password modal', () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => answer(String(input), init));
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <ProfilePage />
+        <MemoryRouter>
+          <ProfilePage />
+        </MemoryRouter>
       </QueryClientProvider>,
     );
     const user = userEvent.setup();
@@ -44,7 +47,9 @@ describe('change-password modal', () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => answer(String(input), init));
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <ProfilePage />
+        <MemoryRouter>
+          <ProfilePage />
+        </MemoryRouter>
       </QueryClientProvider>,
     );
     const user = userEvent.setup();
@@ -67,7 +72,9 @@ describe('change-password modal', () => {
     });
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <ProfilePage />
+        <MemoryRouter>
+          <ProfilePage />
+        </MemoryRouter>
       </QueryClientProvider>,
     );
     const user = userEvent.setup();

@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { toast } from 'sonner';
 import { DELAYS_MS, groupAccountNumber, groupPhone, isEnglishName, needsEnglishName } from '@wallet/contract';
@@ -66,6 +67,13 @@ export function ProfilePage() {
           </dl>
         )}
       </Card>
+      <Link
+        to="/user/figures"
+        className="mt-4 flex min-h-14 items-center justify-between gap-3 rounded-3xl border border-white/10 bg-night-850/80 px-5 py-3 font-semibold text-gold-300 shadow-xl hover:bg-white/5"
+        data-testid="open-figures"
+      >
+        {t('figures.open')} <span aria-hidden>›</span>
+      </Link>
       <ChangePasswordModal open={passwordOpen} onOpenChange={setPasswordOpen} />
       {data && (
         <BankNameModal

@@ -6,6 +6,7 @@ import i18n from '../../shared/i18n';
 import { keepWords } from '../../shared/i18n/keepWords';
 import { StatementPage } from './StatementPage';
 import { stubFetch } from '../../test/fetchRoutes';
+import { MemoryRouter } from 'react-router';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000 - 5_000).toISOString();
 const entry = (id: string, createdAt: string, extra: Partial<StatementEntry> = {}): StatementEntry => ({
@@ -24,7 +25,9 @@ function renderStatement(statements: StatementEntry[]) {
   vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify({ total: statements.length, statements }), { status: 200 }));
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <StatementPage />
+      <MemoryRouter>
+        <StatementPage />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -82,7 +85,9 @@ describe('statement names and refusals (issue 31 §7, §8)', () => {
     });
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <StatementPage />
+        <MemoryRouter>
+          <StatementPage />
+        </MemoryRouter>
       </QueryClientProvider>,
     );
   }
@@ -121,5 +126,35 @@ describe('statement names and refusals (issue 31 §7, §8)', () => {
     const checking = await screen.findByTestId('statement-withdraw-checking');
     expect(checking).toHaveTextContent(since);
     expect(screen.getByText(status)).toBeInTheDocument();
+  });
+});
+
+describe('a linked range of days', () => {
+  function renderAt(entry: string) {
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify({ total: 0, statements: [] }), { status: 200 }));
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter initialEntries={[entry]}>
+          <StatementPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    return fetchMock;
+  }
+  const sentBody = (fetchMock: ReturnType<typeof renderAt>) =>
+    JSON.parse(String(fetchMock.mock.calls.filter(([input, init]) => String(input).endsWith('/api/statement') && init?.method === 'POST').at(-1)![1]!.body)) as Record<string, unknown>;
+
+  it('opens as the custom period with those days (the figures link 3 and 12 months)', async () => {
+    const fetchMock = renderAt('/user/statement?from=2026-08-30&to=2026-11-29');
+    expect(await screen.findByTestId('filter-from')).toHaveValue('2026-08-30');
+    expect(screen.getByTestId('filter-to')).toHaveValue('2026-11-29');
+    expect(screen.getByTestId('filter-period-custom')).toHaveAttribute('aria-pressed', 'true');
+    await vi.waitFor(() => expect(sentBody(fetchMock)).toMatchObject({ from: '2026-08-30', to: '2026-11-29' }));
+  });
+
+  it('opens unfiltered for days that do not exist or cross', async () => {
+    const fetchMock = renderAt('/user/statement?from=2026-11-29&to=2026-02-30');
+    await vi.waitFor(() => expect(sentBody(fetchMock)).not.toHaveProperty('from'));
+    expect(screen.getByTestId('filter-period-all')).toHaveAttribute('aria-pressed', 'true');
   });
 });

@@ -1,5 +1,6 @@
-import { PAGE_SIZE, type StatementEntry, formatReference } from '@wallet/contract';
+import { PAGE_SIZE, type StatementEntry, formatReference, isCalendarDay } from '@wallet/contract';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useStatement } from './api/get-statement';
 import { formatDateTime } from '../../shared/format';
@@ -15,12 +16,21 @@ import { StatementReceipt } from './StatementReceipt';
 import { relatedOf, sign, useAccountNames, useRefusalReason } from './entry';
 import { STATUS_STYLE, statusKey } from './status';
 
+/** A link to a range of days (the member's figures offer 3 and 12 months) opens as a custom period. */
+function linkedFilter(search: URLSearchParams): StatementFilterState {
+  const from = search.get('from') ?? '';
+  const to = search.get('to') ?? '';
+  if (!isCalendarDay(from) || !isCalendarDay(to) || from > to) return NO_FILTER;
+  return { ...NO_FILTER, period: 'custom', from, to };
+}
+
 const ICONS = { deposit: ArrowDownIcon, bonus: ArrowDownIcon, finish_bonus: CollectIcon, withdraw: ArrowUpIcon, transfer: CollectIcon } as const;
 
 export function StatementPage() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const [filter, setFilter] = useState<StatementFilterState>(NO_FILTER);
+  const [search] = useSearchParams();
+  const [filter, setFilter] = useState<StatementFilterState>(() => linkedFilter(search));
   const [slipsOpen, setSlipsOpen] = useState(false);
   const [receipt, setReceipt] = useState<StatementEntry | null>(null);
   const statement = useStatement(page, toServerFilter(filter));

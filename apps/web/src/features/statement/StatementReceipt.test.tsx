@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../shared/i18n';
 import { callsTo, stubFetch } from '../../test/fetchRoutes';
 import { StatementPage } from './StatementPage';
+import { MemoryRouter } from 'react-router';
 
 const wallet = {
   profile: { name: 'Somchai', username: '0812345678', coin: 0, _id: '100001' },
@@ -27,7 +28,9 @@ function renderStatement(pages: (body: Record<string, unknown>) => { total: numb
   });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <StatementPage />
+      <MemoryRouter>
+        <StatementPage />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   return fetchMock;
