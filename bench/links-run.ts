@@ -3,7 +3,8 @@
 // they registered and signed in from, shared accounts, names and TrueMoney senders. Prints p50/p99
 // of the query (goal < 500 ms) over members spread across the range, and the same for members on
 // the busiest values. Then the risk decision a withdrawal request and a deposit credit add to their
-// transaction (goal < 20 ms at p99), every starter rule active, on the same members. Needs PostgreSQL (BENCH_DATABASE_URL, else DATABASE_URL, else
+// transaction (goal < 20 ms at p99), every starter rule active, on the same members, and the player
+// protection check a transfer to a game and a deposit make (goal < 5 ms at p99), every limit set. Needs PostgreSQL (BENCH_DATABASE_URL, else DATABASE_URL, else
 // postgres://postgres@127.0.0.1:5432/test).
 //
 //   BENCH_LINKS_MEMBERS (100,000): members to seed; BENCH_LINKS_CALLS (300): calls measured;
@@ -168,6 +169,46 @@ try {
   await decisionCost('a withdrawal request, members on the busiest values', 'withdrawal', busy);
   await decisionCost('a deposit credit, members spread over the range', 'deposit', spread);
   await decisionCost('a reward claim, members spread over the range', 'reward', spread);
+
+  // Player protection: the check a transfer to a game (break, transfer and loss limits) and a deposit
+  // (break, deposit limits) make in their transaction, for members with every limit set, rolled back.
+  await withClient((client) =>
+    client.query(
+      `INSERT INTO protection_limits (member_id, kind, amount, time_zone)
+       SELECT m.id, k.kind, 100000000, 'Asia/Bangkok' FROM members m
+        CROSS JOIN unnest(ARRAY['deposit_day', 'deposit_week', 'deposit_month', 'loss_day', 'loss_week', 'loss_month', 'transfer_day']) AS k(kind)
+       WHERE m.id = ANY ($1::bigint[]) ON CONFLICT DO NOTHING`,
+      [spread.map(String)],
+    ),
+  );
+  async function checkCost(label: string, query: (memberId: bigint) => string) {
+    const times: number[] = [];
+    for (let call = 0; call < calls + 5; call++) {
+      const memberId = spread[call % spread.length]!;
+      const at = performance.now();
+      await withPooled(query(memberId));
+      if (call >= 5) times.push(performance.now() - at);
+    }
+    times.sort((a, b) => a - b);
+    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
+    console.log(`| ${label} | ${calls} | ${at(0.5)} ms | ${at(0.99)} ms | ${times.at(-1)!.toFixed(1)} ms |`);
+  }
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1, options: `-c search_path=${schema}` });
+  const withPooled = async (text: string) => {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(text);
+      await client.query('ROLLBACK');
+    } finally {
+      client.release();
+    }
+  };
+  console.log(`\n| protection check, every limit set (goal: p99 under 5 ms) | calls | p50 | p99 | max |`);
+  console.log('|---|---|---|---|---|');
+  await checkCost('a transfer to a game (break, transfer and loss limits)', (memberId) => `SELECT * FROM protection_game_refusal(${memberId}, 5000)`);
+  await checkCost('a deposit (break, deposit limits)', (memberId) => `SELECT * FROM protection_restriction(${memberId}); SELECT * FROM protection_limit_refusal(${memberId}, ARRAY['deposit_day', 'deposit_month', 'deposit_week'], 5000, NULL)`);
+  await pool.end();
 } finally {
   await handle.close();
   if (!given && process.env.BENCH_KEEP !== '1') await withClient((client) => client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`), false);

@@ -645,6 +645,14 @@ TABLE protection_restrictions
   CONSTRAINT protection_restrictions_pkey PRIMARY KEY (id)
   CREATE INDEX protection_restrictions_member_idx ON protection_restrictions USING btree (member_id, starts_at DESC)
 
+TABLE protection_reviews
+  member_id bigint NOT NULL
+  answer text NOT NULL
+  answered_at timestamp with time zone NOT NULL DEFAULT now()
+  CONSTRAINT protection_reviews_answer_check CHECK ((answer = ANY (ARRAY['set'::text, 'not_now'::text, 'reviewed'::text])))
+  CONSTRAINT protection_reviews_member_id_fkey FOREIGN KEY (member_id) REFERENCES members(id)
+  CONSTRAINT protection_reviews_pkey PRIMARY KEY (member_id)
+
 TABLE provider_transfers
   id uuid NOT NULL
   member_id bigint NOT NULL

@@ -66,6 +66,14 @@ CREATE TABLE protection_flags (
 );
 CREATE INDEX protection_flags_member_idx ON protection_flags (member_id, created_at DESC);
 
+-- The member's answer to the limit prompt (at registration, before the first deposit) and to the
+-- reminder to review their limits, which comes again six months after the last answer.
+CREATE TABLE protection_reviews (
+  member_id bigint PRIMARY KEY REFERENCES members (id),
+  answer text NOT NULL CHECK (answer IN ('set', 'not_now', 'reviewed')),
+  answered_at timestamptz NOT NULL DEFAULT now()
+);
+
 -- A loss limit reads the member's game results of the running period.
 CREATE INDEX ledger_transfers_game_result_debit_idx ON ledger_transfers (debit_account_id, created_at) WHERE kind = 'game_result';
 CREATE INDEX ledger_transfers_game_result_credit_idx ON ledger_transfers (credit_account_id, created_at) WHERE kind = 'game_result';

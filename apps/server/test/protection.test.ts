@@ -172,6 +172,21 @@ describe('deposit limits', () => {
   }, 120_000);
 });
 
+describe('the limit prompt', () => {
+  it('asks a new member for a limit until they set one or say "not now", and again six months after the last answer', async () => {
+    const member = await registerMember(server);
+    expect((await status(member)).prompt).toBe('first');
+    expect((await server.api('POST', '/api/protection/prompt', { token: member.token, body: { answer: 'not_now' } })).body.prompt).toBeNull();
+    const other = await registerMember(server);
+    await setLimit(other, 'deposit_month', 5_000);
+    expect((await status(other)).prompt).toBeNull();
+    await server.db.updateTable('protection_reviews').set({ answered_at: new Date(Date.now() - 190 * 86_400_000) }).where('member_id', '=', BigInt(member.id)).execute();
+    expect((await status(member)).prompt).toBe('review');
+    expect((await server.api('POST', '/api/protection/prompt', { token: member.token, body: { answer: 'reviewed' } })).body.prompt).toBeNull();
+    expect((await server.api('POST', '/api/protection/prompt', { token: member.token, body: { answer: 'maybe' } })).status).toBe(400);
+  });
+});
+
 describe('limits on play', () => {
   it('a day transfer limit holds exactly under a burst of transfers to games', async () => {
     const member = await registerMember(server);
@@ -197,6 +212,19 @@ describe('limits on play', () => {
     expect(refused.body.until).toBe((await status(member)).limits.find((limit: { kind: string }) => limit.kind === 'loss_week').resetsAt);
     expect((await status(member)).limits.find((limit: { kind: string }) => limit.kind === 'loss_week').used).toBe(80);
     expect((await transfer(member, 'WALLET', 'PG', 20)).status).toBe(200);
+  });
+
+  it('a session-time limit refuses transfers to games once the session is that old; signing in anew opens them', async () => {
+    const member = await registerMember(server);
+    await fundWallet(server, member.id, 100);
+    await inGame(member);
+    expect((await setLimit(member, 'session_minutes', 30)).status).toBe(200);
+    expect((await transfer(member, 'WALLET', 'PG', 10)).status).toBe(200);
+    await server.db.updateTable('sessions').set({ created_at: new Date(Date.now() - 31 * 60_000) }).where('member_id', '=', BigInt(member.id)).execute();
+    expect(await transfer(member, 'WALLET', 'PG', 10)).toMatchObject({ status: 422, body: { message: 'SESSION_TIME_LIMIT', limit: 'session_minutes' } });
+    expect((await transfer(member, 'PG', 'WALLET', 10)).status).toBe(200);
+    const again = await server.api('POST', '/api/login', { body: { username: member.payload.username, password: member.payload.password } });
+    expect((await server.api('POST', '/api/wallet/transfer', { token: again.body.token, body: { from: 'WALLET', to: 'PG', amount: 10 } })).status).toBe(200);
   });
 
   it('another member\'s limits and breaks never touch this member', async () => {
@@ -270,6 +298,10 @@ describe('breaks and self-exclusion', () => {
     expect((await createQr(member, 'KBANK', 100)).body).toMatchObject({ hasQrcode: false, message: 'ON_BREAK' });
     expect(await server.api('GET', `/api/bonus/activate/${code}`, { token: member.token, headers: { 'idempotency-key': crypto.randomUUID() } })).toMatchObject({ status: 422, body: { message: 'ON_BREAK' } });
 
+    // No game is launched either: money already in one cannot be played.
+    const username = (await server.api('GET', '/api/wallet', { token: member.token })).body.slots.find((slot: { code: string }) => slot.code === 'PG').username;
+    expect(await server.api('GET', `/api/autoLogin/pg/${username}`, { token: member.token })).toMatchObject(onBreak);
+
     expect((await transfer(member, 'PG', 'WALLET', 100)).status).toBe(200);
     expect(await walletAmount(member)).toBe(500);
     expect((await server.api('POST', '/api/statement', { token: member.token, body: { page: 1, limit: 10 } })).status).toBe(200);
@@ -277,23 +309,35 @@ describe('breaks and self-exclusion', () => {
     expect((await server.api('POST', '/api/chat/send-message', { token: member.token, body: { message: { message_type: 'text', payload: 'I took a break' } } })).status).toBe(200);
   });
 
-  it('a break taken while a transfer is in flight leaves no transfer after it', async () => {
+  it('a break taken while transfers are in flight leaves no transfer after it', async () => {
     const member = await registerMember(server);
     await fundWallet(server, member.id, 1_000);
     await inGame(member);
-    const transfers = Array.from({ length: 8 }, () => transfer(member, 'WALLET', 'PG', 10));
-    const taken = takeBreak(member);
-    await Promise.all([...transfers, taken]);
-    const breakRow = await server.db.selectFrom('protection_restrictions').select('created_at').where('member_id', '=', BigInt(member.id)).executeTakeFirstOrThrow();
-    const after = await server.db
+    let answeredAt: Date | null = null;
+    const taken = takeBreak(member).then(async (answer) => {
+      answeredAt = await databaseNow();
+      return answer;
+    });
+    // Three lanes keep moving money until well after the break answered.
+    const answers: Array<{ status: number; body: { message?: string } }> = [];
+    const lane = async () => {
+      for (let after = 0; after < 4; ) {
+        answers.push(await transfer(member, 'WALLET', 'PG', 5));
+        if (answeredAt) after += 1;
+      }
+    };
+    await Promise.all([lane(), lane(), lane(), taken]);
+    const later = await server.db
       .selectFrom('provider_transfers')
       .select('id')
       .where('member_id', '=', BigInt(member.id))
       .where('direction', '=', 'deposit')
-      .where('created_at', '>', breakRow.created_at)
+      .where('created_at', '>=', answeredAt!)
       .execute();
-    expect(after).toEqual([]);
-    expect((await transfer(member, 'WALLET', 'PG', 10)).body.message).toBe('ON_BREAK');
+    expect(later).toEqual([]);
+    // The last three of each lane started after the answer; the first may have been on its way.
+    expect(answers.filter((answer) => answer.body.message === 'ON_BREAK').length).toBeGreaterThanOrEqual(9);
+    expect(answers.every((answer) => answer.status === 200 || answer.body.message === 'ON_BREAK')).toBe(true);
   });
 
   it('a self-exclusion cannot be ended early; once its time has passed the member asks, and it ends 24 hours later', async () => {
@@ -346,5 +390,39 @@ describe('breaks and self-exclusion', () => {
     expect((await server.api('PUT', `/api/admin/members/${member.id}/protection/limits`, { token: chief, body: { kind: 'deposit_day', amount: 100 } })).status).toBe(200);
     expect((await server.api('PUT', `/api/admin/members/${member.id}/protection/limits`, { token: chief, body: { kind: 'deposit_day', amount: 500 } })).status).toBe(400);
     expect((await status(member)).limits.find((limit: { kind: string }) => limit.kind === 'deposit_day').amount).toBe(100);
+  });
+});
+
+describe('on two nodes over one database', () => {
+  let other: TestServer;
+  beforeAll(async () => {
+    other = await startTestServer({ sameDatabaseAs: server });
+  });
+  afterAll(() => other.close());
+  const on = (node: TestServer, member: Member, method: string, url: string, body: unknown) => node.api(method, url, { token: member.token, body });
+
+  it('deposit and transfer limits hold exactly under bursts split between the nodes', async () => {
+    const member = await registerMember(server);
+    await setLimit(member, 'deposit_day', 700);
+    const notices = await Promise.all(Array.from({ length: 14 }, (_, index) => on(index % 2 ? other : server, member, 'POST', '/api/wallet/add', { amount: 100 })));
+    expect(notices.filter((answer) => answer.status === 200)).toHaveLength(7);
+
+    await fundWallet(server, member.id, 1_000);
+    await inGame(member);
+    await setLimit(member, 'transfer_day', 250);
+    const moves = await Promise.all(Array.from({ length: 10 }, (_, index) => on(index % 2 ? other : server, member, 'POST', '/api/wallet/transfer', { from: 'WALLET', to: 'PG', amount: 50 })));
+    expect(moves.filter((answer) => answer.status === 200)).toHaveLength(5);
+    expect(moves.filter((answer) => answer.status !== 200).every((answer) => answer.body.message === 'TRANSFER_LIMIT')).toBe(true);
+  });
+
+  it('a break taken on one node refuses on the other at once', async () => {
+    const member = await registerMember(server);
+    await fundWallet(server, member.id, 100);
+    await inGame(member);
+    expect((await takeBreak(member)).status).toBe(200);
+    const started = Date.now();
+    expect((await on(other, member, 'POST', '/api/wallet/transfer', { from: 'WALLET', to: 'PG', amount: 10 })).body.message).toBe('ON_BREAK');
+    expect((await on(other, member, 'POST', '/api/wallet/add', { amount: 100 })).body.message).toBe('ON_BREAK');
+    expect(Date.now() - started).toBeLessThan(1_000);
   });
 });

@@ -158,6 +158,8 @@ export const ERROR_CODES = [
   'SELF_EXCLUDED',
   // A self-exclusion without end, or one whose time has not passed, cannot be ended early.
   'EXCLUSION_NOT_OVER',
+  // The member's session-time limit has passed since they signed in: money goes to games again after signing in anew.
+  'SESSION_TIME_LIMIT',
   // A reality-check interval outside 10 to 120 whole minutes; the setting stays as it was.
   'REALITY_CHECK_INTERVAL',
 ] as const;

@@ -73,8 +73,19 @@ export const protectionStatus = z.object({
   coolingHours: z.number(),
   strict: z.boolean(),
   history: z.array(limitChange),
+  /**
+   * What the app asks: `first`, a limit before anything else (at registration, before the first
+   * deposit) where the site asks for one; `review`, six months after the last answer, to look at
+   * the limits again; null, nothing.
+   */
+  prompt: z.enum(['first', 'review']).nullable(),
 });
 export type ProtectionStatus = z.infer<typeof protectionStatus>;
+
+export const PROMPT_ANSWERS = ['set', 'not_now', 'reviewed'] as const;
+export const answerPromptBody = z.object({ answer: z.enum(PROMPT_ANSWERS, { error: 'KEY_INVALID' }) });
+/** Months after the last answer that the app reminds a member to review their limits. */
+export const LIMIT_REVIEW_MONTHS = 6;
 
 /** What a limit change did: applied now, or waiting until `at`. */
 export const setLimitResponse = z.object({ message: z.literal('SUCCESS'), appliesAt: z.number() });

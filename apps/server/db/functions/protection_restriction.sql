@@ -4,7 +4,8 @@ CREATE OR REPLACE FUNCTION protection_restriction(p_member bigint, OUT refusal t
  STABLE
 AS $function$
 BEGIN
-  -- A self-exclusion outranks a break. One ends when its time has passed, the member has asked to
+  -- Every restriction starts as it is written: one committed is in force for any statement that sees
+  -- it, whenever that statement's transaction began. A self-exclusion outranks a break. One ends when its time has passed, the member has asked to
   -- return and 24 hours have gone by since; until then `until` is its end (null: no end in sight).
   SELECT CASE r.kind WHEN 'break' THEN 'ON_BREAK' ELSE 'SELF_EXCLUDED' END,
          CASE WHEN r.kind = 'break' THEN r.ends_at
@@ -12,7 +13,7 @@ BEGIN
               ELSE greatest(r.ends_at, r.return_requested_at + interval '24 hours') END
     INTO refusal, until
     FROM protection_restrictions r
-   WHERE r.member_id = p_member AND r.starts_at <= now()
+   WHERE r.member_id = p_member
      AND (r.ends_at IS NULL OR r.ends_at > now()
           OR (r.kind = 'exclusion' AND (r.return_requested_at IS NULL OR r.return_requested_at + interval '24 hours' > now())))
    ORDER BY (r.kind = 'exclusion') DESC, r.ends_at DESC NULLS FIRST

@@ -1,4 +1,4 @@
-CREATE OR REPLACE FUNCTION provider_transfer_begin(p_id uuid, p_member bigint, p_code text, p_direction text, p_amount bigint, p_credits bigint, p_idempotency_key text, p_hold_key text, p_debit_code text, p_via_code text, p_hold_to_code text, p_kind text, p_reference text, p_claim_owner text, p_claim_key text, p_claim_fingerprint text, p_request_id text DEFAULT NULL::text, OUT outcome text, OUT username text, OUT refusal text, OUT refusal_limit text, OUT refusal_until timestamp with time zone)
+CREATE OR REPLACE FUNCTION provider_transfer_begin(p_id uuid, p_member bigint, p_code text, p_direction text, p_amount bigint, p_credits bigint, p_idempotency_key text, p_hold_key text, p_debit_code text, p_via_code text, p_hold_to_code text, p_kind text, p_reference text, p_claim_owner text, p_claim_key text, p_claim_fingerprint text, p_request_id text DEFAULT NULL::text, p_session uuid DEFAULT NULL::uuid, OUT outcome text, OUT username text, OUT refusal text, OUT refusal_limit text, OUT refusal_until timestamp with time zone)
  RETURNS record
  LANGUAGE plpgsql
 AS $function$
@@ -19,7 +19,7 @@ BEGIN
   -- Money to a game only within the member's breaks and limits, checked under their lock before
   -- anything is written; money back from a game is never held up.
   IF p_direction = 'deposit' THEN
-    SELECT r.refusal, r.limit_kind, r.until INTO refusal, refusal_limit, refusal_until FROM protection_game_refusal(p_member, p_amount) r;
+    SELECT r.refusal, r.limit_kind, r.until INTO refusal, refusal_limit, refusal_until FROM protection_game_refusal(p_member, p_amount, p_session) r;
     IF refusal IS NOT NULL THEN
       outcome := 'protection';
       RETURN;

@@ -564,6 +564,11 @@ export interface Database {
     reason: string | null;
     created_at: Timestamp;
   };
+  protection_reviews: {
+    member_id: bigint;
+    answer: 'set' | 'not_now' | 'reviewed';
+    answered_at: Timestamp;
+  };
   protection_flags: {
     id: Generated<bigint>;
     member_id: bigint;

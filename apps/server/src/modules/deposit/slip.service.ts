@@ -4,7 +4,7 @@ import { type Minor, type SlipRecord, toMajor, walletCurrencyOf } from '@wallet/
 import { type SlipVerifier, accountMatches } from '../../adapters/slip-verifier.js';
 import type { UploadStorage } from '../../adapters/upload-storage.js';
 import type { Db } from '../../db/database.js';
-import { AppError, badRequest, businessRule, forbidden, notFound } from '../../errors.js';
+import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import type { AuditActor, AuditTrail } from '../audit/audit-writer.js';
 import { decideOnce } from '../../db/decide-once.js';
 import { claimIdempotencyKey } from '../../db/idempotency-keys.js';

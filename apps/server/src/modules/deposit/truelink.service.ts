@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { toMajor } from '@wallet/contract';
 import type { TrueMoney } from '../../adapters/truemoney.js';
 import type { Db } from '../../db/database.js';
-import { AppError, badRequest, businessRule, conflict } from '../../errors.js';
+import { AppError, badRequest, conflict } from '../../errors.js';
 import type { MemberContext } from '../../http/context.js';
 import type { DepositCredit } from './deposit-credit.js';
 import * as repo from './truelink.repository.js';

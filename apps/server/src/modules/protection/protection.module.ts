@@ -14,6 +14,8 @@ export function registerProtectionModule(
   core: Pick<Core, 'app' | 'db' | 'auditTrail' | 'site' | 'settings' | 'members'>,
   uses: {
     credit: Pick<DepositCredit, 'onCredited' | 'beforeIssuing'>;
+    /** Games are not launched during a break or a self-exclusion. */
+    launches: { beforeLaunch(gate: (memberId: bigint) => Promise<void>): void };
     /** Tells the member's open app (every node's sockets) that their protection changed. */
     tellMember: (memberId: bigint) => void;
   },
@@ -24,6 +26,7 @@ export function registerProtectionModule(
       const settings = await core.settings.site();
       return { coolingHours: settings.protectionCoolingHours ?? core.site.protection.coolingHours, strict: settings.protectionStrict ?? core.site.protection.strict };
     },
+    promptRequired: async () => core.site.protection.limitPrompt,
     changed: uses.tellMember,
   });
   uses.credit.beforeIssuing(
@@ -34,6 +37,7 @@ export function registerProtectionModule(
     { refusesSlips: true },
   );
   uses.credit.onCredited((trx, deposit) => protection.flagCredited(trx, deposit));
+  uses.launches.beforeLaunch((memberId) => protection.refuseRestricted(core.db, memberId));
   registerProtectionRoutes(core.app, protection, core.members, core.db);
   return protection;
 }

@@ -108,6 +108,19 @@ export async function requestReturn(trx: Db, memberId: bigint): Promise<number> 
   return Number(result.numUpdatedRows);
 }
 
+/** The member's answer to the limit prompt or the review reminder, now. */
+export async function answerPrompt(db: Db, memberId: bigint, answer: 'set' | 'not_now' | 'reviewed'): Promise<void> {
+  await db
+    .insertInto('protection_reviews')
+    .values({ member_id: memberId, answer })
+    .onConflict((conflict) => conflict.column('member_id').doUpdateSet({ answer, answered_at: sql<Date>`now()` }))
+    .execute();
+}
+
+export function promptAnswer(db: Db, memberId: bigint) {
+  return db.selectFrom('protection_reviews').selectAll().where('member_id', '=', memberId).executeTakeFirst();
+}
+
 export async function flagDeposit(trx: Db, flag: { memberId: bigint; depositId: string; reason: string; limitKind: string | null }): Promise<void> {
   await trx
     .insertInto('protection_flags')

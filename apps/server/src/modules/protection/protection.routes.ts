@@ -1,4 +1,4 @@
-import { walletCurrencyOf, applyRestrictionBody, memberIdParams, memberProtectionResponse, messageResponse, protectionStatus, selfExcludeBody, setLimitBody, setLimitResponse, takeBreakBody, tightenLimitBody } from '@wallet/contract';
+import { walletCurrencyOf, answerPromptBody, applyRestrictionBody, memberIdParams, memberProtectionResponse, messageResponse, protectionStatus, selfExcludeBody, setLimitBody, setLimitResponse, takeBreakBody, tightenLimitBody } from '@wallet/contract';
 import { notFound } from '../../errors.js';
 import { MEMBER, operator } from '../../http/auth.js';
 import { failures } from '../../http/openapi.js';
@@ -23,6 +23,10 @@ export function registerProtectionRoutes(app: App, protection: ProtectionService
   });
   app.post('/api/protection/exclusion', { ...member, schema: { tags, body: selfExcludeBody, response: state } }, async (request) => {
     await protection.selfExclude(request.member, request.body.period);
+    return protection.status(request.member.memberId);
+  });
+  app.post('/api/protection/prompt', { ...member, schema: { tags, body: answerPromptBody, response: state } }, async (request) => {
+    await protection.answerPrompt(request.member, request.body.answer);
     return protection.status(request.member.memberId);
   });
   app.post('/api/protection/return', { ...member, schema: { tags, response: { ...state, ...failures(422) } } }, async (request) => {

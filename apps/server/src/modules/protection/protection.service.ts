@@ -5,6 +5,7 @@ import {
   type LimitKind,
   type ProtectionStatus,
   LIMIT_KINDS,
+  LIMIT_REVIEW_MONTHS,
   SESSION_MINUTES_RANGE,
   isMoneyLimit,
   isPayableIn,
@@ -32,6 +33,12 @@ const after = (ms: number) => (from: Date) => new Date(from.getTime() + ms);
 const BREAK_ENDS: Record<BreakPeriod, (from: Date) => Date> = { '24h': after(DAY_MS), '1w': after(7 * DAY_MS), '1m': months(1), '2m': months(2), '3m': months(3) };
 const EXCLUSION_ENDS: Record<ExclusionPeriod, (from: Date) => Date | null> = { '6m': months(6), '1y': months(12), '5y': months(60), forever: () => null };
 
+const reviewDue = (answeredAt: Date, now: Date): boolean => {
+  const due = new Date(answeredAt);
+  due.setUTCMonth(due.getUTCMonth() + LIMIT_REVIEW_MONTHS);
+  return due <= now;
+};
+
 /** The cooling rules of the site: hours a raise or removal waits, and whether the strict rule applies. */
 export interface CoolingRules {
   coolingHours: number;
@@ -49,7 +56,9 @@ export const refusalError = (refusal: repo.Refusal): AppError =>
  * breaks and self-exclusions, and the checks the money paths make in their own transactions.
  * Times are the database's clock, so every node agrees on when a limit or a break starts and ends.
  */
-export function createProtectionService(deps: Pick<Core, 'db' | 'auditTrail' | 'site'> & { cooling: () => Promise<CoolingRules>; changed: (memberId: bigint) => void }) {
+export function createProtectionService(
+  deps: Pick<Core, 'db' | 'auditTrail' | 'site'> & { cooling: () => Promise<CoolingRules>; promptRequired: () => Promise<boolean>; changed: (memberId: bigint) => void },
+) {
   const { db } = deps;
   const timeZone = deps.site.timeZone;
 
@@ -123,13 +132,15 @@ export function createProtectionService(deps: Pick<Core, 'db' | 'auditTrail' | '
   }
 
   async function status(memberId: bigint): Promise<ProtectionStatus> {
-    const [now, rows, restrictions, changes, rules, restriction] = await Promise.all([
+    const [now, rows, restrictions, changes, rules, restriction, answered, promptRequired] = await Promise.all([
       repo.databaseNow(db),
       repo.limitsOf(db, memberId),
       repo.restrictionsOf(db, memberId, 1),
       repo.limitChanges(db, memberId),
       deps.cooling(),
       repo.restrictionRefusal(db, memberId),
+      repo.promptAnswer(db, memberId),
+      deps.promptRequired(),
     ]);
     const byKind = new Map(rows.map((row) => [row.kind, row]));
     const limits = await Promise.all(
@@ -156,6 +167,7 @@ export function createProtectionService(deps: Pick<Core, 'db' | 'auditTrail' | '
           : null,
       coolingHours: rules.coolingHours,
       strict: rules.strict,
+      prompt: !answered ? (promptRequired && rows.length === 0 ? 'first' : null) : reviewDue(answered.answered_at, now) ? 'review' : null,
       history: changes.map((change) => ({
         kind: change.kind as LimitKind,
         from: shownAmount(change.kind, change.from_amount),
@@ -170,7 +182,14 @@ export function createProtectionService(deps: Pick<Core, 'db' | 'auditTrail' | '
   return {
     status,
 
-    setLimit: (member: MemberContext, kind: LimitKind, amount: number | null) => setLimit(member.memberId, member.currency, kind, amount, null),
+    async setLimit(member: MemberContext, kind: LimitKind, amount: number | null): Promise<Date> {
+      const appliesAt = await setLimit(member.memberId, member.currency, kind, amount, null);
+      await repo.answerPrompt(db, member.memberId, 'set');
+      return appliesAt;
+    },
+
+    /** The member's answer to the limit prompt ("not now") or to the review reminder. */
+    answerPrompt: (member: MemberContext, answer: 'set' | 'not_now' | 'reviewed') => repo.answerPrompt(db, member.memberId, answer),
 
     /** An operator tightens a member's limit (never relaxes it): audited, the member sees it in their history. */
     tightenLimit: (operator: AdminContext, member: { id: bigint; currency: CurrencyCode }, kind: LimitKind, amount: number) => setLimit(member.id, member.currency, kind, amount, operator),

@@ -152,7 +152,7 @@ export function createProviderTransfers(deps: {
      * call's Idempotency-Key, http/idempotency.ts) is made in the transfer's first statement.
      */
     async move(
-      member: Pick<MemberContext, 'memberId' | 'currency'>,
+      member: Pick<MemberContext, 'memberId' | 'currency'> & { sessionId?: string },
       code: string,
       direction: 'deposit' | 'withdraw',
       amount: Minor,
@@ -179,7 +179,7 @@ export function createProviderTransfers(deps: {
       try {
         // One statement: the game account's lock, the hold, the pending transfer with its hold id.
         username = await ledger.holdThrough(hold, (posting) =>
-          repo.beginProviderTransfer(db, { id, memberId, code, direction, amount, credits, idempotencyKey }, posting, claim),
+          repo.beginProviderTransfer(db, { id, memberId, code, direction, amount, credits, idempotencyKey, sessionId: member.sessionId ?? null }, posting, claim),
         );
       } catch (error) {
         // The same key again (a retry, or a double tap racing itself): the first one's transfer is the answer.

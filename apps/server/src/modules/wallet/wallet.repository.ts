@@ -67,14 +67,14 @@ export async function hasPendingTransfer(db: Db, memberId: bigint, code: string)
  */
 /** A transfer to a game the member's break, self-exclusion or limits refused (nothing was written). */
 export interface ProtectionRefusal {
-  code: 'ON_BREAK' | 'SELF_EXCLUDED' | 'LOSS_LIMIT' | 'TRANSFER_LIMIT';
+  code: 'ON_BREAK' | 'SELF_EXCLUDED' | 'LOSS_LIMIT' | 'TRANSFER_LIMIT' | 'SESSION_TIME_LIMIT';
   limit: string | null;
   until: Date | null;
 }
 
 export async function beginProviderTransfer(
   db: Db,
-  transfer: { id: string; memberId: bigint; code: string; direction: 'deposit' | 'withdraw'; amount: bigint; credits: bigint; idempotencyKey: string | null },
+  transfer: { id: string; memberId: bigint; code: string; direction: 'deposit' | 'withdraw'; amount: bigint; credits: bigint; idempotencyKey: string | null; sessionId: string | null },
   hold: HoldArguments,
   claim: IdempotencyClaim | null,
 ): Promise<string | undefined | typeof ACCOUNTS_MISSING | typeof MEMBER_INACTIVE | ProtectionRefusal> {
@@ -86,7 +86,7 @@ export async function beginProviderTransfer(
     refusal_until: Date | null;
   }>`SELECT * FROM provider_transfer_begin(${transfer.id}::uuid,
     ${transfer.memberId}, ${transfer.code}, ${transfer.direction}, ${transfer.amount}, ${transfer.credits}, ${transfer.idempotencyKey}, ${hold.key},
-    ${hold.debitCode}, ${hold.viaCode}, ${hold.holdToCode}, ${hold.kind}, ${hold.reference}, ${claim?.owner ?? null}, ${claim?.key ?? null}, ${claim?.fingerprint ?? null}, ${hold.requestId}::text)`.execute(db);
+    ${hold.debitCode}, ${hold.viaCode}, ${hold.holdToCode}, ${hold.kind}, ${hold.reference}, ${claim?.owner ?? null}, ${claim?.key ?? null}, ${claim?.fingerprint ?? null}, ${hold.requestId}::text, ${transfer.sessionId}::uuid)`.execute(db);
   const { outcome, username, refusal, refusal_limit: limit, refusal_until: until } = rows[0]!;
   if (outcome === 'protection') return { code: refusal!, limit, until };
   if (outcome === 'accounts_missing') return ACCOUNTS_MISSING;

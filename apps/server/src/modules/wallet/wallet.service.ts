@@ -62,6 +62,8 @@ export function createWalletService(deps: {
   members: Pick<AccountService, 'findMember'>;
 }) {
   const { db, ledger, provider, transfers, secrets } = deps;
+  /** Asked before a game is launched: one throws to refuse it (a break, a self-exclusion). */
+  const launchGates: Array<(memberId: bigint) => Promise<void>> = [];
 
   /** An enabled provider that takes the member's currency (issue 15 §1): no other is theirs to use. */
   async function requireProvider(context: MemberContext, code: string) {
@@ -123,6 +125,10 @@ export function createWalletService(deps: {
   }
 
   return {
+    beforeLaunch(gate: (memberId: bigint) => Promise<void>): void {
+      launchGates.push(gate);
+    },
+
     /** SPEC §3 Wallet response: member, bank, wallet, invite and every provider's card. */
     async view(context: MemberContext): Promise<WalletResponse> {
       const { memberId } = context;
@@ -276,6 +282,7 @@ export function createWalletService(deps: {
         account.username === username &&
         (!withPassword || (password !== undefined && safeEqual(secrets.open(account.password_encrypted), password)));
       if (!matches) throw notFound('SLOT_NO_ACCOUNT');
+      for (const gate of launchGates) await gate(context.memberId);
       let target;
       try {
         target = await provider.launch(code, username);
