@@ -9,6 +9,10 @@ BEGIN
   IF refusal IS NOT NULL THEN
     RETURN;
   END IF;
+  -- Most members set no limit: one lookup answers for them.
+  IF NOT EXISTS (SELECT 1 FROM protection_limits l WHERE l.member_id = p_member) THEN
+    RETURN;
+  END IF;
   -- The session-time limit: counted from the signing in of the session that asks.
   SELECT CASE WHEN l.next_at <= now() THEN l.next_amount ELSE l.amount END INTO session_minutes
     FROM protection_limits l WHERE l.member_id = p_member AND l.kind = 'session_minutes';

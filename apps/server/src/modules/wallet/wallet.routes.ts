@@ -69,7 +69,7 @@ export function registerWalletRoutes(app: App, wallet: WalletService): void {
   );
 
   const username = z.string().min(1).max(64);
-  const autoLogin = { ...member, schema: { tags, response: { 200: autoLoginResponse, ...failures(404, 502) } } };
+  const autoLogin = { ...member, schema: { tags, response: { 200: autoLoginResponse, ...failures(404, 422, 502) } } };
   for (const [route, { withPassword }] of Object.entries(AUTO_LOGIN_ROUTES)) {
     const slot = route as AutoLoginRoute;
     // Only the routes with a password segment take (and document) one.
