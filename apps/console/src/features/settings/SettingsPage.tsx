@@ -25,6 +25,8 @@ const TEXTS = ['siteName', 'website', 'slipOpenFrom', 'slipOpenUntil'] as const;
 /** The amounts each wallet currency has: baht's are top-level settings, kip's under `lak` (issue 15 §1). */
 const BAHT_AMOUNTS = ['depositMinimum', 'withdrawMin', 'withdrawMax', 'withdrawSecondApprovalAbove', 'spinCoinBaht', 'rewardOtherMoneyLimit'] as const;
 const KIP_AMOUNTS = ['depositMinimum', 'withdrawMin', 'withdrawMax', 'withdrawSecondApprovalAbove', 'spinCoinAmount', 'rewardOtherMoneyLimit'] as const;
+/** A number the site profile supplies when it is left empty. */
+const optionalNumber = (value: unknown) => (value === '' || value === null || value === undefined ? undefined : Number(value));
 /** Quick picks are typed as a list ("10, 20, 50"); what is not a number stays in, for the contract to refuse. */
 const pickList = (value: unknown) =>
   typeof value === 'string' ? value.split(/[\s,]+/).filter(Boolean).map((pick) => (Number.isNaN(Number(pick)) ? pick : Number(pick))) : value;
@@ -136,6 +138,14 @@ function SettingsForm({ settings, canEdit }: { settings: SiteSettingsBody; canEd
           <AmountField key={name} label={t(`settings.fields.lak.${name}`)} currency="LAK" error={kipError(name)} {...form.register(`lak.${name}`, { setValueAs: amountValue('LAK') })} />
         ))}
         <TextField label={t('settings.fields.lak.bankQrQuickPicks')} error={kipError('bankQrQuickPicks')} {...form.register('lak.bankQrQuickPicks', { setValueAs: pickList })} />
+      </fieldset>
+      <fieldset className={"grid grid-cols-2 gap-3"} disabled={!canEdit} data-testid="settings-protection">
+        <legend className="mb-1 text-xs font-semibold uppercase text-white/50">{t('settings.protection')}</legend>
+        <TextField label={t('settings.fields.protectionCoolingHours')} inputMode="numeric" error={fieldError('protectionCoolingHours')} {...form.register('protectionCoolingHours', { setValueAs: optionalNumber })} />
+        <label className="flex items-center gap-2">
+          <input type="checkbox" {...form.register('protectionStrict')} />
+          {t('settings.fields.protectionStrict')}
+        </label>
       </fieldset>
       {canEdit && <Button type="submit" busy={save.isPending} data-testid="settings-save">{t('common.save')}</Button>}
     </form>
