@@ -332,6 +332,39 @@ export async function approvedBySecondOperator(server: TestServer, firstOperator
 }
 
 /** Where a member signs in from: an address and a browser (the linked-members rules read them). */
+/**
+ * A bonus of a fixed amount, no deposit asked, up to `maxReceived` a day, approved by a second
+ * operator; with a withdrawal condition or without. Answers its code.
+ */
+export async function createFixedBonus(
+  server: TestServer,
+  operatorToken: string,
+  terms: { prefix: string; amount: number; maxReceived?: number; hasCondition?: boolean },
+): Promise<string> {
+  const code = `${terms.prefix}${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
+  const body = {
+    code,
+    type: 'day',
+    maxReceived: terms.maxReceived ?? 5,
+    name: { th: 'โบนัส', lo: 'ໂບນັດ', en: 'Bonus' },
+    description: { th: '<p>โบนัส</p>', lo: '<p>ໂບນັດ</p>', en: '<p>Bonus</p>' },
+    rewardMode: 'fixed',
+    rewardPercent: null,
+    rewardAmount: terms.amount,
+    rewardCap: null,
+    minimumDeposit: 0,
+    hasCondition: terms.hasCondition ?? false,
+    successPercent: 300,
+    failPercent: 10,
+    clearMode: 'remaining',
+    startsAt: null,
+    endsAt: null,
+  };
+  const created = await approvedBySecondOperator(server, operatorToken, await server.api('POST', '/api/admin/bonuses', { token: operatorToken, body }));
+  if (created.status !== 200) throw new Error(`bonus ${code}: ${created.status} ${JSON.stringify(created.body)}`);
+  return code;
+}
+
 export type Place = { ip: string; userAgent: string };
 /** A member registered and signed in from a place of their own. */
 export type PlacedMember = { id: string; token: string; place: Place; payload: ReturnType<typeof registration> };

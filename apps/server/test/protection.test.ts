@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { approvedBySecondOperator, fundWallet, playAndLose, registerMember, startTestServer, type TestServer } from './harness.js';
+import { createFixedBonus, fundWallet, playAndLose, registerMember, startTestServer, type TestServer } from './harness.js';
 
 type Member = Awaited<ReturnType<typeof registerMember>>;
 
@@ -252,33 +252,9 @@ describe('limits on play', () => {
 });
 
 describe('breaks and self-exclusion', () => {
-  async function bonusCode(): Promise<string> {
-    const code = `PP${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
-    const body = {
-      code,
-      type: 'day',
-      maxReceived: 5,
-      name: { th: 'โบนัส', lo: 'ໂບນັດ', en: 'Bonus' },
-      description: { th: '<p>โบนัส</p>', lo: '<p>ໂບນັດ</p>', en: '<p>Bonus</p>' },
-      rewardMode: 'fixed',
-      rewardPercent: null,
-      rewardAmount: 20,
-      rewardCap: null,
-      minimumDeposit: 0,
-      hasCondition: false,
-      successPercent: 300,
-      failPercent: 10,
-      clearMode: 'remaining',
-      startsAt: null,
-      endsAt: null,
-    };
-    const created = await approvedBySecondOperator(server, chief, await server.api('POST', '/api/admin/bonuses', { token: chief, body }));
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    return code;
-  }
 
   it('a one-tap 24-hour break closes games, deposits and rewards at once; the balance, statement, withdrawal and support stay open', async () => {
-    const code = await bonusCode();
+    const code = await createFixedBonus(server, chief, { prefix: 'PP', amount: 20 });
     const member = await registerMember(server);
     await fundWallet(server, member.id, 500);
     await inGame(member);

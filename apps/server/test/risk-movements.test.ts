@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { approvedBySecondOperator, fundWallet, type PlacedMember, playAndLose, registerMemberFrom, startTestServer, type TestServer, uniqueAccountNo, uniquePlace } from './harness.js';
+import { approvedBySecondOperator, createFixedBonus, fundWallet, type PlacedMember, playAndLose, registerMemberFrom, startTestServer, type TestServer, uniqueAccountNo, uniquePlace } from './harness.js';
 
 type Member = PlacedMember;
 
@@ -67,30 +67,7 @@ async function setRule(code: string, mode: 'active' | 'observe' | 'off', params:
 }
 
 /** A bonus of a fixed 50 baht, no deposit asked, no condition, up to `maxReceived` a day: nothing but the risk rules stops a claim. */
-async function fixedBonus(maxReceived = 5): Promise<string> {
-  const code = `RISK${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
-  const body = {
-    code,
-    type: 'day',
-    maxReceived,
-    name: { th: 'โบนัส', lo: 'ໂບນັດ', en: 'Bonus' },
-    description: { th: '<p>โบนัส</p>', lo: '<p>ໂບນັດ</p>', en: '<p>Bonus</p>' },
-    rewardMode: 'fixed',
-    rewardPercent: null,
-    rewardAmount: 50,
-    rewardCap: null,
-    minimumDeposit: 0,
-    hasCondition: false,
-    successPercent: 300,
-    failPercent: 10,
-    clearMode: 'remaining',
-    startsAt: null,
-    endsAt: null,
-  };
-  const created = await approvedBySecondOperator(server, chief, await server.api('POST', '/api/admin/bonuses', { token: chief, body }));
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  return code;
-}
+const fixedBonus = (maxReceived = 5) => createFixedBonus(server, chief, { prefix: 'RISK', amount: 50, maxReceived });
 
 /** Another member was paid to this member's bank account before: `shared_bank_account` (active, block) answers on it. */
 async function shareBankAccount(member: Member): Promise<void> {

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RiskBlocked } from '../src/modules/risk/risk.service.js';
 import { RULE_CODES, type Movement, type RuleAnswer } from '../src/modules/risk/risk.rules.js';
-import { approvedBySecondOperator, fundWallet, type PlacedMember, registerMemberFrom, startTestServer, type TestServer, uniqueAccountNo, uniquePlace } from './harness.js';
+import { createFixedBonus, fundWallet, type PlacedMember, registerMemberFrom, startTestServer, type TestServer, uniqueAccountNo, uniquePlace } from './harness.js';
 
 /**
  * Each rule against a member's history written into the tables and read back through the product's
@@ -61,30 +61,7 @@ async function setRule(code: string, params: Record<string, unknown>) {
 }
 
 /** A bonus of a fixed 50 baht, no deposit asked, up to 5 a day; with a withdrawal condition or without. */
-async function createBonus(hasCondition: boolean): Promise<string> {
-  const code = `HIST${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
-  const body = {
-    code,
-    type: 'day',
-    maxReceived: 5,
-    name: { th: 'โบนัส', lo: 'ໂບນັດ', en: 'Bonus' },
-    description: { th: '<p>โบนัส</p>', lo: '<p>ໂບນັດ</p>', en: '<p>Bonus</p>' },
-    rewardMode: 'fixed',
-    rewardPercent: null,
-    rewardAmount: 50,
-    rewardCap: null,
-    minimumDeposit: 0,
-    hasCondition,
-    successPercent: 300,
-    failPercent: 10,
-    clearMode: 'remaining',
-    startsAt: null,
-    endsAt: null,
-  };
-  const created = await approvedBySecondOperator(server, chief, await server.api('POST', '/api/admin/bonuses', { token: chief, body }));
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  return code;
-}
+const createBonus = (hasCondition: boolean) => createFixedBonus(server, chief, { prefix: 'HIST', amount: 50, hasCondition });
 
 /** Registers and signs in from a place of its own unless one is given. */
 const registerFrom = (place = uniquePlace(), overrides: Record<string, unknown> = {}) => registerMemberFrom(server, place, overrides);
