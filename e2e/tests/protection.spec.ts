@@ -2,7 +2,6 @@ import { type Page, expect, test } from '@playwright/test';
 import { ConsolePage } from '../pages/console-page';
 import { HomePage } from '../pages/home-page';
 import { LoginPage } from '../pages/login-page';
-import { TransferOverlay } from '../pages/transfer-overlay';
 import { countPosts, creditWallet, expectAccessible, keepScreenshot, registerViaApi, shownText } from '../support';
 
 const WHEN = String.raw`\d\d/\d\d/\d{4} \d\d:\d\d`;
@@ -56,6 +55,14 @@ test('a member sets a deposit limit and is refused past it with the reset time; 
   await keepScreenshot(page, 'protection-deposit-refused-th-390', { fullPage: false });
   await page.keyboard.press('Escape');
 
+  // A game account to move money to; its overlay carries the break button too.
+  const game = await home.openGameAccount('PG');
+  await game.activate();
+  await expect(game.playButton()).toBeVisible();
+  await expect(page.getByRole('dialog').getByTestId('break-now-compact')).toBeVisible();
+  await keepScreenshot(page, 'protection-game-account-th-390', { fullPage: false });
+  await page.keyboard.press('Escape');
+
   // One tap on home: a break at once, no question, one call.
   const breaks = countPosts(page, /\/api\/protection\/break$/);
   await page.getByTestId('break-now-compact').dblclick();
@@ -64,8 +71,7 @@ test('a member sets a deposit limit and is refused past it with the reset time; 
   expect(breaks()).toBe(1);
 
   // Games and deposits are closed, withdrawal open.
-  await home.transferButton().click();
-  const transfer = new TransferOverlay(page);
+  const transfer = await home.openTransfer();
   await transfer.fill('PG', '50');
   await transfer.submit();
   await shownText(transfer.error()).toMatch(new RegExp(`^คุณกำลังพักการเล่นจนถึง ${WHEN}`));

@@ -2,8 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { saveToken } from '../../shared/api/client';
+import { MemberPage } from './MemberPage';
 import { ProtectionPanel } from './ProtectionPanel';
 
 const HOUR = 3_600_000;
@@ -90,5 +92,39 @@ describe("a member's player protection on the desk", () => {
     await user.click(within(dialog).getByTestId('protection-tighten-submit'));
     await vi.waitFor(() => expect(sent.filter((call) => call.method === 'PUT')).toHaveLength(1));
     expect(sent.find((call) => call.method === 'PUT')).toEqual({ method: 'PUT', path: '/api/admin/members/100300/protection/limits', body: { kind: 'loss_week', amount: 300 } });
+  });
+});
+
+describe('who sees the panel on the member page', () => {
+  const detail = {
+    _id: '100300', phone: '0812345678', name: 'Somchai', status: 'active', bankCode: 'SCB', bankAccountNo: '1234567890', inviteCode: 'ABC', createdAt: '2026-11-01T03:00:00.000Z', wallet: 0,
+    bankAccountName: 'SOMCHAI', bankName: 'SCB', currency: 'THB', sourceCode: null, inviter: null, invitees: 0, accounts: [], condition: null, sessions: [],
+  };
+  it.each([
+    [['admin'], true],
+    [['support'], true],
+    [['finance'], true],
+    [['marketing'], false],
+  ])('%j: %s', async (roles, shown) => {
+    saveToken('operator-token');
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      if (path === '/api/admin/me') return new Response(JSON.stringify({ _id: '1', username: 'desk', roles, totp: true }));
+      if (path === '/api/admin/members/100300') return new Response(JSON.stringify(detail));
+      if (path === '/api/admin/members/100300/protection') return new Response(JSON.stringify(protection));
+      return new Response(JSON.stringify({ message: 'NO_DATA' }), { status: 404 });
+    });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter initialEntries={['/members/100300']}>
+          <Routes>
+            <Route path="/members/:id" element={<MemberPage />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await screen.findByTestId('member-page');
+    if (shown) expect(await screen.findByTestId('protection-in-force')).toBeInTheDocument();
+    else await vi.waitFor(() => expect(screen.queryByTestId('member-protection')).toBeNull());
   });
 });
