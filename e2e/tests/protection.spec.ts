@@ -88,7 +88,7 @@ test('a member sets a deposit limit and is refused past it with the reset time; 
 
   await home.menu('profile').click();
   await page.getByTestId('open-protection').click();
-  await expect(page.getByTestId('protection-restriction')).toContainText('ยอดเงิน รายการเดินบัญชี การถอน และแชทกับฝ่ายบริการ');
+  await shownText(page.getByTestId('protection-restriction')).toContain('ยอดเงิน รายการเดินบัญชี การถอน และแชทกับฝ่ายบริการ');
   await expectAccessible(page, 'limits and breaks on a break');
   await keepScreenshot(page, 'protection-on-break-th-390');
   await page.setViewportSize({ width: 360, height: 780 });
@@ -100,7 +100,7 @@ test('a member sets a deposit limit and is refused past it with the reset time; 
   const desk = await ConsolePage.signIn(browser, 'e2e-admin', 'e2e-admin-pass');
   await desk.openMember(member.phone);
   const panel = desk.page.getByTestId('member-protection');
-  await expect(panel.getByTestId('protection-in-force')).toContainText('24');
+  await expect(panel.getByTestId('protection-in-force')).toContainText('พักการเล่น ถึง');
   await panel.scrollIntoViewIfNeeded();
   await keepScreenshot(desk.page, 'protection-console-1280', { fullPage: false });
   await panel.getByTestId('protection-restrict').click();
