@@ -140,3 +140,20 @@ describe('self-exclusion', () => {
     expect(JSON.parse(String(callsTo(fetchMock, 'POST /api/protection/exclusion')[0]![1]!.body))).toEqual({ period: 'forever' });
   });
 });
+
+describe('after a self-exclusion', () => {
+  it('offers to return, and says the account opens 24 hours after asking', async () => {
+    const ended = { kind: 'exclusion' as const, startsAt: Date.now() - 400 * 24 * HOUR, endsAt: Date.now() - HOUR, returnRequestedAt: null, byOperator: false };
+    const askedAt = midnight - 24 * HOUR;
+    const fetchMock = stubFetch({
+      'GET /api/protection': { body: status({ restriction: ended }) },
+      'POST /api/protection/return': { body: status({ restriction: { ...ended, returnRequestedAt: askedAt } }) },
+    });
+    await i18n.changeLanguage('en');
+    renderWithQueries(<ProtectionPage />);
+    expect(await screen.findByTestId('protection-restriction')).toHaveTextContent('Your self-exclusion has ended.');
+    await userEvent.setup().click(screen.getByTestId('protection-return'));
+    expect(await screen.findByTestId('protection-return-requested')).toHaveTextContent('You asked to return. Your account opens on 30/11/2026 00:00.');
+    expect(callsTo(fetchMock, 'POST /api/protection/return')).toHaveLength(1);
+  });
+});

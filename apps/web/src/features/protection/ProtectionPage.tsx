@@ -31,7 +31,7 @@ import { useSetLimit } from './api/set-limit';
 import { changeAppliesAt } from './preview';
 
 const chip = (active: boolean) =>
-  `min-h-11 whitespace-nowrap rounded-full px-3.5 text-sm font-semibold transition ${active ? 'bg-gold-400 text-night-900' : 'bg-white/5 text-white/80 hover:bg-white/10'}`;
+  `min-h-11 whitespace-nowrap rounded-full px-3.5 text-sm font-semibold transition first-letter:uppercase ${active ? 'bg-gold-400 text-night-900' : 'bg-white/5 text-white/80 hover:bg-white/10'}`;
 
 /** Limits and breaks: each limit with what is used and when it resets, breaks, self-exclusion, and the change history. */
 export function ProtectionPage() {
