@@ -15,17 +15,22 @@ export class ApiError extends Error {
   declare readonly minimum?: number;
   declare readonly decidedBy: string | null;
   declare readonly retryAfter?: string | null;
+  /** Player protection: the limit that refused the call (deposit_day…), and when its period resets or the restriction ends (epoch ms). */
+  declare readonly limit?: string;
+  declare readonly until?: number;
 
   constructor(code: string, status: number, payload?: unknown, retryAfter?: string | null) {
     super(code);
     this.code = code;
     this.status = status;
     this.name = 'ApiError';
-    const { minimum, decidedBy } = fieldsOf(payload);
+    const { minimum, decidedBy, limit, until } = fieldsOf(payload);
     // Number.isFinite is false for anything but a finite number: no typeof check needed.
     if (Number.isFinite(minimum)) this.minimum = minimum as number;
     this.decidedBy = typeof decidedBy === 'string' ? decidedBy : null;
     this.retryAfter = retryAfter;
+    if (typeof limit === 'string') this.limit = limit;
+    if (Number.isFinite(until)) this.until = until as number;
   }
 }
 

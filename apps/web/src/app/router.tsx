@@ -48,6 +48,7 @@ export const routes = [
       { path: 'home', lazy: lazyPage(() => import('../features/home/HomePage'), 'HomePage'), handle: handle('home') },
       { path: 'profile', lazy: lazyPage(() => import('../features/profile/ProfilePage'), 'ProfilePage'), handle: handle('profile') },
       { path: 'figures', lazy: lazyPage(() => import('../features/figures/FiguresPage'), 'FiguresPage'), handle: handle('profile') },
+      { path: 'protection', lazy: lazyPage(() => import('../features/protection/ProtectionPage'), 'ProtectionPage'), handle: handle('profile') },
       { path: 'bonus', lazy: lazyPage(() => import('../features/bonus/BonusPage'), 'BonusPage'), handle: handle('bonus') },
       { path: 'statement', lazy: lazyPage(() => import('../features/statement/StatementPage'), 'StatementPage'), handle: handle('statement') },
       { path: 'contact', lazy: lazyPage(() => import('./contact'), 'MemberContact'), handle: handle('contact') },

@@ -9,6 +9,7 @@ import { GameAccountModal } from '../features/home/modals/GameAccountModal';
 import { TransferModal } from '../features/home/modals/TransferModal';
 import { WithdrawModal } from '../features/withdraw';
 import { callsTo, stubFetch } from './fetchRoutes';
+import { MemoryRouter } from 'react-router';
 
 /**
  * Issue 8 §1: a fast double tap on any money button moves money once. Each answer is held back
@@ -47,7 +48,11 @@ const withdrawal = { _id: 'w1', amount: 100, currency: 'THB', status: 'in_progre
 const qrShown = { hasQrcode: true, qrcodeId: '5f0c6a52-1d1b-4a47-9d55-0a3f3c7a3b11', qrcode: '<svg/>', payload: '000201010212', amount: 150, expireIn: Date.now() + 900_000 };
 
 function renderWithQueries(element: ReactElement) {
-  render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{element}</QueryClientProvider>);
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>{element}</MemoryRouter>
+    </QueryClientProvider>,
+  );
 }
 
 /** Two clicks with no wait between them: the second arrives before any re-render. */

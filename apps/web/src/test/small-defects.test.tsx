@@ -10,6 +10,7 @@ import { totalBalance } from '../features/home/balances';
 import { WithdrawModal } from '../features/withdraw';
 import { stubFetch } from './fetchRoutes';
 import { nextTap } from './taps';
+import { MemoryRouter } from 'react-router';
 
 /** Issue 8 §4: defects seen in the deposit and withdraw overlays. */
 const wallet: WalletResponse = {
@@ -21,7 +22,11 @@ const wallet: WalletResponse = {
 };
 
 function renderWithQueries(element: ReactElement) {
-  render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{element}</QueryClientProvider>);
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>{element}</MemoryRouter>
+    </QueryClientProvider>,
+  );
 }
 
 const depositLookup = {

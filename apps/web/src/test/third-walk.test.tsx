@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '@wallet/contract';
 import type { ReactElement } from 'react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { MemoryRouter, RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../app/router';
 import { DepositModal } from '../features/deposit';
@@ -20,7 +20,12 @@ import { stubFetch } from './fetchRoutes';
 /** Small defects members met in the member app: the last update, selects, how-to, the QR countdown. */
 afterEach(() => vi.restoreAllMocks());
 
-const withQueries = (element: ReactElement) => render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{element}</QueryClientProvider>);
+const withQueries = (element: ReactElement) =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>{element}</MemoryRouter>
+    </QueryClientProvider>,
+  );
 
 describe('small defects members met', () => {
   it('marks a total with the member’s currency sign, and reads the unit’s name', () => {

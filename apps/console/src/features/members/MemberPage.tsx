@@ -18,6 +18,7 @@ import { MemberLinks } from '../../shared/ui/MemberLinks';
 import { MemberRecords } from './MemberRecords';
 import { MemberRisk } from './MemberRisk';
 import { MemberSpins } from './MemberSpins';
+import { ProtectionPanel } from './ProtectionPanel';
 import { useMember } from '../../shared/api/get-member';
 import { type MemberAction, useChangeBankAccount, useMemberAction } from './api/member-actions';
 import { useProposeCorrection } from './api/propose-correction';
@@ -87,6 +88,7 @@ export function MemberPage() {
       <ConditionPanel memberId={data._id} canEnd={hasRole(roles, 'admin', 'finance', 'support')} ask={prompt.ask} />
       <MemberLinks memberId={data._id} phone={data.phone} />
       {money && <MemberRisk memberId={data._id} />}
+      {hasRole(roles, 'admin', 'support', 'finance') && <ProtectionPanel memberId={data._id} currency={walletCurrencyOf(data.currency)} />}
       <MemberRecords member={data} />
       <MemberSpins memberId={data._id} canVoid={hasRole(roles, 'admin', 'marketing')} ask={prompt.ask} />
       {prompt.dialog}

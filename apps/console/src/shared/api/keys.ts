@@ -27,6 +27,7 @@ export const queryKeys = {
     records: (id: string, what: string, page: number, path: string) => ['member', id, what, page, path] as const,
     spins: (id: string) => ['member', id, 'spins'] as const,
     links: (id: string) => ['member', id, 'links'] as const,
+    protection: (id: string) => ['member', id, 'protection'] as const,
     spinsPage: (id: string, page: number) => ['member', id, 'spins', page] as const,
   },
   reference: (reference: string | undefined) => ['reference', reference] as const,

@@ -5,6 +5,7 @@ import { useTranslation } from '../../shared/i18n/useTranslation';
 import { toast } from 'sonner';
 import { ApiError } from '../../shared/api/client';
 import { errorText } from '../../shared/api/messages';
+import { refusalText } from '../../shared/protection/refusal';
 import { useNotice } from '../../shared/api/lookup/get-notice';
 import { useActiveCondition } from '../../shared/api/promotions/get-active-condition';
 import { SafeHtml } from '../../shared/SafeHtml';
@@ -56,7 +57,7 @@ export function BonusPage() {
     clear.mutate(undefined, {
       onSuccess: () => toast.success(t('errors.BONUS_CLEAR')),
       // SPEC §8: a cancel that fails shows an alert dialog with the error.
-      onError: (error) => setFailure(errorText(t, error)),
+      onError: (error) => setFailure(refusalText(t, error)),
       onSettled: () => setConfirmClear(false),
     });
   }
@@ -138,7 +139,7 @@ function useClaimOutcome(onClose: () => void) {
   const money = useMoneyFormat();
   // Not enough deposit: the offer's own minimum, in the member's currency (the server names it).
   const failureText = (error: Error) =>
-    error instanceof ApiError && error.code === 'BONUS_DEPOSIT_MINIMUM' ? (error.minimum ? t('errors.BONUS_DEPOSIT_MINIMUM', { amount: money(error.minimum) }) : t('bonus.depositFirst')) : errorText(t, error);
+    error instanceof ApiError && error.code === 'BONUS_DEPOSIT_MINIMUM' ? (error.minimum ? t('errors.BONUS_DEPOSIT_MINIMUM', { amount: money(error.minimum) }) : t('bonus.depositFirst')) : refusalText(t, error);
   return {
     onSuccess: (claim: { amount: number }) => {
       toast.success(t('bonus.received', { amount: money(claim.amount) }), { id: 'bonus-claim' });

@@ -13,9 +13,11 @@ import {
   walletCurrencyOf,
 } from '@wallet/contract';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { toast } from 'sonner';
-import { errorText } from '../../shared/api/messages';
+import { messageText } from '../../shared/api/messages';
+import { protectionMessage, refusalText } from '../../shared/protection/refusal';
 import { useMemberCurrency } from '../../shared/api/useMemberCurrency';
 import { bankNameIn, formatMoney } from '../../shared/format';
 import { useDepositMethods } from '../../shared/api/lookup/get-deposit-methods';
@@ -131,6 +133,11 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
           {takesBaht && <li>{t('deposit.notes.banks')}</li>}
         </ul>
       )}
+      {chosen === null && (
+        <Link to="/user/protection" onClick={onClose} className="mt-4 flex min-h-11 items-center justify-between gap-3 rounded-2xl bg-white/5 px-4 text-sm font-semibold text-gold-300 hover:bg-white/10" data-testid="deposit-protection-link">
+          {t('protection.depositLink')} <span aria-hidden>›</span>
+        </Link>
+      )}
     </Modal>
   );
 }
@@ -197,9 +204,9 @@ function QrDeposit({ method, quickPicks, minimum, onBack, onDone }: { method: Me
       setExpired(false);
       // A QR on screen answers the member; an error left from an earlier try would contradict it.
       if (record.hasQrcode) toast.dismiss('qr');
-      else toast.error(t(`errors.${record.message ?? 'QR_FAIL'}`, { defaultValue: record.message }), { id: 'qr' });
+      else toast.error(messageText(t, protectionMessage(record)) || t(`errors.${record.message ?? 'QR_FAIL'}`, { defaultValue: record.message }), { id: 'qr' });
     },
-    onError: (error) => toast.error(errorText(t, error), { id: 'qr' }),
+    onError: (error) => toast.error(refusalText(t, error), { id: 'qr' }),
   });
   const cancel = useCancelQr(method.bankCode);
 

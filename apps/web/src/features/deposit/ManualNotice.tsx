@@ -3,7 +3,7 @@ import { toMajor } from '@wallet/contract';
 import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { toast } from 'sonner';
-import { errorText } from '../../shared/api/messages';
+import { refusalText } from '../../shared/protection/refusal';
 import { useMemberCurrency } from '../../shared/api/useMemberCurrency';
 import { formatMoney } from '../../shared/format';
 import { useSendDepositNotice } from './api/send-deposit-notice';
@@ -20,7 +20,7 @@ export function ManualNotice({ minimum, onBack, onDone }: { minimum: number; onB
       toast.success(t('deposit.noticeSent'), { id: 'notice' });
       onDone();
     },
-    onError: (error) => toast.error(errorText(t, error), { id: 'notice' }),
+    onError: (error) => toast.error(refusalText(t, error), { id: 'notice' }),
   });
   const typed = readAmount(amount, currency);
   const value = typed.amount === null ? 0 : toMajor(typed.amount);

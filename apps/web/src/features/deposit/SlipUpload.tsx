@@ -2,7 +2,7 @@ import type { SlipRecord } from '@wallet/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { toast } from 'sonner';
-import { errorText } from '../../shared/api/messages';
+import { refusalText } from '../../shared/protection/refusal';
 import { useSlipWindow } from '../../shared/api/lookup/get-slip-window';
 import { useMoneyFormat } from '../../shared/ui/Money';
 import { Button } from '../../shared/ui/Button';
@@ -39,7 +39,7 @@ export function SlipUpload({ onBack }: { onBack: () => void }) {
     },
     onError: (error) => {
       setProgress(null);
-      toast.error(errorText(t, error), { id: 'slip' });
+      toast.error(refusalText(t, error), { id: 'slip' });
     },
   });
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { toast } from 'sonner';
-import { errorText } from '../../shared/api/messages';
+import { refusalText } from '../../shared/protection/refusal';
 import { formatMoney } from '../../shared/format';
 import { Button } from '../../shared/ui/Button';
 import { TextField } from '../../shared/ui/Field';
@@ -16,7 +16,7 @@ export function TruelinkForm({ onBack, onDone }: { onBack: () => void; onDone: (
       toast.success(t('deposit.linkSent', { amount: formatMoney(amount, i18n.language) }), { id: 'truelink' });
       onDone();
     },
-    onError: (error) => toast.error(errorText(t, error), { id: 'truelink' }),
+    onError: (error) => toast.error(refusalText(t, error), { id: 'truelink' }),
   });
   return (
     <div className="space-y-4">

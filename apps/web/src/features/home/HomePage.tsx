@@ -8,6 +8,8 @@ import { toast } from 'sonner';
 import { acceptAgreement } from '../../shared/api/agreement/accept-agreement';
 import { useAgreementStatus } from '../../shared/api/agreement/get-agreement-status';
 import { errorText } from '../../shared/api/messages';
+import { BreakNowButton } from '../../shared/ui/BreakNowButton';
+import { refusalText } from '../../shared/protection/refusal';
 import { readAcceptedAgreement, rememberAcceptedAgreement } from '../../shared/agreementNote';
 import { formatDateTime } from '../../shared/format';
 import { Button } from '../../shared/ui/Button';
@@ -87,7 +89,7 @@ export function HomePage() {
   function receiveInvite() {
     claimInvite.mutate(undefined, {
       onSuccess: (answer) => toast.success(t('home.inviteReceived', { amount: money(answer.amount) }), { id: 'invite' }),
-      onError: (error) => toast.error(errorText(t, error), { id: 'invite' }),
+      onError: (error) => toast.error(refusalText(t, error), { id: 'invite' }),
       onSettled: () => setConfirmInvite(false),
     });
   }
@@ -140,6 +142,7 @@ export function HomePage() {
             <Button className="min-h-11 whitespace-nowrap px-4 text-sm" onClick={() => setTransferOpen(true)} disabled={!data} data-testid="open-transfer">
               {t('home.transfer')}
             </Button>
+            <BreakNowButton compact />
           </div>
         </div>
         <div className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-white/5 px-4 py-3">

@@ -74,6 +74,13 @@ export function ProfilePage() {
       >
         {t('figures.open')} <span aria-hidden>›</span>
       </Link>
+      <Link
+        to="/user/protection"
+        className="mt-3 flex min-h-14 items-center justify-between gap-3 rounded-3xl border border-white/10 bg-night-850/80 px-5 py-3 font-semibold text-gold-300 shadow-xl hover:bg-white/5"
+        data-testid="open-protection"
+      >
+        {t('protection.open')} <span aria-hidden>›</span>
+      </Link>
       <ChangePasswordModal open={passwordOpen} onOpenChange={setPasswordOpen} />
       {data && (
         <BankNameModal

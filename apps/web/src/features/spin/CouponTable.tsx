@@ -2,7 +2,8 @@ import { type Coupon, PAGE_SIZE } from '@wallet/contract';
 import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { toast } from 'sonner';
-import { type Message, errorMessage } from '../../shared/api/messages';
+import type { Message } from '../../shared/api/messages';
+import { refusalMessage } from '../../shared/protection/refusal';
 import { formatDateTime } from '../../shared/format';
 import { Button } from '../../shared/ui/Button';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
@@ -35,7 +36,7 @@ export function CouponTable({ onClaimed, onError }: { onClaimed: () => Promise<v
         toast.success(t('spin.received', { label: coupon.prize.label }));
         void onClaimed();
       },
-      onError: (error) => onError(errorMessage(error)),
+      onError: (error) => onError(refusalMessage(error)),
       onSettled: () => setConfirming(null),
     });
   }

@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type SpinResult, formatFigure } from '@wallet/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
-import { type Message, errorMessage, messageText } from '../../shared/api/messages';
+import { type Message, messageText } from '../../shared/api/messages';
+import { refusalMessage } from '../../shared/protection/refusal';
 import { invalidateSpinViews } from '../../shared/api/spin';
 import { AlertDialog } from '../../shared/ui/AlertDialog';
 import { Button } from '../../shared/ui/Button';
@@ -49,7 +50,7 @@ export function SpinModal({ onClose }: { onClose: () => void }) {
       await wheel.current?.spinTo(index, planSpin(prefersReducedMotion()));
       setAnswer({ result, rested: true, at });
     } catch (error) {
-      setAlert(errorMessage(error));
+      setAlert(refusalMessage(error));
       await resetWheel();
     }
   }

@@ -3,7 +3,8 @@ import { useRef, useState } from 'react';
 import { Trans } from 'react-i18next';
 import { useTranslation } from '../../../shared/i18n/useTranslation';
 import { toast } from 'sonner';
-import { errorText } from '../../../shared/api/messages';
+import { BreakNowButton } from '../../../shared/ui/BreakNowButton';
+import { refusalText } from '../../../shared/protection/refusal';
 import { useActiveCondition } from '../../../shared/api/promotions/get-active-condition';
 import { useMemberCurrency } from '../../../shared/api/useMemberCurrency';
 import { ConditionProgress } from '../../../shared/ui/ConditionProgress';
@@ -38,7 +39,7 @@ export function GameAccountModal({ slot, walletAmount, onClose }: { slot: Slot; 
   const launchInFlight = useRef(false);
   const [confirming, setConfirming] = useState<'reset' | 'transfer' | 'play' | null>(null);
   // One toast per action: a new answer replaces the previous one instead of stacking under it.
-  const fail = (id: string) => (error: unknown) => toast.error(errorText(t, error), { id });
+  const fail = (id: string) => (error: unknown) => toast.error(refusalText(t, error), { id });
 
   async function moveWallet(): Promise<boolean> {
     try {
@@ -127,6 +128,7 @@ export function GameAccountModal({ slot, walletAmount, onClose }: { slot: Slot; 
             <Button variant="secondary" className="col-span-2" disabled={moves <= 0} busy={transfer.isPending && !launching} onClick={() => setConfirming('transfer')} data-testid="transfer-only">
               {t('game.transferOnly')}
             </Button>
+            <BreakNowButton compact loadStatus={false} className="col-span-2" />
             <AppButton label={t('game.android')} href={slot.android} />
             <AppButton label={t('game.ios')} href={slot.ios} />
           </div>

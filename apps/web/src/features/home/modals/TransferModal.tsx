@@ -3,7 +3,9 @@ import { type Slot, TRANSFER_MINIMUM_BAHT, WALLET_CODE, minorOf, toMajor } from 
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/useTranslation';
 import { toast } from 'sonner';
-import { type Message, errorMessage, messageText } from '../../../shared/api/messages';
+import { type Message, messageText } from '../../../shared/api/messages';
+import { BreakNowButton } from '../../../shared/ui/BreakNowButton';
+import { refusalMessage } from '../../../shared/protection/refusal';
 import { useMemberCurrency } from '../../../shared/api/useMemberCurrency';
 import { Button } from '../../../shared/ui/Button';
 import { AmountField, SelectField } from '../../../shared/ui/LaterFields';
@@ -43,7 +45,7 @@ export function TransferModal({ walletAmount, slots, onClose }: { walletAmount: 
           else toast.success(t('transfer.success'), { id: 'transfer' });
           onClose();
         },
-        onError: (failure) => setError(errorMessage(failure)),
+        onError: (failure) => setError(refusalMessage(failure)),
       },
     );
   }
@@ -77,6 +79,7 @@ export function TransferModal({ walletAmount, slots, onClose }: { walletAmount: 
           {t('transfer.submit')}
         </Button>
       </form>
+      <BreakNowButton compact loadStatus={false} className="mt-3 w-full" />
     </Modal>
   );
 }

@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import { protectionStatus } from '@wallet/contract';
+import { api } from '../client';
+
+export const protectionQueryKey = ['protection'] as const;
+
+/**
+ * GET /api/protection: the member's limits (in force, used, waiting changes), the restriction in
+ * force, the cooling rules and the change history. `enabled: false` reads only what a screen
+ * before loaded (an overlay over home asks nothing more).
+ */
+export const useProtection = ({ enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ queryKey: protectionQueryKey, queryFn: () => api.get('/api/protection', { schema: protectionStatus }), enabled });
