@@ -32,6 +32,7 @@ import { CopyIcon } from '../../shared/ui/more-icons';
 import { ManualNotice } from './ManualNotice';
 import { SlipUpload } from './SlipUpload';
 import { TruelinkForm } from './TruelinkForm';
+import { LimitPrompt } from '../../shared/ui/LimitPrompt';
 import { useCancelQr } from './api/cancel-qr';
 import { useCreateQr } from './api/create-qr';
 import { qrQueryKey, useOpenQr } from './api/get-open-qr';
@@ -70,6 +71,7 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
           {t('errors.DEPOSIT_UNDER_CONDITION')}
         </p>
       )}
+      {chosen === null && <LimitPrompt className="mb-3" onOpenLimits={onClose} />}
       {chosen === 'truelink' ? (
         <TruelinkForm onBack={() => setChosen(null)} onDone={onClose} />
       ) : chosen === 'slip' ? (

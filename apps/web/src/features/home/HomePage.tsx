@@ -9,6 +9,7 @@ import { acceptAgreement } from '../../shared/api/agreement/accept-agreement';
 import { useAgreementStatus } from '../../shared/api/agreement/get-agreement-status';
 import { errorText } from '../../shared/api/messages';
 import { BreakNowButton } from '../../shared/ui/BreakNowButton';
+import { LimitPrompt } from '../../shared/ui/LimitPrompt';
 import { refusalText } from '../../shared/protection/refusal';
 import { readAcceptedAgreement, rememberAcceptedAgreement } from '../../shared/agreementNote';
 import { formatDateTime } from '../../shared/format';
@@ -126,6 +127,7 @@ export function HomePage() {
 
   return (
     <Page title={t('menu.home')} className="lg:max-w-5xl">
+      <LimitPrompt className="mb-4" />
       <Card className="bg-gradient-to-br from-night-800 to-night-850">
         <p className="text-sm text-white/60" data-testid="home-name">{data ? t('home.hello', { name: data.profile.name }) : t('common.loading')}</p>
         <p className="mt-3 text-xs font-semibold uppercase tracking-wide text-white/50">{t('home.total')}</p>

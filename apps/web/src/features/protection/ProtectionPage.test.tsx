@@ -10,6 +10,7 @@ import { callsTo, stubFetch } from '../../test/fetchRoutes';
 import { BreakNowButton } from '../../shared/ui/BreakNowButton';
 import { changeAppliesAt } from './preview';
 import { ProtectionPage } from './ProtectionPage';
+import { LimitPrompt } from '../../shared/ui/LimitPrompt';
 import { formatWhen } from '../../shared/protection/when';
 
 const HOUR = 3_600_000;
@@ -156,5 +157,37 @@ describe('after a self-exclusion', () => {
     await userEvent.setup().click(screen.getByTestId('protection-return'));
     expect(await screen.findByTestId('protection-return-requested')).toHaveTextContent('You asked to return. Your account opens on 30/11/2026 00:00.');
     expect(callsTo(fetchMock, 'POST /api/protection/return')).toHaveLength(1);
+  });
+});
+
+describe('the limit prompt', () => {
+  it('offers a limit first and takes "not now" with one call, then is gone', async () => {
+    const fetchMock = stubFetch({ 'GET /api/protection': { body: status({ prompt: 'first' }) }, 'POST /api/protection/prompt': { body: status({ prompt: null }), delayMs: 30 } });
+    await i18n.changeLanguage('en');
+    renderWithQueries(<LimitPrompt />);
+    const prompt = await screen.findByTestId('limit-prompt');
+    expect(prompt).toHaveTextContent('Set yourself a deposit limit?');
+    expect(prompt).toHaveTextContent('a higher limit waits 24 hours');
+    // Setting one is the first choice, and leads to the limits.
+    expect(screen.getByTestId('limit-prompt-set')).toHaveAttribute('href', '/user/protection');
+    await userEvent.setup().dblClick(screen.getByTestId('limit-prompt-later'));
+    await vi.waitFor(() => expect(screen.queryByTestId('limit-prompt')).toBeNull());
+    const posts = callsTo(fetchMock, 'POST /api/protection/prompt');
+    expect(posts).toHaveLength(1);
+    expect(JSON.parse(String(posts[0]![1]!.body))).toEqual({ answer: 'not_now' });
+  });
+
+  it('reminds six months on to review the limits, in Thai by default', async () => {
+    stubFetch({ 'GET /api/protection': { body: status({ prompt: 'review' }) } });
+    renderWithQueries(<LimitPrompt />);
+    expect(await screen.findByTestId('limit-prompt')).toHaveTextContent('ถึงเวลาทบทวนวงเงินของคุณ');
+    expect(screen.getByTestId('limit-prompt-later')).toHaveTextContent('เหมาะสมแล้ว');
+  });
+
+  it('shows nothing once answered', async () => {
+    const fetchMock = stubFetch({ 'GET /api/protection': { body: status() } });
+    renderWithQueries(<LimitPrompt />);
+    await vi.waitFor(() => expect(callsTo(fetchMock, 'GET /api/protection')).toHaveLength(1));
+    expect(screen.queryByTestId('limit-prompt')).toBeNull();
   });
 });
