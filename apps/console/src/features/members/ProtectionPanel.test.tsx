@@ -19,6 +19,7 @@ const protection = {
   restriction: { kind: 'break', startsAt: midnight - 24 * HOUR, endsAt: midnight, returnRequestedAt: null, byOperator: true },
   coolingHours: 24,
   strict: false,
+  prompt: null,
   history: [{ kind: 'deposit_day', from: null, to: 500, effectiveAt: midnight - 48 * HOUR, byOperator: false, createdAt: midnight - 48 * HOUR }],
   restrictions: [
     { kind: 'break', startsAt: midnight - 24 * HOUR, endsAt: midnight, returnRequestedAt: null, operator: 'somchai', reason: 'Asked on the phone for a pause' },
