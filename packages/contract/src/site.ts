@@ -21,19 +21,6 @@ export interface SiteProfile {
   currencies: readonly [Currency, ...Currency[]];
   /** The country whose operator deposit accounts members are shown; undefined shows them all. */
   depositAccountCountry: 'TH' | undefined;
-  /** Player protection's defaults (an admin may change them in the site settings). */
-  protection: ProtectionDefaults;
-}
-
-export interface ProtectionDefaults {
-  /** Hours a raised or removed limit waits before it applies. */
-  coolingHours: number;
-  /** Also wait at least 72 hours and until the limit's running period ends. */
-  strict: boolean;
-  /** Ask for a limit at registration and before the first deposit. */
-  limitPrompt: boolean;
-  /** Minutes between reality checks unless the member chooses otherwise. */
-  realityCheckMinutes: number;
 }
 
 export const SITE_PROFILES: Record<Site, SiteProfile> = {
@@ -47,7 +34,6 @@ export const SITE_PROFILES: Record<Site, SiteProfile> = {
     phoneHintKey: 'validation.phoneDigits',
     currencies: ['THB'],
     depositAccountCountry: 'TH',
-    protection: { coolingHours: 24, strict: false, limitPrompt: true, realityCheckMinutes: 60 },
   },
   la: {
     site: 'la',
@@ -59,7 +45,6 @@ export const SITE_PROFILES: Record<Site, SiteProfile> = {
     phoneHintKey: 'validation.phoneDigitsLa',
     currencies: LAOS_CURRENCIES,
     depositAccountCountry: undefined,
-    protection: { coolingHours: 24, strict: false, limitPrompt: true, realityCheckMinutes: 60 },
   },
 };
 

@@ -1,8 +1,8 @@
-
 import type { Core } from '../../core.js';
 import type { DepositCredit } from '../deposit/deposit-credit.js';
 import { refusalError, createProtectionService } from './protection.service.js';
 import { registerProtectionRoutes } from './protection.routes.js';
+import { PROTECTION_DEFAULTS } from './site-defaults.js';
 
 /**
  * Player protection: limits, breaks and self-exclusion, checked where money moves. Transfers to
@@ -20,13 +20,14 @@ export function registerProtectionModule(
     tellMember: (memberId: bigint) => void;
   },
 ) {
+  const defaults = PROTECTION_DEFAULTS[core.site.site];
   const protection = createProtectionService({
     ...core,
     cooling: async () => {
       const settings = await core.settings.site();
-      return { coolingHours: settings.protectionCoolingHours ?? core.site.protection.coolingHours, strict: settings.protectionStrict ?? core.site.protection.strict };
+      return { coolingHours: settings.protectionCoolingHours ?? defaults.coolingHours, strict: settings.protectionStrict ?? defaults.strict };
     },
-    promptRequired: async () => core.site.protection.limitPrompt,
+    promptRequired: async () => defaults.limitPrompt,
     changed: uses.tellMember,
   });
   uses.credit.beforeIssuing(

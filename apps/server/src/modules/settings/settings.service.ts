@@ -75,7 +75,7 @@ export const siteSettingsSchema = z.object({
    * a large balance of the member's own.
    */
   rewardOtherMoneyLimit: z.number().default(100),
-  /** Player protection: what the site profile sets unless an admin changed it (contract SiteProfile.protection). */
+  /** Player protection: what the site profile sets unless an admin changed it (protection/site-defaults.ts). */
   protectionCoolingHours: z.number().min(0).max(24 * 90).optional(),
   protectionStrict: z.boolean().optional(),
   /** Above these, money-making configuration waits for a second operator (contract: siteSettingsBody). */

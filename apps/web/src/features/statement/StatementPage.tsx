@@ -1,6 +1,6 @@
 import { PAGE_SIZE, type StatementEntry, formatReference, isCalendarDay } from '@wallet/contract';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useStatement } from './api/get-statement';
 import { formatDateTime } from '../../shared/format';
@@ -29,8 +29,9 @@ const ICONS = { deposit: ArrowDownIcon, bonus: ArrowDownIcon, finish_bonus: Coll
 export function StatementPage() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const [search] = useSearchParams();
-  const [filter, setFilter] = useState<StatementFilterState>(() => linkedFilter(search));
+  // Read once, as the screen opens: useLocation is in the first screen's code already, useSearchParams is not (/login's budget).
+  const { search } = useLocation();
+  const [filter, setFilter] = useState<StatementFilterState>(() => linkedFilter(new URLSearchParams(search)));
   const [slipsOpen, setSlipsOpen] = useState(false);
   const [receipt, setReceipt] = useState<StatementEntry | null>(null);
   const statement = useStatement(page, toServerFilter(filter));
