@@ -81,7 +81,9 @@ describe('the books, proven every hour', () => {
     ]);
     const checks = [checkNow(), checkNow(), checkNow()];
     const answers = await Promise.all([...moving, ...checks]);
-    expect(answers.filter((answer) => answer.status !== 200).map((answer) => answer.body)).toEqual([]);
+    // A transfer the sandbox provider answers late (a loaded machine) is left pending: its money is
+    // held in the provider's in-flight account, which the check must balance all the same.
+    expect(answers.filter((answer) => answer.status !== 200 && answer.body.message !== 'TRANSFER_PENDING').map((answer) => answer.body)).toEqual([]);
     for (const check of (await Promise.all(checks)).map((answer) => answer.body.check)) expect(check).toMatchObject({ ok: true, breaches: 0, askedBy: 'books-admin' });
   });
 
