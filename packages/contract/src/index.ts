@@ -21,4 +21,5 @@ export * from './books.js';
 export * from './reconciliation.js';
 export * from './risk.js';
 export * from './protection.js';
+export * from './harm.js';
 export * from './figures.js';

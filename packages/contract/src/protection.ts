@@ -104,15 +104,21 @@ export const tightenLimitBody = z.object({ kind: limitKind, amount: z.number({ e
 export const memberProtectionResponse = protectionStatus.extend({
   restrictions: z.array(
     z.object({
+      id: z.string(),
       kind: z.enum(['break', 'exclusion']),
       startsAt: z.number(),
       endsAt: z.number().nullable(),
       returnRequestedAt: z.number().nullable(),
       operator: z.string().nullable(),
       reason: z.string().nullable(),
+      /** An operator-applied one in force: who proposed lifting it (a second operator lifts it). */
+      liftProposedBy: z.string().nullable(),
+      liftedBy: z.string().nullable(),
+      liftedAt: z.number().nullable(),
     }),
   ),
   /** Deposits that arrived past a limit or during a restriction (credited, flagged). */
   flags: z.array(z.object({ depositId: z.string(), reason: z.string(), limit: z.string().nullable(), createdAt: z.number() })),
 });
 export type MemberProtection = z.infer<typeof memberProtectionResponse>;
+export const restrictionParams = z.object({ id: z.string().regex(/^\d{1,18}$/, { error: 'KEY_INVALID' }), restrictionId: z.string().regex(/^\d{1,18}$/, { error: 'KEY_INVALID' }) });
