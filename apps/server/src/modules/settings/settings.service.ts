@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
-import { type CurrencyCode, type DepositPause, QR_QUICK_PICKS_BANK, depositPause } from '@wallet/contract';
+import { type CurrencyCode, type DepositPause, QR_QUICK_PICKS_BANK, REALITY_CHECK_MINUTES, depositPause } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { badRequest } from '../../errors.js';
 import { lockSetting, mergeSetting, readOrCreateSetting, readSetting } from './settings.repository.js';
@@ -75,9 +75,14 @@ export const siteSettingsSchema = z.object({
    * a large balance of the member's own.
    */
   rewardOtherMoneyLimit: z.number().default(100),
-  /** Player protection: what the site profile sets unless an admin changed it (protection/site-defaults.ts). */
-  protectionCoolingHours: z.number().min(0).max(24 * 90).optional(),
-  protectionStrict: z.boolean().optional(),
+  /**
+   * Player protection: null (unset) is the site profile's default (protection/site-defaults.ts);
+   * loosening any of them waits for a second operator (approvals.rules.ts).
+   */
+  protectionCoolingHours: z.number().min(0).max(24 * 90).nullable().default(null),
+  protectionStrict: z.boolean().nullable().default(null),
+  protectionLimitPrompt: z.boolean().nullable().default(null),
+  protectionRealityCheckMinutes: z.number().int().min(REALITY_CHECK_MINUTES.min).max(REALITY_CHECK_MINUTES.max).nullable().default(null),
   /** Above these, money-making configuration waits for a second operator (contract: siteSettingsBody). */
   approvalRewardAbove: z.number().default(1_000),
   approvalRewardAboveKip: z.number().default(300_000),
