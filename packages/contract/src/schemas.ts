@@ -132,7 +132,7 @@ export const depositLookupResponse = z.object({
   wallets: z.array(depositWallet),
   isManual: z.boolean(),
   minimum: z.number(),
-  /** What the operator set for each wallet currency (issue 15 §1): bank-QR minimum and quick picks. */
+  /** What the operator set for each wallet currency: bank-QR minimum and quick picks. */
   currencies: z.record(z.string(), z.object({ minimum: z.number(), quickPicks: z.array(z.number()) })),
 });
 export type DepositLookup = z.infer<typeof depositLookupResponse>;
@@ -398,7 +398,7 @@ export const sandboxSmsResponse = z.object({
 
 /**
  * The size of an operator's list that grows without bound (every member, every decided slip or
- * withdrawal; issue 16 §2): `total` is exact unless `totalCapped`, when counting stopped at `total`
+ * withdrawal): `total` is exact unless `totalCapped`, when counting stopped at `total`
  * and there are more rows than that.
  */
 export const cappedTotalFields = { total: z.number(), totalCapped: z.boolean() };

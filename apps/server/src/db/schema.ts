@@ -246,7 +246,7 @@ export interface Database {
     code: string;
     name: string;
     category: 'slot' | 'sport' | 'lotto';
-    /** The wallet currencies it accepts (issue 15 §1). */
+    /** The wallet currencies it accepts. */
     currencies: Generated<string[]>;
     /** numeric comes back as a string: exact, never a float. */
     ft_wallet_slot: string;

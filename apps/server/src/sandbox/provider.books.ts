@@ -5,7 +5,7 @@ import type { Db } from '../db/database.js';
  * The sandbox game provider's own books: its players and the transactions it has applied. In the
  * database by default (they outlive a restart, as a provider's do). In memory for `npm run bench`,
  * where the provider runs in a process of its own: a real provider keeps its books on its own
- * machines, and the bench measures our work on our PostgreSQL, not the stand-in's (issue 16 §1).
+ * machines, and the bench measures our work on our PostgreSQL, not the stand-in's.
  */
 export type MovementType = 'deposit' | 'withdraw' | 'bet' | 'win';
 

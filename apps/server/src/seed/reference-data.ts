@@ -106,7 +106,7 @@ export const DEMO_MEMBER = {
   startingBalance: 500_000n,
 } as const;
 
-/** The Laos build's demo member: a kip wallet at BCEL (issue 15 §3). */
+/** The Laos build's demo member: a kip wallet at BCEL. */
 export const LAO_DEMO_MEMBER = {
   phone: '2055512345',
   password: 'demo1234',

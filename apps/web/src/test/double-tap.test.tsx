@@ -12,7 +12,7 @@ import { callsTo, stubFetch } from './fetchRoutes';
 import { MemoryRouter } from 'react-router';
 
 /**
- * Issue 8 §1: a fast double tap on any money button moves money once. Each answer is held back
+ * A fast double tap on any money button moves money once. Each answer is held back
  * for a moment, so the second tap lands while the first call is still in flight, before React
  * has re-rendered the button as busy.
  */

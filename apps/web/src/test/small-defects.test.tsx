@@ -12,7 +12,7 @@ import { stubFetch } from './fetchRoutes';
 import { nextTap } from './taps';
 import { MemoryRouter } from 'react-router';
 
-/** Issue 8 §4: defects seen in the deposit and withdraw overlays. */
+/** Defects seen in the deposit and withdraw overlays. */
 const wallet: WalletResponse = {
   profile: { name: 'Somchai', username: '0812345678', coin: 0, _id: '100001' },
   bankAccount: { bank: { nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank', nameLO: 'Siam Commercial Bank' }, bankCode: 'SCB', bankAccountName: 'SOMCHAI', bankAccountNo: '1234567890' },
@@ -104,7 +104,7 @@ describe('toasts of one call', () => {
   });
 });
 
-describe('money in the web is never added as floats (issue 10 §2)', () => {
+describe('money in the web is never added as floats', () => {
   it('sums a withdrawal of everything to the exact total, which the contract’s own parser accepts', async () => {
     const slot = { code: 'PG', name: 'PG Soft', category: 'slot', isActive: true, amount: 2.2, ftWalletSlot: 1, logo: '', background: '', web: null, loginForm: false };
     const total = totalBalance(1.1, [slot as Slot]);

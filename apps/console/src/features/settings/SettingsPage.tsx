@@ -22,7 +22,7 @@ const NUMBERS = ['slipMaxAgeMinutes', 'defaultPercentFail', 'inviteSuccessPercen
 /** The numbers among them that are amounts of money, and their currency. */
 const NUMBER_AMOUNTS: Partial<Record<(typeof NUMBERS)[number], CurrencyCode>> = { approvalRewardAbove: 'THB', approvalRewardAboveKip: 'LAK' };
 const TEXTS = ['siteName', 'website', 'slipOpenFrom', 'slipOpenUntil'] as const;
-/** The amounts each wallet currency has: baht's are top-level settings, kip's under `lak` (issue 15 §1). */
+/** The amounts each wallet currency has: baht's are top-level settings, kip's under `lak`. */
 const BAHT_AMOUNTS = ['depositMinimum', 'withdrawMin', 'withdrawMax', 'withdrawSecondApprovalAbove', 'spinCoinBaht', 'rewardOtherMoneyLimit'] as const;
 const KIP_AMOUNTS = ['depositMinimum', 'withdrawMin', 'withdrawMax', 'withdrawSecondApprovalAbove', 'spinCoinAmount', 'rewardOtherMoneyLimit'] as const;
 /** A number the site profile supplies when it is left empty: null gives the setting back to the profile. */

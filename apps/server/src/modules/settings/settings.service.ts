@@ -6,7 +6,7 @@ import { badRequest } from '../../errors.js';
 import { lockSetting, mergeSetting, readOrCreateSetting, readSetting } from './settings.repository.js';
 
 /**
- * What the operator sets per wallet currency (issue 15 §1). The baht figures are the top-level
+ * What the operator sets per wallet currency. The baht figures are the top-level
  * settings they always were; kip has its own (docs/adr/0178-kip-amounts-laos-build.md).
  */
 const kipRules = z.object({
@@ -24,7 +24,7 @@ export type MoneyRules = z.infer<typeof kipRules>;
 export const siteSettingsSchema = z.object({
   terminated: z.boolean().default(false),
   registerOTP: z.boolean().default(true),
-  // On since support chat exists (issue 14): visitors reach support from the contact screen.
+  // On since support chat exists: visitors reach support from the contact screen.
   enableChatWidget: z.boolean().default(true),
   siteName: z.string().default('Baht Wallet'),
   website: z.string().default('http://localhost:8080'),
@@ -43,7 +43,7 @@ export const siteSettingsSchema = z.object({
   /** Invite-bonus condition percentages (DESIGN §6 Conditions). */
   inviteSuccessPercent: z.number().default(300),
   inviteFailPercent: z.number().default(10),
-  /** Invite programme (issue 12): the inviter earns this share of each invitee deposit. */
+  /** Invite programme: the inviter earns this share of each invitee deposit. */
   inviteEnabled: z.boolean().default(true),
   inviteRatePercent: z.number().default(5),
   inviteHasCondition: z.boolean().default(true),

@@ -35,7 +35,7 @@ afterEach(async () => {
   await i18n.changeLanguage('th');
 });
 
-describe('deposit names and messages (issue 31 §7, §8)', () => {
+describe('deposit names and messages', () => {
   it.each([
     ['th', 'QR พร้อมเพย์ ช่องทาง 1', 'QR พร้อมเพย์ ช่องทาง 2'],
     ['lo', 'QR ພ້ອມເພ ຊ່ອງທາງ 1', 'QR ພ້ອມເພ ຊ່ອງທາງ 2'],
