@@ -1,16 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type Slot, type WalletResponse, amountBody } from '@wallet/contract';
 import i18n from 'i18next';
-import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DepositModal } from '../features/deposit';
 import { totalBalance } from '../features/home/balances';
 import { WithdrawModal } from '../features/withdraw';
 import { stubFetch } from './fetchRoutes';
+import { renderWithQueries } from './render';
 import { nextTap } from './taps';
-import { MemoryRouter } from 'react-router';
 
 /** Defects seen in the deposit and withdraw overlays. */
 const wallet: WalletResponse = {
@@ -20,14 +18,6 @@ const wallet: WalletResponse = {
   invite: { amount: 0, success: 0, fail: 0 },
   slots: [],
 };
-
-function renderWithQueries(element: ReactElement) {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>{element}</MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
 
 const depositLookup = {
   banks: [{ bankCode: 'KBANK', bankType: 'QR', mode: 'AUTO', currency: 'THB', bankName: 'กสิกรไทย', bankNameEN: 'Kasikornbank', bankNameLO: 'Kasikornbank', bankAccountNo: '', bankAccountName: '' }],
