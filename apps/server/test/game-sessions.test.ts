@@ -132,3 +132,15 @@ describe('endGameSessions', () => {
     expect(slow.warnings).toHaveLength(2);
   });
 });
+
+describe('a break taken in the product', () => {
+  it('ends the member’s open games by itself, after the break is written; a second tap is harmless', async () => {
+    const { member, username } = await memberPlaying('PG', 'JOKER2');
+    expect(await openSessions('PG', username)).toBe(1);
+    expect((await server.api('POST', '/api/protection/break', { token: member.token, body: { period: '24h' } })).status).toBe(200);
+    await expect.poll(() => openSessions('PG', username)).toBe(0);
+    await expect.poll(() => openSessions('JOKER2', username)).toBe(0);
+    // A second tap adds nothing and ends nothing more: harmless.
+    expect((await server.api('POST', '/api/protection/break', { token: member.token, body: { period: '24h' } })).status).toBe(200);
+  });
+});

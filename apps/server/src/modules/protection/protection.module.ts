@@ -25,6 +25,8 @@ export function registerProtectionModule(
     tellMember: (memberId: bigint) => void;
     /** A harm case's message to the member, through support chat. */
     support: Pick<ChatService, 'tellMember'>;
+    /** Ends the member's open games at the providers that offer it; never throws. */
+    endSessions: (memberId: bigint) => Promise<void>;
   },
 ) {
   const defaults = PROTECTION_DEFAULTS[core.site.site];
@@ -37,6 +39,7 @@ export function registerProtectionModule(
     // The site setting protectionLimitPrompt, else the site profile's default.
     promptRequired: async () => protectionInForce(await core.settings.site(), defaults).limitPrompt,
     changed: uses.tellMember,
+    endSessions: uses.endSessions,
     attempted: (event) => harmRepo.recordEvent(core.db, event),
   });
   uses.credit.beforeIssuing(

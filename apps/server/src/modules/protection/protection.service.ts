@@ -61,6 +61,8 @@ export function createProtectionService(
     cooling: () => Promise<CoolingRules>;
     promptRequired: () => Promise<boolean>;
     changed: (memberId: bigint) => void;
+    /** Ends the member's open games where the provider offers it (never throws). */
+    endSessions: (memberId: bigint) => Promise<void>;
     /** What a member tried that protection refused, for the markers of harm. */
     attempted: (event: { memberId: bigint; kind: 'early_return'; detail: string }) => Promise<void>;
   },
@@ -135,6 +137,8 @@ export function createProtectionService(
       }
     });
     deps.changed(memberId);
+    // After the commit, without the member's tap waiting on providers; a provider's failure never undoes the restriction.
+    void deps.endSessions(memberId);
   }
 
   async function status(memberId: bigint): Promise<ProtectionStatus> {
