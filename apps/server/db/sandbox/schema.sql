@@ -25,6 +25,8 @@ TABLE sandbox_bank_transfers
   verify_outcome text NOT NULL DEFAULT 'OK'::text
   created_at timestamp with time zone NOT NULL DEFAULT now()
   currency text NOT NULL DEFAULT 'THB'::text
+  from_name text
+  receiving_bank text NOT NULL DEFAULT '004'::text
   CONSTRAINT sandbox_bank_transfers_amount_check CHECK ((amount > 0))
   CONSTRAINT sandbox_bank_transfers_pkey PRIMARY KEY (trans_ref)
   CREATE INDEX sandbox_bank_transfers_to_idx ON sandbox_bank_transfers USING btree (to_account_no, transferred_at)

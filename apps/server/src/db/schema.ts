@@ -457,6 +457,8 @@ export interface Database {
     verify_outcome: Generated<string>;
     created_at: Timestamp;
     currency: Generated<string>;
+    from_name: string | null;
+    receiving_bank: Generated<string>;
   };
   sandbox_bank_payouts: {
     bank_ref: string;
