@@ -69,6 +69,49 @@ TABLE audit_log
   CREATE UNIQUE INDEX audit_log_position_idx ON audit_log USING btree ("position")
   CREATE TRIGGER audit_log_immutable BEFORE DELETE OR UPDATE ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_immutable()
 
+TABLE bank_credits
+  id uuid NOT NULL DEFAULT gen_random_uuid()
+  account_id bigint NOT NULL
+  bank_ref text NOT NULL
+  amount bigint NOT NULL
+  currency text NOT NULL
+  booked_at timestamp with time zone NOT NULL
+  sender_bank text
+  sender_account text
+  sender_name text
+  batch_count integer
+  status text NOT NULL
+  reason text
+  candidates bigint[] NOT NULL DEFAULT '{}'::bigint[]
+  member_id bigint
+  deposit_id uuid
+  proposed_member_id bigint
+  proposed_by text
+  assigned_by text
+  created_at timestamp with time zone NOT NULL DEFAULT now()
+  decided_at timestamp with time zone
+  CONSTRAINT bank_credits_account_id_bank_ref_key UNIQUE (account_id, bank_ref)
+  CONSTRAINT bank_credits_account_id_fkey FOREIGN KEY (account_id) REFERENCES deposit_accounts(id)
+  CONSTRAINT bank_credits_amount_check CHECK ((amount > 0))
+  CONSTRAINT bank_credits_check CHECK (((status = 'waiting'::text) = (reason IS NOT NULL)))
+  CONSTRAINT bank_credits_check1 CHECK (((status <> ALL (ARRAY['credited'::text, 'assigned'::text])) OR ((member_id IS NOT NULL) AND (deposit_id IS NOT NULL))))
+  CONSTRAINT bank_credits_check2 CHECK (((status <> 'assigned'::text) OR ((assigned_by IS NOT NULL) AND (assigned_by <> proposed_by))))
+  CONSTRAINT bank_credits_currency_check CHECK ((currency = ANY (ARRAY['THB'::text, 'LAK'::text])))
+  CONSTRAINT bank_credits_deposit_id_fkey FOREIGN KEY (deposit_id) REFERENCES deposits(id)
+  CONSTRAINT bank_credits_member_id_fkey FOREIGN KEY (member_id) REFERENCES members(id)
+  CONSTRAINT bank_credits_pkey PRIMARY KEY (id)
+  CONSTRAINT bank_credits_proposed_member_id_fkey FOREIGN KEY (proposed_member_id) REFERENCES members(id)
+  CONSTRAINT bank_credits_reason_check CHECK ((reason = ANY (ARRAY['no_sender'::text, 'batch'::text, 'currency'::text, 'no_member'::text, 'no_name'::text, 'several_members'::text])))
+  CONSTRAINT bank_credits_status_check CHECK ((status = ANY (ARRAY['credited'::text, 'duplicate'::text, 'waiting'::text, 'assigned'::text])))
+  CREATE INDEX bank_credits_waiting_idx ON bank_credits USING btree (created_at) WHERE (status = 'waiting'::text)
+
+TABLE bank_feed_cursors
+  account_id bigint NOT NULL
+  read_until timestamp with time zone NOT NULL
+  claimed_at timestamp with time zone NOT NULL DEFAULT now()
+  CONSTRAINT bank_feed_cursors_account_id_fkey FOREIGN KEY (account_id) REFERENCES deposit_accounts(id)
+  CONSTRAINT bank_feed_cursors_pkey PRIMARY KEY (account_id)
+
 TABLE banks
   code text NOT NULL
   name_th text NOT NULL

@@ -81,7 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { wallet, providerTransfers, provider, endGameSessions } = registerWalletModule(core, { members: account, inviteSummary: createInviteSummary(core), statement });
   registerReportModule(core);
   const links = registerLinkModule(core);
-  const { slips, credit, deposits, gateway } = registerDepositModule(core, { members: core.members, slipCodes: createSlipCodes(), statement, banks: lookup });
+  const { slips, credit, deposits, gateway, bankFeed } = registerDepositModule(core, { members: core.members, slipCodes: createSlipCodes(), statement, banks: lookup });
   const { chat, guests, sockets } = registerChatModule(core, { members: auth, operators: admin });
   const risk = registerRiskModule(core, { links, credit, sessions: auth, support: chat, bankChanges: account });
   const protection = registerProtectionModule(core, { credit, launches: wallet, tellMember: (memberId) => chat.tellMemberApp(memberId), support: chat, endSessions: endGameSessions });
@@ -114,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('reconciliation', reconciliation);
   app.decorate('risk', risk);
   app.decorate('harm', protection.harm);
+  app.decorate('bankFeed', bankFeed);
   app.decorate('readiness', readiness);
   return app;
 }
@@ -135,6 +136,7 @@ declare module 'fastify' {
     reconciliation: ReturnType<typeof registerReconciliationModule>;
     risk: ReturnType<typeof registerRiskModule>;
     harm: ReturnType<typeof registerProtectionModule>['harm'];
+    bankFeed: ReturnType<typeof registerDepositModule>['bankFeed'];
     /** main.ts drains the node through it on SIGTERM. */
     readiness: Readiness;
   }

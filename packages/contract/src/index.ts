@@ -22,4 +22,5 @@ export * from './reconciliation.js';
 export * from './risk.js';
 export * from './protection.js';
 export * from './harm.js';
+export * from './bank-credits.js';
 export * from './figures.js';

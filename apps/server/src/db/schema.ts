@@ -544,6 +544,33 @@ export interface Database {
     created_at: Timestamp;
     lift_proposed_by: string | null;
   };
+  bank_feed_cursors: {
+    account_id: bigint;
+    read_until: Date;
+    claimed_at: Timestamp;
+  };
+  bank_credits: {
+    id: Generated<string>;
+    account_id: bigint;
+    bank_ref: string;
+    amount: bigint;
+    currency: 'THB' | 'LAK';
+    booked_at: Date;
+    sender_bank: string | null;
+    sender_account: string | null;
+    sender_name: string | null;
+    batch_count: number | null;
+    status: 'credited' | 'duplicate' | 'waiting' | 'assigned';
+    reason: 'no_sender' | 'batch' | 'currency' | 'no_member' | 'no_name' | 'several_members' | null;
+    candidates: ColumnType<bigint[], bigint[] | undefined, bigint[]>;
+    member_id: bigint | null;
+    deposit_id: string | null;
+    proposed_member_id: bigint | null;
+    proposed_by: string | null;
+    assigned_by: string | null;
+    created_at: Timestamp;
+    decided_at: Timestamp | null;
+  };
   protection_limits: {
     member_id: bigint;
     kind: string;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { COUNT_CAP } from '../../db/capped-total.js';
+import { holderName, holderNameOf } from '../../db/holder-name.js';
 
 export async function phoneExists(db: Db, phone: string): Promise<boolean> {
   return !!(await db.selectFrom('members').select('id').where('phone', '=', phone).executeTakeFirst());
@@ -216,6 +217,19 @@ export async function inactiveMemberIds(db: Db): Promise<bigint[]> {
 export function findMemberRows(db: Db, memberIds: readonly bigint[]) {
   if (memberIds.length === 0) return Promise.resolve([]);
   return db.selectFrom('members').select(memberColumns).where('id', 'in', [...new Set(memberIds)]).execute();
+}
+
+/**
+ * The members whose registered bank account could have sent a transfer: at this bank, the account
+ * number whole, or masked as banks print it (`x` for a hidden digit) with the holder's name where the
+ * bank gave one; at most `limit`.
+ */
+export function findMemberRowsBySender(db: Db, sender: { bankCode: string; account: string; name: string | null }, limit: number) {
+  const account = sender.account.replace(/[^0-9xX*]/g, '');
+  let query = db.selectFrom('members').select(memberColumns).where('bank_code', '=', sender.bankCode);
+  query = /[xX*]/.test(account) ? query.where('bank_account_no', 'like', account.replace(/[xX*]/g, '_')) : query.where('bank_account_no', '=', account);
+  if (sender.name !== null) query = query.where(holderName('bank_account_name'), '=', holderNameOf(sender.name));
+  return query.orderBy('id').limit(limit).execute();
 }
 
 export function findMemberRowByPhone(db: Db, phone: string) {

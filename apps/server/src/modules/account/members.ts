@@ -24,6 +24,8 @@ export interface Members {
   findMany(db: Db, memberIds: readonly bigint[]): Promise<Map<bigint, MemberRow>>;
   /** The member registered with this phone (phones are unique). */
   findByPhone(db: Db, phone: string): Promise<MemberRow | undefined>;
+  /** The members whose registered account could have sent a bank transfer (whole or masked number, holder name), at most `limit`. */
+  bySender(db: Db, sender: { bankCode: string; account: string; name: string | null }, limit: number): Promise<MemberRow[]>;
   /** How many members registered with this member's invite code. */
   inviteeCount(db: Db, inviterId: bigint): Promise<number>;
   /** Blocks or unblocks the member, in the caller's transaction (which holds the member's lock); the sessions are told after it commits. */
@@ -47,6 +49,7 @@ export function createMembers(): Members {
       return new Map((await repo.findMemberRows(db, memberIds)).map((row) => [row.id, row]));
     },
     findByPhone: (db, phone) => repo.findMemberRowByPhone(db, phone),
+    bySender: (db, sender, limit) => repo.findMemberRowsBySender(db, sender, limit),
     inviteeCount: (db, inviterId) => repo.inviteeCount(db, inviterId),
     setStatus: (trx, memberId, status) => repo.setMemberStatus(trx, memberId, status),
   };

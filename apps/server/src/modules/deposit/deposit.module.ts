@@ -1,3 +1,4 @@
+import { createHttpBankStatement } from '../../adapters/bank-statement.js';
 import { createHttpPaymentGateway } from '../../adapters/payment-gateway.js';
 import { createHttpSlipVerifier } from '../../adapters/slip-verifier.js';
 import { createHttpTrueMoney } from '../../adapters/truemoney.js';
@@ -7,6 +8,8 @@ import type { Members } from '../account/members.js';
 import type { LookupService } from '../lookup/lookup.service.js';
 import type { SlipCodes } from '../lookup/slip-codes.js';
 import type { Statement } from '../statement/statement-sources.js';
+import { registerBankFeedRoutes } from './bank-feed.routes.js';
+import { createBankFeed } from './bank-feed.service.js';
 import { createDepositCredit } from './deposit-credit.js';
 import { registerDepositMethodRoutes } from './deposit-methods.routes.js';
 import { createDepositMethods } from './deposit-methods.service.js';
@@ -31,10 +34,10 @@ import { createTruelinkService } from './truelink.service.js';
 export function registerDepositModule(
   core: Pick<Core, 'app' | 'config' | 'db' | 'auditTrail' | 'ledger' | 'settings' | 'now' | 'jobs' | 'adapters' | 'ownAddress' | 'derivedSecret' | 'webhookSecrets' | 'site' | 'metrics' | 'openIntents'>,
   uses: {
-    members: Pick<Members, 'find' | 'findMany' | 'findByPhone'>;
+    members: Pick<Members, 'find' | 'findMany' | 'findByPhone' | 'bySender' | 'lock'>;
     slipCodes: Pick<SlipCodes, 'ofBank'>;
     statement: Pick<Statement, 'addSource' | 'addReferences'>;
-    banks: Pick<LookupService, 'bank'>;
+    banks: Pick<LookupService, 'bank' | 'slipBank'>;
   },
 ) {
   const { app, config, db, now } = core;
@@ -97,10 +100,25 @@ export function registerDepositModule(
   core.jobs.giftLinks = () => truelink.reconcile();
   core.jobs.qrPayments = () => deposits.reconcile();
   core.jobs.slips = () => slips.resumeUnfinished();
+  const bankFeed = createBankFeed({
+    db,
+    statement: createHttpBankStatement({
+      baseUrl: () => config.bankStatement.url ?? `${core.ownAddress()}/sandbox/bank/api`,
+      ...(config.bankStatement.apiKey ? { apiKey: config.bankStatement.apiKey } : {}),
+      timeoutMs: 10_000,
+    }),
+    credit,
+    members: uses.members,
+    banks: uses.banks,
+    auditTrail: core.auditTrail,
+    log,
+  });
+  core.jobs.bankFeed = () => bankFeed.read();
+  registerBankFeedRoutes(app, bankFeed);
   core.openIntents['gift_link'] = () => redeemingIntents(db);
   core.openIntents.slip = () => unfinishedSlips(db);
   uses.statement.addSource(depositStatement);
   uses.statement.addSource(noticeStatement);
   uses.statement.addReferences(depositReferences);
-  return { credit, slips, deposits: createDeposits(), gateway };
+  return { credit, slips, deposits: createDeposits(), gateway, bankFeed };
 }

@@ -31,7 +31,7 @@ export async function slipCodeOf(db: Db, bankCode: string): Promise<string | nul
 export function slipBankOf(db: Db, codeOrSlipCode: string) {
   return db
     .selectFrom('banks')
-    .select(['slip_code', 'name_en'])
+    .select(['code', 'slip_code', 'name_en'])
     .where((eb) => eb.or([eb('code', '=', codeOrSlipCode), eb('slip_code', '=', codeOrSlipCode)]))
     .where('slip_code', 'is not', null)
     .executeTakeFirst();

@@ -21,7 +21,7 @@ CREATE TABLE bank_credits (
   -- credited: matched and credited; duplicate: matched, but this transfer was credited before (a slip);
   -- waiting: no member, or more than one, for an operator; assigned: an operator credited it.
   status text NOT NULL CHECK (status IN ('credited', 'duplicate', 'waiting', 'assigned')),
-  reason text CHECK (reason IN ('no_sender', 'batch', 'currency', 'no_member', 'several_members')),
+  reason text CHECK (reason IN ('no_sender', 'batch', 'currency', 'no_member', 'no_name', 'several_members')),
   candidates bigint[] NOT NULL DEFAULT '{}',
   member_id bigint REFERENCES members (id),
   deposit_id uuid REFERENCES deposits (id),

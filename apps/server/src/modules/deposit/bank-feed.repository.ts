@@ -1,0 +1,134 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+
+/** The operator's accounts whose statement credits deposits by itself: enabled bank accounts in AUTO mode. */
+export function feedAccounts(db: Db) {
+  return db
+    .selectFrom('deposit_accounts')
+    .select(['id', 'bank_code', 'account_no', 'currency'])
+    .where('enabled', '=', true)
+    .where('mode', '=', 'AUTO')
+    .where('bank_type', '=', 'BANK')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Claims the account's next read for this node (no other claims it for `leaseSeconds`) and answers
+ * where the last finished read ended; a first read starts `firstReadHours` back.
+ */
+export async function claimRead(db: Db, accountId: bigint, leaseSeconds: number, firstReadHours: number): Promise<Date | null> {
+  await db
+    .insertInto('bank_feed_cursors')
+    .values({ account_id: accountId, read_until: sql`now() - make_interval(hours => ${firstReadHours})`, claimed_at: sql`'-infinity'::timestamptz` })
+    .onConflict((conflict) => conflict.column('account_id').doNothing())
+    .execute();
+  const row = await db
+    .updateTable('bank_feed_cursors')
+    .set({ claimed_at: sql`now()` })
+    .where('account_id', '=', accountId)
+    .where('claimed_at', '<', sql<Date>`now() - make_interval(secs => ${leaseSeconds})`)
+    .returning('read_until')
+    .executeTakeFirst();
+  return row?.read_until ?? null;
+}
+
+/** The read is done up to `until`; the claim is let go so the next run reads on. */
+export async function finishRead(db: Db, accountId: bigint, until: Date): Promise<void> {
+  await db.updateTable('bank_feed_cursors').set({ read_until: until, claimed_at: sql`'-infinity'::timestamptz` }).where('account_id', '=', accountId).execute();
+}
+
+/** A failed read lets go of its claim, its cursor where it was. */
+export async function releaseRead(db: Db, accountId: bigint): Promise<void> {
+  await db.updateTable('bank_feed_cursors').set({ claimed_at: sql`'-infinity'::timestamptz` }).where('account_id', '=', accountId).execute();
+}
+
+export interface NewBankCredit {
+  accountId: bigint;
+  bankRef: string;
+  amount: bigint;
+  currency: 'THB' | 'LAK';
+  bookedAt: Date;
+  senderBank: string | null;
+  senderAccount: string | null;
+  senderName: string | null;
+  batchCount: number | null;
+}
+
+/** Why a line waits for operators: no readable sender, a batch of several transfers, another currency, no member fits, a masked number without the holder's name, several fit. */
+export type WaitingReason = 'no_sender' | 'batch' | 'currency' | 'no_member' | 'no_name' | 'several_members';
+export type Outcome = { status: 'credited'; memberId: bigint; depositId: string } | { status: 'duplicate'; memberId: bigint } | { status: 'waiting'; reason: WaitingReason; candidates: bigint[] };
+
+/** Whether an earlier read wrote this line (the feed repeats itself). */
+export async function known(trx: Db, accountId: bigint, bankRef: string): Promise<boolean> {
+  return (await trx.selectFrom('bank_credits').select('id').where('account_id', '=', accountId).where('bank_ref', '=', bankRef).executeTakeFirst()) !== undefined;
+}
+
+/** The line with what became of it, once per bank reference; undefined when another read wrote it first. */
+export async function insertCredit(trx: Db, credit: NewBankCredit, outcome: Outcome) {
+  return trx
+    .insertInto('bank_credits')
+    .values({
+      account_id: credit.accountId,
+      bank_ref: credit.bankRef,
+      amount: credit.amount,
+      currency: credit.currency,
+      booked_at: credit.bookedAt,
+      sender_bank: credit.senderBank,
+      sender_account: credit.senderAccount,
+      sender_name: credit.senderName,
+      batch_count: credit.batchCount,
+      status: outcome.status,
+      reason: outcome.status === 'waiting' ? outcome.reason : null,
+      candidates: outcome.status === 'waiting' ? outcome.candidates : [],
+      member_id: outcome.status === 'waiting' ? null : outcome.memberId,
+      deposit_id: outcome.status === 'credited' ? outcome.depositId : null,
+      decided_at: outcome.status === 'waiting' ? null : sql`now()`,
+    })
+    .onConflict((conflict) => conflict.columns(['account_id', 'bank_ref']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+}
+
+export function waitingPage(db: Db, page: number, limit: number) {
+  return db
+    .selectFrom('bank_credits')
+    .selectAll()
+    .where('status', '=', 'waiting')
+    .orderBy('created_at')
+    .orderBy('id')
+    .offset((page - 1) * limit)
+    .limit(limit)
+    .execute();
+}
+
+export function creditById(db: Db, id: string) {
+  return db.selectFrom('bank_credits').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function lockCredit(trx: Db, id: string) {
+  return trx.selectFrom('bank_credits').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function propose(trx: Db, id: string, memberId: bigint, by: string): Promise<void> {
+  await trx.updateTable('bank_credits').set({ proposed_member_id: memberId, proposed_by: by }).where('id', '=', id).execute();
+}
+
+export async function assign(trx: Db, id: string, assigned: { memberId: bigint; depositId: string; by: string }): Promise<void> {
+  await trx
+    .updateTable('bank_credits')
+    .set({ status: 'assigned', reason: null, member_id: assigned.memberId, deposit_id: assigned.depositId, assigned_by: assigned.by, decided_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Over the last `days`: credit lines by what became of them. */
+export async function shares(db: Db, days: number) {
+  const rows = await db
+    .selectFrom('bank_credits')
+    .select(['status', (eb) => eb.fn.countAll<string>().as('count')])
+    .where('created_at', '>', sql<Date>`now() - make_interval(days => ${days})`)
+    .groupBy('status')
+    .execute();
+  return new Map(rows.map((row) => [row.status, Number(row.count)]));
+}

@@ -1,0 +1,192 @@
+import { type CurrencyCode, walletCurrencyOf } from '@wallet/contract';
+import type { BankStatement, StatementEntry } from '../../adapters/bank-statement.js';
+import type { Db } from '../../db/database.js';
+import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
+import type { AdminContext } from '../../http/context.js';
+import type { Members, MemberRow } from '../account/members.js';
+import type { AuditTrail } from '../audit/audit-writer.js';
+import type { LookupService } from '../lookup/lookup.service.js';
+import * as repo from './bank-feed.repository.js';
+import type { DepositCredit } from './deposit-credit.js';
+
+/** A read looks this far back from where the last one ended: a feed posts some transfers late, under their own time. */
+const OVERLAP_MS = 60 * 60_000;
+/** A node's claim on an account's read lapses after this, should it die mid-read. */
+const LEASE_SECONDS = 120;
+const FIRST_READ_HOURS = 24;
+const CANDIDATES = 10;
+
+/**
+ * The bank transfer's key among deposits: the same one a slip of it is credited under
+ * (`slip:<sending bank's slip code>:<transaction reference>`), so the feed and a slip uploaded for the
+ * same transfer credit it once, whichever comes first.
+ */
+export const bankTransferRef = (slipCode: string, bankRef: string) => `slip:${slipCode}:${bankRef}`;
+
+/**
+ * Bank deposits without staff (SPEC's AUTO mode): each run reads the statement of every AUTO bank
+ * account since the last read (with an overlap for late postings), and credits each incoming line to
+ * the member whose registered account sent it: the whole number at the sending bank, or the masked
+ * number with the holder's name where exactly one member fits. A line that fits nobody, several
+ * members, a batch or another currency waits for operators: one proposes a member, another credits it.
+ * Every line is written once per bank reference, in the transaction that credits it.
+ */
+export function createBankFeed(deps: {
+  db: Db;
+  statement: BankStatement;
+  credit: Pick<DepositCredit, 'credit'>;
+  members: Pick<Members, 'bySender' | 'lock' | 'find'>;
+  banks: Pick<LookupService, 'slipBank'>;
+  auditTrail: AuditTrail;
+  log: { warn(object: object, message: string): void };
+}) {
+  const { db } = deps;
+
+  type SenderBank = Awaited<ReturnType<LookupService['slipBank']>>;
+  type Match = { member: MemberRow; slipCode: string } | { reason: repo.WaitingReason; candidates: MemberRow[] };
+
+  /**
+   * The member who sent the line: the whole number at the sending bank, or a masked number whose
+   * holder's name fits exactly one member; else why it waits, with the members it could be.
+   */
+  async function match(trx: Db, entry: StatementEntry, bank: SenderBank | undefined, currency: CurrencyCode): Promise<Match> {
+    if (entry.batch) return { reason: 'batch', candidates: [] };
+    if (entry.currency !== currency) return { reason: 'currency', candidates: [] };
+    const account = entry.counterparty.account;
+    if (!bank?.slip_code || !account) return { reason: 'no_sender', candidates: [] };
+    const sender = { bankCode: bank.code, account, name: null };
+    const inCurrency = (members: MemberRow[]) => members.filter((member) => walletCurrencyOf(member.currency) === entry.currency);
+    const byNumber = inCurrency(await deps.members.bySender(trx, sender, CANDIDATES));
+    if (!/[xX*]/.test(account)) return byNumber.length === 1 ? { member: byNumber[0]!, slipCode: bank.slip_code } : { reason: 'no_member', candidates: [] };
+    // A masked number alone is not the member: the holder's name must say which of them it is.
+    if (entry.counterparty.name === null) return { reason: byNumber.length === 0 ? 'no_member' : 'no_name', candidates: byNumber };
+    const byName = inCurrency(await deps.members.bySender(trx, { ...sender, name: entry.counterparty.name }, CANDIDATES));
+    if (byName.length === 1) return { member: byName[0]!, slipCode: bank.slip_code };
+    return { reason: byName.length === 0 ? 'no_member' : 'several_members', candidates: byName.length === 0 ? byNumber : byName };
+  }
+
+  /** One incoming line, in its own transaction: credited, known before, or waiting. */
+  async function take(account: { id: bigint; currency: string }, entry: StatementEntry): Promise<repo.Outcome['status'] | 'repeat'> {
+    const bank = entry.counterparty.bank ? await deps.banks.slipBank(entry.counterparty.bank) : undefined;
+    return db
+      .transaction()
+      .execute(async (trx) => {
+        if (await repo.known(trx, account.id, entry.bankRef)) return 'repeat' as const;
+        const found = await match(trx, entry, bank, walletCurrencyOf(account.currency));
+        let outcome: repo.Outcome;
+        if ('reason' in found) outcome = { status: 'waiting', reason: found.reason, candidates: found.candidates.map((member) => member.id) };
+        else {
+          // The member's lock first, as every movement of their money takes it.
+          await deps.members.lock(trx, found.member.id);
+          const credited = await deps.credit.credit(trx, { memberId: found.member.id, method: 'BANK', amount: entry.amount, externalRef: bankTransferRef(found.slipCode, entry.bankRef), paidAt: entry.at });
+          outcome = credited ? { status: 'credited', memberId: found.member.id, depositId: credited.depositId } : { status: 'duplicate', memberId: found.member.id };
+        }
+        const line = {
+          accountId: account.id,
+          bankRef: entry.bankRef,
+          amount: entry.amount,
+          currency: entry.currency,
+          bookedAt: entry.at,
+          senderBank: entry.counterparty.bank,
+          senderAccount: entry.counterparty.account,
+          senderName: entry.counterparty.name,
+          batchCount: entry.batch?.count ?? null,
+        };
+        // Another read wrote the line first: this one's credit, if any, rolls back with it.
+        if (!(await repo.insertCredit(trx, line, outcome))) throw new RepeatedLine();
+        return outcome.status;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof RepeatedLine) return 'repeat' as const;
+        throw error;
+      });
+  }
+
+  async function readAccount(account: { id: bigint; bank_code: string; account_no: string; currency: string }) {
+    const readUntil = await repo.claimRead(db, account.id, LEASE_SECONDS, FIRST_READ_HOURS);
+    if (!readUntil) return null;
+    const to = new Date();
+    const counts = { credited: 0, duplicate: 0, waiting: 0, repeat: 0 };
+    try {
+      const entries = await deps.statement.statement(account.account_no, new Date(readUntil.getTime() - OVERLAP_MS), to);
+      for (const entry of entries) {
+        if (entry.direction !== 'credit') continue;
+        counts[await take(account, entry)] += 1;
+      }
+    } catch (error) {
+      await repo.releaseRead(db, account.id);
+      deps.log.warn({ err: error, account: account.account_no }, 'bank statement read failed; the next run reads again');
+      return { error: (error as Error).message };
+    }
+    await repo.finishRead(db, account.id, to);
+    return counts;
+  }
+
+  return {
+    /** One run over every AUTO account (a reconciler job; several nodes may run it, each account read by one at a time). */
+    async read(): Promise<Record<string, unknown>> {
+      const results: Record<string, unknown> = {};
+      for (const account of await repo.feedAccounts(db)) {
+        const result = await readAccount(account);
+        if (result) results[account.account_no] = result;
+      }
+      return results;
+    },
+
+    async waiting(page: number, limit: number) {
+      const rows = await repo.waitingPage(db, page, limit);
+      const members = new Map<bigint, MemberRow>();
+      for (const id of new Set(rows.flatMap((row) => [...row.candidates, ...(row.proposed_member_id ? [row.proposed_member_id] : [])]))) {
+        const member = await deps.members.find(db, id);
+        if (member) members.set(id, member);
+      }
+      return rows.map((row) => ({ row, candidates: row.candidates.map((id) => members.get(id)).filter((member): member is MemberRow => member !== undefined) }));
+    },
+
+    /**
+     * An operator's answer to a waiting line: the first names the member (audited), a second one
+     * credits it to that member (audited; the same one: 403 FOUR_EYES); naming another member
+     * replaces the proposal. The member's wallet currency must be the line's.
+     */
+    async assign(id: string, memberId: bigint, operator: AdminContext): Promise<'PROPOSED' | 'SUCCESS'> {
+      const seen = await repo.creditById(db, id);
+      if (!seen) throw notFound('NO_DATA');
+      // Only under the transfer's own key, the one its slip would carry: a batch, or a line whose
+      // sending bank is unknown, is credited by the member's slip instead, never twice.
+      const slipCode = seen.batch_count === null && seen.sender_bank ? ((await deps.banks.slipBank(seen.sender_bank))?.slip_code ?? null) : null;
+      if (!slipCode) throw badRequest('KEY_INVALID');
+      return db.transaction().execute(async (trx) => {
+        const member = await deps.members.lock(trx, memberId);
+        if (!member) throw notFound('NO_USER');
+        const line = await repo.lockCredit(trx, id);
+        if (!line) throw notFound('NO_DATA');
+        if (line.status !== 'waiting') throw new AppError('ALREADY_DECIDED', 409, { decidedBy: line.assigned_by ?? 'bank feed' });
+        if (walletCurrencyOf(member.currency) !== line.currency) throw badRequest('KEY_INVALID');
+        const detail = { id, bankRef: line.bank_ref, amount: String(line.amount), currency: line.currency, memberId: String(memberId) };
+        if (line.proposed_by === null || line.proposed_member_id !== memberId) {
+          await repo.propose(trx, id, memberId, operator.username);
+          await deps.auditTrail.record(trx, operator, 'bank_credit.propose', { ...detail, before: line.proposed_member_id === null ? null : String(line.proposed_member_id) });
+          return 'PROPOSED';
+        }
+        if (line.proposed_by === operator.username) throw forbidden('FOUR_EYES');
+        const credited = await deps.credit.credit(trx, { memberId, method: 'BANK', amount: line.amount, externalRef: bankTransferRef(slipCode, line.bank_ref), paidAt: line.booked_at });
+        // The member's slip of this transfer was credited meanwhile.
+        if (!credited) throw new AppError('ALREADY_DECIDED', 409, { decidedBy: 'slip' });
+        await repo.assign(trx, id, { memberId, depositId: credited.depositId, by: operator.username });
+        await deps.auditTrail.record(trx, operator, 'bank_credit.assign', { ...detail, proposedBy: line.proposed_by });
+        return 'SUCCESS';
+      });
+    },
+
+    /** Over 30 days: lines credited by themselves, by operators, and waiting. */
+    async figures() {
+      const shares = await repo.shares(db, 30);
+      const byItself = (shares.get('credited') ?? 0) + (shares.get('duplicate') ?? 0);
+      const byOperators = shares.get('assigned') ?? 0;
+      return { days: 30, byItself, byOperators, waiting: shares.get('waiting') ?? 0, shareByItself: byItself + byOperators === 0 ? null : byItself / (byItself + byOperators) };
+    },
+  };
+}
+export type BankFeed = ReturnType<typeof createBankFeed>;
+
+class RepeatedLine extends Error {}

@@ -1,0 +1,124 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { registerMember, startTestServer, type TestServer } from './harness.js';
+
+// Bank deposits credited from the operator's account statement (AUTO mode), over real HTTP against
+// the sandbox bank's feed.
+let server: TestServer;
+let chief: string;
+let finance: string;
+const FEED_ACCOUNT = '4061234567'; // the demo's SCB account, AUTO
+beforeAll(async () => {
+  server = await startTestServer();
+  await server.app.adminService.ensureFirstOperator({ username: 'chief', password: 'chief-pass-1' });
+  chief = (await server.api('POST', '/api/admin/login', { body: { username: 'chief', password: 'chief-pass-1' } })).body.token;
+  await server.api('POST', '/api/admin/operators', { token: chief, body: { username: 'till', password: 'till-pass-1234', roles: ['finance'] } });
+  finance = (await server.api('POST', '/api/admin/login', { body: { username: 'till', password: 'till-pass-1234' } })).body.token;
+});
+afterAll(() => server.close());
+afterEach(async () => {
+  await server.api('PUT', '/sandbox/bank/faults', { body: {} });
+  const report = await server.app.ledger.verify();
+  expect(report.ok).toBe(true);
+});
+
+type Member = Awaited<ReturnType<typeof registerMember>>;
+const balance = async (member: Member) => (await server.api('GET', '/api/wallet', { token: member.token })).body.wallet.amount as number;
+const read = () => server.app.bankFeed.read();
+/** The member's transfer from their registered account into the operator's feed account. */
+async function transfer(member: Member, amount: number, options: { fromName?: string; fromBankCode?: string; fromAccountNo?: string; toAccountNo?: string; toBankCode?: string } = {}) {
+  const sent = await server.api('POST', '/sandbox/bank/transfers', {
+    body: { amount, toAccountNo: options.toAccountNo ?? FEED_ACCOUNT, toBankCode: options.toBankCode ?? 'SCB', fromBankCode: options.fromBankCode ?? member.payload.bankCode, fromAccountNo: options.fromAccountNo ?? member.payload.bankAccountNo, ...(options.fromName ? { fromName: options.fromName } : {}) },
+  });
+  expect(sent.status).toBe(200);
+  return sent.body.transRef as string;
+}
+const line = (bankRef: string) => server.db.selectFrom('bank_credits').selectAll().where('bank_ref', '=', bankRef).execute();
+
+describe('a transfer from the member’s registered account', () => {
+  it('at the same bank (whole number) is credited by itself, once, however often the feed repeats it', async () => {
+    const member = await registerMember(server);
+    await server.api('PUT', '/sandbox/bank/faults', { body: { repeatEvery: 1 } });
+    const ref = await transfer(member, 250);
+    await read();
+    await read();
+    expect(await balance(member)).toBe(250);
+    expect(await line(ref)).toEqual([expect.objectContaining({ status: 'credited', member_id: BigInt(member.id) })]);
+    const deposits = await server.db.selectFrom('deposits').select(['method', 'amount']).where('member_id', '=', BigInt(member.id)).execute();
+    expect(deposits).toEqual([{ method: 'BANK', amount: 25_000n }]);
+  });
+
+  it('from another bank (masked number) is credited when the holder’s name says who it is, and waits without a name', async () => {
+    const named = await registerMember(server, { bankCode: 'KBANK', bankAccountName: 'SOMCHAI JAIDEE' });
+    const ref = await transfer(named, 300, { fromName: 'Mr. Somchai  Jaidee' });
+    const unnamed = await registerMember(server, { bankCode: 'GSB' });
+    const waitingRef = await transfer(unnamed, 400);
+    await read();
+    expect(await balance(named)).toBe(300);
+    expect((await line(ref))[0]).toMatchObject({ status: 'credited' });
+    expect(await balance(unnamed)).toBe(0);
+    expect((await line(waitingRef))[0]).toMatchObject({ status: 'waiting', reason: 'no_name', candidates: [BigInt(unnamed.id)] });
+  });
+
+  it('from an account no member registered waits for operators, with nothing credited', async () => {
+    const member = await registerMember(server);
+    const ref = await transfer(member, 120, { fromAccountNo: '9999999999' });
+    await read();
+    expect((await line(ref))[0]).toMatchObject({ status: 'waiting', reason: 'no_member', candidates: [] });
+    expect(await balance(member)).toBe(0);
+  });
+});
+
+describe('what waits, operators credit: one names the member, a second credits it', () => {
+  it('proposes, refuses the same operator, credits once on the second, and never again', async () => {
+    const member = await registerMember(server, { bankCode: 'GSB' });
+    const ref = await transfer(member, 500);
+    await read();
+    const queue = (await server.api('GET', '/api/admin/bank-credits', { token: finance })).body;
+    const waiting = queue.credits.find((credit: { bankRef: string }) => credit.bankRef === ref);
+    expect(waiting).toMatchObject({ amount: 500, reason: 'no_name', assignable: true, candidates: [expect.objectContaining({ memberId: member.id })] });
+    const assign = (token: string) => server.api('POST', `/api/admin/bank-credits/${waiting.id}/assign`, { token, body: { memberId: member.id } });
+    expect((await assign(finance)).body.message).toBe('PROPOSED');
+    expect(await assign(finance)).toMatchObject({ status: 403, body: { message: 'FOUR_EYES' } });
+    expect(await balance(member)).toBe(0);
+    expect((await assign(chief)).body.message).toBe('SUCCESS');
+    expect(await balance(member)).toBe(500);
+    expect((await assign(finance)).status).toBe(409);
+    expect((await line(ref))[0]).toMatchObject({ status: 'assigned', proposed_by: 'till', assigned_by: 'chief' });
+    const audit = await server.db.selectFrom('audit_log').select('action').where('action', 'like', 'bank_credit.%').execute();
+    expect(audit.map((row) => row.action).sort()).toEqual(['bank_credit.assign', 'bank_credit.propose']);
+  });
+
+  it('a batch of several transfers is not assigned to one member: the members’ slips credit it', async () => {
+    const first = await registerMember(server);
+    const second = await registerMember(server);
+    // The demo's GSB account, which no other test here pays into.
+    const batched = { toAccountNo: '020123456789', toBankCode: 'GSB' };
+    await server.api('PUT', '/sandbox/bank/faults', { body: { batchCreditsWithinMinutes: 10, batchAccounts: [batched.toAccountNo] } });
+    await transfer(first, 100, batched);
+    await transfer(second, 200, batched);
+    await read();
+    const batch = await server.db.selectFrom('bank_credits').selectAll().where('batch_count', '=', 2).executeTakeFirstOrThrow();
+    expect(batch).toMatchObject({ status: 'waiting', reason: 'batch' });
+    expect((await server.api('POST', `/api/admin/bank-credits/${batch.id}/assign`, { token: finance, body: { memberId: first.id } })).status).toBe(400);
+    expect(await balance(first)).toBe(0);
+  });
+
+  it('a member never reaches the queue', async () => {
+    const member = await registerMember(server);
+    expect((await server.api('GET', '/api/admin/bank-credits', { token: member.token })).status).toBe(401);
+  });
+});
+
+describe('the feed down or slow', () => {
+  it('reads nothing, keeps its place, and reads the transfer on the next run', async () => {
+    const member = await registerMember(server);
+    const ref = await transfer(member, 90);
+    await server.api('PUT', '/sandbox/bank/faults', { body: { unavailable: true } });
+    const failed = await read();
+    expect(JSON.stringify(failed)).toContain('error');
+    expect(await line(ref)).toEqual([]);
+    await server.api('PUT', '/sandbox/bank/faults', { body: {} });
+    await read();
+    expect(await balance(member)).toBe(90);
+  });
+});
