@@ -175,8 +175,8 @@ try {
   await withClient((client) =>
     client.query(
       `INSERT INTO protection_limits (member_id, kind, amount, time_zone)
-       SELECT m.id, k.kind, 100000000, 'Asia/Bangkok' FROM members m
-        CROSS JOIN unnest(ARRAY['deposit_day', 'deposit_week', 'deposit_month', 'loss_day', 'loss_week', 'loss_month', 'transfer_day']) AS k(kind)
+       SELECT m.id, k.kind, CASE k.kind WHEN 'session_minutes' THEN 1440 ELSE 100000000 END, 'Asia/Bangkok' FROM members m
+        CROSS JOIN unnest(ARRAY['deposit_day', 'deposit_week', 'deposit_month', 'loss_day', 'loss_week', 'loss_month', 'transfer_day', 'session_minutes']) AS k(kind)
        WHERE m.id = ANY ($1::bigint[]) ON CONFLICT DO NOTHING`,
       [spread.map(String)],
     ),
@@ -206,7 +206,10 @@ try {
   };
   console.log(`\n| protection check, every limit set (goal: p99 under 5 ms) | calls | p50 | p99 | max |`);
   console.log('|---|---|---|---|---|');
-  await checkCost('a transfer to a game (break, transfer and loss limits)', (memberId) => `SELECT * FROM protection_game_refusal(${memberId}, 5000)`);
+  await checkCost(
+    'a transfer to a game (break, session, transfer and loss limits)',
+    (memberId) => `SELECT * FROM protection_game_refusal(${memberId}, 5000, (SELECT id FROM sessions WHERE member_id = ${memberId} ORDER BY created_at DESC LIMIT 1))`,
+  );
   await checkCost('a deposit (break, deposit limits)', (memberId) => `SELECT * FROM protection_restriction(${memberId}); SELECT * FROM protection_limit_refusal(${memberId}, ARRAY['deposit_day', 'deposit_month', 'deposit_week'], 5000, NULL)`);
   await pool.end();
 } finally {

@@ -291,6 +291,74 @@ TABLE game_accounts
   CONSTRAINT game_accounts_provider_code_fkey FOREIGN KEY (provider_code) REFERENCES providers(code)
   CONSTRAINT game_accounts_provider_code_username_key UNIQUE (provider_code, username)
 
+TABLE harm_assessments
+  member_id bigint NOT NULL
+  score integer NOT NULL
+  level text NOT NULL
+  markers jsonb NOT NULL
+  assessed_at timestamp with time zone NOT NULL DEFAULT now()
+  CONSTRAINT harm_assessments_level_check CHECK ((level = ANY (ARRAY['none'::text, 'monitor'::text, 'interact'::text, 'intervene'::text])))
+  CONSTRAINT harm_assessments_member_id_fkey FOREIGN KEY (member_id) REFERENCES members(id)
+  CONSTRAINT harm_assessments_pkey PRIMARY KEY (member_id)
+
+TABLE harm_case_actions
+  id uuid NOT NULL DEFAULT gen_random_uuid()
+  case_id uuid NOT NULL
+  kind text NOT NULL
+  detail text NOT NULL
+  created_by text NOT NULL
+  created_at timestamp with time zone NOT NULL DEFAULT now()
+  CONSTRAINT harm_case_actions_case_id_fkey FOREIGN KEY (case_id) REFERENCES harm_cases(id)
+  CONSTRAINT harm_case_actions_kind_check CHECK ((kind = ANY (ARRAY['message'::text, 'break'::text, 'limit'::text, 'note'::text])))
+  CONSTRAINT harm_case_actions_pkey PRIMARY KEY (id)
+  CREATE INDEX harm_case_actions_case_idx ON harm_case_actions USING btree (case_id, created_at)
+
+TABLE harm_cases
+  id uuid NOT NULL DEFAULT gen_random_uuid()
+  member_id bigint NOT NULL
+  status text NOT NULL DEFAULT 'open'::text
+  level text NOT NULL
+  score integer NOT NULL
+  markers jsonb NOT NULL
+  assessed_at timestamp with time zone NOT NULL
+  opened_at timestamp with time zone NOT NULL DEFAULT now()
+  due_at timestamp with time zone NOT NULL DEFAULT (now() + '01:00:00'::interval)
+  first_action_at timestamp with time zone
+  outcome text
+  closing_note text
+  closed_by text
+  closed_at timestamp with time zone
+  CONSTRAINT harm_cases_check CHECK (((status = 'closed'::text) = ((outcome IS NOT NULL) AND (closed_by IS NOT NULL) AND (closed_at IS NOT NULL) AND (first_action_at IS NOT NULL))))
+  CONSTRAINT harm_cases_level_check CHECK ((level = ANY (ARRAY['interact'::text, 'intervene'::text])))
+  CONSTRAINT harm_cases_member_id_fkey FOREIGN KEY (member_id) REFERENCES members(id)
+  CONSTRAINT harm_cases_outcome_check CHECK ((outcome = ANY (ARRAY['no_concern'::text, 'supported'::text, 'restricted'::text])))
+  CONSTRAINT harm_cases_pkey PRIMARY KEY (id)
+  CONSTRAINT harm_cases_status_check CHECK ((status = ANY (ARRAY['open'::text, 'closed'::text])))
+  CREATE INDEX harm_cases_member_idx ON harm_cases USING btree (member_id, opened_at DESC)
+  CREATE UNIQUE INDEX harm_cases_one_open_idx ON harm_cases USING btree (member_id) WHERE (status = 'open'::text)
+  CREATE INDEX harm_cases_status_idx ON harm_cases USING btree (status, opened_at DESC)
+
+TABLE harm_rule_versions
+  code text NOT NULL
+  version integer NOT NULL
+  points integer NOT NULL
+  params jsonb NOT NULL
+  created_by text NOT NULL
+  created_at timestamp with time zone NOT NULL DEFAULT now()
+  CONSTRAINT harm_rule_versions_code_check CHECK ((code ~ '^[a-z_]{3,40}$'::text))
+  CONSTRAINT harm_rule_versions_pkey PRIMARY KEY (code, version)
+  CONSTRAINT harm_rule_versions_points_check CHECK (((points >= 0) AND (points <= 20)))
+  CONSTRAINT harm_rule_versions_version_check CHECK ((version >= 1))
+
+TABLE harm_sweep_cursor
+  id boolean NOT NULL DEFAULT true
+  transfer_id bigint NOT NULL DEFAULT 0
+  event_id bigint NOT NULL DEFAULT 0
+  change_id bigint NOT NULL DEFAULT 0
+  swept_at timestamp with time zone NOT NULL DEFAULT now()
+  CONSTRAINT harm_sweep_cursor_id_check CHECK (id)
+  CONSTRAINT harm_sweep_cursor_pkey PRIMARY KEY (id)
+
 TABLE idempotency_keys
   owner text NOT NULL
   key text NOT NULL
@@ -584,6 +652,18 @@ TABLE phone_blocks
   blocked_until timestamp with time zone NOT NULL
   CONSTRAINT phone_blocks_pkey PRIMARY KEY (phone)
 
+TABLE protection_events
+  id bigint NOT NULL GENERATED ALWAYS AS IDENTITY
+  member_id bigint NOT NULL
+  kind text NOT NULL
+  detail text NOT NULL
+  created_at timestamp with time zone NOT NULL DEFAULT now()
+  CONSTRAINT protection_events_kind_check CHECK ((kind = ANY (ARRAY['deposit_refused'::text, 'early_return'::text])))
+  CONSTRAINT protection_events_member_id_fkey FOREIGN KEY (member_id) REFERENCES members(id)
+  CONSTRAINT protection_events_pkey PRIMARY KEY (id)
+  CREATE INDEX protection_events_member_idx ON protection_events USING btree (member_id, created_at DESC)
+  CREATE INDEX protection_events_time_idx ON protection_events USING btree (created_at)
+
 TABLE protection_flags
   id bigint NOT NULL GENERATED ALWAYS AS IDENTITY
   member_id bigint NOT NULL
@@ -636,10 +716,14 @@ TABLE protection_restrictions
   operator text
   reason text
   created_at timestamp with time zone NOT NULL DEFAULT now()
+  lift_proposed_by text
+  lifted_by text
+  lifted_at timestamp with time zone
   CONSTRAINT protection_restrictions_check CHECK (((kind = 'exclusion'::text) OR (ends_at IS NOT NULL)))
   CONSTRAINT protection_restrictions_check1 CHECK (((ends_at IS NULL) OR (ends_at > starts_at)))
   CONSTRAINT protection_restrictions_check2 CHECK (((operator IS NULL) OR (length(reason) > 0)))
   CONSTRAINT protection_restrictions_check3 CHECK (((return_requested_at IS NULL) OR (kind = 'exclusion'::text)))
+  CONSTRAINT protection_restrictions_check4 CHECK (((lifted_at IS NULL) OR ((operator IS NOT NULL) AND (lifted_by IS NOT NULL) AND (lift_proposed_by IS NOT NULL) AND (lifted_by <> lift_proposed_by))))
   CONSTRAINT protection_restrictions_kind_check CHECK ((kind = ANY (ARRAY['break'::text, 'exclusion'::text])))
   CONSTRAINT protection_restrictions_member_id_fkey FOREIGN KEY (member_id) REFERENCES members(id)
   CONSTRAINT protection_restrictions_pkey PRIMARY KEY (id)
@@ -1217,6 +1301,7 @@ SEQUENCE ledger_accounts_id_seq
 SEQUENCE ledger_transfers_id_seq
 SEQUENCE member_id_seq
 SEQUENCE money_reference_seq
+SEQUENCE protection_events_id_seq
 SEQUENCE protection_flags_id_seq
 SEQUENCE protection_limit_changes_id_seq
 SEQUENCE protection_restrictions_id_seq

@@ -84,7 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { slips, credit, deposits, gateway } = registerDepositModule(core, { members: core.members, slipCodes: createSlipCodes(), statement, banks: lookup });
   const { chat, guests, sockets } = registerChatModule(core, { members: auth, operators: admin });
   const risk = registerRiskModule(core, { links, credit, sessions: auth, support: chat, bankChanges: account });
-  const protection = registerProtectionModule(core, { credit, launches: wallet, tellMember: (memberId) => chat.tellMemberApp(memberId) });
+  const protection = registerProtectionModule(core, { credit, launches: wallet, tellMember: (memberId) => chat.tellMemberApp(memberId), support: chat });
   registerWithdrawModule(core, { wallet, members: core.members, conditions, statement, risk });
   const corrections = registerCorrectionModule(core, { statement });
   const { rewards } = registerPromotionsModule(core, { members: core.members, signIns: createSignIns(), wallet, credit, deposits, conditions, approvals, statement, texts: lookup, risk, protection });
@@ -113,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('dailyFigures', dailyFigures);
   app.decorate('reconciliation', reconciliation);
   app.decorate('risk', risk);
+  app.decorate('harm', protection.harm);
   app.decorate('readiness', readiness);
   return app;
 }
@@ -133,6 +134,7 @@ declare module 'fastify' {
     dailyFigures: ReturnType<typeof registerDailyFiguresModule>;
     reconciliation: ReturnType<typeof registerReconciliationModule>;
     risk: ReturnType<typeof registerRiskModule>;
+    harm: ReturnType<typeof registerProtectionModule>['harm'];
     /** main.ts drains the node through it on SIGTERM. */
     readiness: Readiness;
   }

@@ -13,7 +13,7 @@ BEGIN
               ELSE greatest(r.ends_at, r.return_requested_at + interval '24 hours') END
     INTO refusal, until
     FROM protection_restrictions r
-   WHERE r.member_id = p_member
+   WHERE r.member_id = p_member AND r.lifted_at IS NULL
      AND (r.ends_at IS NULL OR r.ends_at > now()
           OR (r.kind = 'exclusion' AND (r.return_requested_at IS NULL OR r.return_requested_at + interval '24 hours' > now())))
    ORDER BY (r.kind = 'exclusion') DESC, r.ends_at DESC NULLS FIRST

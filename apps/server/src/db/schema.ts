@@ -563,6 +563,62 @@ export interface Database {
     operator: string | null;
     reason: string | null;
     created_at: Timestamp;
+    lift_proposed_by: string | null;
+    lifted_by: string | null;
+    lifted_at: Date | null;
+  };
+  protection_events: {
+    id: Generated<bigint>;
+    member_id: bigint;
+    kind: 'deposit_refused' | 'early_return';
+    detail: string;
+    created_at: Timestamp;
+  };
+  harm_rule_versions: {
+    code: string;
+    version: number;
+    points: number;
+    params: Json<Record<string, number>>;
+    created_by: string;
+    created_at: Timestamp;
+  };
+  harm_assessments: {
+    member_id: bigint;
+    score: number;
+    level: 'none' | 'monitor' | 'interact' | 'intervene';
+    markers: Json<unknown>;
+    assessed_at: Timestamp;
+  };
+  harm_cases: {
+    id: Generated<string>;
+    member_id: bigint;
+    status: Generated<'open' | 'closed'>;
+    level: 'interact' | 'intervene';
+    score: number;
+    markers: Json<unknown>;
+    assessed_at: Date;
+    opened_at: Timestamp;
+    due_at: Timestamp;
+    first_action_at: Date | null;
+    outcome: 'no_concern' | 'supported' | 'restricted' | null;
+    closing_note: string | null;
+    closed_by: string | null;
+    closed_at: Date | null;
+  };
+  harm_case_actions: {
+    id: Generated<string>;
+    case_id: string;
+    kind: 'message' | 'break' | 'limit' | 'note';
+    detail: string;
+    created_by: string;
+    created_at: Timestamp;
+  };
+  harm_sweep_cursor: {
+    id: Generated<boolean>;
+    transfer_id: ColumnType<bigint, bigint | undefined, bigint>;
+    event_id: ColumnType<bigint, bigint | undefined, bigint>;
+    change_id: ColumnType<bigint, bigint | undefined, bigint>;
+    swept_at: Timestamp;
   };
   protection_reviews: {
     member_id: bigint;

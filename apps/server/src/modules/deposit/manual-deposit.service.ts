@@ -40,7 +40,10 @@ export function createManualDepositService(deps: {
       const site = await deps.settings.site();
       if (!site.isManualDeposit) throw businessRule('DEPOSIT_MANUAL_OFF');
       if (amount < minorOf(moneyRules(site, context.currency).depositMinimum)) throw businessRule('DEPOSIT_MINIMUM');
-      // Checked and written under the gates' locks: two notices at once cannot both pass a limit.
+      // Asked first outside a transaction (what a refusal records stays), then checked and written
+      // under the gates' locks: two notices at once cannot both pass a limit.
+      const refusedBefore = await deps.deposits.refusal(db, context.memberId, { amount, replacingMethod: null });
+      if (refusedBefore) throw refusedBefore;
       return db.transaction().execute(async (trx) => {
         const refused = await deps.deposits.refusal(trx, context.memberId, { amount, replacingMethod: null });
         if (refused) throw refused;

@@ -1,5 +1,10 @@
+import { walletCurrencyOf } from '@wallet/contract';
 import type { Core } from '../../core.js';
+import type { ChatService } from '../chat/chat.service.js';
 import type { DepositCredit } from '../deposit/deposit-credit.js';
+import { registerHarmRoutes } from './harm.routes.js';
+import { createHarmService } from './harm.service.js';
+import * as harmRepo from './harm.repository.js';
 import { refusalError, createProtectionService } from './protection.service.js';
 import { registerProtectionRoutes } from './protection.routes.js';
 import { PROTECTION_DEFAULTS } from './site-defaults.js';
@@ -11,13 +16,15 @@ import { PROTECTION_DEFAULTS } from './site-defaults.js';
  * spins and invite rewards ask `refuseRestricted` in their transactions.
  */
 export function registerProtectionModule(
-  core: Pick<Core, 'app' | 'db' | 'auditTrail' | 'site' | 'settings' | 'members'>,
+  core: Pick<Core, 'app' | 'db' | 'auditTrail' | 'site' | 'settings' | 'members' | 'jobs'>,
   uses: {
     credit: Pick<DepositCredit, 'onCredited' | 'beforeIssuing'>;
     /** Games are not launched during a break or a self-exclusion. */
     launches: { beforeLaunch(gate: (memberId: bigint) => Promise<void>): void };
     /** Tells the member's open app (every node's sockets) that their protection changed. */
     tellMember: (memberId: bigint) => void;
+    /** A harm case's message to the member, through support chat. */
+    support: Pick<ChatService, 'tellMember'>;
   },
 ) {
   const defaults = PROTECTION_DEFAULTS[core.site.site];
@@ -29,16 +36,34 @@ export function registerProtectionModule(
     },
     promptRequired: async () => defaults.limitPrompt,
     changed: uses.tellMember,
+    attempted: (event) => harmRepo.recordEvent(core.db, event),
   });
   uses.credit.beforeIssuing(
-    async (trx, memberId, intent) => {
-      const refusal = await protection.depositRefusal(trx, memberId, intent.amount, intent.replacingMethod);
-      return refusal ? refusalError(refusal) : null;
+    async (db, memberId, intent) => {
+      const refusal = await protection.depositRefusal(db, memberId, intent.amount, intent.replacingMethod);
+      if (!refusal) return null;
+      // A refused deposit is a marker of harm; recorded when asked outside a transaction (the check
+      // before a way to pay is issued), which every refused deposit passes through first.
+      if (db === core.db) await harmRepo.recordEvent(core.db, { memberId, kind: 'deposit_refused', detail: refusal.refusal });
+      return refusalError(refusal);
     },
     { refusesSlips: true },
   );
   uses.credit.onCredited((trx, deposit) => protection.flagCredited(trx, deposit));
   uses.launches.beforeLaunch((memberId) => protection.refuseRestricted(core.db, memberId));
   registerProtectionRoutes(core.app, protection, core.members, core.db);
-  return protection;
+  const harm = createHarmService({
+    db: core.db,
+    auditTrail: core.auditTrail,
+    timeZone: core.site.timeZone,
+    protection,
+    members: { find: async (db, id) => {
+      const member = await core.members.find(db, id);
+      return member ? { id: member.id, currency: walletCurrencyOf(member.currency) } : undefined;
+    } },
+    support: uses.support,
+  });
+  core.jobs.harmMarkers = () => harm.sweep();
+  registerHarmRoutes(core.app, harm);
+  return { ...protection, harm };
 }

@@ -104,6 +104,7 @@ export async function requestReturn(trx: Db, memberId: bigint): Promise<number> 
     .where('kind', '=', 'exclusion')
     .where('ends_at', '<=', sql<Date>`now()`)
     .where('return_requested_at', 'is', null)
+    .where('lifted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
@@ -131,4 +132,24 @@ export async function flagDeposit(trx: Db, flag: { memberId: bigint; depositId: 
 
 export function flagsOf(db: Db, memberId: bigint, limit = 50) {
   return db.selectFrom('protection_flags').selectAll().where('member_id', '=', memberId).orderBy('created_at', 'desc').limit(limit).execute();
+}
+
+/** One of the member's restrictions, locked. */
+export function lockRestriction(trx: Db, memberId: bigint, id: bigint) {
+  return trx
+    .selectFrom('protection_restrictions')
+    .selectAll()
+    .select(sql<boolean>`lifted_at IS NULL AND (ends_at IS NULL OR ends_at > now() OR (kind = 'exclusion' AND (return_requested_at IS NULL OR return_requested_at + interval '24 hours' > now())))`.as('in_force'))
+    .where('member_id', '=', memberId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function proposeLift(trx: Db, id: bigint, by: string): Promise<void> {
+  await trx.updateTable('protection_restrictions').set({ lift_proposed_by: by }).where('id', '=', id).execute();
+}
+
+export async function lift(trx: Db, id: bigint, by: string): Promise<void> {
+  await trx.updateTable('protection_restrictions').set({ lifted_by: by, lifted_at: sql`now()` }).where('id', '=', id).execute();
 }

@@ -1,4 +1,4 @@
-import { walletCurrencyOf, answerPromptBody, applyRestrictionBody, memberIdParams, memberProtectionResponse, messageResponse, protectionStatus, selfExcludeBody, setLimitBody, setLimitResponse, takeBreakBody, tightenLimitBody } from '@wallet/contract';
+import { walletCurrencyOf, answerPromptBody, applyRestrictionBody, memberIdParams, memberProtectionResponse, messageResponse, protectionStatus, restrictionParams, selfExcludeBody, setLimitBody, setLimitResponse, takeBreakBody, tightenLimitBody } from '@wallet/contract';
 import { notFound } from '../../errors.js';
 import { MEMBER, operator } from '../../http/auth.js';
 import { failures } from '../../http/openapi.js';
@@ -49,6 +49,11 @@ export function registerProtectionRoutes(app: App, protection: ProtectionService
     const { reason, ...restriction } = request.body;
     await protection.applyRestriction(request.admin, found.id, restriction, reason);
     return { message: 'SUCCESS' as const };
+  });
+  // An operator-applied restriction: the first operator proposes lifting it, a second one lifts it.
+  app.post(`${base}/restrictions/:restrictionId/lift`, { ...desks, schema: { tags: ['admin'], params: restrictionParams, response: { 200: messageResponse, ...failures(403, 404) } } }, async (request) => {
+    const found = await memberOf(request.params.id);
+    return { message: await protection.liftRestriction(request.admin, found.id, BigInt(request.params.restrictionId)) };
   });
   app.put(`${base}/limits`, { ...desks, schema: { tags: ['admin'], params: memberIdParams, body: tightenLimitBody, response: { 200: messageResponse, ...failures(400, 404) } } }, async (request) => {
     const found = await memberOf(request.params.id);

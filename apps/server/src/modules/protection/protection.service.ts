@@ -14,7 +14,7 @@ import {
 } from '@wallet/contract';
 import type { Core } from '../../core.js';
 import type { Db } from '../../db/database.js';
-import { AppError, badRequest, businessRule } from '../../errors.js';
+import { AppError, badRequest, businessRule, forbidden, notFound } from '../../errors.js';
 import type { AdminContext, MemberContext } from '../../http/context.js';
 import * as repo from './protection.repository.js';
 
@@ -57,7 +57,13 @@ export const refusalError = (refusal: repo.Refusal): AppError =>
  * Times are the database's clock, so every node agrees on when a limit or a break starts and ends.
  */
 export function createProtectionService(
-  deps: Pick<Core, 'db' | 'auditTrail' | 'site'> & { cooling: () => Promise<CoolingRules>; promptRequired: () => Promise<boolean>; changed: (memberId: bigint) => void },
+  deps: Pick<Core, 'db' | 'auditTrail' | 'site'> & {
+    cooling: () => Promise<CoolingRules>;
+    promptRequired: () => Promise<boolean>;
+    changed: (memberId: bigint) => void;
+    /** What a member tried that protection refused, for the markers of harm. */
+    attempted: (event: { memberId: bigint; kind: 'early_return'; detail: string }) => Promise<void>;
+  },
 ) {
   const { db } = deps;
   const timeZone = deps.site.timeZone;
@@ -135,7 +141,7 @@ export function createProtectionService(
     const [now, rows, restrictions, changes, rules, restriction, answered, promptRequired] = await Promise.all([
       repo.databaseNow(db),
       repo.limitsOf(db, memberId),
-      repo.restrictionsOf(db, memberId, 1),
+      repo.restrictionsOf(db, memberId),
       repo.limitChanges(db, memberId),
       deps.cooling(),
       repo.restrictionRefusal(db, memberId),
@@ -152,7 +158,10 @@ export function createProtectionService(
         return { kind, amount: shownAmount(kind, amount), next: waiting, used: period ? toMajor(period.used) : null, resetsAt: period ? period.endsAt.getTime() : null };
       }),
     );
-    const latest = restrictions[0];
+    // The row in force, as the database function picks it: of its kind, not lifted, the latest end (none first).
+    const kindInForce = restriction?.refusal === 'ON_BREAK' ? 'break' : 'exclusion';
+    const endOf = (row: (typeof restrictions)[number]) => row.ends_at?.getTime() ?? Number.POSITIVE_INFINITY;
+    const latest = restriction ? restrictions.filter((row) => row.kind === kindInForce && row.lifted_at === null).sort((a, b) => (endOf(a) === endOf(b) ? 0 : endOf(b) > endOf(a) ? 1 : -1))[0] : undefined;
     return {
       limits,
       restriction:
@@ -206,8 +215,36 @@ export function createProtectionService(
     /** After a self-exclusion's time has passed, the member asks to return; it ends 24 hours later. */
     async requestReturn(member: MemberContext): Promise<void> {
       const asked = await db.transaction().execute((trx) => repo.requestReturn(trx, member.memberId));
-      if (asked === 0) throw businessRule('EXCLUSION_NOT_OVER');
+      if (asked === 0) {
+        // Asking while a restriction still runs is a marker of harm (an attempt to cut it short).
+        const inForce = await repo.restrictionRefusal(db, member.memberId);
+        if (inForce) await deps.attempted({ memberId: member.memberId, kind: 'early_return', detail: inForce.refusal });
+        throw businessRule('EXCLUSION_NOT_OVER');
+      }
       deps.changed(member.memberId);
+    },
+
+    /**
+     * Lifts a break or a self-exclusion an operator applied, by two operators: the first proposes, a
+     * different one lifts it (403 FOUR_EYES for the same one); audited. A member's own is never lifted.
+     */
+    async liftRestriction(operator: AdminContext, memberId: bigint, restrictionId: bigint): Promise<'PROPOSED' | 'SUCCESS'> {
+      const outcome = await db.transaction().execute(async (trx) => {
+        const row = await repo.lockRestriction(trx, memberId, restrictionId);
+        if (!row || row.operator === null || !row.in_force) throw notFound('NO_DATA');
+        const detail = { memberId: String(memberId), restrictionId: String(restrictionId), kind: row.kind, appliedBy: row.operator, reason: row.reason };
+        if (row.lift_proposed_by === null) {
+          await repo.proposeLift(trx, restrictionId, operator.username);
+          await deps.auditTrail.record(trx, operator, 'protection.lift.propose', detail);
+          return 'PROPOSED' as const;
+        }
+        if (row.lift_proposed_by === operator.username) throw forbidden('FOUR_EYES');
+        await repo.lift(trx, restrictionId, operator.username);
+        await deps.auditTrail.record(trx, operator, 'protection.lift', { ...detail, proposedBy: row.lift_proposed_by });
+        return 'SUCCESS' as const;
+      });
+      if (outcome === 'SUCCESS') deps.changed(memberId);
+      return outcome;
     },
 
     /** The break or exclusion that refuses rewards, spins and deposits now, or null (read in the caller's transaction). */
@@ -239,12 +276,16 @@ export function createProtectionService(
       return {
         ...state,
         restrictions: restrictions.map((row) => ({
+          id: String(row.id),
           kind: row.kind,
           startsAt: row.starts_at.getTime(),
           endsAt: row.ends_at?.getTime() ?? null,
           returnRequestedAt: row.return_requested_at?.getTime() ?? null,
           operator: row.operator,
           reason: row.reason,
+          liftProposedBy: row.lift_proposed_by,
+          liftedBy: row.lifted_by,
+          liftedAt: row.lifted_at?.getTime() ?? null,
         })),
         flags: flags.map((row) => ({ depositId: row.deposit_id, reason: row.reason, limit: row.limit_kind, createdAt: row.created_at.getTime() })),
       };
