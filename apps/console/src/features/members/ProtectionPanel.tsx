@@ -76,7 +76,7 @@ export function ProtectionPanel({ memberId, currency, harmCases = false }: { mem
               rows={data.restrictions}
               rowKey={(restriction) => restriction.id}
               columns={[
-                { heading: t('protection.kind'), cell: (restriction) => t(`protection.kinds.${restriction.kind}`) },
+                { heading: t('protection.kind'), cell: (restriction) => t(`protection.kinds.${restriction.kind}`), className: 'whitespace-nowrap' },
                 { heading: t('protection.from'), cell: (restriction) => formatEpoch(restriction.startsAt), className: 'whitespace-nowrap' },
                 {
                   heading: t('protection.until'),

@@ -122,6 +122,7 @@ describe('a harm case', () => {
     await user.click(screen.getByTestId('harm-break-submit'));
     const dialog = await screen.findByTestId('harm-confirm-dialog');
     expect(within(dialog).getByTestId('harm-confirm-effect')).toHaveTextContent('The member goes on a break of 1 week from now: no deposits, no transfers to games');
+    expect(within(dialog).getByTestId('harm-confirm-effect')).toHaveTextContent('They are not messaged about it');
     await user.dblClick(within(dialog).getByTestId('harm-confirm'));
     expect(await screen.findByText('Break applied.')).toBeInTheDocument();
     expect(sent).toEqual([{ method: 'POST', path: `/api/admin/protection/cases/${CASE_ID}/actions`, body: { kind: 'break', period: '1w', reason: 'Chasing losses at night' } }]);

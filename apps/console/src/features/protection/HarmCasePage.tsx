@@ -99,7 +99,7 @@ function Assessment({ harmCase }: { harmCase: HarmCaseDetail }) {
             <tr key={marker.code} className="border-t border-white/5 align-top" data-testid={`harm-marker-${marker.code}`}>
               <td className="py-2 pr-3">
                 <div className="font-semibold">{markerName(t, marker.code)}</div>
-                <div className="text-xs text-white/50">{t('harm.case.ruleVersion', { version: marker.version })}</div>
+                <div className="text-xs text-white/50">{marker.version === 0 ? t('harm.case.ruleDefaults') : t('harm.case.ruleVersion', { version: marker.version })}</div>
               </td>
               <td className="py-2 pr-3 text-right font-mono">+{marker.points}</td>
               <td className="py-2 text-white/80">{marker.reason}</td>

@@ -11,8 +11,8 @@ import { useChangeHarmRule } from './api/change-rule';
 import { useHarmRules } from './api/list-rules';
 import { markerName } from './HarmParts';
 
-/** The figures a rule version holds, as its params: "Hours 3 · Nights 2". */
-function ParamsText({ params }: { params: Record<string, number> }) {
+/** The thresholds a rule version holds, each named in the rule's own words: "Minutes after a loss 30 · Times in 30 days 3". */
+function ParamsText({ code, params }: { code: string; params: Record<string, number> }) {
   const { t } = useTranslation();
   const entries = Object.entries(params);
   if (entries.length === 0) return <span className="text-white/50">-</span>;
@@ -21,7 +21,7 @@ function ParamsText({ params }: { params: Record<string, number> }) {
       {entries.map(([key, value], index) => (
         <span key={key} className="whitespace-nowrap">
           {index > 0 && <span className="text-white/50"> · </span>}
-          <span className="text-white/50">{t(`harm.params.${key}`, { defaultValue: key })}</span> <span className="font-mono">{value.toLocaleString('en')}</span>
+          <span className="text-white/50">{t(`harm.params.${code}.${key}`, { defaultValue: key })}</span> <span className="font-mono">{value.toLocaleString('en')}</span>
         </span>
       ))}
     </span>
@@ -61,7 +61,7 @@ export function HarmRulesPanel({ canChange }: { canChange: boolean }) {
                 </td>
                 <td className="px-3 py-2 text-right font-mono" data-testid="harm-rule-version">{rule.version}</td>
                 <td className="px-3 py-2 text-right font-mono" data-testid="harm-rule-points">{rule.code === 'levels' ? '-' : rule.points}</td>
-                <td className="px-3 py-2 text-xs"><ParamsText params={rule.params} /></td>
+                <td className="px-3 py-2 text-xs"><ParamsText code={rule.code} params={rule.params} /></td>
                 <td className="px-3 py-2 text-xs text-white/60">{rule.createdBy && rule.createdAt ? t('harm.rules.changedBy', { name: rule.createdBy, time: formatEpoch(rule.createdAt) }) : t('harm.rules.asShipped')}</td>
                 <td className="whitespace-nowrap px-3 py-2 text-right">
                   {canChange && (
@@ -137,7 +137,7 @@ function RuleForm({ rule, onDone }: { rule: HarmRuleVersion; onDone(): void }) {
       <div className="flex flex-wrap items-end gap-3">
         {!levels && <TextField className="w-32" label={t('harm.rules.points')} inputMode="numeric" value={points} onChange={(event) => setPoints(event.target.value)} data-testid="harm-form-points" />}
         {Object.entries(text).map(([key, value]) => (
-          <TextField key={key} className="w-40" label={t(`harm.params.${key}`, { defaultValue: key })} inputMode="decimal" value={value} onChange={(event) => setText({ ...text, [key]: event.target.value })} data-testid={`harm-form-${key}`} />
+          <TextField key={key} className="w-40" label={t(`harm.params.${rule.code}.${key}`, { defaultValue: key })} inputMode="decimal" value={value} onChange={(event) => setText({ ...text, [key]: event.target.value })} data-testid={`harm-form-${key}`} />
         ))}
       </div>
       {!valid && <p className="text-xs text-rose-300">{t('harm.rules.invalid')}</p>}

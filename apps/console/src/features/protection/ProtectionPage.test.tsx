@@ -7,7 +7,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveToken } from '../../shared/api/client';
-import { MINUTE, NOW, harmRule, harmSummary } from './fixtures';
+import { CASE_ID, MINUTE, NOW, harmRule, harmSummary } from './fixtures';
 import { ProtectionPage } from './ProtectionPage';
 
 type Sent = { method: string; path: string; body: unknown };
@@ -59,23 +59,23 @@ afterAll(() => i18n.changeLanguage('th'));
 
 describe('the Protection page: cases', () => {
   it('lists the open cases: the member by phone, level, score, the markers in words, when it opened and the clock', async () => {
-    const overdue = harmSummary({ id: '42', memberId: '100301', memberPhone: '0899999999', level: 'intervene', score: 12, markers: ['rising_deposits'], openedAt: NOW - 75 * MINUTE, dueAt: NOW - 15 * MINUTE });
-    const acted = harmSummary({ id: '43', firstActionAt: NOW - 10 * MINUTE, openedAt: NOW - 35 * MINUTE });
+    const overdue = harmSummary({ id: 'c-42', memberId: '100301', memberPhone: '0899999999', level: 'intervene', score: 12, markers: ['rising_deposits'], openedAt: NOW - 75 * MINUTE, dueAt: NOW - 15 * MINUTE });
+    const acted = harmSummary({ id: 'c-43', firstActionAt: NOW - 10 * MINUTE, openedAt: NOW - 35 * MINUTE });
     const { asked } = renderPage({ cases: { open: [harmSummary(), overdue, acted], closed: [] } });
-    const row = await screen.findByTestId('harm-case-41');
+    const row = await screen.findByTestId(`harm-case-${CASE_ID}`);
     expect(within(row).getByTestId('harm-case-member')).toHaveTextContent('0812345678');
     expect(within(row).getByTestId('harm-case-member')).toHaveAttribute('href', '/members/100300');
     expect(within(row).getByTestId('harm-level')).toHaveTextContent('Interact');
     expect(row).toHaveTextContent('Chasing losses, Night play');
     expect(row).toHaveTextContent('29/11/2026 13:40:00');
     expect(within(row).getByTestId('harm-clock')).toHaveTextContent('40 min left');
-    expect(within(row).getByTestId('harm-case-open')).toHaveAttribute('href', '/protection/cases/41');
-    const late = screen.getByTestId('harm-case-42');
+    expect(within(row).getByTestId('harm-case-open')).toHaveAttribute('href', `/protection/cases/${CASE_ID}`);
+    const late = screen.getByTestId('harm-case-c-42');
     expect(late).toHaveTextContent('12');
     expect(within(late).getByTestId('harm-level')).toHaveTextContent('Intervene');
     expect(within(late).getByTestId('harm-clock')).toHaveTextContent('Overdue 15 min');
     expect(within(late).getByTestId('harm-clock')).toHaveAttribute('data-state', 'overdue');
-    expect(within(screen.getByTestId('harm-case-43')).getByTestId('harm-clock')).toHaveTextContent('Acted after 25 min');
+    expect(within(screen.getByTestId('harm-case-c-43')).getByTestId('harm-clock')).toHaveTextContent('Acted after 25 min');
     expect(asked).toContain('/api/admin/protection/cases?status=open&page=1&limit=20');
   });
 
@@ -84,7 +84,7 @@ describe('the Protection page: cases', () => {
     renderPage({ cases: { open: [], closed: [closed] } });
     expect(await screen.findByTestId('harm-cases-none')).toHaveTextContent('No open case.');
     await userEvent.setup().click(screen.getByTestId('harm-cases-closed'));
-    const row = await screen.findByTestId('harm-case-41');
+    const row = await screen.findByTestId(`harm-case-${CASE_ID}`);
     expect(within(row).getByTestId('harm-case-status')).toHaveTextContent('Closed · Restricted');
     expect(within(row).getByTestId('harm-clock')).toHaveTextContent('Acted after 5 min');
   });
@@ -97,24 +97,24 @@ describe('the Protection page: marker rules', () => {
     expect(rule).toHaveTextContent('Chasing losses');
     expect(within(rule).getByTestId('harm-rule-version')).toHaveTextContent('1');
     expect(within(rule).getByTestId('harm-rule-points')).toHaveTextContent('4');
-    expect(within(rule).getByTestId('harm-rule-params')).toHaveTextContent('30');
-    expect(within(screen.getByTestId('harm-rule-levels')).getByTestId('harm-rule-params')).toHaveTextContent('10');
+    expect(within(rule).getByTestId('harm-rule-params')).toHaveTextContent('Minutes after a loss 30 · Times in 30 days 3');
+    expect(within(screen.getByTestId('harm-rule-levels')).getByTestId('harm-rule-params')).toHaveTextContent('Monitor from 3 · Interact from 6 · Intervene from 10');
     expect(screen.queryByTestId('harm-rule-edit')).not.toBeInTheDocument();
   });
 
   it('an admin saves a new version after the one seen; a double press sends one change', async () => {
-    const saved = harmRule({ version: 2, points: 5, params: { depositWithinMinutes: 20, times: 3, days: 7 }, createdBy: 'boon', createdAt: NOW });
+    const saved = harmRule({ version: 2, points: 5, params: { minutes: 20, times: 3 }, createdBy: 'boon', createdAt: NOW });
     const { sent } = renderPage({ roles: ['admin'], at: '/protection?tab=rules', change: () => json({ rules: [saved, levels] }) });
     const user = userEvent.setup();
     await user.click(within(await screen.findByTestId('harm-rule-chasing_losses')).getByTestId('harm-rule-edit'));
     const form = screen.getByTestId('harm-rule-form');
     await user.clear(within(form).getByTestId('harm-form-points'));
     await user.type(within(form).getByTestId('harm-form-points'), '5');
-    await user.clear(within(form).getByTestId('harm-form-depositWithinMinutes'));
-    await user.type(within(form).getByTestId('harm-form-depositWithinMinutes'), '20');
+    await user.clear(within(form).getByTestId('harm-form-minutes'));
+    await user.type(within(form).getByTestId('harm-form-minutes'), '20');
     await user.dblClick(within(form).getByTestId('harm-form-save'));
     expect(await screen.findByText('Saved as version 2.')).toBeInTheDocument();
-    expect(sent).toEqual([{ method: 'PUT', path: '/api/admin/protection/harm-rules/chasing_losses', body: { after: 1, points: 5, params: { depositWithinMinutes: 20, times: 3, days: 7 } } }]);
+    expect(sent).toEqual([{ method: 'PUT', path: '/api/admin/protection/harm-rules/chasing_losses', body: { after: 1, points: 5, params: { minutes: 20, times: 3 } } }]);
     expect(within(screen.getByTestId('harm-rule-chasing_losses')).getByTestId('harm-rule-version')).toHaveTextContent('2');
   });
 

@@ -3,7 +3,7 @@ import type { HarmCaseDetail, HarmCaseSummary, HarmRuleVersion } from '@wallet/c
 /** Fixtures for the protection feature's tests, shaped by the contract's types. */
 export const NOW = Date.UTC(2026, 10, 29, 7, 0); // 29/11/2026 14:00 in Bangkok
 export const MINUTE = 60_000;
-export const CASE_ID = '41';
+export const CASE_ID = '7c1a0000-0000-4000-8000-000000000041';
 
 export const harmSummary = (fields: Partial<HarmCaseSummary> = {}): HarmCaseSummary => ({
   id: CASE_ID,
@@ -42,7 +42,7 @@ export const harmRule = (fields: Partial<HarmRuleVersion> = {}): HarmRuleVersion
   code: 'chasing_losses',
   version: 1,
   points: 4,
-  params: { depositWithinMinutes: 30, times: 3, days: 7 },
+  params: { minutes: 30, times: 3 },
   createdBy: null,
   createdAt: null,
   ...fields,
