@@ -1,4 +1,4 @@
-// The chat phase of `npm run bench` (issue 14 §5): how many connected sockets one node holds with
+// The chat phase of `npm run bench`: how many connected sockets one node holds with
 // p99 delivery under 100 ms, and messages per second through the Redis adapter across two nodes.
 import { type Socket, io } from 'socket.io-client';
 

@@ -1,4 +1,4 @@
-// The data behind `npm run bench:lists` (issue 16 §2): a schema filled straight with SQL
+// The data behind `npm run bench:lists`: a schema filled straight with SQL
 // (INSERT … SELECT generate_series), fast enough for 100,000 members and 10 million ledger
 // transfers on a small machine. Every size scales with the member count at the same density per
 // member, so a member of the small schema and a member of the large one own the same rows: what
@@ -29,7 +29,7 @@ export interface SeedSizes {
   heavyRows: number;
 }
 
-/** Issue 16 §2's large database: 100,000 members, 10 M transfers, 1 M movements, 100,000 slips. */
+/** The large database: 100,000 members, 10 M transfers, 1 M movements, 100,000 slips. */
 export const LARGE: SeedSizes = {
   members: 100_000,
   transfers: 10_000_000,

@@ -1,4 +1,4 @@
-// `npm run bench:lists` (issue 16 §2): the member list calls (and operator tables) on a small and a
+// `npm run bench:lists`: the member list calls (and operator tables) on a small and a
 // large database side by side. Seeds both with bench/large-seed.ts (same rows per member; only the
 // tables around them grow), starts the server on each, measures each call with bench/lists.ts, and
 // prints "call | small p50/p99 | large p50/p99 | ratio". Needs PostgreSQL (BENCH_DATABASE_URL,

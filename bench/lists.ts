@@ -1,4 +1,4 @@
-// The list calls of issue 16 §2, measured with autocannon: each member list call of SPEC §7 (and
+// The list calls, measured with autocannon: each member list call of SPEC §7 (and
 // the operator tables) at its first page, members taken in turn from a spread sample, plus a page
 // deep in one heavy member's rows. `bench/lists-run.ts` runs it on a small and a large database
 // side by side; `bench/run.ts` may call `benchLists` on its own server.

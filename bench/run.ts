@@ -223,7 +223,7 @@ async function slipUploads(count: number): Promise<Buffer[]> {
 }
 
 /**
- * `npm start` on an embedded database that exists already (issue 16 §4): seconds from the command
+ * `npm start` on an embedded database that exists already: seconds from the command
  * to /readyz answering, the median of three starts after a first one that creates the database.
  */
 async function startupSeconds(): Promise<{ first: number; median: number }> {
@@ -428,7 +428,7 @@ try {
   console.log('\n| figure | value | goal |\n|---|---|---|');
   for (const [figure, value, goal] of rows) console.log(`| ${figure} | ${value} | ${goal} |`);
 
-  // Member lists on a small and a large database side by side (issue 16 §2): its own seeds and servers.
+  // Member lists on a small and a large database side by side: its own seeds and servers.
   if (phases.has('lists')) execFileSync(process.execPath, ['--import', 'tsx', 'bench/lists-run.ts'], { stdio: 'inherit' });
 } finally {
   server?.kill('SIGKILL');

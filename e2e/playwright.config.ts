@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
-/** The Laos build's server runs beside the Thai one (issue 15 §3). */
+/** The Laos build's server runs beside the Thai one. */
 const LAOS_PORT = PORT + 1;
 const server = (port: number, site: 'th' | 'la') => ({
   command: 'node e2e/server.mjs',

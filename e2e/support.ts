@@ -13,7 +13,7 @@ export async function keepScreenshot(page: Page, name: string, { fullPage = true
 
 /**
  * The member app swallows a second tap at the same spot within this long after a dialog closed on
- * a tap (apps/web/src/shared/ui/tapShield.ts, issue 31 §2): a member's next deliberate tap there
+ * a tap (apps/web/src/shared/ui/tapShield.ts): a member's next deliberate tap there
  * comes later, and so must a journey's.
  */
 const DOUBLE_TAP_WINDOW_MS = 400;
@@ -116,7 +116,7 @@ export async function pauseSpinCampaigns(request: APIRequestContext): Promise<vo
 export const shownText = (locator: Locator) => expect.poll(async () => (await locator.textContent())?.replace(/[\u2060\u200B]/g, '') ?? '');
 
 /**
- * Issue 15 §4: axe-core finds no serious or critical violation of WCAG 2.1 A/AA on what the page
+ * Axe-core finds no serious or critical violation of WCAG 2.1 A/AA on what the page
  * shows now (an open overlay included). The failure names each rule and the elements it found.
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {

@@ -1,4 +1,4 @@
-// `npm run audit:verify`: checks the audit log's hash chain (issue 11 §5) on the configured
+// `npm run audit:verify`: checks the audit log's hash chain on the configured
 // database (DATABASE_URL, else the embedded one under DATA_DIR). Exit code 1 when an entry was
 // edited, deleted, inserted or re-hashed outside the chain, or when the newest entries are gone since
 // the latest checkpoint (UPLOAD_DIR/audit/checkpoint.json). Needs the server's audit key (AUDIT_KEY or

@@ -1,4 +1,4 @@
-// `npm run bench:web` (issue 16 §3): how heavy and how fast the member app is on a phone.
+// `npm run bench:web`: how heavy and how fast the member app is on a phone.
 //
 // Builds the member app, reads what each route loads from the build (gzip sizes, as the budget
 // check scripts/web-budget.mjs counts them), starts the real server on a fresh embedded database
@@ -30,7 +30,7 @@ const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEMO = site === 'la' ? { username: '2055512345', password: 'demo1234' } : { username: '0812345678', password: 'demo1234' };
 const dist = path.join(root, 'apps/web', site === 'la' ? 'dist-la' : 'dist');
 const ROUTES = ['/login', '/register', '/user/home'].filter((route) => option('only', route).split(',').includes(route));
-/** Issue 16 §3; the /login goal is also the budget `npm test` holds (scripts/web-budget.mjs). */
+/** The /login goal is also the budget `npm test` holds (scripts/web-budget.mjs). */
 const GOALS = { loginJsGzip: 120_000, performance: 95, accessibility: 95 };
 // TOOLCHAIN.md: the flags Debian's Chromium needs here (as root, no GPU).
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];

@@ -14,10 +14,10 @@ const qr = await QRCode.toString('https://line.me/R/ti/p/@bahtwallet', {
 fs.writeFileSync(`${publicDir}contact-qr.svg`, qr);
 
 
-// The installable app's icons (issue 15 §4): the favicon's coin on the app's night blue, plain
+// The installable app's icons: the favicon's coin on the app's night blue, plain
 // (192, 512) and maskable (512, the coin inside the safe zone's inner 80 %).
 const { default: sharp } = await import('sharp');
-// The Laos build's (issue 31 §9) are the kip coin's, in public/kip/.
+// The Laos build's are the kip coin's, in public/kip/.
 const NIGHT = { r: 11, g: 18, b: 32, alpha: 1 };
 for (const folder of ['', 'kip/']) {
   const coin = fs.readFileSync(`${publicDir}${folder}favicon.svg`);

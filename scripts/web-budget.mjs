@@ -1,4 +1,4 @@
-// What each route of the built member app loads, and the size budget of issue 16 §3.
+// What each route of the built member app loads, and its size budget.
 //
 //   node scripts/web-budget.mjs [--dist apps/web/dist] [--budget 120]
 //
@@ -118,7 +118,7 @@ function main() {
   if (args.includes('--files')) for (const { file, gzip } of initial.js.sort((a, b) => b.gzip - a.gzip)) console.log(`    ${kB(gzip).padStart(9)}  ${file}`);
   const login = routes['/login'].jsGzip;
   if (login > budget) {
-    console.error(`✖ /login loads ${kB(login)} of JavaScript (gzip), over the ${kB(budget)} budget (issue 16 §3)`);
+    console.error(`✖ /login loads ${kB(login)} of JavaScript (gzip), over the ${kB(budget)} budget`);
     process.exit(1);
   }
   console.log(`✔ /login JS ${kB(login)} gzip (${kB(routes['/login'].jsBrotli)} brotli as served), within the ${kB(budget)} budget`);

@@ -1,7 +1,7 @@
 import { defineProject } from 'vitest/config';
 
 /**
- * Tests that bring up a PostgreSQL server of their own and stop it (issue 30 §1): whatever the
+ * Tests that bring up a PostgreSQL server of their own and stop it: whatever the
  * suite's database, they run once, in the first pass of `npm test`.
  */
 export default defineProject({

@@ -9,7 +9,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 const laos = process.env.VITE_SITE === 'la';
 const NIGHT = '#0b1220';
-/** Issue 31 §9: each build is its currency's product, by name and by the coin's sign (src/env.ts names it alike). */
+/** Each build is its currency's product, by name and by the coin's sign (src/env.ts names it alike). */
 const APP_NAME = process.env.VITE_APP_NAME ?? (laos ? 'Kip Wallet' : 'Baht Wallet');
 /** The Laos build's favicon and app icons draw the kip's ₭ (public/kip/). */
 const ICONS = laos ? '/kip' : '';
@@ -17,7 +17,7 @@ const ICONS = laos ? '/kip' : '';
 /**
  * The sections of a language's texts that the first screen (the public shell, /login, the offline
  * screen and the update prompt) draws; every other section loads with the first screen after it
- * (src/shared/i18n/index.ts, issue 16 §3). The error table (`errors`, 2.7 kB gzip in Thai) is not
+ * (src/shared/i18n/index.ts). The error table (`errors`, 2.7 kB gzip in Thai) is not
  * drawn: /login loads it once the page is idle, and a failed login waits for it (LoginPage.tsx).
  */
 export const FIRST_SCREEN_TEXTS = ['app', 'common', 'language', 'login', 'menu', 'money'];
@@ -66,7 +66,7 @@ export function localeParts(): Plugin {
 }
 
 /**
- * Issue 16 §3: the first screen of the build's language (Thai, or Lao in the Laos build) without
+ * The first screen of the build's language (Thai, or Lao in the Laos build) without
  * waiting and without a fallback font. The page draws nothing until its script has run and the
  * language's texts are in, so what it needs is asked for with the page: the texts' chunk (a
  * modulepreload; a member who chose another language fetches theirs after, and the default's few kB
@@ -132,7 +132,7 @@ export default defineConfig({
     // Compressed once at build time, at the smallest settings, and served as they are (preCompressed
     // in the server): brotli to browsers that take it (every phone over HTTPS), gzip to the rest.
     compression({ algorithms: [defineAlgorithm('gzip', { level: 9 }), 'brotliCompress'], threshold: 1024 }),
-    // Installable (issue 15 §4): a manifest, and a service worker that keeps the app's shell and
+    // Installable: a manifest, and a service worker that keeps the app's shell and
     // fonts for offline starts. It never caches API answers (money figures) or uploads: only the
     // built files are precached, and every other request goes to the network.
     VitePWA({
@@ -165,7 +165,7 @@ export default defineConfig({
     }),
   ],
   server: { proxy: { '/api': 'http://localhost:8080', '/sandbox': 'http://localhost:8080' } },
-  // Each build has its own output, so the Thai and the Lao one can be served side by side (issue 15 §3).
+  // Each build has its own output, so the Thai and the Lao one can be served side by side.
   // The manifest (dist/.vite/manifest.json) lets scripts/web-budget.mjs work out what each route loads.
   build: {
     outDir: laos ? 'dist-la' : 'dist',
@@ -178,7 +178,7 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // Issue 16 §3: everything the entry imports statically (React, the router, i18next, the
+        // Everything the entry imports statically (React, the router, i18next, the
         // public shell and /login) is one file. Left to itself the bundler cuts out each module that
         // a lazy screen shares with the entry as a chunk of its own (React, react-i18next's hook,
         // the site profile…): 10 requests before the first paint instead of 2, and ~2 kB more

@@ -1,9 +1,11 @@
-import { type Page, expect } from '@playwright/test';
+import { type APIRequestContext, type Page, expect } from '@playwright/test';
+import { creditWallet, registerViaApi } from '../support';
 import { AppShell } from './app-shell';
 import { BonusPage } from './bonus-page';
 import { DepositModal } from './deposit-modal';
 import { GameAccountOverlay } from './game-account-overlay';
 import { InviteOverlay } from './invite-overlay';
+import { LoginPage } from './login-page';
 import { RefundOverlay } from './refund-overlay';
 import { StatementPage } from './statement-page';
 import { TransferOverlay } from './transfer-overlay';
@@ -15,6 +17,21 @@ export type Tile = 'deposit' | 'withdraw' | 'bonus' | 'spin' | 'invite' | 'refun
 export class HomePage extends AppShell {
   constructor(page: Page) {
     super(page);
+  }
+
+  /**
+   * A new member, registered through the API with `baht` credited, signed in through the form (the
+   * agreement accepted, "remember me" on) and on home with that total shown.
+   */
+  static async signInNewMember(page: Page, request: APIRequestContext, { baht = 0 }: { baht?: number } = {}) {
+    const member = await registerViaApi(request);
+    if (baht > 0) await creditWallet(request, member.phone, baht);
+    const login = new LoginPage(page);
+    await login.open();
+    await login.logIn(member.phone, member.password, { remember: true });
+    const home = new HomePage(page);
+    await home.expectTotal(baht.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+    return { home, member };
   }
 
   memberName() {

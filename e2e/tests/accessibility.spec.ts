@@ -5,7 +5,7 @@ import { LoginPage } from '../pages/login-page';
 import { StatementPage } from '../pages/statement-page';
 import { creditWallet, expectAccessible, keepScreenshot, registerViaApi } from '../support';
 
-// Issue 15 §4: every member screen and overlay of the Thai build, as a member reaches them.
+// Every member screen and overlay of the Thai build, as a member reaches them.
 test('every public screen passes axe with nothing serious', async ({ page }) => {
   for (const path of ['/login', '/register', '/howto', '/contact']) {
     await page.goto(path);
@@ -74,7 +74,7 @@ test('every member screen and overlay passes axe with nothing serious', async ({
   await expectAccessible(page, 'bonus');
 });
 
-// Issue 15 §4: the system text size at 200 % (Chromium's minimum font size setting is not reachable
+// The system text size at 200 % (Chromium's minimum font size setting is not reachable
 // from a test; the root font size is what rem-based text follows) clips nothing sideways.
 test('home, the deposit overlay and the statement keep their text inside the screen at 200 % text size', async ({ page, request }) => {
   const member = await registerViaApi(request);
@@ -113,7 +113,7 @@ test('home, the deposit overlay and the statement keep their text inside the scr
   await keepScreenshot(page, 'text-200-statement');
 });
 
-// Issue 15 §4: a keyboard reaches a money overlay, stays inside it, and comes back to where it was.
+// A keyboard reaches a money overlay, stays inside it, and comes back to where it was.
 test('a keyboard opens the deposit overlay, Tab stays inside it, and Escape returns focus to the tile', async ({ page, request }) => {
   const member = await registerViaApi(request);
   const login = new LoginPage(page);

@@ -1,19 +1,11 @@
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { HomePage } from '../pages/home-page';
-import { LoginPage } from '../pages/login-page';
-import { creditWallet, keepScreenshot, registerViaApi, waitOutDoubleTap } from '../support';
+import { keepScreenshot, waitOutDoubleTap } from '../support';
 
 /** A new member with 500 baht, signed in on a phone of this size, on home. */
 async function signedInWith500(page: Page, request: APIRequestContext, viewport: { width: number; height: number }): Promise<HomePage> {
   await page.setViewportSize(viewport);
-  const member = await registerViaApi(request);
-  await creditWallet(request, member.phone, 500);
-  const login = new LoginPage(page);
-  await login.open();
-  await login.logIn(member.phone, member.password, { remember: true });
-  const home = new HomePage(page);
-  await home.expectTotal('500.00');
-  return home;
+  return (await HomePage.signInNewMember(page, request, { baht: 500 })).home;
 }
 
 /**

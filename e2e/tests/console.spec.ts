@@ -30,12 +30,12 @@ test('an operator finds a member by phone, proposes a credit, a second operator 
   const row = second.corrections.row(member.phone);
   await expect(row).toContainText('125.50');
   await keepScreenshot(second.page, 'console-corrections');
-  // A double click decides once and reads as one success, never as "some data is invalid" (issue 31 §3).
+  // A double click decides once and reads as one success, never as "some data is invalid".
   await second.corrections.approveButton(row).dblclick();
   await expect(second.page.getByText('อนุมัติและปรับยอดแล้ว')).toBeVisible();
   await expect(second.page.getByText('ข้อมูลบางส่วนไม่ถูกต้อง')).toHaveCount(0);
   await expect(second.page.getByText(/ตัดสินรายการนี้ไปแล้ว/)).toHaveCount(0);
-  // An address the console does not have is a page of the console, with its menu (issue 31 §5).
+  // An address the console does not have is a page of the console, with its menu.
   await second.page.goto('/admin/no-such-page');
   await expect(second.notFound()).toContainText('ไม่พบหน้านี้');
   await expect(second.navLink('ปรับยอดเงิน')).toBeVisible();

@@ -176,7 +176,7 @@ test('in manual mode a member sends a deposit notice, an operator credits it on 
   }
 });
 
-test('a slip picked twice in a row is uploaded and credited once (issue 8 §1)', async ({ page, request }) => {
+test('a slip picked twice in a row is uploaded and credited once', async ({ page, request }) => {
   const member = await registerViaApi(request);
   const slip = await bankSlip(request, { amount: 180, fromBankCode: 'SCB', fromAccountNo: member.bankAccountNo, minutesAgo: 2 });
   const login = new LoginPage(page);

@@ -97,11 +97,27 @@ async function expectNoSplitWords(page: Page, screen: string): Promise<void> {
 const ONE_LINE: Record<string, (page: Page) => Record<string, Locator>> = {
   '/user/home': (page) => {
     const home = new HomePage(page);
-    return { 'receive invite': home.receiveInviteButton(), 'check balance': home.checkBalanceButton(), transfer: home.transferButton() };
+    return {
+      'receive invite': home.receiveInviteButton(),
+      'check balance': home.checkBalanceButton(),
+      transfer: home.transferButton(),
+      '24-hour break': page.getByTestId('break-now-compact'),
+    };
   },
   '/user/profile': (page) => ({ 'bank account number': new ProfilePage(page).bankAccountNo() }),
   '/user/statement': (page) => ({ slips: new StatementPage(page).slipsButton() }),
 };
+
+/** Controls that sit side by side in one row, per screen: home's check, transfer and 24-hour break. */
+const ONE_ROW: Record<string, (page: Page) => Locator> = {
+  '/user/home': (page) => page.getByTestId('home-actions').locator('button'),
+};
+
+async function expectOneRow(buttons: Locator, screen: string): Promise<void> {
+  const tops = await buttons.evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().top)));
+  expect(tops.length, screen).toBeGreaterThan(1);
+  expect(new Set(tops).size, `${screen}: ${tops.length} buttons in one row`).toBe(1);
+}
 
 async function expectOneLine(locator: Locator, name: string, language: string): Promise<void> {
   const lines = await locator.evaluate((element) => {
@@ -144,6 +160,8 @@ for (const [width, height] of [
           await expectNoSplitWords(page, `${path} ${language}`);
           await keepScreenshot(page, `words-${language}-${width}${path.replace(/\//g, '-')}`);
           for (const [name, locator] of Object.entries(ONE_LINE[path]?.(page) ?? {})) await expectOneLine(locator, name, language);
+          const row = ONE_ROW[path]?.(page);
+          if (row) await expectOneRow(row, `${path} ${language}`);
         }
         await home.logoutButton().click();
         await expect(page).toHaveURL(/\/login/);

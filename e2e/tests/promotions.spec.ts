@@ -92,7 +92,7 @@ test('a friend registers with the invite link and deposits; the inviter receives
   const friend = await registerWithCode(request, stored!);
   await depositByQr(request, await memberToken(request, friend), 1000);
 
-  // Both registered from this machine's address: the reward waits for an operator (issue 12 §2).
+  // Both registered from this machine's address: the reward waits for an operator.
   const operator = await operatorToken(request);
   const reviews = (await (await request.get('/api/admin/invite-reviews', { headers: { authorization: `Bearer ${operator}` } })).json()) as { reviews: Array<{ _id: string; inviterId: string }> };
   const review = reviews.reviews.find((item) => item.inviterId === wallet.profile._id)!;

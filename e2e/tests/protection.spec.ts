@@ -1,8 +1,7 @@
 import { type Page, expect, test } from '@playwright/test';
 import { ConsolePage } from '../pages/console-page';
 import { HomePage } from '../pages/home-page';
-import { LoginPage } from '../pages/login-page';
-import { countPosts, creditWallet, expectAccessible, keepScreenshot, registerViaApi, shownText } from '../support';
+import { countPosts, expectAccessible, keepScreenshot, shownText } from '../support';
 
 const WHEN = String.raw`\d\d/\d\d/\d{4} \d\d:\d\d`;
 
@@ -13,13 +12,7 @@ async function setLanguage(page: Page, language: 'th' | 'en' | 'lo'): Promise<vo
 
 test('a member sets a deposit limit and is refused past it with the reset time; one tap takes a 24-hour break that closes games and deposits and leaves withdrawal open', async ({ browser, page, request }) => {
   test.setTimeout(150_000);
-  const member = await registerViaApi(request);
-  await creditWallet(request, member.phone, 500);
-  const login = new LoginPage(page);
-  await login.open();
-  await login.logIn(member.phone, member.password, { remember: true });
-  const home = new HomePage(page);
-  await expect(home.totalBalance()).toHaveText('500.00');
+  const { home, member } = await HomePage.signInNewMember(page, request, { baht: 500 });
   await expect(page.getByTestId('break-now-compact')).toBeVisible();
   await keepScreenshot(page, 'protection-home-th-390', { fullPage: false });
 

@@ -5,7 +5,7 @@ import { keepScreenshot, registerViaApi } from '../support';
 
 test.use({ serviceWorkers: 'allow' });
 
-// Issue 15 §4: the member app installs from Chromium, starts offline from its cached shell and says
+// The member app installs from Chromium, starts offline from its cached shell and says
 // it is offline in the member's language, and never keeps an API answer.
 test('the member app is installable, starts offline with an offline screen, and caches no API answer', async ({ page, context, request }) => {
   const manifest = await (await request.get('/manifest.webmanifest')).json();

@@ -38,7 +38,7 @@ test('a visitor registers with an OTP from the SMS inbox, then logs in and lands
   await keepScreenshot(page, 'member-home');
 });
 
-test('a wrong invite link does not block registration, and a registration forgets the stored code (issue 31 §1)', async ({ page, request }) => {
+test('a wrong invite link does not block registration, and a registration forgets the stored code', async ({ page, request }) => {
   const phone = randomPhone();
   const register = new RegisterPage(page);
   await register.open('?code=PR999999');

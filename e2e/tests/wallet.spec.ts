@@ -7,7 +7,7 @@ import { creditWallet, keepScreenshot, pauseSpinCampaigns, registerViaApi, waitO
 
 const money = (text: string | null) => Number((text ?? '').replace(/,/g, ''));
 
-// Every money button is pressed with a real double click: each must move money once (issue 8 §1).
+// Every money button is pressed with a real double click: each must move money once.
 test('a member opens a slot account, moves money in three ways, plays a round, refreshes and moves everything back', async ({ page, request }) => {
   // The collect-all tile shows only while no spin campaign runs (SPEC §1).
   await pauseSpinCampaigns(request);

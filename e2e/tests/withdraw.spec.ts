@@ -67,7 +67,7 @@ test('an operator returns a withdrawal with a reason typed in the dialog, and th
   await expect(home.walletBalance()).toHaveText('300.00');
   const statement = await home.openStatement();
   await expect(statement.first()).toContainText('ไม่สำเร็จ');
-  // Issue 31 §7: why, and the money back in the wallet.
+  // Why, and the money back in the wallet.
   const refused = new StatementPage(page).withdrawRefused(statement.first());
   await expect(refused).toContainText('account closed at the bank');
   await expect(refused).toContainText(/คืนเข้ากระเป๋าหลักแล้ว\s*\+150\.00/);

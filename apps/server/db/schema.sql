@@ -775,6 +775,7 @@ TABLE providers
   enabled boolean NOT NULL DEFAULT true
   sort_order integer NOT NULL DEFAULT 0
   currencies text[] NOT NULL DEFAULT '{THB}'::text[]
+  ends_sessions boolean NOT NULL DEFAULT false
   CONSTRAINT providers_category_check CHECK ((category = ANY (ARRAY['slot'::text, 'sport'::text, 'lotto'::text])))
   CONSTRAINT providers_ft_wallet_slot_check CHECK ((ft_wallet_slot > (0)::numeric))
   CONSTRAINT providers_login_type_check CHECK ((login_type = ANY (ARRAY['link'::text, 'form'::text])))

@@ -78,13 +78,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAgreementModule(core, { texts: lookup });
   registerFiguresModule(core, { sessions: auth });
   const statement = registerStatementModule(core, { members: core.members });
-  const { wallet, providerTransfers, provider } = registerWalletModule(core, { members: account, inviteSummary: createInviteSummary(core), statement });
+  const { wallet, providerTransfers, provider, endGameSessions } = registerWalletModule(core, { members: account, inviteSummary: createInviteSummary(core), statement });
   registerReportModule(core);
   const links = registerLinkModule(core);
   const { slips, credit, deposits, gateway } = registerDepositModule(core, { members: core.members, slipCodes: createSlipCodes(), statement, banks: lookup });
   const { chat, guests, sockets } = registerChatModule(core, { members: auth, operators: admin });
   const risk = registerRiskModule(core, { links, credit, sessions: auth, support: chat, bankChanges: account });
-  const protection = registerProtectionModule(core, { credit, launches: wallet, tellMember: (memberId) => chat.tellMemberApp(memberId), support: chat });
+  const protection = registerProtectionModule(core, { credit, launches: wallet, tellMember: (memberId) => chat.tellMemberApp(memberId), support: chat, endSessions: endGameSessions });
   registerWithdrawModule(core, { wallet, members: core.members, conditions, statement, risk });
   const corrections = registerCorrectionModule(core, { statement });
   const { rewards } = registerPromotionsModule(core, { members: core.members, signIns: createSignIns(), wallet, credit, deposits, conditions, approvals, statement, texts: lookup, risk, protection });

@@ -51,7 +51,7 @@ const environmentSchema = z.object({
   /** Default ./data, ./data-la for the Laos build: each build keeps its own embedded database and demo data. */
   DATA_DIR: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
-  /** Connections to PostgreSQL per node: a few per core serve best (issue 16 §1, docs/adr/0219-ten-connections-per-node.md). */
+  /** Connections to PostgreSQL per node: a few per core serve best (docs/adr/0219-ten-connections-per-node.md). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.string().url().optional(),
   /** Keeps deployments (or test runs) that share one Redis apart. */

@@ -63,7 +63,7 @@ describe('the audit log', () => {
     const csv = await fetch(`${server.url}/api/admin/audit/export.csv?actor=auditor`, { headers: { authorization: `Bearer ${chief}` } });
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const bytes = new Uint8Array(await csv.arrayBuffer());
-    // A byte-order mark, so Excel reads Thai as UTF-8; times in the site's zone, which the header names (issue 31 §10).
+    // A byte-order mark, so Excel reads Thai as UTF-8; times in the site's zone, which the header names.
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes).trim().split('\n');
     expect(lines[0]).toBe('time (UTC+7 Asia/Bangkok),operator,action,address,detail,id,request id,hash');

@@ -34,7 +34,7 @@ describe('money corrections with four eyes', () => {
     expect(await decide('anna', proposed.body._id, 'approve')).toMatchObject({ status: 403, body: { message: 'FOUR_EYES' } });
     expect(await wallet(member.token)).toBe(0);
     expect((await decide('boon', proposed.body._id, 'approve')).body).toMatchObject({ status: 'approved', decidedBy: 'boon' });
-    // A second decision reads as one already taken, naming who took it (issue 31 §3), not as bad input.
+    // A second decision reads as one already taken, naming who took it, not as bad input.
     expect(await decide('chai', proposed.body._id, 'approve')).toMatchObject({ status: 409, body: { message: 'ALREADY_DECIDED', decidedBy: 'boon' } });
     expect(await decide('chai', proposed.body._id, 'reject')).toMatchObject({ status: 409, body: { message: 'ALREADY_DECIDED', decidedBy: 'boon' } });
     expect(await wallet(member.token)).toBe(250.5);

@@ -161,7 +161,7 @@ describe('gateway webhooks', () => {
     expect((await server.app.ledger.verify()).ok).toBe(true);
   });
 
-  // Issue 31 §10: the sandbox never sent a webhook twice, so nothing showed the product takes repeats.
+  // The sandbox never sent a webhook twice, so nothing showed the product takes repeats.
   it('the gateway sends the same event again after answers it did not see, and the payment is credited once', async () => {
     const member = await registerMember(server);
     const qr = (await createQr(member, 'KBANK', 180)).body;

@@ -94,7 +94,7 @@ describe('GET /api/figures', () => {
     const member = await registerMember(server);
     await deposit(member.id, 1n); // opens the accounts the backdated transfers use
     const now = new Date('2026-06-15T10:00:00+07:00');
-    const service = createFiguresService({ db: server.db, site: SITE_PROFILES.th, now: () => now, sessions: { liveSessions: async () => [] } });
+    const service = createFiguresService({ db: server.db, site: SITE_PROFILES.th, now: () => now, sessions: { liveSessions: async () => [] }, realityCheckDefault: async () => 60 });
     const wallet = accounts.wallet(BigInt(member.id)).code;
     const clearing = accounts.depositClearing('bank').code;
     const at = (instant: string) => new Date(instant);

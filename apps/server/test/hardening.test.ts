@@ -62,7 +62,7 @@ describe('authentication comes first', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('answers 401 before reading a malformed body or parameter (the findings of issue 8)', async () => {
+  it('answers 401 before reading a malformed body or parameter (the findings of a hostile probe)', async () => {
     expect(await server.api('DELETE', '/api/qrcode/1')).toMatchObject({ status: 401, body: { message: 'UNAUTHORIZED' } });
     expect(await server.api('GET', '/api/statement/slip/reference/REF1')).toMatchObject({ status: 401, body: { message: 'UNAUTHORIZED' } });
     expect(await server.api('POST', '/api/wallet/transfer', { raw: '{"from":' })).toMatchObject({ status: 401 });

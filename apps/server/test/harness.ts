@@ -303,18 +303,21 @@ export async function playAndLose(server: TestServer, member: { id: string; toke
   await server.api('GET', '/api/wallet/refresh/slot', { token: member.token });
 }
 
-const approvers = new WeakMap<TestServer, Promise<string>>();
-/** A second operator (role marketing) of this server, made once with the first operator's token. */
-export function secondOperator(server: TestServer, firstOperatorToken: string): Promise<string> {
-  let token = approvers.get(server);
+const approvers = { marketing: new WeakMap<TestServer, Promise<string>>(), admin: new WeakMap<TestServer, Promise<string>>() };
+/**
+ * A second operator of this server (role marketing, or admin: looser player protection is approved
+ * by an admin), made once with the first operator's token.
+ */
+export function secondOperator(server: TestServer, firstOperatorToken: string, role: 'marketing' | 'admin' = 'marketing'): Promise<string> {
+  let token = approvers[role].get(server);
   if (!token) {
     token = (async () => {
-      const credentials = { username: 'second-eyes', password: 'second-eyes-pass-1' };
-      const created = await server.api('POST', '/api/admin/operators', { token: firstOperatorToken, body: { ...credentials, roles: ['marketing'] } });
+      const credentials = role === 'marketing' ? { username: 'second-eyes', password: 'second-eyes-pass-1' } : { username: 'second-admin', password: 'second-admin-pass-1' };
+      const created = await server.api('POST', '/api/admin/operators', { token: firstOperatorToken, body: { ...credentials, roles: [role] } });
       if (created.status !== 200) throw new Error(`second operator: ${created.status} ${JSON.stringify(created.body)}`);
       return (await server.api('POST', '/api/admin/login', { body: credentials })).body.token as string;
     })();
-    approvers.set(server, token);
+    approvers[role].set(server, token);
   }
   return token;
 }
@@ -324,9 +327,9 @@ export function secondOperator(server: TestServer, firstOperatorToken: string): 
  * a second operator approves it here. Answers the call's own answer when it applied at once, else
  * the approval's (the approved change).
  */
-export async function approvedBySecondOperator(server: TestServer, firstOperatorToken: string, answer: ApiResult): Promise<ApiResult> {
+export async function approvedBySecondOperator(server: TestServer, firstOperatorToken: string, answer: ApiResult, role: 'marketing' | 'admin' = 'marketing'): Promise<ApiResult> {
   if (answer.status !== 202) return answer;
-  const approved = await server.api('POST', `/api/admin/config-changes/${answer.body._id}/approve`, { token: await secondOperator(server, firstOperatorToken) });
+  const approved = await server.api('POST', `/api/admin/config-changes/${answer.body._id}/approve`, { token: await secondOperator(server, firstOperatorToken, role) });
   if (approved.status !== 200) throw new Error(`approval: ${approved.status} ${JSON.stringify(approved.body)}`);
   return approved;
 }

@@ -51,7 +51,7 @@ describe('HTTP behaviour', () => {
     }
   });
 
-  // Issue 31 §10: a script of the deploy before was answered with the page, which the browser cannot run.
+  // A script of the deploy before was answered with the page, which the browser cannot run.
   it('answers a built file that is not there with a 404, not with the page', async () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
@@ -69,7 +69,7 @@ describe('HTTP behaviour', () => {
     }
   });
 
-  // Issue 31 §9: one console build serves both sites; it starts in the site's language.
+  // One console build serves both sites; it starts in the site's language.
   it('writes the site’s language into the console’s page', async () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'console-dist-'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="th"><title>console</title></html>');

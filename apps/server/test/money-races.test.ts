@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiResult, type TestServer, approvedBySecondOperator, playAndLose, registerMember, startTestServer } from './harness.js';
 
 /**
- * Issue 30 §4: every pair of calls that move one member's money, raced against each other, with
+ * Every pair of calls that move one member's money, raced against each other, with
  * and without a bonus condition held. On PostgreSQL a transaction that takes a member's locks in
  * another order than the ledger README's deadlocks and answers 500; here none may answer 5xx, and
  * the ledger stays exact. Each call may be refused by a rule (422, 409, 401 once blocked): that is
@@ -94,7 +94,7 @@ async function scene(state: State): Promise<Scene> {
 const names = Object.keys(CALLS);
 const pairs = names.flatMap((first, index) => names.slice(index).map((second) => [first, second] as const));
 
-describe('every pair of one member’s money calls, raced (issue 30 §4)', () => {
+describe('every pair of one member’s money calls, raced', () => {
   for (const state of ['no condition', 'a bonus condition held', 'a bonus condition under its floor'] as const) {
     it(`answers no 5xx and keeps the ledger exact with ${state}`, async () => {
       const failures: string[] = [];
@@ -116,7 +116,7 @@ describe('every pair of one member’s money calls, raced (issue 30 §4)', () =>
   }
 });
 
-describe('a member blocked between their sign-in check and their money call (issue 30 §3)', () => {
+describe('a member blocked between their sign-in check and their money call', () => {
   it('is refused by the transaction that would move the money, whatever the node still believes of the session', async () => {
     // A node that rereads the revocation list only every 10 s: the block below is not on it.
     const node = await startTestServer({ sameDatabaseAs: server, env: { SESSION_CACHE_MS: '10000' } });

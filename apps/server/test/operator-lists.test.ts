@@ -1,4 +1,4 @@
-// Issue 16 §2: the operator's lists that grow without bound (every member, decided withdrawals and
+// The operator's lists that grow without bound (every member, decided withdrawals and
 // slips) count at most to 1,000 (or to the page asked for), and say so; paging by the counts the
 // server gives still reaches every row exactly once, in the list's order.
 import { sql } from 'kysely';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createFixedBonus, fundWallet, playAndLose, registerMember, startTestServer, type TestServer } from './harness.js';
+import { approvedBySecondOperator, createFixedBonus, fundWallet, playAndLose, registerMember, startTestServer, type TestServer } from './harness.js';
 
 type Member = Awaited<ReturnType<typeof registerMember>>;
 
@@ -104,7 +104,9 @@ describe('deposit limits', () => {
       expect(raised).toBeGreaterThanOrEqual(now.getTime() + 72 * 3_600_000 - 5_000);
       expect(raised).toBeGreaterThanOrEqual(monthEnd);
     } finally {
-      expect((await server.api('PUT', '/api/admin/settings/site', { token: chief, body: { protectionStrict: false } })).status).toBe(200);
+      // Turning strict off loosens protection: a second admin approves it.
+      const off = await server.api('PUT', '/api/admin/settings/site', { token: chief, body: { protectionStrict: false } });
+      expect((await approvedBySecondOperator(server, chief, off, 'admin')).status).toBe(200);
     }
   });
 

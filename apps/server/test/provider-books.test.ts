@@ -89,20 +89,32 @@ describe.each([
     expect(await books.transaction(unique('never'))).toBeUndefined();
   });
 
-  it('finds a player by the launch token it was last given', async () => {
+  it('opens a game session on each launch, and ends them all at once', async () => {
     const books = await open();
     const username = unique('launch');
     await books.openPlayer('PG', username, 'p');
-    await books.setLaunchToken('PG', username, `${username}-first`);
-    await books.setLaunchToken('PG', username, `${username}-second`);
-    expect((await books.playerByLaunchToken(`${username}-second`))?.username).toBe(username);
-    expect(await books.playerByLaunchToken(`${username}-first`)).toBeUndefined();
+    await books.openSession('PG', username, `${username}-phone`);
+    await books.openSession('PG', username, `${username}-computer`);
+    expect((await books.playerByLaunchToken(`${username}-phone`))?.username).toBe(username);
+    expect((await books.playerByLaunchToken(`${username}-computer`))?.username).toBe(username);
+    expect(await books.openSessions('PG', username)).toBe(2);
+    expect(await books.endSessions('PG', username)).toBe(2);
+    expect(await books.playerByLaunchToken(`${username}-phone`)).toBeUndefined();
+    expect(await books.openSessions('PG', username)).toBe(0);
+    // Nothing open is no error: a second call ends none.
+    expect(await books.endSessions('PG', username)).toBe(0);
+    expect(await books.endSessions('PG', unique('nobody'))).toBeUndefined();
+    // A launch after the end opens a session again.
+    await books.openSession('PG', username, `${username}-again`);
+    expect((await books.playerByLaunchToken(`${username}-again`))?.username).toBe(username);
   });
 });
 
-it('starts its memory from the players in the database, as the bench seeds them', async () => {
+it('starts its memory from the players and open sessions in the database, as the bench seeds them', async () => {
   const username = unique('seeded');
   await databaseBooks(db).openPlayer('PG', username, 'seeded-password');
+  await databaseBooks(db).openSession('PG', username, `${username}-open`);
   const books = await memoryBooks(db);
   expect(await books.player('PG', username)).toMatchObject({ username, password: 'seeded-password', credits: 0n });
+  expect((await books.playerByLaunchToken(`${username}-open`))?.username).toBe(username);
 });

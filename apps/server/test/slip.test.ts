@@ -128,7 +128,7 @@ describe('a slip from the sandbox bank', () => {
     expect((await server.app.ledger.verify()).ok).toBe(true);
   });
 
-  // Issue 31 §10: a retry of an upload whose answer was lost made a second slip, refused as a duplicate.
+  // A retry of an upload whose answer was lost made a second slip, refused as a duplicate.
   it('takes an Idempotency-Key: a retry with it is answered with the first slip, even at once; the key for another file is refused', async () => {
     const member = await registerMember(server);
     const slip = await bankTransfer({ amount: 95, fromBankCode: 'SCB', fromAccountNo: member.payload.bankAccountNo, minutesAgo: 2 });

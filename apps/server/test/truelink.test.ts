@@ -47,7 +47,7 @@ describe('TrueMoney gift links', () => {
     expect((await server.app.ledger.verify()).ok).toBe(true);
   });
 
-  // Issue 31 §10: a retry of the same request (its answer lost on the way) was told TRUELINK_DUPLICATE.
+  // A retry of the same request (its answer lost on the way) was told TRUELINK_DUPLICATE.
   it('replays the first answer to a retry with the same Idempotency-Key, and a new key still hears the link was used', async () => {
     const member = await registerMember(server);
     const link = encrypt(await voucher(75));

@@ -11,5 +11,5 @@ export const DEFAULT_CURRENCY: CurrencyCode = walletCurrencyOf(SITE_PROFILE.curr
 export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '';
 /** With the iframe build, game links open in a new tab (SPEC §7 Auto-login). */
 export const IFRAME_BUILD = import.meta.env.VITE_IFRAME === '1';
-/** Issue 31 §9: the Laos build is its own product (vite.config.ts names the page and the manifest alike). */
+/** The Laos build is its own product (vite.config.ts names the page and the manifest alike). */
 export const APP_NAME: string = import.meta.env.VITE_APP_NAME ?? (SITE === 'la' ? 'Kip Wallet' : 'Baht Wallet');

@@ -16,7 +16,7 @@ const SCRIPT_FONTS: Partial<Record<string, [family: string, letter: string]>> = 
  * Thai (or Lao) text is drawn in its font from the first paint, never in a fallback swapped later:
  * the app waits for the three weights of its letters' faces (the build's own are preloaded with the
  * page, vite.config.ts), at most 3 s, like a browser's block period. The fonts usually arrive before
- * the script, which is larger; since /login's script is one file it can win the race (issue 16 §3).
+ * the script, which is larger; since /login's script is one file it can win the race.
  * Not `font-display: block` in CSS: the other script's faces, measured for the language menu, then
  * held the first paint too.
  */

@@ -4,7 +4,7 @@ import { HomePage } from '../../pages/home-page';
 import { LoginPage } from '../../pages/login-page';
 import { expectAccessible } from '../../support';
 
-// Issue 15 §4: every screen and overlay of the Laos build, in Lao, passes axe with nothing serious.
+// Every screen and overlay of the Laos build, in Lao, passes axe with nothing serious.
 test('every public screen of the Laos build passes axe with nothing serious', async ({ page }) => {
   for (const path of ['/login', '/register', '/howto', '/contact']) {
     await page.goto(path);

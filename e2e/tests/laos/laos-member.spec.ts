@@ -8,7 +8,7 @@ import { expectAccessible, keepScreenshot, latestOtp, randomAccountNo, shownText
 /** A Lao mobile number: 020 and eight digits (DESIGN §6 allows 8–11). */
 const laoPhone = () => `20${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 
-// Issue 15 §3: the Laos build from registration to a withdrawal, in Lao and in kip, every money
+// The Laos build from registration to a withdrawal, in Lao and in kip, every money
 // button pressed with a real double click.
 test('a Lao member registers with kip and BCEL, deposits by BCEL QR, moves kip to a game and withdraws', async ({ page, request }) => {
   // A whole member's life in one journey: about 22 s alone, past a minute when the machine is busy.

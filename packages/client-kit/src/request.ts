@@ -9,7 +9,7 @@ import type { z } from 'zod';
  */
 export class ApiError extends Error {
   // `declare`: set in the constructor alone, so the build writes no field declarations for them
-  // (this class is in the login screen's first download, issue 16 §3).
+  // (this class is in the login screen's first download).
   declare readonly code: string;
   declare readonly status: number;
   declare readonly minimum?: number;
@@ -39,7 +39,7 @@ const fieldsOf = (payload: unknown): Record<string, unknown> => Object(payload);
 
 /**
  * The contract's schema for the answer, or a loader of it: a call on the member app's first
- * screen loads its schema beside the answer, so zod is not in the first download (issue 16 §3).
+ * screen loads its schema beside the answer, so zod is not in the first download.
  */
 export type SchemaOption<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
 

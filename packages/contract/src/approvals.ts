@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { currencyCode } from './money.js';
 
 /**
- * Money-making configuration with four eyes: a change above the operator's thresholds waits as a
+ * Money-making configuration (and looser player protection) with four eyes: a change above the operator's thresholds waits as a
  * config change until a second operator approves it (docs/adr/0159-above-thresholds-a-proposal.md
  * and the ADRs after it).
  */
@@ -22,6 +22,8 @@ export const APPROVAL_REASONS = [
   'thresholds',
   // Pausing or resuming deposits always takes two operators.
   'deposit_pause',
+  // Loosening player protection: a shorter cooling period, strict off, no limit prompt, rarer reality checks.
+  'protection_looser',
 ] as const;
 export type ApprovalReason = (typeof APPROVAL_REASONS)[number];
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Support chat (issue 14). The message shapes follow SPEC §3 (Chat conversation item, Media payload,
+ * Support chat. The message shapes follow SPEC §3 (Chat conversation item, Media payload,
  * Button, Generic card, Message delivery statuses) field by field; sequence numbers, read marks and
  * the guest id the server issues are ours (docs/adr/0165-guests-hold-an-id-the-server-issued.md).
  */

@@ -1,6 +1,6 @@
 /**
  * The wallet currencies, apart from money.ts so that a screen needing only these (the web app's
- * first screen, issue 16 §3) does not bring zod with it. money.ts re-exports them.
+ * first screen) does not bring zod with it. money.ts re-exports them.
  */
 /**
  * The currencies wallets hold: code, minor-unit scale, the smallest amount that can be paid in or

@@ -21,7 +21,7 @@ export const qrRecord = z.union([
     /** With DEPOSIT_LIMIT: the limit, and when its period resets (epoch ms). */
     limit: z.string().optional(),
     until: z.number().optional(),
-    /** The member's latest QR for this method was paid: its id and the amount credited (issue 8 §2). */
+    /** The member's latest QR for this method was paid: its id and the amount credited. */
     paid: z.object({ qrcodeId: z.string(), amount: z.number() }).optional(),
   }),
 ]);
@@ -35,7 +35,7 @@ export const truelinkBody = z.object({
   link: z.string({ error: (issue) => (issue.input === undefined ? 'KEY_MISSING' : 'KEY_INVALID') }).min(1, { error: 'KEY_MISSING' }).max(4000, { error: 'TRUELINK_INVALID' }),
 });
 export const truelinkResponse = z.object({ message: z.literal('SUCCESS'), amount: z.number() });
-/** The shared key's default (issue "Money in and out" §3); real builds set TRUELINK_KEY / VITE_TRUELINK_KEY. */
+/** The shared key's default; real builds set TRUELINK_KEY / VITE_TRUELINK_KEY. */
 export const DEFAULT_TRUELINK_KEY = 'dev-truelink-shared-key';
 
 // ---------- Manual deposit notices (SPEC §7 POST /api/wallet/add)

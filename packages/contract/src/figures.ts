@@ -34,6 +34,7 @@ export type FiguresResponse = z.infer<typeof figuresResponse>;
 
 // ---------- Reality checks: every N minutes of a signed-in session the app shows where the member stands
 
+/** `default`: the site profiles' default (an admin may set the site's own: protectionRealityCheckMinutes). */
 export const REALITY_CHECK_MINUTES = { min: 10, max: 120, default: 60 } as const;
 
 const intervalMinutes = z
@@ -45,7 +46,7 @@ const intervalMinutes = z
 /** PUT /api/figures/reality-check: minutes between two checks, 10 to 120. */
 export const realityCheckBody = z.object({ intervalMinutes });
 export type RealityCheckBody = z.infer<typeof realityCheckBody>;
-/** GET and PUT /api/figures/reality-check: the member's interval (60 until they choose). */
+/** GET and PUT /api/figures/reality-check: the member's interval (the site's default until they choose). */
 export const realityCheckResponse = z.object({ intervalMinutes: z.number().int() });
 export type RealityCheckResponse = z.infer<typeof realityCheckResponse>;
 

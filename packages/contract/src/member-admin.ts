@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NAME_MAX } from './constants.js';
 import { bankAccountNo, cappedTotalFields, requiredText } from './schemas.js';
 
-// ---------- The operator's view of members (issue 11 §3)
+// ---------- The operator's view of members
 export const memberSearchQuery = z.object({
   /** A phone number, a member id, a name, a bank account number or an invite code. */
   q: z.string().trim().max(64).default(''),

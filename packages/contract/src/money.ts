@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CURRENCIES, type CurrencyCode } from './currency.js';
 
 /**
- * One money vocabulary (issue 10 §2). Inside the product money is an integer count of minor
+ * One money vocabulary. Inside the product money is an integer count of minor
  * units as bigint, branded `Minor`; on the wire it is a JSON number of major units with at most
  * two decimals (DESIGN §4). Nothing multiplies by 100 or adds floats: amounts convert through
  * `parseDecimal`, add through `sum`, and take shares through `percentOf`.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { currencyCode } from './money.js';
 import { password, requiredText } from './schemas.js';
 
-/** What an operator may do (issue 11): an account holds one or more. */
+/** What an operator may do: an account holds one or more. */
 export const OPERATOR_ROLES = ['admin', 'finance', 'support', 'marketing'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
@@ -61,7 +61,7 @@ export const totpCodeBody = z.object({ code: z.string({ error: 'KEY_MISSING' }).
 /** Shown once: each code signs in once when the authenticator is lost. */
 export const recoveryCodesResponse = z.object({ recoveryCodes: z.array(z.string()) });
 
-// ---------- Audit log (issue 11 §5)
+// ---------- Audit log
 const dateTime = z.iso.datetime({ offset: true, error: 'KEY_INVALID' });
 export const auditQuery = z.object({
   actor: z.string().trim().max(64).optional(),
@@ -111,8 +111,8 @@ export const auditVerifyResponse = z.object({
   checkpoint: auditCheckpoint.extend({ status: z.enum(['ok', 'signature', 'truncated', 'rewritten']) }).nullable(),
 });
 
-// ---------- Dashboard (issue 11 §5)
-/** Money figures are of one wallet currency (issue 15 §1): never kip and baht added together. */
+// ---------- Dashboard
+/** Money figures are of one wallet currency: never kip and baht added together. */
 export const dashboardQuery = z.object({ days: z.coerce.number().int().min(1).max(90).default(30), currency: currencyCode.optional() });
 const dayFigures = z.object({
   /** YYYY-MM-DD in the site's time zone. */

@@ -4,7 +4,7 @@ import { currencyCode, moneyAmount } from './money.js';
 import { requiredText } from './schemas.js';
 
 /**
- * Promotions (issue 12): bonuses, promotion codes, invite rewards, refunds, their withdrawal
+ * Promotions: bonuses, promotion codes, invite rewards, refunds, their withdrawal
  * conditions, banners and agreements. Member shapes follow SPEC §3 and §7 field by field; where
  * the spec names a field only (`banners`, `userBonus`), the rest is ours and documented in
  * apps/server/src/modules/promotions/README.md and the ADRs it lists.
@@ -76,7 +76,7 @@ export const claimResponse = z.object({
 });
 export type ClaimResponse = z.infer<typeof claimResponse>;
 
-/** The member's one withdrawal condition with the figures behind it (issue 12 §4 progress bar). */
+/** The member's one withdrawal condition with the figures behind it (the progress bar). */
 export const conditionStatus = z.object({
   kind: z.enum(CONDITION_KINDS),
   code: z.string(),
@@ -243,7 +243,7 @@ export const targetNeedsPlay = (terms: { hasCondition: boolean; successPercent: 
 const instant = z.iso.datetime({ offset: true, error: 'KEY_INVALID' });
 
 export const OFFER_STATUSES = ['active', 'paused', 'retired'] as const;
-/** What ending a condition takes back (issue 12 §1: "what the offer's terms say is cleared"). */
+/** What ending a condition takes back ("what the offer's terms say is cleared"). */
 export const CLEAR_MODES = ['remaining', 'reward', 'none'] as const;
 
 const offerFields = {
@@ -267,7 +267,7 @@ const offerFields = {
   endsAt: instant.nullable(),
 };
 /**
- * The wallets an offer is for, fixed at creation (issue 15 §1): its amounts are in that currency,
+ * The wallets an offer is for, fixed at creation: its amounts are in that currency,
  * and only members whose wallet holds it see and claim it. Nothing converts.
  */
 const offerCurrency = { currency: currencyCode.default('THB') };

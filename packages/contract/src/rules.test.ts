@@ -49,7 +49,7 @@ describe('invite codes and account numbers', () => {
     expect(groupPhone('21234567', 'la')).toBe('2123 4567');
     expect(groupAccountNumber('123456789012')).toBe('123456789012');
   });
-  // Issue 31 §9: Lao numbers were left whole or cut the Thai way.
+  // Lao numbers were left whole or cut the Thai way.
   it('groups Lao account numbers by their length: 18 digits 3-2-2-8-3, 13 digits 4-4-5', () => {
     expect(groupAccountNumber('010120001234567001')).toBe('010-12-00-01234567-001');
     expect(groupAccountNumber('1601200012345')).toBe('1601-2000-12345');

@@ -31,7 +31,7 @@ export function memberIdFromInviteCode(code: string): string | null {
   return match ? match[1]! : null;
 }
 
-/** How an account number of each length is cut into groups to read (docs/adr/0275-account-numbers-grouped-by-length.md, issue 31 §9). */
+/** How an account number of each length is cut into groups to read (docs/adr/0275-account-numbers-grouped-by-length.md). */
 const ACCOUNT_GROUPS: Record<number, readonly number[]> = {
   // SPEC §2 Profile: Thai 10-digit numbers 3-3-4.
   10: [3, 3, 4],

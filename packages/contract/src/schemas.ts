@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LAOS_CURRENCIES, NAME_MAX, PASSWORD_MAX } from './constants.js';
 import { ERROR_CODES, OPERATOR_ERROR_CODES } from './errors.js';
+import { REALITY_CHECK_MINUTES } from './figures.js';
 import { MAX_MAJOR_AMOUNT } from './money.js';
 import { isSafeDisplayName } from './rules.js';
 
@@ -131,7 +132,7 @@ export const depositLookupResponse = z.object({
   wallets: z.array(depositWallet),
   isManual: z.boolean(),
   minimum: z.number(),
-  /** What the operator set for each wallet currency (issue 15 §1): bank-QR minimum and quick picks. */
+  /** What the operator set for each wallet currency: bank-QR minimum and quick picks. */
   currencies: z.record(z.string(), z.object({ minimum: z.number(), quickPicks: z.array(z.number()) })),
 });
 export type DepositLookup = z.infer<typeof depositLookupResponse>;
@@ -257,6 +258,18 @@ const kipSetting = settingNumber(0, MAX_MAJOR_AMOUNT).int({ error: 'KEY_INVALID'
 const quickPicks = (amount: z.ZodNumber) =>
   z.array(amount, { error: missingOrInvalid }).min(1, { error: 'KEY_INVALID' }).max(12, { error: 'KEY_INVALID' });
 const wallClock = z.string({ error: missingOrInvalid }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'KEY_INVALID' });
+/** Player protection's defaults of the site profile (Thai or Lao build): what applies while a setting is unset. */
+export const protectionDefaults = z.object({
+  /** Hours a raised or removed limit waits before it applies. */
+  coolingHours: z.number(),
+  /** Also at least 72 hours and until the limit's running period ends. */
+  strict: z.boolean(),
+  /** A new member is asked for a limit at registration and before the first deposit. */
+  limitPrompt: z.boolean(),
+  /** Minutes between two reality checks for a member who never chose. */
+  realityCheckMinutes: z.number(),
+});
+export type ProtectionDefaults = z.infer<typeof protectionDefaults>;
 /** Every operator setting of DESIGN §6, each optional in a change; limits are checked together on the server. */
 export const siteSettingsBody = z.object({
   terminated: z.boolean({ error: missingOrInvalid }).optional(),
@@ -303,9 +316,17 @@ export const siteSettingsBody = z.object({
    */
   approvalRewardAbove: settingNumber(0, 1_000_000).multipleOf(0.01, { error: 'KEY_INVALID' }).optional(),
   approvalRewardAboveKip: settingNumber(0, 300_000_000).int({ error: 'KEY_INVALID' }).optional(),
-  /** Player protection: hours a raised or removed limit waits, and the strict rule (at least 72 hours and the running period's end). */
-  protectionCoolingHours: settingNumber(0, 24 * 90).int({ error: 'KEY_INVALID' }).optional(),
-  protectionStrict: z.boolean({ error: missingOrInvalid }).optional(),
+  /**
+   * Player protection (docs/adr/0392-loosening-player-protection-takes-two-operators.md): hours a
+   * raised or removed limit waits, the strict rule (at least 72 hours and the running period's end),
+   * whether a new member is asked for a limit, and the reality-check interval of a member who never
+   * chose one. Null gives the setting back to the site profile's default; a change that loosens
+   * protection waits for a second operator.
+   */
+  protectionCoolingHours: settingNumber(0, 24 * 90).int({ error: 'KEY_INVALID' }).nullable().optional(),
+  protectionStrict: z.boolean({ error: missingOrInvalid }).nullable().optional(),
+  protectionLimitPrompt: z.boolean({ error: missingOrInvalid }).nullable().optional(),
+  protectionRealityCheckMinutes: settingNumber(REALITY_CHECK_MINUTES.min, REALITY_CHECK_MINUTES.max).int({ error: 'KEY_INVALID' }).nullable().optional(),
   approvalSharePercentAbove: settingNumber(0, 100).optional(),
   approvalRatePercentAbove: settingNumber(0, 100).optional(),
   /** Baht a member may hold beyond a deposit and still take a reward with a condition (DESIGN §6). */
@@ -345,6 +366,12 @@ export const siteSettingsResponse = z.object({
   approvalSharePercentAbove: z.number(),
   approvalRatePercentAbove: z.number(),
   rewardOtherMoneyLimit: z.number(),
+  /** Player protection as set; null: the site profile's default, which `protectionDefaults` shows. */
+  protectionCoolingHours: z.number().nullable(),
+  protectionStrict: z.boolean().nullable(),
+  protectionLimitPrompt: z.boolean().nullable(),
+  protectionRealityCheckMinutes: z.number().nullable(),
+  protectionDefaults: protectionDefaults,
 });
 /** Changes to the settings, newest first: who, when, from where, before and after. */
 export const settingsHistoryResponse = z.object({
@@ -371,7 +398,7 @@ export const sandboxSmsResponse = z.object({
 
 /**
  * The size of an operator's list that grows without bound (every member, every decided slip or
- * withdrawal; issue 16 §2): `total` is exact unless `totalCapped`, when counting stopped at `total`
+ * withdrawal): `total` is exact unless `totalCapped`, when counting stopped at `total`
  * and there are more rows than that.
  */
 export const cappedTotalFields = { total: z.number(), totalCapped: z.boolean() };

@@ -5,7 +5,7 @@ import { REWARD_MAX_MAJOR, localizedName, localizedText, rewardAmountAllowed } f
 import { requiredText } from './schemas.js';
 
 /**
- * The spin wheel (issue 13). Member shapes follow SPEC §3 (Spin setup, Coupon, Spin result) and §7
+ * The spin wheel. Member shapes follow SPEC §3 (Spin setup, Coupon, Spin result) and §7
  * field by field; the fairness data, coupon status and expiry are ours (docs/adr/0154-verifiable-draw-commit-reveal.md,
  * docs/adr/0156-coupons-are-the-spins-that-won-something.md).
  */

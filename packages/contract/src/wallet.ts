@@ -42,7 +42,7 @@ export const walletResponse = z.object({
     bankAccountName: z.string(),
     bankAccountNo: z.string(),
   }),
-  /** `currency` is what the wallet holds (issue 15 §1): every amount the member sees is in it. */
+  /** `currency` is what the wallet holds: every amount the member sees is in it. */
   wallet: z.object({ amount: z.number(), currency: currencyCode }),
   invite: z.object({ amount: z.number(), success: z.number(), fail: z.number() }),
   slots: z.array(slot),

@@ -120,7 +120,7 @@ describe('the books banner', () => {
   });
 });
 
-describe('an address the console does not have (issue 31 §5)', () => {
+describe('an address the console does not have', () => {
   it('is a not-found page inside the shell, with the menu', async () => {
     saveToken('operator-token');
     stubFetch(() => ({ status: 200, body: { _id: '1', username: 'someone', roles: ['support'], totp: false } }));

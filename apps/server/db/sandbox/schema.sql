@@ -25,6 +25,8 @@ TABLE sandbox_bank_transfers
   verify_outcome text NOT NULL DEFAULT 'OK'::text
   created_at timestamp with time zone NOT NULL DEFAULT now()
   currency text NOT NULL DEFAULT 'THB'::text
+  from_name text
+  receiving_bank text NOT NULL DEFAULT '004'::text
   CONSTRAINT sandbox_bank_transfers_amount_check CHECK ((amount > 0))
   CONSTRAINT sandbox_bank_transfers_pkey PRIMARY KEY (trans_ref)
   CREATE INDEX sandbox_bank_transfers_to_idx ON sandbox_bank_transfers USING btree (to_account_no, transferred_at)
@@ -48,10 +50,19 @@ TABLE sandbox_provider_players
   username text NOT NULL
   password text NOT NULL
   credits bigint NOT NULL DEFAULT 0
-  launch_token text
   created_at timestamp with time zone NOT NULL DEFAULT now()
   CONSTRAINT sandbox_provider_players_credits_check CHECK ((credits >= 0))
   CONSTRAINT sandbox_provider_players_pkey PRIMARY KEY (provider_code, username)
+
+TABLE sandbox_provider_sessions
+  token text NOT NULL
+  provider_code text NOT NULL
+  username text NOT NULL
+  opened_at timestamp with time zone NOT NULL DEFAULT now()
+  ended_at timestamp with time zone
+  CONSTRAINT sandbox_provider_sessions_pkey PRIMARY KEY (token)
+  CONSTRAINT sandbox_provider_sessions_provider_code_username_fkey FOREIGN KEY (provider_code, username) REFERENCES sandbox_provider_players(provider_code, username)
+  CREATE INDEX sandbox_provider_sessions_open_idx ON sandbox_provider_sessions USING btree (provider_code, username) WHERE (ended_at IS NULL)
 
 TABLE sandbox_provider_transactions
   tx_id text NOT NULL

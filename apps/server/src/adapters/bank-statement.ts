@@ -25,7 +25,15 @@ export interface BankStatement {
   statement(accountNo: string, from: Date, to: Date): Promise<StatementEntry[]>;
 }
 
-export class BankStatementError extends Error {}
+export class BankStatementError extends Error {
+  constructor(
+    message: string,
+    /** The feed's own answer when it gave one: its HTTP status, and when it said to come back (Retry-After, seconds), as in a maintenance window. */
+    readonly answer?: { status: number; retryAfterSeconds: number | null },
+  ) {
+    super(message);
+  }
+}
 
 const instant = z.string().refine((text) => !Number.isNaN(new Date(text).getTime()));
 const feedAnswer = z.object({
@@ -56,7 +64,11 @@ export function createHttpBankStatement(options: { baseUrl: () => string; apiKey
       } catch (error) {
         throw new BankStatementError(`bank unreachable: ${(error as Error).message}`);
       }
-      if (!response.ok) throw new BankStatementError(`bank answered ${response.status}`);
+      if (!response.ok) {
+        const said = await response.json().then((body: unknown) => (typeof body === 'object' && body && 'error' in body && typeof body.error === 'string' ? ` ${body.error}` : ''), () => '');
+        const retryAfter = Number.parseInt(response.headers.get('retry-after') ?? '', 10);
+        throw new BankStatementError(`bank answered ${response.status}${said}`, { status: response.status, retryAfterSeconds: Number.isNaN(retryAfter) ? null : retryAfter });
+      }
       const parsed = feedAnswer.safeParse(await response.json().catch(() => null));
       if (!parsed.success) throw new BankStatementError('unreadable statement');
       return parsed.data.entries.map((entry) => {

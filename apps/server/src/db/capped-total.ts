@@ -12,7 +12,7 @@ export interface CappedTotal {
 }
 
 /**
- * Issue 16 §2: an exact count of a growing set (every member, every decided slip) grows with the
+ * An exact count of a growing set (every member, every decided slip) grows with the
  * table, however it is indexed. This counts at most one row past the larger of COUNT_CAP and the
  * end of the asked page, through a LIMITed subquery, so its cost follows the page, not the table;
  * whether a next page exists is still always known (`totalCapped`, or the page ends before `total`).

@@ -13,7 +13,7 @@ const PLANNED_PER_CALL = /\bi?like\b/i;
 
 /**
  * Sends each parameterised statement as a named prepared statement, so PostgreSQL parses and plans
- * its text once per connection rather than on every call (issue 16 §1: pgbench runs our transfer's
+ * its text once per connection rather than on every call (pgbench runs our transfer's
  * statements 20% faster prepared than unprepared; Kysely sends every statement unnamed). Only
  * statements with parameters are named: a text without them may hold several statements, which a
  * prepared statement cannot. Nor are pattern matches (PLANNED_PER_CALL). The names are numbered

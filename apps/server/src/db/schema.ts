@@ -246,7 +246,7 @@ export interface Database {
     code: string;
     name: string;
     category: 'slot' | 'sport' | 'lotto';
-    /** The wallet currencies it accepts (issue 15 §1). */
+    /** The wallet currencies it accepts. */
     currencies: Generated<string[]>;
     /** numeric comes back as a string: exact, never a float. */
     ft_wallet_slot: string;
@@ -258,6 +258,8 @@ export interface Database {
     background: string;
     enabled: Generated<boolean>;
     sort_order: Generated<number>;
+    /** Whether the provider lets the operator end a player's open game sessions (a break ends them). */
+    ends_sessions: Generated<boolean>;
   };
   ledger_accounts: {
     id: Generated<bigint>;
@@ -334,8 +336,14 @@ export interface Database {
     username: string;
     password: string;
     credits: Generated<bigint>;
-    launch_token: string | null;
     created_at: Timestamp;
+  };
+  sandbox_provider_sessions: {
+    token: string;
+    provider_code: string;
+    username: string;
+    opened_at: Timestamp;
+    ended_at: Timestamp | null;
   };
   sandbox_provider_transactions: {
     tx_id: string;
@@ -449,6 +457,8 @@ export interface Database {
     verify_outcome: Generated<string>;
     created_at: Timestamp;
     currency: Generated<string>;
+    from_name: string | null;
+    receiving_bank: Generated<string>;
   };
   sandbox_bank_payouts: {
     bank_ref: string;

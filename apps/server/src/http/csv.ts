@@ -18,7 +18,7 @@ export const spreadsheetSafe = (value: string): string => (/^[=+\-@\t\r]/.test(v
  * Answers a CSV download built page by page, so an export of any size streams in constant memory.
  * `pages` yields rows until the table is exhausted (keyset paging in the repository). It starts
  * with a UTF-8 byte-order mark: without one Excel reads the file as the machine's code page and
- * garbles Thai and Lao (issue 31 §10).
+ * garbles Thai and Lao.
  */
 export function sendCsv<Row extends Record<string, unknown>>(
   reply: FastifyReply,

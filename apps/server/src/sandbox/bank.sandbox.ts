@@ -17,6 +17,13 @@ const transferBody = z.object({
   /** A bank key (KBANK) or its 3-digit slip code (004); KBANK when left out. */
   fromBankCode: z.string().regex(/^[A-Z0-9]{2,10}$/).optional(),
   fromAccountNo: z.string().regex(/^\d{6,15}$/).optional(),
+  /** The sender's account holder name, as their bank knows it; the statement shows it where banks pass it on. */
+  fromName: z.string().trim().min(1).max(100).optional(),
+  /**
+   * The receiving account's bank (key or slip code); KBANK when left out. A real bank knows its own
+   * accounts; the sandbox is told, since it may not read the product's deposit_accounts (table-owners.json).
+   */
+  toBankCode: z.string().regex(/^[A-Z0-9]{2,10}$/).optional(),
   minutesAgo: z.number().int().min(0).max(60 * 24 * 30).optional(),
   /** What the verifier will answer about this transfer (testers reach its failure codes). */
   verifyOutcome: z.enum(VERIFY_OUTCOMES).optional(),
@@ -63,7 +70,56 @@ const statementFaults = z.object({
     .default([]),
   // The feed answers 503, as a bank's API does in its nightly window.
   unavailable: z.boolean().default(false),
+  // An incoming transfer shows on the statement only this long after it was made, on the sandbox's
+  // clock: interbank credits post late, so a window already read can gain entries afterwards.
+  postingDelaySeconds: z.number().int().min(0).max(7 * 24 * 3600).default(0),
+  // Entries (by bankRef) the feed answers twice in one answer, and again in answers for later windows
+  // (up to a day after them), as feeds do after a retry on their side.
+  repeat: z.array(z.string()).max(100).default([]),
+  // The same for every Nth incoming transfer into an account (counted oldest first over the account's history); 0: none.
+  repeatEvery: z.number().int().min(0).max(1_000).default(0),
+  // A daily maintenance window in Bangkok time (HH:MM, may wrap midnight): the feed answers 503 MAINTENANCE during it.
+  maintenance: z
+    .object({ from: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/), to: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/) })
+    .nullable()
+    .default(null),
+  // Each answer of the feed waits this long first, so a caller's time-out fires.
+  slowMs: z.number().int().min(0).max(120_000).default(0),
 });
+
+/** A day after an entry, a feed that repeats it stops doing so. */
+const REPEAT_HORIZON_MS = 24 * 3600_000;
+
+/**
+ * Banks whose interbank transfers carry the sender's account holder name to the receiving bank's
+ * statement (slip codes): the five largest (BBL, KBANK, KTB, SCB, BAY). A sandbox choice, not a
+ * checked fact: which banks pass names over ITMX varies by bank and channel; the others show none.
+ */
+export const NAME_PASSING_BANKS: ReadonlySet<string> = new Set(['002', '004', '006', '014', '025']);
+
+/** The sender of an incoming transfer as the receiving bank's statement shows it (ADR 0396). */
+export function shownSender(transfer: { sending_bank: string; receiving_bank: string; from_account_no: string | null; from_name: string | null }): { bank: string; account: string | null; name: string | null } {
+  if (transfer.sending_bank === transfer.receiving_bank) return { bank: transfer.sending_bank, account: transfer.from_account_no, name: transfer.from_name };
+  return {
+    bank: transfer.sending_bank,
+    account: transfer.from_account_no ? maskAccount(transfer.from_account_no) : null,
+    name: NAME_PASSING_BANKS.has(transfer.sending_bank) ? transfer.from_name : null,
+  };
+}
+
+/** Minutes since midnight of an HH:MM. */
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** How many seconds of a Bangkok HH:MM–HH:MM window (wrapping midnight when `to` is earlier) remain at an instant; 0 outside it. */
+export function maintenanceLeft(window: { from: string; to: string }, at: Date): number {
+  const day = 24 * 60;
+  const seconds = Math.floor(((at.getTime() / 1000 + 7 * 3600) % (day * 60) + day * 60) % (day * 60));
+  const start = minutesOf(window.from) * 60;
+  const end = minutesOf(window.to) * 60;
+  const length = (end - start + day * 60) % (day * 60);
+  const into = (seconds - start + day * 60) % (day * 60);
+  return into < length ? length - into : 0;
+}
 
 const statementQuery = z.object({ accountNo: z.string().regex(/^\d{6,15}$/), from: z.string().datetime({ offset: true }), to: z.string().datetime({ offset: true }) });
 
@@ -140,8 +196,8 @@ export function registerBankSandbox(app: App, db: Db, options: { now: () => Date
   app.post('/sandbox/bank/transfers', { schema: { hide: true, body: transferBody } }, async (request, reply) => {
     const body = request.body;
     const amount = toMinor(body.amount);
-    const bank = await options.banks.slipBank(body.fromBankCode ?? 'KBANK');
-    if (amount === null || !bank?.slip_code) return reply.status(400).send({ message: 'KEY_INVALID' });
+    const [bank, receivingBank] = await Promise.all([options.banks.slipBank(body.fromBankCode ?? 'KBANK'), options.banks.slipBank(body.toBankCode ?? 'KBANK')]);
+    if (amount === null || !bank?.slip_code || !receivingBank?.slip_code) return reply.status(400).send({ message: 'KEY_INVALID' });
     const at = new Date(options.now().getTime() - (body.minutesAgo ?? 0) * 60_000);
     const transRef = `${bangkokParts(at).date.slice(2)}${crypto.randomBytes(7).toString('hex').toUpperCase()}`;
     await db
@@ -150,7 +206,9 @@ export function registerBankSandbox(app: App, db: Db, options: { now: () => Date
         trans_ref: transRef,
         sending_bank: bank.slip_code,
         from_account_no: body.fromAccountNo ?? null,
+        from_name: body.fromName ?? null,
         to_account_no: body.toAccountNo,
+        receiving_bank: receivingBank.slip_code,
         amount,
         transferred_at: at,
         verify_outcome: body.verifyOutcome ?? 'OK',
@@ -232,44 +290,59 @@ export function registerBankSandbox(app: App, db: Db, options: { now: () => Date
 
   /**
    * An account's statement between two instants, oldest first, as a bank's corporate feed gives
-   * it: incoming transfers as credits, payouts as debits, the other side's account masked and its
-   * name where the bank knows it. The faults make it disagree with what happened.
+   * it: incoming transfers as credits, payouts as debits, the other side as the bank shows it (in
+   * full within the bank, masked from another, its name where the sending bank passes it). The
+   * faults make it disagree with what happened, late, repeated, slow or down (ADR 0396).
    */
   app.get('/sandbox/bank/api/statements', { schema: { hide: true, querystring: statementQuery } }, async (request, reply) => {
+    if (faults.slowMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.slowMs));
+    const now = options.now();
+    const maintenance = faults.maintenance ? maintenanceLeft(faults.maintenance, now) : 0;
+    if (maintenance > 0) {
+      return reply
+        .status(503)
+        .header('retry-after', String(maintenance))
+        .send({ error: 'MAINTENANCE', message: `Scheduled maintenance ${faults.maintenance!.from}-${faults.maintenance!.to} (Asia/Bangkok)` });
+    }
     if (faults.unavailable) return reply.status(503).send({ error: 'STATEMENT_UNAVAILABLE' });
     const { accountNo } = request.query;
     const from = new Date(request.query.from);
     const to = new Date(request.query.to);
-    const [transfers, payouts] = await Promise.all([
-      db.selectFrom('sandbox_bank_transfers').selectAll().where('to_account_no', '=', accountNo).where('transferred_at', '>=', from).where('transferred_at', '<', to).orderBy('transferred_at').execute(),
-      db.selectFrom('sandbox_bank_payouts').selectAll().where('from_account_no', '=', accountNo).where('paid_at', '>=', from).where('paid_at', '<', to).orderBy('paid_at').execute(),
+    const repeating = faults.repeat.length > 0 || faults.repeatEvery > 0;
+    // A repeating feed also answers entries of the day before the window again, so those are read too.
+    const since = repeating ? new Date(from.getTime() - REPEAT_HORIZON_MS) : from;
+    const [transfers, payouts, everyNth] = await Promise.all([
+      db.selectFrom('sandbox_bank_transfers').selectAll().where('to_account_no', '=', accountNo).where('transferred_at', '>=', since).where('transferred_at', '<', to).orderBy('transferred_at').execute(),
+      db.selectFrom('sandbox_bank_payouts').selectAll().where('from_account_no', '=', accountNo).where('paid_at', '>=', since).where('paid_at', '<', to).orderBy('paid_at').execute(),
+      faults.repeatEvery > 0 ? repeatedEveryNth(accountNo, to) : Promise.resolve([]),
     ]);
+    const repeated = new Set([...faults.repeat, ...everyNth]);
+    const posted = now.getTime() - faults.postingDelaySeconds * 1000;
     const kept = <T,>(rows: T[], ref: (row: T) => string) => rows.filter((row) => !faults.omit.includes(ref(row)));
-    const credits = batched(
-      accountNo,
-      kept(transfers, (row) => row.trans_ref).map(
-        (row): StatementLine => ({
-          bankRef: row.trans_ref,
-          direction: 'credit',
-          amount: decimal(row.amount),
-          currency: row.currency,
-          at: row.transferred_at.toISOString(),
-          counterparty: { bank: row.sending_bank, account: row.from_account_no ? maskAccount(row.from_account_no) : null, name: null },
-          description: 'TRANSFER IN',
-        }),
-      ),
-    );
-    const debits = kept(payouts, (row) => row.bank_ref).map(
-      (row): StatementLine => ({
-        bankRef: row.bank_ref,
-        direction: 'debit',
-        amount: decimal(row.amount),
-        currency: row.currency,
-        at: row.paid_at.toISOString(),
-        counterparty: { bank: row.to_bank_code, account: maskAccount(row.to_account_no), name: row.to_name },
-        description: row.memo ? `TRANSFER OUT ${row.memo}` : 'TRANSFER OUT',
-      }),
-    );
+    const credit = (row: (typeof transfers)[number]): StatementLine => ({
+      bankRef: row.trans_ref,
+      direction: 'credit',
+      amount: decimal(row.amount),
+      currency: row.currency,
+      at: row.transferred_at.toISOString(),
+      counterparty: shownSender(row),
+      description: 'TRANSFER IN',
+    });
+    const debit = (row: (typeof payouts)[number]): StatementLine => ({
+      bankRef: row.bank_ref,
+      direction: 'debit',
+      amount: decimal(row.amount),
+      currency: row.currency,
+      at: row.paid_at.toISOString(),
+      counterparty: { bank: row.to_bank_code, account: maskAccount(row.to_account_no), name: row.to_name },
+      description: row.memo ? `TRANSFER OUT ${row.memo}` : 'TRANSFER OUT',
+    });
+    const shown = kept(transfers, (row) => row.trans_ref).filter((row) => faults.postingDelaySeconds === 0 || row.transferred_at.getTime() <= posted);
+    const inWindow = (at: Date) => at >= from;
+    const credits = batched(accountNo, shown.filter((row) => inWindow(row.transferred_at)).map(credit));
+    const debits = kept(payouts, (row) => row.bank_ref)
+      .filter((row) => inWindow(row.paid_at))
+      .map(debit);
     const extras = faults.extraEntries.flatMap((extra, index): StatementLine[] => {
       const at = new Date(faultsSetAt - extra.minutesAgo * 60_000);
       const amount = toMinor(extra.amount);
@@ -286,9 +359,31 @@ export function registerBankSandbox(app: App, db: Db, options: { now: () => Date
         },
       ];
     });
-    const entries = [...credits, ...debits, ...extras].sort((a, b) => a.at.localeCompare(b.at) || a.bankRef.localeCompare(b.bankRef));
+    const answered = [...credits, ...debits, ...extras];
+    // Repeats: each repeated line of the window a second time, and the repeated ones of the day before once more.
+    const again = [
+      ...answered.filter((line) => repeated.has(line.bankRef)),
+      ...shown.filter((row) => !inWindow(row.transferred_at) && repeated.has(row.trans_ref)).map(credit),
+      ...kept(payouts, (row) => row.bank_ref)
+        .filter((row) => !inWindow(row.paid_at) && repeated.has(row.bank_ref))
+        .map(debit),
+    ];
+    const entries = [...answered, ...again].sort((a, b) => a.at.localeCompare(b.at) || a.bankRef.localeCompare(b.bankRef));
     return { accountNo, from: from.toISOString(), to: to.toISOString(), entries };
   });
+
+  /** The transRefs of every Nth incoming transfer into an account (repeatEvery), counted over its history up to an instant. */
+  async function repeatedEveryNth(accountNo: string, until: Date): Promise<string[]> {
+    const refs = await db
+      .selectFrom('sandbox_bank_transfers')
+      .select('trans_ref')
+      .where('to_account_no', '=', accountNo)
+      .where('transferred_at', '<', until)
+      .orderBy('transferred_at')
+      .orderBy('trans_ref')
+      .execute();
+    return refs.filter((_, index) => (index + 1) % faults.repeatEvery === 0).map((row) => row.trans_ref);
+  }
 
   /** Credits of an account booked together where the batching fault says so: one line per run, its amount their sum. */
   function batched(accountNo: string, credits: StatementLine[]): StatementLine[] {

@@ -93,7 +93,7 @@ interface Delivery {
 /**
  * The stand-in payment gateway (DESIGN §7): issues PromptPay bill-payment QRs, and when a tester
  * "pays" one it calls our webhook, signed, exactly as a real gateway would, and, as a real one
- * does, sends the same event again with backoff until a delivery is answered 2xx (issue 31 §10):
+ * does, sends the same event again with backoff until a delivery is answered 2xx:
  * the product must take a repeated webhook and credit once.
  */
 export function registerGatewaySandbox(app: App, db: Db, options: { webhookUrl: () => string; webhookSecret: string }): void {

@@ -1,5 +1,5 @@
 // The sandbox game provider alone, in a process of its own, as a real provider runs apart from the
-// wallet (issue 16 §1): `npm run bench` starts it beside the API rather than a second whole wallet
+// wallet: `npm run bench` starts it beside the API rather than a second whole wallet
 // server. It uses the tables the wallet server's migrations made, in the database DATABASE_URL names;
 // with SANDBOX_PROVIDER_BOOKS=memory it keeps its books in memory from the players found there at
 // start, as a real provider keeps them on its own machines (the bench does this).

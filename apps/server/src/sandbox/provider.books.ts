@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 
 /**
- * The sandbox game provider's own books: its players and the transactions it has applied. In the
+ * The sandbox game provider's own books: its players, their open game sessions and the transactions it has applied. In the
  * database by default (they outlive a restart, as a provider's do). In memory for `npm run bench`,
  * where the provider runs in a process of its own: a real provider keeps its books on its own
- * machines, and the bench measures our work on our PostgreSQL, not the stand-in's (issue 16 §1).
+ * machines, and the bench measures our work on our PostgreSQL, not the stand-in's.
  */
 export type MovementType = 'deposit' | 'withdraw' | 'bet' | 'win';
 
@@ -29,8 +29,14 @@ export interface ProviderBooks {
   player(code: string, username: string): Promise<Player | undefined>;
   /** False when there is no such player. */
   setPassword(code: string, username: string, password: string): Promise<boolean>;
-  setLaunchToken(code: string, username: string, token: string): Promise<void>;
+  /** Opens a game session under a launch token: each launch opens one, and one player may hold several (a phone and a computer). */
+  openSession(code: string, username: string, token: string): Promise<void>;
+  /** The player whose session this token opened, while it is open. */
   playerByLaunchToken(token: string): Promise<Player | undefined>;
+  /** Ends every open session of one player and answers how many it ended (0 when none was open); undefined for a player it does not know. */
+  endSessions(code: string, username: string): Promise<number | undefined>;
+  /** How many sessions of one player are open. */
+  openSessions(code: string, username: string): Promise<number>;
   /**
    * Applies a movement once per tx id, atomically; a movement the player cannot afford, or for a
    * player it does not know, is recorded as failed. A tx id seen before answers its first outcome.
@@ -67,11 +73,38 @@ export function databaseBooks(db: Db): ProviderBooks {
       const result = await db.updateTable('sandbox_provider_players').set({ password }).where('provider_code', '=', code).where('username', '=', username).executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },
-    async setLaunchToken(code, username, token) {
-      await db.updateTable('sandbox_provider_players').set({ launch_token: token }).where('provider_code', '=', code).where('username', '=', username).execute();
+    async openSession(code, username, token) {
+      await db.insertInto('sandbox_provider_sessions').values({ token, provider_code: code, username }).execute();
     },
     playerByLaunchToken: (token) =>
-      db.selectFrom('sandbox_provider_players').select(PLAYER_COLUMNS).where('launch_token', '=', token).executeTakeFirst(),
+      db
+        .selectFrom('sandbox_provider_sessions as s')
+        .innerJoin('sandbox_provider_players as p', (join) => join.onRef('p.provider_code', '=', 's.provider_code').onRef('p.username', '=', 's.username'))
+        .select(['p.provider_code', 'p.username', 'p.password', 'p.credits'])
+        .where('s.token', '=', token)
+        .where('s.ended_at', 'is', null)
+        .executeTakeFirst(),
+    async endSessions(code, username) {
+      if (!(await player(code, username))) return undefined;
+      const result = await db
+        .updateTable('sandbox_provider_sessions')
+        .set({ ended_at: sql<Date>`now()` })
+        .where('provider_code', '=', code)
+        .where('username', '=', username)
+        .where('ended_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+    async openSessions(code, username) {
+      const row = await db
+        .selectFrom('sandbox_provider_sessions')
+        .select((eb) => eb.fn.countAll<string>().as('open'))
+        .where('provider_code', '=', code)
+        .where('username', '=', username)
+        .where('ended_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.open);
+    },
     async apply(txId, code, username, type, credits) {
       // One call (migrations 042, 049): the transaction row and the balance change commit together.
       const { rows } = await sql<Outcome>`SELECT * FROM sandbox_provider_apply(${txId}, ${code}, ${username}, ${type}, ${credits})`.execute(db);
@@ -107,21 +140,25 @@ export function databaseBooks(db: Db): ProviderBooks {
  */
 export async function memoryBooks(db: Db): Promise<ProviderBooks> {
   const playerKey = (code: string, username: string) => `${code}\u0000${username}`;
-  const players = new Map<string, Player & { launchToken: string | null }>();
-  const byToken = new Map<string, string>();
+  const players = new Map<string, Player>();
+  /** Open sessions only: ending one forgets its token. */
+  const sessions = new Map<string, string>();
   const transactions = new Map<string, { status: 'success' | 'failed'; reason: string | null; line: HistoryLine & { code: string } }>();
   const record = (txId: string, code: string, username: string, type: MovementType, credits: bigint, status: 'success' | 'failed', reason: string | null) =>
     transactions.set(txId, { status, reason, line: { txId, code, username, type, credits, status, at: new Date() } });
-  for (const row of await db.selectFrom('sandbox_provider_players').select(['provider_code', 'username', 'password', 'credits', 'launch_token']).execute()) {
-    players.set(playerKey(row.provider_code, row.username), { ...row, launchToken: row.launch_token });
-    if (row.launch_token) byToken.set(row.launch_token, playerKey(row.provider_code, row.username));
+  for (const row of await db.selectFrom('sandbox_provider_players').select(PLAYER_COLUMNS).execute()) {
+    players.set(playerKey(row.provider_code, row.username), row);
   }
+  for (const row of await db.selectFrom('sandbox_provider_sessions').select(['token', 'provider_code', 'username']).where('ended_at', 'is', null).execute()) {
+    sessions.set(row.token, playerKey(row.provider_code, row.username));
+  }
+  const sessionsOf = (key: string) => [...sessions].filter(([, owner]) => owner === key).map(([token]) => token);
   const copy = (found: Player | undefined): Player | undefined =>
     found && { provider_code: found.provider_code, username: found.username, password: found.password, credits: found.credits };
   return {
     async openPlayer(code, username, password) {
       const key = playerKey(code, username);
-      if (!players.has(key)) players.set(key, { provider_code: code, username, password, credits: 0n, launchToken: null });
+      if (!players.has(key)) players.set(key, { provider_code: code, username, password, credits: 0n });
       return copy(players.get(key))!;
     },
     player: async (code, username) => copy(players.get(playerKey(code, username))),
@@ -130,15 +167,19 @@ export async function memoryBooks(db: Db): Promise<ProviderBooks> {
       if (found) found.password = password;
       return !!found;
     },
-    async setLaunchToken(code, username, token) {
+    async openSession(code, username, token) {
       const key = playerKey(code, username);
-      const found = players.get(key);
-      if (!found) return;
-      if (found.launchToken) byToken.delete(found.launchToken);
-      found.launchToken = token;
-      byToken.set(token, key);
+      if (players.has(key)) sessions.set(token, key);
     },
-    playerByLaunchToken: async (token) => copy(players.get(byToken.get(token) ?? '')),
+    playerByLaunchToken: async (token) => copy(players.get(sessions.get(token) ?? '')),
+    async endSessions(code, username) {
+      const key = playerKey(code, username);
+      if (!players.has(key)) return undefined;
+      const open = sessionsOf(key);
+      for (const token of open) sessions.delete(token);
+      return open.length;
+    },
+    openSessions: async (code, username) => sessionsOf(playerKey(code, username)).length,
     async apply(txId, code, username, type, credits) {
       const found = players.get(playerKey(code, username));
       const earlier = transactions.get(txId);

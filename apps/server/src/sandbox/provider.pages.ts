@@ -13,10 +13,10 @@ button{background:#ffd76a;color:#1b1036;font-weight:800} input{padding:0 12px;bo
 .row{display:grid;grid-template-columns:1fr 1fr 1fr;gap:8px} .error{color:#ff9a9a;min-height:20px}
 </style></head><body><main>${body}</main></body></html>`;
 
-export function gamePage({ code, username, balance }: { code: string; username: string; balance: number }): string {
+export function gamePage({ code, username, token, balance }: { code: string; username: string; token: string; balance: number }): string {
   return shell(
     `${code} demo game`,
-    `<div id="game" data-code="${escape(code)}" data-username="${escape(username)}">
+    `<div id="game" data-code="${escape(code)}" data-username="${escape(username)}" data-token="${escape(token)}">
       <h1>${escape(code)} · Demo game</h1><div class="muted">${escape(username)} · sandbox provider</div>
       <div class="balance" id="balance">${balance.toFixed(2)}</div>
       <div class="row"><button data-bet="10">Spin 10</button><button data-bet="50">Spin 50</button><button data-bet="100">Spin 100</button></div>

@@ -3,6 +3,7 @@ import formbody from '@fastify/formbody';
 import { z } from 'zod';
 import { toMajor, toMinor } from '@wallet/contract';
 import type { App } from '../http/types.js';
+import { PROVIDERS } from '../seed/reference-data.js';
 import type { ProviderBooks } from './provider.books.js';
 import { gamePage, loginPage, messagePage } from './provider.pages.js';
 
@@ -18,15 +19,19 @@ export interface ProviderFaults {
   failRate: number;
   timeoutRate: number;
   latencyMs: number;
+  /** Ending a player's game sessions answers 500 and ends nothing. */
+  failEndSessions: boolean;
 }
 
 const FORM_PROVIDERS = new Set(['JOKER', 'SLOTXO', 'UFABET']);
+/** Providers without a call to end a player's sessions: the call is not there (404), as at a real one. */
+const KEEPS_SESSIONS = new Set(PROVIDERS.filter((provider) => provider.keepsSessions).map((provider) => provider.code));
 const HANG_MS = 2_000;
 
 /** No wait at all for 0 ms: a timer would still hold every call for a turn of the event loop. */
 const sleep = (ms: number) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
 
-const NO_FAULTS: ProviderFaults = { failRate: 0, timeoutRate: 0, latencyMs: 0 };
+const NO_FAULTS: ProviderFaults = { failRate: 0, timeoutRate: 0, latencyMs: 0, failEndSessions: false };
 
 export async function registerProviderSandbox(app: App, books: ProviderBooks): Promise<void> {
   // Faults for every provider, or for one slot code when the tester names it.
@@ -34,9 +39,10 @@ export async function registerProviderSandbox(app: App, books: ProviderBooks): P
   const faultsFor = (code: string) => faultsByCode.get(code) ?? faultsByCode.get('*') ?? NO_FAULTS;
   await app.register(formbody);
 
+  /** Each launch opens a game session, open until the operator ends the player's sessions. */
   async function launchToken(code: string, username: string): Promise<string> {
     const token = crypto.randomBytes(18).toString('base64url');
-    await books.setLaunchToken(code, username, token);
+    await books.openSession(code, username, token);
     return token;
   }
 
@@ -147,6 +153,19 @@ export async function registerProviderSandbox(app: App, books: ProviderBooks): P
     return { kind: 'link', url: `/sandbox/provider/play?token=${await launchToken(code, username)}` };
   });
 
+  // Logs the player out of every open game (a break or a self-exclusion asks it). Ending none is no error: a repeat is safe.
+  app.post('/sandbox/provider/api/players/:username/sessions/end', { schema: { hide: true, params: z.object({ username: z.string() }), querystring: codeQuery } }, async (request, reply) => {
+    const { code } = request.query;
+    if (KEEPS_SESSIONS.has(code)) return reply.status(404).send({ error: 'NOT_OFFERED' });
+    const faults = faultsFor(code);
+    await sleep(faults.latencyMs);
+    if (Math.random() < faults.timeoutRate) await sleep(HANG_MS);
+    if (faults.failEndSessions) return reply.status(500).send({ error: 'PROVIDER_ERROR' });
+    const ended = await books.endSessions(code, request.params.username);
+    if (ended === undefined) return reply.status(404).send({ error: 'PLAYER_NOT_FOUND' });
+    return { ended };
+  });
+
   // ---------- Tester-facing calls (DESIGN §7, fixed shapes)
   app.put(
     '/sandbox/provider/faults',
@@ -157,6 +176,7 @@ export async function registerProviderSandbox(app: App, books: ProviderBooks): P
           failRate: z.number().min(0).max(1).default(0),
           timeoutRate: z.number().min(0).max(1).default(0),
           latencyMs: z.number().int().min(0).max(30_000).default(0),
+          failEndSessions: z.boolean().default(false),
           slotCode: z.string().optional(),
         }),
       },
@@ -169,11 +189,26 @@ export async function registerProviderSandbox(app: App, books: ProviderBooks): P
     },
   );
 
+  // How many game sessions a player has open: what a tester checks after a break.
+  app.get('/sandbox/provider/sessions', { schema: { hide: true, querystring: z.object({ slotCode: z.string(), username: z.string() }) } }, async (request) => ({
+    open: await books.openSessions(request.query.slotCode, request.query.username),
+  }));
+
   app.post(
     '/sandbox/provider/rounds',
-    { schema: { hide: true, body: z.object({ slotCode: z.string(), username: z.string(), bet: z.number().min(0), win: z.number().min(0) }) } },
+    {
+      schema: {
+        hide: true,
+        // The demo game sends its session's token: a round in a session the operator ended is refused.
+        body: z.object({ slotCode: z.string(), username: z.string(), bet: z.number().min(0), win: z.number().min(0), token: z.string().optional() }),
+      },
+    },
     async (request, reply) => {
-      const { slotCode, username } = request.body;
+      const { slotCode, username, token } = request.body;
+      if (token !== undefined) {
+        const inSession = await books.playerByLaunchToken(token);
+        if (!inSession || inSession.provider_code !== slotCode || inSession.username !== username) return reply.status(401).send({ error: 'SESSION_ENDED' });
+      }
       const bet = toMinor(request.body.bet);
       const win = toMinor(request.body.win);
       if (bet === null || win === null) return reply.status(400).send({ error: 'BAD_AMOUNT' });
@@ -192,7 +227,7 @@ export async function registerProviderSandbox(app: App, books: ProviderBooks): P
     const row = await books.playerByLaunchToken(request.query.token);
     reply.type('text/html');
     if (!row) return reply.status(404).send(messagePage('Session expired', 'Open the game again from your wallet.'));
-    return gamePage({ code: row.provider_code, username: row.username, balance: toMajor(row.credits) });
+    return gamePage({ code: row.provider_code, username: row.username, token: request.query.token, balance: toMajor(row.credits) });
   });
 
   const loginParams = z.object({ code: z.string().regex(/^[A-Z0-9]{2,20}$/) });
@@ -222,7 +257,7 @@ const sha = (text: string) => crypto.createHash('sha256').update(text).digest('h
 /** The demo game: each spin bets, maybe wins, through the tester call a real game would not expose. */
 const GAME_SCRIPT = `
 const root = document.getElementById('game');
-const { code, username } = root.dataset;
+const { code, username, token } = root.dataset;
 const balance = document.getElementById('balance');
 const result = document.getElementById('result');
 for (const button of document.querySelectorAll('[data-bet]')) {
@@ -233,10 +268,11 @@ for (const button of document.querySelectorAll('[data-bet]')) {
     button.disabled = true;
     const response = await fetch('/sandbox/provider/rounds', {
       method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ slotCode: code, username, bet, win }),
+      body: JSON.stringify({ slotCode: code, username, bet, win, token }),
     });
     const body = await response.json();
     button.disabled = false;
+    if (response.status === 401) { result.textContent = 'Session ended: open the game again from your wallet'; return; }
     if (!response.ok) { result.textContent = 'Not enough credit'; return; }
     balance.textContent = body.balance.toFixed(2);
     result.textContent = win > 0 ? 'Win ' + win.toFixed(2) : 'No win';

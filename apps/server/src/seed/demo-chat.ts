@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.js';
 
-/** Saved replies agents start with (issue 14 §3): quick replies, buttons and a card carousel. */
+/** Saved replies agents start with: quick replies, buttons and a card carousel. */
 export async function seedDemoChat(db: Db): Promise<void> {
   const exists = await db.selectFrom('chat_templates').select('id').limit(1).executeTakeFirst();
   if (exists) return;

@@ -106,7 +106,7 @@ export const DEMO_MEMBER = {
   startingBalance: 500_000n,
 } as const;
 
-/** The Laos build's demo member: a kip wallet at BCEL (issue 15 §3). */
+/** The Laos build's demo member: a kip wallet at BCEL. */
 export const LAO_DEMO_MEMBER = {
   phone: '2055512345',
   password: 'demo1234',
@@ -125,7 +125,8 @@ export const KIP_PROVIDERS = ['PG', 'JOKER', 'UFABET', 'BETFLIX'] as const;
 /**
  * Every slot code of SPEC §7 in the three categories of SPEC §1. Ratios are not all 1 so the
  * ftWalletSlot conversion is exercised; each is 1/k (docs/adr/0030-ftwalletslot-ratios-are-1-k.md). JOKER, SLOTXO and
- * UFABET log in with a form (SPEC §7).
+ * UFABET log in with a form (SPEC §7). A few do not let the operator end a player's game sessions,
+ * so a break is seen both where it ends them and where it cannot (docs/adr/0394).
  */
 export const PROVIDERS: ReadonlyArray<{
   code: string;
@@ -138,21 +139,23 @@ export const PROVIDERS: ReadonlyArray<{
   lobby?: boolean;
   /** Has Android/iOS apps; the others show those buttons disabled. */
   apps?: boolean;
+  /** Offers no call to end a player's open game sessions (the others do). */
+  keepsSessions?: boolean;
 }> = [
   { code: 'PG', name: 'PG Soft', category: 'slot', ratio: '1', loginType: 'link', hue: 330, apps: true },
   { code: 'PGSLOT', name: 'PG Slot', category: 'slot', ratio: '1', loginType: 'link', hue: 300 },
   { code: 'JOKER', name: 'Joker Gaming', category: 'slot', ratio: '0.5', loginType: 'form', hue: 45, apps: true },
   { code: 'JOKER2', name: 'Joker 2', category: 'slot', ratio: '0.5', loginType: 'link', hue: 30 },
   { code: 'SLOTXO', name: 'SlotXO', category: 'slot', ratio: '1', loginType: 'form', hue: 200 },
-  { code: 'SUPERSLOT', name: 'Superslot', category: 'slot', ratio: '1', loginType: 'link', hue: 260, lobby: true },
+  { code: 'SUPERSLOT', name: 'Superslot', category: 'slot', ratio: '1', loginType: 'link', hue: 260, lobby: true, keepsSessions: true },
   { code: 'SLOTRACHA', name: 'Slot Racha', category: 'slot', ratio: '1', loginType: 'link', hue: 10 },
   { code: 'AREASLOT', name: 'Area Slot', category: 'slot', ratio: '1', loginType: 'link', hue: 160 },
   { code: 'CIRCUS', name: 'Circus', category: 'slot', ratio: '0.1', loginType: 'link', hue: 350 },
   { code: 'UFABET', name: 'UFABET', category: 'sport', ratio: '1', loginType: 'form', hue: 120, apps: true },
-  { code: 'SEXYGAME', name: 'Sexy Gaming', category: 'sport', ratio: '1', loginType: 'link', hue: 0, lobby: true },
+  { code: 'SEXYGAME', name: 'Sexy Gaming', category: 'sport', ratio: '1', loginType: 'link', hue: 0, lobby: true, keepsSessions: true },
   { code: 'BETFLIX', name: 'Betflix', category: 'sport', ratio: '1', loginType: 'link', hue: 220 },
   { code: 'ASKMEBET', name: 'AskMeBet', category: 'sport', ratio: '1', loginType: 'link', hue: 180 },
   { code: 'IMI', name: 'IMI Gaming', category: 'sport', ratio: '1', loginType: 'link', hue: 280 },
   { code: 'USUN', name: 'USun', category: 'sport', ratio: '1', loginType: 'link', hue: 50 },
-  { code: 'HUAYHD', name: 'Huay HD', category: 'lotto', ratio: '1', loginType: 'link', hue: 100 },
+  { code: 'HUAYHD', name: 'Huay HD', category: 'lotto', ratio: '1', loginType: 'link', hue: 100, keepsSessions: true },
 ];

@@ -53,6 +53,7 @@ export async function seedReferenceData(db: Db): Promise<void> {
         ios_url: provider.apps ? `/sandbox/provider/app/${provider.code}?os=ios` : null,
         logo: providerLogo(provider.name, provider.hue),
         background: providerBackground(provider.hue),
+        ends_sessions: !provider.keepsSessions,
         sort_order: index,
       })),
     )

@@ -10,7 +10,7 @@ import { type ServerProcess, call, signUpThrough, startServer, stop } from '../s
 import { type ScratchPostgres, startScratchPostgres } from './scratch-postgres.js';
 
 /**
- * Issue 30 §1: two nodes on a PostgreSQL server of the test's own. Their connections are cut
+ * Two nodes on a PostgreSQL server of the test's own. Their connections are cut
  * (pg_terminate_backend, as a restart, a failover, a pooler reset or idle_session_timeout do) while
  * idle and under load, and the server is stopped and started again. No node dies; /readyz answers
  * 503 while the database is away and 200 once it is back, by itself; money calls caught in the cut

@@ -5,7 +5,7 @@ import { PlayIcon } from '../shared/ui/icons';
 import { ChatWidget } from '../features/chat/ChatWidget';
 import { useChatWidgetFlag } from '../shared/api/lookup/get-chat-widget';
 
-/** Issue 14 §2: visitors get the chat widget on the contact screen when the operator turned it on. */
+/** Visitors get the chat widget on the contact screen when the operator turned it on. */
 export function PublicContact() {
   const flag = useChatWidgetFlag();
   return (
@@ -17,7 +17,7 @@ export function PublicContact() {
 }
 
 /**
- * Members always reach support from their contact screen, and the how-to videos (issue 31 §10:
+ * Members always reach support from their contact screen, and the how-to videos (
  * /howto is in the public shell, which signs a member out; the top bar has no room at 360 px).
  */
 export function MemberContact() {

@@ -2,7 +2,7 @@ import { type ReactNode, Suspense, lazy } from 'react';
 import { useWhenIdle } from '../shared/useWhenIdle';
 
 /**
- * sonner is not on the first screen's path (issue 16 §3): the toaster (and its settings,
+ * sonner is not on the first screen's path: the toaster (and its settings,
  * app/toaster.tsx) loads once the page is idle. A toast raised before that is not lost: sonner's
  * toaster shows the toasts still active when it subscribes, and the screens that raise toasts
  * load sonner with them anyway.
@@ -22,7 +22,7 @@ function DeferredToaster() {
 /**
  * What wraps every screen: the toaster. The query client comes with the screens that read server
  * state (app/query.tsx) and the overlay host with the member shell, so neither is in /login's
- * first download (issue 16 §3).
+ * first download.
  */
 export function Providers({ children }: { children: ReactNode }) {
   return (

@@ -6,7 +6,7 @@ import { useServerReachable } from '../shared/api/reachability';
 import { useWhenIdle } from '../shared/useWhenIdle';
 
 /**
- * Issue 15 §4: offline, the app says so in the member's language instead of showing stale or
+ * Offline, the app says so in the member's language instead of showing stale or
  * failing money figures (the service worker never keeps API answers).
  */
 export function OfflineScreen() {
@@ -28,7 +28,7 @@ export function OfflineScreen() {
 const LazyUpdatePrompt = lazy(() => import('./update-prompt').then(({ UpdatePrompt }) => ({ default: UpdatePrompt })));
 
 /**
- * The service worker is registered once the first screen is up and the page is idle (issue 16 §3):
+ * The service worker is registered once the first screen is up and the page is idle:
  * it is for the next start and for updates, never for the first paint.
  */
 export function UpdatePrompt() {

@@ -23,7 +23,7 @@ export function createQueryClient() {
 export const queryClient = createQueryClient();
 
 /**
- * TanStack Query is not on the login screen's path (issue 16 §3): this module loads with the first
+ * TanStack Query is not on the login screen's path: this module loads with the first
  * screen that reads server state, and each such screen (the member shell and its overlays too) is
  * drawn inside the one client's provider.
  */

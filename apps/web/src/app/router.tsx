@@ -11,7 +11,7 @@ const handle = (menu: RouteHandle['menu']): RouteHandle => ({ menu });
 
 /**
  * Screens beyond the first one load when first visited, so a phone downloads only what it shows;
- * the member shell too, so /login carries nothing of the signed-in app (issue 16 §3). Each waits for
+ * the member shell too, so /login carries nothing of the signed-in app. Each waits for
  * the rest of the language's texts (/login has only the sections it shows).
  */
 const lazyPage = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => async () => {
@@ -52,7 +52,7 @@ export const routes = [
       { path: 'bonus', lazy: lazyPage(() => import('../features/bonus/BonusPage'), 'BonusPage'), handle: handle('bonus') },
       { path: 'statement', lazy: lazyPage(() => import('../features/statement/StatementPage'), 'StatementPage'), handle: handle('statement') },
       { path: 'contact', lazy: lazyPage(() => import('./contact'), 'MemberContact'), handle: handle('contact') },
-      // Issue 31 §10: /howto is in the public shell, which signs a member out (SPEC §2); signed in,
+      // /howto is in the public shell, which signs a member out (SPEC §2); signed in,
       // the same videos are here, reached from the member's contact screen.
       { path: 'howto', lazy: lazyPage(() => import('../features/howto/HowtoPage'), 'HowtoPage'), handle: handle('contact') },
     ],

@@ -6,7 +6,7 @@ import { BOTTOM_MENU_HEIGHT_PX } from './shells/BottomMenu';
 
 /**
  * sonner's rich colours put their text at about 4.3:1 on their pale backgrounds, under WCAG AA's
- * 4.5:1 (axe flags it, issue 15 §4): the same hues, darker.
+ * 4.5:1 (axe flags it): the same hues, darker.
  */
 const TOAST_CONTRAST = {
   '--success-text': 'hsl(140, 100%, 22%)',
@@ -29,7 +29,7 @@ export const TOASTER_PLACEMENT = {
 
 /**
  * While a bottom sheet is open its main action (send, move money, OK) is where the bottom toasts
- * sit, so for 4 s the member could not press it (issue 31 §6). Then toasts go to the top: the
+ * sit, so for 4 s the member could not press it. Then toasts go to the top: the
  * sheet's overlay covers the top bar anyway, and a sheet's top holds only its title and close.
  * Toasts already shown move with the placement.
  */

@@ -30,7 +30,7 @@ export function saveInviteCode(code: string): void {
 }
 
 /**
- * Issue 31 §1: the stored code goes once a registration has used it (else the next person on this
+ * The stored code goes once a registration has used it (else the next person on this
  * phone is credited to the same inviter) or once the member removes a code the server refused.
  */
 export function clearInviteCode(): void {

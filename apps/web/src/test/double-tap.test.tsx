@@ -1,18 +1,16 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Slot, WalletResponse } from '@wallet/contract';
-import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DepositModal } from '../features/deposit';
 import { GameAccountModal } from '../features/home/modals/GameAccountModal';
 import { TransferModal } from '../features/home/modals/TransferModal';
 import { WithdrawModal } from '../features/withdraw';
 import { callsTo, stubFetch } from './fetchRoutes';
-import { MemoryRouter } from 'react-router';
+import { renderWithQueries } from './render';
 
 /**
- * Issue 8 §1: a fast double tap on any money button moves money once. Each answer is held back
+ * A fast double tap on any money button moves money once. Each answer is held back
  * for a moment, so the second tap lands while the first call is still in flight, before React
  * has re-rendered the button as busy.
  */
@@ -46,14 +44,6 @@ const wallet: WalletResponse = {
 
 const withdrawal = { _id: 'w1', amount: 100, currency: 'THB', status: 'in_progress', createdAt: '2026-11-23T10:00:00.000Z', bankCode: 'SCB', bankAccountNo: '1234567890', bankAccountName: 'SOMCHAI', reason: null };
 const qrShown = { hasQrcode: true, qrcodeId: '5f0c6a52-1d1b-4a47-9d55-0a3f3c7a3b11', qrcode: '<svg/>', payload: '000201010212', amount: 150, expireIn: Date.now() + 900_000 };
-
-function renderWithQueries(element: ReactElement) {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>{element}</MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
 
 /** Two clicks with no wait between them: the second arrives before any re-render. */
 function doubleTap(element: HTMLElement) {

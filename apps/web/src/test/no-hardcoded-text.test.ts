@@ -42,7 +42,7 @@ function hardCodedText(file: string): string[] {
   return found;
 }
 
-describe('member-visible text (issue 15 §5)', () => {
+describe('member-visible text', () => {
   it('comes from the translations: no Thai, Lao or English written into a component', () => {
     expect(sourceFiles(ROOT).flatMap(hardCodedText)).toEqual([]);
   });

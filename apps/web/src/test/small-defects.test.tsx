@@ -1,18 +1,16 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type Slot, type WalletResponse, amountBody } from '@wallet/contract';
 import i18n from 'i18next';
-import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DepositModal } from '../features/deposit';
 import { totalBalance } from '../features/home/balances';
 import { WithdrawModal } from '../features/withdraw';
 import { stubFetch } from './fetchRoutes';
+import { renderWithQueries } from './render';
 import { nextTap } from './taps';
-import { MemoryRouter } from 'react-router';
 
-/** Issue 8 §4: defects seen in the deposit and withdraw overlays. */
+/** Defects seen in the deposit and withdraw overlays. */
 const wallet: WalletResponse = {
   profile: { name: 'Somchai', username: '0812345678', coin: 0, _id: '100001' },
   bankAccount: { bank: { nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank', nameLO: 'Siam Commercial Bank' }, bankCode: 'SCB', bankAccountName: 'SOMCHAI', bankAccountNo: '1234567890' },
@@ -20,14 +18,6 @@ const wallet: WalletResponse = {
   invite: { amount: 0, success: 0, fail: 0 },
   slots: [],
 };
-
-function renderWithQueries(element: ReactElement) {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>{element}</MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
 
 const depositLookup = {
   banks: [{ bankCode: 'KBANK', bankType: 'QR', mode: 'AUTO', currency: 'THB', bankName: 'กสิกรไทย', bankNameEN: 'Kasikornbank', bankNameLO: 'Kasikornbank', bankAccountNo: '', bankAccountName: '' }],
@@ -104,7 +94,7 @@ describe('toasts of one call', () => {
   });
 });
 
-describe('money in the web is never added as floats (issue 10 §2)', () => {
+describe('money in the web is never added as floats', () => {
   it('sums a withdrawal of everything to the exact total, which the contract’s own parser accepts', async () => {
     const slot = { code: 'PG', name: 'PG Soft', category: 'slot', isActive: true, amount: 2.2, ftWalletSlot: 1, logo: '', background: '', web: null, loginForm: false };
     const total = totalBalance(1.1, [slot as Slot]);

@@ -19,7 +19,7 @@ function SheetWithAction() {
 
 const toasterEdge = () => document.querySelector('[data-sonner-toaster]')?.getAttribute('data-y-position');
 
-describe('toasts and bottom sheets (issue 31 §6)', () => {
+describe('toasts and bottom sheets', () => {
   it('go to the top while a sheet is open, so they never cover its main action, and back to the bottom after', async () => {
     render(
       <>

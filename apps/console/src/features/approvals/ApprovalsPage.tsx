@@ -33,13 +33,15 @@ function ChangeLines({ change }: { change: ConfigChange }) {
   const keys = Object.keys(change.after)
     .filter((key) => !HIDDEN.has(key))
     .sort((a, b) => rank(a) - rank(b));
+  // A site setting set to null (player protection's) is back to the site profile's default.
+  const settingShown = (value: unknown) => (change.kind === 'settings.change' && value === null ? t('approvals.siteDefault') : shown(value));
   return (
     <ul className="space-y-0.5">
       {keys.map((key) => (
         <li key={key} data-testid={`config-change-${key}`}>
           <span className="text-white/60">{t(`approvals.keys.${key}`, { defaultValue: t(`settings.fields.${key}`, { defaultValue: key }) })}:</span>{' '}
-          {change.before ? <span className="font-mono">{shown(change.before[key])}</span> : <span className="text-white/50">{t('approvals.new')}</span>} →{' '}
-          <strong className="font-mono">{shown(change.after[key])}</strong>
+          {change.before ? <span className="font-mono">{settingShown(change.before[key])}</span> : <span className="text-white/50">{t('approvals.new')}</span>} →{' '}
+          <strong className="font-mono">{settingShown(change.after[key])}</strong>
           {change.currency && MONEY.has(key) ? <span className="text-white/50"> {change.currency}</span> : null}
         </li>
       ))}

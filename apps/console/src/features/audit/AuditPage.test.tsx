@@ -54,7 +54,7 @@ describe('the audit screen', () => {
   });
 });
 
-describe('an entry’s detail (issue 31 §10)', () => {
+describe('an entry’s detail', () => {
   const entry = (detail: unknown) => ({ _id: '7', actor: 'boon', action: 'withdrawal.approve', detail, ip: null, createdAt: '2026-11-01T03:00:00.000Z', hash: 'ab' });
   it('shows amounts in baht or kip with the currency, not as satang in raw JSON, in the normal font', async () => {
     renderAudit({ ok: true, entries: 0, broken: [], checkpoint: null }, null, {

@@ -50,7 +50,7 @@ afterEach(() => vi.restoreAllMocks());
 beforeAll(() => i18n.changeLanguage('en'));
 afterAll(() => i18n.changeLanguage('th'));
 
-describe('deciding a correction (issue 31 §3)', () => {
+describe('deciding a correction', () => {
   it('sends one approval for a double click, and reads as one success', async () => {
     let answer: (response: Response) => void = () => undefined;
     const calls = renderCorrections(() => new Promise((resolve) => (answer = resolve)));

@@ -145,7 +145,7 @@ function Conversation({ conversation, typing, onTyping }: { conversation: AdminC
   );
 }
 
-/** Issue 14 §3: the agents' inbox, realtime over socket.io. */
+/** The agents' inbox, realtime over socket.io. */
 export function InboxPage() {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<ConversationFilter>('open');

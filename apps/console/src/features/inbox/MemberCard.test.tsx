@@ -28,7 +28,7 @@ const member = {
 };
 afterEach(() => vi.restoreAllMocks());
 
-describe('the chat panel’s member card (issue 31 §8)', () => {
+describe('the chat panel’s member card', () => {
   it('names the latest movements and the condition in the desk’s language, not as codes', async () => {
     saveToken('operator-token');
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {

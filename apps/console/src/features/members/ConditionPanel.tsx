@@ -6,7 +6,7 @@ import { formatMoney } from '../../shared/ui/format';
 import type { Ask } from '../../shared/ui/PromptDialog';
 import { useEndCondition, useMemberCondition } from './api/member-condition';
 
-/** The member's withdrawal condition (issue 12 §3): where they stand, and ending it with a reason. */
+/** The member's withdrawal condition: where they stand, and ending it with a reason. */
 export function ConditionPanel({ memberId, canEnd, ask }: { memberId: string; canEnd: boolean; ask: Ask }) {
   const { t } = useTranslation();
   const condition = useMemberCondition(memberId, true).data?.condition;

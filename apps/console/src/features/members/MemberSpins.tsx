@@ -10,7 +10,7 @@ import { formatMoney, formatTime } from '../../shared/ui/format';
 import type { Ask } from '../../shared/ui/PromptDialog';
 import { MEMBER_SPINS_PAGE, useMemberSpins, useVoidCoupon } from './api/member-spins';
 
-/** Issue 13 §4: the member's spins and coupons; an unclaimed prize can be withdrawn with a reason. */
+/** The member's spins and coupons; an unclaimed prize can be withdrawn with a reason. */
 export function MemberSpins({ memberId, canVoid, ask }: { memberId: string; canVoid: boolean; ask: Ask }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);

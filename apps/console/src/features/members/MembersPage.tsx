@@ -69,7 +69,7 @@ export function MembersPage() {
       </form>
       <ReferenceResult q={q} />
       {members.data && (
-        // Every member, or a broad search, is counted to 1,000 only (issue 16 §2): "more than".
+        // Every member, or a broad search, is counted to 1,000 only: "more than".
         <p className="text-sm text-white/60" data-testid="member-count">
           {t(members.data.totalCapped ? 'members.foundMore' : 'members.found', { total: formatCount(members.data.total) })}
         </p>

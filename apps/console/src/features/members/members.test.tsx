@@ -36,7 +36,7 @@ function renderMembers(path = '/members') {
 }
 afterEach(() => vi.restoreAllMocks());
 
-describe('the member list (issue 16 §2: counted to 1,000)', () => {
+describe('the member list (counted to 1,000)', () => {
   it('says "more than 1,000" when the count stopped, and pages on with Next', async () => {
     const asked = stubMembers(() => ({ total: 1_000, totalCapped: true, count: 25 }));
     renderMembers();

@@ -11,7 +11,7 @@ afterEach(() => vi.restoreAllMocks());
 beforeAll(() => i18n.changeLanguage('en'));
 afterAll(() => i18n.changeLanguage('th'));
 
-describe('editing a banner (issue 31 §10)', () => {
+describe('editing a banner', () => {
   it('changes its order and texts in place, keeping its picture', async () => {
     saveToken('operator-token');
     const patches: { path: string; body: unknown }[] = [];

@@ -23,7 +23,7 @@ const TABS = ['bonus', 'promotion', 'programmes', 'banners', 'texts', 'reviews']
 type Tab = (typeof TABS)[number];
 const textarea = 'w-full rounded-lg border border-white/15 bg-desk-900 p-2 text-sm';
 
-/** Issue 12 §3: every offer the operator runs, each change audited by the server. */
+/** Every offer the operator runs, each change audited by the server. */
 export function PromotionsPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('bonus');

@@ -12,7 +12,7 @@ afterEach(() => vi.restoreAllMocks());
 beforeAll(() => i18n.changeLanguage('en'));
 afterAll(() => i18n.changeLanguage('th'));
 
-describe('the saved replies screen (issue 31 §10)', () => {
+describe('the saved replies screen', () => {
   it('writes a reply with choices, lists it, and removes it', async () => {
     saveToken('operator-token');
     let templates: Template[] = [{ _id: 't-1', title: 'greeting', message: { message_type: 'text', payload: 'สวัสดีค่ะ' } }];

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { saveToken } from '../../shared/api/client';
@@ -30,6 +30,11 @@ const settings = {
   approvalSharePercentAbove: 100,
   approvalRatePercentAbove: 10,
   rewardOtherMoneyLimit: 100,
+  protectionCoolingHours: null,
+  protectionStrict: true,
+  protectionLimitPrompt: null,
+  protectionRealityCheckMinutes: null,
+  protectionDefaults: { coolingHours: 24, strict: false, limitPrompt: true, realityCheckMinutes: 60 },
 };
 
 /** The settings screen against a stub server; answers what the PUTs sent. */
@@ -73,6 +78,43 @@ describe('the settings screen', () => {
       bankQrQuickPicks: [10, 20, 50, 100, 500, 1000],
       lak: { ...settings.lak, withdrawSecondApprovalAbove: 1000000, bankQrQuickPicks: [20000, 100000] },
     });
+  });
+
+  it('shows player protection as set, or the site profile’s default when unset, and gives a setting back to the profile', async () => {
+    const sent = renderSettings();
+    const user = userEvent.setup();
+    const protection = within(await screen.findByTestId('settings-protection'));
+    const cooling = protection.getByLabelText('ชั่วโมงที่ต้องรอเมื่อเพิ่มหรือยกเลิกวงเงิน (ว่าง: ตามค่าของเว็บ)');
+    const strict = protection.getByLabelText('เข้มงวด: อย่างน้อย 72 ชั่วโมงและจนสิ้นรอบของวงเงิน');
+    const prompt = protection.getByLabelText('ถามสมาชิกใหม่ให้ตั้งวงเงิน (ตอนสมัครและก่อนฝากครั้งแรก)');
+    const minutes = protection.getByLabelText('นาทีระหว่างการแจ้งเตือนสถานะ สำหรับสมาชิกที่ยังไม่ได้เลือก (10–120; ว่าง: ตามค่าของเว็บ)');
+    await waitFor(() => expect(strict).toHaveValue('true'));
+    // Unset: empty, with the profile's default beside it.
+    expect(cooling).toHaveValue('');
+    expect(cooling).toHaveAttribute('placeholder', 'ค่าของเว็บ: 24');
+    expect(minutes).toHaveAttribute('placeholder', 'ค่าของเว็บ: 60');
+    expect(prompt).toHaveValue('');
+    expect(within(prompt).getByRole('option', { name: 'ตามค่าของเว็บ (เปิด)' })).toBeInTheDocument();
+    expect(within(strict).getByRole('option', { name: 'ตามค่าของเว็บ (ปิด)' })).toBeInTheDocument();
+    expect(protection.getByText(/ต้องรอผู้ดูแลคนที่สองอนุมัติ/)).toBeInTheDocument();
+
+    await user.type(cooling, '48');
+    await user.selectOptions(strict, '');
+    await user.selectOptions(prompt, 'false');
+    await user.type(minutes, '30');
+    await user.click(screen.getByTestId('settings-save'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ protectionCoolingHours: 48, protectionStrict: null, protectionLimitPrompt: false, protectionRealityCheckMinutes: 30 });
+  });
+
+  it('refuses a reality-check default outside 10 to 120 minutes before sending anything', async () => {
+    const sent = renderSettings();
+    const user = userEvent.setup();
+    const minutes = await screen.findByLabelText('นาทีระหว่างการแจ้งเตือนสถานะ สำหรับสมาชิกที่ยังไม่ได้เลือก (10–120; ว่าง: ตามค่าของเว็บ)');
+    await user.type(minutes, '5');
+    await user.click(screen.getByTestId('settings-save'));
+    expect(await screen.findByText('ข้อมูลบางส่วนไม่ถูกต้อง')).toBeInTheDocument();
+    expect(sent).toEqual([]);
   });
 
   it('refuses part of a kip in a kip amount before sending anything', async () => {

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ColumnDef } from '@tanstack/react-table';
-import { type CurrencyCode, type SiteSettingsBody, siteSettingsBody, type settingsHistoryResponse } from '@wallet/contract';
-import { useMemo, useState } from 'react';
+import { type CurrencyCode, type SiteSettingsBody, siteSettingsBody, type settingsHistoryResponse, type siteSettingsResponse } from '@wallet/contract';
+import { useCallback, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -11,7 +11,7 @@ import { isPending } from '../../shared/api/pending';
 import { errorText } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
 import { DataTable } from '../../shared/ui/DataTable';
-import { AmountField, TextField, amountValue } from '../../shared/ui/Field';
+import { AmountField, SelectField, TextField, amountValue } from '../../shared/ui/Field';
 import { formatTime } from '../../shared/ui/format';
 import { ExportButton } from '../../shared/ui/ExportButton';
 import { HISTORY_PAGE_SIZE, getSettingsHistory, useSaveSettings, useSettingsHistory, useSiteSettings } from './api/settings';
@@ -22,11 +22,21 @@ const NUMBERS = ['slipMaxAgeMinutes', 'defaultPercentFail', 'inviteSuccessPercen
 /** The numbers among them that are amounts of money, and their currency. */
 const NUMBER_AMOUNTS: Partial<Record<(typeof NUMBERS)[number], CurrencyCode>> = { approvalRewardAbove: 'THB', approvalRewardAboveKip: 'LAK' };
 const TEXTS = ['siteName', 'website', 'slipOpenFrom', 'slipOpenUntil'] as const;
-/** The amounts each wallet currency has: baht's are top-level settings, kip's under `lak` (issue 15 §1). */
+/** The amounts each wallet currency has: baht's are top-level settings, kip's under `lak`. */
 const BAHT_AMOUNTS = ['depositMinimum', 'withdrawMin', 'withdrawMax', 'withdrawSecondApprovalAbove', 'spinCoinBaht', 'rewardOtherMoneyLimit'] as const;
 const KIP_AMOUNTS = ['depositMinimum', 'withdrawMin', 'withdrawMax', 'withdrawSecondApprovalAbove', 'spinCoinAmount', 'rewardOtherMoneyLimit'] as const;
-/** A number the site profile supplies when it is left empty. */
-const optionalNumber = (value: unknown) => (value === '' || value === null || value === undefined ? undefined : Number(value));
+/** A number the site profile supplies when it is left empty: null gives the setting back to the profile. */
+const optionalNumber = (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value));
+/** A switch the site profile supplies when "site profile" is chosen (null). */
+const optionalFlag = (value: unknown) => (value === '' || value === null || value === undefined ? null : value === true || value === 'true');
+const PROTECTION_NUMBERS = [
+  ['protectionCoolingHours', 'coolingHours'],
+  ['protectionRealityCheckMinutes', 'realityCheckMinutes'],
+] as const;
+const PROTECTION_FLAGS = [
+  ['protectionStrict', 'strict'],
+  ['protectionLimitPrompt', 'limitPrompt'],
+] as const;
 /** Quick picks are typed as a list ("10, 20, 50"); what is not a number stays in, for the contract to refuse. */
 const pickList = (value: unknown) =>
   typeof value === 'string' ? value.split(/[\s,]+/).filter(Boolean).map((pick) => (Number.isNaN(Number(pick)) ? pick : Number(pick))) : value;
@@ -38,6 +48,8 @@ export function SettingsPage() {
   const settings = useSiteSettings();
   const [page, setPage] = useState(1);
   const history = useSettingsHistory(page);
+  // Only player protection's settings are ever null: the site profile's default applies.
+  const settingShown = useCallback((value: unknown) => (value === null ? t('settings.siteDefaultShort') : String(value)), [t]);
   const columns = useMemo<ColumnDef<Change, unknown>[]>(
     () => [
       { header: t('members.time'), cell: ({ row }) => formatTime(row.original.createdAt) },
@@ -49,14 +61,14 @@ export function SettingsPage() {
           <ul>
             {Object.keys(row.original.after).map((key) => (
               <li key={key}>
-                <span className="text-white/60">{t(`settings.fields.${key}`, { defaultValue: key })}:</span> {String(row.original.before[key])} → <strong>{String(row.original.after[key])}</strong>
+                <span className="text-white/60">{t(`settings.fields.${key}`, { defaultValue: key })}:</span> {settingShown(row.original.before[key])} → <strong>{settingShown(row.original.after[key])}</strong>
               </li>
             ))}
           </ul>
         ),
       },
     ],
-    [t],
+    [t, settingShown],
   );
   return (
     <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)] gap-6">
@@ -93,10 +105,11 @@ export function SettingsPage() {
  * The settings as a form, made once they are loaded so that every field starts with its value. A
  * reload (after a save) updates the fields the operator has not touched.
  */
-function SettingsForm({ settings, canEdit }: { settings: SiteSettingsBody; canEdit: boolean }) {
+function SettingsForm({ settings: { protectionDefaults, ...settings }, canEdit }: { settings: z.infer<typeof siteSettingsResponse>; canEdit: boolean }) {
   const { t } = useTranslation();
   const save = useSaveSettings();
   const form = useForm<SiteSettingsBody>({ resolver: zodResolver(siteSettingsBody), values: settings, resetOptions: { keepDirtyValues: true } });
+  const onOff = (on: boolean) => t(on ? 'settings.on' : 'settings.off');
   const submit = form.handleSubmit((change) => save.mutate(change, { onSuccess: (answer) => toast.success(t(isPending(answer) ? 'approvals.waitingToast' : 'settings.saved')), onError: (error) => toast.error(errorText(error)) }));
   const errorOf = (error: { message?: string | undefined } | undefined) => (error ? t(`errors.${error.message ?? 'KEY_INVALID'}`) : undefined);
   const fieldError = (name: keyof SiteSettingsBody) => errorOf(form.formState.errors[name]);
@@ -141,11 +154,24 @@ function SettingsForm({ settings, canEdit }: { settings: SiteSettingsBody; canEd
       </fieldset>
       <fieldset className={"grid grid-cols-2 gap-3"} disabled={!canEdit} data-testid="settings-protection">
         <legend className="mb-1 text-xs font-semibold uppercase text-white/50">{t('settings.protection')}</legend>
-        <TextField label={t('settings.fields.protectionCoolingHours')} inputMode="numeric" error={fieldError('protectionCoolingHours')} {...form.register('protectionCoolingHours', { setValueAs: optionalNumber })} />
-        <label className="flex items-center gap-2">
-          <input type="checkbox" {...form.register('protectionStrict')} />
-          {t('settings.fields.protectionStrict')}
-        </label>
+        <p className="col-span-2 text-xs text-white/60">{t('settings.protectionNote')}</p>
+        {PROTECTION_NUMBERS.map(([name, profile]) => (
+          <TextField
+            key={name}
+            label={t(`settings.fields.${name}`)}
+            inputMode="numeric"
+            placeholder={t('settings.siteDefault', { value: protectionDefaults[profile] })}
+            error={fieldError(name)}
+            {...form.register(name, { setValueAs: optionalNumber })}
+          />
+        ))}
+        {PROTECTION_FLAGS.map(([name, profile]) => (
+          <SelectField key={name} label={t(`settings.fields.${name}`)} {...form.register(name, { setValueAs: optionalFlag })}>
+            <option value="">{t('settings.siteDefaultChoice', { value: onOff(protectionDefaults[profile]) })}</option>
+            <option value="true">{onOff(true)}</option>
+            <option value="false">{onOff(false)}</option>
+          </SelectField>
+        ))}
       </fieldset>
       {canEdit && <Button type="submit" busy={save.isPending} data-testid="settings-save">{t('common.save')}</Button>}
     </form>

@@ -14,7 +14,7 @@ import { CampaignForm } from './CampaignForm';
 
 const share = (value: number) => `${(value * 100).toFixed(1)}%`;
 
-/** Issue 13 §4: spin campaigns, one running at a time, and what each paid against its odds. */
+/** Spin campaigns, one running at a time, and what each paid against its odds. */
 export function SpinWheelsPage() {
   const { t, i18n } = useTranslation();
   const campaigns = useCampaigns();

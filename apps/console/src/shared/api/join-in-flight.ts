@@ -1,7 +1,7 @@
 /**
  * Wraps an operator decision so that a second press while the first call is on its way joins that
  * call instead of sending another: a double click decides once and reads as one success, never as a
- * success followed by a refusal (issue 31 §3).
+ * success followed by a refusal.
  */
 export function joinInFlight<Args, Result>(keyOf: (args: Args) => string, call: (args: Args) => Promise<Result>): (args: Args) => Promise<Result> {
   const inFlight = new Map<string, Promise<Result>>();

@@ -16,7 +16,7 @@ export const resources = {
 } as const;
 /**
  * The desk's own choice. A new name: the one before was written at every start too, so on the Laos
- * site it held the Thai the console used to start in, and kept it starting in Thai (issue 31 §9).
+ * site it held the Thai the console used to start in, and kept it starting in Thai.
  */
 const STORED = 'console.language-chosen';
 

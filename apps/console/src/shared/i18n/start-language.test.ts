@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startLanguage } from '.';
 
-// Issue 31 §9: the console on the Laos site started in Thai.
+// The console on the Laos site started in Thai.
 describe('the console’s first language', () => {
   it('is the site’s language the server wrote into the page', () => {
     expect(startLanguage(null, 'lo')).toBe('lo');

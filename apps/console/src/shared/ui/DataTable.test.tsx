@@ -20,7 +20,7 @@ const walletColumn = () => screen.getAllByRole('row').slice(1).map((row) => with
 beforeAll(() => i18n.changeLanguage('en'));
 afterAll(() => i18n.changeLanguage('th'));
 
-describe('a console table sorted by a column (issue 31 §10)', () => {
+describe('a console table sorted by a column', () => {
   it('sorts by a column with a value (figures largest first), the other way, back to the server’s order, and says which way', async () => {
     render(<DataTable columns={columns} rows={rows} total={3} page={1} pageSize={25} onPage={() => undefined} testId="t" />);
     const user = userEvent.setup();

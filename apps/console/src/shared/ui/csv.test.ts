@@ -3,7 +3,7 @@ import { exportAllPages } from './csv';
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('a table exported as CSV (issue 31 §10)', () => {
+describe('a table exported as CSV', () => {
   it('starts with a UTF-8 byte-order mark, so Excel shows Thai', async () => {
     let saved: Blob | undefined;
     URL.createObjectURL = vi.fn((blob: Blob) => ((saved = blob), 'blob:csv'));

@@ -8,6 +8,6 @@ export const formatTime = (iso: string) => formatDateTime(iso, SITE_PROFILE);
 export const formatEpoch = (epochMs: number) => formatTime(new Date(epochMs).toISOString());
 /**
  * A list's size for a header or a note: grouped digits, and "+" when the server stopped counting
- * there (issue 16 §2: a list that grows without bound is counted to 1,000, or to the page asked).
+ * there (a list that grows without bound is counted to 1,000, or to the page asked).
  */
 export const formatCount = (total: number, capped = false) => `${total.toLocaleString('en')}${capped ? '+' : ''}`;

@@ -99,7 +99,7 @@ const summaryColumns = ['members.id', 'members.phone', 'members.name', 'members.
  * name. Digits alone are a phone, an account number or an id, never part of a name: they are found
  * from the prefix indexes without reading every member's name.
  *
- * One statement finds the matches once (issue 16 §2): a name search reads the trigram index, whose
+ * One statement finds the matches once: a name search reads the trigram index, whose
  * cost grows with the members sharing the name's letters, so the count and the page must not read it
  * twice. Up to one match past the cap is collected; when that is all of them, the page is cut from
  * those, else (a broad search) from the newest members walked in order, as a capped count allows.

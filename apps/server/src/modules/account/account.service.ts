@@ -112,7 +112,7 @@ export function createAccountService(deps: {
       if (await repo.phoneExists(db, phone)) throw conflict('EXISTING_USER');
     },
 
-    /** `origin`: where the registration came from, kept for the invite overlap checks (issue 12 §2). */
+    /** `origin`: where the registration came from, kept for the invite overlap checks. */
     async register(body: RegistrationBody, origin: { ip: string | null; userAgent: string | null } = { ip: null, userAgent: null }): Promise<string> {
       await validate(body);
       const inviterId = await inviterIdOf(body.inviteCode);

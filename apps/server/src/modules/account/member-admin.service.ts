@@ -53,7 +53,7 @@ function temporaryPasswordText(language: Language, password: string): string {
 }
 
 /**
- * The operator's view of members (issue 11 §3): find them, see everything about them, and act:
+ * The operator's view of members: find them, see everything about them, and act:
  * block and unblock, end their sessions, change the registered bank account, reset the password.
  * Every action is audited in its own transaction, with the reason given.
  */

@@ -4,15 +4,17 @@ import { createSecretBox } from '../../crypto/secret-box.js';
 import { createSecondFactor } from './second-factor.js';
 import { registerAdminRoutes } from './admin.routes.js';
 import { createAdminService } from './admin.service.js';
+import { PROTECTION_DEFAULTS } from '../protection/site-defaults.js';
 
 /** Operator accounts and roles, sign-in with an optional second factor, sessions and site settings. */
 export function registerAdminModule(
-  core: Pick<Core, 'app' | 'config' | 'db' | 'auditTrail' | 'hasher' | 'tokens' | 'settings' | 'limiter' | 'secret' | 'now' | 'derivedSecret' | 'revocations' | 'metrics'>,
+  core: Pick<Core, 'app' | 'config' | 'db' | 'auditTrail' | 'hasher' | 'tokens' | 'settings' | 'limiter' | 'secret' | 'now' | 'derivedSecret' | 'revocations' | 'metrics' | 'site'>,
   uses: { approvals: Pick<ApprovalService, 'changeSettings'> },
 ) {
   const admin = createAdminService({
     ...core,
     approvals: uses.approvals,
+    protectionDefaults: PROTECTION_DEFAULTS[core.site.site],
     revocations: core.revocations,
     sessionLifetimeMs: core.config.adminSessionMs,
     totpSecrets: createSecretBox(core.secret, 'operator-totp'),

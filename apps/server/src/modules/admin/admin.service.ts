@@ -18,6 +18,7 @@ import type { TokenSigner } from '../auth/tokens.js';
 import type { AttemptLimiter } from '../limits/attempt-limiter.js';
 import type { ApprovalService } from '../approvals/approvals.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import type { ProtectionDefaults } from '../protection/site-defaults.js';
 import * as repo from './admin.repository.js';
 import type { SecondFactor } from './second-factor.js';
 import type { AuditTrail } from '../audit/audit-writer.js';
@@ -37,7 +38,9 @@ export function createAdminService(deps: {
   hasher: PasswordHasher;
   tokens: TokenSigner;
   settings: SettingsService;
-  /** Settings that pay money above the thresholds wait for a second operator. */
+  /** The site profile's player-protection defaults, shown beside the settings that are unset. */
+  protectionDefaults: ProtectionDefaults;
+  /** Settings that pay money above the thresholds, or loosen player protection, wait for a second operator. */
   approvals: Pick<ApprovalService, 'changeSettings'>;
   limiter: AttemptLimiter;
   secret: string;
@@ -159,13 +162,17 @@ export function createAdminService(deps: {
       await revoked(actor.adminId);
     },
 
-    siteSettings: () => deps.settings.site(),
+    siteSettings: async () => ({ ...(await deps.settings.site()), protectionDefaults: deps.protectionDefaults }),
 
     /**
      * A change and its audit entry (before and after of each key that changed) in one transaction,
-     * or, for settings that pay money above the thresholds, a proposal for a second operator.
+     * or, for settings that pay money above the thresholds or loosen player protection, a proposal
+     * for a second operator.
      */
-    updateSiteSettings: (actor: AdminContext, change: SiteSettingsBody) => deps.approvals.changeSettings(actor, change, SETTINGS_CHANGE),
+    async updateSiteSettings(actor: AdminContext, change: SiteSettingsBody) {
+      const outcome = await deps.approvals.changeSettings(actor, change, SETTINGS_CHANGE);
+      return 'pending' in outcome ? outcome : { applied: { ...outcome.applied, protectionDefaults: deps.protectionDefaults } };
+    },
 
     async me(actor: AdminContext) {
       const operator = await repo.findOperator(db, actor.adminId);

@@ -16,7 +16,7 @@ export function registerApprovalRoutes(app: App, approvals: ApprovalService): vo
   );
   app.post(
     '/api/admin/config-changes/:id/approve',
-    { ...deciders, schema: { tags, params: operatorItemParams, response: { 200: configChange, ...failures(404, 409, 422) } } },
+    { ...deciders, schema: { tags, params: operatorItemParams, response: { 200: configChange, ...failures(403, 404, 409, 422) } } },
     (request) => approvals.approve(request.admin, request.params.id),
   );
   app.post(

@@ -1,5 +1,6 @@
 import { type ApprovalReason, type CurrencyCode, minorOf } from '@wallet/contract';
 import type { SiteSettings } from '../settings/settings.service.js';
+import { type ProtectionDefaults, protectionInForce } from '../protection/site-defaults.js';
 
 /** Above these a change waits for a second operator; amounts in the currency's minor units. */
 export interface Thresholds {
@@ -47,11 +48,27 @@ const PROGRAMMES = [
 ] as const satisfies readonly { enabled: keyof SiteSettings; rate: keyof SiteSettings; hasCondition: keyof SiteSettings; keys: readonly (keyof SiteSettings)[] }[];
 
 /**
- * Why a settings change needs a second operator: the thresholds themselves, a programme that pays
- * (invite, refund) left above the rate threshold or without a condition, or a cheaper spin coin
- * (every campaign then pays more per baht deposited). Only the keys that change are judged.
+ * Whether player protection in force gets looser from `before` to `after`: a shorter cooling period,
+ * strict off, no limit prompt for new members, or rarer reality checks. Compared as in force (an
+ * unset setting is the site profile's default), so setting a value back to the default is judged by
+ * what it does (docs/adr/0392-loosening-player-protection-takes-two-operators.md).
  */
-export function settingsReasons(current: SiteSettings, next: SiteSettings, changed: readonly string[]): ApprovalReason[] {
+export function loosensProtection(before: ProtectionDefaults, after: ProtectionDefaults): boolean {
+  return (
+    after.coolingHours < before.coolingHours ||
+    (before.strict && !after.strict) ||
+    (before.limitPrompt && !after.limitPrompt) ||
+    after.realityCheckMinutes > before.realityCheckMinutes
+  );
+}
+
+/**
+ * Why a settings change needs a second operator: the thresholds themselves, a programme that pays
+ * (invite, refund) left above the rate threshold or without a condition, a cheaper spin coin
+ * (every campaign then pays more per baht deposited), or looser player protection (judged against
+ * the site profile's `protection` defaults). Only the keys that change are judged.
+ */
+export function settingsReasons(current: SiteSettings, next: SiteSettings, changed: readonly string[], protection: ProtectionDefaults): ApprovalReason[] {
   const reasons = new Set<ApprovalReason>();
   if (THRESHOLD_KEYS.some((key) => changed.includes(key))) reasons.add('thresholds');
   for (const programme of PROGRAMMES) {
@@ -61,6 +78,7 @@ export function settingsReasons(current: SiteSettings, next: SiteSettings, chang
   }
   if (changed.includes('spinCoinBaht') && next.spinCoinBaht < current.spinCoinBaht) reasons.add('coin_cheaper');
   if (changed.includes('lak.spinCoinAmount') && next.lak.spinCoinAmount < current.lak.spinCoinAmount) reasons.add('coin_cheaper');
+  if (loosensProtection(protectionInForce(current, protection), protectionInForce(next, protection))) reasons.add('protection_looser');
   return [...reasons];
 }
 

@@ -9,6 +9,7 @@ import type { OperatorNames } from '../admin/operator-names.js';
 import { type ChangedValues, type SettingsChange, type SettingsService, type SiteSettings, changeOf } from '../settings/settings.service.js';
 import * as repo from './approvals.repository.js';
 import { settingsReasons } from './approvals.rules.js';
+import type { ProtectionDefaults } from '../protection/site-defaults.js';
 
 /** A change that applied at once, or the proposal that waits for a second operator. */
 export type Outcome<T> = { applied: T } | { pending: ConfigChange };
@@ -49,7 +50,14 @@ const toChange = (row: repo.ConfigChangeRow, names: Map<bigint, string>): Config
  * applies in the approval's transaction, once) or rejects it. The database refuses a decision by
  * the proposer too (config_changes_four_eyes). Each kind's module says how its change applies.
  */
-export function createApprovalService(deps: { db: Db; auditTrail: AuditTrail; settings: SettingsService; operatorNames: OperatorNames }) {
+export function createApprovalService(deps: {
+  db: Db;
+  auditTrail: AuditTrail;
+  settings: SettingsService;
+  operatorNames: OperatorNames;
+  /** The site profile's player-protection defaults: loosening protection is judged against them. */
+  protectionDefaults: ProtectionDefaults;
+}) {
   const { db } = deps;
 
   /** The changes with their proposers' and deciders' names, read in one query. */
@@ -73,6 +81,9 @@ export function createApprovalService(deps: { db: Db; auditTrail: AuditTrail; se
       apply: async (trx, row) => {
         if (kind !== undefined && row.kind !== kind) throw notFound();
         if (row.proposed_by === operator.adminId) throw forbidden('FOUR_EYES');
+        // Only admins change the site settings; looser player protection is approved by one too, never
+        // by marketing alone (docs/adr/0392-loosening-player-protection-takes-two-operators.md).
+        if (status === 'approved' && row.reasons.includes('protection_looser') && !operator.roles.includes('admin')) throw forbidden('UNAUTHORIZED');
         if (status === 'approved') {
           const applier = appliers.get(row.kind);
           if (!applier) throw new Error(`no applier for ${row.kind}`);
@@ -112,12 +123,13 @@ export function createApprovalService(deps: { db: Db; auditTrail: AuditTrail; se
 
     /**
      * A settings change: applied at once and audited as `auditAction`, unless it touches what pays
-     * money above the thresholds (or the thresholds): then the whole change waits.
+     * money above the thresholds (or the thresholds), or loosens player protection: then the whole
+     * change waits.
      */
     async changeSettings(operator: AdminContext, change: SettingsChange, auditAction: string): Promise<Outcome<SiteSettings>> {
       return db.transaction().execute(async (trx): Promise<Outcome<SiteSettings>> => {
         const preview = await deps.settings.previewSite(change, trx);
-        const reasons = settingsReasons(preview.current, preview.settings, Object.keys(preview.after));
+        const reasons = settingsReasons(preview.current, preview.settings, Object.keys(preview.after), deps.protectionDefaults);
         if (reasons.length > 0) {
           return { pending: await this.propose(trx, operator, { kind: 'settings.change', subject: 'site', currency: null, reasons, proposed: preview.after, previous: preview.before }) };
         }

@@ -10,7 +10,7 @@ export interface AuditActor {
 }
 
 /**
- * Every operator action, with who, when and from which address (issue 11 §5); written in the
+ * Every operator action, with who, when and from which address; written in the
  * caller's transaction, so an entry exists exactly when its change does. `detail` holds what the
  * action needs to be understood, with `before` and `after` for changes. Each entry is chained to
  * the one before with a keyed hash the server computes (the database holds no key: migration 054),

@@ -10,7 +10,7 @@ export interface RevocationSource {
 const OVERLAP_MS = 60_000;
 
 /**
- * The sessions revoked and the members not active, as this node knows them (issue 16 §1: a member's
+ * The sessions revoked and the members not active, as this node knows them (a member's
  * session is checked without a query on each call). A signed token names its session and member;
  * the session is live unless it is on this list. The list is read whole at start, then every
  * `refreshMs` from the database. A revocation reaches it through the revocation bus as soon as it

@@ -34,7 +34,7 @@ export function createTokenSigner(secret: string, now: () => Date = () => new Da
   const signToken = createSigner({ key: secret, algorithm: 'HS256' });
   // Signature, algorithm and audience; the expiry below. A token checked once is remembered (by its
   // hash, fast-jwt's own cache), as a member sends the same one with every call and each call checked
-  // it twice (the flood guard's key, the session check): about 5 % of a busy node's time (issue 16 §1).
+  // it twice (the flood guard's key, the session check): about 5 % of a busy node's time.
   const checkToken = createVerifier({ key: secret, algorithms: ['HS256'], allowedAud: [...AUDIENCES], ignoreExpiration: true, cache: REMEMBERED_TOKENS });
 
   /** The payload when the signature holds, else undefined; `expired` when it holds but is past its expiry. */

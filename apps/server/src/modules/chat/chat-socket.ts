@@ -70,7 +70,7 @@ interface SocketDeps {
 }
 
 /**
- * The realtime side of chat (issue 14 §1): socket.io on the server's own port. A socket says who it
+ * The realtime side of chat: socket.io on the server's own port. A socket says who it
  * is in its handshake (a member's token, a guest's id, or an agent's token); a customer may join one
  * room only, SPEC §7's PREFIX + their id; agents are in the agents' room. With `REDIS_URL`, the Redis
  * Streams adapter carries every event to every node, and keeps connection-state recovery working.

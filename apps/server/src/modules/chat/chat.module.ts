@@ -12,7 +12,7 @@ import { createGuestIds } from './guest-ids.js';
 /** SPEC §7 PREFIX: the start of every chat room's name. */
 const ROOM_PREFIX = 'wallet-chat-';
 
-/** Support chat (issue 14): members and guests talk to agents over HTTP and socket.io, on every node. */
+/** Support chat: members and guests talk to agents over HTTP and socket.io, on every node. */
 export function registerChatModule(
   core: Pick<Core, 'app' | 'config' | 'db' | 'auditTrail' | 'now' | 'derivedSecret' | 'tokens' | 'revocations' | 'members' | 'operatorNames' | 'metrics'>,
   uses: { members: Pick<AuthService, 'authenticate' | 'sessionStanding'>; operators: Pick<AdminService, 'authenticate' | 'sessionStanding'> },

@@ -72,7 +72,7 @@ export async function assign(trx: Db, id: string, operatorId: bigint): Promise<v
 /**
  * Newest first, `skip` from the newest; or, after a reconnect, everything after `afterSeq`, oldest
  * first. The page's numbers come from the primary key alone (the skip walks index entries, never
- * rows), then only those messages are read (issue 16 §2).
+ * rows), then only those messages are read.
  */
 export function messages(db: Db, conversationId: string, page: { limit: number; skip?: number; afterSeq?: number; beforeSeq?: number }) {
   const query = db.selectFrom('chat_messages').selectAll().where('conversation_id', '=', conversationId);

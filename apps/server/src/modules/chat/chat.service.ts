@@ -23,7 +23,7 @@ const FILE_LINK_LIFETIME_MS = 60 * 60 * 1000;
 const incomingMessage = z.object({ message_type: z.string(), payload: z.unknown().optional(), payloads: z.array(z.unknown()).optional() });
 
 /**
- * Support chat (issue 14 §1): one conversation per customer, every message numbered in order so a
+ * Support chat: one conversation per customer, every message numbered in order so a
  * client that reconnects asks for what it missed, read and delivered marks on each message, and
  * each new message pushed to the customer's room and the agents' in real time.
  */
@@ -147,7 +147,7 @@ export function createChatService(deps: {
       return { message: 'SUCCESS' };
     },
 
-    /** A guest who signs in brings their conversation along (issue 14 §1). */
+    /** A guest who signs in brings their conversation along. */
     async mergeGuest(memberId: bigint, guestKey: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const guest = await repo.lockExisting(trx, { kind: 'guest', guestKey });

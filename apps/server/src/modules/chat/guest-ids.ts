@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 
 /**
- * Guest ids (issue 14 §1): a visitor's chat is reached by an id the server issued and signed, never
+ * Guest ids: a visitor's chat is reached by an id the server issued and signed, never
  * by an id a browser made up. The id is a bearer secret: `key.signature`, where only the key (its
  * public half) is stored and shown to agents.
  */

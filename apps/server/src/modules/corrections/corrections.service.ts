@@ -29,7 +29,7 @@ const toCorrection = (row: repo.CorrectionRow, phone: string, names: Map<bigint,
 export type CorrectionDecided = (trx: Trx, decision: { id: string; status: 'approved' | 'rejected'; decidedBy: bigint }) => Promise<void>;
 
 /**
- * Money corrections with four eyes (issue 11 §4): a proposal moves nothing; a second, different
+ * Money corrections with four eyes: a proposal moves nothing; a second, different
  * operator approves it (the ledger transfer, once, from or to operator:adjustments) or rejects it.
  * The database refuses a decision by the proposer too (money_corrections_four_eyes).
  */

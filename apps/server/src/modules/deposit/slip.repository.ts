@@ -78,7 +78,7 @@ export function findByReference(db: Db, reference: string): Promise<SlipRow | un
 /**
  * A page of the member's slips, newest first. The page's ids come from the index alone (member,
  * time, id: the offset walks index entries, never rows), then only those rows are read; the count
- * is an index-only scan of the member's own entries (issue 16 §2).
+ * is an index-only scan of the member's own entries.
  */
 export async function memberSlipPage(db: Db, memberId: bigint, page: number, limit: number): Promise<{ total: number; rows: SlipRow[] }> {
   const base = db.selectFrom('slips').where('member_id', '=', memberId);

@@ -129,7 +129,7 @@ export function createSlipService(deps: SlipServiceDeps) {
 
   return {
     /**
-     * `idempotencyKey` (issue 31 §10): a retry of an upload whose answer was lost sends the same key
+     * `idempotencyKey`: a retry of an upload whose answer was lost sends the same key
      * with the same file and is answered with the slip the first made, not a second slip (which its
      * bank reference would refuse as a duplicate of the first). The key names the slip: its
      * reference is derived from the member and the key, so two attempts at once make one row. A key

@@ -1,4 +1,4 @@
-import { FIGURE_PERIODS, type FigurePeriod, type FiguresResponse, REALITY_CHECK_MINUTES, type RealityCheckSummary, type SiteProfile, toMajor } from '@wallet/contract';
+import { FIGURE_PERIODS, type FigurePeriod, type FiguresResponse, type RealityCheckSummary, type SiteProfile, toMajor } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { unauthorized } from '../../errors.js';
 import type { MemberContext } from '../../http/context.js';
@@ -41,7 +41,14 @@ export function dayStartIn(day: string, timeZone: string): Date {
  * and where they stand with the games, by period and since they signed in; and how often the app
  * shows them where they stand.
  */
-export function createFiguresService(deps: { db: Db; site: SiteProfile; now: () => Date; sessions: Pick<AuthService, 'liveSessions'> }) {
+export function createFiguresService(deps: {
+  db: Db;
+  site: SiteProfile;
+  now: () => Date;
+  sessions: Pick<AuthService, 'liveSessions'>;
+  /** Minutes between reality checks for a member who never chose (the site's setting or its profile's default). */
+  realityCheckDefault: () => Promise<number>;
+}) {
   const { db, site } = deps;
   const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: site.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
   const today = () => dayFormat.format(deps.now());
@@ -74,7 +81,7 @@ export function createFiguresService(deps: { db: Db; site: SiteProfile; now: () 
     },
 
     async realityCheckInterval(memberId: bigint): Promise<number> {
-      return (await repo.findRealityCheckInterval(db, memberId)) ?? REALITY_CHECK_MINUTES.default;
+      return (await repo.findRealityCheckInterval(db, memberId)) ?? (await deps.realityCheckDefault());
     },
 
     /** The interval is validated by its schema (10..120 whole minutes) before it gets here. */

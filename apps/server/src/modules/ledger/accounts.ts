@@ -50,11 +50,11 @@ export const accounts = {
   /** Manual corrections and test funding, always with a reason in the reference. */
   adjustments: (): AccountRef => ({ code: 'operator:adjustments', kind: 'operator' }),
   /**
-   * What each kind of reward costs the operator (issue 12 §1): bonuses, promotion codes, invite
+   * What each kind of reward costs the operator: bonuses, promotion codes, invite
    * rewards, refunds and spin prizes are each paid from their own expense account, and what ending
    * a condition takes back returns to it.
    */
-  /** A member's spin coins (issue 13 §1): an asset of their own, never added to money. */
+  /** A member's spin coins: an asset of their own, never added to money. */
   coins: (memberId: bigint): AccountRef => ({ code: `coins:${memberId}`, kind: 'member_coins', memberId, currency: 'COIN' }),
   /** Where coins come from and go back to: what members hold is what it has issued. */
   coinIssuer: (): AccountRef => ({ code: 'operator:spin-coins', kind: 'operator', currency: 'COIN' }),

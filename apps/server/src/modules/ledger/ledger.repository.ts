@@ -113,7 +113,7 @@ export async function lockWallet(trx: Db, memberId: bigint): Promise<void> {
  */
 export async function gameResultTotals(db: Db, memberId: bigint): Promise<{ netLoss: bigint; played: boolean }> {
   // Each side from its own index (debit, credit) over the member's game accounts: the cost follows
-  // the member's transfers, never the whole ledger (issue 16 §2).
+  // the member's transfers, never the whole ledger.
   const result = await sql<{ loss: string; played: boolean }>`
     WITH games AS (SELECT id FROM ledger_accounts WHERE member_id = ${memberId} AND kind = 'member_game'),
     lost AS (SELECT coalesce(sum(t.amount), 0) AS total, count(*) AS results FROM ledger_transfers t WHERE t.debit_account_id IN (SELECT id FROM games) AND t.kind = 'game_result'),
@@ -208,7 +208,7 @@ export async function playerFunds(db: Db) {
 /**
  * The transfers into and out of some accounts, newest first: each line signed from those accounts'
  * side. The accounts' ids first, so both sides are found from their indexes (debit, credit): the
- * cost follows these accounts' transfers, never the whole ledger (issue 16 §2).
+ * cost follows these accounts' transfers, never the whole ledger.
  */
 export async function linesOf(db: Db, accountCodes: string[], page: number, limit: number) {
   const ids = accountCodes.length === 0 ? [] : (await db.selectFrom('ledger_accounts').select('id').where('code', 'in', accountCodes).execute()).map((row) => row.id);

@@ -40,7 +40,7 @@ export function createProgrammeService(deps: {
 }) {
   const { db, rewards } = deps;
 
-  /** How an invitee overlaps their inviter (issue 12 §2): recorded on every accrual. */
+  /** How an invitee overlaps their inviter: recorded on every accrual. */
   async function overlapSignals(trx: Db, inviter: MemberRow, invitee: MemberRow, site: SiteSettings): Promise<InviteSignal[]> {
     const signals: InviteSignal[] = [];
     if (inviter.bank_account_no === invitee.bank_account_no) signals.push('same_bank_account');

@@ -38,7 +38,7 @@ import type { PromotionAdminService } from './promotions-admin.service.js';
 const BANNER_MAX_BYTES = 10 * 1024 * 1024;
 const tags = ['admin'];
 
-/** The operator API for promotions (issue 12 §3), the console's and the tests' way to set offers up. */
+/** The operator API for promotions, the console's and the tests' way to set offers up. */
 export function registerPromotionAdminRoutes(app: App, admin: PromotionAdminService, storage: UploadStorage): void {
   const marketing = { config: operator('admin', 'marketing') };
   const conditionRoles = { config: operator('admin', 'finance', 'support') };

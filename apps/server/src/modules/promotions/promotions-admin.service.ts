@@ -149,7 +149,7 @@ function checkTerms(fields: Partial<OfferFields>): void {
 }
 
 /**
- * The operator's side of promotions (issue 12 §3): offers, programmes, banners, agreements, the
+ * The operator's side of promotions: offers, programmes, banners, agreements, the
  * notice, members' conditions and invite reviews. Every change is audited in its own transaction.
  */
 export function createPromotionAdminService(deps: {

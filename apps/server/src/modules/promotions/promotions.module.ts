@@ -23,7 +23,7 @@ import { offerStatementNames, rewardStatement } from './promotions.statement.js'
 import { createRewards } from './rewards.js';
 
 /**
- * Bonuses, promotion codes, invite rewards and refunds (issue 12): every reward through one payment
+ * Bonuses, promotion codes, invite rewards and refunds: every reward through one payment
  * (rewards.ts) from its own expense account, and the member's one withdrawal condition.
  */
 export function registerPromotionsModule(

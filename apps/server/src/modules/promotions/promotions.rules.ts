@@ -33,7 +33,7 @@ export function isOfferedTo(offer: OfferState, currency: CurrencyCode, kind: Off
   );
 }
 
-/** The calendar day and ISO week a claim made at `at` counts in, in the site's time (issue 12 §1). */
+/** The calendar day and ISO week a claim made at `at` counts in, in the site's time. */
 export function claimPeriod(at: Date): ClaimPeriod {
   const local = new Date(at.getTime() + SITE_OFFSET_MS);
   const day = local.toISOString().slice(0, 10);
@@ -79,7 +79,7 @@ export function refundOwed(netLossTotal: bigint, lastMark: bigint, ratePercent: 
 
 export type InviteSignal = 'same_bank_account' | 'same_account_name' | 'same_device' | 'same_address';
 
-/** What overlap between inviter and invitee means (issue 12 §2): clear cases refused, the rest for an operator. */
+/** What overlap between inviter and invitee means: clear cases refused, the rest for an operator. */
 export function inviteVerdict(signals: readonly InviteSignal[]): 'accrued' | 'review' | 'refused' {
   if (signals.includes('same_bank_account') || signals.includes('same_account_name')) return 'refused';
   return signals.length > 0 ? 'review' : 'accrued';

@@ -7,7 +7,7 @@ import { createHarmService } from './harm.service.js';
 import * as harmRepo from './harm.repository.js';
 import { refusalError, createProtectionService } from './protection.service.js';
 import { registerProtectionRoutes } from './protection.routes.js';
-import { PROTECTION_DEFAULTS } from './site-defaults.js';
+import { PROTECTION_DEFAULTS, protectionInForce } from './site-defaults.js';
 
 /**
  * Player protection: limits, breaks and self-exclusion, checked where money moves. Transfers to
@@ -25,17 +25,21 @@ export function registerProtectionModule(
     tellMember: (memberId: bigint) => void;
     /** A harm case's message to the member, through support chat. */
     support: Pick<ChatService, 'tellMember'>;
+    /** Ends the member's open games at the providers that offer it; never throws. */
+    endSessions: (memberId: bigint) => Promise<void>;
   },
 ) {
   const defaults = PROTECTION_DEFAULTS[core.site.site];
   const protection = createProtectionService({
     ...core,
     cooling: async () => {
-      const settings = await core.settings.site();
-      return { coolingHours: settings.protectionCoolingHours ?? defaults.coolingHours, strict: settings.protectionStrict ?? defaults.strict };
+      const { coolingHours, strict } = protectionInForce(await core.settings.site(), defaults);
+      return { coolingHours, strict };
     },
-    promptRequired: async () => defaults.limitPrompt,
+    // The site setting protectionLimitPrompt, else the site profile's default.
+    promptRequired: async () => protectionInForce(await core.settings.site(), defaults).limitPrompt,
     changed: uses.tellMember,
+    endSessions: uses.endSessions,
     attempted: (event) => harmRepo.recordEvent(core.db, event),
   });
   uses.credit.beforeIssuing(

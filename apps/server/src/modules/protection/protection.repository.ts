@@ -40,6 +40,14 @@ export async function used(db: Db, memberId: bigint, kind: string, timeZone: str
   return { used: row.used ?? 0n, startsAt: row.starts_at, endsAt: row.ends_at };
 }
 
+/** `used` for several limits in one statement, by kind. */
+export async function usedOf(db: Db, memberId: bigint, kinds: readonly string[], timeZone: string): Promise<Map<string, { used: bigint; startsAt: Date; endsAt: Date }>> {
+  if (kinds.length === 0) return new Map();
+  const { rows } = await sql<{ kind: string; used: bigint | null; starts_at: Date; ends_at: Date }>`
+    SELECT k.kind, u.used, u.starts_at, u.ends_at FROM unnest(${[...kinds]}::text[]) AS k(kind), LATERAL protection_used(${memberId}, k.kind, ${timeZone}) u`.execute(db);
+  return new Map(rows.map((row) => [row.kind, { used: row.used ?? 0n, startsAt: row.starts_at, endsAt: row.ends_at }]));
+}
+
 export function limitsOf(db: Db, memberId: bigint) {
   return db.selectFrom('protection_limits').selectAll().where('member_id', '=', memberId).orderBy('kind').execute();
 }

@@ -61,6 +61,8 @@ export function createProtectionService(
     cooling: () => Promise<CoolingRules>;
     promptRequired: () => Promise<boolean>;
     changed: (memberId: bigint) => void;
+    /** Ends the member's open games where the provider offers it (never throws). */
+    endSessions: (memberId: bigint) => Promise<void>;
     /** What a member tried that protection refused, for the markers of harm. */
     attempted: (event: { memberId: bigint; kind: 'early_return'; detail: string }) => Promise<void>;
   },
@@ -135,6 +137,8 @@ export function createProtectionService(
       }
     });
     deps.changed(memberId);
+    // After the commit, without the member's tap waiting on providers; a provider's failure never undoes the restriction.
+    void deps.endSessions(memberId);
   }
 
   async function status(memberId: bigint): Promise<ProtectionStatus> {
@@ -149,15 +153,14 @@ export function createProtectionService(
       deps.promptRequired(),
     ]);
     const byKind = new Map(rows.map((row) => [row.kind, row]));
-    const limits = await Promise.all(
-      LIMIT_KINDS.map(async (kind) => {
-        const row = byKind.get(kind);
-        const amount = row ? inForce(row, now) : null;
-        const waiting = row?.next_at && row.next_at > now ? { amount: shownAmount(kind, row.next_amount), at: row.next_at.getTime() } : null;
-        const period = isMoneyLimit(kind) && amount !== null ? await repo.used(db, memberId, kind, timeZone) : null;
-        return { kind, amount: shownAmount(kind, amount), next: waiting, used: period ? toMajor(period.used) : null, resetsAt: period ? period.endsAt.getTime() : null };
-      }),
-    );
+    const amounts = new Map(LIMIT_KINDS.map((kind) => [kind, byKind.has(kind) ? inForce(byKind.get(kind)!, now) : null]));
+    const periods = await repo.usedOf(db, memberId, LIMIT_KINDS.filter((kind) => isMoneyLimit(kind) && amounts.get(kind) !== null), timeZone);
+    const limits = LIMIT_KINDS.map((kind) => {
+      const row = byKind.get(kind);
+      const waiting = row?.next_at && row.next_at > now ? { amount: shownAmount(kind, row.next_amount), at: row.next_at.getTime() } : null;
+      const period = periods.get(kind);
+      return { kind, amount: shownAmount(kind, amounts.get(kind) ?? null), next: waiting, used: period ? toMajor(period.used) : null, resetsAt: period ? period.endsAt.getTime() : null };
+    });
     // The row in force, as the database function picks it: of its kind, not lifted, the latest end (none first).
     const kindInForce = restriction?.refusal === 'ON_BREAK' ? 'break' : 'exclusion';
     const endOf = (row: (typeof restrictions)[number]) => row.ends_at?.getTime() ?? Number.POSITIVE_INFINITY;

@@ -1,16 +1,27 @@
-import type { Site } from '@wallet/contract';
+import { type ProtectionDefaults, REALITY_CHECK_MINUTES, type Site } from '@wallet/contract';
+import type { SiteSettings } from '../settings/settings.service.js';
 
-/** Player protection's defaults of each build (an admin may change the cooling rules in the site settings). */
-export interface ProtectionDefaults {
-  /** Hours a raised or removed limit waits before it applies. */
-  coolingHours: number;
-  /** Also wait at least 72 hours and until the limit's running period ends. */
-  strict: boolean;
-  /** Ask for a limit at registration and before the first deposit. */
-  limitPrompt: boolean;
-}
+export type { ProtectionDefaults };
 
+/**
+ * Player protection's defaults of each build. Each is a site setting an admin may change in the
+ * console (protectionCoolingHours, protectionStrict, protectionLimitPrompt,
+ * protectionRealityCheckMinutes); an unset one (null) is the profile's. Loosening any of them waits
+ * for a second operator (docs/adr/0392-loosening-player-protection-takes-two-operators.md).
+ */
 export const PROTECTION_DEFAULTS: Record<Site, ProtectionDefaults> = {
-  th: { coolingHours: 24, strict: false, limitPrompt: true },
-  la: { coolingHours: 24, strict: false, limitPrompt: true },
+  th: { coolingHours: 24, strict: false, limitPrompt: true, realityCheckMinutes: REALITY_CHECK_MINUTES.default },
+  la: { coolingHours: 24, strict: false, limitPrompt: true, realityCheckMinutes: REALITY_CHECK_MINUTES.default },
 };
+
+type ProtectionSettings = Pick<SiteSettings, 'protectionCoolingHours' | 'protectionStrict' | 'protectionLimitPrompt' | 'protectionRealityCheckMinutes'>;
+
+/** The protection rules in force: each setting as set, else the site profile's default. */
+export function protectionInForce(settings: ProtectionSettings, defaults: ProtectionDefaults): ProtectionDefaults {
+  return {
+    coolingHours: settings.protectionCoolingHours ?? defaults.coolingHours,
+    strict: settings.protectionStrict ?? defaults.strict,
+    limitPrompt: settings.protectionLimitPrompt ?? defaults.limitPrompt,
+    realityCheckMinutes: settings.protectionRealityCheckMinutes ?? defaults.realityCheckMinutes,
+  };
+}

@@ -10,7 +10,7 @@ function lastDays(now: Date, count: number, timeZone: string): string[] {
   return Array.from({ length: count }, (_, index) => format.format(new Date(now.getTime() - (count - 1 - index) * 86_400_000)));
 }
 
-/** The operator's dashboard (issue 11 §5): the money and members of each day, and what waits. */
+/** The operator's dashboard: the money and members of each day, and what waits. */
 export function createReportService(deps: { db: Db; site: SiteProfile; now: () => Date }) {
   const { db } = deps;
   const timeZone = deps.site.timeZone;

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
-import { type CurrencyCode, type DepositPause, QR_QUICK_PICKS_BANK, depositPause } from '@wallet/contract';
+import { type CurrencyCode, type DepositPause, QR_QUICK_PICKS_BANK, REALITY_CHECK_MINUTES, depositPause } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { badRequest } from '../../errors.js';
 import { lockSetting, mergeSetting, readOrCreateSetting, readSetting } from './settings.repository.js';
 
 /**
- * What the operator sets per wallet currency (issue 15 §1). The baht figures are the top-level
+ * What the operator sets per wallet currency. The baht figures are the top-level
  * settings they always were; kip has its own (docs/adr/0178-kip-amounts-laos-build.md).
  */
 const kipRules = z.object({
@@ -24,7 +24,7 @@ export type MoneyRules = z.infer<typeof kipRules>;
 export const siteSettingsSchema = z.object({
   terminated: z.boolean().default(false),
   registerOTP: z.boolean().default(true),
-  // On since support chat exists (issue 14): visitors reach support from the contact screen.
+  // On since support chat exists: visitors reach support from the contact screen.
   enableChatWidget: z.boolean().default(true),
   siteName: z.string().default('Baht Wallet'),
   website: z.string().default('http://localhost:8080'),
@@ -43,7 +43,7 @@ export const siteSettingsSchema = z.object({
   /** Invite-bonus condition percentages (DESIGN §6 Conditions). */
   inviteSuccessPercent: z.number().default(300),
   inviteFailPercent: z.number().default(10),
-  /** Invite programme (issue 12): the inviter earns this share of each invitee deposit. */
+  /** Invite programme: the inviter earns this share of each invitee deposit. */
   inviteEnabled: z.boolean().default(true),
   inviteRatePercent: z.number().default(5),
   inviteHasCondition: z.boolean().default(true),
@@ -75,9 +75,14 @@ export const siteSettingsSchema = z.object({
    * a large balance of the member's own.
    */
   rewardOtherMoneyLimit: z.number().default(100),
-  /** Player protection: what the site profile sets unless an admin changed it (protection/site-defaults.ts). */
-  protectionCoolingHours: z.number().min(0).max(24 * 90).optional(),
-  protectionStrict: z.boolean().optional(),
+  /**
+   * Player protection: null (unset) is the site profile's default (protection/site-defaults.ts);
+   * loosening any of them waits for a second operator (approvals.rules.ts).
+   */
+  protectionCoolingHours: z.number().min(0).max(24 * 90).nullable().default(null),
+  protectionStrict: z.boolean().nullable().default(null),
+  protectionLimitPrompt: z.boolean().nullable().default(null),
+  protectionRealityCheckMinutes: z.number().int().min(REALITY_CHECK_MINUTES.min).max(REALITY_CHECK_MINUTES.max).nullable().default(null),
   /** Above these, money-making configuration waits for a second operator (contract: siteSettingsBody). */
   approvalRewardAbove: z.number().default(1_000),
   approvalRewardAboveKip: z.number().default(300_000),

@@ -18,7 +18,7 @@ import type { SpinAdminService } from './spin-admin.service.js';
 
 const tags = ['admin'];
 
-/** The operator API for the spin wheel (issue 13 §4), the console's way to run campaigns. */
+/** The operator API for the spin wheel, the console's way to run campaigns. */
 export function registerSpinAdminRoutes(app: App, admin: SpinAdminService): void {
   const marketing = { config: operator('admin', 'marketing') };
   const readers = { config: operator('admin', 'marketing', 'finance', 'support') };

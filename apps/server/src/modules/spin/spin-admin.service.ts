@@ -51,7 +51,7 @@ function toAdminCampaign(campaign: repo.CampaignRow, slices: repo.SliceRow[], sp
   };
 }
 
-/** The operator side of the spin wheel (issue 13 §4): campaigns, what they paid against their odds, members' spins. Every change is audited. */
+/** The operator side of the spin wheel: campaigns, what they paid against their odds, members' spins. Every change is audited. */
 export function createSpinAdminService(deps: {
   db: Db;
   auditTrail: AuditTrail;

@@ -11,7 +11,7 @@ import { registerSpinRoutes } from './spin.routes.js';
 import { createSpinService } from './spin.service.js';
 
 /**
- * The spin wheel (issue 13): coins, an asset of their own in the ledger, earned by play (what
+ * The spin wheel: coins, an asset of their own in the ledger, earned by play (what
  * games kept); spins the server decides and a member can verify; coupons paid through the one reward
  * payment; campaigns run from the console.
  */

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 
 /**
- * The spin wheel's verifiable draw (issue 13 §2), commit-reveal as provably-fair games do: the
+ * The spin wheel's verifiable draw, commit-reveal as provably-fair games do: the
  * server commits to a secret seed by showing its SHA-256 before any spin; each spin's draw is
  * HMAC-SHA256(server seed, "client seed:nonce") mapped onto the campaign's weights; when the member
  * rotates the seed, the old one is revealed and every earlier spin can be recomputed.

@@ -30,7 +30,7 @@ export function couponStatus(spin: Pick<repo.SpinRow, 'status' | 'expires_at'>, 
 const newClientSeed = () => crypto.randomBytes(8).toString('hex');
 
 /**
- * The member side of the spin wheel (issue 13 §2): the server decides each spin before the wheel
+ * The member side of the spin wheel: the server decides each spin before the wheel
  * moves, from the campaign's weights and the member's committed seed, spending one coin in the same
  * transaction that records it; a prize becomes a coupon the member claims once.
  */

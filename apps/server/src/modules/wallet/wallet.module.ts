@@ -5,6 +5,7 @@ import { sharedRead } from '../../metrics.js';
 import type { AccountService } from '../account/account.service.js';
 import type { Statement } from '../statement/statement-sources.js';
 import { registerProviderMedia } from './media.routes.js';
+import { createGameSessions } from './game-sessions.js';
 import { createProviderTransfers } from './provider-transfers.js';
 import { createSecretBox } from '../../crypto/secret-box.js';
 import { createHoldsCheck } from '../ledger/holds-check.js';
@@ -48,6 +49,7 @@ export function registerWalletModule(
     members: uses.members,
     inviteSummary: uses.inviteSummary,
   });
+  const { endGameSessions } = createGameSessions({ db, provider, log: app.log, metrics: core.metrics });
   registerWalletRoutes(app, wallet);
   registerProviderMedia(app, db);
   core.jobs.providerTransfers = () => providerTransfers.reconcile();
@@ -64,7 +66,8 @@ export function registerWalletModule(
   });
   uses.statement.addSource(transferStatement);
   ledger.addInvariantCheck(gameTransferHoldsCheck(ledger));
-  return { wallet, providerTransfers, provider };
+  /** `endGameSessions(memberId)`: a break or a self-exclusion logs the member out of the games open at providers that offer it; never throws. */
+  return { wallet, providerTransfers, provider, endGameSessions };
 }
 
 /** Every unsettled game transfer's money is held in the ledger, and no hold of that kind is left without one. */

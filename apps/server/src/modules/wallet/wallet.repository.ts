@@ -18,6 +18,18 @@ export function listGameAccounts(db: Db, memberId: bigint) {
   return db.selectFrom('game_accounts').selectAll().where('member_id', '=', memberId).execute();
 }
 
+/** The member's game accounts at providers that let the operator end their sessions (enabled or not: a disabled provider may still have a game open). */
+export function gameAccountsWithSessionEnds(db: Db, memberId: bigint) {
+  return db
+    .selectFrom('game_accounts as g')
+    .innerJoin('providers as p', 'p.code', 'g.provider_code')
+    .select(['g.provider_code', 'g.username'])
+    .where('g.member_id', '=', memberId)
+    .where('p.ends_sessions', '=', true)
+    .orderBy('g.provider_code')
+    .execute();
+}
+
 export function findGameAccount(db: Db, memberId: bigint, code: string) {
   return db.selectFrom('game_accounts').selectAll().where('member_id', '=', memberId).where('provider_code', '=', code).executeTakeFirst();
 }

@@ -65,7 +65,7 @@ export function createWalletService(deps: {
   /** Asked before a game is launched: one throws to refuse it (a break, a self-exclusion). */
   const launchGates: Array<(memberId: bigint) => Promise<void>> = [];
 
-  /** An enabled provider that takes the member's currency (issue 15 §1): no other is theirs to use. */
+  /** An enabled provider that takes the member's currency: no other is theirs to use. */
   async function requireProvider(context: MemberContext, code: string) {
     const row = await transfers.providers.get(code);
     if (!row || !row.currencies.includes(context.currency)) throw notFound('NO_GAME');

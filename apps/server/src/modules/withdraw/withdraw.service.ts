@@ -52,7 +52,7 @@ export function createWithdrawService(deps: {
   /**
    * DESIGN §6, SPEC §5: under a bonus, refund or invite condition nothing may be withdrawn until the
    * total (wallet and games) reaches the success target; reaching it completes the condition and
-   * lifts the rule (issue 12 §1), so this withdrawal, whole or partial, goes ahead. Run after the
+   * lifts the rule, so this withdrawal, whole or partial, goes ahead. Run after the
    * hold is posted, with the condition locked, so the total cannot go stale.
    */
   async function meetCondition(trx: Db, memberId: bigint, amount: bigint, condition: ConditionRow | undefined): Promise<void> {
@@ -119,7 +119,7 @@ export function createWithdrawService(deps: {
 
   /**
    * Settles a withdrawal once (paid out, or the money back to the wallet); a second decision is
-   * refused. Two operators must agree on a payout above the operator's amount (issue 11 §4), and on
+   * refused. Two operators must agree on a payout above the operator's amount, and on
    * either decision for a withdrawal a risk rule held for review: the first is recorded and the
    * withdrawal stays in progress; a different second decision takes the first one's place.
    */

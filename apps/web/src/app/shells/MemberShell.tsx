@@ -34,7 +34,7 @@ function MemberArea() {
   return (
     <div className="min-h-dvh pb-24">
       <header className="sticky top-0 z-30 border-b border-white/10 bg-night-900/90 backdrop-blur">
-        {/* Wraps rather than clips when the phone's text size is large (issue 15 §4). */}
+        {/* Wraps rather than clips when the phone's text size is large. */}
         <div className="mx-auto flex min-h-14 max-w-lg flex-wrap items-center justify-between gap-2 px-4">
           <div className="flex min-w-0 items-center gap-2">
             <LogoMark className="h-8 w-8 shrink-0" />

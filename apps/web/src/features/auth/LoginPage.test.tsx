@@ -84,7 +84,7 @@ describe('login screen', () => {
     expect(screen.getByTestId('login-error')).toHaveTextContent('ເບີໂທລະສັບ ຫຼື ລະຫັດຜ່ານບໍ່ຖືກຕ້ອງ');
   });
 
-  it('waits for the error table before it says why a login failed (it is not in the first texts, issue 16 §3)', async () => {
+  it('waits for the error table before it says why a login failed (it is not in the first texts)', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ message: 'WRONG_CREDENTIAL' }), { status: 401 }));
     let textsIn = () => {};
     vi.mocked(texts.loadAllTexts).mockImplementation(() => new Promise<void>((resolve) => (textsIn = resolve)));

@@ -22,10 +22,10 @@ export function LoginPage() {
   const [error, setError] = useState<Message | null>(null);
 
   // One call, no cache to keep: plain state rather than a TanStack mutation, so the query library
-  // is not in the login screen's first download (issue 16 §3).
+  // is not in the login screen's first download.
   const [pending, setPending] = useState(false);
 
-  // The error table is not in the first screen's texts (issue 16 §3): the rest of the language's
+  // The error table is not in the first screen's texts: the rest of the language's
   // texts load once the page is idle (the member's home needs them next anyway), and a failed
   // login waits for them before it says why. Without them (offline) the line shows the code.
   const idle = useWhenIdle();

@@ -184,7 +184,7 @@ describe('the bonus screen (SPEC §2 Bonus)', () => {
     expect(screen.queryByTestId('promotion-code')).not.toBeInTheDocument();
     fireEvent.click(screen.getByTestId('bonus-cancel'));
     fireEvent.click(await screen.findByTestId('confirm-yes'));
-    // The end dialog closes once answered; the alert takes its place, with one button (issue 31 §7).
+    // The end dialog closes once answered; the alert takes its place, with one button.
     const alert = await screen.findByTestId('alert-dialog');
     await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).not.toBeInTheDocument());
     expect(visible(alert)).toContain('ยังไม่ผ่านเงื่อนไข');

@@ -127,7 +127,7 @@ export function BonusPage() {
       {openBonus && <BonusModal bonus={openBonus} onClose={() => setOpenBonus(null)} />}
       {searched && <PromotionModal code={searched} onClose={() => setSearched(null)} />}
       <EndBonusDialog open={confirmClear} busy={clear.isPending} onConfirm={endCondition} onCancel={() => setConfirmClear(false)} />
-      {/* An alert, not a question: one button (issue 31 §7; it had a cancel and a close doing the same). */}
+      {/* An alert, not a question: one button (it had a cancel and a close doing the same). */}
       <AlertDialog title={t('shared.error')} message={failure} onClose={() => setFailure(null)} />
     </Page>
   );

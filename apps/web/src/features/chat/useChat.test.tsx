@@ -39,7 +39,7 @@ const agentMessage: ChatItem = {
   readAt: null,
 };
 
-// Issue 31 §10: the "typing" line stayed up to 3 s after the agent's message had arrived.
+// The "typing" line stayed up to 3 s after the agent's message had arrived.
 describe('the agent’s typing line', () => {
   it('goes the moment the agent’s message arrives', async () => {
     const { result } = renderHook(() => useChat({ open: true, prefix: 'chat-', memberId: '100001', onJoinFailed: () => undefined }));

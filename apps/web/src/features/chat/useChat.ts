@@ -108,7 +108,7 @@ export function useChat(options: { open: boolean; prefix: string | undefined; me
     });
     let typingTimer: ReturnType<typeof setTimeout> | undefined;
     connection.on(CHAT.events.messaging, (item: ChatItem) => {
-      // Issue 31 §10: the agent's message is what they were typing: the line goes with its arrival,
+      // The agent's message is what they were typing: the line goes with its arrival,
       // not seconds later when the typing signal would have lapsed.
       if (item.sender !== 'customer') {
         clearTimeout(typingTimer);

@@ -1,12 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../shared/i18n';
 import { keepWords } from '../../shared/i18n/keepWords';
 import { stubFetch } from '../../test/fetchRoutes';
+import { renderWithQueries } from '../../test/render';
 import { DepositModal } from './DepositModal';
 
 const gateway = (code: string) => ({ bankCode: code, bankType: 'GATEWAY', mode: 'AUTO', currency: 'THB', bankName: code, bankNameEN: code, bankNameLO: code, bankAccountNo: '', bankAccountName: '' });
@@ -22,20 +20,12 @@ const depositLookup = {
   currencies: { THB: { minimum: 1, quickPicks: [10, 20, 50, 100, 500, 1000] } },
 };
 
-function renderWithQueries(element: ReactElement) {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>{element}</MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
-
 afterEach(async () => {
   vi.restoreAllMocks();
   await i18n.changeLanguage('th');
 });
 
-describe('deposit names and messages (issue 31 §7, §8)', () => {
+describe('deposit names and messages', () => {
   it.each([
     ['th', 'QR พร้อมเพย์ ช่องทาง 1', 'QR พร้อมเพย์ ช่องทาง 2'],
     ['lo', 'QR ພ້ອມເພ ຊ່ອງທາງ 1', 'QR ພ້ອມເພ ຊ່ອງທາງ 2'],

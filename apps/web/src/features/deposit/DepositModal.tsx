@@ -44,13 +44,13 @@ const isQrMethod = (method: Method) => method.bankType === 'QR' || method.bankTy
 export function DepositModal({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const copy = useCopy();
-  // Issue 31 §8: a gateway's lookup names are its code (WW): the member reads what it is instead.
+  // A gateway's lookup names are its code (WW): the member reads what it is instead.
   const bankName = (method: Method) =>
     method.bankType === 'GATEWAY'
       ? t(`deposit.gateways.${method.bankCode}`, { defaultValue: method.bankName })
       : bankNameIn(i18n.language, { nameTH: method.bankName, nameEN: method.bankNameEN, nameLO: method.bankNameLO });
   const lookup = useDepositMethods();
-  // Only methods that pay into the member's currency (issue 15 §1): TrueMoney and the gateways take baht.
+  // Only methods that pay into the member's currency: TrueMoney and the gateways take baht.
   const currency = useMemberCurrency();
   const methods = lookup.data?.banks.filter((method) => method.currency === currency) ?? [];
   const rules = lookup.data?.currencies[currency];
@@ -183,10 +183,10 @@ function QrDeposit({ method, quickPicks, minimum, onBack, onDone }: { method: Me
   // Lao banking apps pay whole kip only: the amount is read as the method's wallet currency.
   const currency = walletCurrencyOf(method.currency);
   const [amount, setAmount] = useState('');
-  // The QR on screen; when the server says that one was paid, the member sees it paid (issue 8 §2).
+  // The QR on screen; when the server says that one was paid, the member sees it paid.
   const shownQr = useRef<string | null>(null);
   const [credited, setCredited] = useState<number | null>(null);
-  // The QR ran out while shown: amount entry says so instead of coming back silently (issue 31 §7).
+  // The QR ran out while shown: amount entry says so instead of coming back silently.
   const [expired, setExpired] = useState(false);
   const current = useOpenQr(method.bankCode);
   const record = current.data;
@@ -250,7 +250,7 @@ function QrDeposit({ method, quickPicks, minimum, onBack, onDone }: { method: Me
       />
     );
   }
-  // Issue 31 §7: the minimum is said, not only applied by dimming the button.
+  // The minimum is said, not only applied by dimming the button.
   const minimumText = minimum > 0 ? t('deposit.qrMinimum', { amount: formatMoney(minimum, i18n.language, currency), currency }) : undefined;
   const underMinimum = amount !== '' && value > 0 && value < minimum;
   // A point typed in kip stays in the field (dropping it would multiply the amount): the member is told why the button is off.
@@ -287,7 +287,7 @@ function QrDeposit({ method, quickPicks, minimum, onBack, onDone }: { method: Me
 }
 
 /**
- * Issue 31 §10: what a screen reader is told of the QR's time: at each whole minute, then at 30 and
+ * What a screen reader is told of the QR's time: at each whole minute, then at 30 and
  * 10 seconds; between those the text stays as it was, so nothing is spoken (a live region speaks
  * when its text changes, and it did every second).
  */

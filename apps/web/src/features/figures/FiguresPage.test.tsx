@@ -1,10 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../shared/i18n';
 import { callsTo, stubFetch } from '../../test/fetchRoutes';
+import { renderWithQueries } from '../../test/render';
 import { FiguresPage, statementLink } from './FiguresPage';
 
 const figures = {
@@ -25,13 +24,7 @@ function renderPage(put: (init: RequestInit) => { status?: number; body: unknown
     'GET /api/figures/reality-check': { body: { intervalMinutes: 60 } },
     'PUT /api/figures/reality-check': put,
   });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>
-        <FiguresPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<FiguresPage />);
   return fetchMock;
 }
 

@@ -34,6 +34,8 @@ import { GameAccountModal } from './modals/GameAccountModal';
 import { TransferModal } from './modals/TransferModal';
 
 const CATEGORIES = ['slot', 'sport', 'lotto'] as const;
+/** Home's row of actions, as BreakNowButton's compact one: tight sides on a phone so three labels fit at 360 px. */
+const ROW_BUTTON = 'min-h-11 flex-auto whitespace-nowrap px-1.5 text-sm sm:flex-none sm:px-4';
 
 export function HomePage() {
   const { t, i18n } = useTranslation();
@@ -137,14 +139,15 @@ export function HomePage() {
         </p>
         <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
           <span className="text-xs text-white/50" data-testid="last-sync">{lastSync ? t('home.updated', { time: formatDateTime(lastSync) }) : t('home.never')}</span>
-          <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" className="min-h-11 whitespace-nowrap px-4 text-sm" busy={refresh.isPending} onClick={checkBalance} data-testid="check-balance">
+          {/* One row on a phone (360 px up, every language): the buttons share the width by their labels, which never wrap. */}
+          <div className="flex w-full gap-2 sm:w-auto" data-testid="home-actions">
+            <Button variant="secondary" className={ROW_BUTTON} busy={refresh.isPending} onClick={checkBalance} data-testid="check-balance">
               {t('home.check')}
             </Button>
-            <Button className="min-h-11 whitespace-nowrap px-4 text-sm" onClick={() => setTransferOpen(true)} disabled={!data} data-testid="open-transfer">
+            <Button className={ROW_BUTTON} onClick={() => setTransferOpen(true)} disabled={!data} data-testid="open-transfer">
               {t('home.transfer')}
             </Button>
-            <BreakNowButton compact />
+            <BreakNowButton compact className="flex-auto sm:flex-none" />
           </div>
         </div>
         <div className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-white/5 px-4 py-3">

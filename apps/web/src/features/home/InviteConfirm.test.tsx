@@ -134,7 +134,7 @@ describe('receiving the invite bonus (SPEC §2 Home overlays, DESIGN §6)', () =
     expect(screen.getByTestId('confirm-yes')).toBeEnabled();
   });
 
-  it('a double tap whose first tap is answered at once does not open what the dialog covered (issue 31 §2)', async () => {
+  it('a double tap whose first tap is answered at once does not open what the dialog covered', async () => {
     const openOverlay = vi.fn(async () => undefined);
     const fetchMock = renderHome(
       { 'GET /api/invite/bonus/preview': { body: preview }, 'GET /api/invite/bonus': { body: claimed }, 'GET /api/spinwheel/active': { body: { isActive: true } } },

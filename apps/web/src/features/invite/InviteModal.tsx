@@ -39,7 +39,7 @@ export function InviteModal({ onClose }: { onClose: () => void }) {
       <div className="space-y-4" data-testid="invite-modal">
         {info.data?.info && <SafeHtml html={info.data.info} className="text-sm" />}
         {info.data && <p className="text-sm text-white/70">{t('invite.rate', { rate: info.data.ratePercent, success: info.data.inviteSuccess, fail: info.data.inviteFail })}</p>}
-        {/* Issue 15: where wallets hold different currencies, only friends in the member's own earn anything. */}
+        {/* Where wallets hold different currencies, only friends in the member's own earn anything. */}
         {info.data?.sameCurrencyOnly && choosesCurrency(SITE_PROFILE) && (
           <p className="rounded-xl bg-white/5 p-3 text-sm text-white/80" data-testid="invite-same-currency">
             {t('invite.otherCurrency', { currency })}

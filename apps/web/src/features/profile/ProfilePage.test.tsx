@@ -62,7 +62,7 @@ describe('change-password modal', () => {
     expect(await screen.findByText('The current password is incorrect.')).toBeInTheDocument();
   });
 
-  it('sends one request for a double tap on save (issue 31 §4)', async () => {
+  it('sends one request for a double tap on save', async () => {
     const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
       if (String(input).endsWith('/api/account/changepwd')) {
         await new Promise((resolve) => setTimeout(resolve, 100));

@@ -1,12 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ProtectionStatus } from '@wallet/contract';
-import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../shared/i18n';
 import { callsTo, stubFetch } from '../../test/fetchRoutes';
+import { renderWithQueries } from '../../test/render';
 import { BreakNowButton } from '../../shared/ui/BreakNowButton';
 import { changeAppliesAt } from './preview';
 import { ProtectionPage } from './ProtectionPage';
@@ -36,14 +34,6 @@ function status(overrides: Partial<ProtectionStatus> = {}): ProtectionStatus {
     prompt: null,
     ...overrides,
   };
-}
-
-function renderWithQueries(element: ReactElement) {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>{element}</MemoryRouter>
-    </QueryClientProvider>,
-  );
 }
 
 afterEach(async () => {

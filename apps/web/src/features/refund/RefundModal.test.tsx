@@ -59,7 +59,7 @@ describe('the refund overlay (SPEC §2, §4 Refund)', () => {
     expect(callsTo(fetchMock, 'GET /api/refund/receive')).toHaveLength(1);
   });
 
-  it('formats the loss, and a success replaces the error toast of the try before (issue 31 §7)', async () => {
+  it('formats the loss, and a success replaces the error toast of the try before', async () => {
     let tries = 0;
     stubFetch({
       'GET /api/refund/check': { body: { ...check, netLoss: 2900, refundAmount: 145 } },

@@ -29,7 +29,7 @@ export function RefundModal({ onClose }: { onClose: () => void }) {
   /** After the member has seen what taking it locks (DESIGN §6); the confirmation stays open until the answer. */
   function claim() {
     receive.mutate(undefined, {
-      // One toast for the action: a success replaces the error of an earlier try (issue 31 §7).
+      // One toast for the action: a success replaces the error of an earlier try.
       onSuccess: (answer) => toast.success(t('refund.added', { amount: money(answer.amount) }), { id: 'refund' }),
       onError: (error) => toast.error(errorText(t, error), { id: 'refund' }),
       onSettled: () => setConfirming(false),

@@ -23,7 +23,7 @@ function fakeServer(registerOTP = false) {
         ],
       });
     const body = init?.body ? (JSON.parse(String(init.body)) as { inviteCode?: string }) : {};
-    // PR999999 is nobody's code: the server refuses it (issue 31 §1).
+    // PR999999 is nobody's code: the server refuses it.
     if (path.endsWith('/api/account/validate')) return body.inviteCode === 'PR999999' ? json({ message: 'INVALID_USER_INFO' }, 400) : json({ message: 'OK' });
     if (path.endsWith('/api/account')) return json({ message: 'SUCCESS', _id: '100002' });
     if (process.env.PROFILE_CALLS) console.log('unanswered', path, performance.now());
@@ -52,7 +52,7 @@ afterEach(() => vi.restoreAllMocks());
 /**
  * Enters a whole value at once, as a paste does: one change per field instead of one render per
  * keystroke. Typed key by key, these forms took seconds on a loaded machine and the tests hit
- * vitest's 5 s limit (issue 31 §10); what they check is what the screen does with a value.
+ * vitest's 5 s limit; what they check is what the screen does with a value.
  */
 async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
   await user.click(field);
@@ -93,7 +93,7 @@ describe('registration screen', () => {
     expect(await screen.findByText('รหัสผ่านไม่ตรงกัน')).toBeInTheDocument();
   });
 
-  // Issue 31 §10: one test walked all of this and hit the 5 s limit on a loaded machine; each part
+  // One test walked all of this and hit the 5 s limit on a loaded machine; each part
   // is now its own test (every step renders the form in jsdom: the cost is in the steps).
   it('wants English account names for KTB, without calling the server', async () => {
     fakeServer();
@@ -139,7 +139,7 @@ describe('registration screen', () => {
     expect(localStorage.getItem('code')).toBe('PR100001');
   });
 
-  it('shows a refused invite code as refused, and lets the member remove it (issue 31 §1)', async () => {
+  it('shows a refused invite code as refused, and lets the member remove it', async () => {
     fakeServer();
     renderRegister('/register?code=PR999999');
     const user = userEvent.setup();

@@ -41,7 +41,7 @@ export function RegisterPage() {
   const [profile, setProfile] = useState({ name: '', password: '', confirmPassword: '', sourceCode: '', inviteCode: '' });
   const [bank, setBank] = useState({ bankCode: '', bankAccountNo: '', firstName: '', lastName: '', currency: SITE_PROFILE.currencies[0] as Currency });
   const [storedInvite, setStoredInvite] = useState<string | null>(null);
-  // The server refused the inviter code (issue 31 §1): said at the field, with a way past it.
+  // The server refused the inviter code: said at the field, with a way past it.
   const [inviteRefused, setInviteRefused] = useState(false);
   const [done, setDone] = useState(false);
 
@@ -57,7 +57,7 @@ export function RegisterPage() {
   const fail = (message: string) => toast.error(message, { id: 'register', duration: DELAYS_MS.toast });
 
   async function run(work: () => Promise<unknown>) {
-    // A new try: the error of the last one no longer stands (issue 31 §7).
+    // A new try: the error of the last one no longer stands.
     toast.dismiss('register');
     setBusy(true);
     try {

@@ -22,7 +22,7 @@ const radians = (degrees: number) => (degrees * Math.PI) / 180;
 /**
  * spin-wheel turns every label with its slice, so on the left half they read upside down; it has no
  * per-label setting. This draws them as it does (from the rim inward) but turns the left half's by
- * half a turn, anchored at the same point and running toward the centre (issue 31 §10).
+ * half a turn, anchored at the same point and running toward the centre.
  */
 class UprightLabelWheel extends Wheel {
   protected override drawItemLabels(context: CanvasRenderingContext2D, angles: Array<{ start: number; end: number }>): void {

@@ -42,7 +42,7 @@ describe('the wheel motion', () => {
   });
 });
 
-// Issue 31 §10: labels on the wheel's left half read upside down.
+// Labels on the wheel's left half read upside down.
 describe('the wheel’s labels', () => {
   it('are turned on the left half, wherever the wheel has turned to', () => {
     expect([90, 0, 180, 45, 135].map(labelReadsUpsideDown)).toEqual([false, false, false, false, false]);

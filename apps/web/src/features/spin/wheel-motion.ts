@@ -1,5 +1,5 @@
 /**
- * How the wheel moves (SPEC §2 Spin wheel, issue 13 §3): it slows by friction 0.991 a frame (60 fps)
+ * How the wheel moves (SPEC §2 Spin wheel): it slows by friction 0.991 a frame (60 fps)
  * over about 4–5 s with 2–3 extra turns, both randomised, and comes to rest exactly where the server's
  * answer says: the slice is decided before the wheel moves; the motion only shows it.
  */
@@ -54,7 +54,7 @@ export function targetRotation(current: number, index: number, sliceCount: numbe
 /**
  * Whether a label drawn along its slice's radius (read from the rim inward, as spin-wheel draws it)
  * would be upside down: its slice's middle, in degrees clockwise from 12 o'clock with the wheel's
- * rotation, lies on the left half. Those labels are turned half a turn (issue 31 §10).
+ * rotation, lies on the left half. Those labels are turned half a turn.
  */
 export function labelReadsUpsideDown(middleDegrees: number): boolean {
   const angle = ((middleDegrees % 360) + 360) % 360;

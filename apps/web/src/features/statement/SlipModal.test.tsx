@@ -7,7 +7,7 @@ import { SlipModal } from './SlipModal';
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('slip status (issue 31 §7)', () => {
+describe('slip status', () => {
   it('reads a slip waiting for staff as waiting, not as an unknown error', async () => {
     const slip = (status: string, note: string | null) => ({ status, note, amount: 0, createdAt: '2026-11-23T10:00:00.000Z', link: 'x', reference: `ref-${status}-1234` });
     stubFetch({ 'POST /api/statement/slip': { body: { total: 2, slips: [slip('in_progress', 'UNKNOW_ERROR'), slip('FAILED', 'EXPIRED_SLIP')] } } });

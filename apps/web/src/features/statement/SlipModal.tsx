@@ -44,7 +44,7 @@ export function SlipModal({ onClose }: { onClose: () => void }) {
                   <p className="text-xs text-white/50">{formatDateTime(slip.createdAt)}</p>
                   <p className="mt-1 text-xs">
                     <span className={`inline-block rounded-full px-2 py-0.5 font-semibold ${STATUS_STYLE[slip.status]}`}>{t(`statement.status.${slip.status}`)}</span>
-                    {/* Issue 31 §7: a slip the verifier could not settle waits for staff; its note is why, for them, not the member. */}
+                    {/* A slip the verifier could not settle waits for staff; its note is why, for them, not the member. */}
                     {slip.status === 'in_progress' ? (
                       <span className="ml-2 text-white/70" data-testid="slip-waiting">{t('slip.waitingShort')}</span>
                     ) : (

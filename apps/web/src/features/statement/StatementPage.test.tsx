@@ -66,7 +66,7 @@ describe('statement transfer rows', () => {
   });
 });
 
-describe('statement names and refusals (issue 31 §7, §8)', () => {
+describe('statement names and refusals', () => {
   const slot = { code: 'PG', name: 'PG Soft', category: 'slot', isActive: true, amount: 0, ftWalletSlot: 1, logo: '', background: '', web: null, android: null, ios: null, username: 'bw-pg', password: null, loginForm: false, balanceSyncedAt: null };
   const wallet = {
     profile: { name: 'Somchai', username: '0812345678', coin: 0, _id: '100001' },

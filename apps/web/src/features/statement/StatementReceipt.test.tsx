@@ -1,11 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { StatementEntry } from '@wallet/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../shared/i18n';
 import { callsTo, stubFetch } from '../../test/fetchRoutes';
+import { renderWithQueries } from '../../test/render';
 import { StatementPage } from './StatementPage';
-import { MemoryRouter } from 'react-router';
 
 const wallet = {
   profile: { name: 'Somchai', username: '0812345678', coin: 0, _id: '100001' },
@@ -26,13 +25,7 @@ function renderStatement(pages: (body: Record<string, unknown>) => { total: numb
     'GET /api/wallet': { body: wallet },
     'GET /api/lookup/banks': { body: banks },
   });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>
-        <StatementPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<StatementPage />);
   return fetchMock;
 }
 

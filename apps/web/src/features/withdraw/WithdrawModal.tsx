@@ -19,7 +19,7 @@ export function WithdrawModal({ wallet, total, onClose }: { wallet: WalletRespon
   const { t, i18n } = useTranslation();
   const currency = wallet.wallet.currency;
   const lookup = useWithdrawLimits();
-  // The operator's limits for the member's currency (issue 15 §1).
+  // The operator's limits for the member's currency.
   const limits = lookup.data ? (lookup.data.currencies[currency] ?? lookup.data) : undefined;
   const money = (value: number) => formatMoney(value, i18n.language, currency);
   const condition = useActiveCondition().data?.condition ?? null;

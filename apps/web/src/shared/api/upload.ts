@@ -4,7 +4,7 @@ import { parseBody, startSchema } from '@wallet/client-kit';
 import { ApiError, type RequestOptions, api } from './client';
 
 // Beside client.ts rather than in it: only chat uploads, and what the first screen imports is
-// downloaded with it (issue 16 §3).
+// downloaded with it.
 
 /**
  * A multipart upload of one file as field `file` (SPEC §7: 300 s timeout). XMLHttpRequest,

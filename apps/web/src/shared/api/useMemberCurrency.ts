@@ -4,7 +4,7 @@ import { setCurrencyInTexts } from '../i18n';
 import { useWallet } from './wallet';
 
 /**
- * What the signed-in member's wallet holds (issue 15 §1): every amount they see or type is in it.
+ * What the signed-in member's wallet holds: every amount they see or type is in it.
  * The Thai build has baht only; the Laos build reads it from the wallet.
  */
 export function useMemberCurrency(): CurrencyCode {

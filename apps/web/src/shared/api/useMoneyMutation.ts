@@ -30,7 +30,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const BUSY_TOAST = 'money-busy';
 
 /**
- * A call that moves money, tied to the member's intent rather than to a tap (issue 8 §1):
+ * A call that moves money, tied to the member's intent rather than to a tap:
  * - one Idempotency-Key per intent: the same variables keep their key until the server answers,
  *   so a retry after a lost answer is applied once; new variables, or an answer, start a new one;
  * - while a call is in flight, further calls join it instead of sending again: a double tap lands
@@ -86,8 +86,8 @@ export function useMoneyMutation<TData, TVariables = void>(
 }
 
 /**
- * A call that must not run twice for one tap but moves no money (changing the password, issue 31
- * §4): while it is in flight, further calls join it, exactly as money calls do.
+ * A call that must not run twice for one tap but moves no money (changing the password): while it
+ * is in flight, further calls join it, exactly as money calls do.
  */
 export function useSingleFlightMutation<TData, TVariables = void>(options: UseMutationOptions<TData, Error, TVariables>) {
   const mutation = useMutation<TData, Error, TVariables>(options);

@@ -14,7 +14,7 @@ export const useWallet = (options: { enabled?: boolean } = {}) => useQuery({ que
  * plus the games) show it.
  */
 export async function invalidateMoneyViews(queryClient: QueryClient): Promise<void> {
-  // Issue 31 §10: home's "updated" time is that of the figures shown, and these are read again now
+  // Home's "updated" time is that of the figures shown, and these are read again now
   // (set first: the re-read figures render with it).
   localStorage.setItem(STORAGE_KEYS.lastSync, new Date().toISOString());
   await Promise.all([

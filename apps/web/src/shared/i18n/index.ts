@@ -6,7 +6,7 @@ import { keepWords } from './keepWords';
 type Texts = { default: Record<string, unknown> };
 
 /**
- * Each language's texts are chunks of their own (issue 16 §3): a phone downloads the chosen
+ * Each language's texts are chunks of their own: a phone downloads the chosen
  * language only, and of it first the sections the first screen shows (vite.config.ts,
  * FIRST_SCREEN_TEXTS); the rest comes with the first screen after it (`loadAllTexts`).
  */

@@ -12,7 +12,7 @@ const currentLanguage = () => i18n.language;
  * when the language changes. What react-i18next's hook does for this app, in a few lines: the
  * texts are in before the first render (main.tsx) and there is one namespace, so none of its
  * loading, Suspense or namespace handling runs here, and it is 1.7 kB gzip of /login's first
- * download (issue 16 §3). react-i18next's `<Trans>` still serves the one sentence with markup
+ * download. react-i18next's `<Trans>` still serves the one sentence with markup
  * (given `i18n` and `t`).
  */
 export function useTranslation(): { t: TFunction; i18n: typeof i18n } {

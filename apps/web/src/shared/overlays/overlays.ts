@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 
 /**
- * The overlays a feature may open without importing the feature that draws them (issue 10 §5):
+ * The overlays a feature may open without importing the feature that draws them:
  * each name maps to the props it takes. `app/overlays.tsx` fills this in (module augmentation) and
  * registers the components; features only know the names.
  */

@@ -26,7 +26,7 @@ export function BreakNowButton({ compact = false, className = '', loadStatus = t
   return (
     <Button
       variant="secondary"
-      className={compact ? `min-h-11 whitespace-nowrap px-3 text-sm ${className}` : `w-full ${className}`}
+      className={compact ? `min-h-11 whitespace-nowrap px-1.5 text-sm sm:px-4 ${className}` : `w-full ${className}`}
       busy={takeBreak.isPending}
       onClick={() => takeBreak.mutate('24h')}
       data-testid={compact ? 'break-now-compact' : 'break-now'}

@@ -3,7 +3,7 @@ import { useTranslation } from '../i18n/useTranslation';
 import { useMoneyFormat } from './Money';
 
 /**
- * Where the member stands under a condition (issue 12 §4): the total against the withdrawal target,
+ * Where the member stands under a condition: the total against the withdrawal target,
  * the floor under which it may be ended marked on the same bar, and the exact figures, so nobody
  * has to ask support why a withdrawal is refused; the member's own deposits made meanwhile (kept
  * when it ends) and, once it may be ended, what ending would take now.

@@ -4,7 +4,7 @@ export const CONTROL =
   'block h-12 w-full rounded-2xl border border-white/10 bg-night-800 px-4 text-base text-white placeholder:text-white/35 focus:border-gold-400 focus:outline-none focus:ring-2 focus:ring-gold-400/40 disabled:opacity-50';
 /**
  * A read-only text field is dimmed. Only inputs: CSS's :read-only matches every <select> (a select
- * is never "read-write"), which drew each chosen value dimmed like a placeholder (issue 31 §10).
+ * is never "read-write"), which drew each chosen value dimmed like a placeholder.
  */
 export const INPUT = `${CONTROL} read-only:opacity-70`;
 

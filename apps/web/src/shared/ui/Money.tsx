@@ -3,7 +3,7 @@ import { useTranslation } from '../i18n/useTranslation';
 import { useMemberCurrency } from '../api/useMemberCurrency';
 import { formatMoney } from '../format';
 
-/** Money in the member's currency: baht with 2 decimals, kip whole (SPEC §9, issue 15 §1); a dash for non-numbers. */
+/** Money in the member's currency: baht with 2 decimals, kip whole (SPEC §9); a dash for non-numbers. */
 export function Money({ value, className = '', testId, withMark = false }: { value: unknown; className?: string; testId?: string; withMark?: boolean }) {
   const money = useMoneyFormat();
   const { t } = useTranslation();
@@ -14,7 +14,7 @@ export function Money({ value, className = '', testId, withMark = false }: { val
     </span>
   );
   if (!withMark) return figure;
-  // Issue 31 §9: a total says its currency. The sign is drawn (฿/₭) and the unit's name is read, so
+  // A total says its currency. The sign is drawn (฿/₭) and the unit's name is read, so
   // a screen reader says "100,000 kip" instead of the sign's Unicode name.
   return (
     <span className={className} data-testid={testId && `${testId}-marked`}>

@@ -7,8 +7,8 @@ const KIP_STROKES = 'M16 11v18M26 11l-10 9 10 9M12 20h15';
 
 /**
  * Line icons drawn for this app (24×24, currentColor). This file holds the public shell's, which
- * /login draws; the others are in more-icons.tsx and come with the screens that draw them (issue
- * 16 §3: a module the first screen imports is downloaded with it whole).
+ * /login draws; the others are in more-icons.tsx and come with the screens that draw them (a
+ * module the first screen imports is downloaded with it whole).
  */
 export const base = { viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 1.8, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true } as const;
 
@@ -24,7 +24,7 @@ export const PlayIcon = (props: SVGProps<SVGSVGElement>) => (
 export const ChatIcon = (props: SVGProps<SVGSVGElement>) => (
   <svg {...base} {...props}><path d="M4 5h16v11H9l-5 4z" /><path d="M8 10h8M8 13h5" /></svg>
 );
-/** The brand mark: a coin with the currency's sign, a baht-like stroke or the kip's ₭ in the Laos build (issue 31 §9). */
+/** The brand mark: a coin with the currency's sign, a baht-like stroke or the kip's ₭ in the Laos build. */
 export const LogoMark = (props: SVGProps<SVGSVGElement>) => (
   <svg viewBox="0 0 40 40" aria-hidden data-mark={SITE === 'la' ? 'kip' : 'baht'} {...props}>
     <defs>

@@ -2,7 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 
 /**
  * How many bottom sheets are open. Toasts read it (app/toaster.tsx): a sheet's main action is at
- * the bottom of the screen, where toasts otherwise sit (issue 31 §6).
+ * the bottom of the screen, where toasts otherwise sit.
  */
 let openSheets = 0;
 const listeners = new Set<() => void>();

@@ -59,7 +59,7 @@ export function liftTapShield(): void {
 }
 
 /**
- * Issue 31 §2: a double tap on a dialog's button must not reach what the dialog covered. The first
+ * A double tap on a dialog's button must not reach what the dialog covered. The first
  * tap closes the dialog (or starts a call whose answer closes it); the second, a moment later and at
  * the same spot, would land on the screen beneath (the invite claim's second tap opened the spin
  * wheel). So while a dialog is open its last tap is noted, and when it closes (or unmounts open)

@@ -1,7 +1,7 @@
 import type { LoginBody } from '@wallet/contract';
 import { api } from '../../../shared/api/client';
 
-/** The answer's schema loads with the answer: zod stays out of the login screen's first download (issue 16 §3). */
+/** The answer's schema loads with the answer: zod stays out of the login screen's first download. */
 const loginResponse = () => import('./login-response').then((module) => module.loginResponse);
 
 /** POST /api/login: a session token for the phone and password (DESIGN §6). */

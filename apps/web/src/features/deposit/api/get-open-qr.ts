@@ -7,7 +7,7 @@ export const qrQueryKey = (bankCode: string) => ['qrcode', bankCode] as const;
 
 /**
  * GET /api/qrcode/{bankCode}: the member's open QR for a method, or, once paid, the amount
- * credited. While a QR is shown it is asked again every few seconds (issue 8 §2).
+ * credited. While a QR is shown it is asked again every few seconds.
  */
 export const useOpenQr = (bankCode: string) =>
   useQuery({

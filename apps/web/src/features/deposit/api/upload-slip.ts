@@ -13,7 +13,7 @@ export const slipPick = (file: File): SlipPick => ({ file, id: `${file.name}:${f
 
 /**
  * POST /api/wallet/slip (multipart): uploads a bank slip, reporting progress. The Idempotency-Key
- * makes a retry after a lost answer return the first slip instead of a duplicate (issue 31 §10).
+ * makes a retry after a lost answer return the first slip instead of a duplicate.
  * The member's slips reload, and the wallet and statement too once one was credited.
  */
 export function useUploadSlip({ onSuccess, onError, onStart, onProgress }: CallCallbacks<{ slip: SlipRecord }> & { onStart: () => void; onProgress: (share: number) => void }) {

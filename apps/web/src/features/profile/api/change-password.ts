@@ -6,7 +6,7 @@ import { type CallCallbacks, useSingleFlightMutation } from '../../../shared/api
 export const changePassword = (body: PasswordChangeBody) => api.put('/api/account/changepwd', body);
 
 /**
- * Issue 31 §4: a double tap on save sends once. The second request would succeed too (with the old
+ * A double tap on save sends once. The second request would succeed too (with the old
  * password just replaced) and end every other session a second time, so it joins the first.
  */
 export function useChangePassword({ onSuccess, onError }: CallCallbacks<unknown>) {
