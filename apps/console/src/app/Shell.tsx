@@ -34,6 +34,7 @@ export function Shell() {
     { to: '/books', label: t('nav.books'), show: hasRole(roles, 'admin', 'finance') },
     { to: '/reconciliation', label: t('nav.reconciliation'), show: hasRole(roles, 'admin', 'finance') },
     { to: '/risk', label: t('nav.risk'), show: hasRole(roles, 'admin', 'finance', 'marketing') },
+    { to: '/protection', label: t('nav.protection'), show: hasRole(roles, 'admin', 'support') },
     { to: '/settings', label: t('nav.settings'), show: !!roles },
     { to: '/operators', label: t('nav.operators'), show: hasRole(roles, 'admin') },
     { to: '/audit', label: t('nav.audit'), show: hasRole(roles, 'admin') },

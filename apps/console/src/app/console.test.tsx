@@ -63,7 +63,7 @@ describe('the menu follows the roles', () => {
   };
 
   it('shows support no money screens', async () => {
-    expect(await menuFor(['support'])).toEqual(['แชท', 'สมาชิก', 'ตั้งค่า', 'บัญชีของฉัน']);
+    expect(await menuFor(['support'])).toEqual(['แชท', 'สมาชิก', 'คุ้มครองผู้เล่น', 'ตั้งค่า', 'บัญชีของฉัน']);
   });
 
   it('shows finance the queues, corrections and dashboard, and an admin everything', async () => {
@@ -75,7 +75,7 @@ describe('the menu follows the roles', () => {
   });
 
   it('gives an admin the operators and the audit log', async () => {
-    expect(await menuFor(['admin'])).toEqual(['คิวงาน', 'แชท', 'สมาชิก', 'ปรับยอดเงิน', 'โปรโมชั่น', 'วงล้อนำโชค', 'รออนุมัติ', 'ภาพรวม', 'ตรวจยอดบัญชี', 'กระทบยอด', 'ความเสี่ยง', 'ตั้งค่า', 'ผู้ดูแล', 'บันทึกการตรวจสอบ', 'บัญชีของฉัน']);
+    expect(await menuFor(['admin'])).toEqual(['คิวงาน', 'แชท', 'สมาชิก', 'ปรับยอดเงิน', 'โปรโมชั่น', 'วงล้อนำโชค', 'รออนุมัติ', 'ภาพรวม', 'ตรวจยอดบัญชี', 'กระทบยอด', 'ความเสี่ยง', 'คุ้มครองผู้เล่น', 'ตั้งค่า', 'ผู้ดูแล', 'บันทึกการตรวจสอบ', 'บัญชีของฉัน']);
   });
 });
 

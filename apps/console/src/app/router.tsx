@@ -15,6 +15,8 @@ import { OperatorsPage } from '../features/operators/OperatorsPage';
 import { PromotionsPage } from '../features/promotions/PromotionsPage';
 import { SavedRepliesPage } from '../features/saved-replies/SavedRepliesPage';
 import { QueuesPage } from '../features/queues/QueuesPage';
+import { HarmCasePage } from '../features/protection/HarmCasePage';
+import { ProtectionPage } from '../features/protection/ProtectionPage';
 import { ReconciliationPage } from '../features/reconciliation/ReconciliationPage';
 import { CasePage } from '../features/risk/CasePage';
 import { CasePrintPage } from '../features/risk/CasePrintPage';
@@ -50,6 +52,8 @@ export const consoleRoutes: RouteObject[] = [
       { path: 'reconciliation', element: <ReconciliationPage /> },
       { path: 'risk', element: <RiskPage /> },
       { path: 'risk/cases/:id', element: <CasePage /> },
+      { path: 'protection', element: <ProtectionPage /> },
+      { path: 'protection/cases/:id', element: <HarmCasePage /> },
       { path: 'settings', element: <SettingsPage /> },
       { path: 'audit', element: <AuditPage /> },
       { path: 'account', element: <AccountPage /> },

@@ -8,6 +8,7 @@ import { useUnownedOverDay } from '../../shared/api/unowned-exceptions';
 import { CurrencyField } from '../../shared/ui/Field';
 import { formatMoney, formatTime } from '../../shared/ui/format';
 import { useDashboard } from './api/dashboard';
+import { HarmMetricsTile } from './HarmMetricsTile';
 import { RiskMetricsTile } from './RiskMetricsTile';
 
 /** Today and the last 30 days: money in and out, members, rewards, the gaming result, and what waits. */
@@ -16,7 +17,10 @@ export function DashboardPage() {
   const [currency, setCurrency] = useState<CurrencyCode | undefined>();
   const dashboard = useDashboard(currency).data;
   // Reconciliation is finance's: marketing sees the dashboard without it.
-  const desk = hasRole(useMe().data?.roles, 'admin', 'finance');
+  const roles = useMe().data?.roles;
+  const desk = hasRole(roles, 'admin', 'finance');
+  // Harm cases are player protection's: the admins' and support's, as their queue is.
+  const protection = hasRole(roles, 'admin', 'support');
   const unowned = useUnownedOverDay(desk).data;
   if (!dashboard) return <p className="text-white/50">…</p>;
   const today = dashboard.today;
@@ -52,6 +56,7 @@ export function DashboardPage() {
       </div>
       {/* Risk work is the money desk's, as reconciliation is. */}
       {desk && <RiskMetricsTile />}
+      {protection && <HarmMetricsTile />}
       <section className="rounded-xl border border-white/10 bg-desk-900 p-4">
         <h2 className="mb-3 font-bold">{t('dashboard.last30')}</h2>
         {/* Follows the width of the desk, or of a tablet. */}

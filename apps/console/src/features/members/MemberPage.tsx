@@ -88,7 +88,7 @@ export function MemberPage() {
       <ConditionPanel memberId={data._id} canEnd={hasRole(roles, 'admin', 'finance', 'support')} ask={prompt.ask} />
       <MemberLinks memberId={data._id} phone={data.phone} />
       {money && <MemberRisk memberId={data._id} />}
-      {hasRole(roles, 'admin', 'support', 'finance') && <ProtectionPanel memberId={data._id} currency={walletCurrencyOf(data.currency)} />}
+      {hasRole(roles, 'admin', 'support', 'finance') && <ProtectionPanel memberId={data._id} currency={walletCurrencyOf(data.currency)} harmCases={support} />}
       <MemberRecords member={data} />
       <MemberSpins memberId={data._id} canVoid={hasRole(roles, 'admin', 'marketing')} ask={prompt.ask} />
       {prompt.dialog}

@@ -59,6 +59,15 @@ export const queryKeys = {
     case: (id: string) => ['risk', 'cases', 'one', id] as const,
     metrics: ['risk', 'metrics'] as const,
   },
+  /** Player protection's markers of harm: the cases (lists, each case, a member's), the dashboard's figures, the marker rules. */
+  harm: {
+    all: ['harm'] as const,
+    cases: ['harm', 'cases'] as const,
+    caseList: (filter: object, page: number) => ['harm', 'cases', 'list', filter, page] as const,
+    case: (id: string) => ['harm', 'cases', 'one', id] as const,
+    metrics: ['harm', 'metrics'] as const,
+    rules: ['harm', 'rules'] as const,
+  },
   reconciliation: {
     all: ['reconciliation'] as const,
     exceptions: ['reconciliation', 'exceptions'] as const,
