@@ -20,6 +20,8 @@ Object.assign(process.env, {
   // So does every page, asset and call of every journey: more than one person's 1,200 a minute.
   FLOOD_LIMIT_ADDRESS_PER_MINUTE: '100000',
   DRAIN_SECONDS: '0',
+  // The reconciler's jobs (the sweep that opens harm cases, the bank feed) every 10 s: a journey waits seconds for them.
+  RECONCILE_INTERVAL_MS: '10000',
 });
 process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
 register();

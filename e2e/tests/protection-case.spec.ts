@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test';
 import { ConsolePage } from '../pages/console-page';
 import { countPosts, expectAccessible, keepScreenshot, memberToken, operatorToken, registerViaApi } from '../support';
 
-/** The server's sweep runs with the reconciler, every minute: a case opens within about one. */
-const SWEEP_WAIT_MS = 150_000;
+/** The server's sweep runs with the reconciler, every 10 s in the journeys (e2e/server.mjs): a case opens within seconds. */
+const SWEEP_WAIT_MS = 40_000;
 
 test.afterEach(async ({ request }) => {
   // The site as the other journeys expect it: deposits by QR.
