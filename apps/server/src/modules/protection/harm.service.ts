@@ -55,10 +55,6 @@ export function createHarmService(deps: {
 }) {
   const { db } = deps;
 
-  async function versionsIn(trx: Db): Promise<Map<string, RuleVersion>> {
-    return repo.latestVersions(trx);
-  }
-
   /** Assesses one member in the caller's transaction: stores the assessment and opens or raises their case. */
   async function assessMember(trx: Db, memberId: bigint, versions: ReadonlyMap<string, RuleVersion>): Promise<string | null> {
     const inputs = await repo.harmInputs(trx, memberId, deps.timeZone);
@@ -103,7 +99,7 @@ export function createHarmService(deps: {
 
   return {
     /** Assesses one member now (also what the sweep does for each member whose history moved). */
-    assess: (memberId: bigint) => db.transaction().execute(async (trx) => assessMember(trx, memberId, await versionsIn(trx))),
+    assess: (memberId: bigint) => db.transaction().execute(async (trx) => assessMember(trx, memberId, await repo.latestVersions(trx))),
 
     /**
      * One pass of the sweep: the members whose history moved since the last pass; one node at a
@@ -113,7 +109,7 @@ export function createHarmService(deps: {
       return db.transaction().execute(async (trx) => {
         const claimed = await repo.claimSweep(trx, SWEEP_BATCH, lagSeconds);
         if (!claimed) return { assessed: 0, opened: 0 };
-        const versions = await versionsIn(trx);
+        const versions = await repo.latestVersions(trx);
         let opened = 0;
         for (const memberId of claimed.members) if (await assessMember(trx, memberId, versions)) opened += 1;
         await repo.advanceSweep(trx, claimed.cursor);
