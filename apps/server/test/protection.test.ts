@@ -287,6 +287,29 @@ describe('breaks and self-exclusion', () => {
     expect((await server.api('POST', '/api/chat/send-message', { token: member.token, body: { message: { message_type: 'text', payload: 'I took a break' } } })).status).toBe(200);
   });
 
+  it('a self-excluded member withdraws everything, reads the statement and talks to support; games, deposits, rewards and spins are refused', async () => {
+    const code = await createFixedBonus(server, chief, { prefix: 'PX', amount: 20 });
+    const member = await registerMember(server);
+    await fundWallet(server, member.id, 300);
+    await inGame(member);
+    expect((await transfer(member, 'WALLET', 'PG', 100)).status).toBe(200);
+    const excluded = await server.api('POST', '/api/protection/exclusion', { token: member.token, body: { period: '1y' } });
+    expect(excluded.body.restriction).toMatchObject({ kind: 'exclusion', byOperator: false });
+
+    const refused = { status: 422, body: { message: 'SELF_EXCLUDED', until: excluded.body.restriction.endsAt } };
+    expect(await transfer(member, 'WALLET', 'PG', 10)).toMatchObject(refused);
+    expect(await notice(member, 100)).toMatchObject(refused);
+    expect((await createQr(member, 'KBANK', 100)).body).toMatchObject({ hasQrcode: false, message: 'SELF_EXCLUDED' });
+    expect(await server.api('GET', `/api/bonus/activate/${code}`, { token: member.token, headers: { 'idempotency-key': crypto.randomUUID() } })).toMatchObject({ status: 422, body: { message: 'SELF_EXCLUDED' } });
+    expect((await server.api('POST', '/api/spinwheel/spin', { token: member.token, headers: { 'idempotency-key': crypto.randomUUID() } })).body.message).toBe('SELF_EXCLUDED');
+
+    expect((await transfer(member, 'PG', 'WALLET', 100)).status).toBe(200);
+    expect((await server.api('POST', '/api/statement', { token: member.token, body: { page: 1, limit: 10 } })).status).toBe(200);
+    expect((await server.api('POST', '/api/wallet/withdraw', { token: member.token, body: { amount: 300 } })).status).toBe(200);
+    expect(await walletAmount(member)).toBe(0);
+    expect((await server.api('POST', '/api/chat/send-message', { token: member.token, body: { message: { message_type: 'text', payload: 'I excluded myself' } } })).status).toBe(200);
+  });
+
   it('a break taken while transfers are in flight leaves no transfer after it', async () => {
     const member = await registerMember(server);
     await fundWallet(server, member.id, 1_000);
