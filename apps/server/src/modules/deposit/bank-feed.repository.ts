@@ -90,8 +90,8 @@ export async function insertCredit(trx: Db, credit: NewBankCredit, outcome: Outc
     .executeTakeFirst();
 }
 
-export function waitingPage(db: Db, page: number, limit: number) {
-  return db
+export async function waitingPage(db: Db, page: number, limit: number) {
+  const rows = await db
     .selectFrom('bank_credits')
     .selectAll()
     .where('status', '=', 'waiting')
@@ -100,6 +100,8 @@ export function waitingPage(db: Db, page: number, limit: number) {
     .offset((page - 1) * limit)
     .limit(limit)
     .execute();
+  // PostgreSQL's driver answers a bigint[] as text, the embedded one as bigints.
+  return rows.map((row) => ({ ...row, candidates: row.candidates.map((id) => BigInt(id)) }));
 }
 
 export function creditById(db: Db, id: string) {
