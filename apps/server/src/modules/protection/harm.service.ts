@@ -8,7 +8,6 @@ import {
   type CloseHarmCaseBody,
   type CurrencyCode,
   type HarmLevel,
-  isMoneyLimit,
 } from '@wallet/contract';
 import type { Db, Trx } from '../../db/database.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
@@ -139,7 +138,6 @@ export function createHarmService(deps: {
       // the case records the action after they hold.
       if (action.kind === 'break') await deps.protection.applyRestriction(operator, seen.member_id, { kind: 'break', period: action.period }, `harm case ${id}: ${action.reason}`);
       if (action.kind === 'limit') {
-        if (!isMoneyLimit(action.limit) && !Number.isInteger(action.amount)) throw badRequest('KEY_INVALID');
         const member = await deps.members.find(db, seen.member_id);
         if (!member) throw notFound('NO_USER');
         await deps.protection.tightenLimit(operator, { id: member.id, currency: member.currency }, action.limit, action.amount);
