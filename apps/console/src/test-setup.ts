@@ -5,7 +5,7 @@ import './shared/i18n';
 
 // `npm test` runs every project at once on two cores: waits end as soon as what they wait for
 // appears; only a failure waits the longer time.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 // sonner removes a dismissed toast 200 ms later on a timer that outlives its Toaster; were the
 // file's DOM torn down first, React would throw from that timer. A file's last case waits it out.

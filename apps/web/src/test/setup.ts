@@ -9,9 +9,10 @@ import { liftTapShield } from '../shared/ui/tapShield';
 await i18nReady;
 await loadAllTexts();
 
-// `npm test` runs every project at once on two cores: a screen that answers in 50 ms alone can take
-// over a second then. Waits end as soon as what they wait for appears; only a failure waits longer.
-configure({ asyncUtilTimeout: 5_000 });
+// `npm test` runs every project at once on two cores: a screen that answers in 50 ms alone has taken
+// over five seconds then. Waits end as soon as what they wait for appears; only a failure waits
+// longer (the test's own limit is 20 s).
+configure({ asyncUtilTimeout: 15_000 });
 
 // sonner removes a dismissed toast 200 ms later on a timer that outlives its Toaster; were the
 // file's DOM torn down first, React would throw from that timer. A file's last case waits it out.
