@@ -139,8 +139,8 @@ export function HomePage() {
         </p>
         <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
           <span className="text-xs text-white/50" data-testid="last-sync">{lastSync ? t('home.updated', { time: formatDateTime(lastSync) }) : t('home.never')}</span>
-          {/* One row on a phone (360 px up, every language): the buttons share the width by their labels, which never wrap. */}
-          <div className="flex w-full gap-2 sm:w-auto" data-testid="home-actions">
+          {/* One row on a phone (360 px up, every language): the buttons share the width by their labels, which never wrap; with large text a button moves to the next row. */}
+          <div className="flex w-full flex-wrap gap-2 sm:w-auto" data-testid="home-actions">
             <Button variant="secondary" className={ROW_BUTTON} busy={refresh.isPending} onClick={checkBalance} data-testid="check-balance">
               {t('home.check')}
             </Button>
