@@ -71,6 +71,65 @@ describe('a transfer from the member’s registered account', () => {
   });
 });
 
+describe('a member who tries to be credited twice for one transfer', () => {
+  async function uploadSlip(member: Member, image: Buffer) {
+    const form = new FormData();
+    form.append('file', new Blob([image], { type: 'image/png' }), 'slip.png');
+    const response = await fetch(`${server.url}/api/wallet/slip`, { method: 'POST', headers: { authorization: `Bearer ${member.token}`, 'x-client': 'wallet-user' }, body: form });
+    return response.status;
+  }
+  async function transferWithSlip(member: Member, amount: number) {
+    const sent = await server.api('POST', '/sandbox/bank/transfers', {
+      body: { amount, toAccountNo: FEED_ACCOUNT, toBankCode: 'SCB', fromBankCode: member.payload.bankCode, fromAccountNo: member.payload.bankAccountNo },
+    });
+    return Buffer.from((sent.body.slip as string).split(',')[1]!, 'base64');
+  }
+
+  it('the feed first, then the slip of the same transfer: credited once', async () => {
+    const member = await registerMember(server);
+    const image = await transferWithSlip(member, 200);
+    await read();
+    expect(await balance(member)).toBe(200);
+    expect(await uploadSlip(member, image)).toBe(200);
+    expect(await balance(member)).toBe(200);
+  });
+
+  it('the slip first, then the feed: credited once, the line written as a duplicate', async () => {
+    const member = await registerMember(server);
+    const image = await transferWithSlip(member, 150);
+    expect(await uploadSlip(member, image)).toBe(200);
+    expect(await balance(member)).toBe(150);
+    await read();
+    expect(await balance(member)).toBe(150);
+    expect(await server.db.selectFrom('bank_credits').select('status').where('member_id', '=', BigInt(member.id)).execute()).toEqual([{ status: 'duplicate' }]);
+  });
+
+  it('reads racing on two nodes, with the feed repeating itself: credited once', async () => {
+    const member = await registerMember(server);
+    await server.api('PUT', '/sandbox/bank/faults', { body: { repeatEvery: 1 } });
+    await transfer(member, 75);
+    // A read's claim on the account lapses only after its lease: clear it between rounds, as a crashed node's would lapse.
+    for (let round = 0; round < 3; round += 1) {
+      await Promise.all([read(), read(), read()]);
+      await server.db.updateTable('bank_feed_cursors').set({ claimed_at: new Date(0) }).execute();
+    }
+    expect(await balance(member)).toBe(75);
+  });
+
+  it('kip sent to a baht account is never credited as baht', async () => {
+    const member = await registerMember(server);
+    const sent = await server.api('POST', '/sandbox/bank/transfers', {
+      body: { amount: 50_000, currency: 'LAK', toAccountNo: FEED_ACCOUNT, toBankCode: 'SCB', fromBankCode: member.payload.bankCode, fromAccountNo: member.payload.bankAccountNo },
+    });
+    await read();
+    expect(await balance(member)).toBe(0);
+    const waiting = (await line(sent.body.transRef))[0]!;
+    expect(waiting).toMatchObject({ status: 'waiting', reason: 'currency' });
+    // Nor can operators assign it to a baht wallet.
+    expect((await server.api('POST', `/api/admin/bank-credits/${waiting.id}/assign`, { token: finance, body: { memberId: member.id } })).status).toBe(400);
+  });
+});
+
 describe('what waits, operators credit: one names the member, a second credits it', () => {
   it('proposes, refuses the same operator, credits once on the second, and never again', async () => {
     const member = await registerMember(server, { bankCode: 'GSB' });
