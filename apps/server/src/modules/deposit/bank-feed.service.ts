@@ -35,7 +35,7 @@ export function createBankFeed(deps: {
   db: Db;
   statement: BankStatement;
   credit: Pick<DepositCredit, 'credit'>;
-  members: Pick<Members, 'bySender' | 'lock' | 'find'>;
+  members: Pick<Members, 'bySender' | 'lock' | 'findMany'>;
   banks: Pick<LookupService, 'slipBank'>;
   auditTrail: AuditTrail;
   log: { warn(object: object, message: string): void };
@@ -135,11 +135,7 @@ export function createBankFeed(deps: {
 
     async waiting(page: number, limit: number) {
       const rows = await repo.waitingPage(db, page, limit);
-      const members = new Map<bigint, MemberRow>();
-      for (const id of new Set(rows.flatMap((row) => [...row.candidates, ...(row.proposed_member_id ? [row.proposed_member_id] : [])]))) {
-        const member = await deps.members.find(db, id);
-        if (member) members.set(id, member);
-      }
+      const members = await deps.members.findMany(db, [...new Set(rows.flatMap((row) => row.candidates))]);
       return rows.map((row) => ({ row, candidates: row.candidates.map((id) => members.get(id)).filter((member): member is MemberRow => member !== undefined) }));
     },
 
