@@ -85,7 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { chat, guests, sockets } = registerChatModule(core, { members: auth, operators: admin });
   const risk = registerRiskModule(core, { links, credit, sessions: auth, support: chat, bankChanges: account });
   const protection = registerProtectionModule(core, { credit, launches: wallet, tellMember: (memberId) => chat.tellMemberApp(memberId), support: chat, endSessions: endGameSessions });
-  registerWithdrawModule(core, { wallet, members: core.members, conditions, statement, risk });
+  const { autoPayout } = registerWithdrawModule(core, { wallet, members: core.members, conditions, statement, risk, protection, banks: lookup });
   const corrections = registerCorrectionModule(core, { statement });
   const { rewards } = registerPromotionsModule(core, { members: core.members, signIns: createSignIns(), wallet, credit, deposits, conditions, approvals, statement, texts: lookup, risk, protection });
   registerSpinModule(core, { members: core.members, gameResults: providerTransfers, rewards, risk, protection, approvals });
@@ -115,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('risk', risk);
   app.decorate('harm', protection.harm);
   app.decorate('bankFeed', bankFeed);
+  app.decorate('autoPayout', autoPayout);
   app.decorate('readiness', readiness);
   return app;
 }
@@ -137,6 +138,7 @@ declare module 'fastify' {
     risk: ReturnType<typeof registerRiskModule>;
     harm: ReturnType<typeof registerProtectionModule>['harm'];
     bankFeed: ReturnType<typeof registerDepositModule>['bankFeed'];
+    autoPayout: ReturnType<typeof registerWithdrawModule>['autoPayout'];
     /** main.ts drains the node through it on SIGTERM. */
     readiness: Readiness;
   }

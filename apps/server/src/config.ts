@@ -3,6 +3,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_TRUELINK_KEY } from '@wallet/contract';
 
+/** The OAuth client the sandbox bank's transfer API knows, used when sandboxes are on and none is set. */
+export const SANDBOX_TRANSFER_CLIENT = { id: 'wallet-sandbox', secret: 'sandbox-transfer-secret' };
+
 const flag = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
@@ -115,6 +118,13 @@ const environmentSchema = z.object({
   SLIP_VERIFIER_API_KEY: z.string().optional(),
   BANK_STATEMENT_URL: z.string().url().optional(),
   BANK_STATEMENT_API_KEY: z.string().optional(),
+  /** The operator's bank's fund-transfer API (auto-payout): its address, OAuth client, and the accounts it pays from. */
+  BANK_TRANSFER_URL: z.string().url().optional(),
+  BANK_TRANSFER_CLIENT_ID: z.string().optional(),
+  BANK_TRANSFER_CLIENT_SECRET: z.string().optional(),
+  BANK_TRANSFER_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  BANK_PAYOUT_ACCOUNT: z.string().regex(/^\d{6,15}$/).optional(),
+  BANK_PAYOUT_ACCOUNT_LAK: z.string().regex(/^\d{6,15}$/).optional(),
   /** Slips undecided this long (their request died) are finished by the sweep. */
   SLIP_RESUME_AFTER_MS: z.coerce.number().int().min(0).default(120_000),
   /** Uploaded slips (DESIGN §8: a volume every node shares); DATA_DIR/uploads by default. */
@@ -165,6 +175,11 @@ export interface AppConfig {
   slipVerifier: { url: string | undefined; apiKey: string | undefined; resumeAfterMs: number };
   /** The operator's bank account statement feed (reconciliation); the sandbox bank's when unset. */
   bankStatement: { url: string | undefined; apiKey: string | undefined };
+  /**
+   * The bank's fund-transfer API: the sandbox bank's (and its demo accounts) when sandboxes are on and
+   * nothing is set; without an account in a currency, nothing in it is paid without an operator.
+   */
+  bankTransfer: { url: string | undefined; clientId: string; clientSecret: string; timeoutMs: number; accounts: { THB: string | null; LAK: string | null } };
   uploadDir: string;
   /** 0 turns the periodic reconciler off (tests run it by hand). */
   reconcile: { intervalMs: number; afterMs: number; notFoundGraceMs: number };
@@ -185,6 +200,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     ? (['SMS_URL', 'PROVIDER_URL', 'GATEWAY_URL', 'TRUEMONEY_URL', 'SLIP_VERIFIER_URL', 'BANK_STATEMENT_URL'] as const).filter((key) => !values[key])
     : [];
   if (unset.length) throw new Error(`Invalid configuration: with sandboxes off, set ${unset.join(', ')} (or SANDBOXES=true)`);
+  if ((values.BANK_PAYOUT_ACCOUNT || values.BANK_PAYOUT_ACCOUNT_LAK) && !sandboxes && !(values.BANK_TRANSFER_URL && values.BANK_TRANSFER_CLIENT_ID && values.BANK_TRANSFER_CLIENT_SECRET)) {
+    throw new Error('Invalid configuration: a payout account needs BANK_TRANSFER_URL, BANK_TRANSFER_CLIENT_ID and BANK_TRANSFER_CLIENT_SECRET');
+  }
   // Nodes over one PostgreSQL database each have their own DATA_DIR: each would generate its own
   // audit key, and every other node's entries would fail verification.
   if (production && values.DATABASE_URL && !values.AUDIT_KEY) throw new Error('Invalid configuration: in production with DATABASE_URL, set AUDIT_KEY (the same on every node)');
@@ -225,6 +243,17 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     trueMoney: { url: values.TRUEMONEY_URL, linkKey: values.TRUELINK_KEY, mobile: values.TRUEMONEY_MOBILE, webhookSecret: values.TRUEMONEY_WEBHOOK_SECRET, timeoutMs: values.TRUEMONEY_TIMEOUT_MS },
     slipVerifier: { url: values.SLIP_VERIFIER_URL, apiKey: values.SLIP_VERIFIER_API_KEY, resumeAfterMs: values.SLIP_RESUME_AFTER_MS },
     bankStatement: { url: values.BANK_STATEMENT_URL, apiKey: values.BANK_STATEMENT_API_KEY },
+    bankTransfer: {
+      url: values.BANK_TRANSFER_URL,
+      clientId: values.BANK_TRANSFER_CLIENT_ID ?? (sandboxes ? SANDBOX_TRANSFER_CLIENT.id : ''),
+      clientSecret: values.BANK_TRANSFER_CLIENT_SECRET ?? (sandboxes ? SANDBOX_TRANSFER_CLIENT.secret : ''),
+      timeoutMs: values.BANK_TRANSFER_TIMEOUT_MS,
+      // The seeded demo accounts the sandbox bank pays from (seed.ts): SCB for baht, LDB for kip.
+      accounts: {
+        THB: values.BANK_PAYOUT_ACCOUNT ?? (sandboxes && !values.BANK_TRANSFER_URL ? '4061234567' : null),
+        LAK: values.BANK_PAYOUT_ACCOUNT_LAK ?? (sandboxes && !values.BANK_TRANSFER_URL ? '0200123456789' : null),
+      },
+    },
     uploadDir: path.resolve(values.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     gateway: { url: values.GATEWAY_URL, apiKey: values.GATEWAY_API_KEY, webhookSecret: values.GATEWAY_WEBHOOK_SECRET },
     reconcile: {

@@ -24,6 +24,8 @@ export const APPROVAL_REASONS = [
   'deposit_pause',
   // Loosening player protection: a shorter cooling period, strict off, no limit prompt, rarer reality checks.
   'protection_looser',
+  // A higher amount or daily budget paid out by the bank's transfer API without an operator.
+  'auto_payout_looser',
 ] as const;
 export type ApprovalReason = (typeof APPROVAL_REASONS)[number];
 

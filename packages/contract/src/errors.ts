@@ -162,13 +162,16 @@ export const ERROR_CODES = [
   'SESSION_TIME_LIMIT',
   // A reality-check interval outside 10 to 120 whole minutes; the setting stays as it was.
   'REALITY_CHECK_INTERVAL',
+  // A withdrawal the bank refused to pay (a withdrawal's reason, not an answer): the account is closed, or another refusal.
+  'PAYOUT_ACCOUNT_CLOSED',
+  'PAYOUT_REFUSED_BY_BANK',
 ] as const;
 
 /**
  * Codes only the operator console receives (its own routes): translated by the console, so the
  * member app carries none of them.
  */
-export const OPERATOR_ERROR_CODES = ['TOTP_REQUIRED', 'TOTP_INVALID', 'OPERATOR_EXISTS', 'LAST_ADMIN', 'FOUR_EYES', 'OFFER_EXISTS', 'ALREADY_DECIDED', 'WITHDRAW_MIN_ABOVE_MAX', 'OFFER_REWARD_SHAPE', 'NO_OPERATOR', 'NO_MEMBER_NAMED', 'PROPOSAL_OPEN', 'RULE_CHANGED', 'CASE_NOT_REVIEWED'] as const;
+export const OPERATOR_ERROR_CODES = ['TOTP_REQUIRED', 'TOTP_INVALID', 'OPERATOR_EXISTS', 'LAST_ADMIN', 'FOUR_EYES', 'OFFER_EXISTS', 'ALREADY_DECIDED', 'WITHDRAW_MIN_ABOVE_MAX', 'OFFER_REWARD_SHAPE', 'NO_OPERATOR', 'NO_MEMBER_NAMED', 'PROPOSAL_OPEN', 'RULE_CHANGED', 'CASE_NOT_REVIEWED', 'AUTO_PAYOUT_IN_FLIGHT'] as const;
 
 export type MemberErrorCode = (typeof ERROR_CODES)[number];
 export type OperatorErrorCode = (typeof OPERATOR_ERROR_CODES)[number];

@@ -24,3 +24,4 @@ export * from './protection.js';
 export * from './harm.js';
 export * from './bank-credits.js';
 export * from './figures.js';
+export * from './auto-payout.js';

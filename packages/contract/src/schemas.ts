@@ -290,6 +290,9 @@ export const siteSettingsBody = z.object({
   withdrawMax: bahtSetting(1, 10_000_000).optional(),
   /** Withdrawals above this need a second operator's approval; 0 turns it off. */
   withdrawSecondApprovalAbove: bahtSetting(0, 10_000_000).optional(),
+  /** Withdrawals up to this are paid by the bank's transfer API without an operator, up to the daily budget; 0 turns it off. */
+  autoPayoutMax: bahtSetting(0, 10_000_000).optional(),
+  autoPayoutDailyBudget: bahtSetting(0, 100_000_000).optional(),
   /** One spin coin per this many baht that games keep (net game losses); 0 gives none. */
   spinCoinBaht: bahtSetting(0, 1_000_000).optional(),
   bankQrQuickPicks: quickPicks(bahtSetting(0.01, MAX_MAJOR_AMOUNT)).optional(),
@@ -300,6 +303,8 @@ export const siteSettingsBody = z.object({
       withdrawMin: kipSetting.optional(),
       withdrawMax: kipSetting.optional(),
       withdrawSecondApprovalAbove: kipSetting.optional(),
+      autoPayoutMax: kipSetting.optional(),
+      autoPayoutDailyBudget: kipSetting.optional(),
       spinCoinAmount: kipSetting.optional(),
       bankQrQuickPicks: quickPicks(kipSetting.min(1, { error: 'KEY_INVALID' })).optional(),
       rewardOtherMoneyLimit: kipSetting.optional(),
@@ -347,6 +352,8 @@ export const siteSettingsResponse = z.object({
   withdrawMin: z.number(),
   withdrawMax: z.number(),
   withdrawSecondApprovalAbove: z.number(),
+  autoPayoutMax: z.number(),
+  autoPayoutDailyBudget: z.number(),
   spinCoinBaht: z.number(),
   bankQrQuickPicks: z.array(z.number()),
   lak: z.object({
@@ -354,6 +361,8 @@ export const siteSettingsResponse = z.object({
     withdrawMin: z.number(),
     withdrawMax: z.number(),
     withdrawSecondApprovalAbove: z.number(),
+    autoPayoutMax: z.number(),
+    autoPayoutDailyBudget: z.number(),
     spinCoinAmount: z.number(),
     bankQrQuickPicks: z.array(z.number()),
     rewardOtherMoneyLimit: z.number(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { currencyCode, moneyAmount } from './money.js';
 import { cappedTotalFields } from './schemas.js';
+import { withdrawalAutoPayout } from './auto-payout.js';
 
 // ---------- Withdrawals (SPEC §7 Wallet withdraw / withdrawAll; DESIGN §6)
 /** `{amount}` in baht: withdraw, withdrawAll and the manual deposit notice. */
@@ -33,5 +34,7 @@ export const adminWithdrawal = withdrawal.extend({
   heldForReview: z.boolean(),
   /** What the member reads out to support (the statement shows the same). */
   reference: z.string(),
+  /** Whether the bank's transfer API paid it by itself, and if not why. */
+  autoPayout: withdrawalAutoPayout,
 });
 export const adminWithdrawalsResponse = z.object({ ...cappedTotalFields, withdrawals: z.array(adminWithdrawal) });

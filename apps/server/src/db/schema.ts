@@ -378,6 +378,29 @@ export interface Database {
     /** A rule held it for review: paid out or refused only by two operators. */
     held_for_review: Generated<boolean>;
     first_decision: 'SUCCESS' | 'FAILED' | null;
+    /** When auto-payout looked at it (null: not yet), and why it left it to operators (empty: paid by itself). */
+    auto_checked_at: Timestamp | null;
+    auto_reasons: string[] | null;
+  };
+  payouts: {
+    withdrawal_id: string;
+    reference: string;
+    from_account_no: string;
+    amount: bigint;
+    currency: 'THB' | 'LAK';
+    status: 'sending' | 'pending' | 'paid' | 'failed';
+    budget_day: string;
+    bank_ref: string | null;
+    failure: string | null;
+    attempts: Generated<number>;
+    next_try_at: Generated<Timestamp>;
+    created_at: Generated<Timestamp>;
+    settled_at: Timestamp | null;
+  };
+  payout_budget_days: {
+    day: string;
+    currency: 'THB' | 'LAK';
+    spent: bigint;
   };
   deposit_qrcodes: {
     id: string;
@@ -471,6 +494,11 @@ export interface Database {
     memo: string | null;
     paid_at: Timestamp;
     created_at: Timestamp;
+    our_ref: string | null;
+    status: Generated<'SUCCESS' | 'PENDING' | 'FAILED'>;
+    failure: string | null;
+    settles_at: Timestamp | null;
+    requests: Generated<number>;
   };
   risk_rule_versions: {
     code: string;

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { sql } from 'kysely';
 import { generate } from 'promptparse';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
@@ -311,9 +312,11 @@ export function registerBankSandbox(app: App, db: Db, options: { now: () => Date
     const repeating = faults.repeat.length > 0 || faults.repeatEvery > 0;
     // A repeating feed also answers entries of the day before the window again, so those are read too.
     const since = repeating ? new Date(from.getTime() - REPEAT_HORIZON_MS) : from;
+    await clearPendingPayouts(db, now);
     const [transfers, payouts, everyNth] = await Promise.all([
       db.selectFrom('sandbox_bank_transfers').selectAll().where('to_account_no', '=', accountNo).where('transferred_at', '>=', since).where('transferred_at', '<', to).orderBy('transferred_at').execute(),
-      db.selectFrom('sandbox_bank_payouts').selectAll().where('from_account_no', '=', accountNo).where('paid_at', '>=', since).where('paid_at', '<', to).orderBy('paid_at').execute(),
+      // Money left the account only for paid transfers: a pending or refused one is not on the statement.
+      db.selectFrom('sandbox_bank_payouts').selectAll().where('from_account_no', '=', accountNo).where('status', '=', 'SUCCESS').where('paid_at', '>=', since).where('paid_at', '<', to).orderBy('paid_at').execute(),
       faults.repeatEvery > 0 ? repeatedEveryNth(accountNo, to) : Promise.resolve([]),
     ]);
     const repeated = new Set([...faults.repeat, ...everyNth]);
@@ -412,4 +415,14 @@ export function registerBankSandbox(app: App, db: Db, options: { now: () => Date
       };
     });
   }
+}
+
+/** Transfers whose pending time is over are paid now: the bank's clearing, run whenever anyone asks the bank. */
+export async function clearPendingPayouts(db: Db, now: Date): Promise<void> {
+  await db
+    .updateTable('sandbox_bank_payouts')
+    .set({ status: 'SUCCESS', paid_at: sql`settles_at` })
+    .where('status', '=', 'PENDING')
+    .where('settles_at', '<=', now)
+    .execute();
 }

@@ -1,6 +1,7 @@
 import type { Core } from '../core.js';
 import type { LookupService } from '../modules/lookup/lookup.service.js';
 import { registerBankSandbox } from './bank.sandbox.js';
+import { registerBankTransferSandbox } from './bank-transfer.sandbox.js';
 import { registerFundingSandbox } from './funding.sandbox.js';
 import { registerGatewaySandbox } from './gateway.sandbox.js';
 import { databaseBooks } from './provider.books.js';
@@ -16,5 +17,6 @@ export async function registerSandboxes(core: Pick<Core, 'app' | 'db' | 'ledger'
   registerFundingSandbox(app, db, core.ledger, core.members);
   registerTrueMoneySandbox(app, db, { webhookUrl: () => `${core.ownAddress()}/api/webhooks/truemoney`, webhookSecret: core.webhookSecrets.trueMoney });
   registerBankSandbox(app, db, { now: core.now, banks: uses.banks });
+  registerBankTransferSandbox(app, db, { now: core.now });
   registerGatewaySandbox(app, db, { webhookUrl: () => `${core.ownAddress()}/api/webhooks/gateway`, webhookSecret: core.webhookSecrets.gateway });
 }

@@ -20,6 +20,14 @@ export function thresholdsFor(site: SiteSettings, currency: CurrencyCode): Thres
 /** The settings that set the thresholds: changing them always needs a second operator. */
 export const THRESHOLD_KEYS = ['approvalRewardAbove', 'approvalRewardAboveKip', 'approvalSharePercentAbove', 'approvalRatePercentAbove'] as const satisfies readonly (keyof SiteSettings)[];
 
+/** What auto-payout may pay without an operator, per currency: raising any of them lets more money out unseen. */
+const AUTO_PAYOUT_LIMITS: ReadonlyArray<(site: SiteSettings) => number> = [
+  (site) => site.autoPayoutMax,
+  (site) => site.autoPayoutDailyBudget,
+  (site) => site.lak.autoPayoutMax,
+  (site) => site.lak.autoPayoutDailyBudget,
+];
+
 /** An offer's terms as the rules read them. */
 export interface OfferTerms {
   rewardMode: 'share' | 'fixed';
@@ -66,7 +74,7 @@ export function loosensProtection(before: ProtectionDefaults, after: ProtectionD
  * Why a settings change needs a second operator: the thresholds themselves, a programme that pays
  * (invite, refund) left above the rate threshold or without a condition, a cheaper spin coin
  * (every campaign then pays more per baht deposited), or looser player protection (judged against
- * the site profile's `protection` defaults). Only the keys that change are judged.
+ * the site profile's `protection` defaults), or a higher auto-payout amount or budget. Only the keys that change are judged.
  */
 export function settingsReasons(current: SiteSettings, next: SiteSettings, changed: readonly string[], protection: ProtectionDefaults): ApprovalReason[] {
   const reasons = new Set<ApprovalReason>();
@@ -79,6 +87,7 @@ export function settingsReasons(current: SiteSettings, next: SiteSettings, chang
   if (changed.includes('spinCoinBaht') && next.spinCoinBaht < current.spinCoinBaht) reasons.add('coin_cheaper');
   if (changed.includes('lak.spinCoinAmount') && next.lak.spinCoinAmount < current.lak.spinCoinAmount) reasons.add('coin_cheaper');
   if (loosensProtection(protectionInForce(current, protection), protectionInForce(next, protection))) reasons.add('protection_looser');
+  if (AUTO_PAYOUT_LIMITS.some((limit) => limit(next) > limit(current))) reasons.add('auto_payout_looser');
   return [...reasons];
 }
 

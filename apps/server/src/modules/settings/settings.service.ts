@@ -14,6 +14,8 @@ const kipRules = z.object({
   withdrawMin: z.number().default(50_000),
   withdrawMax: z.number().default(30_000_000),
   withdrawSecondApprovalAbove: z.number().default(0),
+  autoPayoutMax: z.number().default(0),
+  autoPayoutDailyBudget: z.number().default(0),
   spinCoinAmount: z.number().default(50_000),
   bankQrQuickPicks: z.array(z.number()).default([10_000, 20_000, 50_000, 100_000, 500_000, 1_000_000]),
   rewardOtherMoneyLimit: z.number().default(50_000),
@@ -36,6 +38,13 @@ export const siteSettingsSchema = z.object({
   withdrawMax: z.number().default(50000),
   /** Withdrawals above this many baht need a second operator's approval; 0 turns it off. */
   withdrawSecondApprovalAbove: z.number().default(0),
+  /**
+   * Withdrawals up to this many baht are paid by the bank's transfer API without an operator while
+   * the day's auto-paid total stays within the budget; 0 turns auto-payout off. Raising either waits
+   * for a second operator.
+   */
+  autoPayoutMax: z.number().default(0),
+  autoPayoutDailyBudget: z.number().default(0),
   /** Daily slip-upload window, Asia/Bangkok wall-clock HH:mm. */
   slipOpenFrom: z.string().default('00:00'),
   slipOpenUntil: z.string().default('23:59'),
@@ -99,8 +108,8 @@ export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 /** The amounts that apply to a wallet in `currency`. */
 export function moneyRules(site: SiteSettings, currency: CurrencyCode): MoneyRules {
   if (currency === 'LAK') return site.lak;
-  const { depositMinimum, withdrawMin, withdrawMax, withdrawSecondApprovalAbove, spinCoinBaht, bankQrQuickPicks, rewardOtherMoneyLimit } = site;
-  return { depositMinimum, withdrawMin, withdrawMax, withdrawSecondApprovalAbove, spinCoinAmount: spinCoinBaht, bankQrQuickPicks, rewardOtherMoneyLimit };
+  const { depositMinimum, withdrawMin, withdrawMax, withdrawSecondApprovalAbove, autoPayoutMax, autoPayoutDailyBudget, spinCoinBaht, bankQrQuickPicks, rewardOtherMoneyLimit } = site;
+  return { depositMinimum, withdrawMin, withdrawMax, withdrawSecondApprovalAbove, autoPayoutMax, autoPayoutDailyBudget, spinCoinAmount: spinCoinBaht, bankQrQuickPicks, rewardOtherMoneyLimit };
 }
 
 /** A change to the settings: any top-level setting, and any of the kip amounts alone. */
@@ -118,6 +127,10 @@ const SITE_KEY = 'site';
 /** Its own key, never part of the site settings: the settings screen cannot change it alone. */
 const DEPOSIT_PAUSE_KEY = 'depositPause';
 const NOT_PAUSED: DepositPause = { paused: false, since: null, proposedBy: null, approvedBy: null, reason: null };
+/** Its own key too: one operator's switch, read on every decision. */
+const AUTO_PAYOUT_PAUSE_KEY = 'autoPayoutPause';
+const autoPayoutPause = z.object({ paused: z.boolean(), by: z.string().nullable(), at: z.string().nullable(), reason: z.string().nullable() });
+export type AutoPayoutPause = z.infer<typeof autoPayoutPause>;
 // Several nodes share the database: a short cache keeps a change visible everywhere within 2 s
 // without a query on every request.
 const CACHE_MS = 2000;
@@ -143,6 +156,9 @@ export interface SettingsService {
   depositPause(trx?: Db): Promise<DepositPause>;
   /** Sets the pause in the caller's transaction (the approval that decides it). */
   setDepositPause(pause: DepositPause, trx: Db): Promise<void>;
+  /** Whether auto-payout is paused, read from the database on every call (no cache), as the deposit pause. */
+  autoPayoutPause(trx?: Db): Promise<AutoPayoutPause>;
+  setAutoPayoutPause(pause: AutoPayoutPause, trx: Db): Promise<void>;
 }
 export interface SettingsDiff {
   settings: SiteSettings;
@@ -203,6 +219,13 @@ export function createSettingsService(db: Db, now: () => number = Date.now): Set
     },
     async setDepositPause(pause, trx) {
       await mergeSetting(trx, DEPOSIT_PAUSE_KEY, depositPause.parse(pause));
+    },
+    async autoPayoutPause(trx = db) {
+      const stored = await readSetting(trx, AUTO_PAYOUT_PAUSE_KEY);
+      return stored === undefined ? { paused: false, by: null, at: null, reason: null } : autoPayoutPause.parse(stored);
+    },
+    async setAutoPayoutPause(pause, trx) {
+      await mergeSetting(trx, AUTO_PAYOUT_PAUSE_KEY, autoPayoutPause.parse(pause));
     },
     async updateSite(change, trx = db) {
       const { settings, before, after } = await previewSite(change, trx);

@@ -11,27 +11,54 @@ import { registerWithdrawRoutes } from './withdraw.routes.js';
 import { createHoldsCheck } from '../ledger/holds-check.js';
 import { inProgressHolds, queueState } from './withdraw.repository.js';
 import { createWithdrawService } from './withdraw.service.js';
+import { createHttpBankTransfer } from '../../adapters/bank-transfer.js';
+import type { Db } from '../../db/database.js';
+import type { LookupService } from '../lookup/lookup.service.js';
+import type { Refusal } from '../protection/protection.repository.js';
+import { openPayouts } from './auto-payout.repository.js';
+import { registerAutoPayoutRoutes } from './auto-payout.routes.js';
+import { createAutoPayout } from './auto-payout.service.js';
 import { withdrawalReferences, withdrawalStatement } from './withdraw.statement.js';
 
 /** Withdrawals to the member's registered bank account, and the operator's queue of them. */
 export function registerWithdrawModule(
-  core: Pick<Core, 'app' | 'db' | 'auditTrail' | 'ledger' | 'settings' | 'metrics' | 'now'>,
+  core: Pick<Core, 'app' | 'db' | 'auditTrail' | 'ledger' | 'settings' | 'metrics' | 'now' | 'config' | 'jobs' | 'openIntents' | 'ownAddress'>,
   uses: {
     wallet: Pick<WalletService, 'transferAll'>;
     members: Pick<Members, 'find' | 'findMany'>;
     conditions: Pick<ConditionService, 'lockActive' | 'close' | 'ownDeposits'>;
     statement: Pick<Statement, 'addSource' | 'addReferences'>;
     risk: Pick<RiskService, 'decide' | 'keepBlocked'>;
+    protection: { restriction(trx: Db, memberId: bigint): Promise<Refusal | null> };
+    banks: Pick<LookupService, 'slipBank'>;
   },
 ) {
-  const withdrawals = createWithdrawService({ ...core, ...uses });
+  const { bankTransfer } = core.config;
+  const autoPayout = createAutoPayout({
+    ...core,
+    members: uses.members,
+    protection: uses.protection,
+    banks: uses.banks,
+    bank: createHttpBankTransfer({
+      baseUrl: () => bankTransfer.url ?? `${core.ownAddress()}/sandbox/bank/api`,
+      clientId: bankTransfer.clientId,
+      clientSecret: bankTransfer.clientSecret,
+      timeoutMs: bankTransfer.timeoutMs,
+    }),
+    payoutAccounts: bankTransfer.accounts,
+    log: core.app.log,
+  });
+  core.jobs.autoPayouts = () => autoPayout.sweep();
+  core.openIntents.payout = () => openPayouts(core.db);
+  registerAutoPayoutRoutes(core.app, autoPayout);
+  const withdrawals = createWithdrawService({ ...core, ...uses, autoPayout, log: core.app.log });
   registerWithdrawRoutes(core.app, withdrawals);
   registerWithdrawAdminRoutes(core.app, withdrawals);
   uses.statement.addSource(withdrawalStatement);
   uses.statement.addReferences(withdrawalReferences);
   measureQueue(core);
   core.ledger.addInvariantCheck(withdrawalHoldsCheck(core.ledger));
-  return withdrawals;
+  return { withdrawals, autoPayout };
 }
 
 /** Every unpaid withdrawal's money is held in the ledger, and no withdrawal hold is left without one. */

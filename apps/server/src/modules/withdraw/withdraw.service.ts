@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { type CurrencyCode, type Minor, type Withdrawal, WALLET_CODE, isPayableIn, minorOf, toMajor, walletCurrencyOf } from '@wallet/contract';
 import { type Db, isUniqueViolation } from '../../db/database.js';
-import { badRequest, businessRule, forbidden, notFound } from '../../errors.js';
+import { badRequest, businessRule, conflict, forbidden, notFound } from '../../errors.js';
 import type { Members } from '../account/members.js';
 import type { AuditActor, AuditTrail } from '../audit/audit-writer.js';
 import { decideOnce } from '../../db/decide-once.js';
@@ -13,6 +13,8 @@ import { type SettingsService, moneyRules } from '../settings/settings.service.j
 import type { WalletService } from '../wallet/wallet.service.js';
 import { RiskBlocked, type RiskService } from '../risk/risk.service.js';
 import * as repo from './withdraw.repository.js';
+import { findPayout } from './auto-payout.repository.js';
+import type { AutoPayout } from './auto-payout.service.js';
 import { needsSecondApproval } from './withdraw.rules.js';
 
 type Row = Awaited<ReturnType<typeof repo.insertWithdrawal>>;
@@ -46,6 +48,8 @@ export function createWithdrawService(deps: {
   members: Pick<Members, 'find' | 'findMany'>;
   conditions: Pick<ConditionService, 'lockActive' | 'close' | 'ownDeposits'>;
   risk: Pick<RiskService, 'decide' | 'keepBlocked'>;
+  autoPayout: Pick<AutoPayout, 'consider' | 'ofWithdrawals'>;
+  log: { error(object: object, message: string): void };
 }) {
   const { db, ledger } = deps;
 
@@ -103,6 +107,8 @@ export function createWithdrawService(deps: {
         await meetCondition(trx, memberId, amount, condition);
         return inserted;
       });
+      // After the commit, without the member waiting on the bank; a crash here leaves it to the sweep.
+      void deps.autoPayout.consider(row.id).catch((error: unknown) => deps.log.error({ err: error, withdrawalId: row.id }, 'auto-payout failed to look at a withdrawal'));
       return toWithdrawal(row);
     } catch (error) {
       if (error instanceof RiskBlocked) {
@@ -135,6 +141,8 @@ export function createWithdrawService(deps: {
       isOpen: (row) => row.status === 'in_progress',
       decidedBy: (_trx, row) => row.decided_by,
       apply: async (trx, row) => {
+        // Given to the bank: only the bank's answer settles it, or the member would be paid twice.
+        if (await findPayout(trx, id)) throw conflict('AUTO_PAYOUT_IN_FLIGHT');
         if (isFirstApproval(row)) return toWithdrawal(await repo.recordFirstApproval(trx, id, operator.username, decision));
         if (needsTwo(row) && row.first_approved_by === operator.username) throw forbidden('FOUR_EYES');
         const resolution = { holdId: row.hold_id!, reference: id };
@@ -166,7 +174,7 @@ export function createWithdrawService(deps: {
 
     async listForOperator(status: 'pending' | 'SUCCESS' | 'FAILED' | 'all', page: number, limit: number, memberId?: bigint) {
       const { rows, total, totalCapped } = await repo.listForOperator(db, status === 'pending' ? 'in_progress' : status, page, limit, memberId);
-      const members = await deps.members.findMany(db, rows.map((row) => row.member_id));
+      const [members, auto] = await Promise.all([deps.members.findMany(db, rows.map((row) => row.member_id)), deps.autoPayout.ofWithdrawals(rows)]);
       return {
         total,
         totalCapped,
@@ -181,6 +189,7 @@ export function createWithdrawService(deps: {
             firstDecision: row.first_decision,
             heldForReview: row.held_for_review,
             reference: row.reference,
+            autoPayout: auto.get(row.id)!,
           };
         }),
       };

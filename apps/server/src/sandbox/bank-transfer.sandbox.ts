@@ -1,0 +1,158 @@
+import crypto from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { parseDecimal, toMajor } from '@wallet/contract';
+import { SANDBOX_TRANSFER_CLIENT } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { App } from '../http/types.js';
+import { clearPendingPayouts, maintenanceLeft } from './bank.sandbox.js';
+
+
+const transferFaults = z.object({
+  /** Seconds a token lives (Krungthai's are 15 minutes). */
+  tokenSeconds: z.number().int().min(1).max(24 * 3600).default(900),
+  /** Every call answers 503, as a bank down. */
+  unavailable: z.boolean().default(false),
+  /** A daily window in Bangkok time (HH:MM, may wrap midnight) when every call answers 503 MAINTENANCE with Retry-After. */
+  maintenance: z
+    .object({ from: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/), to: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/) })
+    .nullable()
+    .default(null),
+  /** Receiving accounts the bank refuses for good (closed, frozen): their transfers answer FAILED ACCOUNT_CLOSED. */
+  closedAccounts: z.array(z.string()).max(100).default([]),
+  /** A transfer stays PENDING this long before it is paid. */
+  pendingSeconds: z.number().int().min(0).max(24 * 3600).default(0),
+  /** The next this-many transfer calls are made, and their answer is lost (the connection drops), as a time-out after the bank acted. */
+  loseAnswers: z.number().int().min(0).max(1000).default(0),
+  /** The next this-many transfer calls answer 500 without making the transfer. */
+  failBefore: z.number().int().min(0).max(1000).default(0),
+  /** Each answer waits this long first, so a caller's time-out fires (the transfer is still made). */
+  slowMs: z.number().int().min(0).max(120_000).default(0),
+});
+
+const transferBody = z.object({
+  reference: z.string().min(1).max(64),
+  fromAccountNo: z.string().regex(/^\d{6,15}$/),
+  toBankCode: z.string().regex(/^\d{3}$/),
+  toAccountNo: z.string().regex(/^\d{6,15}$/),
+  toName: z.string().max(100),
+  amount: z.string().regex(/^\d+\.\d{2}$/),
+  currency: z.enum(['THB', 'LAK']),
+});
+
+type PayoutRow = { bank_ref: string; status: 'SUCCESS' | 'PENDING' | 'FAILED'; failure: string | null };
+
+const answerOf = (row: PayoutRow) =>
+  row.status === 'SUCCESS' ? { status: 'SUCCESS', bankRef: row.bank_ref } : row.status === 'FAILED' ? { status: 'FAILED', failure: row.failure } : { status: 'PENDING' };
+
+/**
+ * The stand-in for a Thai bank's corporate fund-transfer API (DESIGN §7): OAuth client credentials
+ * with tokens that expire, a transfer per caller's reference (asked again, it answers the first
+ * one's status and pays nothing more), a status inquiry by that reference, and the faults a real
+ * one has: maintenance windows, refusals, pending transfers, answers lost after the money moved.
+ * Paid transfers are the debits of the operator's statement (bank.sandbox.ts).
+ */
+export function registerBankTransferSandbox(app: App, db: Db, options: { now: () => Date }): void {
+  let faults = transferFaults.parse({});
+  const tokens = new Map<string, number>();
+
+  app.put('/sandbox/bank/transfer-faults', { schema: { hide: true, body: transferFaults } }, async (request) => {
+    faults = request.body;
+    return faults;
+  });
+
+  /** How every call starts: slow, down, or in its maintenance window, as the bank is. */
+  async function refusedAtTheDoor(reply: FastifyReply): Promise<FastifyReply | undefined> {
+    if (faults.slowMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.slowMs));
+    const left = faults.maintenance ? maintenanceLeft(faults.maintenance, options.now()) : 0;
+    if (left > 0) return reply.status(503).header('retry-after', String(left)).send({ error: 'MAINTENANCE' });
+    if (faults.unavailable) return reply.status(503).send({ error: 'UNAVAILABLE' });
+    return undefined;
+  }
+
+  const authorised = (header: string | undefined) => {
+    const token = header?.startsWith('Bearer ') ? header.slice(7) : '';
+    const expiresAt = tokens.get(token);
+    return expiresAt !== undefined && expiresAt > options.now().getTime();
+  };
+
+  app.post('/sandbox/bank/api/oauth/token', { schema: { hide: true } }, async (request, reply) => {
+    const refused = await refusedAtTheDoor(reply);
+    if (refused) return refused;
+    const [id, secret] = Buffer.from((request.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString().split(':');
+    if (id !== SANDBOX_TRANSFER_CLIENT.id || secret !== SANDBOX_TRANSFER_CLIENT.secret) return reply.status(401).send({ error: 'invalid_client' });
+    const token = crypto.randomBytes(24).toString('base64url');
+    tokens.set(token, options.now().getTime() + faults.tokenSeconds * 1000);
+    return { access_token: token, token_type: 'Bearer', expires_in: faults.tokenSeconds };
+  });
+
+  const clear = () => clearPendingPayouts(db, options.now());
+
+  app.post('/sandbox/bank/api/transfers', { schema: { hide: true } }, async (request, reply) => {
+    const refused = await refusedAtTheDoor(reply);
+    if (refused) return refused;
+    if (!authorised(request.headers.authorization)) return reply.status(401).send({ error: 'invalid_token' });
+    const parsed = transferBody.safeParse(request.body);
+    const amount = parsed.success ? parseDecimal(parsed.data.amount) : null;
+    if (!parsed.success || amount === null || amount <= 0n) return reply.status(400).send({ error: 'INVALID_REQUEST' });
+    if (faults.failBefore > 0) {
+      faults = { ...faults, failBefore: faults.failBefore - 1 };
+      return reply.status(500).send({ error: 'INTERNAL_ERROR' });
+    }
+    const order = parsed.data;
+    await clear();
+    const now = options.now();
+    const closed = faults.closedAccounts.includes(order.toAccountNo);
+    const status = closed ? 'FAILED' : faults.pendingSeconds > 0 ? 'PENDING' : 'SUCCESS';
+    // One transfer per reference: asked again, the bank counts the request and answers the first one.
+    const row = await db
+      .insertInto('sandbox_bank_payouts')
+      .values({
+        bank_ref: `${now.toISOString().slice(2, 10).replaceAll('-', '')}T${crypto.randomBytes(7).toString('hex').toUpperCase()}`,
+        our_ref: order.reference,
+        from_account_no: order.fromAccountNo,
+        to_bank_code: order.toBankCode,
+        to_account_no: order.toAccountNo,
+        to_name: order.toName,
+        amount,
+        currency: order.currency,
+        memo: order.reference,
+        paid_at: now,
+        status,
+        failure: closed ? 'ACCOUNT_CLOSED' : null,
+        settles_at: status === 'PENDING' ? new Date(now.getTime() + faults.pendingSeconds * 1000) : null,
+      })
+      .onConflict((conflict) => conflict.column('our_ref').doUpdateSet({ requests: sql`sandbox_bank_payouts.requests + 1` }))
+      .returning(['bank_ref', 'status', 'failure', 'amount', 'to_account_no'])
+      .executeTakeFirstOrThrow();
+    if (faults.loseAnswers > 0) {
+      faults = { ...faults, loseAnswers: faults.loseAnswers - 1 };
+      request.raw.socket.destroy();
+      return reply.hijack();
+    }
+    // The same reference for another payee or amount is the caller's error, not a second payout.
+    if (row.amount !== amount || row.to_account_no !== order.toAccountNo) return reply.status(409).send({ error: 'DUPLICATE_REFERENCE' });
+    return answerOf(row);
+  });
+
+  app.get('/sandbox/bank/api/transfers/:reference', { schema: { hide: true, params: z.object({ reference: z.string() }) } }, async (request, reply) => {
+    const refused = await refusedAtTheDoor(reply);
+    if (refused) return refused;
+    if (!authorised(request.headers.authorization)) return reply.status(401).send({ error: 'invalid_token' });
+    await clear();
+    const row = await db.selectFrom('sandbox_bank_payouts').select(['bank_ref', 'status', 'failure']).where('our_ref', '=', request.params.reference).executeTakeFirst();
+    if (!row) return reply.status(404).send({ error: 'NOT_FOUND' });
+    return answerOf(row);
+  });
+
+  /** What the bank paid through its API (tests and the simulated day read it): each reference once, with how often it was asked. */
+  app.get('/sandbox/bank/transfers-made', { schema: { hide: true, querystring: z.object({ fromAccountNo: z.string().optional() }) } }, async (request) => {
+    await clear();
+    let query = db.selectFrom('sandbox_bank_payouts').select(['our_ref', 'bank_ref', 'status', 'failure', 'amount', 'currency', 'to_account_no', 'requests']).where('our_ref', 'is not', null);
+    if (request.query.fromAccountNo) query = query.where('from_account_no', '=', request.query.fromAccountNo);
+    const rows = await query.orderBy('created_at').execute();
+    return { transfers: rows.map((row) => ({ reference: row.our_ref, bankRef: row.bank_ref, status: row.status, failure: row.failure, amount: toMajor(row.amount), currency: row.currency, toAccountNo: row.to_account_no, requests: row.requests })) };
+  });
+}
+
