@@ -690,6 +690,40 @@ TABLE otp_requests
   CONSTRAINT otp_requests_token_hash_key UNIQUE (token_hash)
   CREATE INDEX otp_requests_phone_idx ON otp_requests USING btree (phone, created_at)
 
+TABLE payout_budget_days
+  day date NOT NULL
+  currency text NOT NULL
+  spent bigint NOT NULL
+  CONSTRAINT payout_budget_days_currency_check CHECK ((currency = ANY (ARRAY['THB'::text, 'LAK'::text])))
+  CONSTRAINT payout_budget_days_pkey PRIMARY KEY (day, currency)
+  CONSTRAINT payout_budget_days_spent_check CHECK ((spent >= 0))
+
+TABLE payouts
+  withdrawal_id uuid NOT NULL
+  reference text NOT NULL
+  from_account_no text NOT NULL
+  amount bigint NOT NULL
+  currency text NOT NULL
+  status text NOT NULL
+  budget_day date NOT NULL
+  bank_ref text
+  failure text
+  attempts integer NOT NULL DEFAULT 0
+  next_try_at timestamp with time zone NOT NULL DEFAULT now()
+  created_at timestamp with time zone NOT NULL DEFAULT now()
+  settled_at timestamp with time zone
+  CONSTRAINT payouts_amount_check CHECK ((amount > 0))
+  CONSTRAINT payouts_check CHECK (((status = ANY (ARRAY['paid'::text, 'failed'::text])) = (settled_at IS NOT NULL)))
+  CONSTRAINT payouts_check1 CHECK (((status <> 'paid'::text) OR (bank_ref IS NOT NULL)))
+  CONSTRAINT payouts_check2 CHECK (((status <> 'failed'::text) OR (failure IS NOT NULL)))
+  CONSTRAINT payouts_currency_check CHECK ((currency = ANY (ARRAY['THB'::text, 'LAK'::text])))
+  CONSTRAINT payouts_pkey PRIMARY KEY (withdrawal_id)
+  CONSTRAINT payouts_reference_key UNIQUE (reference)
+  CONSTRAINT payouts_status_check CHECK ((status = ANY (ARRAY['sending'::text, 'pending'::text, 'paid'::text, 'failed'::text])))
+  CONSTRAINT payouts_withdrawal_id_fkey FOREIGN KEY (withdrawal_id) REFERENCES withdrawals(id)
+  CREATE INDEX payouts_created_idx ON payouts USING btree (created_at)
+  CREATE INDEX payouts_open_idx ON payouts USING btree (next_try_at) WHERE (status = ANY (ARRAY['sending'::text, 'pending'::text]))
+
 TABLE phone_blocks
   phone text NOT NULL
   blocked_until timestamp with time zone NOT NULL
@@ -1299,6 +1333,8 @@ TABLE withdrawals
   risk_decision_id uuid
   held_for_review boolean NOT NULL DEFAULT false
   first_decision text
+  auto_checked_at timestamp with time zone
+  auto_reasons text[]
   CONSTRAINT withdrawals_amount_check CHECK ((amount > 0))
   CONSTRAINT withdrawals_currency CHECK ((currency = ANY (ARRAY['THB'::text, 'LAK'::text])))
   CONSTRAINT withdrawals_first_decision_check CHECK ((first_decision = ANY (ARRAY['SUCCESS'::text, 'FAILED'::text])))

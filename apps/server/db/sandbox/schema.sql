@@ -11,9 +11,15 @@ TABLE sandbox_bank_payouts
   memo text
   paid_at timestamp with time zone NOT NULL
   created_at timestamp with time zone NOT NULL DEFAULT now()
+  our_ref text
+  status text NOT NULL DEFAULT 'SUCCESS'::text
+  failure text
+  settles_at timestamp with time zone
+  requests integer NOT NULL DEFAULT 1
   CONSTRAINT sandbox_bank_payouts_amount_check CHECK ((amount > 0))
   CONSTRAINT sandbox_bank_payouts_pkey PRIMARY KEY (bank_ref)
   CREATE INDEX sandbox_bank_payouts_from_idx ON sandbox_bank_payouts USING btree (from_account_no, paid_at)
+  CREATE UNIQUE INDEX sandbox_bank_payouts_our_ref_key ON sandbox_bank_payouts USING btree (our_ref)
 
 TABLE sandbox_bank_transfers
   trans_ref text NOT NULL

@@ -27,8 +27,10 @@ const transferFaults = z.object({
   loseAnswers: z.number().int().min(0).max(1000).default(0),
   /** The next this-many transfer calls answer 500 without making the transfer. */
   failBefore: z.number().int().min(0).max(1000).default(0),
-  /** Each answer waits this long first, so a caller's time-out fires (the transfer is still made). */
+  /** Each call waits this long before the bank does anything. */
   slowMs: z.number().int().min(0).max(120_000).default(0),
+  /** A transfer is made at once and its answer waits this long: a caller's time-out fires, or a status inquiry overtakes it. */
+  answerDelayMs: z.number().int().min(0).max(120_000).default(0),
 });
 
 const transferBody = z.object({
@@ -131,6 +133,7 @@ export function registerBankTransferSandbox(app: App, db: Db, options: { now: ()
       request.raw.socket.destroy();
       return reply.hijack();
     }
+    if (faults.answerDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.answerDelayMs));
     // The same reference for another payee or amount is the caller's error, not a second payout.
     if (row.amount !== amount || row.to_account_no !== order.toAccountNo) return reply.status(409).send({ error: 'DUPLICATE_REFERENCE' });
     return answerOf(row);

@@ -83,7 +83,8 @@ export function createApprovalService(deps: {
         if (row.proposed_by === operator.adminId) throw forbidden('FOUR_EYES');
         // Only admins change the site settings; looser player protection is approved by one too, never
         // by marketing alone (docs/adr/0392-loosening-player-protection-takes-two-operators.md).
-        if (status === 'approved' && row.reasons.includes('protection_looser') && !operator.roles.includes('admin')) throw forbidden('UNAUTHORIZED');
+        // So is more money out without staff (auto-payout's amount or budget).
+        if (status === 'approved' && (row.reasons.includes('protection_looser') || row.reasons.includes('auto_payout_looser')) && !operator.roles.includes('admin')) throw forbidden('UNAUTHORIZED');
         if (status === 'approved') {
           const applier = appliers.get(row.kind);
           if (!applier) throw new Error(`no applier for ${row.kind}`);

@@ -38,7 +38,7 @@ export async function walletFlowsSince(db: Db, memberId: bigint, since: readonly
       SELECT t.created_at, CASE WHEN t.kind = 'reversal' THEN r.kind ELSE t.kind END, t.amount
         FROM ledger_transfers t JOIN wallet w ON t.credit_account_id = w.id LEFT JOIN ledger_transfers r ON r.id = t.reverses_transfer_id
         WHERE t.id >= (SELECT id FROM first_id) AND t.created_at >= ${earliest.toISOString()}::timestamptz
-    ), payouts AS (
+    ), paid_out AS (
       -- A withdrawal is paid when the transfer resolving its hold goes on to the bank (kind withdrawal).
       SELECT paid.created_at, hold.amount
         FROM ledger_transfers hold JOIN wallet w ON hold.debit_account_id = w.id
@@ -50,7 +50,7 @@ export async function walletFlowsSince(db: Db, memberId: bigint, since: readonly
     )
     SELECT s.position,
       (SELECT coalesce(sum(signed), 0) FROM legs WHERE kind = 'deposit' AND created_at >= s.since)::text AS deposits,
-      (SELECT coalesce(sum(amount), 0) FROM payouts WHERE created_at >= s.since)::text AS withdrawals,
+      (SELECT coalesce(sum(amount), 0) FROM paid_out WHERE created_at >= s.since)::text AS withdrawals,
       (SELECT coalesce(sum(signed), 0) FROM legs WHERE kind IN ('provider_hold', 'provider_post', 'provider_void') AND created_at >= s.since)::text AS game
     FROM starts s ORDER BY s.position`.execute(db);
   return rows.map((row) => ({ deposits: BigInt(row.deposits), withdrawals: BigInt(row.withdrawals), game: BigInt(row.game) }));

@@ -7,7 +7,7 @@ import type { Members } from '../account/members.js';
 import type { AuditActor, AuditTrail } from '../audit/audit-writer.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import type { LookupService } from '../lookup/lookup.service.js';
-import type { Refusal } from '../protection/protection.repository.js';
+import type { ProtectionService } from '../protection/protection.service.js';
 import { type SettingsService, moneyRules } from '../settings/settings.service.js';
 import * as repo from './auto-payout.repository.js';
 import { autoPayoutReasons } from './auto-payout.rules.js';
@@ -35,7 +35,7 @@ export function createAutoPayout(deps: {
   ledger: Pick<Ledger, 'postHold' | 'voidHold'>;
   settings: Pick<SettingsService, 'site' | 'autoPayoutPause' | 'setAutoPayoutPause'>;
   members: Pick<Members, 'find'>;
-  protection: { restriction(trx: Db, memberId: bigint): Promise<Refusal | null> };
+  protection: Pick<ProtectionService, 'restriction'>;
   bank: BankTransfer;
   banks: Pick<LookupService, 'slipBank'>;
   /** The operator's account the bank pays from, per currency; none: auto-payout off in that currency. */

@@ -12,9 +12,8 @@ import { createHoldsCheck } from '../ledger/holds-check.js';
 import { inProgressHolds, queueState } from './withdraw.repository.js';
 import { createWithdrawService } from './withdraw.service.js';
 import { createHttpBankTransfer } from '../../adapters/bank-transfer.js';
-import type { Db } from '../../db/database.js';
 import type { LookupService } from '../lookup/lookup.service.js';
-import type { Refusal } from '../protection/protection.repository.js';
+import type { ProtectionService } from '../protection/protection.service.js';
 import { openPayouts } from './auto-payout.repository.js';
 import { registerAutoPayoutRoutes } from './auto-payout.routes.js';
 import { createAutoPayout } from './auto-payout.service.js';
@@ -29,7 +28,7 @@ export function registerWithdrawModule(
     conditions: Pick<ConditionService, 'lockActive' | 'close' | 'ownDeposits'>;
     statement: Pick<Statement, 'addSource' | 'addReferences'>;
     risk: Pick<RiskService, 'decide' | 'keepBlocked'>;
-    protection: { restriction(trx: Db, memberId: bigint): Promise<Refusal | null> };
+    protection: Pick<ProtectionService, 'restriction'>;
     banks: Pick<LookupService, 'slipBank'>;
   },
 ) {
