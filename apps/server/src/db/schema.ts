@@ -393,8 +393,8 @@ export interface Database {
     bank_ref: string | null;
     failure: string | null;
     attempts: Generated<number>;
-    next_try_at: Generated<Timestamp>;
-    created_at: Generated<Timestamp>;
+    next_try_at: Timestamp;
+    created_at: Timestamp;
     settled_at: Timestamp | null;
   };
   payout_budget_days: {

@@ -15,8 +15,6 @@ import * as withdrawals from './withdraw.repository.js';
 
 /** Who decided a withdrawal the bank paid or refused by itself (withdrawals.decided_by). */
 export const AUTO_PAYOUT = 'auto-payout';
-/** How long a call to the bank keeps a payout from other nodes' sweeps: longer than the call's time-out. */
-const CALL_LEASE_SECONDS = 60;
 /** A withdrawal not looked at this long after its request was left by a crash: the sweep looks. */
 const UNCHECKED_AFTER_SECONDS = 10;
 /** What the member reads when the bank refuses a payout for good (web locales `errors.*`). */
@@ -40,6 +38,8 @@ export function createAutoPayout(deps: {
   banks: Pick<LookupService, 'slipBank'>;
   /** The operator's account the bank pays from, per currency; none: auto-payout off in that currency. */
   payoutAccounts: Record<CurrencyCode, string | null>;
+  /** How long a call to the bank keeps a payout from other nodes' sweeps: longer than the call's time-out. */
+  callLeaseSeconds: number;
   auditTrail: AuditTrail;
   metrics: Metrics;
   log: { error(object: object, message: string): void };
@@ -90,7 +90,7 @@ export function createAutoPayout(deps: {
   async function send(payout: repo.PayoutRow): Promise<void> {
     const payee = await repo.payeeOf(db, payout.withdrawal_id);
     const bank = await deps.banks.slipBank(payee.bank_code);
-    await repo.recordAttempt(db, payout.withdrawal_id, CALL_LEASE_SECONDS);
+    await repo.recordAttempt(db, payout.withdrawal_id, deps.callLeaseSeconds);
     await answered(payout, () =>
       deps.bank.transfer({
         reference: payout.reference,
@@ -158,7 +158,7 @@ export function createAutoPayout(deps: {
         await consider(id);
         considered += 1;
       }
-      const due = await repo.claimDue(db, 50, CALL_LEASE_SECONDS);
+      const due = await repo.claimDue(db, 50, deps.callLeaseSeconds);
       for (const payout of due) {
         try {
           const answer = await answered(payout, () => deps.bank.inquire(payout.reference));

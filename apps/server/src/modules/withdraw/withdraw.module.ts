@@ -45,6 +45,7 @@ export function registerWithdrawModule(
       timeoutMs: bankTransfer.timeoutMs,
     }),
     payoutAccounts: bankTransfer.accounts,
+    callLeaseSeconds: Math.ceil(bankTransfer.timeoutMs / 1000) + 5,
     log: core.app.log,
   });
   core.jobs.autoPayouts = () => autoPayout.sweep();
