@@ -13,8 +13,8 @@ test('a member transfers from their registered account and sees the deposit arri
   const account = deposit.autoBankAccount('SCB');
   await expect(account).toContainText('406-123-4567');
   // The member's registered account (registerViaApi: SCB) and its last four digits.
-  await expect(shownText(account.getByTestId('deposit-account-hint'))).toContain(`โอนจากบัญชีที่ลงทะเบียนไว้ ธนาคารไทยพาณิชย์ •••${member.bankAccountNo.slice(-4)}`);
-  await expect(shownText(account.getByTestId('deposit-account-hint'))).toContain('ไม่ต้องแนบสลิป');
+  await shownText(account.getByTestId('deposit-account-hint')).toContain(`โอนจากบัญชีที่ลงทะเบียนไว้ ธนาคารไทยพาณิชย์ •••${member.bankAccountNo.slice(-4)}`);
+  await shownText(account.getByTestId('deposit-account-hint')).toContain('ไม่ต้องแนบสลิป');
   await keepScreenshot(page, 'deposit-bank-auto');
 
   // The member's banking app: SCB to SCB, from the registered account.
