@@ -21,6 +21,19 @@ export class DepositModal {
     return this.page.getByTestId('deposit-under-condition');
   }
 
+  // ---- Bank accounts the statement credits by itself
+  /** The account card of an AUTO bank account (SCB, GSB, LDB in the demo data). */
+  autoBankAccount(bankCode: string) {
+    return this.page.getByTestId(`deposit-auto-bank-${bankCode}`);
+  }
+  /** What shows when a bank transfer lands while the screen is open. */
+  bankReceived() {
+    return this.page.getByTestId('deposit-bank-received');
+  }
+  bankReceivedAmount() {
+    return this.page.getByTestId('deposit-bank-received-amount');
+  }
+
   // ---- QR methods
   async pickAmount(amount: number): Promise<void> {
     await this.page.getByTestId(`pick-${amount}`).click();

@@ -24,6 +24,7 @@ export function Shell() {
 
   const links = [
     { to: '/', label: t('nav.queues'), show: hasRole(roles, 'admin', 'finance') },
+    { to: '/bank-credits', label: t('nav.bankCredits'), show: hasRole(roles, 'admin', 'finance') },
     { to: '/inbox', label: t('nav.inbox'), show: hasRole(roles, 'admin', 'support') },
     { to: '/members', label: t('nav.members'), show: !!roles },
     { to: '/corrections', label: t('nav.corrections'), show: hasRole(roles, 'admin', 'finance') },

@@ -2,6 +2,7 @@ import { type RouteObject, createBrowserRouter, redirect } from 'react-router';
 import { readToken } from '../shared/api/client';
 import { AccountPage } from '../features/account/AccountPage';
 import { AuditPage } from '../features/audit/AuditPage';
+import { BankCreditsPage } from '../features/bank-credits/BankCreditsPage';
 import { BooksPage } from '../features/books/BooksPage';
 import { ApprovalsPage } from '../features/approvals/ApprovalsPage';
 import { CorrectionsPage } from '../features/corrections/CorrectionsPage';
@@ -38,6 +39,7 @@ export const consoleRoutes: RouteObject[] = [
     loader: signedIn,
     children: [
       { index: true, element: <QueuesPage /> },
+      { path: 'bank-credits', element: <BankCreditsPage /> },
       { path: 'inbox', element: <InboxPage /> },
       { path: 'saved-replies', element: <SavedRepliesPage /> },
       { path: 'members', element: <MembersPage /> },

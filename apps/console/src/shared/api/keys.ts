@@ -9,6 +9,8 @@ export const queryKeys = {
   sessions: { all: ['my-sessions'] as const },
   operators: { all: ['operators'] as const },
   queues: { all: ['queue'] as const, of: (queue: string) => ['queue', queue] as const },
+  /** The bank statement's lines waiting for operators, with the 30-day figures. */
+  bankCredits: { all: ['bank-credits'] as const },
   corrections: { all: ['corrections'] as const, list: (status: string, page: number) => ['corrections', status, page] as const },
   configChanges: { all: ['config-changes'] as const, list: (status: string, page: number) => ['config-changes', status, page] as const },
   audit: { all: ['audit'] as const, checkpoint: ['audit', 'checkpoint'] as const, list: (filter: object, page: number) => ['audit', filter, page] as const },

@@ -22,7 +22,7 @@ import { useMemberCurrency } from '../../shared/api/useMemberCurrency';
 import { bankNameIn, formatMoney } from '../../shared/format';
 import { useDepositMethods } from '../../shared/api/lookup/get-deposit-methods';
 import { useActiveCondition } from '../../shared/api/promotions/get-active-condition';
-import { invalidateMoneyViews, walletQueryKey } from '../../shared/api/wallet';
+import { invalidateMoneyViews, useWallet, walletQueryKey } from '../../shared/api/wallet';
 import { useCopy } from '../../shared/useCopy';
 import { Button } from '../../shared/ui/Button';
 import { AmountField } from '../../shared/ui/LaterFields';
@@ -36,9 +36,14 @@ import { LimitPrompt } from '../../shared/ui/LimitPrompt';
 import { useCancelQr } from './api/cancel-qr';
 import { useCreateQr } from './api/create-qr';
 import { qrQueryKey, useOpenQr } from './api/get-open-qr';
+import { useBankDepositArrival } from './api/watch-bank-deposits';
 
 type Method = DepositLookup['banks'][number];
 const isQrMethod = (method: Method) => method.bankType === 'QR' || method.bankType === 'GATEWAY';
+/** A bank account whose statement the server reads: a transfer from the member's registered account is credited by itself. */
+const isAutoBank = (method: Method) => method.bankType === 'BANK' && method.mode === 'AUTO';
+/** The member's own account as they know it: its last four digits. */
+export const maskedAccount = (accountNo: string) => `•••${accountNo.replace(/\D/g, '').slice(-4)}`;
 
 /** SPEC §2 Deposit modal: each method by code; QR methods create, show, count down and cancel. */
 export function DepositModal({ onClose }: { onClose: () => void }) {
@@ -62,6 +67,15 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
   const takesSlips = methods.some((method) => method.bankType === 'BANK');
   // SPEC §4: a bonus is ended before the next deposit; the member reads so before choosing a method.
   const underCondition = useActiveCondition().data?.status === true;
+  const registered = useWallet().data?.bankAccount;
+  const autoBankHint = registered ? t('deposit.bankAuto', { bank: bankNameIn(i18n.language, registered.bank), account: maskedAccount(registered.bankAccountNo) }) : undefined;
+  // Once the member has seen an account that credits by itself, the screen watches for the transfer until it closes.
+  const showsAutoBank = chosen === null && methods.some(isAutoBank);
+  const [watching, setWatching] = useState(false);
+  useEffect(() => {
+    if (showsAutoBank) setWatching(true);
+  }, [showsAutoBank]);
+  const arrived = useBankDepositArrival(watching);
   const title = chosen === 'truelink' ? t('deposit.trueWallet') : chosen === 'slip' ? t('slip.title') : chosen === 'notice' ? t('deposit.notice') : chosen ? bankName(chosen) : t('deposit.title');
 
   return (
@@ -70,6 +84,13 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
         <p role="status" className="mb-3 rounded-2xl bg-amber-400/10 p-3 text-sm font-semibold text-amber-200" data-testid="deposit-under-condition">
           {t('errors.DEPOSIT_UNDER_CONDITION')}
         </p>
+      )}
+      {arrived !== null && (
+        <div role="status" className="mb-3 rounded-2xl border border-emerald-400/40 bg-emerald-500/10 p-3 text-center" data-testid="deposit-bank-received">
+          <p className="font-bold">{t('deposit.bankReceived')}</p>
+          <Money value={arrived} className="block text-2xl font-extrabold text-gold-300" testId="deposit-bank-received-amount" />
+          <p className="text-sm text-white/70">{t('deposit.bankReceivedCredited')}</p>
+        </div>
       )}
       {chosen === null && <LimitPrompt className="mb-3" onOpenLimits={onClose} />}
       {chosen === 'truelink' ? (
@@ -92,7 +113,14 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
                   hint={method.bankType === 'GATEWAY' ? t('deposit.gatewayHint', { amount: GATEWAY_QR_MINIMUM_BAHT }) : t('deposit.qrHint')}
                 />
               ) : (
-                <AccountCard title={bankName(method)} accountNo={method.bankAccountNo} accountName={method.bankAccountName} onCopy={copy} />
+                <AccountCard
+                  title={bankName(method)}
+                  accountNo={method.bankAccountNo}
+                  accountName={method.bankAccountName}
+                  hint={isAutoBank(method) ? autoBankHint : undefined}
+                  testId={isAutoBank(method) ? `deposit-auto-bank-${method.bankCode}` : undefined}
+                  onCopy={copy}
+                />
               )}
             </li>
           ))}
@@ -145,10 +173,10 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
 }
 
 /** An account to pay into by hand, with its number to copy (SPEC §2: copy buttons). */
-function AccountCard({ title, accountNo, accountName, hint, onCopy }: { title: string; accountNo: string; accountName: string; hint?: string; onCopy: (text: string) => Promise<unknown> }) {
+function AccountCard({ title, accountNo, accountName, hint, testId, onCopy }: { title: string; accountNo: string; accountName: string; hint?: string; testId?: string; onCopy: (text: string) => Promise<unknown> }) {
   const { t } = useTranslation();
   return (
-    <div className="rounded-2xl border border-white/10 bg-white/5 p-4">
+    <div className="rounded-2xl border border-white/10 bg-white/5 p-4" data-testid={testId}>
       <p className="font-semibold">{title}</p>
       <p className="flex items-center gap-2 font-mono text-lg">
         {groupAccountNumber(accountNo)}
@@ -157,7 +185,7 @@ function AccountCard({ title, accountNo, accountName, hint, onCopy }: { title: s
         </button>
       </p>
       <p className="text-sm text-white/70">{accountName}</p>
-      {hint && <p className="mt-1 text-xs text-white/60">{hint}</p>}
+      {hint && <p className="mt-1 text-xs text-white/60" data-testid="deposit-account-hint">{hint}</p>}
     </div>
   );
 }
