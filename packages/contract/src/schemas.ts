@@ -120,6 +120,11 @@ export const depositBank = z.object({
   bankNameLO: z.string(),
   bankAccountName: z.string(),
   bankAccountNo: z.string(),
+  /**
+   * The server reads this account's statement and credits a transfer from the member's registered
+   * account by itself: a bank account in AUTO mode at a bank whose interbank code statements name.
+   */
+  creditsByItself: z.boolean(),
 });
 export const depositWallet = z.object({
   mode: z.string(),

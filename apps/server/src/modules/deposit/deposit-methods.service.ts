@@ -18,7 +18,7 @@ export function createDepositMethods(deps: { db: Db; settings: SettingsService; 
       const onlyCountry = deps.site.depositAccountCountry;
       const accounts = listed.flatMap((account, index) => {
         const bank = banks[index];
-        return bank && (!onlyCountry || bank.country === onlyCountry) ? [{ ...account, name_th: bank.name_th, name_en: bank.name_en, name_lo: bank.name_lo }] : [];
+        return bank && (!onlyCountry || bank.country === onlyCountry) ? [{ ...account, name_th: bank.name_th, name_en: bank.name_en, name_lo: bank.name_lo, slip_code: bank.slip_code }] : [];
       });
       return {
         banks: accounts.map((account) => ({
@@ -31,6 +31,8 @@ export function createDepositMethods(deps: { db: Db; settings: SettingsService; 
           bankNameLO: account.name_lo ?? account.name_en,
           bankAccountName: account.account_name,
           bankAccountNo: account.account_no,
+          // Statements name the sending bank by its interbank code: Lao banks have none, so their transfers need a slip.
+          creditsByItself: account.bank_type === 'BANK' && account.mode === 'AUTO' && account.slip_code !== null,
         }))
           .concat(
             // Payment-gateway QRs (SPEC §2 Deposit modal: WW, ZAPMAN) are methods, not bank accounts.
@@ -44,6 +46,7 @@ export function createDepositMethods(deps: { db: Db; settings: SettingsService; 
               bankNameLO: method,
               bankAccountName: '',
               bankAccountNo: '',
+              creditsByItself: false,
             })),
           ),
         wallets: wallets.map((wallet) => ({ mode: wallet.mode, walletAccountName: wallet.wallet_account_name, walletAccountNo: wallet.account_no })),

@@ -18,7 +18,7 @@ export function findBank(db: Db, code: string) {
 
 /** A bank's names and country, enabled or not: a member registered with it keeps it. */
 export function bankOf(db: Db, code: string) {
-  return db.selectFrom('banks').select(['code', 'name_th', 'name_lo', 'name_en', 'country']).where('code', '=', code).executeTakeFirst();
+  return db.selectFrom('banks').select(['code', 'name_th', 'name_lo', 'name_en', 'country', 'slip_code']).where('code', '=', code).executeTakeFirst();
 }
 
 /** The code a bank's slips name it by (its slip QR's sending bank), enabled or not; null when its slips name none. */

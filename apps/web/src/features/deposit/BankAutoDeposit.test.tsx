@@ -14,8 +14,8 @@ const wallet: WalletResponse = {
   invite: { amount: 0, success: 0, fail: 0 },
   slots: [],
 };
-const autoBank = { bankCode: 'SCB', bankType: 'BANK', mode: 'AUTO', currency: 'THB', bankName: 'ไทยพาณิชย์', bankNameEN: 'SCB', bankNameLO: 'SCB', bankAccountNo: '4061234567', bankAccountName: 'BAHT WALLET CO LTD' };
-const qrBank = { bankCode: 'KBANK', bankType: 'QR', mode: 'AUTO', currency: 'THB', bankName: 'กสิกรไทย', bankNameEN: 'Kasikornbank', bankNameLO: 'Kasikornbank', bankAccountNo: '', bankAccountName: '' };
+const autoBank = { bankCode: 'SCB', bankType: 'BANK', mode: 'AUTO', currency: 'THB', bankName: 'ไทยพาณิชย์', bankNameEN: 'SCB', bankNameLO: 'SCB', bankAccountNo: '4061234567', bankAccountName: 'BAHT WALLET CO LTD', creditsByItself: true };
+const qrBank = { bankCode: 'KBANK', bankType: 'QR', mode: 'AUTO', currency: 'THB', bankName: 'กสิกรไทย', bankNameEN: 'Kasikornbank', bankNameLO: 'Kasikornbank', bankAccountNo: '', bankAccountName: '', creditsByItself: false };
 const lookup = (banks: object[]) => ({ banks, wallets: [], isManual: false, minimum: 1, currencies: { THB: { minimum: 1, quickPicks: [100] } } });
 const deposit = (id: string, from: string, amount: number) => ({ _id: id, statementType: 'deposit', from, to: 'WALLET', status: 'SUCCESS', amount, createdAt: '2026-11-29T10:00:00.000Z', reason: null });
 /** The member's deposits: what each read of the statement answers, the last one repeated. */

@@ -7,10 +7,10 @@ import { stubFetch } from '../../test/fetchRoutes';
 import { renderWithQueries } from '../../test/render';
 import { DepositModal } from './DepositModal';
 
-const gateway = (code: string) => ({ bankCode: code, bankType: 'GATEWAY', mode: 'AUTO', currency: 'THB', bankName: code, bankNameEN: code, bankNameLO: code, bankAccountNo: '', bankAccountName: '' });
+const gateway = (code: string) => ({ bankCode: code, bankType: 'GATEWAY', mode: 'AUTO', currency: 'THB', bankName: code, bankNameEN: code, bankNameLO: code, bankAccountNo: '', bankAccountName: '', creditsByItself: false });
 const depositLookup = {
   banks: [
-    { bankCode: 'KBANK', bankType: 'QR', mode: 'AUTO', currency: 'THB', bankName: 'กสิกรไทย', bankNameEN: 'Kasikornbank', bankNameLO: 'Kasikornbank', bankAccountNo: '', bankAccountName: '' },
+    { bankCode: 'KBANK', bankType: 'QR', mode: 'AUTO', currency: 'THB', bankName: 'กสิกรไทย', bankNameEN: 'Kasikornbank', bankNameLO: 'Kasikornbank', bankAccountNo: '', bankAccountName: '', creditsByItself: false },
     gateway('WW'),
     gateway('ZAPMAN'),
   ],

@@ -41,7 +41,7 @@ import { useBankDepositArrival } from './api/watch-bank-deposits';
 type Method = DepositLookup['banks'][number];
 const isQrMethod = (method: Method) => method.bankType === 'QR' || method.bankType === 'GATEWAY';
 /** A bank account whose statement the server reads: a transfer from the member's registered account is credited by itself. */
-const isAutoBank = (method: Method) => method.bankType === 'BANK' && method.mode === 'AUTO';
+const isAutoBank = (method: Method) => method.creditsByItself;
 /** The member's own account as they know it: its last four digits. */
 export const maskedAccount = (accountNo: string) => `•••${accountNo.replace(/\D/g, '').slice(-4)}`;
 
