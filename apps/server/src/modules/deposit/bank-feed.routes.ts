@@ -14,7 +14,7 @@ export function registerBankFeedRoutes(app: App, feed: BankFeed): void {
     const [waiting, figures] = await Promise.all([feed.waiting(request.query.page, request.query.limit), feed.figures()]);
     return {
       figures,
-      credits: waiting.map(({ row, candidates }): WaitingBankCredit => ({
+      credits: waiting.map(({ row, candidates, assignable }): WaitingBankCredit => ({
         id: row.id,
         bankRef: row.bank_ref,
         amount: toMajor(row.amount),
@@ -25,7 +25,7 @@ export function registerBankFeedRoutes(app: App, feed: BankFeed): void {
         reason: row.reason!,
         candidates: candidates.map((member) => ({ memberId: String(member.id), phone: member.phone, bank: member.bank_code, accountNo: member.bank_account_no, accountName: member.bank_account_name })),
         proposed: row.proposed_member_id !== null && row.proposed_by !== null ? { memberId: String(row.proposed_member_id), by: row.proposed_by } : null,
-        assignable: row.batch_count === null && row.sender_bank !== null,
+        assignable,
       })),
     };
   });

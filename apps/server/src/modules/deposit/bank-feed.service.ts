@@ -122,6 +122,15 @@ export function createBankFeed(deps: {
     return counts;
   }
 
+  /**
+   * The interbank code of a line's sending bank: a line is credited only under its transfer's own key,
+   * the one its slip would carry, so a batch or a line from a bank we cannot name has none.
+   */
+  async function slipCodeOf(line: { batch_count: number | null; sender_bank: string | null }): Promise<string | null> {
+    if (line.batch_count !== null || !line.sender_bank) return null;
+    return (await deps.banks.slipBank(line.sender_bank))?.slip_code ?? null;
+  }
+
   return {
     /** One run over every AUTO account (a reconciler job; several nodes may run it, each account read by one at a time). */
     async read(): Promise<Record<string, unknown>> {
@@ -133,10 +142,18 @@ export function createBankFeed(deps: {
       return results;
     },
 
+    /** Waiting lines with their candidates, and whether an operator may assign each (as `assign` decides it). */
     async waiting(page: number, limit: number) {
       const rows = await repo.waitingPage(db, page, limit);
-      const members = await deps.members.findMany(db, [...new Set(rows.flatMap((row) => row.candidates))]);
-      return rows.map((row) => ({ row, candidates: row.candidates.map((id) => members.get(id)).filter((member): member is MemberRow => member !== undefined) }));
+      const [members, slipCodes] = await Promise.all([
+        deps.members.findMany(db, [...new Set(rows.flatMap((row) => row.candidates))]),
+        Promise.all(rows.map((row) => slipCodeOf(row))),
+      ]);
+      return rows.map((row, index) => ({
+        row,
+        candidates: row.candidates.map((id) => members.get(id)).filter((member): member is MemberRow => member !== undefined),
+        assignable: slipCodes[index] !== null,
+      }));
     },
 
     /**
@@ -149,7 +166,7 @@ export function createBankFeed(deps: {
       if (!seen) throw notFound('NO_DATA');
       // Only under the transfer's own key, the one its slip would carry: a batch, or a line whose
       // sending bank is unknown, is credited by the member's slip instead, never twice.
-      const slipCode = seen.batch_count === null && seen.sender_bank ? ((await deps.banks.slipBank(seen.sender_bank))?.slip_code ?? null) : null;
+      const slipCode = await slipCodeOf(seen);
       if (!slipCode) throw badRequest('KEY_INVALID');
       return db.transaction().execute(async (trx) => {
         const member = await deps.members.lock(trx, memberId);
