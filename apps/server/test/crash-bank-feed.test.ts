@@ -122,47 +122,59 @@ describe('a crash in the middle of the bank feed', () => {
     let base = (await start()).url;
     const members: Member[] = [];
     for (let index = 0; index < 10; index += 1) members.push(await registerMember(base, index < 7 ? FEED_BANK : 'KBANK', index));
-    /** Transfers made into the feed account: the sender's account, and whether a member registered it. */
-    const made = new Map<string, { accountNo: string; amountMinor: bigint; member: boolean }>();
-    async function transfer(sender: Member | null) {
-      const amount = crypto.randomInt(20, 500);
+    /**
+     * Transfers into the feed account, each of its own amount (whole baht counted up, and satang):
+     * a kill may cut the answer to one the bank did make, which is then known by its amount.
+     */
+    const intended: Array<{ accountNo: string; amountMinor: bigint; member: boolean; transRef: string | null }> = [];
+    async function transfer(sender: Member | null): Promise<string | null> {
+      const amount = 20 + intended.length + crypto.randomInt(1, 100) / 100;
       // A member at the feed's bank is shown by whole number; from another bank the number is masked
       // and the holder's name says who it is. A stranger's account is nobody's: the line waits.
       const from = sender ?? { bankCode: FEED_BANK, accountNo: String(crypto.randomInt(10 ** 9, 10 ** 10)), name: 'SOMEONE ELSE' };
+      const made = { accountNo: from.accountNo, amountMinor: BigInt(Math.round(amount * 100)), member: sender !== null, transRef: null as string | null };
+      intended.push(made);
       const sent = await call(base, 'POST', '/sandbox/bank/transfers', {
         amount, toAccountNo: FEED_ACCOUNT, toBankCode: FEED_BANK, fromBankCode: from.bankCode, fromAccountNo: from.accountNo, fromName: from.name,
-      });
-      if (sent.status !== 200) throw new Error(`transfer: ${sent.status}`);
-      made.set(sent.body.transRef as string, { accountNo: from.accountNo, amountMinor: BigInt(amount) * 100n, member: sender !== null });
-      return sent.body.transRef as string;
+      }).catch(() => null);
+      if (sent && sent.status !== 200) throw new Error(`transfer: ${sent.status}`);
+      made.transRef = typeof sent?.body.transRef === 'string' ? sent.body.transRef : null;
+      return made.transRef;
     }
+    const feedTransfers = (db: Awaited<ReturnType<typeof open>>['db']) =>
+      db.selectFrom('sandbox_bank_transfers').select(['trans_ref', 'sending_bank', 'amount', 'transferred_at']).where('to_account_no', '=', FEED_ACCOUNT).execute();
 
     /** Per kill: where it landed. */
     const kills: Array<{ round: number; how: 'on delivery' | 'at random'; delayMs: number; delivered: number; written: number }> = [];
     for (let round = 0; round < ROUNDS; round += 1) {
       const fresh = new Set<string>();
       const onDelivery = round % 2 === 0;
-      const delayMs = onDelivery ? crypto.randomInt(0, 120) : crypto.randomInt(0, 2_500);
+      // On delivery: at once (nothing written yet), or spread over the time the server takes to credit the lines.
+      const delayMs = onDelivery ? [0, 80, 250, 500][(round / 2) % 4]! + crypto.randomInt(0, 40) : crypto.randomInt(0, 2_500);
       let deliveredFresh: string[] = [];
       const killed = new Promise<void>((resolve) => {
         const running = server!;
-        if (onDelivery) {
-          // The first answer holding any of this round's transfers: the server has its lines and has
+        let firing = false;
+        relay.onDelivered((accountNo, bankRefs) => {
+          if (accountNo !== FEED_ACCOUNT || firing) return;
+          const ours = bankRefs.filter((ref) => fresh.has(ref) && !deliveredFresh.includes(ref));
+          if (ours.length === 0) return;
+          deliveredFresh = [...deliveredFresh, ...new Set(ours)];
+          if (!onDelivery) return;
+          // The first answer holding any of this round's transfers: the server has their lines and has
           // credited none of them (no earlier read could have seen them). Kill it then, or a few ms on.
-          relay.onDelivered((accountNo, bankRefs) => {
-            if (accountNo !== FEED_ACCOUNT || deliveredFresh.length > 0) return;
-            const ours = [...new Set(bankRefs.filter((ref) => fresh.has(ref)))];
-            if (ours.length === 0) return;
-            deliveredFresh = ours;
-            setTimeout(() => void stop(running, 'SIGKILL').then(resolve), delayMs);
-          });
-        } else {
-          relay.onDelivered(() => undefined);
-          setTimeout(() => void stop(running, 'SIGKILL').then(resolve), 1_000 + delayMs);
-        }
+          firing = true;
+          setTimeout(() => void stop(running, 'SIGKILL').then(resolve), delayMs);
+        });
+        if (!onDelivery) setTimeout(() => void stop(running, 'SIGKILL').then(() => ((firing = true), resolve())), 1_000 + delayMs);
       });
       const senders = Array.from({ length: TRANSFERS_PER_ROUND }, (_, index) => (index % 4 === 3 ? null : members[crypto.randomInt(members.length)]!));
-      await Promise.all(senders.map(async (sender) => fresh.add(await transfer(sender))));
+      await Promise.all(
+        senders.map(async (sender) => {
+          const transRef = await transfer(sender);
+          if (transRef) fresh.add(transRef);
+        }),
+      );
       const deadline = setTimeout(() => void stop(server!, 'SIGKILL'), 20_000);
       await killed;
       clearTimeout(deadline);
@@ -190,13 +202,14 @@ describe('a crash in the middle of the bank feed', () => {
       await new Promise((resolve) => setTimeout(resolve, 4_000));
       await stop(server!, 'SIGTERM');
       const check = await open();
-      let lines: number;
+      let unread: number;
       try {
-        lines = (await check.db.selectFrom('bank_credits').select('bank_ref').where('bank_ref', 'in', [...made.keys()]).execute()).length;
+        const refs = (await feedTransfers(check.db)).map((row) => row.trans_ref);
+        unread = refs.length - (await check.db.selectFrom('bank_credits').select('bank_ref').where('bank_ref', 'in', refs).execute()).length;
       } finally {
         await check.close();
       }
-      if (lines === made.size) break;
+      if (unread === 0) break;
       base = (await start()).url;
     }
     if (server?.process.exitCode === null) await stop(server, 'SIGTERM');
@@ -205,8 +218,13 @@ describe('a crash in the middle of the bank feed', () => {
     try {
       const { db } = database;
       const registered = new Map((await db.selectFrom('members').select(['id', 'bank_account_no']).execute()).map((row) => [row.bank_account_no, row.id]));
-      const sandbox = await db.selectFrom('sandbox_bank_transfers').select(['trans_ref', 'sending_bank', 'amount', 'transferred_at']).where('to_account_no', '=', FEED_ACCOUNT).execute();
-      expect(sandbox.map((row) => row.trans_ref).sort()).toEqual([...made.keys()].sort());
+      const sandbox = await feedTransfers(db);
+      // The bank made every transfer whose answer came back, and only transfers the test asked for.
+      const byAmount = new Map(sandbox.map((row) => [row.amount, row.trans_ref]));
+      expect(byAmount.size).toBe(sandbox.length);
+      for (const made of intended.filter((made) => made.transRef !== null)) expect(byAmount.get(made.amountMinor)).toBe(made.transRef);
+      const intendedByAmount = new Map(intended.map((made) => [made.amountMinor, made]));
+      expect(sandbox.filter((row) => !intendedByAmount.has(row.amount))).toEqual([]);
       const lines = await db.selectFrom('bank_credits').selectAll().execute();
       const deposits = await db.selectFrom('deposits').select(['id', 'external_ref', 'amount', 'member_id', 'method']).execute();
       const depositsByRef = new Map<string, typeof deposits>();
@@ -215,7 +233,7 @@ describe('a crash in the middle of the bank feed', () => {
       // Every transfer the bank made into the account is one line of ours, with the bank's amount and time;
       // a member's is credited to that member, once, under the transfer's key; a stranger's waits.
       for (const transfer of sandbox) {
-        const sent = made.get(transfer.trans_ref)!;
+        const sent = intendedByAmount.get(transfer.amount)!;
         const ofIt = lines.filter((line) => line.bank_ref === transfer.trans_ref);
         expect(ofIt, transfer.trans_ref).toHaveLength(1);
         const line = ofIt[0]!;
@@ -232,9 +250,10 @@ describe('a crash in the middle of the bank feed', () => {
       }
       // Nothing credited that the bank did not receive, and each member got exactly what they sent.
       const bankDeposits = deposits.filter((deposit) => deposit.method === 'BANK');
-      expect(bankDeposits).toHaveLength([...made.values()].filter((sent) => sent.member).length);
+      const received = sandbox.map((row) => intendedByAmount.get(row.amount)!);
+      expect(bankDeposits).toHaveLength(received.filter((sent) => sent.member).length);
       for (const member of members) {
-        const sentTotal = [...made.values()].filter((sent) => sent.member && sent.accountNo === member.accountNo).reduce((sum, sent) => sum + sent.amountMinor, 0n);
+        const sentTotal = received.filter((sent) => sent.member && sent.accountNo === member.accountNo).reduce((sum, sent) => sum + sent.amountMinor, 0n);
         const creditedTotal = bankDeposits.filter((deposit) => deposit.member_id === registered.get(member.accountNo)).reduce((sum, deposit) => sum + deposit.amount, 0n);
         expect(creditedTotal, member.name).toBe(sentTotal);
       }
