@@ -103,6 +103,7 @@ TABLE bank_credits
   CONSTRAINT bank_credits_proposed_member_id_fkey FOREIGN KEY (proposed_member_id) REFERENCES members(id)
   CONSTRAINT bank_credits_reason_check CHECK ((reason = ANY (ARRAY['no_sender'::text, 'batch'::text, 'currency'::text, 'no_member'::text, 'no_name'::text, 'several_members'::text])))
   CONSTRAINT bank_credits_status_check CHECK ((status = ANY (ARRAY['credited'::text, 'duplicate'::text, 'waiting'::text, 'assigned'::text])))
+  CREATE INDEX bank_credits_booked_at_idx ON bank_credits USING btree (booked_at)
   CREATE INDEX bank_credits_waiting_idx ON bank_credits USING btree (created_at) WHERE (status = 'waiting'::text)
 
 TABLE bank_feed_cursors

@@ -37,3 +37,23 @@ export const bankCreditsResponse = z.object({
   figures: z.object({ days: z.number().int(), byItself: z.number().int(), byOperators: z.number().int(), waiting: z.number().int(), shareByItself: z.number().nullable() }),
 });
 export const assignBankCreditBody = z.object({ memberId: z.string().regex(/^\d{1,18}$/, { error: 'KEY_INVALID' }) });
+
+/** Seconds from the member's transfer (the statement line's time) to the credit: median and 95th percentile; null when none. */
+const transferToCredit = z.object({ p50: z.number(), p95: z.number() }).nullable();
+
+/** Bank deposits of one period (by the statement line's time): how many came in, how they were credited, and how fast. */
+export const bankAutoFiguresPeriod = z.object({
+  period: z.enum(['today', 'days30']),
+  /** Where the period starts (epoch ms): the site's midnight today, or 29 days before it. */
+  from: z.number(),
+  received: z.number().int(),
+  /** Credited without staff: by the feed itself, or by the member's own slip of the transfer first. */
+  byItself: z.number().int(),
+  byOperators: z.number().int(),
+  waiting: z.number().int(),
+  /** byItself of received (waiting lines count against it); null when nothing came in. */
+  shareByItself: z.number().nullable(),
+  delaySeconds: z.object({ byItself: transferToCredit, byOperators: transferToCredit }),
+});
+export const bankAutoFiguresResponse = z.object({ timeZone: z.string(), today: z.string(), periods: z.array(bankAutoFiguresPeriod) });
+export type BankAutoFiguresResponse = z.infer<typeof bankAutoFiguresResponse>;

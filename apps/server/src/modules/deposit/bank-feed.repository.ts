@@ -134,3 +134,37 @@ export async function shares(db: Db, days: number) {
     .execute();
   return new Map(rows.map((row) => [row.status, Number(row.count)]));
 }
+
+/** Lines booked since an instant: how they were credited, and the transfer-to-credit seconds' median and 95th percentile by who credited them. */
+export async function autoFigures(db: Db, since: Date) {
+  const delay = sql`extract(epoch FROM decided_at - booked_at)`;
+  const { rows } = await sql<{
+    received: string;
+    by_itself: string;
+    by_operators: string;
+    waiting: string;
+    feed_p50: number | null;
+    feed_p95: number | null;
+    staff_p50: number | null;
+    staff_p95: number | null;
+  }>`
+    SELECT count(*) AS received,
+      count(*) FILTER (WHERE status IN ('credited', 'duplicate')) AS by_itself,
+      count(*) FILTER (WHERE status = 'assigned') AS by_operators,
+      count(*) FILTER (WHERE status = 'waiting') AS waiting,
+      percentile_cont(0.5) WITHIN GROUP (ORDER BY ${delay}) FILTER (WHERE status = 'credited') AS feed_p50,
+      percentile_cont(0.95) WITHIN GROUP (ORDER BY ${delay}) FILTER (WHERE status = 'credited') AS feed_p95,
+      percentile_cont(0.5) WITHIN GROUP (ORDER BY ${delay}) FILTER (WHERE status = 'assigned') AS staff_p50,
+      percentile_cont(0.95) WITHIN GROUP (ORDER BY ${delay}) FILTER (WHERE status = 'assigned') AS staff_p95
+    FROM bank_credits
+    WHERE booked_at >= ${since}`.execute(db);
+  const row = rows[0]!;
+  const pair = (p50: number | null, p95: number | null) => (p50 === null || p95 === null ? null : { p50: Number(p50), p95: Number(p95) });
+  return {
+    received: Number(row.received),
+    byItself: Number(row.by_itself),
+    byOperators: Number(row.by_operators),
+    waiting: Number(row.waiting),
+    delaySeconds: { byItself: pair(row.feed_p50, row.feed_p95), byOperators: pair(row.staff_p50, row.staff_p95) },
+  };
+}

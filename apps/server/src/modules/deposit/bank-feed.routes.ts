@@ -1,4 +1,4 @@
-import { assignBankCreditBody, bankCreditsQuery, bankCreditsResponse, messageResponse, toMajor, type WaitingBankCredit } from '@wallet/contract';
+import { assignBankCreditBody, bankAutoFiguresResponse, bankCreditsQuery, bankCreditsResponse, messageResponse, toMajor, type WaitingBankCredit } from '@wallet/contract';
 import { z } from 'zod';
 import { operator } from '../../http/auth.js';
 import { failures } from '../../http/openapi.js';
@@ -29,6 +29,7 @@ export function registerBankFeedRoutes(app: App, feed: BankFeed): void {
       })),
     };
   });
+  app.get('/api/admin/bank-credits/figures', { ...finance, schema: { tags, response: { 200: bankAutoFiguresResponse } } }, () => feed.autoFigures());
   app.post(
     '/api/admin/bank-credits/:id/assign',
     { ...finance, schema: { tags, params: z.object({ id: z.uuid() }), body: assignBankCreditBody, response: { 200: messageResponse, ...failures(400, 403, 404, 409) } } },

@@ -1,10 +1,13 @@
-import { type CurrencyCode, walletCurrencyOf } from '@wallet/contract';
+import { Gauge, Histogram } from 'prom-client';
+import { type BankAutoFiguresResponse, type CurrencyCode, type SiteProfile, walletCurrencyOf } from '@wallet/contract';
 import type { BankStatement, StatementEntry } from '../../adapters/bank-statement.js';
 import type { Db } from '../../db/database.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import type { AdminContext } from '../../http/context.js';
+import { type Metrics, WAIT_BUCKETS, sharedRead } from '../../metrics.js';
 import type { Members, MemberRow } from '../account/members.js';
 import type { AuditTrail } from '../audit/audit-writer.js';
+import { dayStartIn, periodStarts } from '../figures/figures.service.js';
 import type { LookupService } from '../lookup/lookup.service.js';
 import * as repo from './bank-feed.repository.js';
 import type { DepositCredit } from './deposit-credit.js';
@@ -39,8 +42,21 @@ export function createBankFeed(deps: {
   banks: Pick<LookupService, 'slipBank'>;
   auditTrail: AuditTrail;
   log: { warn(object: object, message: string): void };
+  metrics: Metrics;
+  site: Pick<SiteProfile, 'timeZone'>;
+  now: () => Date;
 }) {
   const { db } = deps;
+  const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: deps.site.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  // An operator's credit may come hours or a day after the transfer.
+  const transferToCredit = new Histogram({
+    name: 'wallet_bank_deposit_transfer_to_credit_seconds',
+    help: 'From the member’s bank transfer (the statement line’s time) to its credit, by who credited the line: the feed itself, or operators.',
+    labelNames: ['by'] as const,
+    buckets: [...WAIT_BUCKETS, 4 * 3600, 24 * 3600],
+    registers: [deps.metrics],
+  });
+  const observeCredit = (by: 'feed' | 'operators', bookedAt: Date) => transferToCredit.observe({ by }, Math.max(0, deps.now().getTime() - bookedAt.getTime()) / 1000);
 
   type SenderBank = Awaited<ReturnType<LookupService['slipBank']>>;
   type Match = { member: MemberRow; slipCode: string } | { reason: repo.WaitingReason; candidates: MemberRow[] };
@@ -67,6 +83,13 @@ export function createBankFeed(deps: {
 
   /** One incoming line, in its own transaction: credited, known before, or waiting. */
   async function take(account: { id: bigint; currency: string }, entry: StatementEntry): Promise<repo.Outcome['status'] | 'repeat'> {
+    const status = await takeOnce(account, entry);
+    // Observed once the credit is committed: a line another read wrote first is not counted twice.
+    if (status === 'credited') observeCredit('feed', entry.at);
+    return status;
+  }
+
+  async function takeOnce(account: { id: bigint; currency: string }, entry: StatementEntry): Promise<repo.Outcome['status'] | 'repeat'> {
     const bank = entry.counterparty.bank ? await deps.banks.slipBank(entry.counterparty.bank) : undefined;
     return db
       .transaction()
@@ -131,6 +154,31 @@ export function createBankFeed(deps: {
     return (await deps.banks.slipBank(line.sender_bank))?.slip_code ?? null;
   }
 
+  async function autoFigures(): Promise<BankAutoFiguresResponse> {
+    const today = dayFormat.format(deps.now());
+    const starts = periodStarts(today);
+    const periods = await Promise.all(
+      (['today', 'days30'] as const).map(async (period) => {
+        const from = dayStartIn(starts[period], deps.site.timeZone);
+        const figures = await repo.autoFigures(db, from);
+        return { period, from: from.getTime(), ...figures, shareByItself: shareOf(figures) };
+      }),
+    );
+    return { timeZone: deps.site.timeZone, today, periods };
+  }
+
+  const readShares = sharedRead(autoFigures);
+  new Gauge({
+    name: 'wallet_bank_deposits_without_staff_ratio',
+    help: 'Of the bank transfers into AUTO accounts (by the statement line’s time), the share credited without staff, today and over the last 30 days (site calendar days); absent while none came in.',
+    labelNames: ['period'] as const,
+    registers: [deps.metrics],
+    async collect() {
+      this.reset();
+      for (const { period, shareByItself } of (await readShares()).periods) if (shareByItself !== null) this.set({ period }, shareByItself);
+    },
+  });
+
   return {
     /** One run over every AUTO account (a reconciler job; several nodes may run it, each account read by one at a time). */
     async read(): Promise<Record<string, unknown>> {
@@ -168,7 +216,7 @@ export function createBankFeed(deps: {
       // sending bank is unknown, is credited by the member's slip instead, never twice.
       const slipCode = await slipCodeOf(seen);
       if (!slipCode) throw badRequest('KEY_INVALID');
-      return db.transaction().execute(async (trx) => {
+      const answer = await db.transaction().execute(async (trx) => {
         const member = await deps.members.lock(trx, memberId);
         if (!member) throw notFound('NO_USER');
         const line = await repo.lockCredit(trx, id);
@@ -187,9 +235,18 @@ export function createBankFeed(deps: {
         if (!credited) throw new AppError('ALREADY_DECIDED', 409, { decidedBy: 'slip' });
         await repo.assign(trx, id, { memberId, depositId: credited.depositId, by: operator.username });
         await deps.auditTrail.record(trx, operator, 'bank_credit.assign', { ...detail, proposedBy: line.proposed_by });
-        return 'SUCCESS';
+        return 'SUCCESS' as const;
       });
+      if (answer === 'SUCCESS') observeCredit('operators', seen.booked_at);
+      return answer;
     },
+
+    /**
+     * Money in without staff, today and over the last 30 days (the site's calendar days, today's
+     * included), by when the member transferred: lines received, credited without staff or by
+     * operators, still waiting, and the transfer-to-credit seconds of each kind.
+     */
+    autoFigures,
 
     /** Over 30 days: lines credited by themselves, by operators, and waiting. */
     async figures() {
@@ -201,5 +258,8 @@ export function createBankFeed(deps: {
   };
 }
 export type BankFeed = ReturnType<typeof createBankFeed>;
+
+/** Without staff of all received; null when nothing came in. */
+const shareOf = (figures: { received: number; byItself: number }) => (figures.received === 0 ? null : figures.byItself / figures.received);
 
 class RepeatedLine extends Error {}

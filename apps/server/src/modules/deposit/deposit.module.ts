@@ -112,6 +112,9 @@ export function registerDepositModule(
     banks: uses.banks,
     auditTrail: core.auditTrail,
     log,
+    metrics: core.metrics,
+    site: core.site,
+    now,
   });
   core.jobs.bankFeed = () => bankFeed.read();
   registerBankFeedRoutes(app, bankFeed);
