@@ -20,7 +20,7 @@ const withdrawal = {
   checking: false,
 };
 const slip = { createdAt: '2026-11-01T03:00:00.000Z', amount: 0, status: 'in_progress', note: null, link: '/slip.png', reference: 'S0000001' };
-const pendingWithdrawal = { ...withdrawal, username: '0811111111', memberName: 'Somchai', decidedBy: null, firstApprovedBy: null, firstDecision: null, heldForReview: false, reference: 'W0000001' };
+const pendingWithdrawal = { ...withdrawal, username: '0811111111', memberName: 'Somchai', decidedBy: null, firstApprovedBy: null, firstDecision: null, heldForReview: false, reference: 'W0000001', autoPayout: { reasons: ['off'], payout: null } };
 const queues: Record<string, unknown> = {
   '/api/admin/withdrawals': { total: 1, totalCapped: false, withdrawals: [pendingWithdrawal] },
   '/api/admin/deposit-notices': { total: 0, notices: [] },
