@@ -118,6 +118,8 @@ const environmentSchema = z.object({
   SLIP_VERIFIER_API_KEY: z.string().optional(),
   BANK_STATEMENT_URL: z.string().url().optional(),
   BANK_STATEMENT_API_KEY: z.string().optional(),
+  /** How often every node reads the AUTO accounts' statements, besides the reconciler's runs (0: only with them). */
+  BANK_FEED_INTERVAL_MS: z.coerce.number().int().min(0).default(15_000),
   /** The operator's bank's fund-transfer API (auto-payout): its address, OAuth client, and the accounts it pays from. */
   BANK_TRANSFER_URL: z.string().url().optional(),
   BANK_TRANSFER_CLIENT_ID: z.string().optional(),
@@ -174,7 +176,7 @@ export interface AppConfig {
   trueMoney: { url: string | undefined; linkKey: string; mobile: string; webhookSecret: string | undefined; timeoutMs: number };
   slipVerifier: { url: string | undefined; apiKey: string | undefined; resumeAfterMs: number };
   /** The operator's bank account statement feed (reconciliation); the sandbox bank's when unset. */
-  bankStatement: { url: string | undefined; apiKey: string | undefined };
+  bankStatement: { url: string | undefined; apiKey: string | undefined; intervalMs: number };
   /**
    * The bank's fund-transfer API: the sandbox bank's (and its demo accounts) when sandboxes are on and
    * nothing is set; without an account in a currency, nothing in it is paid without an operator.
@@ -242,7 +244,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     sandboxProviderBooks: values.SANDBOX_PROVIDER_BOOKS,
     trueMoney: { url: values.TRUEMONEY_URL, linkKey: values.TRUELINK_KEY, mobile: values.TRUEMONEY_MOBILE, webhookSecret: values.TRUEMONEY_WEBHOOK_SECRET, timeoutMs: values.TRUEMONEY_TIMEOUT_MS },
     slipVerifier: { url: values.SLIP_VERIFIER_URL, apiKey: values.SLIP_VERIFIER_API_KEY, resumeAfterMs: values.SLIP_RESUME_AFTER_MS },
-    bankStatement: { url: values.BANK_STATEMENT_URL, apiKey: values.BANK_STATEMENT_API_KEY },
+    bankStatement: { url: values.BANK_STATEMENT_URL, apiKey: values.BANK_STATEMENT_API_KEY, intervalMs: values.BANK_FEED_INTERVAL_MS },
     bankTransfer: {
       url: values.BANK_TRANSFER_URL,
       clientId: values.BANK_TRANSFER_CLIENT_ID ?? (sandboxes ? SANDBOX_TRANSFER_CLIENT.id : ''),

@@ -4,6 +4,7 @@ import { createHttpSlipVerifier } from '../../adapters/slip-verifier.js';
 import { createHttpTrueMoney } from '../../adapters/truemoney.js';
 import { createFolderStorage } from '../../adapters/upload-storage.js';
 import type { Core } from '../../core.js';
+import { scheduleEvery } from '../reconcile/reconciler.js';
 import type { Members } from '../account/members.js';
 import type { LookupService } from '../lookup/lookup.service.js';
 import type { SlipCodes } from '../lookup/slip-codes.js';
@@ -117,6 +118,8 @@ export function registerDepositModule(
     now,
   });
   core.jobs.bankFeed = () => bankFeed.read();
+  // A member's transfer is credited within about a minute (SPEC): the feed is read more often than the reconciler runs.
+  scheduleEvery(app, 'bank-feed', () => bankFeed.read(), config.bankStatement.intervalMs);
   registerBankFeedRoutes(app, bankFeed);
   core.openIntents['gift_link'] = () => redeemingIntents(db);
   core.openIntents.slip = () => unfinishedSlips(db);

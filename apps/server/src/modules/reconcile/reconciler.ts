@@ -43,6 +43,14 @@ export type Reconciler = ReturnType<typeof createReconciler>;
 
 /** DESIGN §5: the reconciler runs at start and then every interval, on every node (every sweep is idempotent). */
 export function scheduleReconciler(app: Core['app'], reconciler: Reconciler, intervalMs: number): void {
+  scheduleEvery(app, 'reconciler', () => reconciler.run(), intervalMs);
+}
+
+/**
+ * A job of its own cadence on every node, at start and then every interval (0: never), one run at a
+ * time; each run has an id of its own (ADR 0339) and a failure is logged, never thrown.
+ */
+export function scheduleEvery(app: Core['app'], name: string, job: () => Promise<unknown>, intervalMs: number): void {
   if (intervalMs <= 0) return;
   let timer: NodeJS.Timeout | undefined;
   let running = false;
@@ -50,9 +58,9 @@ export function scheduleReconciler(app: Core['app'], reconciler: Reconciler, int
     if (running) return;
     running = true;
     try {
-      await reconciler.run();
+      await runCausedBy(`${name}-${crypto.randomUUID()}`, job);
     } catch (error) {
-      app.log.error({ err: error }, 'reconciler run failed');
+      app.log.error({ err: error }, `${name} run failed`);
     } finally {
       running = false;
     }
