@@ -4,6 +4,8 @@
 
 ALTER TABLE withdrawals ADD COLUMN auto_checked_at timestamptz;
 ALTER TABLE withdrawals ADD COLUMN auto_reasons text[];
+-- Withdrawals made before auto-payout existed were never its to pay: operators decide them.
+UPDATE withdrawals SET auto_checked_at = created_at, auto_reasons = '{off}';
 
 CREATE TABLE payouts (
   withdrawal_id   uuid PRIMARY KEY REFERENCES withdrawals (id),

@@ -6,9 +6,9 @@ import { z } from 'zod';
  * Why auto-payout left a withdrawal to operators: auto-payout off or paused, no account to pay from
  * in its currency, above the auto-pay amount, today's auto-pay budget spent, not to the member's
  * registered account now, held by a risk rule, the member under a protection restriction, a payout
- * that needs two operators.
+ * that needs two operators, a member's bank the transfer API cannot name (no interbank code).
  */
-export const AUTO_PAYOUT_REASONS = ['off', 'paused', 'no_payout_account', 'above_limit', 'budget_spent', 'not_registered_account', 'risk_review', 'protection', 'second_approval'] as const;
+export const AUTO_PAYOUT_REASONS = ['off', 'paused', 'no_payout_account', 'above_limit', 'budget_spent', 'not_registered_account', 'risk_review', 'protection', 'second_approval', 'bank_unsupported'] as const;
 export type AutoPayoutReason = (typeof AUTO_PAYOUT_REASONS)[number];
 
 export const PAYOUT_STATUSES = ['sending', 'pending', 'paid', 'failed'] as const;

@@ -3,7 +3,9 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
 import { Toaster } from 'sonner';
+import { AUTO_PAYOUT_REASONS, PAYOUT_STATUSES } from '@wallet/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { resources } from '../../shared/i18n';
 import { saveToken } from '../../shared/api/client';
 import { QueuesPage } from './QueuesPage';
 
@@ -20,7 +22,7 @@ const withdrawal = {
   checking: false,
 };
 const slip = { createdAt: '2026-11-01T03:00:00.000Z', amount: 0, status: 'in_progress', note: null, link: '/slip.png', reference: 'S0000001' };
-const pendingWithdrawal = { ...withdrawal, username: '0811111111', memberName: 'Somchai', decidedBy: null, firstApprovedBy: null, firstDecision: null, heldForReview: false, reference: 'W0000001', autoPayout: { reasons: null, payout: null } };
+const pendingWithdrawal = { ...withdrawal, username: '0811111111', memberName: 'Somchai', decidedBy: null, firstApprovedBy: null, firstDecision: null, heldForReview: false, reference: 'W0000001', autoPayout: { reasons: ['off'], payout: null } };
 const queues: Record<string, unknown> = {
   '/api/admin/withdrawals': { total: 1, totalCapped: false, withdrawals: [pendingWithdrawal] },
   '/api/admin/deposit-notices': { total: 0, notices: [] },
@@ -123,6 +125,14 @@ describe('a withdrawal a risk rule held', () => {
 });
 
 describe('what auto-payout did with a withdrawal', () => {
+  it('has words for every reason and payout status in Thai, Lao and English', () => {
+    for (const language of ['th', 'lo', 'en'] as const) {
+      const words = resources[language].translation.autoPayout as { reasons: Record<string, string>; status: Record<string, string> };
+      expect(AUTO_PAYOUT_REASONS.filter((reason) => !words.reasons[reason]), language).toEqual([]);
+      expect(PAYOUT_STATUSES.filter((status) => !words.status[status]), language).toEqual([]);
+    }
+  });
+
   const payout = (status: string) => ({ status, reference: 'W0000001', bankRef: null, failure: null, attempts: 1 });
   const rows = [
     { ...pendingWithdrawal, _id: 'w-1', username: '0811111111', autoPayout: { reasons: ['above_limit', 'budget_spent'], payout: null } },

@@ -87,6 +87,7 @@ const withdrawal = {
   firstDecision: 'SUCCESS',
   heldForReview: true,
   reference: 'W26110100001',
+  autoPayout: { reasons: ['risk_review'], payout: null },
 };
 
 type Sent = { method: string; path: string; body: unknown };

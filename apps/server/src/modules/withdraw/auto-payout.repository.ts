@@ -118,7 +118,10 @@ export async function settlePayout(trx: Db, withdrawalId: string, outcome: { sta
     .execute();
 }
 
-/** Withdrawals auto-payout has not looked at yet (a crash between the request and the look), oldest first. */
+/**
+ * Withdrawals auto-payout has not looked at yet (a crash between the request and the look), oldest
+ * first; not those older than an hour, which operators have seen waiting and may be deciding.
+ */
 export function unchecked(db: Db, olderThanSeconds: number, limit: number) {
   return db
     .selectFrom('withdrawals')
@@ -126,6 +129,7 @@ export function unchecked(db: Db, olderThanSeconds: number, limit: number) {
     .where('status', '=', 'in_progress')
     .where('auto_checked_at', 'is', null)
     .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${olderThanSeconds})`)
+    .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
     .orderBy('created_at')
     .limit(limit)
     .execute();

@@ -9,6 +9,8 @@ export interface AutoPayoutFacts {
   payoutAccount: string | null;
   /** The withdrawal's payee is the member's registered account as it stands now (bank, number and name). */
   toRegisteredAccount: boolean;
+  /** The payee's bank has an interbank code the transfer API names it by. */
+  payeeBankKnown: boolean;
   heldForReview: boolean;
   restricted: boolean;
   /** Above the second-approval amount, or an operator already proposed a decision. */
@@ -26,6 +28,7 @@ export function autoPayoutReasons(facts: AutoPayoutFacts): AutoPayoutReason[] {
   if (facts.payoutAccount === null) reasons.push('no_payout_account');
   if (facts.amount > facts.max) reasons.push('above_limit');
   if (!facts.toRegisteredAccount) reasons.push('not_registered_account');
+  if (!facts.payeeBankKnown) reasons.push('bank_unsupported');
   if (facts.heldForReview) reasons.push('risk_review');
   if (facts.restricted) reasons.push('protection');
   if (facts.needsOperators) reasons.push('second_approval');

@@ -58,6 +58,7 @@ export function createAutoPayout(deps: {
    */
   async function consider(withdrawalId: string): Promise<void> {
     const site = await deps.settings.site();
+    const payeeBank = await interbankCodeOf(withdrawalId);
     const payout = await db.transaction().execute(async (trx) => {
       const row = await withdrawals.lockWithdrawal(trx, withdrawalId);
       if (!row || row.status !== 'in_progress' || row.auto_checked_at !== null) return null;
@@ -70,6 +71,7 @@ export function createAutoPayout(deps: {
         paused: pause.paused,
         payoutAccount,
         toRegisteredAccount: !!member && member.bank_code === row.bank_code && member.bank_account_no === row.bank_account_no && member.bank_account_name === row.bank_account_name,
+        payeeBankKnown: payeeBank !== null,
         heldForReview: row.held_for_review,
         restricted: restriction !== null,
         needsOperators: row.first_approved_by !== null || (rules.withdrawSecondApprovalAbove > 0 && row.amount > minorOf(rules.withdrawSecondApprovalAbove)),
@@ -86,17 +88,24 @@ export function createAutoPayout(deps: {
     await send(payout);
   }
 
+  /** The interbank code of the bank a withdrawal pays into (Lao banks have none), or null. */
+  async function interbankCodeOf(withdrawalId: string): Promise<string | null> {
+    const payee = await repo.payeeOf(db, withdrawalId);
+    return (await deps.banks.slipBank(payee.bank_code))?.slip_code ?? null;
+  }
+
   /** Asks the bank to pay (again, under the same reference: it pays once) and acts on its answer. */
   async function send(payout: repo.PayoutRow): Promise<void> {
     const payee = await repo.payeeOf(db, payout.withdrawal_id);
-    const bank = await deps.banks.slipBank(payee.bank_code);
+    const toBankCode = await interbankCodeOf(payout.withdrawal_id);
+    // Only a bank with a code is given to the bank (consider); one that lost it since cannot be paid by transfer.
+    if (toBankCode === null) return settle(payout.withdrawal_id, { status: 'failed', failure: 'BANK_UNSUPPORTED' });
     await repo.recordAttempt(db, payout.withdrawal_id, deps.callLeaseSeconds);
     await answered(payout, () =>
       deps.bank.transfer({
         reference: payout.reference,
         fromAccountNo: payout.from_account_no,
-        // A bank without an interbank code cannot be paid by transfer: the bank's own refusal settles it.
-        toBankCode: bank?.slip_code ?? '000',
+        toBankCode,
         toAccountNo: payee.bank_account_no,
         toName: payee.bank_account_name,
         amount: payout.amount,
@@ -124,11 +133,11 @@ export function createAutoPayout(deps: {
 
   /** The bank's answer for good, once: paid posts the hold; refused returns the money to the wallet with the reason. */
   async function settle(withdrawalId: string, outcome: Settled): Promise<void> {
-    await db.transaction().execute(async (trx) => {
+    const settled = await db.transaction().execute(async (trx) => {
       // The module's lock order: the withdrawal, then its payout.
       const row = await withdrawals.lockWithdrawal(trx, withdrawalId);
       const payout = await repo.lockPayout(trx, withdrawalId);
-      if (!row || !payout || payout.status === 'paid' || payout.status === 'failed') return;
+      if (!row || !payout || payout.status === 'paid' || payout.status === 'failed') return false;
       // An operator cannot decide a withdrawal while its payout is open (withdraw.service.ts): this is a bug, never a second payment.
       if (row.status !== 'in_progress') throw new Error(`withdrawal ${withdrawalId} decided while its payout was open`);
       const resolution = { holdId: row.hold_id!, reference: withdrawalId };
@@ -141,8 +150,9 @@ export function createAutoPayout(deps: {
         await repo.giveBudgetBack(trx, payout);
       }
       await repo.settlePayout(trx, withdrawalId, outcome);
+      return true;
     });
-    outcomes.inc({ outcome: outcome.status === 'paid' ? 'paid' : 'refused' });
+    if (settled) outcomes.inc({ outcome: outcome.status === 'paid' ? 'paid' : 'refused' });
   }
 
   return {
@@ -153,21 +163,19 @@ export function createAutoPayout(deps: {
      * payout it has not answered for good; one it never received is sent again under its reference.
      */
     async sweep() {
-      let considered = 0;
-      for (const { id } of await repo.unchecked(db, UNCHECKED_AFTER_SECONDS, 50)) {
-        await consider(id);
-        considered += 1;
-      }
+      // One withdrawal failing never stops the others.
+      const each = async (withdrawalId: string, work: () => Promise<unknown>) =>
+        work().catch((error: unknown) => deps.log.error({ err: error, withdrawalId }, 'auto-payout sweep failed on a withdrawal'));
+      const unseen = await repo.unchecked(db, UNCHECKED_AFTER_SECONDS, 50);
+      for (const { id } of unseen) await each(id, () => consider(id));
       const due = await repo.claimDue(db, 50, deps.callLeaseSeconds);
       for (const payout of due) {
-        try {
+        await each(payout.withdrawal_id, async () => {
           const answer = await answered(payout, () => deps.bank.inquire(payout.reference));
           if (answer?.status === 'NOT_FOUND') await send(payout);
-        } catch (error) {
-          deps.log.error({ err: error, withdrawalId: payout.withdrawal_id }, 'auto-payout sweep failed on a payout');
-        }
+        });
       }
-      return { considered, asked: due.length };
+      return { considered: unseen.length, asked: due.length };
     },
 
     /** What auto-payout did with each of these withdrawals, for the operator's list. */
