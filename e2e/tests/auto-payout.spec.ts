@@ -49,12 +49,19 @@ test('a small withdrawal is paid by the bank by itself; a large one waits, the o
   await withdraw.fill(AUTO_PAY_UP_TO);
   await withdraw.submit();
   await expect(home.walletBalance()).toHaveText('380.00');
+  const headers = { authorization: `Bearer ${first}` };
+  const found = (await (await request.get(`/api/admin/members?q=${member.phone}&page=1&limit=5`, { headers })).json()) as { members: Array<{ _id: string; phone: string }> };
+  const memberId = found.members.find((candidate) => candidate.phone === member.phone)!._id;
+  const withdrawalsOf = async () =>
+    ((await (await request.get(`/api/admin/members/${memberId}/withdrawals?page=1&limit=5`, { headers })).json()) as { withdrawals: Array<{ amount: number; status: string; decidedBy: string | null; autoPayout: unknown }> }).withdrawals;
+  // Said with what auto-payout did, should it not pay.
+  await expect.poll(async () => JSON.stringify(await withdrawalsOf()), { timeout: 20_000 }).toContain('"decidedBy":"auto-payout"');
   const statement = await home.openStatement();
   await expect.poll(async () => {
     await page.reload();
     // The member app joins a Thai word's letters with invisible joiners.
     return (await statement.first().textContent())?.replace(/[\u2060\u200B]/g, '');
-  }, { timeout: 20_000 }).toContain('สำเร็จ');
+  }).toContain('สำเร็จ');
   await expect(statement.first()).toContainText(`−${AUTO_PAY_UP_TO}.00`);
   await keepScreenshot(page, 'statement-auto-paid');
 
@@ -87,11 +94,7 @@ test('a small withdrawal is paid by the bank by itself; a large one waits, the o
   await keepScreenshot(operator.page, 'console-settings-auto-payout');
   await operator.close();
 
-  const headers = { authorization: `Bearer ${first}` };
-  const found = (await (await request.get(`/api/admin/members?q=${member.phone}&page=1&limit=5`, { headers })).json()) as { members: Array<{ _id: string; phone: string }> };
-  const memberId = found.members.find((candidate) => candidate.phone === member.phone)!._id;
-  const decided = (await (await request.get(`/api/admin/members/${memberId}/withdrawals?page=1&limit=5`, { headers })).json()) as { withdrawals: Array<{ amount: number; status: string; decidedBy: string }> };
-  expect(decided.withdrawals.map(({ amount, status, decidedBy }) => ({ amount, status, decidedBy })).sort((a, b) => a.amount - b.amount)).toEqual([
+  expect((await withdrawalsOf()).map(({ amount, status, decidedBy }) => ({ amount, status, decidedBy })).sort((a, b) => a.amount - b.amount)).toEqual([
     { amount: AUTO_PAY_UP_TO, status: 'SUCCESS', decidedBy: 'auto-payout' },
     { amount: 300, status: 'SUCCESS', decidedBy: 'e2e-admin' },
   ]);

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/i18n';
-import { useAutoPayout } from '../queues/api/auto-payout';
-import { durationText, shareText } from '../queues/duration';
+import { useAutoPayout } from '../../shared/api/auto-payout';
+import { durationText, shareText } from '../../shared/ui/duration';
 import { useBankAutoFigures } from './api/money-without-staff';
 
 /**

@@ -8,8 +8,9 @@ import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
 import { TextField } from '../../shared/ui/Field';
 import { formatEpoch, formatMoney } from '../../shared/ui/format';
-import { usePauseAutoPayout, useAutoPayout } from './api/auto-payout';
-import { durationText, shareText } from './duration';
+import { useAutoPayout } from '../../shared/api/auto-payout';
+import { durationText, shareText } from '../../shared/ui/duration';
+import { usePauseAutoPayout } from './api/auto-payout';
 
 const CURRENCIES: readonly CurrencyCode[] = ['THB', 'LAK'];
 

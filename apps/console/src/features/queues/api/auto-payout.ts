@@ -1,12 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { autoPayoutState } from '@wallet/contract';
 import { api } from '../../../shared/api/client';
 import { joinInFlight } from '../../../shared/api/join-in-flight';
 import { queryKeys } from '../../../shared/api/keys';
-
-/** GET /api/admin/auto-payout (finance, admin): paused or not, each currency's limits and today's use, the 30-day figures, payouts in flight. */
-export const useAutoPayout = (enabled = true) =>
-  useQuery({ queryKey: queryKeys.autoPayout.all, queryFn: () => api.get('/api/admin/auto-payout', { schema: autoPayoutState }), refetchInterval: 15_000, enabled });
 
 // A double click on the dialog's confirm joins the first call: one request, one audit line.
 const setPaused = joinInFlight(
