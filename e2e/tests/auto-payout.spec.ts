@@ -20,7 +20,7 @@ test.afterAll(async ({ request }) => {
   expect(off.status(), await off.text()).toBe(200);
 });
 
-test('a small withdrawal is paid by the bank by itself; a large one waits, the operator reads why and approves it', async ({ page, browser, request }) => {
+test('a small withdrawal is paid by the bank by itself; a large one waits, the operator reads why and approves it; pausing and resuming take a reason', async ({ page, browser, request }) => {
   // Turning auto-payout on takes two admins: the first proposes, the second approves.
   const first = await operatorToken(request);
   const proposed = await putSettings(request, first, { autoPayoutMax: AUTO_PAY_UP_TO, autoPayoutDailyBudget: 1_000 });
@@ -83,6 +83,19 @@ test('a small withdrawal is paid by the bank by itself; a large one waits, the o
   // The panel's figures count the payout; the dashboard reads the share paid without staff.
   await expect(operator.page.getByTestId('auto-payout-THB-max')).toContainText(`${AUTO_PAY_UP_TO}.00 THB`);
   await keepScreenshot(operator.page, 'console-auto-payout-panel', { fullPage: false });
+  // The one switch: paused with a reason, and (an admin) resumed.
+  const panel = operator.page.getByTestId('auto-payout');
+  await panel.getByTestId('auto-payout-switch').click();
+  const dialog = operator.page.getByTestId('auto-payout-dialog');
+  await expect(dialog).toContainText('จะไม่มีรายการถอนใดที่ธนาคารโอนให้เองอัตโนมัติ จนกว่าแอดมินจะเปิดอีกครั้ง');
+  await dialog.getByRole('textbox').fill('journey pause');
+  await keepScreenshot(operator.page, 'console-auto-payout-pause-dialog', { fullPage: false });
+  await dialog.getByTestId('auto-payout-confirm').dblclick();
+  await expect(panel.getByTestId('auto-payout-status')).toContainText('journey pause');
+  await panel.getByTestId('auto-payout-switch').click();
+  await dialog.getByRole('textbox').fill('journey resume');
+  await dialog.getByTestId('auto-payout-confirm').click();
+  await expect(panel.getByTestId('auto-payout-paused')).toHaveCount(0);
   await operator.page.goto('/admin/dashboard');
   await expect(operator.page.getByTestId('dashboard-no-staff-withdrawals')).not.toHaveText('-');
   await keepScreenshot(operator.page, 'console-dashboard-no-staff');
