@@ -9,6 +9,7 @@ import { CurrencyField } from '../../shared/ui/Field';
 import { formatMoney, formatTime } from '../../shared/ui/format';
 import { useDashboard } from './api/dashboard';
 import { HarmMetricsTile } from './HarmMetricsTile';
+import { MoneyWithoutStaffTile } from './MoneyWithoutStaffTile';
 import { RiskMetricsTile } from './RiskMetricsTile';
 
 /** Today and the last 30 days: money in and out, members, rewards, the gaming result, and what waits. */
@@ -55,6 +56,7 @@ export function DashboardPage() {
         )}
       </div>
       {/* Risk work is the money desk's, as reconciliation is. */}
+      {desk && <MoneyWithoutStaffTile />}
       {desk && <RiskMetricsTile />}
       {protection && <HarmMetricsTile />}
       <section className="rounded-xl border border-white/10 bg-desk-900 p-4">

@@ -3,7 +3,9 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
 import { Toaster } from 'sonner';
+import { AUTO_PAYOUT_REASONS, PAYOUT_STATUSES } from '@wallet/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { resources } from '../../shared/i18n';
 import { saveToken } from '../../shared/api/client';
 import { QueuesPage } from './QueuesPage';
 
@@ -119,5 +121,51 @@ describe('a withdrawal a risk rule held', () => {
     const row = await rowOf();
     expect(within(row).getByTestId('queue-first-decision')).toHaveTextContent('first approved by anna');
     expect(within(row).queryByTestId('queue-held')).not.toBeInTheDocument();
+  });
+});
+
+describe('what auto-payout did with a withdrawal', () => {
+  it('has words for every reason and payout status in Thai, Lao and English', () => {
+    for (const language of ['th', 'lo', 'en'] as const) {
+      const words = resources[language].translation.autoPayout as { reasons: Record<string, string>; status: Record<string, string> };
+      expect(AUTO_PAYOUT_REASONS.filter((reason) => !words.reasons[reason]), language).toEqual([]);
+      expect(PAYOUT_STATUSES.filter((status) => !words.status[status]), language).toEqual([]);
+    }
+  });
+
+  const payout = (status: string) => ({ status, reference: 'W0000001', bankRef: null, failure: null, attempts: 1 });
+  const rows = [
+    { ...pendingWithdrawal, _id: 'w-1', username: '0811111111', autoPayout: { reasons: ['above_limit', 'budget_spent'], payout: null } },
+    { ...pendingWithdrawal, _id: 'w-2', username: '0822222222', autoPayout: { reasons: [], payout: payout('pending') } },
+    { ...pendingWithdrawal, _id: 'w-3', username: '0833333333', autoPayout: { reasons: [], payout: payout('paid') } },
+    { ...pendingWithdrawal, _id: 'w-4', username: '0844444444', autoPayout: { reasons: null, payout: null } },
+  ];
+
+  it('says in words why it waits, that the bank is paying it, or that the bank paid it by itself', async () => {
+    renderQueues(() => withdrawal, { withdrawals: rows });
+    const [waits, paying, paid, unseen] = await within(await screen.findByTestId('admin-withdrawals')).findAllByRole('listitem');
+    expect(within(waits!).getByTestId('queue-auto-payout')).toHaveTextContent('Waits for operators: above the auto-pay amount, today’s auto-pay budget spent');
+    expect(within(paying!).getByTestId('queue-auto-payout')).toHaveTextContent('Being paid by the bank (the bank is processing)');
+    expect(within(paid!).getByTestId('queue-auto-payout')).toHaveTextContent('Paid by the bank by itself');
+    expect(within(unseen!).queryByTestId('queue-auto-payout')).not.toBeInTheDocument();
+  });
+
+  it('keeps approve and fail from a withdrawal the bank is paying, and says why; the others stay open', async () => {
+    const sent: string[] = [];
+    renderQueues((path) => {
+      sent.push(path);
+      return { ...withdrawal, status: 'SUCCESS' };
+    }, { withdrawals: rows });
+    const [waits, paying] = await within(await screen.findByTestId('admin-withdrawals')).findAllByRole('listitem');
+    expect(within(paying!).getByTestId('admin-approve')).toBeDisabled();
+    expect(within(paying!).getByTestId('admin-fail')).toBeDisabled();
+    expect(within(paying!).getByTestId('queue-payout-locked')).toHaveTextContent('The bank is paying this withdrawal: approve and fail wait for its answer.');
+    expect(within(waits!).queryByTestId('queue-payout-locked')).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(within(paying!).getByTestId('admin-approve'));
+    expect(sent).toEqual([]);
+    await user.click(within(waits!).getByTestId('admin-approve'));
+    expect(await screen.findByText('Marked as paid.')).toBeInTheDocument();
+    expect(sent).toEqual(['/api/admin/withdrawals/w-1/approve']);
   });
 });

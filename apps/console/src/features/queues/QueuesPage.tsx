@@ -6,6 +6,8 @@ import { type Ask, usePrompt } from '../../shared/ui/PromptDialog';
 import { DECISION_WORDS, type DecisionWords, WithdrawalTwoOperators, useQueueDecision } from '../../shared/ui/QueueDecision';
 import { formatCount, formatMoney, formatTime } from '../../shared/ui/format';
 import { ExportButton } from '../../shared/ui/ExportButton';
+import { AutoPayoutPanel } from './AutoPayoutPanel';
+import { AutoPayoutNote, payoutInFlight } from './AutoPayoutNote';
 import { type QueueItem, type QueueName, loadQueue, useQueue } from './api/queues';
 
 /** The operator's queues (withdrawals, deposit notices, slips, TrueMoney transfers), each decided once. */
@@ -13,6 +15,7 @@ export function QueuesPage() {
   const { t } = useTranslation();
   return (
     <div className="grid gap-6">
+      <AutoPayoutPanel />
       <Queue queue="withdrawals" title={t('queues.withdrawals')} words={DECISION_WORDS.payout} />
       <Queue queue="deposit-notices" title={t('queues.depositNotices')} words={DECISION_WORDS.deposit} />
       <Queue
@@ -79,7 +82,11 @@ function Queue({ queue, title, words, approval }: { queue: QueueName; title: str
       </div>
       {pending.data?.items.length === 0 && <p className="text-white/50">{t('queues.nothingPending')}</p>}
       <ul className="divide-y divide-white/5" data-testid={`admin-${queue}`}>
-        {pending.data?.items.map((item) => (
+        {pending.data?.items.map((item) => {
+          // The bank is paying it: the server refuses a decision until the bank answers, so the buttons say so first.
+          const locked = item.detail.kind === 'withdrawal' && payoutInFlight(item.detail.autoPayout);
+          const lockedWhy = locked ? t('autoPayout.inFlightLocked') : undefined;
+          return (
           <li key={item._id} className="grid grid-cols-[1fr_auto_auto] items-center gap-4 py-2">
             <div>
               <p className="font-semibold">{[item.memberName, item.who].filter(Boolean).join(' · ')}</p>
@@ -94,11 +101,13 @@ function Queue({ queue, title, words, approval }: { queue: QueueName; title: str
             </div>
             <span className="text-right font-mono text-base font-bold text-accent-300">{item.amount > 0 ? `${formatMoney(item.amount, 'en', item.currency)} ${item.currency}` : '-'}</span>
             <div className="flex gap-2">
-              <Button onClick={() => void approve(item)} busy={deciding(item._id, 'approve')} disabled={deciding(item._id)} data-testid="admin-approve">{t(words.approve)}</Button>
-              <Button variant="secondary" onClick={() => void fail(item)} busy={deciding(item._id, 'fail')} disabled={deciding(item._id)} data-testid="admin-fail">{t(words.fail)}</Button>
+              <Button onClick={() => void approve(item)} busy={deciding(item._id, 'approve')} disabled={locked || deciding(item._id)} title={lockedWhy} data-testid="admin-approve">{t(words.approve)}</Button>
+              <Button variant="secondary" onClick={() => void fail(item)} busy={deciding(item._id, 'fail')} disabled={locked || deciding(item._id)} title={lockedWhy} data-testid="admin-fail">{t(words.fail)}</Button>
             </div>
+            {lockedWhy && <p className="col-span-3 -mt-1 text-right text-xs text-sky-200" data-testid="queue-payout-locked">{lockedWhy}</p>}
           </li>
-        ))}
+          );
+        })}
       </ul>
       {prompt.dialog}
     </section>
@@ -114,6 +123,7 @@ function Detail({ item }: { item: QueueItem }) {
         <>
           {detail.bankCode} <span className="font-mono">{groupAccountNumber(detail.accountNo)}</span> {detail.accountName}
           <WithdrawalTwoOperators detail={detail} />
+          <AutoPayoutNote autoPayout={detail.autoPayout} />
         </>
       );
     case 'slip':

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { saveToken } from '../../shared/api/client';
 import { SettingsPage } from './SettingsPage';
@@ -40,14 +41,14 @@ const settings = {
 };
 
 /** The settings screen against a stub server; answers what the PUTs sent. */
-function renderSettings() {
+function renderSettings({ pending }: { pending?: object } = {}) {
   const sent: unknown[] = [];
   saveToken('operator-token');
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init = {}) => {
     const path = new URL(String(input), 'http://localhost').pathname;
     if (init.method === 'PUT') {
       sent.push(JSON.parse(String(init.body)));
-      return new Response(JSON.stringify(settings));
+      return pending ? new Response(JSON.stringify(pending), { status: 202 }) : new Response(JSON.stringify(settings));
     }
     if (path === '/api/admin/me') return new Response(JSON.stringify({ _id: '1', username: 'chief', roles: ['admin'], totp: false }));
     if (path === '/api/admin/settings/site') return new Response(JSON.stringify(settings));
@@ -56,6 +57,7 @@ function renderSettings() {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <SettingsPage />
+      <Toaster />
     </QueryClientProvider>,
   );
   return sent;
@@ -129,5 +131,30 @@ describe('the settings screen', () => {
     await user.click(screen.getByTestId('settings-save'));
     expect(await screen.findByText('ข้อมูลบางส่วนไม่ถูกต้อง')).toBeInTheDocument();
     expect(sent).toEqual([]);
+  });
+
+  it('raises the auto-pay amount and budget of each currency, and says a raise waits for a second operator', async () => {
+    const change = { _id: 'c-1', kind: 'settings.change', subject: 'site', currency: null, before: {}, after: {}, reasons: ['auto_payout_looser'], proposedBy: 'chief', status: 'pending', decidedBy: null, decisionNote: null, createdAt: '2026-11-01T03:00:00.000Z', decidedAt: null };
+    const sent = renderSettings({ pending: change });
+    const user = userEvent.setup();
+    const baht = within(await screen.findByTestId('settings-baht'));
+    const kip = within(screen.getByTestId('settings-kip'));
+    const max = baht.getByLabelText('ธนาคารโอนอัตโนมัติไม่เกิน (บาท, 0 = ปิด)');
+    await waitFor(() => expect(max).toHaveValue('0'));
+    await user.clear(max);
+    await user.type(max, '2000');
+    const budget = baht.getByLabelText('วงเงินโอนอัตโนมัติต่อวัน (บาท, 0 = ปิด)');
+    await user.clear(budget);
+    await user.type(budget, '50000');
+    const kipMax = kip.getByLabelText('ธนาคารโอนอัตโนมัติไม่เกิน (กีบ, 0 = ปิด)');
+    await user.clear(kipMax);
+    await user.type(kipMax, '500000');
+    const kipBudget = kip.getByLabelText('วงเงินโอนอัตโนมัติต่อวัน (กีบ, 0 = ปิด)');
+    await user.clear(kipBudget);
+    await user.type(kipBudget, '10000000');
+    await user.click(screen.getByTestId('settings-save'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ autoPayoutMax: 2000, autoPayoutDailyBudget: 50000, lak: { autoPayoutMax: 500000, autoPayoutDailyBudget: 10000000 } });
+    expect(await screen.findByText(/รอผู้ดูแลคนที่สอง/)).toBeInTheDocument();
   });
 });

@@ -23,8 +23,8 @@ const NUMBERS = ['slipMaxAgeMinutes', 'defaultPercentFail', 'inviteSuccessPercen
 const NUMBER_AMOUNTS: Partial<Record<(typeof NUMBERS)[number], CurrencyCode>> = { approvalRewardAbove: 'THB', approvalRewardAboveKip: 'LAK' };
 const TEXTS = ['siteName', 'website', 'slipOpenFrom', 'slipOpenUntil'] as const;
 /** The amounts each wallet currency has: baht's are top-level settings, kip's under `lak`. */
-const BAHT_AMOUNTS = ['depositMinimum', 'withdrawMin', 'withdrawMax', 'withdrawSecondApprovalAbove', 'spinCoinBaht', 'rewardOtherMoneyLimit'] as const;
-const KIP_AMOUNTS = ['depositMinimum', 'withdrawMin', 'withdrawMax', 'withdrawSecondApprovalAbove', 'spinCoinAmount', 'rewardOtherMoneyLimit'] as const;
+const BAHT_AMOUNTS = ['depositMinimum', 'withdrawMin', 'withdrawMax', 'withdrawSecondApprovalAbove', 'autoPayoutMax', 'autoPayoutDailyBudget', 'spinCoinBaht', 'rewardOtherMoneyLimit'] as const;
+const KIP_AMOUNTS = ['depositMinimum', 'withdrawMin', 'withdrawMax', 'withdrawSecondApprovalAbove', 'autoPayoutMax', 'autoPayoutDailyBudget', 'spinCoinAmount', 'rewardOtherMoneyLimit'] as const;
 /** A number the site profile supplies when it is left empty: null gives the setting back to the profile. */
 const optionalNumber = (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value));
 /** A switch the site profile supplies when "site profile" is chosen (null). */

@@ -10,7 +10,9 @@ export const queryKeys = {
   operators: { all: ['operators'] as const },
   queues: { all: ['queue'] as const, of: (queue: string) => ['queue', queue] as const },
   /** The bank statement's lines waiting for operators, with the 30-day figures. */
-  bankCredits: { all: ['bank-credits'] as const },
+  bankCredits: { all: ['bank-credits'] as const, figures: ['bank-credits', 'figures'] as const },
+  /** Withdrawals paid by the bank by itself: the state, limits, today's budget and the 30-day figures. */
+  autoPayout: { all: ['auto-payout'] as const },
   corrections: { all: ['corrections'] as const, list: (status: string, page: number) => ['corrections', status, page] as const },
   configChanges: { all: ['config-changes'] as const, list: (status: string, page: number) => ['config-changes', status, page] as const },
   audit: { all: ['audit'] as const, checkpoint: ['audit', 'checkpoint'] as const, list: (filter: object, page: number) => ['audit', filter, page] as const },

@@ -5,7 +5,9 @@ import {
   adminSlipsResponse,
   adminWalletTransfersResponse,
   adminWithdrawalsResponse,
+  type withdrawalAutoPayout,
 } from '@wallet/contract';
+import type { z } from 'zod';
 import { api } from '../../../shared/api/client';
 import { queryKeys } from '../../../shared/api/keys';
 import type { QueueName } from '../../../shared/api/queue-decisions';
@@ -17,6 +19,8 @@ export interface WithdrawalDetail extends TwoOperatorState {
   bankCode: string;
   accountNo: string;
   accountName: string;
+  /** What auto-payout did: not looked at yet, left to operators and why, or with the bank. */
+  autoPayout: z.infer<typeof withdrawalAutoPayout>;
 }
 
 /** One waiting item of any queue, as the desk shows it. */
@@ -54,6 +58,7 @@ export async function loadQueue(queue: QueueName, page = 1): Promise<{ total: nu
             firstApprovedBy: row.firstApprovedBy,
             firstDecision: row.firstDecision,
             heldForReview: row.heldForReview,
+            autoPayout: row.autoPayout,
           },
         })),
       };
