@@ -168,7 +168,9 @@ export async function simulateDay(options: DayOptions): Promise<DayResult> {
       DATA_DIR: dataDir,
       RECONCILE_INTERVAL_MS: String(options.reconcileIntervalMs),
       RECONCILE_AFTER_MS: '0',
+      // Every simulated member comes from this one address, where members come from thousands.
       OTP_SENDS_PER_ADDRESS_PER_HOUR: String(options.members * 2 + 100),
+      FLOOD_LIMIT_ADDRESS_PER_MINUTE: '1000000',
       BANK_TRANSFER_TIMEOUT_MS: '3000',
       ADMIN_USERNAME: 'chief',
       ADMIN_PASSWORD: 'sim-day-chief-pass',
