@@ -119,6 +119,15 @@ describe('a member who tries to be credited twice for one transfer', () => {
     expect(await balance(member)).toBe(175);
   });
 
+  it('the slip first, then a line that names nobody: the line written as a duplicate, not waiting', async () => {
+    const member = await registerMember(server, { bankCode: 'GSB' });
+    const image = await transferWithSlip(member, 165);
+    expect(await uploadSlip(member, image)).toBe(200);
+    await read();
+    expect(await balance(member)).toBe(165);
+    expect(await server.db.selectFrom('bank_credits').select(['status', 'reason', 'member_id']).where('amount', '=', 16_500n).execute()).toEqual([{ status: 'duplicate', reason: null, member_id: BigInt(member.id) }]);
+  });
+
   it('reads racing on two nodes, with the feed repeating itself: credited once', async () => {
     const member = await registerMember(server);
     await server.api('PUT', '/sandbox/bank/faults', { body: { repeatEvery: 1 } });

@@ -124,6 +124,11 @@ export async function assign(trx: Db, id: string, assigned: { memberId: bigint; 
     .execute();
 }
 
+/** The member a transfer was already credited to under its key (by the member's slip), with the amount. */
+export function creditedUnder(trx: Db, externalRef: string) {
+  return trx.selectFrom('deposits').select(['member_id', 'amount']).where('external_ref', '=', externalRef).executeTakeFirst();
+}
+
 /**
  * A waiting line of a transfer the member's slip has just credited (by the transfer's reference and
  * amount; a batch is never one transfer): it leaves the queue, credited by itself (`duplicate`, as when
