@@ -373,6 +373,9 @@ async function measure(db: Database, day: { memberTransfers: Map<string, SimMemb
   const unknownDeposits = deposits.filter((deposit) => deposit.method === 'BANK' && !transfers.some((transfer) => deposit.external_ref.endsWith(`:${transfer.trans_ref}`)));
   check('no credit without a transfer', unknownDeposits.length === 0, `${unknownDeposits.length} credits match no transfer`);
 
+  const waitingCredited = lines.filter((line) => line.status === 'waiting' && depositsByRef.has(line.bank_ref));
+  check('no line waits for staff whose transfer was credited', waitingCredited.length === 0, `${waitingCredited.length} waiting lines already credited`);
+
   const seconds: number[] = [];
   let credited = 0;
   const transferByRef = new Map(transfers.map((transfer) => [transfer.trans_ref, transfer]));
