@@ -104,6 +104,30 @@ describe('a member who tries to be credited twice for one transfer', () => {
     expect(await server.db.selectFrom('bank_credits').select('status').where('member_id', '=', BigInt(member.id)).execute()).toEqual([{ status: 'duplicate' }]);
   });
 
+  it('the feed first, its line waiting for a name, then the slip: credited once by the slip, the line out of the queue', async () => {
+    const member = await registerMember(server, { bankCode: 'GSB' });
+    const image = await transferWithSlip(member, 175);
+    await read();
+    const [waiting] = await server.db.selectFrom('bank_credits').selectAll().where('amount', '=', 17_500n).where('status', '=', 'waiting').execute();
+    expect(waiting).toMatchObject({ reason: 'no_name' });
+    expect(await uploadSlip(member, image)).toBe(200);
+    expect(await balance(member)).toBe(175);
+    expect(await line(waiting!.bank_ref)).toEqual([expect.objectContaining({ status: 'duplicate', reason: null, member_id: BigInt(member.id), decided_at: expect.any(Date) })]);
+    const queue = await server.api('GET', '/api/admin/bank-credits', { token: finance });
+    expect(JSON.stringify(queue.body)).not.toContain(waiting!.bank_ref);
+    await read();
+    expect(await balance(member)).toBe(175);
+  });
+
+  it('the slip first, then a line that names nobody: the line written as a duplicate, not waiting', async () => {
+    const member = await registerMember(server, { bankCode: 'GSB' });
+    const image = await transferWithSlip(member, 165);
+    expect(await uploadSlip(member, image)).toBe(200);
+    await read();
+    expect(await balance(member)).toBe(165);
+    expect(await server.db.selectFrom('bank_credits').select(['status', 'reason', 'member_id']).where('amount', '=', 16_500n).execute()).toEqual([{ status: 'duplicate', reason: null, member_id: BigInt(member.id) }]);
+  });
+
   it('reads racing on two nodes, with the feed repeating itself: credited once', async () => {
     const member = await registerMember(server);
     await server.api('PUT', '/sandbox/bank/faults', { body: { repeatEvery: 1 } });

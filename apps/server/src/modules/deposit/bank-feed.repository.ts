@@ -124,6 +124,31 @@ export async function assign(trx: Db, id: string, assigned: { memberId: bigint; 
     .execute();
 }
 
+/** The member a transfer was already credited to under its key (by the member's slip), with the amount. */
+export function creditedUnder(trx: Db, externalRef: string) {
+  return trx.selectFrom('deposits').select(['member_id', 'amount']).where('external_ref', '=', externalRef).executeTakeFirst();
+}
+
+/**
+ * A waiting line of a transfer the member's slip has just credited (by the transfer's reference and
+ * amount; a batch is never one transfer): it leaves the queue, credited by itself (`duplicate`, as when
+ * the slip comes first) or, when an operator decided the slip, by operators.
+ */
+export async function settleBySlip(trx: Db, slip: { bankRef: string; amount: bigint; memberId: bigint; depositId: string; operator: string | null }): Promise<void> {
+  await trx
+    .updateTable('bank_credits')
+    .set(
+      slip.operator === null
+        ? { status: 'duplicate', reason: null, member_id: slip.memberId, decided_at: sql`now()` }
+        : { status: 'assigned', reason: null, member_id: slip.memberId, deposit_id: slip.depositId, assigned_by: slip.operator, decided_at: sql`now()` },
+    )
+    .where('bank_ref', '=', slip.bankRef)
+    .where('amount', '=', slip.amount)
+    .where('batch_count', 'is', null)
+    .where('status', '=', 'waiting')
+    .execute();
+}
+
 /** Over the last `days`: credit lines by what became of them. */
 export async function shares(db: Db, days: number) {
   const rows = await db

@@ -97,8 +97,14 @@ export function createBankFeed(deps: {
         if (await repo.known(trx, account.id, entry.bankRef)) return 'repeat' as const;
         const found = await match(trx, entry, bank, walletCurrencyOf(account.currency));
         let outcome: repo.Outcome;
-        if ('reason' in found) outcome = { status: 'waiting', reason: found.reason, candidates: found.candidates.map((member) => member.id) };
-        else {
+        if ('reason' in found) {
+          // The member's slip of this transfer may have credited it already (the line names nobody, its slip did): a duplicate, not a wait.
+          const bySlip = !entry.batch && bank?.slip_code ? await repo.creditedUnder(trx, bankTransferRef(bank.slip_code, entry.bankRef)) : undefined;
+          outcome =
+            bySlip && bySlip.amount === entry.amount
+              ? { status: 'duplicate', memberId: bySlip.member_id }
+              : { status: 'waiting', reason: found.reason, candidates: found.candidates.map((member) => member.id) };
+        } else {
           // The member's lock first, as every movement of their money takes it.
           await deps.members.lock(trx, found.member.id);
           const credited = await deps.credit.credit(trx, { memberId: found.member.id, method: 'BANK', amount: entry.amount, externalRef: bankTransferRef(found.slipCode, entry.bankRef), paidAt: entry.at });

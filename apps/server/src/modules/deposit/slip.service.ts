@@ -16,6 +16,7 @@ import type { DepositCredit } from './deposit-credit.js';
 import { parseMiniQr } from './mini-qr.rules.js';
 import { isTooSmallToRead, readQr, reencodeUpload } from './slip-image.js';
 import { isSlipTooOld, isSlipUploadOpen } from './slip.rules.js';
+import * as bankFeedRepo from './bank-feed.repository.js';
 import * as repo from './slip.repository.js';
 import type { SlipRow } from './slip.repository.js';
 
@@ -77,7 +78,9 @@ export function createSlipService(deps: SlipServiceDeps) {
   /** Credits a locked, undecided slip's amount once: the deposit and the ledger are keyed by the bank transfer. */
   async function creditSlip(trx: Db, row: SlipRow, amount: bigint, operator: string | null, transferredAt: Date | null): Promise<SlipRow> {
     const externalRef = row.trans_ref ? `slip:${row.sending_bank}:${row.trans_ref}` : `slip:${row.id}`;
-    await deps.deposits.credit(trx, { memberId: row.member_id, method: 'SLIP', amount, externalRef, paidAt: transferredAt ?? row.transferred_at ?? row.created_at });
+    const credited = await deps.deposits.credit(trx, { memberId: row.member_id, method: 'SLIP', amount, externalRef, paidAt: transferredAt ?? row.transferred_at ?? row.created_at });
+    // The feed may have read this transfer before and left its line waiting (no name on it): no longer.
+    if (credited && row.trans_ref) await bankFeedRepo.settleBySlip(trx, { bankRef: row.trans_ref, amount, memberId: row.member_id, depositId: credited.depositId, operator });
     return repo.markSlipCredited(trx, row.id, { amount, transferredAt: transferredAt ?? row.transferred_at, decidedBy: operator });
   }
 
