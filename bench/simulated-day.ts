@@ -19,7 +19,7 @@ const options = {
   databaseUrl: process.env.DATABASE_URL,
 };
 const startedAt = performance.now();
-console.log(`Simulated day: ${options.members} members, ${options.dayMs / 1000} s of traffic, feed read every ${options.reconcileIntervalMs / 1000} s, posting delay ${options.postingDelaySeconds} s, on ${options.databaseUrl ? 'PostgreSQL' : 'PGlite'}`);
+console.log(`Simulated day: ${options.members} members, ${options.dayMs / 1000} s of traffic, reconciler every ${options.reconcileIntervalMs / 1000} s, feed every ${Number(process.env.BANK_FEED_INTERVAL_MS ?? 15_000) / 1000} s, posting delay ${options.postingDelaySeconds} s, on ${options.databaseUrl ? 'PostgreSQL' : 'PGlite'}`);
 const result = await simulateDay({ ...options, log: (line) => console.log(line) });
 console.log(`\ncounts: ${JSON.stringify(result.counts)}`);
 console.log('\n| figure | value | goal |\n|---|---|---|');
