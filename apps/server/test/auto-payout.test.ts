@@ -260,6 +260,10 @@ describe('the configuration', () => {
     expect(state.body).toMatchObject({ paused: false, THB: { max: 2_000, payoutAccount: PAYOUT_ACCOUNT }, LAK: { payoutAccount: '0200123456789' } });
     expect(state.body.figures.autoPaid).toBeGreaterThan(0);
     expect(state.body.figures.medianSecondsToPaid).not.toBeNull();
+    const metrics = (await server.api('GET', '/metrics', { token: chief })).body as string;
+    expect(Number(/^wallet_auto_payout_request_to_paid_seconds_count (\d+)/m.exec(metrics)?.[1])).toBeGreaterThan(0);
+    expect(Number(/^wallet_withdrawals_auto_paid_ratio (\S+)/m.exec(metrics)?.[1])).toBeGreaterThan(0);
+    expect(metrics).toMatch(/^wallet_auto_payouts_total\{outcome="refused"\} [1-9]/m);
     const member = await registerMember(server);
     expect(await server.api('GET', '/api/admin/auto-payout', { token: member.token })).toMatchObject({ status: 401 });
   });

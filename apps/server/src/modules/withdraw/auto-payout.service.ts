@@ -1,8 +1,8 @@
 import { type AutoPayoutReason, type AutoPayoutState, type CurrencyCode, minorOf, toMajor } from '@wallet/contract';
-import { Counter } from 'prom-client';
+import { Counter, Gauge, Histogram } from 'prom-client';
 import { type BankTransfer, BankTransferError, type TransferStatus } from '../../adapters/bank-transfer.js';
 import type { Db } from '../../db/database.js';
-import type { Metrics } from '../../metrics.js';
+import { type Metrics, WAIT_BUCKETS, sharedRead } from '../../metrics.js';
 import type { Members } from '../account/members.js';
 import type { AuditActor, AuditTrail } from '../audit/audit-writer.js';
 import type { Ledger } from '../ledger/ledger.service.js';
@@ -50,6 +50,23 @@ export function createAutoPayout(deps: {
     help: 'Withdrawals auto-payout looked at, by outcome: paid, refused by the bank, or left to operators.',
     labelNames: ['outcome'],
     registers: [deps.metrics],
+  });
+  const requestToPaid = new Histogram({
+    name: 'wallet_auto_payout_request_to_paid_seconds',
+    help: 'From a withdrawal’s request to the bank’s answer that paid it, for those the bank paid by itself.',
+    buckets: WAIT_BUCKETS,
+    registers: [deps.metrics],
+  });
+  const readFigures = sharedRead(() => repo.figures(db, 30));
+  new Gauge({
+    name: 'wallet_withdrawals_auto_paid_ratio',
+    help: 'Of the last 30 days’ withdrawals, the share the bank paid by itself; absent while there were none.',
+    registers: [deps.metrics],
+    async collect() {
+      this.reset();
+      const figures = await readFigures();
+      if (figures.withdrawals > 0) this.set(figures.autoPaid / figures.withdrawals);
+    },
   });
 
   /**
@@ -137,7 +154,7 @@ export function createAutoPayout(deps: {
       // The module's lock order: the withdrawal, then its payout.
       const row = await withdrawals.lockWithdrawal(trx, withdrawalId);
       const payout = await repo.lockPayout(trx, withdrawalId);
-      if (!row || !payout || payout.status === 'paid' || payout.status === 'failed') return false;
+      if (!row || !payout || payout.status === 'paid' || payout.status === 'failed') return null;
       // An operator cannot decide a withdrawal while its payout is open (withdraw.service.ts): this is a bug, never a second payment.
       if (row.status !== 'in_progress') throw new Error(`withdrawal ${withdrawalId} decided while its payout was open`);
       const resolution = { holdId: row.hold_id!, reference: withdrawalId };
@@ -150,9 +167,11 @@ export function createAutoPayout(deps: {
         await repo.giveBudgetBack(trx, payout);
       }
       await repo.settlePayout(trx, withdrawalId, outcome);
-      return true;
+      return { requestedAt: row.created_at };
     });
-    if (settled) outcomes.inc({ outcome: outcome.status === 'paid' ? 'paid' : 'refused' });
+    if (!settled) return;
+    outcomes.inc({ outcome: outcome.status === 'paid' ? 'paid' : 'refused' });
+    if (outcome.status === 'paid') requestToPaid.observe(Math.max(0, Date.now() - settled.requestedAt.getTime()) / 1000);
   }
 
   return {
