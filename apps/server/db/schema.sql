@@ -101,7 +101,7 @@ TABLE bank_credits
   CONSTRAINT bank_credits_member_id_fkey FOREIGN KEY (member_id) REFERENCES members(id)
   CONSTRAINT bank_credits_pkey PRIMARY KEY (id)
   CONSTRAINT bank_credits_proposed_member_id_fkey FOREIGN KEY (proposed_member_id) REFERENCES members(id)
-  CONSTRAINT bank_credits_reason_check CHECK ((reason = ANY (ARRAY['no_sender'::text, 'batch'::text, 'currency'::text, 'no_member'::text, 'no_name'::text, 'several_members'::text])))
+  CONSTRAINT bank_credits_reason_check CHECK ((reason = ANY (ARRAY['no_sender'::text, 'batch'::text, 'currency'::text, 'no_member'::text, 'no_name'::text, 'several_members'::text, 'other_sender'::text])))
   CONSTRAINT bank_credits_status_check CHECK ((status = ANY (ARRAY['credited'::text, 'duplicate'::text, 'waiting'::text, 'assigned'::text])))
   CREATE INDEX bank_credits_booked_at_idx ON bank_credits USING btree (booked_at)
   CREATE INDEX bank_credits_waiting_idx ON bank_credits USING btree (created_at) WHERE (status = 'waiting'::text)
@@ -275,8 +275,12 @@ TABLE deposit_accounts
   account_no text NOT NULL
   enabled boolean NOT NULL DEFAULT true
   sort_order integer NOT NULL DEFAULT 0
+  promptpay_biller_id text
   CONSTRAINT deposit_accounts_bank_code_fkey FOREIGN KEY (bank_code) REFERENCES banks(code)
+  CONSTRAINT deposit_accounts_own_qr_check CHECK (((promptpay_biller_id IS NULL) OR ((bank_type = 'QR'::text) AND (currency = 'THB'::text))))
   CONSTRAINT deposit_accounts_pkey PRIMARY KEY (id)
+  CONSTRAINT deposit_accounts_promptpay_biller_id_check CHECK ((promptpay_biller_id ~ '^[0-9]{15}$'::text))
+  CONSTRAINT deposit_accounts_promptpay_biller_id_key UNIQUE (promptpay_biller_id)
 
 TABLE deposit_qrcodes
   id uuid NOT NULL
@@ -289,12 +293,17 @@ TABLE deposit_qrcodes
   expires_at timestamp with time zone NOT NULL
   created_at timestamp with time zone NOT NULL DEFAULT now()
   checked_at timestamp with time zone
+  account_id bigint
+  deposit_id uuid
+  CONSTRAINT deposit_qrcodes_account_id_fkey FOREIGN KEY (account_id) REFERENCES deposit_accounts(id)
   CONSTRAINT deposit_qrcodes_amount_check CHECK ((amount > 0))
+  CONSTRAINT deposit_qrcodes_deposit_id_fkey FOREIGN KEY (deposit_id) REFERENCES deposits(id)
   CONSTRAINT deposit_qrcodes_gateway_ref_key UNIQUE (gateway_ref)
   CONSTRAINT deposit_qrcodes_member_id_fkey FOREIGN KEY (member_id) REFERENCES members(id)
   CONSTRAINT deposit_qrcodes_pkey PRIMARY KEY (id)
   CONSTRAINT deposit_qrcodes_status_check CHECK ((status = ANY (ARRAY['open'::text, 'paid'::text, 'cancelled'::text])))
   CREATE INDEX deposit_qrcodes_member_idx ON deposit_qrcodes USING btree (member_id, method, status)
+  CREATE INDEX deposit_qrcodes_own_amount_idx ON deposit_qrcodes USING btree (account_id, amount) WHERE ((account_id IS NOT NULL) AND (status <> 'paid'::text))
   CREATE INDEX deposit_qrcodes_unpaid_idx ON deposit_qrcodes USING btree (expires_at) WHERE (status <> 'paid'::text)
 
 TABLE deposit_wallets

@@ -41,9 +41,11 @@ describe('lookups', () => {
     expect((await get('/api/lookup/enableChatWidget')).body).toEqual({ enableChatWidget: true });
     const deposit = (await get('/api/lookup/deposit')).body;
     expect(deposit.banks).toContainEqual(expect.objectContaining({ bankCode: 'KBANK', mode: 'AUTO', bankAccountNo: '0123456789' }));
-    // SPEC §2 Deposit modal: SCB, KBANK (QR), GSB, then the gateway QRs, in the seeded order.
+    // SPEC §2 Deposit modal: SCB, KBANK (QR), GSB, then the gateway QRs, in the seeded order; and the
+    // demo's KTB QR of our own, credited from the account's statement (ADR 0410).
     expect(deposit.banks).toContainEqual(expect.objectContaining({ bankCode: 'GSB', bankType: 'BANK', bankName: 'ธนาคารออมสิน', bankAccountNo: '020123456789' }));
-    expect(deposit.banks.map((bank: { bankCode: string }) => bank.bankCode)).toEqual(['KBANK', 'SCB', 'GSB', 'WW', 'ZAPMAN']);
+    expect(deposit.banks).toContainEqual(expect.objectContaining({ bankCode: 'KTB', bankType: 'QR', bankAccountNo: '9870123456', creditsByItself: false }));
+    expect(deposit.banks.map((bank: { bankCode: string }) => bank.bankCode)).toEqual(['KBANK', 'SCB', 'GSB', 'KTB', 'WW', 'ZAPMAN']);
     // The Thai build does not offer the operator's Lao account.
     expect(deposit.banks.map((bank: { bankCode: string }) => bank.bankCode)).not.toContain('BCEL');
     expect(deposit).toMatchObject({ isManual: false, minimum: expect.any(Number) });

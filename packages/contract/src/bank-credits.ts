@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 // ---------- Bank deposits credited from the operator's statement (operator console: what waits)
 
-export const BANK_CREDIT_REASONS = ['no_sender', 'batch', 'currency', 'no_member', 'no_name', 'several_members'] as const;
+export const BANK_CREDIT_REASONS = ['no_sender', 'batch', 'currency', 'no_member', 'no_name', 'several_members', 'other_sender'] as const;
 
 export const bankCreditsQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

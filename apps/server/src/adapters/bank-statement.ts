@@ -12,6 +12,8 @@ export interface StatementEntry {
   /** The other side as the bank shows it: its account is often masked (`xxxxx1234x`), its name often unknown. */
   counterparty: { bank: string | null; account: string | null; name: string | null };
   description: string;
+  /** The reference a PromptPay bill payment carried (its ref1), where the bank passes it on. */
+  reference?: string | null;
   /** Several incoming transfers the bank booked as this one line: how many, and from when to when. */
   batch?: { count: number; from: Date; to: Date };
 }
@@ -46,6 +48,7 @@ const feedAnswer = z.object({
       at: instant,
       counterparty: z.object({ bank: z.string().nullable(), account: z.string().nullable(), name: z.string().nullable() }),
       description: z.string(),
+      reference: z.string().nullable().optional(),
       batch: z.object({ count: z.number().int().min(2), from: instant, to: instant }).optional(),
     }),
   ),
@@ -82,6 +85,7 @@ export function createHttpBankStatement(options: { baseUrl: () => string; apiKey
           at: new Date(entry.at),
           counterparty: entry.counterparty,
           description: entry.description,
+          ...(entry.reference ? { reference: entry.reference } : {}),
           ...(entry.batch ? { batch: { count: entry.batch.count, from: new Date(entry.batch.from), to: new Date(entry.batch.to) } } : {}),
         };
       });

@@ -233,6 +233,8 @@ export interface Database {
     account_no: string;
     enabled: Generated<boolean>;
     sort_order: Generated<number>;
+    /** Set on a baht QR account: its QRs are our own bill-payment QRs, credited from its statement, not through a gateway. */
+    promptpay_biller_id: string | null;
   };
   deposit_wallets: {
     id: Generated<bigint>;
@@ -413,6 +415,10 @@ export interface Database {
     expires_at: Timestamp;
     checked_at: Timestamp | null;
     created_at: Timestamp;
+    /** The operator's account a QR of our own pays into (read from its statement); null for a gateway's QR. */
+    account_id: bigint | null;
+    /** The deposit a QR of our own was credited as. */
+    deposit_id: string | null;
   };
   deposits: { id: Generated<string>; member_id: bigint; method: string; amount: bigint; external_ref: string; created_at: Timestamp; reference: Generated<string> };
   webhook_events: { event_id: string; received_at: Timestamp };
@@ -482,7 +488,9 @@ export interface Database {
     currency: Generated<string>;
     from_name: string | null;
     receiving_bank: Generated<string>;
+    bill_reference: string | null;
   };
+  sandbox_bank_billers: { biller_id: string; bank_code: string; account_no: string };
   sandbox_bank_payouts: {
     bank_ref: string;
     from_account_no: string;
@@ -589,7 +597,7 @@ export interface Database {
     sender_name: string | null;
     batch_count: number | null;
     status: 'credited' | 'duplicate' | 'waiting' | 'assigned';
-    reason: 'no_sender' | 'batch' | 'currency' | 'no_member' | 'no_name' | 'several_members' | null;
+    reason: 'no_sender' | 'batch' | 'currency' | 'no_member' | 'no_name' | 'several_members' | 'other_sender' | null;
     candidates: ColumnType<bigint[], bigint[] | undefined, bigint[]>;
     member_id: bigint | null;
     deposit_id: string | null;

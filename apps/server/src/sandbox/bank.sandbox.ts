@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { generate } from 'promptparse';
+import { billPayment } from 'promptparse/validate';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { z } from 'zod';
@@ -30,6 +31,15 @@ const transferBody = z.object({
   verifyOutcome: z.enum(VERIFY_OUTCOMES).optional(),
   /** The money moved: baht unless said (the Lao accounts take kip). */
   currency: z.enum(['THB', 'LAK']).optional(),
+});
+
+/** A member paying a PromptPay bill-payment QR from their banking app: the QR says to whom, how much and with which reference. */
+const qrPaymentBody = z.object({
+  payload: z.string().min(1).max(512),
+  fromBankCode: z.string().regex(/^[A-Z0-9]{2,10}$/).optional(),
+  fromAccountNo: z.string().regex(/^\d{6,15}$/).optional(),
+  fromName: z.string().trim().min(1).max(100).optional(),
+  minutesAgo: z.number().int().min(0).max(60 * 24 * 30).optional(),
 });
 
 /** The operator's staff paying a withdrawal out by hand from one of the operator's accounts. */
@@ -84,6 +94,8 @@ const statementFaults = z.object({
     .object({ from: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/), to: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/) })
     .nullable()
     .default(null),
+  // Bill payments' references (ref1) are left off the statement, as some banks' feeds do.
+  hideBillReferences: z.boolean().default(false),
   // Each answer of the feed waits this long first, so a caller's time-out fires.
   slowMs: z.number().int().min(0).max(120_000).default(0),
 });
@@ -133,6 +145,7 @@ interface StatementLine {
   at: string;
   counterparty: { bank: string | null; account: string | null; name: string | null };
   description: string;
+  reference?: string;
   batch?: { count: number; from: string; to: string };
 }
 
@@ -194,38 +207,72 @@ export async function renderSlipImage(slip: { bankName: string; amount: bigint; 
  * mini-QR for them, and answers the slip verifier's lookups the way SCB's API does.
  */
 export function registerBankSandbox(app: App, db: Db, options: { now: () => Date; banks: Pick<LookupService, 'slipBank'> }): void {
-  app.post('/sandbox/bank/transfers', { schema: { hide: true, body: transferBody } }, async (request, reply) => {
-    const body = request.body;
-    const amount = toMinor(body.amount);
-    const [bank, receivingBank] = await Promise.all([options.banks.slipBank(body.fromBankCode ?? 'KBANK'), options.banks.slipBank(body.toBankCode ?? 'KBANK')]);
-    if (amount === null || !bank?.slip_code || !receivingBank?.slip_code) return reply.status(400).send({ message: 'KEY_INVALID' });
-    const at = new Date(options.now().getTime() - (body.minutesAgo ?? 0) * 60_000);
+  /** A transfer into one of the bank's accounts, recorded as made; its transRef and slip image. */
+  async function recordTransfer(transfer: {
+    amount: bigint;
+    sendingBank: { slip_code: string; name_en: string };
+    receivingBank: string;
+    fromAccountNo?: string | undefined;
+    fromName?: string | undefined;
+    toAccountNo: string;
+    minutesAgo?: number | undefined;
+    verifyOutcome?: (typeof VERIFY_OUTCOMES)[number] | undefined;
+    currency?: 'THB' | 'LAK' | undefined;
+    billReference?: string;
+  }) {
+    const at = new Date(options.now().getTime() - (transfer.minutesAgo ?? 0) * 60_000);
     const transRef = `${bangkokParts(at).date.slice(2)}${crypto.randomBytes(7).toString('hex').toUpperCase()}`;
     await db
       .insertInto('sandbox_bank_transfers')
       .values({
         trans_ref: transRef,
-        sending_bank: bank.slip_code,
-        from_account_no: body.fromAccountNo ?? null,
-        from_name: body.fromName ?? null,
-        to_account_no: body.toAccountNo,
-        receiving_bank: receivingBank.slip_code,
-        amount,
+        sending_bank: transfer.sendingBank.slip_code,
+        from_account_no: transfer.fromAccountNo ?? null,
+        from_name: transfer.fromName ?? null,
+        to_account_no: transfer.toAccountNo,
+        receiving_bank: transfer.receivingBank,
+        amount: transfer.amount,
         transferred_at: at,
-        verify_outcome: body.verifyOutcome ?? 'OK',
-        currency: body.currency ?? 'THB',
+        verify_outcome: transfer.verifyOutcome ?? 'OK',
+        currency: transfer.currency ?? 'THB',
+        bill_reference: transfer.billReference ?? null,
       })
       .execute();
     const image = await renderSlipImage({
-      bankName: bank.name_en,
-      amount,
+      bankName: transfer.sendingBank.name_en,
+      amount: transfer.amount,
       at,
-      fromAccount: body.fromAccountNo ? maskAccount(body.fromAccountNo) : 'xxx-x-xxxxx-x',
-      toAccount: maskAccount(body.toAccountNo),
+      fromAccount: transfer.fromAccountNo ? maskAccount(transfer.fromAccountNo) : 'xxx-x-xxxxx-x',
+      toAccount: maskAccount(transfer.toAccountNo),
       transRef,
-      miniQr: generate.slipVerify({ sendingBank: bank.slip_code, transRef }),
+      miniQr: generate.slipVerify({ sendingBank: transfer.sendingBank.slip_code, transRef }),
     });
     return { transRef, slip: `data:image/png;base64,${image.toString('base64')}` };
+  }
+
+  app.post('/sandbox/bank/transfers', { schema: { hide: true, body: transferBody } }, async (request, reply) => {
+    const body = request.body;
+    const amount = toMinor(body.amount);
+    const [bank, receivingBank] = await Promise.all([options.banks.slipBank(body.fromBankCode ?? 'KBANK'), options.banks.slipBank(body.toBankCode ?? 'KBANK')]);
+    if (amount === null || !bank?.slip_code || !receivingBank?.slip_code) return reply.status(400).send({ message: 'KEY_INVALID' });
+    return recordTransfer({ ...body, amount, sendingBank: { slip_code: bank.slip_code, name_en: bank.name_en }, receivingBank: receivingBank.slip_code });
+  });
+
+  /**
+   * A member's banking app paying a PromptPay bill-payment QR: the biller ID names the receiving
+   * account (the bank's own register of billers), the QR fixes the amount, and the transfer keeps the
+   * QR's reference (ref1), which the receiving account's statement shows.
+   */
+  app.post('/sandbox/bank/qr-payments', { schema: { hide: true, body: qrPaymentBody } }, async (request, reply) => {
+    const body = request.body;
+    const qr = billPayment(body.payload);
+    const amount = qr?.amount === undefined ? null : toMinor(qr.amount);
+    if (!qr || amount === null || amount <= 0n) return reply.status(400).send({ message: 'QR_NOT_PAYABLE' });
+    const biller = await db.selectFrom('sandbox_bank_billers').selectAll().where('biller_id', '=', qr.billerId).executeTakeFirst();
+    if (!biller) return reply.status(404).send({ message: 'BILLER_NOT_FOUND' });
+    const bank = await options.banks.slipBank(body.fromBankCode ?? 'KBANK');
+    if (!bank?.slip_code) return reply.status(400).send({ message: 'KEY_INVALID' });
+    return recordTransfer({ ...body, amount, sendingBank: { slip_code: bank.slip_code, name_en: bank.name_en }, receivingBank: biller.bank_code, toAccountNo: biller.account_no, billReference: qr.ref1 });
   });
 
   app.get(
@@ -329,7 +376,8 @@ export function registerBankSandbox(app: App, db: Db, options: { now: () => Date
       currency: row.currency,
       at: row.transferred_at.toISOString(),
       counterparty: shownSender(row),
-      description: 'TRANSFER IN',
+      description: row.bill_reference ? 'BILL PAYMENT' : 'TRANSFER IN',
+      ...(row.bill_reference && !faults.hideBillReferences ? { reference: row.bill_reference } : {}),
     });
     const debit = (row: (typeof payouts)[number]): StatementLine => ({
       bankRef: row.bank_ref,

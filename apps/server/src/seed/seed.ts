@@ -93,6 +93,9 @@ export async function seedDemoData(db: Db, hasher: PasswordHasher, site: Site = 
       { bank_code: 'BCEL', bank_type: 'QR', mode: 'AUTO', currency: 'LAK', account_name: 'BAHT WALLET LAO', account_no: '0101000123456', sort_order: 3 },
       // A Lao account to transfer into by hand, proven by a BCEL One slip an operator checks.
       { bank_code: 'LDB', bank_type: 'BANK', mode: 'AUTO', currency: 'LAK', account_name: 'BAHT WALLET LAO', account_no: '0200123456789', sort_order: 4 },
+      // A QR of our own (PromptPay bill payment to the operator's biller ID), credited from the account's
+      // statement with no gateway between; the sandbox bank knows the biller (its migration 077).
+      { bank_code: 'KTB', bank_type: 'QR', mode: 'AUTO', account_name: 'BAHT WALLET CO LTD', account_no: '9870123456', promptpay_biller_id: '010556100000101', sort_order: 5 },
     ])
     .execute();
   await db

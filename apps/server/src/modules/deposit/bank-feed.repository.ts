@@ -5,10 +5,11 @@ import type { Db } from '../../db/database.js';
 export function feedAccounts(db: Db) {
   return db
     .selectFrom('deposit_accounts')
-    .select(['id', 'bank_code', 'account_no', 'currency'])
+    .select(['id', 'bank_code', 'account_no', 'currency', 'promptpay_biller_id'])
     .where('enabled', '=', true)
     .where('mode', '=', 'AUTO')
-    .where('bank_type', '=', 'BANK')
+    // A QR account's money comes through a gateway, unless its QRs are our own (ADR 0410).
+    .where((eb) => eb.or([eb('bank_type', '=', 'BANK'), eb('promptpay_biller_id', 'is not', null)]))
     .orderBy('id')
     .execute();
 }
@@ -55,9 +56,38 @@ export interface NewBankCredit {
   batchCount: number | null;
 }
 
-/** Why a line waits for operators: no readable sender, a batch of several transfers, another currency, no member fits, a masked number without the holder's name, several fit. */
-export type WaitingReason = 'no_sender' | 'batch' | 'currency' | 'no_member' | 'no_name' | 'several_members';
+/**
+ * Why a line waits for operators: no readable sender, a batch of several transfers, another currency,
+ * no member fits, a masked number without the holder's name, several fit, or it pays one member's QR
+ * from an account plainly not that member's.
+ */
+export type WaitingReason = 'no_sender' | 'batch' | 'currency' | 'no_member' | 'no_name' | 'several_members' | 'other_sender';
 export type Outcome = { status: 'credited'; memberId: bigint; depositId: string } | { status: 'duplicate'; memberId: bigint } | { status: 'waiting'; reason: WaitingReason; candidates: bigint[] };
+
+/**
+ * The QR of our own a line of the account pays: the one whose reference the line carries, else the
+ * one unpaid QR asking the line's amount whose time fits the line's (issued by then, give or take a
+ * minute of the bank's clock, and expired no longer than `lateMs` before); undefined when none or
+ * several fit.
+ */
+export async function qrOfLine(trx: Db, accountId: bigint, line: { reference: string | null; amount: bigint; at: Date }, lateMs: number) {
+  const columns = ['id', 'member_id', 'method'] as const;
+  if (line.reference) {
+    const named = await trx.selectFrom('deposit_qrcodes').select(columns).where('account_id', '=', accountId).where('gateway_ref', '=', line.reference).executeTakeFirst();
+    if (named) return named;
+  }
+  const fitting = await trx
+    .selectFrom('deposit_qrcodes')
+    .select(columns)
+    .where('account_id', '=', accountId)
+    .where('amount', '=', line.amount)
+    .where('status', '<>', 'paid')
+    .where('created_at', '<=', new Date(line.at.getTime() + 60_000))
+    .where('expires_at', '>=', new Date(line.at.getTime() - lateMs))
+    .limit(2)
+    .execute();
+  return fitting.length === 1 ? fitting[0] : undefined;
+}
 
 /** Whether an earlier read wrote this line (the feed repeats itself). */
 export async function known(trx: Db, accountId: bigint, bankRef: string): Promise<boolean> {

@@ -11,6 +11,8 @@ import { dayStartIn, periodStarts } from '../figures/figures.service.js';
 import type { LookupService } from '../lookup/lookup.service.js';
 import * as repo from './bank-feed.repository.js';
 import type { DepositCredit } from './deposit-credit.js';
+import { markQrPaid } from './deposit.repository.js';
+import { LATE_PAYMENT_WINDOW_MS } from './deposit.service.js';
 
 /** A read looks this far back from where the last one ended: a feed posts some transfers late, under their own time. */
 const OVERLAP_MS = 60 * 60_000;
@@ -59,7 +61,9 @@ export function createBankFeed(deps: {
   const observeCredit = (by: 'feed' | 'operators', bookedAt: Date) => transferToCredit.observe({ by }, Math.max(0, deps.now().getTime() - bookedAt.getTime()) / 1000);
 
   type SenderBank = Awaited<ReturnType<LookupService['slipBank']>>;
-  type Match = { member: MemberRow; slipCode: string } | { reason: repo.WaitingReason; candidates: MemberRow[] };
+  /** The member a line is credited to, with the sending bank's slip code; and the QR of our own it pays, if any. */
+  type Match = { member: MemberRow; slipCode: string; qr?: { id: string; method: string } } | { reason: repo.WaitingReason; candidates: MemberRow[] };
+  type FeedAccount = { id: bigint; currency: string; promptpay_biller_id: string | null };
 
   /**
    * The member who sent the line: the whole number at the sending bank, or a masked number whose
@@ -81,21 +85,44 @@ export function createBankFeed(deps: {
     return { reason: byName.length === 0 ? 'no_member' : 'several_members', candidates: byName.length === 0 ? byNumber : byName };
   }
 
+  /**
+   * The member whose QR of our own the line pays (ADR 0410): a QR names its member, but the money must
+   * still come from their registered account where the line shows the sender (closed loop); the
+   * line's sending bank keys the credit as for any transfer.
+   */
+  async function matchQr(trx: Db, entry: StatementEntry, bank: SenderBank | undefined, currency: CurrencyCode, qr: { id: string; member_id: bigint; method: string }): Promise<Match> {
+    if (entry.currency !== currency) return { reason: 'currency', candidates: [] };
+    const member = (await deps.members.findMany(trx, [qr.member_id])).get(qr.member_id);
+    if (!member) return { reason: 'no_member', candidates: [] };
+    if (!bank?.slip_code) return { reason: 'no_sender', candidates: [member] };
+    const account = entry.counterparty.account;
+    if (account) {
+      const senders = await deps.members.bySender(trx, { bankCode: bank.code, account, name: null }, CANDIDATES);
+      if (!senders.some((sender) => sender.id === member.id)) return { reason: 'other_sender', candidates: [member] };
+    }
+    return { member, slipCode: bank.slip_code, qr: { id: qr.id, method: qr.method } };
+  }
+
   /** One incoming line, in its own transaction: credited, known before, or waiting. */
-  async function take(account: { id: bigint; currency: string }, entry: StatementEntry): Promise<repo.Outcome['status'] | 'repeat'> {
+  async function take(account: FeedAccount, entry: StatementEntry): Promise<repo.Outcome['status'] | 'repeat'> {
     const status = await takeOnce(account, entry);
     // Observed once the credit is committed: a line another read wrote first is not counted twice.
     if (status === 'credited') observeCredit('feed', entry.at);
     return status;
   }
 
-  async function takeOnce(account: { id: bigint; currency: string }, entry: StatementEntry): Promise<repo.Outcome['status'] | 'repeat'> {
+  async function takeOnce(account: FeedAccount, entry: StatementEntry): Promise<repo.Outcome['status'] | 'repeat'> {
     const bank = entry.counterparty.bank ? await deps.banks.slipBank(entry.counterparty.bank) : undefined;
     return db
       .transaction()
       .execute(async (trx) => {
         if (await repo.known(trx, account.id, entry.bankRef)) return 'repeat' as const;
-        const found = await match(trx, entry, bank, walletCurrencyOf(account.currency));
+        const currency = walletCurrencyOf(account.currency);
+        const qr =
+          account.promptpay_biller_id !== null && !entry.batch
+            ? await repo.qrOfLine(trx, account.id, { reference: entry.reference ?? null, amount: entry.amount, at: entry.at }, LATE_PAYMENT_WINDOW_MS)
+            : undefined;
+        const found = qr ? await matchQr(trx, entry, bank, currency, qr) : await match(trx, entry, bank, currency);
         let outcome: repo.Outcome;
         if ('reason' in found) {
           // The member's slip of this transfer may have credited it already (the line names nobody, its slip did): a duplicate, not a wait.
@@ -107,7 +134,10 @@ export function createBankFeed(deps: {
         } else {
           // The member's lock first, as every movement of their money takes it.
           await deps.members.lock(trx, found.member.id);
-          const credited = await deps.credit.credit(trx, { memberId: found.member.id, method: 'BANK', amount: entry.amount, externalRef: bankTransferRef(found.slipCode, entry.bankRef), paidAt: entry.at });
+          // A QR's payment is its method's deposit, as a gateway's QR payment is.
+          const method = found.qr?.method ?? 'BANK';
+          const credited = await deps.credit.credit(trx, { memberId: found.member.id, method, amount: entry.amount, externalRef: bankTransferRef(found.slipCode, entry.bankRef), paidAt: entry.at });
+          if (credited && found.qr) await markQrPaid(trx, found.qr.id, credited.depositId);
           outcome = credited ? { status: 'credited', memberId: found.member.id, depositId: credited.depositId } : { status: 'duplicate', memberId: found.member.id };
         }
         const line = {
@@ -131,7 +161,7 @@ export function createBankFeed(deps: {
       });
   }
 
-  async function readAccount(account: { id: bigint; bank_code: string; account_no: string; currency: string }) {
+  async function readAccount(account: FeedAccount & { account_no: string }) {
     const readUntil = await repo.claimRead(db, account.id, LEASE_SECONDS, FIRST_READ_HOURS);
     if (!readUntil) return null;
     const to = new Date();

@@ -16,6 +16,8 @@ export function claimUnpaidQrs(db: Db, window: { createdBefore: Date; expiredAft
         .selectFrom('deposit_qrcodes')
         .select('id')
         .where('status', '!=', 'paid')
+        // A QR of our own is paid into the operator's account and read from its statement: no gateway knows it.
+        .where('account_id', 'is', null)
         .where('created_at', '<', window.createdBefore)
         .where('expires_at', '>', window.expiredAfter)
         .where((inner) => inner.or([inner('checked_at', 'is', null), inner('checked_at', '<', window.checkedBefore)]))
@@ -47,8 +49,13 @@ export async function firstDelivery(db: Db, eventId: string): Promise<boolean> {
 
 export type QrRow = Selectable<Database['deposit_qrcodes']>;
 
-export function markQrPaid(db: Db, id: string): Promise<unknown> {
-  return db.updateTable('deposit_qrcodes').set({ status: 'paid' }).where('id', '=', id).execute();
+/** A QR paid: a QR of our own also names the deposit it was credited as (a gateway's is found by its reference). */
+export function markQrPaid(db: Db, id: string, depositId?: string): Promise<unknown> {
+  return db
+    .updateTable('deposit_qrcodes')
+    .set({ status: 'paid', ...(depositId ? { deposit_id: depositId } : {}) })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** The operator's enabled accounts members pay into, in the order members see them. */
@@ -71,17 +78,41 @@ export function listDepositWallets(db: Db) {
     .execute();
 }
 
-/** The currency an enabled bank-QR account takes, or undefined when there is none. */
-export async function bankQrCurrency(db: Db, bankCode: string): Promise<string | undefined> {
-  const row = await db.selectFrom('deposit_accounts').select('currency').where('bank_code', '=', bankCode).where('bank_type', '=', 'QR').where('enabled', '=', true).executeTakeFirst();
-  return row?.currency;
+/** The enabled bank-QR account of a method: the currency it takes, and its biller ID when its QRs are our own. */
+export function bankQrAccount(db: Db, bankCode: string) {
+  return db
+    .selectFrom('deposit_accounts')
+    .select(['id', 'currency', 'promptpay_biller_id'])
+    .where('bank_code', '=', bankCode)
+    .where('bank_type', '=', 'QR')
+    .where('enabled', '=', true)
+    .executeTakeFirst();
+}
+
+/**
+ * The amounts from `from` to `to` (minor units) that unpaid QRs of the account still ask for: a QR
+ * counts until `payableAfter` past its expiry, as its payment may come that late. Taken under the
+ * account's row lock, so two members' QRs at once never ask for the same amount.
+ */
+export async function amountsAsked(trx: Db, accountId: bigint, range: { from: bigint; to: bigint; expiredAfter: Date }): Promise<Set<bigint>> {
+  await trx.selectFrom('deposit_accounts').select('id').where('id', '=', accountId).forUpdate().execute();
+  const rows = await trx
+    .selectFrom('deposit_qrcodes')
+    .select('amount')
+    .where('account_id', '=', accountId)
+    .where('status', '<>', 'paid')
+    .where('amount', '>=', range.from)
+    .where('amount', '<=', range.to)
+    .where('expires_at', '>', range.expiredAfter)
+    .execute();
+  return new Set(rows.map((row) => BigInt(row.amount)));
 }
 
 /** The member's latest QR for a method, with the amount credited for it when it was paid. */
 export function latestQr(db: Db, memberId: bigint, method: string) {
   return db
     .selectFrom('deposit_qrcodes as q')
-    .leftJoin('deposits as d', (join) => join.on('d.external_ref', '=', sql<string>`'gateway:' || q.gateway_ref`))
+    .leftJoin('deposits as d', (join) => join.on((eb) => eb.or([eb('d.external_ref', '=', sql<string>`'gateway:' || q.gateway_ref`), eb('d.id', '=', eb.ref('q.deposit_id'))])))
     .selectAll('q')
     .select('d.amount as credited')
     .where('q.member_id', '=', memberId)
@@ -90,15 +121,18 @@ export function latestQr(db: Db, memberId: bigint, method: string) {
     .executeTakeFirst();
 }
 
-/** One open QR per member and method, in the caller's transaction: the open one is cancelled (its gateway reference answered) and the new one written. */
-export async function replaceOpenQr(trx: Db, values: { id: string; memberId: bigint; method: string; amount: bigint; payload: string; gatewayRef: string; expiresAt: Date }) {
+/**
+ * One open QR per member and method, in the caller's transaction: the open one is cancelled (the
+ * gateway's reference answered, for the gateway to be told) and the new one written.
+ */
+export async function replaceOpenQr(trx: Db, values: { id: string; memberId: bigint; method: string; amount: bigint; payload: string; gatewayRef: string; expiresAt: Date; accountId: bigint | null }) {
   const replaced = await trx
     .updateTable('deposit_qrcodes')
     .set({ status: 'cancelled' })
     .where('member_id', '=', values.memberId)
     .where('method', '=', values.method)
     .where('status', '=', 'open')
-    .returning('gateway_ref')
+    .returning(['gateway_ref', 'account_id'])
     .execute();
   const row = await trx
     .insertInto('deposit_qrcodes')
@@ -110,23 +144,24 @@ export async function replaceOpenQr(trx: Db, values: { id: string; memberId: big
       payload: values.payload,
       gateway_ref: values.gatewayRef,
       expires_at: values.expiresAt,
+      account_id: values.accountId,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return { row, replacedGatewayRefs: replaced.map((qr) => qr.gateway_ref) };
+  return { row, replacedGatewayRefs: replaced.flatMap((qr) => (qr.account_id === null ? [qr.gateway_ref] : [])) };
 }
 
-/** Cancels the member's own open QR; its gateway reference, or undefined when there is none. */
-export async function cancelOpenQr(db: Db, memberId: bigint, qrcodeId: string): Promise<string | undefined> {
+/** Cancels the member's own open QR: whether there was one, and the gateway's reference when a gateway issued it. */
+export async function cancelOpenQr(db: Db, memberId: bigint, qrcodeId: string): Promise<{ gatewayRef: string | null } | undefined> {
   const cancelled = await db
     .updateTable('deposit_qrcodes')
     .set({ status: 'cancelled' })
     .where('id', '=', qrcodeId)
     .where('member_id', '=', memberId)
     .where('status', '=', 'open')
-    .returning('gateway_ref')
+    .returning(['gateway_ref', 'account_id'])
     .executeTakeFirst();
-  return cancelled?.gateway_ref;
+  return cancelled && { gatewayRef: cancelled.account_id === null ? cancelled.gateway_ref : null };
 }
 
 export function qrByGatewayRef(db: Db, gatewayRef: string): Promise<QrRow | undefined> {

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { generate } from 'promptparse';
 import QRCode from 'qrcode';
 import { type CurrencyCode, GATEWAY_QR_MINIMUM_BAHT, type Minor, type QrRecord, isPayableIn, minorOf, toMajor } from '@wallet/contract';
 import type { PaymentGateway } from '../../adapters/payment-gateway.js';
@@ -26,8 +27,20 @@ const refusedQr = (refusal: AppError): QrRecord => ({ hasQrcode: false, message:
 /** Payment-gateway QRs (SPEC §5: minimum 100); bank QRs come from the operator's deposit accounts. */
 export const GATEWAY_METHODS = ['WW', 'ZAPMAN'] as const;
 
-/** A payment can reach the gateway until its QR expires; its webhook may be lost for a while after. */
-const LATE_PAYMENT_WINDOW_MS = 60 * 60_000;
+/**
+ * How long after its expiry a QR's payment may still come to be known: a gateway's webhook may be
+ * lost for a while, and a bank does not know our QR's expiry at all.
+ */
+export const LATE_PAYMENT_WINDOW_MS = 60 * 60_000;
+/**
+ * A QR of our own asks for up to this many satang more than the member typed, so that no two unpaid
+ * QRs of one account ask for the same amount: a statement line without the QR's reference is then
+ * known by its amount (ADR 0410).
+ */
+const OWN_QR_AMOUNT_STEPS = 100n;
+
+/** The bill-payment reference (ref1: A–Z, 0–9, up to 20) a QR of our own carries, from its id. */
+const ownQrReference = (id: string) => `Q${id.replace(/-/g, '').toUpperCase().slice(0, 19)}`;
 
 export function createDepositService(deps: {
   db: Db;
@@ -52,11 +65,31 @@ export function createDepositService(deps: {
     return true;
   }
 
-  /** The least a member may pay by this method, or null when it takes no money in their currency. */
-  async function minimumFor(method: string, currency: CurrencyCode): Promise<bigint | null> {
-    if ((GATEWAY_METHODS as readonly string[]).includes(method)) return currency === 'THB' ? minorOf(GATEWAY_QR_MINIMUM_BAHT) : null;
-    if ((await repo.bankQrCurrency(db, method)) !== currency) return null;
-    return minorOf(moneyRules(await deps.settings.site(), currency).depositMinimum);
+  /**
+   * What a QR of this method is, for a member paying in `currency`: the least it takes, and the
+   * operator's account when the QR is our own (read from that account's statement, no gateway);
+   * null when the method takes no money in that currency.
+   */
+  async function qrMethod(method: string, currency: CurrencyCode): Promise<{ minimum: bigint; own: { accountId: bigint; billerId: string } | null } | null> {
+    if ((GATEWAY_METHODS as readonly string[]).includes(method)) return currency === 'THB' ? { minimum: minorOf(GATEWAY_QR_MINIMUM_BAHT), own: null } : null;
+    const account = await repo.bankQrAccount(db, method);
+    if (account?.currency !== currency) return null;
+    const minimum = minorOf(moneyRules(await deps.settings.site(), currency).depositMinimum);
+    return { minimum, own: account.promptpay_biller_id === null ? null : { accountId: account.id, billerId: account.promptpay_biller_id } };
+  }
+
+  /**
+   * A QR of our own, in the caller's transaction: the first amount from the member's up that no other
+   * unpaid QR of the account asks for (QR_FAIL when a hundred in a row are asked), as a PromptPay
+   * bill payment to the operator's biller ID carrying the QR's reference.
+   */
+  async function ownQr(trx: Db, own: { accountId: bigint; billerId: string }, id: string, typed: bigint): Promise<{ amount: bigint; payload: string; gatewayRef: string } | AppError> {
+    const asked = await repo.amountsAsked(trx, own.accountId, { from: typed, to: typed + OWN_QR_AMOUNT_STEPS - 1n, expiredAfter: new Date(deps.now().getTime() - LATE_PAYMENT_WINDOW_MS) });
+    let amount = typed;
+    while (asked.has(amount)) amount += 1n;
+    if (amount >= typed + OWN_QR_AMOUNT_STEPS) return new AppError('QR_FAIL', 409);
+    const gatewayRef = ownQrReference(id);
+    return { amount, gatewayRef, payload: generate.billPayment({ billerId: own.billerId, amount: toMajor(amount), ref1: gatewayRef }) };
   }
 
   async function toRecord(row: { id: string; amount: bigint; payload: string; expires_at: Date }): Promise<QrRecord> {
@@ -89,33 +122,39 @@ export function createDepositService(deps: {
       return { hasQrcode: false };
     },
 
-    /** One open QR per member and method: a new one replaces the old (DESIGN §6). */
+    /**
+     * One open QR per member and method: a new one replaces the old (DESIGN §6). A gateway issues it,
+     * or, for an account with a biller ID, we do (ADR 0410).
+     */
     async create(context: MemberContext, method: string, amount: Minor): Promise<QrRecord> {
-      const minimum = await minimumFor(method, context.currency);
-      if (minimum === null) return { hasQrcode: false, message: 'QR_FAIL' };
-      if (amount < minimum) return { hasQrcode: false, message: 'DEPOSIT_MINIMUM' };
+      const kind = await qrMethod(method, context.currency);
+      if (kind === null) return { hasQrcode: false, message: 'QR_FAIL' };
+      if (amount < kind.minimum) return { hasQrcode: false, message: 'DEPOSIT_MINIMUM' };
       if (!isPayableIn(context.currency, amount)) return { hasQrcode: false, message: 'KEY_INVALID' };
-      const intent = { amount, replacingMethod: method };
-      const refused = await deps.deposits.refusal(db, context.memberId, intent);
+      const refused = await deps.deposits.refusal(db, context.memberId, { amount, replacingMethod: method });
       if (refused) return refusedQr(refused);
       const id = crypto.randomUUID();
       const expiresAt = new Date(deps.now().getTime() + QR_LIFETIME_MS);
-      let issued;
-      try {
-        issued = await deps.gateway.createQr({ method, amount, currency: context.currency, reference: id, expiresAt });
-      } catch (error) {
-        deps.log.warn({ err: error, method }, 'QR creation failed at the gateway');
-        return { hasQrcode: false, message: 'QR_FAIL' };
+      let issued: { gatewayRef: string; payload: string } | undefined;
+      if (!kind.own) {
+        try {
+          issued = await deps.gateway.createQr({ method, amount, currency: context.currency, reference: id, expiresAt });
+        } catch (error) {
+          deps.log.warn({ err: error, method }, 'QR creation failed at the gateway');
+          return { hasQrcode: false, message: 'QR_FAIL' };
+        }
       }
       // Asked again under the gates' locks, with the QR written in the same transaction: two QRs at
       // once cannot both pass a deposit limit.
       const written = await db.transaction().execute(async (trx) => {
-        const refusedNow = await deps.deposits.refusal(trx, context.memberId, intent);
+        const qr = issued ? { ...issued, amount } : await ownQr(trx, kind.own!, id, amount);
+        if (qr instanceof AppError) return qr;
+        const refusedNow = await deps.deposits.refusal(trx, context.memberId, { amount: qr.amount, replacingMethod: method });
         if (refusedNow) return refusedNow;
-        return repo.replaceOpenQr(trx, { id, memberId: context.memberId, method, amount, payload: issued.payload, gatewayRef: issued.gatewayRef, expiresAt });
+        return repo.replaceOpenQr(trx, { id, memberId: context.memberId, method, ...qr, expiresAt, accountId: kind.own?.accountId ?? null });
       });
       if (written instanceof AppError) {
-        await cancelAtGateway([issued.gatewayRef]);
+        if (issued) await cancelAtGateway([issued.gatewayRef]);
         return refusedQr(written);
       }
       const { row, replacedGatewayRefs } = written;
@@ -124,9 +163,9 @@ export function createDepositService(deps: {
     },
 
     async cancel(context: MemberContext, qrcodeId: string): Promise<void> {
-      const gatewayRef = await repo.cancelOpenQr(db, context.memberId, qrcodeId);
-      if (gatewayRef === undefined) throw notFound('NO_DATA');
-      await cancelAtGateway([gatewayRef]);
+      const cancelled = await repo.cancelOpenQr(db, context.memberId, qrcodeId);
+      if (cancelled === undefined) throw notFound('NO_DATA');
+      if (cancelled.gatewayRef !== null) await cancelAtGateway([cancelled.gatewayRef]);
     },
 
     /**
@@ -135,7 +174,8 @@ export function createDepositService(deps: {
      */
     async paymentReceived(event: { eventId: string; gatewayRef: string; amount: number; paidAt?: unknown }): Promise<'credited' | 'duplicate' | 'unknown'> {
       const qr = await repo.qrByGatewayRef(db, event.gatewayRef);
-      if (!qr) return 'unknown';
+      // A QR of our own is paid into the operator's account, never through a gateway.
+      if (!qr || qr.account_id !== null) return 'unknown';
       const paid = BigInt(event.amount);
       if (paid !== qr.amount) deps.log.warn({ gatewayRef: event.gatewayRef, paid: String(paid), asked: String(qr.amount) }, 'paid amount differs from the QR');
       try {

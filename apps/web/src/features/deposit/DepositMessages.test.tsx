@@ -50,6 +50,25 @@ describe('deposit names and messages', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('ขั้นต่ำ 100.00 บาท');
   });
 
+  it('says so, with both amounts, when the QR asks a few satang more than the member typed', async () => {
+    const shown = { hasQrcode: true, qrcodeId: '0b6f5c1e-3a55-4f0e-9a51-6c1d2e3f4a5b', qrcode: '<svg/>', payload: '000201010212', amount: 333.01, expireIn: Date.now() + 900_000 };
+    let created = false;
+    stubFetch({
+      'GET /api/lookup/deposit': { body: depositLookup },
+      'GET /api/qrcode/KBANK': () => ({ body: created ? shown : { hasQrcode: false } }),
+      'POST /api/qrcode/KBANK': () => {
+        created = true;
+        return { body: shown };
+      },
+    });
+    renderWithQueries(<DepositModal onClose={() => {}} />);
+    fireEvent.click(await screen.findByTestId('deposit-method-KBANK'));
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox'), '333');
+    await user.click(screen.getByTestId('create-qr'));
+    expect(await screen.findByTestId('qr-amount-adjusted')).toHaveTextContent(/333\.00.*333\.01/);
+  });
+
   it('says a QR expired instead of returning silently to amount entry', async () => {
     const shown = { hasQrcode: true, qrcodeId: '5f0c6a52-1d1b-4a47-9d55-0a3f3c7a3b11', qrcode: '<svg/>', payload: '000201010212', amount: 150, expireIn: Date.now() + 1200 };
     stubFetch({ 'GET /api/lookup/deposit': { body: depositLookup }, 'GET /api/qrcode/KBANK': { body: shown } });

@@ -265,6 +265,7 @@ function QrDeposit({ method, quickPicks, minimum, onBack, onDone }: { method: Me
     return (
       <QrShown
         record={record}
+        typed={value}
         onExpired={() => {
           setExpired(true);
           queryClient.setQueryData(qrQueryKey(method.bankCode), { hasQrcode: false });
@@ -337,7 +338,8 @@ function useCountdownAnnouncement(secondsLeft: number): string {
   return said;
 }
 
-function QrShown({ record, onExpired, onCancel, onTransferred }: { record: Extract<QrRecord, { hasQrcode: true }>; onExpired: () => void; onCancel: () => void; onTransferred: () => void }) {
+/** `typed` is what the member asked for on this screen (0 when the QR was opened earlier): a QR may ask a few satang more, which the member is told. */
+function QrShown({ record, typed, onExpired, onCancel, onTransferred }: { record: Extract<QrRecord, { hasQrcode: true }>; typed: number; onExpired: () => void; onCancel: () => void; onTransferred: () => void }) {
   const { t } = useTranslation();
   const money = useMoneyFormat();
   const [now, setNow] = useState(Date.now());
@@ -358,6 +360,11 @@ function QrShown({ record, onExpired, onCancel, onTransferred }: { record: Extra
         <QRCodeSVG value={record.payload} size={232} level="M" className="h-auto w-full" title={t('deposit.qrImage', { amount: money(record.amount) })} />
       </div>
       <Money value={record.amount} className="block text-3xl font-extrabold text-gold-300" testId="qr-amount" />
+      {typed > 0 && record.amount !== typed && (
+        <p className="rounded-2xl bg-white/5 p-3 text-sm text-white/80" data-testid="qr-amount-adjusted">
+          {t('deposit.qrAmountAdjusted', { typed: money(typed), asked: money(record.amount) })}
+        </p>
+      )}
       {/* The clock ticks every second for the eye; a reader hears the time left only now and then. */}
       <p className="font-mono text-xl" data-testid="qr-countdown">{clock}</p>
       <p className="sr-only" aria-live="polite" data-testid="qr-countdown-announcement">
