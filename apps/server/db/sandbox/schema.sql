@@ -22,10 +22,18 @@ TABLE sandbox_bank_payouts
   failure text
   settles_at timestamp with time zone
   requests integer NOT NULL DEFAULT 1
+  promptpay_id text
   CONSTRAINT sandbox_bank_payouts_amount_check CHECK ((amount > 0))
   CONSTRAINT sandbox_bank_payouts_pkey PRIMARY KEY (bank_ref)
   CREATE INDEX sandbox_bank_payouts_from_idx ON sandbox_bank_payouts USING btree (from_account_no, paid_at)
   CREATE UNIQUE INDEX sandbox_bank_payouts_our_ref_key ON sandbox_bank_payouts USING btree (our_ref)
+
+TABLE sandbox_bank_promptpay_ids
+  promptpay_id text NOT NULL
+  bank_code text NOT NULL
+  account_no text NOT NULL
+  account_name text NOT NULL
+  CONSTRAINT sandbox_bank_promptpay_ids_pkey PRIMARY KEY (promptpay_id)
 
 TABLE sandbox_bank_transfers
   trans_ref text NOT NULL

@@ -6,9 +6,12 @@ export interface TransferOrder {
   /** Ours, unique per payout: the bank refuses a second transfer under it and answers the first one's status. */
   reference: string;
   fromAccountNo: string;
-  /** The receiving bank's 3-digit code (004), as interbank transfers name it. */
-  toBankCode: string;
-  toAccountNo: string;
+  /**
+   * Whom to pay: an account at a bank (its 3-digit interbank code, 004), or a PromptPay ID (a phone
+   * or a national ID), which the bank pays into the account that ID is registered to, refusing it
+   * (`PROMPTPAY_NOT_REGISTERED`) when it is tied to none.
+   */
+  to: { bankCode: string; accountNo: string } | { promptPayId: string };
   toName: string;
   amount: bigint;
   currency: CurrencyCode;
@@ -115,8 +118,7 @@ export function createHttpBankTransfer(options: { baseUrl: () => string; clientI
         body: JSON.stringify({
           reference: order.reference,
           fromAccountNo: order.fromAccountNo,
-          toBankCode: order.toBankCode,
-          toAccountNo: order.toAccountNo,
+          ...('promptPayId' in order.to ? { promptPayId: order.to.promptPayId } : { toBankCode: order.to.bankCode, toAccountNo: order.to.accountNo }),
           toName: order.toName,
           amount: toMajor(order.amount).toFixed(2),
           currency: order.currency,

@@ -507,7 +507,9 @@ export interface Database {
     failure: string | null;
     settles_at: Timestamp | null;
     requests: Generated<number>;
+    promptpay_id: string | null;
   };
+  sandbox_bank_promptpay_ids: { promptpay_id: string; bank_code: string; account_no: string; account_name: string };
   risk_rule_versions: {
     code: string;
     version: number;

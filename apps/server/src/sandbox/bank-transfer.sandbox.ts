@@ -33,15 +33,21 @@ const transferFaults = z.object({
   answerDelayMs: z.number().int().min(0).max(120_000).default(0),
 });
 
-const transferBody = z.object({
-  reference: z.string().min(1).max(64),
-  fromAccountNo: z.string().regex(/^\d{6,15}$/),
-  toBankCode: z.string().regex(/^\d{3}$/),
-  toAccountNo: z.string().regex(/^\d{6,15}$/),
-  toName: z.string().max(100),
-  amount: z.string().regex(/^\d+\.\d{2}$/),
-  currency: z.enum(['THB', 'LAK']),
-});
+/** A PromptPay ID: a Thai mobile number, or a 13-digit national or tax ID. */
+const promptPayId = z.string().regex(/^(0\d{9}|\d{13})$/);
+const transferBody = z
+  .object({
+    reference: z.string().min(1).max(64),
+    fromAccountNo: z.string().regex(/^\d{6,15}$/),
+    toBankCode: z.string().regex(/^\d{3}$/).optional(),
+    toAccountNo: z.string().regex(/^\d{6,15}$/).optional(),
+    promptPayId: promptPayId.optional(),
+    toName: z.string().max(100),
+    amount: z.string().regex(/^\d+\.\d{2}$/),
+    currency: z.enum(['THB', 'LAK']),
+  })
+  // Exactly one payee: an account at a bank, or a PromptPay ID.
+  .refine((body) => (body.promptPayId === undefined) === (body.toBankCode !== undefined && body.toAccountNo !== undefined));
 
 type PayoutRow = { bank_ref: string; status: 'SUCCESS' | 'PENDING' | 'FAILED'; failure: string | null };
 
@@ -105,8 +111,11 @@ export function registerBankTransferSandbox(app: App, db: Db, options: { now: ()
     const order = parsed.data;
     await clear();
     const now = options.now();
-    const closed = faults.closedAccounts.includes(order.toAccountNo);
-    const status = closed ? 'FAILED' : faults.pendingSeconds > 0 ? 'PENDING' : 'SUCCESS';
+    // A PromptPay ID pays the account it is registered to; one tied to none is refused for good.
+    const registered = order.promptPayId ? await db.selectFrom('sandbox_bank_promptpay_ids').selectAll().where('promptpay_id', '=', order.promptPayId).executeTakeFirst() : undefined;
+    const payee = order.promptPayId ? registered && { bankCode: registered.bank_code, accountNo: registered.account_no } : { bankCode: order.toBankCode!, accountNo: order.toAccountNo! };
+    const failure = !payee ? 'PROMPTPAY_NOT_REGISTERED' : faults.closedAccounts.includes(payee.accountNo) ? 'ACCOUNT_CLOSED' : null;
+    const status = failure ? 'FAILED' : faults.pendingSeconds > 0 ? 'PENDING' : 'SUCCESS';
     // One transfer per reference: asked again, the bank counts the request and answers the first one.
     const row = await db
       .insertInto('sandbox_bank_payouts')
@@ -114,19 +123,21 @@ export function registerBankTransferSandbox(app: App, db: Db, options: { now: ()
         bank_ref: `${now.toISOString().slice(2, 10).replaceAll('-', '')}T${crypto.randomBytes(7).toString('hex').toUpperCase()}`,
         our_ref: order.reference,
         from_account_no: order.fromAccountNo,
-        to_bank_code: order.toBankCode,
-        to_account_no: order.toAccountNo,
-        to_name: order.toName,
+        // A refused PromptPay ID reached no account: the row keeps the ID where the account would be.
+        to_bank_code: payee?.bankCode ?? '',
+        to_account_no: payee?.accountNo ?? order.promptPayId!,
+        promptpay_id: order.promptPayId ?? null,
+        to_name: registered?.account_name ?? order.toName,
         amount,
         currency: order.currency,
         memo: order.reference,
         paid_at: now,
         status,
-        failure: closed ? 'ACCOUNT_CLOSED' : null,
+        failure,
         settles_at: status === 'PENDING' ? new Date(now.getTime() + faults.pendingSeconds * 1000) : null,
       })
       .onConflict((conflict) => conflict.column('our_ref').doUpdateSet({ requests: sql`sandbox_bank_payouts.requests + 1` }))
-      .returning(['bank_ref', 'status', 'failure', 'amount', 'to_account_no'])
+      .returning(['bank_ref', 'status', 'failure', 'amount', 'to_account_no', 'promptpay_id'])
       .executeTakeFirstOrThrow();
     if (faults.loseAnswers > 0) {
       faults = { ...faults, loseAnswers: faults.loseAnswers - 1 };
@@ -135,7 +146,8 @@ export function registerBankTransferSandbox(app: App, db: Db, options: { now: ()
     }
     if (faults.answerDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.answerDelayMs));
     // The same reference for another payee or amount is the caller's error, not a second payout.
-    if (row.amount !== amount || row.to_account_no !== order.toAccountNo) return reply.status(409).send({ error: 'DUPLICATE_REFERENCE' });
+    const samePayee = order.promptPayId ? row.promptpay_id === order.promptPayId : row.promptpay_id === null && row.to_account_no === order.toAccountNo;
+    if (row.amount !== amount || !samePayee) return reply.status(409).send({ error: 'DUPLICATE_REFERENCE' });
     return answerOf(row);
   });
 
@@ -149,13 +161,34 @@ export function registerBankTransferSandbox(app: App, db: Db, options: { now: ()
     return answerOf(row);
   });
 
+  /** Ties a PromptPay ID to an account of the bank (a tester's call): transfers to the ID pay that account. */
+  app.put(
+    '/sandbox/bank/promptpay-ids/:promptPayId',
+    {
+      schema: {
+        hide: true,
+        params: z.object({ promptPayId }),
+        body: z.object({ bankCode: z.string().regex(/^\d{3}$/), accountNo: z.string().regex(/^\d{6,15}$/), accountName: z.string().trim().min(1).max(100) }),
+      },
+    },
+    async (request) => {
+      const { bankCode, accountNo, accountName } = request.body;
+      await db
+        .insertInto('sandbox_bank_promptpay_ids')
+        .values({ promptpay_id: request.params.promptPayId, bank_code: bankCode, account_no: accountNo, account_name: accountName })
+        .onConflict((conflict) => conflict.column('promptpay_id').doUpdateSet({ bank_code: bankCode, account_no: accountNo, account_name: accountName }))
+        .execute();
+      return { promptPayId: request.params.promptPayId, bankCode, accountNo };
+    },
+  );
+
   /** What the bank paid through its API (tests and the simulated day read it): each reference once, with how often it was asked. */
   app.get('/sandbox/bank/transfers-made', { schema: { hide: true, querystring: z.object({ fromAccountNo: z.string().optional() }) } }, async (request) => {
     await clear();
-    let query = db.selectFrom('sandbox_bank_payouts').select(['our_ref', 'bank_ref', 'status', 'failure', 'amount', 'currency', 'to_account_no', 'requests']).where('our_ref', 'is not', null);
+    let query = db.selectFrom('sandbox_bank_payouts').select(['our_ref', 'bank_ref', 'status', 'failure', 'amount', 'currency', 'to_bank_code', 'to_account_no', 'promptpay_id', 'requests']).where('our_ref', 'is not', null);
     if (request.query.fromAccountNo) query = query.where('from_account_no', '=', request.query.fromAccountNo);
     const rows = await query.orderBy('created_at').execute();
-    return { transfers: rows.map((row) => ({ reference: row.our_ref, bankRef: row.bank_ref, status: row.status, failure: row.failure, amount: toMajor(row.amount), currency: row.currency, toAccountNo: row.to_account_no, requests: row.requests })) };
+    return { transfers: rows.map((row) => ({ reference: row.our_ref, bankRef: row.bank_ref, status: row.status, failure: row.failure, amount: toMajor(row.amount), currency: row.currency, toBankCode: row.to_bank_code, toAccountNo: row.to_account_no, promptPayId: row.promptpay_id, requests: row.requests })) };
   });
 }
 

@@ -122,8 +122,8 @@ export function createAutoPayout(deps: {
       deps.bank.transfer({
         reference: payout.reference,
         fromAccountNo: payout.from_account_no,
-        toBankCode,
-        toAccountNo: payee.bank_account_no,
+        // The member's registered account itself, never a PromptPay ID: an ID may be tied to another account (closed loop).
+        to: { bankCode: toBankCode, accountNo: payee.bank_account_no },
         toName: payee.bank_account_name,
         amount: payout.amount,
         currency: payout.currency,
