@@ -50,6 +50,10 @@ export class DepositModal {
   qrAmount() {
     return this.page.getByTestId('qr-amount');
   }
+  /** Why the QR asks a few satang more than the member typed. */
+  qrAmountAdjusted() {
+    return this.page.getByTestId('qr-amount-adjusted');
+  }
   qrCountdown() {
     return this.page.getByTestId('qr-countdown');
   }
