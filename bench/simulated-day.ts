@@ -1,8 +1,9 @@
 // `npm run simulate:day`: a simulated day of money in and out without staff (ADR 0407,
 // apps/server/test/simulated-day.ts): members register, transfer into the operator's AUTO account
-// (some also upload the slip), strangers transfer too, members withdraw; the statement feed repeats,
-// posts late and goes into maintenance, the transfer API loses answers, fails before paying, refuses a
-// closed account and holds transfers pending. Prints the figures with their goals and the checks;
+// (some also upload the slip) or pay a bank QR of our own, strangers transfer too, members withdraw;
+// the statement feed repeats, posts late, goes into maintenance and for a while leaves QR references
+// off, the transfer API loses answers, fails before paying, refuses a closed account and holds
+// transfers pending. Prints the figures with their goals and the checks;
 // exits non-zero when a check fails or a goal is missed. On PostgreSQL in a schema of its own when
 // DATABASE_URL is set, else on PGlite.
 //

@@ -8,7 +8,7 @@ import { call, schemaOfItsOwn, type ServerProcess, startServer, stop } from './s
 
 /**
  * A simulated day of money in and out without staff (ADR 0407): members transfer into the operator's
- * AUTO bank account and withdraw through the sandboxes, compressed into minutes, while the statement
+ * AUTO bank account or pay a bank QR of our own (ADR 0410), and withdraw through the sandboxes, compressed into minutes, while the statement
  * feed repeats, posts late and goes into maintenance, and the transfer API loses answers, fails
  * before paying, refuses a closed account and holds transfers pending. Measured from the database and
  * the sandboxes afterwards: what was credited and paid, how fast, and that nothing was done twice.
@@ -17,6 +17,11 @@ import { call, schemaOfItsOwn, type ServerProcess, startServer, stop } from './s
 
 const FEED_ACCOUNT = '4061234567'; // the demo's SCB account: AUTO, and the sandbox's payout account
 const FEED_BANK = 'SCB';
+/** The demo's KTB QR account: its QRs are our own, credited from its statement (ADR 0410). */
+const OWN_QR_METHOD = 'KTB';
+const OWN_QR_ACCOUNT = '9870123456';
+/** Members paying by QR pick the screen's quick picks, so many ask the same amount at once. */
+const QR_PICKS = [100, 200, 300, 500, 1_000];
 /** Banks that pass the sender's name to the statement (bank.sandbox.ts NAME_PASSING_BANKS), and one that does not. */
 const NAME_BANKS = ['KBANK', 'BBL', 'KTB'];
 const NAMELESS_BANK = 'GSB';
@@ -53,6 +58,7 @@ export interface DayResult {
 type Auth = { authorization: string };
 
 interface SimMember {
+  id: bigint;
   phone: string;
   auth: Auth;
   bankCode: string;
@@ -138,7 +144,7 @@ async function register(base: string, index: number, plan: Plan): Promise<SimMem
   const created = await call(base, 'POST', '/api/account', { name, username: phone, password: 'sim-day-pass-1', bankCode, bankAccountName: name, bankAccountNo: accountNo });
   if (created.status !== 200) throw new Error(`register ${phone}: ${created.status} ${JSON.stringify(created.body)}`);
   const login = await call(base, 'POST', '/api/login', { username: phone, password: 'sim-day-pass-1' });
-  return { phone, auth: { authorization: `Bearer ${login.body.token as string}` }, accountNo, name, ...plan };
+  return { id: BigInt(created.body._id as string), phone, auth: { authorization: `Bearer ${login.body.token as string}` }, accountNo, name, ...plan };
 }
 
 /** A deterministic stream of numbers in [0, 1) (mulberry32), so a day can be run again alike. */
@@ -203,18 +209,24 @@ export async function simulateDay(options: DayOptions): Promise<DayResult> {
     });
     log(`registered ${options.members} members in ${((performance.now() - registeredAt) / 1000).toFixed(0)} s`);
 
-    // The day's plan: every member transfers once, a fifth twice; a twentieth of transfers come from
-    // strangers; a third of members withdraw (one in ten more than auto-payout pays), two to closed accounts.
-    type Event = { at: number; kind: 'transfer'; member: SimMember | null; amount: number; slipAfterMs: number } | { at: number; kind: 'withdraw'; member: SimMember; amount: number };
+    // The day's plan: every member transfers once, a fifth twice, a quarter of members' transfers by
+    // paying a bank QR of our own; a twentieth of transfers come from strangers; a third of members
+    // withdraw (one in ten more than auto-payout pays), two to closed accounts.
+    type Event =
+      | { at: number; kind: 'transfer'; member: SimMember | null; amount: number; slipAfterMs: number }
+      | { at: number; kind: 'qr'; member: SimMember; amount: number; payAfterMs: number }
+      | { at: number; kind: 'withdraw'; member: SimMember; amount: number };
     const events: Event[] = [];
     const at = () => Math.floor(random() * options.dayMs);
     // Each of its own amount, whole baht and satang; a slip uploaded a few seconds after the transfer.
     const transferOf = (member: SimMember | null): Event => ({
       at: at(), kind: 'transfer', member, amount: 100 + Math.floor(random() * 4_900) + Math.floor(random() * 100) / 100, slipAfterMs: 2_000 + Math.floor(random() * 10_000),
     });
+    const qrOf = (member: SimMember): Event => ({ at: at(), kind: 'qr', member, amount: QR_PICKS[Math.floor(random() * QR_PICKS.length)]!, payAfterMs: 2_000 + Math.floor(random() * 8_000) });
+    const depositOf = (member: SimMember) => (random() < 0.25 ? qrOf(member) : transferOf(member));
     for (const member of members) {
-      events.push(transferOf(member));
-      if (random() < 0.2) events.push(transferOf(member));
+      events.push(depositOf(member));
+      if (random() < 0.2) events.push(depositOf(member));
     }
     for (let index = 0; index < Math.ceil(members.length / 20); index += 1) events.push(transferOf(null));
     const withdrawing = members.filter(() => random() < 0.33);
@@ -255,6 +267,8 @@ export async function simulateDay(options: DayOptions): Promise<DayResult> {
       { at: 0.1, name: 'feed maintenance', apply: () => maintenance(feedFaults, putFeed) },
       { at: 0.15, name: 'transfer API loses 3 answers', apply: () => ((transferFaults.loseAnswers = 3), putTransfer()) },
       { at: 0.25, name: 'transfer API maintenance', apply: () => maintenance(transferFaults, putTransfer) },
+      { at: 0.3, name: 'statement leaves bill-payment references off', apply: () => ((feedFaults.hideBillReferences = true), putFeed()) },
+      { at: 0.6, name: 'statement shows bill-payment references again', apply: () => (delete feedFaults.hideBillReferences, putFeed()) },
       { at: 0.45, name: 'transfer API fails 3 before paying', apply: () => ((transferFaults.failBefore = 3), putTransfer()) },
       { at: 0.65, name: 'transfers pending 10 s', apply: () => ((transferFaults.pendingSeconds = 10), putTransfer()) },
       { at: 0.8, name: 'transfers paid at once', apply: () => (delete transferFaults.pendingSeconds, putTransfer()) },
@@ -267,8 +281,9 @@ export async function simulateDay(options: DayOptions): Promise<DayResult> {
       }),
     );
 
-    const counts = { memberTransfers: 0, strangerTransfers: 0, slipsUploaded: 0, slipsRefused: 0, withdrawalsRequested: 0, withdrawalsRefused: 0, requestErrors: 0 };
+    const counts = { memberTransfers: 0, qrPayments: 0, strangerTransfers: 0, slipsUploaded: 0, slipsRefused: 0, withdrawalsRequested: 0, withdrawalsRefused: 0, requestErrors: 0 };
     const memberTransfers = new Map<string, SimMember>();
+    const qrPayments = new Set<string>();
     const withdrawalIds: string[] = [];
     const slipUploads: Array<Promise<void>> = [];
     await pool(events, 8, async (event) => {
@@ -279,6 +294,22 @@ export async function simulateDay(options: DayOptions): Promise<DayResult> {
           if (answer.status === 200) withdrawalIds.push(answer.body.withdrawal._id as string);
           else counts.withdrawalsRefused += 1;
           counts.withdrawalsRequested += 1;
+          return;
+        }
+        if (event.kind === 'qr') {
+          // The member asks for a QR, scans it with their banking app a few seconds later, and pays it from their registered account.
+          const { member } = event;
+          const qr = await call(base, 'POST', `/api/qrcode/${OWN_QR_METHOD}`, { amount: event.amount }, { ...member.auth, 'idempotency-key': crypto.randomUUID() });
+          if (qr.status !== 200 || !qr.body.hasQrcode) throw new Error(`QR: ${qr.status} ${JSON.stringify(qr.body)}`);
+          await sleep(event.payAfterMs);
+          const paid = await call(base, 'POST', '/sandbox/bank/qr-payments', {
+            payload: qr.body.payload, fromBankCode: member.bankCode, fromAccountNo: member.accountNo, ...(member.nameless ? {} : { fromName: member.name }),
+          });
+          if (paid.status !== 200) throw new Error(`QR payment: ${paid.status}`);
+          counts.memberTransfers += 1;
+          counts.qrPayments += 1;
+          memberTransfers.set(paid.body.transRef as string, member);
+          qrPayments.add(paid.body.transRef as string);
           return;
         }
         const sender = event.member;
@@ -337,7 +368,7 @@ export async function simulateDay(options: DayOptions): Promise<DayResult> {
 
     const database = await open();
     try {
-      return { ...(await measure(database.db, { memberTransfers, withdrawalIds, closed, postingDelaySeconds: options.postingDelaySeconds })), counts, serverFigures };
+      return { ...(await measure(database.db, { memberTransfers, qrPayments, withdrawalIds, closed, postingDelaySeconds: options.postingDelaySeconds })), counts, serverFigures };
     } finally {
       await database.close();
     }
@@ -349,10 +380,10 @@ export async function simulateDay(options: DayOptions): Promise<DayResult> {
 
 type Database = Awaited<ReturnType<typeof openDatabase>>['db'];
 
-async function measure(db: Database, day: { memberTransfers: Map<string, SimMember>; withdrawalIds: string[]; closed: string[]; postingDelaySeconds: number }): Promise<Omit<DayResult, 'counts' | 'serverFigures'>> {
+async function measure(db: Database, day: { memberTransfers: Map<string, SimMember>; qrPayments: Set<string>; withdrawalIds: string[]; closed: string[]; postingDelaySeconds: number }): Promise<Omit<DayResult, 'counts' | 'serverFigures'>> {
   const checks: DayResult['checks'] = [];
   const check = (name: string, ok: boolean, detail: string) => checks.push({ name, ok, detail });
-  const transfers = await db.selectFrom('sandbox_bank_transfers').select(['trans_ref', 'sending_bank', 'amount', 'transferred_at']).where('to_account_no', '=', FEED_ACCOUNT).execute();
+  const transfers = await db.selectFrom('sandbox_bank_transfers').select(['trans_ref', 'sending_bank', 'amount', 'transferred_at']).where('to_account_no', 'in', [FEED_ACCOUNT, OWN_QR_ACCOUNT]).execute();
   const deposits = await db.selectFrom('deposits').select(['id', 'external_ref', 'amount', 'member_id', 'method', 'created_at']).execute();
   const lines = await db.selectFrom('bank_credits').select(['bank_ref', 'status', 'reason']).execute();
   const depositsByRef = new Map<string, typeof deposits>();
@@ -370,8 +401,17 @@ async function measure(db: Database, day: { memberTransfers: Map<string, SimMemb
   check('every credit for the transfer’s amount', wrongAmount.length === 0, `${wrongAmount.length} differ`);
   const strangersCredited = transfers.filter((transfer) => !day.memberTransfers.has(transfer.trans_ref) && depositsByRef.has(transfer.trans_ref));
   check('no stranger’s transfer credited', strangersCredited.length === 0, `${strangersCredited.length} credited`);
-  const unknownDeposits = deposits.filter((deposit) => deposit.method === 'BANK' && !transfers.some((transfer) => deposit.external_ref.endsWith(`:${transfer.trans_ref}`)));
+  const unknownDeposits = deposits.filter((deposit) => (deposit.method === 'BANK' || deposit.method === OWN_QR_METHOD) && !transfers.some((transfer) => deposit.external_ref.endsWith(`:${transfer.trans_ref}`)));
   check('no credit without a transfer', unknownDeposits.length === 0, `${unknownDeposits.length} credits match no transfer`);
+
+  const toOthers = [...day.memberTransfers].filter(([ref, member]) => depositsByRef.get(ref)?.some((deposit) => deposit.member_id !== member.id));
+  check('every member’s transfer credited to that member', toOthers.length === 0, `${toOthers.length} credited to another member`);
+
+  // A paid QR of our own names its member, and every QR was paid from its member's registered account.
+  const qrUncredited = [...day.qrPayments].filter((ref) => !depositsByRef.has(ref));
+  const qrs = await db.selectFrom('deposit_qrcodes').select('amount').where('account_id', 'is not', null).execute();
+  const satangMore = qrs.filter((qr) => qr.amount % 100n !== 0n).length;
+  check('every paid QR of our own credited', qrUncredited.length === 0, `${day.qrPayments.size - qrUncredited.length} of ${day.qrPayments.size} credited; ${satangMore} of ${qrs.length} QRs asked a few satang more than typed`);
 
   const waitingCredited = lines.filter((line) => line.status === 'waiting' && depositsByRef.has(line.bank_ref));
   check('no line waits for staff whose transfer was credited', waitingCredited.length === 0, `${waitingCredited.length} waiting lines already credited`);
