@@ -120,6 +120,25 @@ describe('the bank source', () => {
     expect(result.matched).toContainEqual({ ours: [ourPayout], theirs: [theirPayout] });
   });
 
+  it('matches the deposits the statement itself credited: a transfer into an AUTO account, and a QR of our own paid into its account', async () => {
+    const sender = await registerMember(server, { bankCode: 'SCB' });
+    const sent = await server.api('POST', '/sandbox/bank/transfers', { body: { amount: 765.43, toAccountNo: OPERATOR_ACCOUNT, toBankCode: 'SCB', fromBankCode: 'SCB', fromAccountNo: sender.payload.bankAccountNo } });
+    const payer = await member();
+    const qr = (await server.api('POST', '/api/qrcode/KTB', { token: payer.token, body: { amount: 321 } })).body;
+    const paid = await server.api('POST', '/sandbox/bank/qr-payments', { body: { payload: qr.payload, fromBankCode: 'KTB', fromAccountNo: payer.payload.bankAccountNo } });
+    await server.app.bankFeed.read();
+    const credited = await server.db.selectFrom('bank_credits').select(['bank_ref', 'status']).where('bank_ref', 'in', [sent.body.transRef, paid.body.transRef]).execute();
+    expect(credited.map((line) => line.status)).toEqual(['credited', 'credited']);
+    const { ours, result } = await reconcile();
+    for (const ref of [sent.body.transRef as string, paid.body.transRef as string]) {
+      const found = involving(result, ref);
+      expect(found.exceptions).toEqual([]);
+      expect(found.matched).toHaveLength(1);
+      expect(found.matched[0]!.ours).toMatchObject([{ kind: 'deposit', detail: { method: 'STATEMENT' } }]);
+    }
+    expect(ours.filter((entry) => entry.detail?.method === 'STATEMENT')).toHaveLength(2);
+  });
+
   it('matches a clean bank batch many to one', async () => {
     await faults({ batchCreditsWithinMinutes: 10, batchAccounts: [BATCH_ACCOUNT] });
     const deposits = [await slipDeposit(111, BATCH_ACCOUNT), await slipDeposit(222.22, BATCH_ACCOUNT), await slipDeposit(333, BATCH_ACCOUNT)];

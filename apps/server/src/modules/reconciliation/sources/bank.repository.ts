@@ -39,6 +39,24 @@ export function creditedSlipDeposits(db: Db, from: Date, to: Date, currencies: r
     .execute();
 }
 
+/**
+ * Deposits credited from a statement line, by the bank feed itself or by operators assigning it
+ * (a bank transfer into an AUTO account, a QR of our own paid into its account), whose transfer (the
+ * line's time) falls between two instants. A line a slip credited is among the slip deposits.
+ */
+export function creditedStatementDeposits(db: Db, from: Date, to: Date, currencies: readonly CurrencyCode[]) {
+  return db
+    .selectFrom('bank_credits as b')
+    .innerJoin('deposits as d', 'd.id', 'b.deposit_id')
+    .innerJoin('members as m', 'm.id', 'd.member_id')
+    .select(['d.id', 'd.member_id', 'd.amount', 'd.reference', 'm.bank_code', 'm.bank_account_no', 'b.booked_at as at', walletCurrency.as('currency')])
+    .where('b.status', 'in', ['credited', 'assigned'])
+    .where('b.booked_at', '>=', from)
+    .where('b.booked_at', '<', to)
+    .where(walletCurrency, 'in', [...currencies])
+    .execute();
+}
+
 /** Approved manual deposit notices (each a transfer the member told us of) made between two instants. */
 export function creditedManualDeposits(db: Db, from: Date, to: Date, currencies: readonly CurrencyCode[]) {
   return db

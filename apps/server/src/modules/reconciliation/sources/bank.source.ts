@@ -7,7 +7,7 @@ import * as repo from './bank.repository.js';
 
 /**
  * The operator's bank account statements against our books (ADR 0358): every enabled account
- * members pay into, its credits against the slip and manual deposits we credited (kind
+ * members pay into, its credits against the slip, statement and manual deposits we credited (kind
  * `deposit`) and its debits against the withdrawals we marked paid (kind `payout`). The statement
  * carries none of our references, so the rule matches on amount, the counterparty's account and
  * time, and a batch line against a run of ours.
@@ -43,12 +43,13 @@ export function createBankSource(deps: {
         }
       }
 
-      const [slips, notices, withdrawals] = await Promise.all([
+      const [slips, fromStatement, notices, withdrawals] = await Promise.all([
         repo.creditedSlipDeposits(deps.db, window.from, window.to, currencies),
+        repo.creditedStatementDeposits(deps.db, window.from, window.to, currencies),
         repo.creditedManualDeposits(deps.db, window.from, window.to, currencies),
         repo.paidWithdrawals(deps.db, window.from, window.to, currencies),
       ]);
-      const deposit = (method: 'SLIP' | 'MANUAL') => (row: (typeof slips)[number]): Entry => ({
+      const deposit = (method: 'SLIP' | 'STATEMENT' | 'MANUAL') => (row: (typeof slips)[number]): Entry => ({
         ref: row.id,
         matchRef: null,
         kind: 'deposit',
@@ -62,6 +63,7 @@ export function createBankSource(deps: {
       });
       const ours: Entry[] = [
         ...slips.map(deposit('SLIP')),
+        ...fromStatement.map(deposit('STATEMENT')),
         ...notices.map(deposit('MANUAL')),
         ...withdrawals.map(
           (row): Entry => ({
