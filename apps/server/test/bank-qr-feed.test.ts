@@ -119,6 +119,18 @@ describe('a bank QR of our own', () => {
 });
 
 describe('a member who tries to be credited without paying in', () => {
+  it('asks again and again to take every amount near a popular one: the sixth QR held is refused, and others still get theirs', async () => {
+    const hoarder = await registerMember(server);
+    const other = await registerMember(server);
+    const held = [];
+    for (let step = 0; step < 5; step += 1) held.push((await createQr(hoarder, 650 + step / 100)).amount);
+    expect(held).toEqual([650, 650.01, 650.02, 650.03, 650.04]);
+    const refused = await server.api('POST', `/api/qrcode/${METHOD}`, { token: hoarder.token, body: { amount: 650.05 } });
+    expect(refused.body).toEqual({ hasQrcode: false, message: 'REQUEST_LIMIT' });
+    expect((await server.api('GET', `/api/qrcode/${METHOD}`, { token: hoarder.token })).body).toMatchObject({ hasQrcode: true, amount: 650.04 });
+    expect((await createQr(other, 650)).amount).toBe(650.05);
+  });
+
   it('pays another member’s QR from their own account: it waits for operators, naming the QR’s member, and credits neither', async () => {
     const owner = await registerMember(server);
     const payer = await registerMember(server);

@@ -285,7 +285,8 @@ export async function simulateDay(options: DayOptions): Promise<DayResult> {
     const memberTransfers = new Map<string, SimMember>();
     const qrPayments = new Set<string>();
     const withdrawalIds: string[] = [];
-    const slipUploads: Array<Promise<void>> = [];
+    /** What members do a few seconds after an event, while the pool goes on: slips uploaded, QRs paid. */
+    const followUps: Array<Promise<void>> = [];
     await pool(events, 8, async (event) => {
       await sleep(Math.max(0, dayStart + event.at - Date.now()));
       try {
@@ -301,15 +302,23 @@ export async function simulateDay(options: DayOptions): Promise<DayResult> {
           const { member } = event;
           const qr = await call(base, 'POST', `/api/qrcode/${OWN_QR_METHOD}`, { amount: event.amount }, { ...member.auth, 'idempotency-key': crypto.randomUUID() });
           if (qr.status !== 200 || !qr.body.hasQrcode) throw new Error(`QR: ${qr.status} ${JSON.stringify(qr.body)}`);
-          await sleep(event.payAfterMs);
-          const paid = await call(base, 'POST', '/sandbox/bank/qr-payments', {
-            payload: qr.body.payload, fromBankCode: member.bankCode, fromAccountNo: member.accountNo, ...(member.nameless ? {} : { fromName: member.name }),
-          });
-          if (paid.status !== 200) throw new Error(`QR payment: ${paid.status}`);
-          counts.memberTransfers += 1;
-          counts.qrPayments += 1;
-          memberTransfers.set(paid.body.transRef as string, member);
-          qrPayments.add(paid.body.transRef as string);
+          // The member pays it a little later, while the event pool goes on.
+          followUps.push(
+            (async () => {
+              await sleep(event.payAfterMs);
+              const paid = await call(base, 'POST', '/sandbox/bank/qr-payments', {
+                payload: qr.body.payload, fromBankCode: member.bankCode, fromAccountNo: member.accountNo, ...(member.nameless ? {} : { fromName: member.name }),
+              });
+              if (paid.status !== 200) throw new Error(`QR payment: ${paid.status}`);
+              counts.memberTransfers += 1;
+              counts.qrPayments += 1;
+              memberTransfers.set(paid.body.transRef as string, member);
+              qrPayments.add(paid.body.transRef as string);
+            })().catch((error: unknown) => {
+              counts.requestErrors += 1;
+              log(`  QR payment failed: ${(error as Error).message}`);
+            }),
+          );
           return;
         }
         const sender = event.member;
@@ -327,7 +336,7 @@ export async function simulateDay(options: DayOptions): Promise<DayResult> {
         memberTransfers.set(sent.body.transRef as string, sender);
         if (sender.uploadsSlip) {
           // The member uploads the slip a little after the transfer, while the event pool goes on.
-          slipUploads.push(
+          followUps.push(
             (async () => {
               await sleep(event.slipAfterMs);
               const form = new FormData();
@@ -344,7 +353,7 @@ export async function simulateDay(options: DayOptions): Promise<DayResult> {
         log(`  request failed: ${(error as Error).message}`);
       }
     });
-    await Promise.all(slipUploads);
+    await Promise.all(followUps);
     await faultsDone;
     log(`day's traffic done in ${((Date.now() - dayStart) / 1000).toFixed(0)} s: ${JSON.stringify(counts)}`);
 

@@ -12,7 +12,7 @@ import type { LookupService } from '../lookup/lookup.service.js';
 import * as repo from './bank-feed.repository.js';
 import type { DepositCredit } from './deposit-credit.js';
 import { markQrPaid } from './deposit.repository.js';
-import { LATE_PAYMENT_WINDOW_MS } from './deposit.service.js';
+import { OWN_QR_LATE_PAYMENT_MS } from './deposit.service.js';
 
 /** A read looks this far back from where the last one ended: a feed posts some transfers late, under their own time. */
 const OVERLAP_MS = 60 * 60_000;
@@ -120,7 +120,7 @@ export function createBankFeed(deps: {
         const currency = walletCurrencyOf(account.currency);
         const qr =
           account.promptpay_biller_id !== null && !entry.batch
-            ? await repo.qrOfLine(trx, account.id, { reference: entry.reference ?? null, amount: entry.amount, at: entry.at }, LATE_PAYMENT_WINDOW_MS)
+            ? await repo.qrOfLine(trx, account.id, { reference: entry.reference ?? null, amount: entry.amount, at: entry.at }, OWN_QR_LATE_PAYMENT_MS)
             : undefined;
         const found = qr ? await matchQr(trx, entry, bank, currency, qr) : await match(trx, entry, bank, currency);
         let outcome: repo.Outcome;

@@ -27,17 +27,26 @@ const refusedQr = (refusal: AppError): QrRecord => ({ hasQrcode: false, message:
 /** Payment-gateway QRs (SPEC §5: minimum 100); bank QRs come from the operator's deposit accounts. */
 export const GATEWAY_METHODS = ['WW', 'ZAPMAN'] as const;
 
+/** A payment can reach the gateway until its QR expires; its webhook may be lost for a while after. */
+const LATE_PAYMENT_WINDOW_MS = 60 * 60_000;
 /**
- * How long after its expiry a QR's payment may still come to be known: a gateway's webhook may be
- * lost for a while, and a bank does not know our QR's expiry at all.
+ * A bank does not know our QR's expiry: a QR of our own is still known by its amount this long
+ * after it, and keeps its amount from other QRs until then. A payment later still is credited by its
+ * reference, or by its sender's registered account as any transfer (ADR 0410).
  */
-export const LATE_PAYMENT_WINDOW_MS = 60 * 60_000;
+export const OWN_QR_LATE_PAYMENT_MS = 10 * 60_000;
 /**
  * A QR of our own asks for up to this many satang more than the member typed, so that no two unpaid
  * QRs of one account ask for the same amount: a statement line without the QR's reference is then
  * known by its amount (ADR 0410).
  */
 const OWN_QR_AMOUNT_STEPS = 100n;
+/**
+ * Each QR of our own keeps its amount from others for as long as its payment may come, so one member
+ * holds at most this many at a time: no one can take every amount near a popular one by asking
+ * again and again.
+ */
+const OWN_QRS_HELD_MAX = 5;
 
 /** The bill-payment reference (ref1: A–Z, 0–9, up to 20) a QR of our own carries, from its id. */
 const ownQrReference = (id: string) => `Q${id.replace(/-/g, '').toUpperCase().slice(0, 19)}`;
@@ -80,11 +89,14 @@ export function createDepositService(deps: {
 
   /**
    * A QR of our own, in the caller's transaction: the first amount from the member's up that no other
-   * unpaid QR of the account asks for (QR_FAIL when a hundred in a row are asked), as a PromptPay
-   * bill payment to the operator's biller ID carrying the QR's reference.
+   * unpaid QR of the account asks for (QR_FAIL when a hundred in a row are asked; REQUEST_LIMIT when
+   * the member holds too many), as a PromptPay bill payment to the operator's biller ID carrying the
+   * QR's reference.
    */
-  async function ownQr(trx: Db, own: { accountId: bigint; billerId: string }, id: string, typed: bigint): Promise<{ amount: bigint; payload: string; gatewayRef: string } | AppError> {
-    const asked = await repo.amountsAsked(trx, own.accountId, { from: typed, to: typed + OWN_QR_AMOUNT_STEPS - 1n, expiredAfter: new Date(deps.now().getTime() - LATE_PAYMENT_WINDOW_MS) });
+  async function ownQr(trx: Db, own: { accountId: bigint; billerId: string }, memberId: bigint, id: string, typed: bigint): Promise<{ amount: bigint; payload: string; gatewayRef: string } | AppError> {
+    const expiredAfter = new Date(deps.now().getTime() - OWN_QR_LATE_PAYMENT_MS);
+    const asked = await repo.amountsAsked(trx, own.accountId, { from: typed, to: typed + OWN_QR_AMOUNT_STEPS - 1n, expiredAfter });
+    if ((await repo.qrsHeld(trx, own.accountId, memberId, expiredAfter)) >= OWN_QRS_HELD_MAX) return new AppError('REQUEST_LIMIT', 429);
     let amount = typed;
     while (asked.has(amount)) amount += 1n;
     if (amount >= typed + OWN_QR_AMOUNT_STEPS) return new AppError('QR_FAIL', 409);
@@ -147,7 +159,7 @@ export function createDepositService(deps: {
       // Asked again under the gates' locks, with the QR written in the same transaction: two QRs at
       // once cannot both pass a deposit limit.
       const written = await db.transaction().execute(async (trx) => {
-        const qr = issued ? { ...issued, amount } : await ownQr(trx, kind.own!, id, amount);
+        const qr = issued ? { ...issued, amount } : await ownQr(trx, kind.own!, context.memberId, id, amount);
         if (qr instanceof AppError) return qr;
         const refusedNow = await deps.deposits.refusal(trx, context.memberId, { amount: qr.amount, replacingMethod: method });
         if (refusedNow) return refusedNow;
