@@ -85,7 +85,8 @@ export function registerPushSandbox(app: App, db: Db, options: { ownAddress: () 
     const scope = untyped.withTypeProvider<ZodTypeProvider>();
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    scope.post('/sandbox/push/send/:id', { schema: { hide: true, params: z.object({ id: z.string() }) } }, async (request, reply) => {
+    // `Content-Encoding: aes128gcm` names the encryption, not a compression for the server to undo.
+    scope.post('/sandbox/push/send/:id', { decompress: false, schema: { hide: true, params: z.object({ id: z.string() }) } }, async (request, reply) => {
       if (faults.slowMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.slowMs));
       if (faults.unavailable) return reply.status(503).send({ error: 'UNAVAILABLE' });
       if (faults.rateLimited) return reply.status(429).header('retry-after', '30').send({ error: 'TOO_MANY_REQUESTS' });
