@@ -134,6 +134,12 @@ const environmentSchema = z.object({
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   RECONCILE_AFTER_MS: z.coerce.number().int().min(0).default(30_000),
   NOT_FOUND_GRACE_MS: z.coerce.number().int().min(0).default(120_000),
+  /** The VAPID key pair web push is signed with (`npx web-push generate-vapid-keys`): 65 and 32 bytes, base64url. */
+  WEB_PUSH_VAPID_PUBLIC_KEY: z.string().regex(/^[\w-]{87}$/, 'expected a P-256 public key, 65 bytes in base64url').optional(),
+  WEB_PUSH_VAPID_PRIVATE_KEY: z.string().regex(/^[\w-]{43}$/, 'expected a P-256 private key, 32 bytes in base64url').optional(),
+  /** Whom a push service contacts about our messages, as VAPID requires. */
+  WEB_PUSH_SUBJECT: z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'expected a mailto: or https: address').optional(),
+  WEB_PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
 });
 
 export interface AppConfig {
@@ -185,7 +191,16 @@ export interface AppConfig {
   uploadDir: string;
   /** 0 turns the periodic reconciler off (tests run it by hand). */
   reconcile: { intervalMs: number; afterMs: number; notFoundGraceMs: number };
+  /**
+   * Web push (adapters/web-push.ts, `webPushVapid`): `vapid` undefined means no keys were set, and
+   * then the keys are the sandbox's, generated once into DATA_DIR, or, with sandboxes off, the
+   * channel is not configured.
+   */
+  webPush: { vapid: { publicKey: string; privateKey: string } | undefined; subject: string; timeoutMs: number };
 }
+
+/** The VAPID subject when none is set and sandboxes are on: no real push service reads it. */
+export const SANDBOX_WEB_PUSH_SUBJECT = 'mailto:push@wallet.invalid';
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = environmentSchema.safeParse(environment);
@@ -205,6 +220,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
   if ((values.BANK_PAYOUT_ACCOUNT || values.BANK_PAYOUT_ACCOUNT_LAK) && !sandboxes && !(values.BANK_TRANSFER_URL && values.BANK_TRANSFER_CLIENT_ID && values.BANK_TRANSFER_CLIENT_SECRET)) {
     throw new Error('Invalid configuration: a payout account needs BANK_TRANSFER_URL, BANK_TRANSFER_CLIENT_ID and BANK_TRANSFER_CLIENT_SECRET');
   }
+  if (Boolean(values.WEB_PUSH_VAPID_PUBLIC_KEY) !== Boolean(values.WEB_PUSH_VAPID_PRIVATE_KEY)) {
+    throw new Error('Invalid configuration: set both WEB_PUSH_VAPID_PUBLIC_KEY and WEB_PUSH_VAPID_PRIVATE_KEY, or neither');
+  }
+  // A real push service may write to the subject about our traffic: real keys need a real one.
+  if (values.WEB_PUSH_VAPID_PUBLIC_KEY && !values.WEB_PUSH_SUBJECT && !sandboxes) throw new Error('Invalid configuration: WEB_PUSH_VAPID_PUBLIC_KEY needs WEB_PUSH_SUBJECT (mailto: or https:)');
   // Nodes over one PostgreSQL database each have their own DATA_DIR: each would generate its own
   // audit key, and every other node's entries would fail verification.
   if (production && values.DATABASE_URL && !values.AUDIT_KEY) throw new Error('Invalid configuration: in production with DATABASE_URL, set AUDIT_KEY (the same on every node)');
@@ -262,6 +282,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       intervalMs: values.RECONCILE_INTERVAL_MS,
       afterMs: values.RECONCILE_AFTER_MS,
       notFoundGraceMs: values.NOT_FOUND_GRACE_MS,
+    },
+    webPush: {
+      vapid: values.WEB_PUSH_VAPID_PUBLIC_KEY && values.WEB_PUSH_VAPID_PRIVATE_KEY ? { publicKey: values.WEB_PUSH_VAPID_PUBLIC_KEY, privateKey: values.WEB_PUSH_VAPID_PRIVATE_KEY } : undefined,
+      subject: values.WEB_PUSH_SUBJECT ?? SANDBOX_WEB_PUSH_SUBJECT,
+      timeoutMs: values.WEB_PUSH_TIMEOUT_MS,
     },
   };
 }

@@ -98,6 +98,27 @@ TABLE sandbox_provider_transactions
   CONSTRAINT sandbox_provider_transactions_status_check CHECK ((status = ANY (ARRAY['success'::text, 'failed'::text])))
   CONSTRAINT sandbox_provider_transactions_type_check CHECK ((type = ANY (ARRAY['deposit'::text, 'withdraw'::text, 'bet'::text, 'win'::text])))
 
+TABLE sandbox_push_messages
+  id bigint NOT NULL GENERATED ALWAYS AS IDENTITY
+  subscription_id text NOT NULL
+  payload text NOT NULL
+  ttl integer NOT NULL
+  urgency text
+  topic text
+  received_at timestamp with time zone NOT NULL DEFAULT now()
+  CONSTRAINT sandbox_push_messages_pkey PRIMARY KEY (id)
+  CONSTRAINT sandbox_push_messages_subscription_id_fkey FOREIGN KEY (subscription_id) REFERENCES sandbox_push_subscriptions(id)
+  CONSTRAINT sandbox_push_messages_ttl_check CHECK ((ttl >= 0))
+  CREATE INDEX sandbox_push_messages_subscription_idx ON sandbox_push_messages USING btree (subscription_id, id)
+
+TABLE sandbox_push_subscriptions
+  id text NOT NULL
+  private_key text NOT NULL
+  public_key text NOT NULL
+  auth_secret text NOT NULL
+  created_at timestamp with time zone NOT NULL DEFAULT now()
+  CONSTRAINT sandbox_push_subscriptions_pkey PRIMARY KEY (id)
+
 TABLE sandbox_sms_messages
   id bigint NOT NULL GENERATED ALWAYS AS IDENTITY
   phone text NOT NULL
@@ -114,4 +135,5 @@ TABLE sandbox_truemoney_vouchers
   created_at timestamp with time zone NOT NULL DEFAULT now()
   CONSTRAINT sandbox_truemoney_vouchers_pkey PRIMARY KEY (voucher_hash)
 
+SEQUENCE sandbox_push_messages_id_seq
 SEQUENCE sandbox_sms_messages_id_seq

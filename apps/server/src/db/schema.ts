@@ -898,6 +898,8 @@ export interface Database {
     created_at: Timestamp;
   };
   sandbox_sms_messages: { id: Generated<bigint>; phone: string; text: string; created_at: Timestamp };
+  sandbox_push_subscriptions: { id: string; private_key: string; public_key: string; auth_secret: string; created_at: Timestamp };
+  sandbox_push_messages: { id: Generated<bigint>; subscription_id: string; payload: string; ttl: number; urgency: string | null; topic: string | null; received_at: Timestamp };
   idempotency_keys: { owner: string; key: string; fingerprint: string; created_at: Timestamp };
 }
 

@@ -6,6 +6,7 @@ import { registerFundingSandbox } from './funding.sandbox.js';
 import { registerGatewaySandbox } from './gateway.sandbox.js';
 import { databaseBooks } from './provider.books.js';
 import { registerProviderSandbox } from './provider.sandbox.js';
+import { registerPushSandbox } from './push.sandbox.js';
 import { registerSmsSandbox } from './sms.sandbox.js';
 import { registerTrueMoneySandbox } from './truemoney.sandbox.js';
 
@@ -19,4 +20,5 @@ export async function registerSandboxes(core: Pick<Core, 'app' | 'db' | 'ledger'
   registerBankSandbox(app, db, { now: core.now, banks: uses.banks });
   registerBankTransferSandbox(app, db, { now: core.now });
   registerGatewaySandbox(app, db, { webhookUrl: () => `${core.ownAddress()}/api/webhooks/gateway`, webhookSecret: core.webhookSecrets.gateway });
+  registerPushSandbox(app, db, { ownAddress: core.ownAddress, now: core.now });
 }
