@@ -43,15 +43,23 @@ async function withdraw(member: Member, amount: number): Promise<string> {
 }
 const row = (id: string) => server.db.selectFrom('withdrawals').select(['status', 'decided_by', 'reason', 'auto_checked_at', 'auto_reasons']).where('id', '=', id).executeTakeFirstOrThrow();
 const payout = (id: string) => server.db.selectFrom('payouts').selectAll().where('withdrawal_id', '=', id).executeTakeFirst();
-/** Waits for auto-payout's look at a withdrawal (it runs after the request's answer) and for what it started to stop moving. */
+/**
+ * Waits for auto-payout's look at a withdrawal (it runs after the request's answer) and for what it
+ * started to stop moving: a payout still `sending` once its call was made is given up to 2 s for the
+ * bank's answer (a busy machine answers slowly); one whose answer is lost stays `sending`.
+ */
 async function looked(id: string) {
-  for (let tries = 0; tries < 200; tries += 1) {
+  let callMadeAt: number | null = null;
+  for (let tries = 0; tries < 400; tries += 1) {
     const current = await row(id);
     const sent = await payout(id);
-    if (current.auto_checked_at !== null && (sent === undefined || sent.status !== 'sending' || sent.attempts > 0)) {
-      // A payout being sent: give its call time to come back.
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      return row(id);
+    if (current.auto_checked_at !== null) {
+      // Read again: the withdrawal is settled with its payout, after the first read.
+      if (sent === undefined || sent.status !== 'sending') return row(id);
+      if (sent.attempts > 0) {
+        callMadeAt ??= Date.now();
+        if (Date.now() - callMadeAt > 2_000) return row(id);
+      }
     }
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
