@@ -1,8 +1,6 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import webpush from 'web-push';
 import type { AppConfig } from '../config.js';
+import { writtenOnce } from '../data-dir-file.js';
 
 /** A browser's push subscription, as `PushSubscription.toJSON()` gives it: where to post, and its keys (base64url). */
 export interface PushSubscriptionDetails {
@@ -100,21 +98,8 @@ export function createHttpWebPush(options: { vapid: VapidDetails; timeoutMs: num
 export function webPushVapid(config: Pick<AppConfig, 'webPush' | 'sandboxes' | 'dataDir'>): VapidDetails | null {
   if (config.webPush.vapid) return { subject: config.webPush.subject, ...config.webPush.vapid };
   if (!config.sandboxes) return null;
-  const file = path.join(config.dataDir, 'web-push-vapid.json');
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  if (!fs.existsSync(file)) {
-    // Written whole under another name, then linked: linking fails if another process got there first.
-    const partial = `${file}.${crypto.randomBytes(6).toString('hex')}.part`;
-    fs.writeFileSync(partial, `${JSON.stringify(webpush.generateVAPIDKeys())}\n`, { mode: 0o600 });
-    try {
-      fs.linkSync(partial, file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    } finally {
-      fs.unlinkSync(partial);
-    }
-  }
-  const stored: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const { file, text } = writtenOnce(config.dataDir, 'web-push-vapid.json', () => `${JSON.stringify(webpush.generateVAPIDKeys())}\n`);
+  const stored: unknown = JSON.parse(text);
   if (!isKeyPair(stored)) throw new Error(`${file} holds no VAPID key pair`);
   return { subject: config.webPush.subject, publicKey: stored.publicKey, privateKey: stored.privateKey };
 }

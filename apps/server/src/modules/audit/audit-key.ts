@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { AppConfig } from '../../config.js';
+import { writtenOnce } from '../../data-dir-file.js';
 
 /**
  * The audit chain's secret: AUDIT_KEY, or on a machine without one a key generated once into
@@ -10,21 +9,8 @@ import type { AppConfig } from '../../config.js';
  */
 export function auditSecret(config: Pick<AppConfig, 'auditKey' | 'dataDir'>): string {
   if (config.auditKey) return config.auditKey;
-  const file = path.join(config.dataDir, 'audit.key');
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  if (!fs.existsSync(file)) {
-    // Written whole under another name, then linked: linking fails if another process got there first.
-    const partial = `${file}.${crypto.randomBytes(6).toString('hex')}.part`;
-    fs.writeFileSync(partial, `${crypto.randomBytes(32).toString('base64url')}\n`, { mode: 0o600 });
-    try {
-      fs.linkSync(partial, file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    } finally {
-      fs.unlinkSync(partial);
-    }
-  }
-  const secret = fs.readFileSync(file, 'utf8').trim();
+  const { file, text } = writtenOnce(config.dataDir, 'audit.key', () => `${crypto.randomBytes(32).toString('base64url')}\n`);
+  const secret = text.trim();
   if (secret.length < 32) throw new Error(`${file} holds no audit key (expected at least 32 characters)`);
   return secret;
 }

@@ -91,22 +91,9 @@ export function bankQrAccount(db: Db, bankCode: string) {
 
 /**
  * The amounts from `from` to `to` (minor units) that unpaid QRs of the account still ask for: a QR
- * counts until `payableAfter` past its expiry, as its payment may come that late. Taken under the
+ * counts while it expired after `expiredAfter`, as its payment may come that late. Taken under the
  * account's row lock, so two members' QRs at once never ask for the same amount.
  */
-/** How many unpaid QRs of the account the member still holds (each still counts until `expiredAfter` is past its expiry). */
-export async function qrsHeld(trx: Db, accountId: bigint, memberId: bigint, expiredAfter: Date): Promise<number> {
-  const row = await trx
-    .selectFrom('deposit_qrcodes')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('account_id', '=', accountId)
-    .where('member_id', '=', memberId)
-    .where('status', '<>', 'paid')
-    .where('expires_at', '>', expiredAfter)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 export async function amountsAsked(trx: Db, accountId: bigint, range: { from: bigint; to: bigint; expiredAfter: Date }): Promise<Set<bigint>> {
   await trx.selectFrom('deposit_accounts').select('id').where('id', '=', accountId).forUpdate().execute();
   const rows = await trx
@@ -119,6 +106,19 @@ export async function amountsAsked(trx: Db, accountId: bigint, range: { from: bi
     .where('expires_at', '>', range.expiredAfter)
     .execute();
   return new Set(rows.map((row) => BigInt(row.amount)));
+}
+
+/** How many unpaid QRs of the account the member still holds (each still counts until `expiredAfter` is past its expiry). */
+export async function qrsHeld(trx: Db, accountId: bigint, memberId: bigint, expiredAfter: Date): Promise<number> {
+  const row = await trx
+    .selectFrom('deposit_qrcodes')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('account_id', '=', accountId)
+    .where('member_id', '=', memberId)
+    .where('status', '<>', 'paid')
+    .where('expires_at', '>', expiredAfter)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /** The member's latest QR for a method, with the amount credited for it when it was paid. */
