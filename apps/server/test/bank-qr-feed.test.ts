@@ -8,11 +8,17 @@ import { type TestServer, registerMember, startTestServer } from './harness.js';
 // the operator's account and credited from its statement, with no gateway between. Over real HTTP
 // against the sandbox bank, which pays the QR as a member's banking app would.
 let server: TestServer;
+let chief: string;
+let finance: string;
 const METHOD = 'KTB'; // the demo's KTB QR account (apps/server/src/seed/seed.ts)
 const BILLER_ID = '010556100000101';
 const WEBHOOK_SECRET = 'test-webhook-secret-0123456789';
 beforeAll(async () => {
   server = await startTestServer({ env: { GATEWAY_WEBHOOK_SECRET: WEBHOOK_SECRET } });
+  await server.app.adminService.ensureFirstOperator({ username: 'chief', password: 'chief-pass-1' });
+  chief = (await server.api('POST', '/api/admin/login', { body: { username: 'chief', password: 'chief-pass-1' } })).body.token;
+  await server.api('POST', '/api/admin/operators', { token: chief, body: { username: 'till', password: 'till-pass-1234', roles: ['finance'] } });
+  finance = (await server.api('POST', '/api/admin/login', { body: { username: 'till', password: 'till-pass-1234' } })).body.token;
 });
 afterAll(() => server.close());
 afterEach(async () => {
@@ -141,6 +147,32 @@ describe('a member who tries to be credited without paying in', () => {
     expect(waiting).toMatchObject({ status: 'waiting', reason: 'other_sender' });
     expect(waiting!.candidates.map(String)).toEqual([owner.id]);
     expect([await balance(owner), await balance(payer)]).toEqual([0, 0]);
+  });
+
+  it('asks for a burst of QRs at once: at most five are held, the rest refused, no two asking one amount', async () => {
+    const hoarder = await registerMember(server);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => server.api('POST', `/api/qrcode/${METHOD}`, { token: hoarder.token, body: { amount: 720 } })));
+    const shown = answers.filter((answer) => answer.body.hasQrcode);
+    expect(shown.length).toBe(5);
+    expect(answers.filter((answer) => answer.body.message === 'REQUEST_LIMIT')).toHaveLength(5);
+    expect(new Set(shown.map((answer) => answer.body.amount)).size).toBe(5);
+    const held = await server.db.selectFrom('deposit_qrcodes').select('amount').where('member_id', '=', BigInt(hoarder.id)).execute();
+    expect(held).toHaveLength(5);
+  });
+
+  it('has one operator credit a waiting QR line to the QR’s member alone: proposed only, and the same operator cannot confirm it', async () => {
+    const owner = await registerMember(server);
+    const payer = await registerMember(server);
+    const qr = await createQr(owner, 190);
+    const { transRef } = await payQr(qr.payload, payer);
+    await read();
+    const waiting = await line(transRef);
+    expect(waiting).toMatchObject({ status: 'waiting', reason: 'other_sender' });
+    const assign = () => server.api('POST', `/api/admin/bank-credits/${waiting!.id}/assign`, { token: finance, body: { memberId: owner.id } });
+    expect((await assign()).body).toMatchObject({ message: 'PROPOSED' });
+    expect((await assign()).status).toBe(403);
+    expect(await balance(owner)).toBe(0);
+    expect(await line(transRef)).toMatchObject({ status: 'waiting' });
   });
 
   it('pays their own QR’s reference with a smaller amount: credited what they paid, not what the QR asked', async () => {
