@@ -9,7 +9,9 @@ import type { Redis } from 'ioredis';
 export async function closeRedis(client: Redis, graceMs = 1_000): Promise<void> {
   if (client.status === 'ready') {
     let timer: NodeJS.Timeout | undefined;
-    const grace = new Promise((resolve) => (timer = setTimeout(resolve, graceMs)));
+    // After a stalled event loop, timers run before the replies already waiting on the socket are
+    // read; one more turn (setImmediate runs after the reads) lets those replies land first.
+    const grace = new Promise((resolve) => (timer = setTimeout(() => setImmediate(resolve), graceMs)));
     await Promise.race([client.quit().catch(() => undefined), grace]).finally(() => clearTimeout(timer));
   }
   client.disconnect();
