@@ -1,0 +1,48 @@
+import type { Db } from '../../db/database.js';
+
+/** The ways a notice reaches a member when the app is closed, in the order they are usually tried. */
+export const CHANNELS = ['line', 'push', 'sms'] as const;
+export type ChannelName = (typeof CHANNELS)[number];
+
+/** What a member is told, and why (the kind decides templates, preferences and suppression). */
+export const NOTICE_KINDS = ['deposit_credited', 'withdrawal_paid', 'withdrawal_refused', 'support_reply', 'bonus_reached', 'bonus_expiring', 'limit_raised', 'break_ended', 'offer'] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+
+/** A notice ready for a channel: already in the member's language, with the template applied. */
+export interface RenderedNotice {
+  /** The notice's id (a UUID): channels that can deduplicate are given it, so a resend after a crash is shown once. */
+  id: string;
+  memberId: bigint;
+  kind: NoticeKind;
+  language: 'th' | 'lo' | 'en';
+  title: string;
+  body: string;
+  /** The money the notice is about, when there is one, for a card that shows it. */
+  amount?: { minor: bigint; currency: 'THB' | 'LAK' };
+  /** Where tapping it opens the app: a path of the member app (`/user/statement`). */
+  path: string;
+  /** A service message (about the member's own money or support): sent in quiet hours and during a self-exclusion. */
+  service: boolean;
+}
+
+/** `unreachable`: this member cannot be reached on this channel now (not linked, blocked us, no subscription); the next channel is tried at once. */
+export type ChannelOutcome = { status: 'sent' } | { status: 'unreachable'; why: string };
+
+/** The channel failed to take the notice. Retryable failures are tried again on this channel before the next one is; others move on at once. */
+export class ChannelError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+    readonly retryAfterSeconds: number | null = null,
+  ) {
+    super(message);
+  }
+}
+
+export interface NoticeChannel {
+  name: ChannelName;
+  /** Whether this member can be reached here at all (linked, subscribed, has a phone): the member's settings list only these. */
+  reachable(db: Db, memberId: bigint): Promise<boolean>;
+  /** Sends once; throws ChannelError when the channel did not take it. */
+  send(db: Db, notice: RenderedNotice): Promise<ChannelOutcome>;
+}
