@@ -571,6 +571,19 @@ TABLE member_conditions
   CREATE INDEX member_conditions_member_idx ON member_conditions USING btree (member_id, created_at DESC)
   CREATE UNIQUE INDEX member_conditions_one_active_idx ON member_conditions USING btree (member_id) WHERE (status = 'active'::text)
 
+TABLE member_notice_settings
+  member_id bigint NOT NULL
+  language text NOT NULL
+  channels jsonb NOT NULL
+  quiet_from smallint NOT NULL DEFAULT 0
+  quiet_to smallint NOT NULL DEFAULT 0
+  updated_at timestamp with time zone NOT NULL
+  CONSTRAINT member_notice_settings_language_check CHECK ((language = ANY (ARRAY['th'::text, 'lo'::text, 'en'::text])))
+  CONSTRAINT member_notice_settings_member_id_fkey FOREIGN KEY (member_id) REFERENCES members(id)
+  CONSTRAINT member_notice_settings_pkey PRIMARY KEY (member_id)
+  CONSTRAINT member_notice_settings_quiet_from_check CHECK (((quiet_from >= 0) AND (quiet_from <= 1439)))
+  CONSTRAINT member_notice_settings_quiet_to_check CHECK (((quiet_to >= 0) AND (quiet_to <= 1439)))
+
 TABLE member_reality_checks
   member_id bigint NOT NULL
   interval_minutes smallint NOT NULL
@@ -637,6 +650,45 @@ TABLE money_corrections
   CONSTRAINT money_corrections_status_check CHECK ((status = ANY (ARRAY['proposed'::text, 'approved'::text, 'rejected'::text])))
   CREATE INDEX money_corrections_member_idx ON money_corrections USING btree (member_id, created_at)
   CREATE INDEX money_corrections_status_idx ON money_corrections USING btree (status, created_at)
+
+TABLE notice_attempts
+  id bigint NOT NULL GENERATED ALWAYS AS IDENTITY
+  notice_id uuid NOT NULL
+  channel text NOT NULL
+  outcome text NOT NULL
+  detail text
+  at timestamp with time zone NOT NULL
+  CONSTRAINT notice_attempts_channel_check CHECK ((channel = ANY (ARRAY['line'::text, 'push'::text, 'sms'::text])))
+  CONSTRAINT notice_attempts_notice_id_fkey FOREIGN KEY (notice_id) REFERENCES notices(id)
+  CONSTRAINT notice_attempts_outcome_check CHECK ((outcome = ANY (ARRAY['sent'::text, 'failed'::text, 'unreachable'::text])))
+  CONSTRAINT notice_attempts_pkey PRIMARY KEY (id)
+  CREATE INDEX notice_attempts_at_idx ON notice_attempts USING btree (at)
+  CREATE INDEX notice_attempts_notice_idx ON notice_attempts USING btree (notice_id)
+
+TABLE notices
+  id uuid NOT NULL
+  member_id bigint NOT NULL
+  kind text NOT NULL
+  event_key text NOT NULL
+  facts jsonb NOT NULL DEFAULT '{}'::jsonb
+  state text NOT NULL DEFAULT 'pending'::text
+  channel text
+  given_up text[] NOT NULL DEFAULT '{}'::text[]
+  tries_on_channel integer NOT NULL DEFAULT 0
+  due_at timestamp with time zone NOT NULL
+  claimed_until timestamp with time zone
+  created_at timestamp with time zone NOT NULL
+  finished_at timestamp with time zone
+  outcome text
+  CONSTRAINT notices_channel_check CHECK ((channel = ANY (ARRAY['line'::text, 'push'::text, 'sms'::text])))
+  CONSTRAINT notices_event_key_key UNIQUE (event_key)
+  CONSTRAINT notices_kind_check CHECK ((kind = ANY (ARRAY['deposit_credited'::text, 'withdrawal_paid'::text, 'withdrawal_refused'::text, 'support_reply'::text, 'bonus_reached'::text, 'bonus_expiring'::text, 'limit_raised'::text, 'break_ended'::text, 'offer'::text])))
+  CONSTRAINT notices_member_id_fkey FOREIGN KEY (member_id) REFERENCES members(id)
+  CONSTRAINT notices_pkey PRIMARY KEY (id)
+  CONSTRAINT notices_state_check CHECK ((state = ANY (ARRAY['pending'::text, 'sent'::text, 'suppressed'::text, 'undelivered'::text])))
+  CREATE INDEX notices_created_idx ON notices USING btree (created_at)
+  CREATE INDEX notices_due_idx ON notices USING btree (due_at) WHERE (state = 'pending'::text)
+  CREATE INDEX notices_member_idx ON notices USING btree (member_id, created_at DESC)
 
 TABLE offers
   code text NOT NULL
@@ -867,6 +919,18 @@ TABLE providers
   CONSTRAINT providers_ft_wallet_slot_check CHECK ((ft_wallet_slot > (0)::numeric))
   CONSTRAINT providers_login_type_check CHECK ((login_type = ANY (ARRAY['link'::text, 'form'::text])))
   CONSTRAINT providers_pkey PRIMARY KEY (code)
+
+TABLE push_subscriptions
+  id bigint NOT NULL GENERATED ALWAYS AS IDENTITY
+  member_id bigint NOT NULL
+  endpoint text NOT NULL
+  p256dh text NOT NULL
+  auth text NOT NULL
+  created_at timestamp with time zone NOT NULL
+  CONSTRAINT push_subscriptions_endpoint_key UNIQUE (endpoint)
+  CONSTRAINT push_subscriptions_member_id_fkey FOREIGN KEY (member_id) REFERENCES members(id)
+  CONSTRAINT push_subscriptions_pkey PRIMARY KEY (id)
+  CREATE INDEX push_subscriptions_member_idx ON push_subscriptions USING btree (member_id)
 
 TABLE reconciliation_exception_notes
   id bigint NOT NULL GENERATED ALWAYS AS IDENTITY
@@ -1391,9 +1455,11 @@ SEQUENCE ledger_accounts_id_seq
 SEQUENCE ledger_transfers_id_seq
 SEQUENCE member_id_seq
 SEQUENCE money_reference_seq
+SEQUENCE notice_attempts_id_seq
 SEQUENCE protection_events_id_seq
 SEQUENCE protection_flags_id_seq
 SEQUENCE protection_limit_changes_id_seq
 SEQUENCE protection_restrictions_id_seq
+SEQUENCE push_subscriptions_id_seq
 SEQUENCE reconciliation_exception_notes_id_seq
 SEQUENCE reconciliation_runs_id_seq

@@ -43,6 +43,7 @@ import { createTransfersInFlight } from './modules/wallet/transfers-in-flight.js
 import { registerWalletModule } from './modules/wallet/wallet.module.js';
 import { registerWithdrawModule } from './modules/withdraw/withdraw.module.js';
 import { registerRiskModule } from './modules/risk/risk.module.js';
+import { registerNoticeModule } from './modules/notices/notices.module.js';
 import { registerProtectionModule } from './modules/protection/protection.module.js';
 import { createWithdrawalsInFlight } from './modules/withdraw/withdrawals-in-flight.js';
 import { registerSandboxes } from './sandbox/index.js';
@@ -85,7 +86,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { chat, guests, sockets } = registerChatModule(core, { members: auth, operators: admin });
   const risk = registerRiskModule(core, { links, credit, sessions: auth, support: chat, bankChanges: account });
   const protection = registerProtectionModule(core, { credit, launches: wallet, tellMember: (memberId) => chat.tellMemberApp(memberId), support: chat, endSessions: endGameSessions });
-  const { autoPayout } = registerWithdrawModule(core, { wallet, members: core.members, conditions, statement, risk, protection, banks: lookup });
+  const { autoPayout, onDecided } = registerWithdrawModule(core, { wallet, members: core.members, conditions, statement, risk, protection, banks: lookup });
+  const { notices } = registerNoticeModule(core, { members: core.members, credit, withdrawals: { onDecided }, protection });
   const corrections = registerCorrectionModule(core, { statement });
   const { rewards } = registerPromotionsModule(core, { members: core.members, signIns: createSignIns(), wallet, credit, deposits, conditions, approvals, statement, texts: lookup, risk, protection });
   registerSpinModule(core, { members: core.members, gameResults: providerTransfers, rewards, risk, protection, approvals });
@@ -116,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('harm', protection.harm);
   app.decorate('bankFeed', bankFeed);
   app.decorate('autoPayout', autoPayout);
+  app.decorate('notices', notices);
   app.decorate('readiness', readiness);
   return app;
 }
@@ -139,6 +142,7 @@ declare module 'fastify' {
     harm: ReturnType<typeof registerProtectionModule>['harm'];
     bankFeed: ReturnType<typeof registerDepositModule>['bankFeed'];
     autoPayout: ReturnType<typeof registerWithdrawModule>['autoPayout'];
+    notices: ReturnType<typeof registerNoticeModule>['notices'];
     /** main.ts drains the node through it on SIGTERM. */
     readiness: Readiness;
   }

@@ -140,6 +140,8 @@ const environmentSchema = z.object({
   /** Whom a push service contacts about our messages, as VAPID requires. */
   WEB_PUSH_SUBJECT: z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'expected a mailto: or https: address').optional(),
   WEB_PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** How often each node's notice worker looks for notices due (0: never; tests run it by hand). */
+  NOTICES_INTERVAL_MS: z.coerce.number().int().min(0).default(1_000),
 });
 
 export interface AppConfig {
@@ -197,6 +199,7 @@ export interface AppConfig {
    * channel is not configured.
    */
   webPush: { vapid: { publicKey: string; privateKey: string } | undefined; subject: string; timeoutMs: number };
+  notices: { intervalMs: number };
 }
 
 /** The VAPID subject when none is set and sandboxes are on: no real push service reads it. */
@@ -288,5 +291,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       subject: values.WEB_PUSH_SUBJECT ?? SANDBOX_WEB_PUSH_SUBJECT,
       timeoutMs: values.WEB_PUSH_TIMEOUT_MS,
     },
+    notices: { intervalMs: values.NOTICES_INTERVAL_MS },
   };
 }

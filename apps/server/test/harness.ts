@@ -88,6 +88,7 @@ export async function startTestServer(
     PROVIDER_TIMEOUT_MS: '700',
     RECONCILE_INTERVAL_MS: '0',
     BANK_FEED_INTERVAL_MS: '0',
+    NOTICES_INTERVAL_MS: '0',
     RECONCILE_AFTER_MS: '0',
     NOT_FOUND_GRACE_MS: '0',
     UPLOAD_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-uploads-')),

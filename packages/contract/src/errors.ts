@@ -165,6 +165,8 @@ export const ERROR_CODES = [
   // A withdrawal the bank refused to pay (a withdrawal's reason, not an answer): the account is closed, or another refusal.
   'PAYOUT_ACCOUNT_CLOSED',
   'PAYOUT_REFUSED_BY_BANK',
+  // Web push is not configured on this site: the app offers the other channels.
+  'PUSH_NOT_AVAILABLE',
 ] as const;
 
 /**

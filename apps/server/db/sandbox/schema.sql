@@ -124,7 +124,9 @@ TABLE sandbox_sms_messages
   phone text NOT NULL
   text text NOT NULL
   created_at timestamp with time zone NOT NULL DEFAULT now()
+  reference text
   CONSTRAINT sandbox_sms_messages_pkey PRIMARY KEY (id)
+  CONSTRAINT sandbox_sms_messages_reference_key UNIQUE (reference)
   CREATE INDEX sandbox_sms_phone_idx ON sandbox_sms_messages USING btree (phone, id)
 
 TABLE sandbox_truemoney_vouchers

@@ -1,5 +1,6 @@
 import type { ApprovalReason, CORRECTION_REASONS, ConfigChangeKind, CurrencyCode, OperatorRole } from '@wallet/contract';
 import type { ColumnType, Generated } from 'kysely';
+import type { ChannelName, NoticeChannelChoices, NoticeFacts, NoticeKind } from '../modules/notices/channel.js';
 
 /** Kysely's view of the tables in migrations/. Keep in step with the SQL. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -886,6 +887,33 @@ export interface Database {
   };
   /** A member's reality-check interval (migration 071); none: the default. */
   member_reality_checks: { member_id: bigint; interval_minutes: number; updated_at: Generated<Timestamp> };
+  /** What members are told when the app is closed (migration 081): one per event, sent by the outbox worker. */
+  notices: {
+    id: string;
+    member_id: bigint;
+    kind: NoticeKind;
+    event_key: string;
+    facts: Json<NoticeFacts>;
+    state: Generated<'pending' | 'sent' | 'suppressed' | 'undelivered'>;
+    channel: ChannelName | null;
+    given_up: Generated<ChannelName[]>;
+    tries_on_channel: Generated<number>;
+    due_at: Timestamp;
+    claimed_until: Timestamp | null;
+    created_at: Timestamp;
+    finished_at: Timestamp | null;
+    outcome: string | null;
+  };
+  notice_attempts: { id: Generated<bigint>; notice_id: string; channel: ChannelName; outcome: 'sent' | 'failed' | 'unreachable'; detail: string | null; at: Timestamp };
+  member_notice_settings: {
+    member_id: bigint;
+    language: 'th' | 'lo' | 'en';
+    channels: Json<NoticeChannelChoices>;
+    quiet_from: Generated<number>;
+    quiet_to: Generated<number>;
+    updated_at: Timestamp;
+  };
+  push_subscriptions: { id: Generated<bigint>; member_id: bigint; endpoint: string; p256dh: string; auth: string; created_at: Timestamp };
   truemoney_transfers: {
     transaction_id: string;
     sender_mobile: string;
@@ -897,7 +925,7 @@ export interface Database {
     received_at: Timestamp;
     created_at: Timestamp;
   };
-  sandbox_sms_messages: { id: Generated<bigint>; phone: string; text: string; created_at: Timestamp };
+  sandbox_sms_messages: { id: Generated<bigint>; phone: string; text: string; reference: string | null; created_at: Timestamp };
   sandbox_push_subscriptions: { id: string; private_key: string; public_key: string; auth_secret: string; created_at: Timestamp };
   sandbox_push_messages: { id: Generated<bigint>; subscription_id: string; payload: string; ttl: number; urgency: string | null; topic: string | null; received_at: Timestamp };
   idempotency_keys: { owner: string; key: string; fingerprint: string; created_at: Timestamp };

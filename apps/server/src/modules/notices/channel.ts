@@ -1,12 +1,12 @@
+import type { NoticeChannelName, NoticeKind } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 
-/** The ways a notice reaches a member when the app is closed, in the order they are usually tried. */
-export const CHANNELS = ['line', 'push', 'sms'] as const;
-export type ChannelName = (typeof CHANNELS)[number];
+export { NOTICE_CHANNELS as CHANNELS, NOTICE_KINDS } from '@wallet/contract';
+export type { NoticeChannelChoices, NoticeKind } from '@wallet/contract';
+export type ChannelName = NoticeChannelName;
 
-/** What a member is told, and why (the kind decides templates, preferences and suppression). */
-export const NOTICE_KINDS = ['deposit_credited', 'withdrawal_paid', 'withdrawal_refused', 'support_reply', 'bonus_reached', 'bonus_expiring', 'limit_raised', 'break_ended', 'offer'] as const;
-export type NoticeKind = (typeof NOTICE_KINDS)[number];
+/** What a notice's texts are filled with: the amount (minor units, as a string) and currency, a reason code. */
+export type NoticeFacts = Partial<Record<'amount' | 'currency' | 'reason' | 'offer', string>>;
 
 /** A notice ready for a channel: already in the member's language, with the template applied. */
 export interface RenderedNotice {

@@ -1,3 +1,4 @@
+import type { DecisionHandlers } from './withdrawal-decisions.js';
 import { type AutoPayoutReason, type AutoPayoutState, type CurrencyCode, minorOf, toMajor } from '@wallet/contract';
 import { Counter, Gauge, Histogram } from 'prom-client';
 import { type BankTransfer, BankTransferError, type TransferStatus } from '../../adapters/bank-transfer.js';
@@ -40,6 +41,8 @@ export function createAutoPayout(deps: {
   payoutAccounts: Record<CurrencyCode, string | null>;
   /** How long a call to the bank keeps a payout from other nodes' sweeps: longer than the call's time-out. */
   callLeaseSeconds: number;
+  /** Told, in the decision's transaction, of each withdrawal the bank's answer paid or refused. */
+  decisions: Pick<DecisionHandlers, 'decided'>;
   auditTrail: AuditTrail;
   metrics: Metrics;
   log: { error(object: object, message: string): void };
@@ -160,10 +163,10 @@ export function createAutoPayout(deps: {
       const resolution = { holdId: row.hold_id!, reference: withdrawalId };
       if (outcome.status === 'paid') {
         await deps.ledger.postHold({ ...resolution, key: `withdrawal:${withdrawalId}:paid`, kind: 'withdrawal' }, trx);
-        await withdrawals.decide(trx, withdrawalId, { status: 'SUCCESS', reason: null, decidedBy: AUTO_PAYOUT });
+        await deps.decisions.decided(trx, await withdrawals.decide(trx, withdrawalId, { status: 'SUCCESS', reason: null, decidedBy: AUTO_PAYOUT }));
       } else {
         await deps.ledger.voidHold({ ...resolution, key: `withdrawal:${withdrawalId}:return`, kind: 'withdrawal_return' }, trx);
-        await withdrawals.decide(trx, withdrawalId, { status: 'FAILED', reason: MEMBER_REASON[outcome.failure] ?? 'PAYOUT_REFUSED_BY_BANK', decidedBy: AUTO_PAYOUT });
+        await deps.decisions.decided(trx, await withdrawals.decide(trx, withdrawalId, { status: 'FAILED', reason: MEMBER_REASON[outcome.failure] ?? 'PAYOUT_REFUSED_BY_BANK', decidedBy: AUTO_PAYOUT }));
         await repo.giveBudgetBack(trx, payout);
       }
       await repo.settlePayout(trx, withdrawalId, outcome);

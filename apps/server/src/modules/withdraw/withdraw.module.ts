@@ -17,6 +17,7 @@ import type { ProtectionService } from '../protection/protection.service.js';
 import { openPayouts } from './auto-payout.repository.js';
 import { registerAutoPayoutRoutes } from './auto-payout.routes.js';
 import { createAutoPayout } from './auto-payout.service.js';
+import { createDecisionHandlers } from './withdrawal-decisions.js';
 import { withdrawalReferences, withdrawalStatement } from './withdraw.statement.js';
 
 /** Withdrawals to the member's registered bank account, and the operator's queue of them. */
@@ -33,7 +34,9 @@ export function registerWithdrawModule(
   },
 ) {
   const { bankTransfer } = core.config;
+  const decisions = createDecisionHandlers();
   const autoPayout = createAutoPayout({
+    decisions,
     ...core,
     members: uses.members,
     protection: uses.protection,
@@ -51,14 +54,14 @@ export function registerWithdrawModule(
   core.jobs.autoPayouts = () => autoPayout.sweep();
   core.openIntents.payout = () => openPayouts(core.db);
   registerAutoPayoutRoutes(core.app, autoPayout);
-  const withdrawals = createWithdrawService({ ...core, ...uses, autoPayout, log: core.app.log });
+  const withdrawals = createWithdrawService({ ...core, ...uses, autoPayout, decisions, log: core.app.log });
   registerWithdrawRoutes(core.app, withdrawals);
   registerWithdrawAdminRoutes(core.app, withdrawals);
   uses.statement.addSource(withdrawalStatement);
   uses.statement.addReferences(withdrawalReferences);
   measureQueue(core);
   core.ledger.addInvariantCheck(withdrawalHoldsCheck(core.ledger));
-  return { withdrawals, autoPayout };
+  return { withdrawals, autoPayout, onDecided: decisions.onDecided };
 }
 
 /** Every unpaid withdrawal's money is held in the ledger, and no withdrawal hold is left without one. */

@@ -1,3 +1,4 @@
+import type { DecisionHandlers } from './withdrawal-decisions.js';
 import crypto from 'node:crypto';
 import { type CurrencyCode, type Minor, type Withdrawal, WALLET_CODE, isPayableIn, minorOf, toMajor, walletCurrencyOf } from '@wallet/contract';
 import { type Db, isUniqueViolation } from '../../db/database.js';
@@ -49,6 +50,8 @@ export function createWithdrawService(deps: {
   conditions: Pick<ConditionService, 'lockActive' | 'close' | 'ownDeposits'>;
   risk: Pick<RiskService, 'decide' | 'keepBlocked'>;
   autoPayout: Pick<AutoPayout, 'consider' | 'ofWithdrawals'>;
+  /** Told, in the decision's transaction, of each withdrawal an operator paid or refused. */
+  decisions: Pick<DecisionHandlers, 'decided'>;
   log: { error(object: object, message: string): void };
 }) {
   const { db, ledger } = deps;
@@ -148,7 +151,9 @@ export function createWithdrawService(deps: {
         const resolution = { holdId: row.hold_id!, reference: id };
         if (decision === 'SUCCESS') await ledger.postHold({ ...resolution, key: `withdrawal:${id}:paid`, kind: 'withdrawal' }, trx);
         else await ledger.voidHold({ ...resolution, key: `withdrawal:${id}:return`, kind: 'withdrawal_return' }, trx);
-        return toWithdrawal(await repo.decide(trx, id, { status: decision, reason, decidedBy: operator.username }));
+        const decided = await repo.decide(trx, id, { status: decision, reason, decidedBy: operator.username });
+        await deps.decisions.decided(trx, decided);
+        return toWithdrawal(decided);
       },
       audit: {
         actor: operator,

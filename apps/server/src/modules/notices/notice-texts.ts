@@ -1,0 +1,92 @@
+import { type CurrencyCode, type NoticeKind, formatMoney, toMajor } from '@wallet/contract';
+import type { NoticeFacts } from './channel.js';
+
+type Language = 'th' | 'lo' | 'en';
+interface NoticeText {
+  title: string;
+  body: string;
+}
+
+/**
+ * The texts of each kind of notice, in each language. `{amount}` is the notice's amount with its
+ * currency. A refusal's reason is not written out: an operator's free text has no place in a LINE
+ * chat or on a lock screen; the app shows it.
+ */
+export const NOTICE_TEXTS: Record<NoticeKind, Record<Language, NoticeText>> = {
+  deposit_credited: {
+    th: { title: 'ฝากเงินสำเร็จ', body: 'ยอด {amount} เข้ากระเป๋าของคุณแล้ว' },
+    lo: { title: 'ຝາກເງິນສຳເລັດ', body: 'ຍອດ {amount} ເຂົ້າກະເປົາຂອງທ່ານແລ້ວ' },
+    en: { title: 'Deposit credited', body: '{amount} is in your wallet.' },
+  },
+  withdrawal_paid: {
+    th: { title: 'ถอนเงินสำเร็จ', body: 'โอน {amount} เข้าบัญชีธนาคารของคุณแล้ว' },
+    lo: { title: 'ຖອນເງິນສຳເລັດ', body: 'ໂອນ {amount} ເຂົ້າບັນຊີທະນາຄານຂອງທ່ານແລ້ວ' },
+    en: { title: 'Withdrawal paid', body: '{amount} has been sent to your bank account.' },
+  },
+  withdrawal_refused: {
+    th: { title: 'ถอนเงินไม่สำเร็จ', body: 'รายการถอน {amount} ไม่สำเร็จ เงินกลับเข้ากระเป๋าของคุณแล้ว เปิดแอปเพื่อดูเหตุผล' },
+    lo: { title: 'ຖອນເງິນບໍ່ສຳເລັດ', body: 'ລາຍການຖອນ {amount} ບໍ່ສຳເລັດ ເງິນກັບເຂົ້າກະເປົາຂອງທ່ານແລ້ວ ເປີດແອັບເພື່ອເບິ່ງເຫດຜົນ' },
+    en: { title: 'Withdrawal not paid', body: 'Your withdrawal of {amount} was not paid and the money is back in your wallet. Open the app to see why.' },
+  },
+  support_reply: {
+    th: { title: 'ฝ่ายบริการตอบกลับแล้ว', body: 'มีข้อความใหม่จากฝ่ายบริการ แตะเพื่ออ่าน' },
+    lo: { title: 'ຝ່າຍບໍລິການຕອບກັບແລ້ວ', body: 'ມີຂໍ້ຄວາມໃໝ່ຈາກຝ່າຍບໍລິການ ແຕະເພື່ອອ່ານ' },
+    en: { title: 'Support replied', body: 'You have a new message from support. Tap to read it.' },
+  },
+  bonus_reached: {
+    th: { title: 'ทำยอดโบนัสครบแล้ว', body: 'เงื่อนไขโบนัสของคุณครบแล้ว ถอนเงินได้ตามปกติ' },
+    lo: { title: 'ເຮັດຍອດໂບນັດຄົບແລ້ວ', body: 'ເງື່ອນໄຂໂບນັດຂອງທ່ານຄົບແລ້ວ ຖອນເງິນໄດ້ຕາມປົກກະຕິ' },
+    en: { title: 'Bonus condition met', body: 'Your bonus condition is met: you can withdraw as usual.' },
+  },
+  bonus_expiring: {
+    th: { title: 'โบนัสใกล้หมดเวลา', body: 'เงื่อนไขโบนัสของคุณจะหมดเวลาเร็ว ๆ นี้' },
+    lo: { title: 'ໂບນັດໃກ້ໝົດເວລາ', body: 'ເງື່ອນໄຂໂບນັດຂອງທ່ານຈະໝົດເວລາໃນໄວໆນີ້' },
+    en: { title: 'Bonus ending soon', body: 'Your bonus condition ends soon.' },
+  },
+  limit_raised: {
+    th: { title: 'ขีดจำกัดใหม่มีผลแล้ว', body: 'ขีดจำกัดที่คุณขอเพิ่มมีผลแล้ว' },
+    lo: { title: 'ຂີດຈຳກັດໃໝ່ມີຜົນແລ້ວ', body: 'ຂີດຈຳກັດທີ່ທ່ານຂໍເພີ່ມມີຜົນແລ້ວ' },
+    en: { title: 'New limit in force', body: 'The higher limit you asked for is now in force.' },
+  },
+  break_ended: {
+    th: { title: 'ช่วงพักสิ้นสุดแล้ว', body: 'ช่วงพักของคุณสิ้นสุดแล้ว' },
+    lo: { title: 'ໄລຍະພັກສິ້ນສຸດແລ້ວ', body: 'ໄລຍະພັກຂອງທ່ານສິ້ນສຸດແລ້ວ' },
+    en: { title: 'Your break has ended', body: 'Your break has ended.' },
+  },
+  offer: {
+    th: { title: 'ข้อเสนอใหม่', body: 'มีข้อเสนอใหม่สำหรับคุณ แตะเพื่อดู' },
+    lo: { title: 'ຂໍ້ສະເໜີໃໝ່', body: 'ມີຂໍ້ສະເໜີໃໝ່ສຳລັບທ່ານ ແຕະເພື່ອເບິ່ງ' },
+    en: { title: 'A new offer', body: 'There is a new offer for you. Tap to see it.' },
+  },
+};
+
+/** Where tapping a notice opens the member app. */
+export const NOTICE_PATHS: Record<NoticeKind, string> = {
+  deposit_credited: '/user/statement',
+  withdrawal_paid: '/user/statement',
+  withdrawal_refused: '/user/statement',
+  support_reply: '/user/chat',
+  bonus_reached: '/user/home',
+  bonus_expiring: '/user/home',
+  limit_raised: '/user/profile',
+  break_ended: '/user/profile',
+  offer: '/user/home',
+};
+
+const CURRENCY_WORDS: Record<CurrencyCode, Record<Language, string>> = {
+  THB: { th: 'บาท', lo: 'ບາດ', en: 'THB' },
+  LAK: { th: 'กีบ', lo: 'ກີບ', en: 'LAK' },
+};
+
+/** An amount as the notice says it: "1,250.00 บาท", "50,000 ກີບ", "1,250.00 THB". */
+export function spokenAmount(minor: bigint, currency: CurrencyCode, language: Language): string {
+  return `${formatMoney(toMajor(minor), language, currency)} ${CURRENCY_WORDS[currency][language]}`;
+}
+
+/** The notice's title and body in the member's language, filled with its facts. */
+export function noticeText(kind: NoticeKind, language: Language, facts: NoticeFacts): NoticeText {
+  const text = NOTICE_TEXTS[kind][language];
+  const currency = facts.currency === 'LAK' ? 'LAK' : 'THB';
+  const amount = facts.amount ? spokenAmount(BigInt(facts.amount), currency, language) : '';
+  return { title: text.title, body: text.body.replaceAll('{amount}', amount) };
+}

@@ -1,0 +1,58 @@
+import { walletCurrencyOf } from '@wallet/contract';
+import { createHttpWebPush, webPushVapid } from '../../adapters/web-push.js';
+import type { Core } from '../../core.js';
+import type { Members } from '../account/members.js';
+import type { DepositCredit } from '../deposit/deposit-credit.js';
+import type { ProtectionService } from '../protection/protection.service.js';
+import { scheduleEvery } from '../reconcile/reconciler.js';
+import type { OnDecided } from '../withdraw/withdrawal-decisions.js';
+import { openNotices } from './notices.repository.js';
+import { registerNoticeRoutes } from './notices.routes.js';
+import { createNoticeService } from './notices.service.js';
+import { createPushChannel } from './push.channel.js';
+import { createPushSubscriptions } from './push-subscriptions.js';
+import { createSmsChannel } from './sms.channel.js';
+
+/**
+ * Notices: members are told of their money and support when the app is closed, through LINE, web
+ * push and SMS. Each event writes its notice in its own transaction (the outbox); a worker on every
+ * node sends them.
+ */
+export function registerNoticeModule(
+  core: Pick<Core, 'app' | 'db' | 'now' | 'site' | 'metrics' | 'config' | 'sms' | 'openIntents'>,
+  uses: {
+    members: Pick<Members, 'find'>;
+    credit: Pick<DepositCredit, 'onCredited'>;
+    withdrawals: { onDecided(handler: OnDecided): void };
+    protection: Pick<ProtectionService, 'restriction'>;
+  },
+) {
+  const { app, db, config } = core;
+  const notices = createNoticeService({
+    ...core,
+    log: app.log,
+    currencyOf: async (trx, memberId) => walletCurrencyOf((await uses.members.find(trx, memberId))?.currency ?? 'THB'),
+    restricted: async (trx, memberId) => (await uses.protection.restriction(trx, memberId)) !== null,
+  });
+  const vapid = webPushVapid(config);
+  if (vapid) notices.addChannel(createPushChannel(createHttpWebPush({ vapid, timeoutMs: config.webPush.timeoutMs })));
+  else app.log.warn('web push is not configured (WEB_PUSH_VAPID_*): notices go through the other channels');
+  notices.addChannel(createSmsChannel(core.sms, uses.members));
+  const push = createPushSubscriptions({ db, now: core.now, publicKey: vapid?.publicKey ?? null });
+  registerNoticeRoutes(app, notices, push);
+
+  uses.credit.onCredited((trx, deposit) =>
+    notices.write(trx, { memberId: deposit.memberId, kind: 'deposit_credited', eventKey: `deposit:${deposit.depositId}`, facts: { amount: String(deposit.amount) } }),
+  );
+  uses.withdrawals.onDecided((trx, withdrawal) =>
+    notices.write(trx, {
+      memberId: withdrawal.member_id,
+      kind: withdrawal.status === 'SUCCESS' ? 'withdrawal_paid' : 'withdrawal_refused',
+      eventKey: `withdrawal:${withdrawal.id}`,
+      facts: { amount: String(withdrawal.amount), currency: withdrawal.currency, ...(withdrawal.reason ? { reason: withdrawal.reason } : {}) },
+    }),
+  );
+  core.openIntents.notice = () => openNotices(db);
+  scheduleEvery(app, 'notices', () => notices.drain(), config.notices.intervalMs);
+  return { notices };
+}

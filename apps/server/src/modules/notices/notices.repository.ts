@@ -1,0 +1,128 @@
+import { sql } from 'kysely';
+import type { NoticeChannelChoices } from '@wallet/contract';
+import type { Db } from '../../db/database.js';
+import type { ChannelName, NoticeFacts, NoticeKind } from './channel.js';
+
+export interface NoticeToWrite {
+  id: string;
+  memberId: bigint;
+  kind: NoticeKind;
+  eventKey: string;
+  facts: NoticeFacts;
+}
+
+/** Writes the notice in the caller's transaction; an event already told of is not told again. */
+export async function insertNotice(trx: Db, notice: NoticeToWrite, now: Date): Promise<void> {
+  await trx
+    .insertInto('notices')
+    .values({ id: notice.id, member_id: notice.memberId, kind: notice.kind, event_key: notice.eventKey, facts: JSON.stringify(notice.facts), due_at: now, created_at: now })
+    .onConflict((conflict) => conflict.column('event_key').doNothing())
+    .execute();
+}
+
+export type ClaimedNotice = Awaited<ReturnType<typeof claimDue>>[number];
+
+/**
+ * Claims up to `limit` notices that are due, for `leaseSeconds`: rows another node holds are
+ * skipped, and one whose claim lapsed (its node died mid-send) is claimed again.
+ */
+export async function claimDue(db: Db, limit: number, leaseSeconds: number, now: Date) {
+  const due = db
+    .selectFrom('notices')
+    .select('id')
+    .where('state', '=', 'pending')
+    .where('due_at', '<=', now)
+    .where((where) => where.or([where('claimed_until', 'is', null), where('claimed_until', '<', now)]))
+    .orderBy('due_at')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked();
+  return db
+    .updateTable('notices')
+    .set({ claimed_until: new Date(now.getTime() + leaseSeconds * 1000) })
+    .where('id', 'in', due)
+    .returning(['id', 'member_id', 'kind', 'facts', 'channel', 'given_up', 'tries_on_channel', 'claimed_until', 'created_at'])
+    .execute();
+}
+
+/** Only the holder of the claim writes what became of the notice. */
+const holding = (notice: Pick<ClaimedNotice, 'id' | 'claimed_until'>) => (db: Db) =>
+  db.updateTable('notices').where('id', '=', notice.id).where('state', '=', 'pending').where('claimed_until', '=', notice.claimed_until);
+
+export async function finish(db: Db, notice: ClaimedNotice, end: { state: 'sent' | 'suppressed' | 'undelivered'; channel: ChannelName | null; givenUp: ChannelName[]; outcome: string | null }, now: Date): Promise<void> {
+  await holding(notice)(db)
+    .set({ state: end.state, channel: end.channel, given_up: end.givenUp, outcome: end.outcome, finished_at: now, claimed_until: null })
+    .execute();
+}
+
+/** Tried again at `dueAt`, on `channel`, the `tries`th time there. */
+export async function reschedule(db: Db, notice: ClaimedNotice, next: { channel: ChannelName | null; givenUp: ChannelName[]; tries: number; dueAt: Date }): Promise<void> {
+  await holding(notice)(db)
+    .set({ channel: next.channel, given_up: next.givenUp, tries_on_channel: next.tries, due_at: next.dueAt, claimed_until: null })
+    .execute();
+}
+
+export async function recordAttempt(db: Db, attempt: { noticeId: string; channel: ChannelName; outcome: 'sent' | 'failed' | 'unreachable'; detail: string | null }, now: Date): Promise<void> {
+  await db.insertInto('notice_attempts').values({ notice_id: attempt.noticeId, channel: attempt.channel, outcome: attempt.outcome, detail: attempt.detail?.slice(0, 500) ?? null, at: now }).execute();
+}
+
+export function settingsOf(db: Db, memberId: bigint) {
+  return db.selectFrom('member_notice_settings').select(['language', 'channels', 'quiet_from', 'quiet_to']).where('member_id', '=', memberId).executeTakeFirst();
+}
+
+export async function saveSettings(db: Db, memberId: bigint, settings: { language: 'th' | 'lo' | 'en'; channels: NoticeChannelChoices; quietFrom: number; quietTo: number }, now: Date): Promise<void> {
+  const values = { language: settings.language, channels: JSON.stringify(settings.channels), quiet_from: settings.quietFrom, quiet_to: settings.quietTo, updated_at: now };
+  await db
+    .insertInto('member_notice_settings')
+    .values({ member_id: memberId, ...values })
+    .onConflict((conflict) => conflict.column('member_id').doUpdateSet(values))
+    .execute();
+}
+
+export function historyOf(db: Db, memberId: bigint, limit = 50) {
+  return db
+    .selectFrom('notices')
+    .select(['id', 'kind', 'state', 'channel', 'outcome', 'created_at', 'finished_at'])
+    .where('member_id', '=', memberId)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export function attemptsOf(db: Db, noticeIds: readonly string[]) {
+  if (noticeIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('notice_attempts').select(['notice_id', 'channel', 'outcome', 'detail', 'at']).where('notice_id', 'in', noticeIds).orderBy('id').execute();
+}
+
+/** Notices not yet sent, suppressed or given up on, and since when the oldest waits. */
+export async function openNotices(db: Db): Promise<{ open: number; oldest: Date | null }> {
+  const row = await db.selectFrom('notices').select([sql<string>`count(*)`.as('open'), sql<Date | null>`min(created_at)`.as('oldest')]).where('state', '=', 'pending').executeTakeFirstOrThrow();
+  return { open: Number(row.open), oldest: row.oldest };
+}
+
+// ---------- Web push subscriptions
+
+export async function saveSubscription(db: Db, memberId: bigint, subscription: { endpoint: string; p256dh: string; auth: string }, now: Date): Promise<void> {
+  // A browser moved to another member (a shared phone, a new sign-in) notifies the member signed in now.
+  await db
+    .insertInto('push_subscriptions')
+    .values({ member_id: memberId, ...subscription, created_at: now })
+    .onConflict((conflict) => conflict.column('endpoint').doUpdateSet({ member_id: memberId, p256dh: subscription.p256dh, auth: subscription.auth, created_at: now }))
+    .execute();
+}
+
+export async function deleteSubscription(db: Db, memberId: bigint, endpoint: string): Promise<void> {
+  await db.deleteFrom('push_subscriptions').where('member_id', '=', memberId).where('endpoint', '=', endpoint).execute();
+}
+
+export async function forgetSubscription(db: Db, id: bigint): Promise<void> {
+  await db.deleteFrom('push_subscriptions').where('id', '=', id).execute();
+}
+
+export function subscriptionsOf(db: Db, memberId: bigint) {
+  return db.selectFrom('push_subscriptions').select(['id', 'endpoint', 'p256dh', 'auth']).where('member_id', '=', memberId).orderBy('id', 'desc').limit(5).execute();
+}
+
+export async function hasSubscription(db: Db, memberId: bigint): Promise<boolean> {
+  return (await db.selectFrom('push_subscriptions').select('id').where('member_id', '=', memberId).limit(1).executeTakeFirst()) !== undefined;
+}

@@ -1,0 +1,32 @@
+import { memberIdParams, messageResponse, noticeHistoryResponse, noticeSettings, noticeSettingsResponse, pushKeyResponse, pushSubscriptionBody, pushUnsubscribeBody } from '@wallet/contract';
+import { MEMBER, operator } from '../../http/auth.js';
+import { failures } from '../../http/openapi.js';
+import type { App } from '../../http/types.js';
+import type { NoticeService } from './notices.service.js';
+import type { PushSubscriptions } from './push-subscriptions.js';
+
+const tags = ['notices'];
+
+export function registerNoticeRoutes(app: App, notices: NoticeService, push: PushSubscriptions): void {
+  const member = { config: MEMBER };
+  app.get('/api/notices/settings', { ...member, schema: { tags, response: { 200: noticeSettingsResponse } } }, (request) => notices.settings(request.member.memberId));
+  app.put('/api/notices/settings', { ...member, schema: { tags, body: noticeSettings, response: { 200: noticeSettingsResponse, ...failures(400) } } }, async (request) => {
+    await notices.saveSettings(request.member.memberId, request.body);
+    return notices.settings(request.member.memberId);
+  });
+  app.get('/api/notices/push-key', { ...member, schema: { tags, response: { 200: pushKeyResponse } } }, () => ({ publicKey: push.publicKey }));
+  app.post('/api/notices/push-subscriptions', { ...member, schema: { tags, body: pushSubscriptionBody, response: { 200: messageResponse, ...failures(400, 422) } } }, async (request) => {
+    await push.subscribe(request.member.memberId, request.body);
+    return { message: 'SUCCESS' as const };
+  });
+  app.delete('/api/notices/push-subscriptions', { ...member, schema: { tags, body: pushUnsubscribeBody, response: { 200: messageResponse, ...failures(400) } } }, async (request) => {
+    await push.unsubscribe(request.member.memberId, request.body.endpoint);
+    return { message: 'SUCCESS' as const };
+  });
+
+  app.get(
+    '/api/admin/members/:id/notices',
+    { config: operator('admin', 'support', 'finance'), schema: { tags: ['admin'], params: memberIdParams, response: { 200: noticeHistoryResponse } } },
+    async (request) => ({ notices: await notices.history(BigInt(request.params.id)) }),
+  );
+}

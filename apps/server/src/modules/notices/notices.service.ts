@@ -1,0 +1,208 @@
+import crypto from 'node:crypto';
+import { type CurrencyCode, NOTICE_GROUP_OF, type NoticeChannelChoices, type NoticeSettings, type SiteProfile, isServiceGroup } from '@wallet/contract';
+import { Counter, Histogram } from 'prom-client';
+import type { Db } from '../../db/database.js';
+import { type Metrics, WAIT_BUCKETS } from '../../metrics.js';
+import { ChannelError, type ChannelName, type NoticeChannel, type NoticeFacts, type NoticeKind, type RenderedNotice } from './channel.js';
+import { NOTICE_PATHS, noticeText } from './notice-texts.js';
+import * as repo from './notices.repository.js';
+import { DEFAULT_CHANNELS, channelsFor, quietUntil, retryWaitSeconds, suppression } from './notices.rules.js';
+
+/** Longer than a channel's call may take: another node takes a notice over only once its sender is surely gone. */
+const LEASE_SECONDS = 30;
+const BATCH = 50;
+/** Notices sent at once by one node; each waits on its channel's HTTP call. */
+const SENDERS = 8;
+
+export interface NoticeEvent {
+  memberId: bigint;
+  kind: NoticeKind;
+  /** The event told of ('deposit:<id>'): one notice per event, however often it is written. */
+  eventKey: string;
+  facts?: NoticeFacts;
+}
+
+interface Logger {
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+/**
+ * The outbox of notices (what members are told when the app is closed). `write` runs in the
+ * event's own transaction, so a notice exists exactly when its event does; `work`, on every node,
+ * claims due notices (SKIP LOCKED, with a lease), sends each through the member's channels in turn,
+ * retrying a failing channel before giving up to the next, and records every try. A node dying
+ * mid-send leaves the claim to lapse: the notice is sent again under the same id, which channels
+ * that can deduplicate are given.
+ */
+export function createNoticeService(deps: {
+  db: Db;
+  now: () => Date;
+  site: Pick<SiteProfile, 'timeZone' | 'defaultLanguage'>;
+  metrics: Metrics;
+  log: Logger;
+  /** The member's wallet currency: a notice's amount is in it unless the event said otherwise. */
+  currencyOf: (db: Db, memberId: bigint) => Promise<CurrencyCode>;
+  /** Whether a break or a self-exclusion is in force for the member. */
+  restricted: (db: Db, memberId: bigint) => Promise<boolean>;
+}) {
+  const { db, now } = deps;
+  const channels = new Map<ChannelName, NoticeChannel>();
+  const attempts = new Counter({
+    name: 'wallet_notice_attempts_total',
+    help: 'Tries to send a notice, by channel and outcome (sent, failed, unreachable).',
+    labelNames: ['channel', 'outcome'] as const,
+    registers: [deps.metrics],
+  });
+  const finished = new Counter({
+    name: 'wallet_notices_finished_total',
+    help: 'Notices by what became of them: sent, suppressed (preferences, protection), undelivered (no channel took it).',
+    labelNames: ['state'] as const,
+    registers: [deps.metrics],
+  });
+  const delay = new Histogram({
+    name: 'wallet_notice_delay_seconds',
+    help: 'From the event to the channel taking its notice, by channel.',
+    labelNames: ['channel'] as const,
+    buckets: WAIT_BUCKETS,
+    registers: [deps.metrics],
+  });
+
+  async function settingsOf(memberId: bigint): Promise<Omit<NoticeSettings, 'language'> & { language: RenderedNotice['language'] }> {
+    const row = await repo.settingsOf(db, memberId);
+    if (!row) return { language: deps.site.defaultLanguage as RenderedNotice['language'], channels: DEFAULT_CHANNELS, quietFrom: 0, quietTo: 0 };
+    return { language: row.language, channels: { ...DEFAULT_CHANNELS, ...row.channels }, quietFrom: row.quiet_from, quietTo: row.quiet_to };
+  }
+
+  async function attempt(notice: repo.ClaimedNotice, channel: ChannelName, outcome: 'sent' | 'failed' | 'unreachable', detail: string | null) {
+    attempts.inc({ channel, outcome });
+    await repo.recordAttempt(db, { noticeId: notice.id, channel, outcome, detail }, now());
+  }
+
+  async function end(notice: repo.ClaimedNotice, state: 'sent' | 'suppressed' | 'undelivered', channel: ChannelName | null, givenUp: ChannelName[], outcome: string | null) {
+    finished.inc({ state });
+    if (state === 'sent' && channel) delay.observe({ channel }, Math.max(0, now().getTime() - notice.created_at.getTime()) / 1000);
+    await repo.finish(db, notice, { state, channel, givenUp, outcome }, now());
+  }
+
+  async function deliver(notice: repo.ClaimedNotice): Promise<void> {
+    const group = NOTICE_GROUP_OF[notice.kind];
+    const settings = await settingsOf(notice.member_id);
+    const why = suppression(group, { restricted: !isServiceGroup(group) && (await deps.restricted(db, notice.member_id)), consented: settings.channels.offers.length > 0 });
+    if (why) return end(notice, 'suppressed', null, [...notice.given_up], why);
+    if (!isServiceGroup(group)) {
+      const until = quietUntil(now(), { from: settings.quietFrom, to: settings.quietTo }, deps.site.timeZone);
+      if (until) return repo.reschedule(db, notice, { channel: notice.channel, givenUp: [...notice.given_up], tries: notice.tries_on_channel, dueAt: until });
+    }
+    const givenUp = [...notice.given_up];
+    let tries = notice.tries_on_channel;
+    const facts = notice.facts.amount && !notice.facts.currency ? { ...notice.facts, currency: await deps.currencyOf(db, notice.member_id) } : notice.facts;
+    const text = noticeText(notice.kind, settings.language, facts);
+    const rendered: RenderedNotice = {
+      id: notice.id,
+      memberId: notice.member_id,
+      kind: notice.kind,
+      language: settings.language,
+      ...text,
+      ...(facts.amount ? { amount: { minor: BigInt(facts.amount), currency: facts.currency === 'LAK' ? 'LAK' : 'THB' } } : {}),
+      path: NOTICE_PATHS[notice.kind],
+      service: isServiceGroup(group),
+    };
+    const chosen = channelsFor(group, settings.channels);
+    // The member asked for silence on this kind of notice.
+    if (chosen.length === 0) return end(notice, 'suppressed', null, givenUp, 'muted');
+    for (const name of chosen) {
+      if (givenUp.includes(name)) continue;
+      if (name !== notice.channel) tries = 0;
+      const channel = channels.get(name);
+      if (!channel || !(await channel.reachable(db, notice.member_id))) {
+        givenUp.push(name);
+        continue;
+      }
+      try {
+        const outcome = await channel.send(db, rendered);
+        if (outcome.status === 'sent') {
+          await attempt(notice, name, 'sent', null);
+          return end(notice, 'sent', name, givenUp, null);
+        }
+        await attempt(notice, name, 'unreachable', outcome.why);
+      } catch (error) {
+        // Anything but a ChannelError is ours (a bug, the database): tried again like a busy channel.
+        const failure = error instanceof ChannelError ? error : new ChannelError((error as Error).message, true);
+        await attempt(notice, name, 'failed', failure.message);
+        const wait = failure.retryable ? retryWaitSeconds(tries + 1, failure.retryAfterSeconds) : null;
+        if (wait !== null) return repo.reschedule(db, notice, { channel: name, givenUp, tries: tries + 1, dueAt: new Date(now().getTime() + wait * 1000) });
+        deps.log.warn({ err: failure, noticeId: notice.id, channel: name }, 'notice channel given up, trying the next');
+      }
+      givenUp.push(name);
+    }
+    return end(notice, 'undelivered', null, givenUp, 'no_channel');
+  }
+
+  return {
+    /** A channel the worker sends through (LINE, web push, SMS), registered by its module. */
+    addChannel(channel: NoticeChannel): void {
+      channels.set(channel.name, channel);
+    },
+
+    /** Writes the event's notice in the event's own transaction: rolled back with it, never written twice. */
+    async write(trx: Db, event: NoticeEvent): Promise<void> {
+      await repo.insertNotice(trx, { id: crypto.randomUUID(), memberId: event.memberId, kind: event.kind, eventKey: event.eventKey, facts: event.facts ?? {} }, now());
+    },
+
+    /** One pass of the worker: claims what is due and sends it; the count of notices handled. */
+    async work(): Promise<number> {
+      const claimed = await repo.claimDue(db, BATCH, LEASE_SECONDS, now());
+      let next = 0;
+      const sender = async () => {
+        while (next < claimed.length) {
+          const notice = claimed[next++]!;
+          await deliver(notice).catch((error: unknown) => deps.log.error({ err: error, noticeId: notice.id }, 'notice not handled; tried again once its claim lapses'));
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(SENDERS, claimed.length) }, sender));
+      return claimed.length;
+    },
+
+    /** Passes until nothing more is due: a burst of events is sent without waiting for the next interval. */
+    async drain(): Promise<number> {
+      let total = 0;
+      for (;;) {
+        const handled = await this.work();
+        total += handled;
+        if (handled < BATCH) return total;
+      }
+    },
+
+    async settings(memberId: bigint) {
+      const settings = await settingsOf(memberId);
+      const reachable = { line: false, push: false, sms: false };
+      for (const [name, channel] of channels) reachable[name] = await channel.reachable(db, memberId);
+      return { ...settings, reachable };
+    },
+
+    async saveSettings(memberId: bigint, settings: NoticeSettings): Promise<void> {
+      const unique = (list: ChannelName[]) => [...new Set(list)];
+      const channelsChosen: NoticeChannelChoices = { money: unique(settings.channels.money), support: unique(settings.channels.support), account: unique(settings.channels.account), offers: unique(settings.channels.offers) };
+      await repo.saveSettings(db, memberId, { ...settings, channels: channelsChosen }, now());
+    },
+
+    /** The member's notices, newest first, with every try: for the console's member page. */
+    async history(memberId: bigint) {
+      const notices = await repo.historyOf(db, memberId);
+      const tries = await repo.attemptsOf(db, notices.map((notice) => notice.id));
+      return notices.map((notice) => ({
+        id: notice.id,
+        kind: notice.kind,
+        state: notice.state,
+        channel: notice.channel,
+        outcome: notice.outcome,
+        createdAt: notice.created_at.getTime(),
+        finishedAt: notice.finished_at?.getTime() ?? null,
+        attempts: tries.filter((row) => row.notice_id === notice.id).map((row) => ({ channel: row.channel, outcome: row.outcome, detail: row.detail, at: row.at.getTime() })),
+      }));
+    },
+  };
+}
+
+export type NoticeService = ReturnType<typeof createNoticeService>;

@@ -1,0 +1,238 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { claimDue } from '../src/modules/notices/notices.repository.js';
+import { registerMember, startTestServer, type TestServer } from './harness.js';
+
+// The notice outbox, over real HTTP: deposits credited from the sandbox bank's feed, withdrawals
+// decided by an operator, notices sent through the sandbox push service (which decrypts what it
+// receives, as the member's browser would) and the sandbox SMS gateway.
+let server: TestServer;
+let finance: string;
+const FEED_ACCOUNT = '4061234567'; // the demo's SCB account, AUTO
+beforeAll(async () => {
+  server = await startTestServer();
+  await server.app.adminService.ensureFirstOperator({ username: 'chief', password: 'chief-pass-1' });
+  finance = (await server.api('POST', '/api/admin/login', { body: { username: 'chief', password: 'chief-pass-1' } })).body.token;
+});
+afterAll(() => server.close());
+afterEach(async () => {
+  await server.api('PUT', '/sandbox/push/faults', { body: {} });
+  await server.api('PUT', '/sandbox/sms/faults', { body: {} });
+});
+
+type Member = Awaited<ReturnType<typeof registerMember>>;
+
+/** A member whose installed app subscribed to web push: the sandbox plays the browser. */
+async function memberWithApp(overrides: Record<string, unknown> = {}) {
+  const member = await registerMember(server, overrides);
+  const browser = (await server.api('POST', '/sandbox/push/subscriptions')).body as { id: string; endpoint: string; keys: { p256dh: string; auth: string } };
+  const subscribed = await server.api('POST', '/api/notices/push-subscriptions', { token: member.token, body: { endpoint: browser.endpoint, keys: browser.keys } });
+  expect(subscribed.status).toBe(200);
+  return { ...member, browser: browser.id };
+}
+const pushInbox = async (browser: string) => (await server.api('GET', `/sandbox/push/messages?subscription=${browser}`)).body.messages as Array<{ payload: Record<string, string> }>;
+const smsInbox = async (member: Member) => ((await server.api('GET', `/sandbox/sms/messages?phone=${member.payload.username}`)).body.messages as Array<{ text: string; otpCode: string }>).filter((message) => !message.otpCode);
+const noticesOf = (member: Member) => server.db.selectFrom('notices').selectAll().where('member_id', '=', BigInt(member.id)).orderBy('created_at').execute();
+const attemptsOf = (noticeId: string) => server.db.selectFrom('notice_attempts').select(['channel', 'outcome']).where('notice_id', '=', noticeId).orderBy('id').execute();
+
+async function deposit(member: Member, amount: number): Promise<void> {
+  const sent = await server.api('POST', '/sandbox/bank/transfers', {
+    // Paid two minutes before this server's clock, which tests move forward: the feed reads up to the wall clock.
+    body: { amount, toAccountNo: FEED_ACCOUNT, toBankCode: 'SCB', fromBankCode: member.payload.bankCode, fromAccountNo: member.payload.bankAccountNo, minutesAgo: 2 },
+  });
+  expect(sent.status).toBe(200);
+  await server.app.bankFeed.read();
+}
+/** Moves the clock past every retry's wait and runs the worker. */
+async function later(seconds: number) {
+  server.clock.advance(seconds * 1000);
+  return server.app.notices.drain();
+}
+
+describe('a notice is written with its event', () => {
+  it('a credited deposit writes one notice in its transaction, sent once by web push in the member’s language', async () => {
+    const member = await memberWithApp();
+    await deposit(member, 1_250);
+    const [notice] = await noticesOf(member);
+    expect(notice).toMatchObject({ kind: 'deposit_credited', state: 'pending', facts: { amount: '125000' } });
+    expect(notice!.event_key).toMatch(/^deposit:/);
+    await server.app.notices.drain();
+    await server.app.notices.drain();
+    const messages = await pushInbox(member.browser);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.payload).toEqual({ id: notice!.id, kind: 'deposit_credited', title: 'ฝากเงินสำเร็จ', body: 'ยอด 1,250.00 บาท เข้ากระเป๋าของคุณแล้ว', path: '/user/statement' });
+    expect(await noticesOf(member)).toEqual([expect.objectContaining({ state: 'sent', channel: 'push' })]);
+
+    const english = await server.api('PUT', '/api/notices/settings', { token: member.token, body: { language: 'en', channels: { money: ['push'], support: ['push'], account: ['push'], offers: [] }, quietFrom: 0, quietTo: 0 } });
+    expect(english.status).toBe(200);
+    await deposit(member, 20);
+    await server.app.notices.drain();
+    expect((await pushInbox(member.browser))[0]!.payload).toMatchObject({ title: 'Deposit credited', body: '20.00 THB is in your wallet.' });
+  });
+
+  it('is rolled back with its event, and an event written twice is one notice', async () => {
+    const member = await registerMember(server);
+    const event = { memberId: BigInt(member.id), kind: 'deposit_credited' as const, eventKey: `deposit:test-${member.id}`, facts: { amount: '100' } };
+    await expect(
+      server.db.transaction().execute(async (trx) => {
+        await server.app.notices.write(trx, event);
+        throw new Error('the event failed');
+      }),
+    ).rejects.toThrow('the event failed');
+    expect(await noticesOf(member)).toEqual([]);
+    await server.db.transaction().execute((trx) => server.app.notices.write(trx, event));
+    await server.db.transaction().execute((trx) => server.app.notices.write(trx, event));
+    expect(await noticesOf(member)).toHaveLength(1);
+  });
+
+  it('a withdrawal paid or refused by an operator tells the member, with the amount in their currency', async () => {
+    const member = await memberWithApp();
+    await deposit(member, 900);
+    await server.app.notices.drain();
+    const asked = async () => (await server.api('POST', '/api/wallet/withdraw', { token: member.token, body: { amount: 300 } })).body.withdrawal._id as string;
+    const paid = await asked();
+    const refused = await asked();
+    expect((await server.api('POST', `/api/admin/withdrawals/${paid}/approve`, { token: finance })).status).toBe(200);
+    expect((await server.api('POST', `/api/admin/withdrawals/${refused}/fail`, { token: finance, body: { reason: 'name does not match' } })).status).toBe(200);
+    await server.app.notices.drain();
+    // Sent side by side: in either order.
+    const told = new Map((await pushInbox(member.browser)).map((message) => [message.payload.kind, message.payload]));
+    expect(told.get('withdrawal_paid')).toMatchObject({ body: 'โอน 300.00 บาท เข้าบัญชีธนาคารของคุณแล้ว' });
+    expect(told.get('withdrawal_refused')).toMatchObject({ body: 'รายการถอน 300.00 บาท ไม่สำเร็จ เงินกลับเข้ากระเป๋าของคุณแล้ว เปิดแอปเพื่อดูเหตุผล' });
+    // The operator's reason is for the app, never for a lock screen.
+    expect(JSON.stringify(told.get('withdrawal_refused'))).not.toContain('name does not match');
+  });
+});
+
+describe('sending', () => {
+  it('is sent once when two nodes race for the same notices', async () => {
+    const second = await startTestServer({ sameDatabaseAs: server });
+    try {
+      const members = await Promise.all(Array.from({ length: 6 }, () => memberWithApp()));
+      for (const member of members) await deposit(member, 100);
+      await Promise.all([server.app.notices.drain(), second.app.notices.drain(), server.app.notices.drain(), second.app.notices.drain()]);
+      for (const member of members) {
+        expect(await pushInbox(member.browser)).toHaveLength(1);
+        const [notice] = await noticesOf(member);
+        expect(await attemptsOf(notice!.id)).toEqual([{ channel: 'push', outcome: 'sent' }]);
+      }
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('tries a failing channel again after a wait, and sends when it is back', async () => {
+    const member = await memberWithApp();
+    await server.api('PUT', '/sandbox/push/faults', { body: { unavailable: true } });
+    await deposit(member, 100);
+    await server.app.notices.drain();
+    const [notice] = await noticesOf(member);
+    expect(notice).toMatchObject({ state: 'pending', channel: 'push', tries_on_channel: 1 });
+    // Not before its wait.
+    await server.app.notices.drain();
+    expect(await attemptsOf(notice!.id)).toHaveLength(1);
+    await server.api('PUT', '/sandbox/push/faults', { body: {} });
+    await later(2);
+    expect(await attemptsOf(notice!.id)).toEqual([
+      { channel: 'push', outcome: 'failed' },
+      { channel: 'push', outcome: 'sent' },
+    ]);
+    expect(await pushInbox(member.browser)).toHaveLength(1);
+  });
+
+  it('gives up on a channel that stays down and sends on the next one (SMS, the last resort)', async () => {
+    const member = await memberWithApp();
+    await server.api('PUT', '/sandbox/push/faults', { body: { unavailable: true } });
+    await deposit(member, 100);
+    await server.app.notices.drain();
+    await later(2);
+    await later(3);
+    const [notice] = await noticesOf(member);
+    // LINE is given up at once: this member never linked it.
+    expect(notice).toMatchObject({ state: 'sent', channel: 'sms', given_up: ['line', 'push'] });
+    expect((await attemptsOf(notice!.id)).map((row) => `${row.channel}:${row.outcome}`)).toEqual(['push:failed', 'push:failed', 'push:failed', 'sms:sent']);
+    expect((await smsInbox(member)).map((message) => message.text)).toEqual(['ฝากเงินสำเร็จ: ยอด 100.00 บาท เข้ากระเป๋าของคุณแล้ว']);
+  });
+
+  it('is marked undelivered when every channel fails for good', async () => {
+    const member = await memberWithApp();
+    await server.api('PUT', '/api/notices/settings', { token: member.token, body: { language: 'th', channels: { money: ['push', 'sms'], support: [], account: [], offers: [] }, quietFrom: 0, quietTo: 0 } });
+    await server.api('PUT', '/sandbox/push/faults', { body: { rateLimited: true } });
+    await server.api('PUT', '/sandbox/sms/faults', { body: { unavailable: true } });
+    await deposit(member, 100);
+    for (let pass = 0; pass < 5; pass += 1) await later(3);
+    const [notice] = await noticesOf(member);
+    expect(notice).toMatchObject({ state: 'undelivered', outcome: 'no_channel', given_up: ['push', 'sms'] });
+  });
+
+  it('is sent again under the same id after the node that claimed it died, and the SMS gateway sends it once', async () => {
+    const member = await registerMember(server);
+    await deposit(member, 100);
+    const [notice] = await noticesOf(member);
+    // A node claims it, sends it by SMS, and dies before writing that it did.
+    const [claimed] = await claimDue(server.db, 1000, 30, server.clock.now()).then((rows) => rows.filter((row) => row.id === notice!.id));
+    expect(claimed).toBeDefined();
+    await server.api('POST', '/sandbox/sms/messages', { body: { to: member.payload.username, text: 'ฝากเงินสำเร็จ: ยอด 100.00 บาท เข้ากระเป๋าของคุณแล้ว', reference: notice!.id } });
+    await server.app.notices.drain();
+    expect((await noticesOf(member))[0]).toMatchObject({ state: 'pending' });
+    await later(31);
+    expect((await noticesOf(member))[0]).toMatchObject({ state: 'sent', channel: 'sms' });
+    expect(await smsInbox(member)).toHaveLength(1);
+  });
+});
+
+describe('what the member chose, and protection', () => {
+  const settings = (member: Member, body: Record<string, unknown>) =>
+    server.api('PUT', '/api/notices/settings', { token: member.token, body: { language: 'th', channels: { money: ['push'], support: ['push'], account: ['push'], offers: ['push'] }, quietFrom: 0, quietTo: 0, ...body } });
+  const offer = (member: Member, key: string) => server.db.transaction().execute((trx) => server.app.notices.write(trx, { memberId: BigInt(member.id), kind: 'offer', eventKey: `offer:${key}:${member.id}` }));
+
+  it('sends nothing the member turned off, and no offer without consent', async () => {
+    const member = await memberWithApp();
+    expect((await settings(member, { channels: { money: [], support: ['push'], account: ['push'], offers: [] } })).status).toBe(200);
+    await deposit(member, 100);
+    await offer(member, 'silent');
+    await server.app.notices.drain();
+    expect(await pushInbox(member.browser)).toEqual([]);
+    expect((await noticesOf(member)).map((notice) => `${notice.kind}:${notice.state}:${notice.outcome}`)).toEqual(['deposit_credited:suppressed:muted', 'offer:suppressed:no_consent']);
+  });
+
+  it('during a self-exclusion sends service messages only', async () => {
+    const member = await memberWithApp();
+    await settings(member, {});
+    expect((await server.api('POST', '/api/protection/exclusion', { token: member.token, body: { period: '6m' } })).status).toBe(200);
+    await offer(member, 'excluded');
+    await deposit(member, 100);
+    await server.app.notices.drain();
+    expect((await pushInbox(member.browser)).map((message) => message.payload.kind)).toEqual(['deposit_credited']);
+    expect((await noticesOf(member)).find((notice) => notice.kind === 'offer')).toMatchObject({ state: 'suppressed', outcome: 'restricted' });
+  });
+
+  it('refuses bad settings with a clear error and changes nothing; a member never sees another’s', async () => {
+    const member = await registerMember(server);
+    const before = (await server.api('GET', '/api/notices/settings', { token: member.token })).body;
+    expect(before).toMatchObject({ language: 'th', channels: { money: ['line', 'push', 'sms'], offers: [] }, reachable: { line: false, push: false, sms: true } });
+    const bad = await settings(member, { quietFrom: 1440 });
+    expect(bad).toMatchObject({ status: 400, body: { message: 'KEY_INVALID' } });
+    expect((await server.api('PUT', '/api/notices/settings', { token: member.token, body: { language: 'xx' } })).status).toBe(400);
+    expect((await server.api('GET', '/api/notices/settings', { token: member.token })).body).toEqual(before);
+    expect((await server.api('PUT', '/api/notices/settings', { body: { language: 'zz' } })).status).toBe(401);
+    expect((await server.api('POST', '/api/notices/push-subscriptions', { body: {} })).status).toBe(401);
+  });
+
+  // Last: it moves this server's clock an hour on.
+  it('holds an offer until quiet hours end, but not a deposit', async () => {
+    const member = await memberWithApp();
+    const now = server.clock.now();
+    const minute = (now.getUTCHours() * 60 + now.getUTCMinutes() + 7 * 60) % 1440;
+    // Quiet from an hour ago to an hour from now, Bangkok time.
+    expect((await settings(member, { quietFrom: (minute + 1380) % 1440, quietTo: (minute + 60) % 1440 })).status).toBe(200);
+    await offer(member, 'quiet');
+    await deposit(member, 100);
+    await server.app.notices.drain();
+    expect((await pushInbox(member.browser)).map((message) => message.payload.kind)).toEqual(['deposit_credited']);
+    const held = (await noticesOf(member)).find((notice) => notice.kind === 'offer')!;
+    expect(held.state).toBe('pending');
+    expect(held.due_at.getTime()).toBeGreaterThan(now.getTime() + 55 * 60_000);
+    await later(61 * 60);
+    expect((await pushInbox(member.browser)).map((message) => message.payload.kind)).toEqual(['offer', 'deposit_credited']);
+  });
+});
