@@ -36,8 +36,8 @@ const attemptsOf = (noticeId: string) => server.db.selectFrom('notice_attempts')
 
 async function deposit(member: Member, amount: number): Promise<void> {
   const sent = await server.api('POST', '/sandbox/bank/transfers', {
-    // Paid two minutes before this server's clock, which tests move forward: the feed reads up to the wall clock.
-    body: { amount, toAccountNo: FEED_ACCOUNT, toBankCode: 'SCB', fromBankCode: member.payload.bankCode, fromAccountNo: member.payload.bankAccountNo, minutesAgo: 2 },
+    // Paid ten minutes before this server's clock, which tests move forward: the feed reads up to the wall clock.
+    body: { amount, toAccountNo: FEED_ACCOUNT, toBankCode: 'SCB', fromBankCode: member.payload.bankCode, fromAccountNo: member.payload.bankAccountNo, minutesAgo: 10 },
   });
   expect(sent.status).toBe(200);
   await server.app.bankFeed.read();
@@ -100,6 +100,40 @@ describe('a notice is written with its event', () => {
     expect(told.get('withdrawal_refused')).toMatchObject({ body: 'รายการถอน 300.00 บาท ไม่สำเร็จ เงินกลับเข้ากระเป๋าของคุณแล้ว เปิดแอปเพื่อดูเหตุผล' });
     // The operator's reason is for the app, never for a lock screen.
     expect(JSON.stringify(told.get('withdrawal_refused'))).not.toContain('name does not match');
+  });
+});
+
+describe('support replies', () => {
+  const reply = async (member: Member, text: string) => {
+    const { conversations } = (await server.api('GET', '/api/admin/chat/conversations', { token: finance })).body;
+    const conversation = conversations.find((row: { member: { _id: string } | null }) => row.member?._id === member.id)._id as string;
+    const sent = await server.api('POST', `/api/admin/chat/conversations/${conversation}/messages`, { token: finance, body: { message: { message_type: 'text', payload: text } } });
+    expect(sent.status).toBe(200);
+  };
+  const ask = async (member: Member) => expect((await server.api('POST', '/api/chat/send-message', { token: member.token, body: { message: { message_type: 'text', payload: 'my deposit?' } } })).status).toBe(200);
+
+  it('tells a member who has not read the replies within a minute, once for a burst of them', async () => {
+    const member = await memberWithApp();
+    await ask(member);
+    await reply(member, 'checking');
+    await reply(member, 'found it');
+    await server.app.notices.drain();
+    expect(await pushInbox(member.browser)).toEqual([]);
+    await later(61);
+    const messages = await pushInbox(member.browser);
+    expect(messages.map((message) => message.payload)).toEqual([expect.objectContaining({ kind: 'support_reply', title: 'ฝ่ายบริการตอบกลับแล้ว', path: '/user/chat' })]);
+    // Nothing of what the agent wrote leaves the app.
+    expect(JSON.stringify(messages)).not.toContain('found it');
+  });
+
+  it('does not tell a member who read the reply in the app', async () => {
+    const member = await memberWithApp();
+    await ask(member);
+    await reply(member, 'hello');
+    expect((await server.api('POST', '/api/chat/history', { token: member.token, body: {} })).status).toBe(200);
+    await later(61);
+    expect(await pushInbox(member.browser)).toEqual([]);
+    expect((await noticesOf(member)).map((notice) => `${notice.kind}:${notice.state}:${notice.outcome}`)).toEqual(['support_reply:suppressed:seen_in_app']);
   });
 });
 

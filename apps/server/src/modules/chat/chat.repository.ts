@@ -187,3 +187,15 @@ export async function deleteTemplate(db: Db, id: string): Promise<boolean> {
   const result = await db.deleteFrom('chat_templates').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** Whether the customer has read message `seq`, or their app has received it. */
+export async function customerHasSeen(db: Db, conversationId: string, seq: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('chat_messages')
+    .innerJoin('chat_conversations', 'chat_conversations.id', 'chat_messages.conversation_id')
+    .select(['chat_messages.delivered_at', 'chat_conversations.customer_read_seq'])
+    .where('chat_messages.conversation_id', '=', conversationId)
+    .where('chat_messages.seq', '=', seq)
+    .executeTakeFirst();
+  return row !== undefined && (row.delivered_at !== null || row.customer_read_seq >= seq);
+}

@@ -13,6 +13,9 @@ import * as repo from './chat.repository.js';
 export type { Customer } from './chat.repository.js';
 type Customer = repo.Customer;
 
+/** An agent's message to a member: its number, and how far the member had read when it was sent. */
+export type OnAgentReply = (trx: Db, reply: { memberId: bigint; conversationId: string; seq: number; readSeq: number }) => Promise<void>;
+
 /** Where new messages, read marks and typing go: the customer's room and the agents'. */
 export interface ChatHub {
   toCustomer(roomId: string, event: string, data: unknown): void;
@@ -44,6 +47,12 @@ export function createChatService(deps: {
   operatorNames: OperatorNames;
 }) {
   const { db, storage, hub, now } = deps;
+  const replyHandlers: OnAgentReply[] = [];
+  /** Every agent's message to a member, in its transaction: the member may be told of it elsewhere. */
+  const replied = async (trx: Db, conversation: repo.ConversationRow, row: repo.MessageRow) => {
+    if (conversation.member_id === null) return;
+    for (const handler of replyHandlers) await handler(trx, { memberId: conversation.member_id, conversationId: conversation.id, seq: row.seq, readSeq: conversation.customer_read_seq });
+  };
   const sign = (name: string, expires: number) => crypto.createHmac('sha256', deps.fileSecret).update(`${name}.${expires}`).digest('base64url');
 
   /** Media paths are stored bare and signed when read: a link works for an hour, for whoever holds it. */
@@ -241,11 +250,20 @@ export function createChatService(deps: {
           },
           conversation.status === 'ended',
         );
+        await replied(trx, conversation, row);
         return { conversation, row, fresh: true };
       });
       const item = fresh ? await publish(conversation, row) : await toItem(row, conversation);
       return { createdAt: item.createdAt, item };
     },
+
+    /** Runs `handler` in the transaction of every agent's message to a member. */
+    onAgentReply(handler: OnAgentReply): void {
+      replyHandlers.push(handler);
+    },
+
+    /** Whether the member has read, or their app has received, the agent's message `seq` of this conversation. */
+    replySeen: (trx: Db, conversationId: string, seq: number) => repo.customerHasSeen(trx, conversationId, seq),
 
     /** Tells the member's open app, on every node's sockets, that their player protection changed: it reads it again. */
     tellMemberApp(memberId: bigint): void {
@@ -264,6 +282,7 @@ export function createChatService(deps: {
         { sender: 'agent', operator_id: agent.adminId, message_type: 'text', payload: JSON.stringify(text), payloads: null, client_id: null, created_at: now() },
         conversation.status === 'ended',
       );
+      await replied(trx, conversation, row);
       return async () => {
         await publish(conversation, row);
       };

@@ -2,6 +2,7 @@ import { walletCurrencyOf } from '@wallet/contract';
 import { createHttpWebPush, webPushVapid } from '../../adapters/web-push.js';
 import type { Core } from '../../core.js';
 import type { Members } from '../account/members.js';
+import type { ChatService } from '../chat/chat.service.js';
 import type { DepositCredit } from '../deposit/deposit-credit.js';
 import type { ProtectionService } from '../protection/protection.service.js';
 import { scheduleEvery } from '../reconcile/reconciler.js';
@@ -12,6 +13,9 @@ import { createNoticeService } from './notices.service.js';
 import { createPushChannel } from './push.channel.js';
 import { createPushSubscriptions } from './push-subscriptions.js';
 import { createSmsChannel } from './sms.channel.js';
+
+/** How long a support reply waits for the member to read it in the app before they are told elsewhere. */
+const SUPPORT_REPLY_WAIT_SECONDS = 60;
 
 /**
  * Notices: members are told of their money and support when the app is closed, through LINE, web
@@ -25,6 +29,7 @@ export function registerNoticeModule(
     credit: Pick<DepositCredit, 'onCredited'>;
     withdrawals: { onDecided(handler: OnDecided): void };
     protection: Pick<ProtectionService, 'restriction'>;
+    support: Pick<ChatService, 'onAgentReply' | 'replySeen'>;
   },
 ) {
   const { app, db, config } = core;
@@ -51,6 +56,20 @@ export function registerNoticeModule(
       eventKey: `withdrawal:${withdrawal.id}`,
       facts: { amount: String(withdrawal.amount), currency: withdrawal.currency, ...(withdrawal.reason ? { reason: withdrawal.reason } : {}) },
     }),
+  );
+  // One notice for the replies since the member last read: a burst of messages is one notice, sent
+  // only if the member has not read the first of them in the app within the minute.
+  uses.support.onAgentReply((trx, reply) =>
+    notices.write(trx, {
+      memberId: reply.memberId,
+      kind: 'support_reply',
+      eventKey: `support:${reply.conversationId}:${reply.readSeq}`,
+      facts: { conversation: reply.conversationId, seq: String(reply.seq) },
+      dueInSeconds: SUPPORT_REPLY_WAIT_SECONDS,
+    }),
+  );
+  notices.addStaleCheck('support_reply', async (trx, notice) =>
+    notice.facts.conversation && notice.facts.seq && (await uses.support.replySeen(trx, notice.facts.conversation, Number(notice.facts.seq))) ? 'seen_in_app' : null,
   );
   core.openIntents.notice = () => openNotices(db);
   scheduleEvery(app, 'notices', () => notices.drain(), config.notices.intervalMs);

@@ -9,13 +9,14 @@ export interface NoticeToWrite {
   kind: NoticeKind;
   eventKey: string;
   facts: NoticeFacts;
+  dueAt: Date;
 }
 
 /** Writes the notice in the caller's transaction; an event already told of is not told again. */
 export async function insertNotice(trx: Db, notice: NoticeToWrite, now: Date): Promise<void> {
   await trx
     .insertInto('notices')
-    .values({ id: notice.id, member_id: notice.memberId, kind: notice.kind, event_key: notice.eventKey, facts: JSON.stringify(notice.facts), due_at: now, created_at: now })
+    .values({ id: notice.id, member_id: notice.memberId, kind: notice.kind, event_key: notice.eventKey, facts: JSON.stringify(notice.facts), due_at: notice.dueAt, created_at: now })
     .onConflict((conflict) => conflict.column('event_key').doNothing())
     .execute();
 }

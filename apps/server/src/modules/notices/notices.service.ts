@@ -20,7 +20,12 @@ export interface NoticeEvent {
   /** The event told of ('deposit:<id>'): one notice per event, however often it is written. */
   eventKey: string;
   facts?: NoticeFacts;
+  /** Sent no sooner than this: a support reply waits, in case the member reads it in the app meanwhile. */
+  dueInSeconds?: number;
 }
+
+/** Why a notice no longer needs sending (the member saw it in the app), or null. */
+export type StaleCheck = (db: Db, notice: { memberId: bigint; facts: NoticeFacts }) => Promise<string | null>;
 
 interface Logger {
   warn(object: object, message: string): void;
@@ -48,6 +53,7 @@ export function createNoticeService(deps: {
 }) {
   const { db, now } = deps;
   const channels = new Map<ChannelName, NoticeChannel>();
+  const staleChecks = new Map<NoticeKind, StaleCheck>();
   const attempts = new Counter({
     name: 'wallet_notice_attempts_total',
     help: 'Tries to send a notice, by channel and outcome (sent, failed, unreachable).',
@@ -88,7 +94,8 @@ export function createNoticeService(deps: {
   async function deliver(notice: repo.ClaimedNotice): Promise<void> {
     const group = NOTICE_GROUP_OF[notice.kind];
     const settings = await settingsOf(notice.member_id);
-    const why = suppression(group, { restricted: !isServiceGroup(group) && (await deps.restricted(db, notice.member_id)), consented: settings.channels.offers.length > 0 });
+    const stale = (await staleChecks.get(notice.kind)?.(db, { memberId: notice.member_id, facts: notice.facts })) ?? null;
+    const why = stale ?? suppression(group, { restricted: !isServiceGroup(group) && (await deps.restricted(db, notice.member_id)), consented: settings.channels.offers.length > 0 });
     if (why) return end(notice, 'suppressed', null, [...notice.given_up], why);
     if (!isServiceGroup(group)) {
       const until = quietUntil(now(), { from: settings.quietFrom, to: settings.quietTo }, deps.site.timeZone);
@@ -145,9 +152,16 @@ export function createNoticeService(deps: {
       channels.set(channel.name, channel);
     },
 
+    /** A check, before each notice of this kind is sent, that it still needs sending. */
+    addStaleCheck(kind: NoticeKind, check: StaleCheck): void {
+      staleChecks.set(kind, check);
+    },
+
     /** Writes the event's notice in the event's own transaction: rolled back with it, never written twice. */
     async write(trx: Db, event: NoticeEvent): Promise<void> {
-      await repo.insertNotice(trx, { id: crypto.randomUUID(), memberId: event.memberId, kind: event.kind, eventKey: event.eventKey, facts: event.facts ?? {} }, now());
+      const at = now();
+      const dueAt = new Date(at.getTime() + (event.dueInSeconds ?? 0) * 1000);
+      await repo.insertNotice(trx, { id: crypto.randomUUID(), memberId: event.memberId, kind: event.kind, eventKey: event.eventKey, facts: event.facts ?? {}, dueAt }, at);
     },
 
     /** One pass of the worker: claims what is due and sends it; the count of notices handled. */
