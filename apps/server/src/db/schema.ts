@@ -886,6 +886,10 @@ export interface Database {
   };
   /** A member's reality-check interval (migration 071); none: the default. */
   member_reality_checks: { member_id: bigint; interval_minutes: number; updated_at: Generated<Timestamp> };
+  /** A member's LINE account for notices (migration 079): open while unlinked_at is null, one per member and per LINE account. */
+  member_line_links: { id: Generated<bigint>; member_id: bigint; line_user_id: string; following: boolean; linked_at: Timestamp; unlinked_at: Timestamp | null };
+  /** A LINE Login under way: single use, 10 minutes. */
+  member_line_link_states: { state: string; member_id: bigint; nonce: string; redirect_uri: string; created_at: Timestamp };
   truemoney_transfers: {
     transaction_id: string;
     sender_mobile: string;
@@ -900,6 +904,9 @@ export interface Database {
   sandbox_sms_messages: { id: Generated<bigint>; phone: string; text: string; created_at: Timestamp };
   sandbox_push_subscriptions: { id: string; private_key: string; public_key: string; auth_secret: string; created_at: Timestamp };
   sandbox_push_messages: { id: Generated<bigint>; subscription_id: string; payload: string; ttl: number; urgency: string | null; topic: string | null; received_at: Timestamp };
+  sandbox_line_users: { user_id: string; display_name: string; friendship: Generated<'none' | 'following' | 'blocked'>; created_at: Generated<Timestamp> };
+  sandbox_line_codes: { code: string; user_id: string; client_id: string; redirect_uri: string; nonce: string | null; scope: string; expires_at: Timestamp; used_at: Timestamp | null };
+  sandbox_line_messages: { id: Generated<bigint>; request_id: string; retry_key: string | null; user_id: string; messages: string; received_at: Generated<Timestamp> };
   idempotency_keys: { owner: string; key: string; fingerprint: string; created_at: Timestamp };
 }
 
