@@ -906,7 +906,7 @@ export interface Database {
   sandbox_push_messages: { id: Generated<bigint>; subscription_id: string; payload: string; ttl: number; urgency: string | null; topic: string | null; received_at: Timestamp };
   sandbox_line_users: { user_id: string; display_name: string; friendship: Generated<'none' | 'following' | 'blocked'>; created_at: Generated<Timestamp> };
   sandbox_line_codes: { code: string; user_id: string; client_id: string; redirect_uri: string; nonce: string | null; scope: string; expires_at: Timestamp; used_at: Timestamp | null };
-  sandbox_line_messages: { id: Generated<bigint>; request_id: string; retry_key: string | null; user_id: string; messages: string; received_at: Generated<Timestamp> };
+  sandbox_line_messages: { id: Generated<bigint>; request_id: string; retry_key: string | null; user_id: string; messages: string; received_at: Timestamp };
   idempotency_keys: { owner: string; key: string; fingerprint: string; created_at: Timestamp };
 }
 
