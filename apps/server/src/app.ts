@@ -29,6 +29,7 @@ import { registerDepositModule } from './modules/deposit/deposit.module.js';
 import { registerFiguresModule } from './modules/figures/figures.module.js';
 import type { Ledger } from './modules/ledger/ledger.service.js';
 import { registerLinkModule } from './modules/links/links.module.js';
+import { registerLineNotices } from './modules/notices/line/line.module.js';
 import { registerLookupModule } from './modules/lookup/lookup.module.js';
 import { createSlipCodes } from './modules/lookup/slip-codes.js';
 import { registerOtpModule, verifiedPhones } from './modules/otp/otp.module.js';
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const dailyFigures = registerDailyFiguresModule(core, { books });
   const reconciliation = registerReconciliationModule(core, { corrections, provider, gateway });
   registerExposureModule(core, { approvals });
+  const lineNotices = registerLineNotices(core);
   bindAuthentication({ members: auth, operators: admin, guests });
   if (config.sandboxes) await registerSandboxes(core, { banks: lookup });
 
@@ -117,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('bankFeed', bankFeed);
   app.decorate('autoPayout', autoPayout);
   app.decorate('readiness', readiness);
+  app.decorate('lineNotices', lineNotices);
   return app;
 }
 
@@ -141,5 +144,7 @@ declare module 'fastify' {
     autoPayout: ReturnType<typeof registerWithdrawModule>['autoPayout'];
     /** main.ts drains the node through it on SIGTERM. */
     readiness: Readiness;
+    /** The LINE notice channel (null when LINE is not configured), for the notices outbox and tests. */
+    lineNotices: ReturnType<typeof registerLineNotices>;
   }
 }

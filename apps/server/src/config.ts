@@ -151,6 +151,8 @@ const environmentSchema = z.object({
   LINE_LOGIN_CHANNEL_ID: z.string().regex(/^\d{6,20}$/, 'expected a LINE channel id (digits)').optional(),
   LINE_LOGIN_CHANNEL_SECRET: z.string().min(16).optional(),
   LINE_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** The member app's public address (https://wallet.example): links sent outside the app (LINE cards) and LINE Login's callback. Default: this server's own address. */
+  APP_URL: z.string().url().optional(),
 });
 
 export interface AppConfig {
@@ -222,6 +224,8 @@ export interface AppConfig {
     loginChannelSecret: string;
     timeoutMs: number;
   } | null;
+  /** undefined: this server's own address (a request's origin, or the listening address). */
+  appUrl: string | undefined;
 }
 
 /** The channels the sandbox LINE platform knows, used when sandboxes are on and none is set. */
@@ -338,5 +342,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
             timeoutMs: values.LINE_TIMEOUT_MS,
           }
         : null,
+    appUrl: values.APP_URL?.replace(/\/+$/, ''),
   };
 }

@@ -165,6 +165,12 @@ export const ERROR_CODES = [
   // A withdrawal the bank refused to pay (a withdrawal's reason, not an answer): the account is closed, or another refusal.
   'PAYOUT_ACCOUNT_CLOSED',
   'PAYOUT_REFUSED_BY_BANK',
+  // Linking LINE for notices (docs/adr/0414-line-official-account-notices.md): the link was not
+  // finished within 10 minutes or was used already; the LINE account is linked to another member;
+  // LINE Login was cancelled or did not check out.
+  'LINE_LINK_EXPIRED',
+  'LINE_ACCOUNT_TAKEN',
+  'LINE_LOGIN_FAILED',
 ] as const;
 
 /**

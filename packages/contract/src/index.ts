@@ -25,3 +25,4 @@ export * from './harm.js';
 export * from './bank-credits.js';
 export * from './figures.js';
 export * from './auto-payout.js';
+export * from './line.js';
