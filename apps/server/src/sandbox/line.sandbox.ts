@@ -38,7 +38,8 @@ export interface SandboxLineChannels {
   loginChannelSecret: string;
 }
 
-type AccessToken = { kind: 'channel' | 'login'; sub: string; iat: number; exp: number };
+/** `generation`: tokens of an earlier generation were expired by the `expireTokens` fault. */
+type AccessToken = { kind: 'channel' | 'login'; sub: string; iat: number; exp: number; generation: number };
 
 type Friendship = 'none' | 'following' | 'blocked';
 
@@ -53,8 +54,8 @@ type Friendship = 'none' | 'following' | 'blocked';
 export function registerLineSandbox(app: App, db: Db, options: { channels: SandboxLineChannels; webhookUrl: () => string; now: () => Date }): void {
   const { channels } = options;
   let faults = lineFaults.parse({});
-  /** Access tokens issued before this instant (ms) are refused: `expireTokens`. */
-  let tokensValidFrom = 0;
+  /** Access tokens of an earlier generation are refused: `expireTokens` starts a new one. */
+  let tokenGeneration = 0;
   const nowSeconds = () => Math.floor(options.now().getTime() / 1000);
   // Tokens carry their own claims, signed: any node of the server checks them without a table.
   const tokenKey = crypto.createHash('sha256').update(`sandbox-line-token:${channels.channelSecret}`).digest();
@@ -67,7 +68,7 @@ export function registerLineSandbox(app: App, db: Db, options: { channels: Sandb
     const wanted = crypto.createHmac('sha256', tokenKey).update(body).digest('base64url');
     if (!body || signature.length !== wanted.length || !crypto.timingSafeEqual(Buffer.from(signature), Buffer.from(wanted))) return null;
     const claims = JSON.parse(Buffer.from(body, 'base64url').toString()) as AccessToken;
-    if (claims.kind !== kind || claims.exp <= nowSeconds() || claims.iat * 1000 < tokensValidFrom) return null;
+    if (claims.kind !== kind || claims.exp <= nowSeconds() || claims.generation !== tokenGeneration) return null;
     return claims;
   };
   /** LINE's answer to a call without a valid token. */
@@ -81,7 +82,7 @@ export function registerLineSandbox(app: App, db: Db, options: { channels: Sandb
 
   app.put('/sandbox/line/faults', { schema: { hide: true, body: lineFaults } }, async (request) => {
     faults = request.body;
-    if (faults.expireTokens) tokensValidFrom = options.now().getTime() + 1000;
+    if (faults.expireTokens) tokenGeneration += 1;
     return faults;
   });
 
@@ -260,7 +261,7 @@ export function registerLineSandbox(app: App, db: Db, options: { channels: Sandb
       if (grantType !== 'client_credentials') return reply.status(400).send({ error: 'unsupported_grant_type', error_description: 'grant_type must be client_credentials' });
       if (clientId !== channels.channelId || !equalText(clientSecret ?? '', channels.channelSecret)) return reply.status(400).send({ error: 'invalid_client', error_description: 'invalid client_id or client_secret' });
       const iat = nowSeconds();
-      return { token_type: 'Bearer', access_token: issueToken({ kind: 'channel', sub: clientId, iat, exp: iat + CHANNEL_TOKEN_SECONDS }), expires_in: CHANNEL_TOKEN_SECONDS };
+      return { token_type: 'Bearer', access_token: issueToken({ kind: 'channel', sub: clientId, iat, exp: iat + CHANNEL_TOKEN_SECONDS, generation: tokenGeneration }), expires_in: CHANNEL_TOKEN_SECONDS };
     });
 
     // LINE Login's code exchange: single-use codes, the same redirect_uri, the channel's secret; a real HS256 id_token.
@@ -286,7 +287,7 @@ export function registerLineSandbox(app: App, db: Db, options: { channels: Sandb
         channels.loginChannelSecret,
       );
       return {
-        access_token: issueToken({ kind: 'login', sub: user.user_id, iat, exp: iat + LOGIN_TOKEN_SECONDS }),
+        access_token: issueToken({ kind: 'login', sub: user.user_id, iat, exp: iat + LOGIN_TOKEN_SECONDS, generation: tokenGeneration }),
         token_type: 'Bearer',
         expires_in: LOGIN_TOKEN_SECONDS,
         refresh_token: crypto.randomBytes(16).toString('base64url'),
