@@ -52,7 +52,7 @@ const pushAs = (token: string, body: unknown, retryKey?: string) =>
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(retryKey ? { 'x-line-retry-key': retryKey } : {}) },
     body: JSON.stringify(body),
   });
-const tokenRequests = (spy: ReturnType<typeof vi.spyOn>) => spy.mock.calls.filter(([url]) => String(url).endsWith('/oauth2/v3/token')).length;
+const tokenRequests = (spy: { mock: { calls: Array<Parameters<typeof fetch>> } }) => spy.mock.calls.filter(([url]) => String(url).endsWith('/oauth2/v3/token')).length;
 
 describe('pushing through the sandbox LINE platform', () => {
   it('delivers to a friend once, even when sent again with the same retry key', async () => {
