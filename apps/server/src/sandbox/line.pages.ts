@@ -10,7 +10,7 @@ main{box-sizing:border-box;width:min(380px,94vw);padding:24px;border-radius:16px
 h1{font-size:20px;margin:0 0 4px;color:#06c755} .muted{opacity:.7;font-size:13px} fieldset{border:0;padding:0;margin:16px 0}
 label{display:flex;gap:10px;align-items:center;min-height:44px;border-bottom:1px solid #eee} input[type=text]{font:inherit;flex:1;min-height:40px;padding:0 10px;border:1px solid #ccc;border-radius:8px}
 button{font:inherit;width:100%;min-height:48px;border-radius:10px;border:0;margin-top:10px;font-weight:700}
-.allow{background:#06c755;color:#fff} .cancel{background:#e8e8e8;color:#111} .error{color:#c00}
+.allow{background:#06c755;color:#fff} .cancel{background:#e8e8e8;color:#111} .error{color:#c00} .nowrap{white-space:nowrap}
 </style></head><body><main>${body}</main></body></html>`;
 
 export interface ConsentRequest {
@@ -35,7 +35,7 @@ export function consentPage(request: ConsentRequest, users: Array<{ userId: stri
     <p class="error">${escape(error)}</p>
     <form method="post" action="/sandbox/line/oauth2/v2.1/authorize">${hidden}
       <fieldset>${choices}
-        <label><input type="radio" name="user_id" value="new"${users.length ? '' : ' checked'}> New LINE user: <input type="text" name="display_name" placeholder="Display name" maxlength="20"></label>
+        <label><input type="radio" name="user_id" value="new"${users.length ? '' : ' checked'}> <span class="nowrap">New user</span> <input type="text" name="display_name" placeholder="Display name" maxlength="20"></label>
       </fieldset>
       <label><input type="checkbox" name="add_friend" value="on" checked> Add the wallet's LINE Official Account as a friend</label>
       <button class="allow" type="submit" name="decision" value="allow">Allow</button>
