@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type LineMessage, LineError, createLineMessaging, lineSignature, lineSignatureValid, verifyLineIdToken } from '../src/adapters/line.js';
-import { SANDBOX_LINE_CHANNELS } from '../src/config.js';
+import { SANDBOX_LINE_CHANNELS, loadConfig } from '../src/config.js';
 import { signIdToken } from '../src/sandbox/line.sandbox.js';
 import { type TestServer, startTestServer } from './harness.js';
 
@@ -171,5 +171,24 @@ describe('LINE signatures', () => {
     expect(lineSignatureValid(`${body} `, 'channel-secret-1234', lineSignature(body, 'channel-secret-1234'))).toBe(false);
     expect(lineSignatureValid(body, 'channel-secret-1234', undefined)).toBe(false);
     expect(lineSignatureValid(body, 'channel-secret-1234', 'short')).toBe(false);
+  });
+});
+
+describe('the LINE settings', () => {
+  const realServices = { SMS_URL: 'https://sms.example', PROVIDER_URL: 'https://p.example', GATEWAY_URL: 'https://g.example', TRUEMONEY_URL: 'https://t.example', SLIP_VERIFIER_URL: 'https://s.example', BANK_STATEMENT_URL: 'https://b.example' };
+  const channels = { LINE_CHANNEL_ID: '1650000001', LINE_CHANNEL_SECRET: 'a'.repeat(32), LINE_LOGIN_CHANNEL_ID: '1650000002', LINE_LOGIN_CHANNEL_SECRET: 'b'.repeat(32) };
+
+  it('with sandboxes on and none set, are the sandbox LINE platform’s channels at this server', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).line).toMatchObject({ apiUrl: undefined, accessUrl: undefined, ...SANDBOX_LINE_CHANNELS });
+  });
+
+  it('with sandboxes off, are LINE’s when all set, and no LINE channel when none is', () => {
+    expect(loadConfig({ NODE_ENV: 'test', SANDBOXES: 'false', ...realServices }).line).toBeNull();
+    const real = loadConfig({ NODE_ENV: 'test', SANDBOXES: 'false', ...realServices, ...channels, LINE_API_URL: 'https://api.line.me', LINE_ACCESS_URL: 'https://access.line.me', APP_URL: 'https://wallet.example/' });
+    expect(real.line).toMatchObject({ apiUrl: 'https://api.line.me', channelId: '1650000001', loginChannelId: '1650000002' });
+    expect(real.appUrl).toBe('https://wallet.example');
+    expect(() => loadConfig({ NODE_ENV: 'test', SANDBOXES: 'false', ...realServices, ...channels })).toThrow(/LINE_API_URL/);
+    expect(() => loadConfig({ NODE_ENV: 'test', LINE_CHANNEL_ID: '1650000001' })).toThrow(/LINE_CHANNEL_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: 'test', LINE_API_URL: 'https://api.line.me' })).toThrow(/LINE_ACCESS_URL/);
   });
 });
