@@ -571,6 +571,30 @@ TABLE member_conditions
   CREATE INDEX member_conditions_member_idx ON member_conditions USING btree (member_id, created_at DESC)
   CREATE UNIQUE INDEX member_conditions_one_active_idx ON member_conditions USING btree (member_id) WHERE (status = 'active'::text)
 
+TABLE member_line_link_states
+  state text NOT NULL
+  member_id bigint NOT NULL
+  nonce text NOT NULL
+  redirect_uri text NOT NULL
+  created_at timestamp with time zone NOT NULL
+  CONSTRAINT member_line_link_states_member_id_fkey FOREIGN KEY (member_id) REFERENCES members(id)
+  CONSTRAINT member_line_link_states_pkey PRIMARY KEY (state)
+  CREATE INDEX member_line_link_states_created_idx ON member_line_link_states USING btree (created_at)
+
+TABLE member_line_links
+  id bigint NOT NULL GENERATED ALWAYS AS IDENTITY
+  member_id bigint NOT NULL
+  line_user_id text NOT NULL
+  following boolean NOT NULL
+  linked_at timestamp with time zone NOT NULL
+  unlinked_at timestamp with time zone
+  CONSTRAINT member_line_links_check CHECK (((unlinked_at IS NULL) OR (unlinked_at >= linked_at)))
+  CONSTRAINT member_line_links_line_user_id_check CHECK ((line_user_id ~ '^U[0-9a-f]{32}$'::text))
+  CONSTRAINT member_line_links_member_id_fkey FOREIGN KEY (member_id) REFERENCES members(id)
+  CONSTRAINT member_line_links_pkey PRIMARY KEY (id)
+  CREATE UNIQUE INDEX member_line_links_line_user_open_idx ON member_line_links USING btree (line_user_id) WHERE (unlinked_at IS NULL)
+  CREATE UNIQUE INDEX member_line_links_member_open_idx ON member_line_links USING btree (member_id) WHERE (unlinked_at IS NULL)
+
 TABLE member_notice_settings
   member_id bigint NOT NULL
   language text NOT NULL
@@ -1454,6 +1478,7 @@ SEQUENCE deposit_wallets_id_seq
 SEQUENCE ledger_accounts_id_seq
 SEQUENCE ledger_transfers_id_seq
 SEQUENCE member_id_seq
+SEQUENCE member_line_links_id_seq
 SEQUENCE money_reference_seq
 SEQUENCE notice_attempts_id_seq
 SEQUENCE protection_events_id_seq

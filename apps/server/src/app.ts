@@ -29,6 +29,7 @@ import { registerDepositModule } from './modules/deposit/deposit.module.js';
 import { registerFiguresModule } from './modules/figures/figures.module.js';
 import type { Ledger } from './modules/ledger/ledger.service.js';
 import { registerLinkModule } from './modules/links/links.module.js';
+import { registerLineNotices } from './modules/notices/line/line.module.js';
 import { registerLookupModule } from './modules/lookup/lookup.module.js';
 import { createSlipCodes } from './modules/lookup/slip-codes.js';
 import { registerOtpModule, verifiedPhones } from './modules/otp/otp.module.js';
@@ -95,6 +96,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const dailyFigures = registerDailyFiguresModule(core, { books });
   const reconciliation = registerReconciliationModule(core, { corrections, provider, gateway });
   registerExposureModule(core, { approvals });
+  const lineNotices = registerLineNotices(core);
+  if (lineNotices.channel) notices.addChannel(lineNotices.channel);
   bindAuthentication({ members: auth, operators: admin, guests });
   if (config.sandboxes) await registerSandboxes(core, { banks: lookup });
 
@@ -120,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('autoPayout', autoPayout);
   app.decorate('notices', notices);
   app.decorate('readiness', readiness);
+  app.decorate('lineNotices', lineNotices);
   return app;
 }
 
@@ -145,5 +149,7 @@ declare module 'fastify' {
     notices: ReturnType<typeof registerNoticeModule>['notices'];
     /** main.ts drains the node through it on SIGTERM. */
     readiness: Readiness;
+    /** The LINE notice channel (null when LINE is not configured), for the notices outbox and tests. */
+    lineNotices: ReturnType<typeof registerLineNotices>;
   }
 }

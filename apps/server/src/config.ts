@@ -142,6 +142,19 @@ const environmentSchema = z.object({
   WEB_PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** How often each node's notice worker looks for notices due (0: never; tests run it by hand). */
   NOTICES_INTERVAL_MS: z.coerce.number().int().min(0).default(1_000),
+  /** LINE's platform (https://api.line.me); unset with sandboxes on: this server's own /sandbox/line. */
+  LINE_API_URL: z.string().url().optional(),
+  /** Where LINE Login's consent page is (https://access.line.me); unset with sandboxes on: the sandbox's. */
+  LINE_ACCESS_URL: z.string().url().optional(),
+  /** The Official Account's Messaging API channel: notices are pushed as it. */
+  LINE_CHANNEL_ID: z.string().regex(/^\d{6,20}$/, 'expected a LINE channel id (digits)').optional(),
+  LINE_CHANNEL_SECRET: z.string().min(16).optional(),
+  /** The LINE Login channel members link their LINE account with (same provider as the Official Account, so the userId is the same). */
+  LINE_LOGIN_CHANNEL_ID: z.string().regex(/^\d{6,20}$/, 'expected a LINE channel id (digits)').optional(),
+  LINE_LOGIN_CHANNEL_SECRET: z.string().min(16).optional(),
+  LINE_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** The member app's public address (https://wallet.example): links sent outside the app (LINE cards) and LINE Login's callback. Default: this server's own address. */
+  APP_URL: z.string().url().optional(),
 });
 
 export interface AppConfig {
@@ -200,7 +213,31 @@ export interface AppConfig {
    */
   webPush: { vapid: { publicKey: string; privateKey: string } | undefined; subject: string; timeoutMs: number };
   notices: { intervalMs: number };
+  /**
+   * The LINE Official Account (Messaging API) and the LINE Login channel members link with. `apiUrl`
+   * and `accessUrl` undefined: the sandbox's (this server's /sandbox/line). null: LINE is not
+   * configured (sandboxes off and no channels set), and members have no LINE channel.
+   */
+  line: {
+    apiUrl: string | undefined;
+    accessUrl: string | undefined;
+    channelId: string;
+    channelSecret: string;
+    loginChannelId: string;
+    loginChannelSecret: string;
+    timeoutMs: number;
+  } | null;
+  /** undefined: this server's own address (a request's origin, or the listening address). */
+  appUrl: string | undefined;
 }
+
+/** The channels the sandbox LINE platform knows, used when sandboxes are on and none is set. */
+export const SANDBOX_LINE_CHANNELS = {
+  channelId: '2000000001',
+  channelSecret: 'sandbox-line-messaging-secret',
+  loginChannelId: '2000000002',
+  loginChannelSecret: 'sandbox-line-login-secret',
+};
 
 /** The VAPID subject when none is set and sandboxes are on: no real push service reads it. */
 export const SANDBOX_WEB_PUSH_SUBJECT = 'mailto:push@wallet.invalid';
@@ -228,6 +265,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
   }
   // A real push service may write to the subject about our traffic: real keys need a real one.
   if (values.WEB_PUSH_VAPID_PUBLIC_KEY && !values.WEB_PUSH_SUBJECT && !sandboxes) throw new Error('Invalid configuration: WEB_PUSH_VAPID_PUBLIC_KEY needs WEB_PUSH_SUBJECT (mailto: or https:)');
+  const lineChannelSet = [values.LINE_CHANNEL_ID, values.LINE_CHANNEL_SECRET, values.LINE_LOGIN_CHANNEL_ID, values.LINE_LOGIN_CHANNEL_SECRET].filter(Boolean).length;
+  if (lineChannelSet !== 0 && lineChannelSet !== 4) throw new Error('Invalid configuration: set all of LINE_CHANNEL_ID, LINE_CHANNEL_SECRET, LINE_LOGIN_CHANNEL_ID and LINE_LOGIN_CHANNEL_SECRET, or none');
+  // Real channels against the sandbox, or the sandbox's channels against LINE, would fail on every call.
+  if (lineChannelSet === 4 && !sandboxes && !values.LINE_API_URL) throw new Error('Invalid configuration: LINE channels with sandboxes off need LINE_API_URL (https://api.line.me)');
+  if (Boolean(values.LINE_API_URL) !== Boolean(values.LINE_ACCESS_URL)) throw new Error('Invalid configuration: set both LINE_API_URL and LINE_ACCESS_URL, or neither');
   // Nodes over one PostgreSQL database each have their own DATA_DIR: each would generate its own
   // audit key, and every other node's entries would fail verification.
   if (production && values.DATABASE_URL && !values.AUDIT_KEY) throw new Error('Invalid configuration: in production with DATABASE_URL, set AUDIT_KEY (the same on every node)');
@@ -292,5 +334,18 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       timeoutMs: values.WEB_PUSH_TIMEOUT_MS,
     },
     notices: { intervalMs: values.NOTICES_INTERVAL_MS },
+    line:
+      lineChannelSet === 4 || sandboxes
+        ? {
+            apiUrl: values.LINE_API_URL,
+            accessUrl: values.LINE_ACCESS_URL,
+            channelId: values.LINE_CHANNEL_ID ?? SANDBOX_LINE_CHANNELS.channelId,
+            channelSecret: values.LINE_CHANNEL_SECRET ?? SANDBOX_LINE_CHANNELS.channelSecret,
+            loginChannelId: values.LINE_LOGIN_CHANNEL_ID ?? SANDBOX_LINE_CHANNELS.loginChannelId,
+            loginChannelSecret: values.LINE_LOGIN_CHANNEL_SECRET ?? SANDBOX_LINE_CHANNELS.loginChannelSecret,
+            timeoutMs: values.LINE_TIMEOUT_MS,
+          }
+        : null,
+    appUrl: values.APP_URL?.replace(/\/+$/, ''),
   };
 }

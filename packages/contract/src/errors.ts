@@ -167,6 +167,12 @@ export const ERROR_CODES = [
   'PAYOUT_REFUSED_BY_BANK',
   // Web push is not configured on this site: the app offers the other channels.
   'PUSH_NOT_AVAILABLE',
+  // Linking LINE for notices (docs/adr/0414-line-official-account-notices.md): the link was not
+  // finished within 10 minutes or was used already; the LINE account is linked to another member;
+  // LINE Login was cancelled or did not check out.
+  'LINE_LINK_EXPIRED',
+  'LINE_ACCOUNT_TAKEN',
+  'LINE_LOGIN_FAILED',
 ] as const;
 
 /**

@@ -26,3 +26,4 @@ export * from './bank-credits.js';
 export * from './figures.js';
 export * from './auto-payout.js';
 export * from './notices.js';
+export * from './line.js';

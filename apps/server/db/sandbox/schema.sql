@@ -66,6 +66,39 @@ TABLE sandbox_gateway_qrs
   CONSTRAINT sandbox_gateway_qrs_pkey PRIMARY KEY (gateway_ref)
   CREATE INDEX sandbox_gateway_qrs_paid_idx ON sandbox_gateway_qrs USING btree (paid_at) WHERE (paid_at IS NOT NULL)
 
+TABLE sandbox_line_codes
+  code text NOT NULL
+  user_id text NOT NULL
+  client_id text NOT NULL
+  redirect_uri text NOT NULL
+  nonce text
+  scope text NOT NULL
+  expires_at timestamp with time zone NOT NULL
+  used_at timestamp with time zone
+  CONSTRAINT sandbox_line_codes_pkey PRIMARY KEY (code)
+  CONSTRAINT sandbox_line_codes_user_id_fkey FOREIGN KEY (user_id) REFERENCES sandbox_line_users(user_id)
+
+TABLE sandbox_line_messages
+  id bigint NOT NULL GENERATED ALWAYS AS IDENTITY
+  request_id text NOT NULL
+  retry_key text
+  user_id text NOT NULL
+  messages text NOT NULL
+  received_at timestamp with time zone NOT NULL DEFAULT now()
+  CONSTRAINT sandbox_line_messages_pkey PRIMARY KEY (id)
+  CONSTRAINT sandbox_line_messages_request_id_key UNIQUE (request_id)
+  CONSTRAINT sandbox_line_messages_retry_key_key UNIQUE (retry_key)
+  CONSTRAINT sandbox_line_messages_user_id_fkey FOREIGN KEY (user_id) REFERENCES sandbox_line_users(user_id)
+  CREATE INDEX sandbox_line_messages_user_idx ON sandbox_line_messages USING btree (user_id, id)
+
+TABLE sandbox_line_users
+  user_id text NOT NULL
+  display_name text NOT NULL
+  friendship text NOT NULL DEFAULT 'none'::text
+  created_at timestamp with time zone NOT NULL DEFAULT now()
+  CONSTRAINT sandbox_line_users_friendship_check CHECK ((friendship = ANY (ARRAY['none'::text, 'following'::text, 'blocked'::text])))
+  CONSTRAINT sandbox_line_users_pkey PRIMARY KEY (user_id)
+
 TABLE sandbox_provider_players
   provider_code text NOT NULL
   username text NOT NULL
@@ -137,5 +170,6 @@ TABLE sandbox_truemoney_vouchers
   created_at timestamp with time zone NOT NULL DEFAULT now()
   CONSTRAINT sandbox_truemoney_vouchers_pkey PRIMARY KEY (voucher_hash)
 
+SEQUENCE sandbox_line_messages_id_seq
 SEQUENCE sandbox_push_messages_id_seq
 SEQUENCE sandbox_sms_messages_id_seq

@@ -914,6 +914,10 @@ export interface Database {
     updated_at: Timestamp;
   };
   push_subscriptions: { id: Generated<bigint>; member_id: bigint; endpoint: string; p256dh: string; auth: string; created_at: Timestamp };
+  /** A member's LINE account for notices (migration 079): open while unlinked_at is null, one per member and per LINE account. */
+  member_line_links: { id: Generated<bigint>; member_id: bigint; line_user_id: string; following: boolean; linked_at: Timestamp; unlinked_at: Timestamp | null };
+  /** A LINE Login under way: single use, 10 minutes. */
+  member_line_link_states: { state: string; member_id: bigint; nonce: string; redirect_uri: string; created_at: Timestamp };
   truemoney_transfers: {
     transaction_id: string;
     sender_mobile: string;
@@ -928,6 +932,9 @@ export interface Database {
   sandbox_sms_messages: { id: Generated<bigint>; phone: string; text: string; reference: string | null; created_at: Timestamp };
   sandbox_push_subscriptions: { id: string; private_key: string; public_key: string; auth_secret: string; created_at: Timestamp };
   sandbox_push_messages: { id: Generated<bigint>; subscription_id: string; payload: string; ttl: number; urgency: string | null; topic: string | null; received_at: Timestamp };
+  sandbox_line_users: { user_id: string; display_name: string; friendship: Generated<'none' | 'following' | 'blocked'>; created_at: Generated<Timestamp> };
+  sandbox_line_codes: { code: string; user_id: string; client_id: string; redirect_uri: string; nonce: string | null; scope: string; expires_at: Timestamp; used_at: Timestamp | null };
+  sandbox_line_messages: { id: Generated<bigint>; request_id: string; retry_key: string | null; user_id: string; messages: string; received_at: Timestamp };
   idempotency_keys: { owner: string; key: string; fingerprint: string; created_at: Timestamp };
 }
 

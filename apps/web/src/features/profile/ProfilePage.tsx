@@ -15,6 +15,7 @@ import { CopyIcon, LockIcon, PencilIcon } from '../../shared/ui/more-icons';
 import { useChangeBankAccountName } from './api/change-bank-account-name';
 import { useChangePassword } from './api/change-password';
 import { useProfile } from './api/get-profile';
+import { LineRow } from './components/LineRow';
 
 export function ProfilePage() {
   const { t, i18n } = useTranslation();
@@ -67,6 +68,7 @@ export function ProfilePage() {
           </dl>
         )}
       </Card>
+      <LineRow />
       <Link
         to="/user/figures"
         className="mt-4 flex min-h-14 items-center justify-between gap-3 rounded-3xl border border-white/10 bg-night-850/80 px-5 py-3 font-semibold text-gold-300 shadow-xl hover:bg-white/5"
