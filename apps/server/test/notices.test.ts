@@ -103,6 +103,49 @@ describe('a notice is written with its event', () => {
   });
 });
 
+/** The member links a new sandbox LINE account (which follows the Official Account) through LINE Login, as their browser would. */
+async function linkLine(member: Member): Promise<string> {
+  const lineUserId = ((await server.api('POST', '/sandbox/line/users', { body: { displayName: 'Malee' } })).body as { userId: string }).userId;
+  const authorize = new URL((await server.api('GET', '/api/notices/line/link', { token: member.token })).body.url as string);
+  const form = new URLSearchParams({ user_id: lineUserId, decision: 'allow', add_friend: 'on', display_name: '' });
+  for (const name of ['client_id', 'redirect_uri', 'state', 'nonce', 'scope']) form.set(name, authorize.searchParams.get(name)!);
+  const consented = await fetch(`${server.url}/sandbox/line/oauth2/v2.1/authorize`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form, redirect: 'manual' });
+  const back = await fetch(consented.headers.get('location')!, { redirect: 'manual' });
+  expect(new URL(back.headers.get('location')!, server.url).searchParams.get('line')).toBe('linked');
+  return lineUserId;
+}
+const lineInbox = async (userId: string) => (await server.api('GET', `/sandbox/line/users/${userId}/messages`)).body.messages as Array<{ messages: Array<{ type: string; text?: string; altText?: string }> }>;
+
+describe('LINE first', () => {
+  afterEach(() => server.api('PUT', '/sandbox/line/faults', { body: {} }));
+
+  it('a member who linked LINE gets the deposit notice there, text and card, and not on the other channels', async () => {
+    const member = await memberWithApp();
+    const lineUserId = await linkLine(member);
+    await deposit(member, 1_500);
+    await server.app.notices.drain();
+    const [pushed] = await lineInbox(lineUserId);
+    expect(pushed!.messages.map((message) => message.type)).toEqual(['text', 'flex']);
+    expect(pushed!.messages[0]!.text).toContain('1,500.00 บาท');
+    expect(await pushInbox(member.browser)).toEqual([]);
+    expect((await noticesOf(member))[0]).toMatchObject({ state: 'sent', channel: 'line' });
+  });
+
+  it('while LINE is down, the notice goes by web push after three tries', async () => {
+    const member = await memberWithApp();
+    const lineUserId = await linkLine(member);
+    await server.api('PUT', '/sandbox/line/faults', { body: { unavailable: true } });
+    await deposit(member, 100);
+    await server.app.notices.drain();
+    await later(2);
+    await later(3);
+    expect(await lineInbox(lineUserId)).toEqual([]);
+    expect((await pushInbox(member.browser)).map((message) => message.payload.kind)).toEqual(['deposit_credited']);
+    const [notice] = await noticesOf(member);
+    expect((await attemptsOf(notice!.id)).map((row) => `${row.channel}:${row.outcome}`)).toEqual(['line:failed', 'line:failed', 'line:failed', 'push:sent']);
+  });
+});
+
 describe('support replies', () => {
   const reply = async (member: Member, text: string) => {
     const { conversations } = (await server.api('GET', '/api/admin/chat/conversations', { token: finance })).body;

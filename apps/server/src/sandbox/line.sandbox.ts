@@ -73,11 +73,18 @@ export function registerLineSandbox(app: App, db: Db, options: { channels: Sandb
   };
   /** LINE's answer to a call without a valid token. */
   const authenticationFailed = { message: 'Authentication failed. Confirm that the access token in the authorization header is valid.' };
-  const faulted = async (reply: FastifyReply) => {
+  /** Answers the call as the faults say, and says whether it did. (Not the reply itself: a Fastify reply is a thenable, which an async function's caller would wait on.) */
+  const faulted = async (reply: FastifyReply): Promise<boolean> => {
     if (faults.slowMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.slowMs));
-    if (faults.unavailable) return reply.status(500).send({ message: 'An error occurred in the server' });
-    if (faults.rateLimited) return reply.status(429).header('retry-after', '30').send({ message: 'Too Many Requests' });
-    return null;
+    if (faults.unavailable) {
+      await reply.status(500).send({ message: 'An error occurred in the server' });
+      return true;
+    }
+    if (faults.rateLimited) {
+      await reply.status(429).header('retry-after', '30').send({ message: 'Too Many Requests' });
+      return true;
+    }
+    return false;
   };
 
   app.put('/sandbox/line/faults', { schema: { hide: true, body: lineFaults } }, async (request) => {
@@ -142,8 +149,7 @@ export function registerLineSandbox(app: App, db: Db, options: { channels: Sandb
   }
 
   app.post('/sandbox/line/v2/bot/message/push', { schema: { hide: true } }, async (request, reply) => {
-    const fault = await faulted(reply);
-    if (fault) return fault;
+    if (await faulted(reply)) return reply;
     if (!readToken(request.headers.authorization, 'channel')) return reply.status(401).send(authenticationFailed);
     const retryKey = request.headers['x-line-retry-key'];
     if (retryKey !== undefined && (typeof retryKey !== 'string' || !UUID.test(retryKey))) return reply.status(400).send({ message: "The value for the 'X-Line-Retry-Key' header is invalid" });
@@ -255,8 +261,7 @@ export function registerLineSandbox(app: App, db: Db, options: { channels: Sandb
 
     // The Messaging API's stateless channel access token (client credentials).
     scope.post('/sandbox/line/oauth2/v3/token', { schema: { hide: true, body: form } }, async (request, reply) => {
-      const fault = await faulted(reply);
-      if (fault) return fault;
+      if (await faulted(reply)) return reply;
       const { grant_type: grantType, client_id: clientId, client_secret: clientSecret } = request.body;
       if (grantType !== 'client_credentials') return reply.status(400).send({ error: 'unsupported_grant_type', error_description: 'grant_type must be client_credentials' });
       if (clientId !== channels.channelId || !equalText(clientSecret ?? '', channels.channelSecret)) return reply.status(400).send({ error: 'invalid_client', error_description: 'invalid client_id or client_secret' });
@@ -266,8 +271,7 @@ export function registerLineSandbox(app: App, db: Db, options: { channels: Sandb
 
     // LINE Login's code exchange: single-use codes, the same redirect_uri, the channel's secret; a real HS256 id_token.
     scope.post('/sandbox/line/oauth2/v2.1/token', { schema: { hide: true, body: form } }, async (request, reply) => {
-      const fault = await faulted(reply);
-      if (fault) return fault;
+      if (await faulted(reply)) return reply;
       const { grant_type: grantType, code = '', redirect_uri: redirectUri, client_id: clientId, client_secret: clientSecret } = request.body;
       if (grantType !== 'authorization_code') return reply.status(400).send({ error: 'unsupported_grant_type', error_description: 'grant_type must be authorization_code' });
       if (clientId !== channels.loginChannelId || !equalText(clientSecret ?? '', channels.loginChannelSecret)) return reply.status(400).send({ error: 'invalid_client', error_description: 'invalid client_id or client_secret' });
