@@ -71,12 +71,22 @@ export function registerBankTransferSandbox(app: App, db: Db, options: { now: ()
   });
 
   /** How every call starts: slow, down, or in its maintenance window, as the bank is. */
-  async function refusedAtTheDoor(reply: FastifyReply): Promise<FastifyReply | undefined> {
+  /**
+   * Answers the call as the faults say, and says whether it did. (Not the reply itself: a Fastify
+   * reply is a thenable, which the caller's await would wait on and take as nothing refused.)
+   */
+  async function refusedAtTheDoor(reply: FastifyReply): Promise<boolean> {
     if (faults.slowMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.slowMs));
     const left = faults.maintenance ? maintenanceLeft(faults.maintenance, options.now()) : 0;
-    if (left > 0) return reply.status(503).header('retry-after', String(left)).send({ error: 'MAINTENANCE' });
-    if (faults.unavailable) return reply.status(503).send({ error: 'UNAVAILABLE' });
-    return undefined;
+    if (left > 0) {
+      await reply.status(503).header('retry-after', String(left)).send({ error: 'MAINTENANCE' });
+      return true;
+    }
+    if (faults.unavailable) {
+      await reply.status(503).send({ error: 'UNAVAILABLE' });
+      return true;
+    }
+    return false;
   }
 
   const authorised = (header: string | undefined) => {
@@ -86,8 +96,7 @@ export function registerBankTransferSandbox(app: App, db: Db, options: { now: ()
   };
 
   app.post('/sandbox/bank/api/oauth/token', { schema: { hide: true } }, async (request, reply) => {
-    const refused = await refusedAtTheDoor(reply);
-    if (refused) return refused;
+    if (await refusedAtTheDoor(reply)) return reply;
     const [id, secret] = Buffer.from((request.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString().split(':');
     if (id !== SANDBOX_TRANSFER_CLIENT.id || secret !== SANDBOX_TRANSFER_CLIENT.secret) return reply.status(401).send({ error: 'invalid_client' });
     const token = crypto.randomBytes(24).toString('base64url');
@@ -98,8 +107,7 @@ export function registerBankTransferSandbox(app: App, db: Db, options: { now: ()
   const clear = () => clearPendingPayouts(db, options.now());
 
   app.post('/sandbox/bank/api/transfers', { schema: { hide: true } }, async (request, reply) => {
-    const refused = await refusedAtTheDoor(reply);
-    if (refused) return refused;
+    if (await refusedAtTheDoor(reply)) return reply;
     if (!authorised(request.headers.authorization)) return reply.status(401).send({ error: 'invalid_token' });
     const parsed = transferBody.safeParse(request.body);
     const amount = parsed.success ? parseDecimal(parsed.data.amount) : null;
@@ -152,8 +160,7 @@ export function registerBankTransferSandbox(app: App, db: Db, options: { now: ()
   });
 
   app.get('/sandbox/bank/api/transfers/:reference', { schema: { hide: true, params: z.object({ reference: z.string() }) } }, async (request, reply) => {
-    const refused = await refusedAtTheDoor(reply);
-    if (refused) return refused;
+    if (await refusedAtTheDoor(reply)) return reply;
     if (!authorised(request.headers.authorization)) return reply.status(401).send({ error: 'invalid_token' });
     await clear();
     const row = await db.selectFrom('sandbox_bank_payouts').select(['bank_ref', 'status', 'failure']).where('our_ref', '=', request.params.reference).executeTakeFirst();
