@@ -228,6 +228,11 @@ describe('sending', () => {
     expect(notice).toMatchObject({ state: 'sent', channel: 'sms', given_up: ['line', 'push'] });
     expect((await attemptsOf(notice!.id)).map((row) => `${row.channel}:${row.outcome}`)).toEqual(['push:failed', 'push:failed', 'push:failed', 'sms:sent']);
     expect((await smsInbox(member)).map((message) => message.text)).toEqual(['ฝากเงินสำเร็จ: ยอด 100.00 บาท เข้ากระเป๋าของคุณแล้ว']);
+    // Support sees on the member's page what became of it, try by try; the member cannot.
+    const history = await server.api('GET', `/api/admin/members/${member.id}/notices`, { token: finance });
+    expect(history.body.notices[0]).toMatchObject({ kind: 'deposit_credited', state: 'sent', channel: 'sms' });
+    expect(history.body.notices[0].attempts.map((row: { channel: string; outcome: string }) => `${row.channel}:${row.outcome}`)).toEqual(['push:failed', 'push:failed', 'push:failed', 'sms:sent']);
+    expect((await server.api('GET', `/api/admin/members/${member.id}/notices`, { token: member.token })).status).toBe(401);
   });
 
   it('is marked undelivered when every channel fails for good', async () => {

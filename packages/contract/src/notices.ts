@@ -73,9 +73,9 @@ export const noticeHistoryResponse = z.object({
       state: z.enum(['pending', 'sent', 'suppressed', 'undelivered']),
       channel: z.enum(NOTICE_CHANNELS).nullable(),
       outcome: z.string().nullable(),
-      createdAt: z.number(),
-      finishedAt: z.number().nullable(),
-      attempts: z.array(z.object({ channel: z.enum(NOTICE_CHANNELS), outcome: z.enum(['sent', 'failed', 'unreachable']), detail: z.string().nullable(), at: z.number() })),
+      createdAt: z.string(),
+      finishedAt: z.string().nullable(),
+      attempts: z.array(z.object({ channel: z.enum(NOTICE_CHANNELS), outcome: z.enum(['sent', 'failed', 'unreachable']), detail: z.string().nullable(), at: z.string() })),
     }),
   ),
 });

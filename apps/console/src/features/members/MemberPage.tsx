@@ -17,6 +17,7 @@ import { ConditionPanel } from './ConditionPanel';
 import { MemberLinks } from '../../shared/ui/MemberLinks';
 import { MemberRecords } from './MemberRecords';
 import { MemberRisk } from './MemberRisk';
+import { MemberNotices } from './MemberNotices';
 import { MemberSpins } from './MemberSpins';
 import { ProtectionPanel } from './ProtectionPanel';
 import { useMember } from '../../shared/api/get-member';
@@ -91,6 +92,7 @@ export function MemberPage() {
       {hasRole(roles, 'admin', 'support', 'finance') && <ProtectionPanel memberId={data._id} currency={walletCurrencyOf(data.currency)} harmCases={support} />}
       <MemberRecords member={data} />
       <MemberSpins memberId={data._id} canVoid={hasRole(roles, 'admin', 'marketing')} ask={prompt.ask} />
+      {hasRole(roles, 'admin', 'support', 'finance') && <MemberNotices memberId={data._id} />}
       {prompt.dialog}
       {dialog === 'correction' && <CorrectionDialog memberId={data._id} currency={walletCurrencyOf(data.currency)} onClose={() => setDialog(null)} />}
       {dialog === 'bank' && <BankDialog memberId={data._id} onClose={() => setDialog(null)} />}

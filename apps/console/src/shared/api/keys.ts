@@ -33,6 +33,7 @@ export const queryKeys = {
     links: (id: string) => ['member', id, 'links'] as const,
     protection: (id: string) => ['member', id, 'protection'] as const,
     spinsPage: (id: string, page: number) => ['member', id, 'spins', page] as const,
+    notices: (id: string) => ['member', id, 'notices'] as const,
   },
   reference: (reference: string | undefined) => ['reference', reference] as const,
   chat: {

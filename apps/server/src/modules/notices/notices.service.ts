@@ -211,9 +211,9 @@ export function createNoticeService(deps: {
         state: notice.state,
         channel: notice.channel,
         outcome: notice.outcome,
-        createdAt: notice.created_at.getTime(),
-        finishedAt: notice.finished_at?.getTime() ?? null,
-        attempts: tries.filter((row) => row.notice_id === notice.id).map((row) => ({ channel: row.channel, outcome: row.outcome, detail: row.detail, at: row.at.getTime() })),
+        createdAt: notice.created_at.toISOString(),
+        finishedAt: notice.finished_at?.toISOString() ?? null,
+        attempts: tries.filter((row) => row.notice_id === notice.id).map((row) => ({ channel: row.channel, outcome: row.outcome, detail: row.detail, at: row.at.toISOString() })),
       }));
     },
   };
