@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../shared/i18n';
+import { OverlayContext } from '../../shared/overlays/overlays';
 import { ProfilePage } from './ProfilePage';
 import { MemoryRouter } from 'react-router';
 
@@ -10,6 +11,9 @@ const profile = {
   profile: { name: 'สมชาย ใจดี', _id: '7', createdAt: '2026-11-01T03:04:05.000Z', username: '0812345678' },
   bankAccount: { bankCode: 'KBANK', bankAccountName: 'สมชาย ใจดี', bankAccountNo: '1234567890', bank: { nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' } },
 };
+
+/** The profile's own dialogs are its own; overlays of other features are not drawn here. */
+const NO_OVERLAYS = { open: () => Promise.resolve(undefined), closeAll: () => undefined };
 
 function answer(url: string, init?: RequestInit): Response {
   if (url.endsWith('/api/account/changepwd') && init?.method === 'PUT') return new Response(JSON.stringify({ message: 'WRONG_PASSWORD' }), { status: 400 });
@@ -27,7 +31,9 @@ describe('change-password modal', () => {
     render(
       <QueryClientProvider client={new QueryClient()}>
         <MemoryRouter>
-          <ProfilePage />
+          <OverlayContext.Provider value={NO_OVERLAYS}>
+            <ProfilePage />
+          </OverlayContext.Provider>
         </MemoryRouter>
       </QueryClientProvider>,
     );
@@ -48,7 +54,9 @@ describe('change-password modal', () => {
     render(
       <QueryClientProvider client={new QueryClient()}>
         <MemoryRouter>
-          <ProfilePage />
+          <OverlayContext.Provider value={NO_OVERLAYS}>
+            <ProfilePage />
+          </OverlayContext.Provider>
         </MemoryRouter>
       </QueryClientProvider>,
     );
@@ -73,7 +81,9 @@ describe('change-password modal', () => {
     render(
       <QueryClientProvider client={new QueryClient()}>
         <MemoryRouter>
-          <ProfilePage />
+          <OverlayContext.Provider value={NO_OVERLAYS}>
+            <ProfilePage />
+          </OverlayContext.Provider>
         </MemoryRouter>
       </QueryClientProvider>,
     );

@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, lazy, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { toast } from 'sonner';
@@ -6,6 +6,7 @@ import { DELAYS_MS, groupAccountNumber, groupPhone, isEnglishName, needsEnglishN
 import { SITE } from '../../env';
 import { type Message, errorMessage, errorText, messageText } from '../../shared/api/messages';
 import { bankNameIn, formatDateTime } from '../../shared/format';
+import { useOverlay } from '../../shared/overlays/overlays';
 import { useCopy } from '../../shared/useCopy';
 import { Button } from '../../shared/ui/Button';
 import { TextField } from '../../shared/ui/Field';
@@ -16,16 +17,13 @@ import { useChangeBankAccountName } from './api/change-bank-account-name';
 import { useChangePassword } from './api/change-password';
 import { useProfile } from './api/get-profile';
 
-/** Loaded on the first open: the sheet and its texts' code stay out of the profile's own download. */
-const NoticeSettingsSheet = lazy(() => import('../notices').then(({ NoticeSettingsSheet }) => ({ default: NoticeSettingsSheet })));
-
 export function ProfilePage() {
   const { t, i18n } = useTranslation();
   const profile = useProfile();
   const copy = useCopy();
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [bankNameOpen, setBankNameOpen] = useState(false);
-  const [noticesOpen, setNoticesOpen] = useState(false);
+  const overlay = useOverlay();
   const data = profile.data;
   // SPEC §2 Profile: the edit appears for KTB/TMB/BBL accounts whose name is not English.
   const canEditBankName = !!data && needsEnglishName(data.bankAccount.bankCode) && !isEnglishName(data.bankAccount.bankAccountName);
@@ -87,17 +85,12 @@ export function ProfilePage() {
       </Link>
       <button
         type="button"
-        onClick={() => setNoticesOpen(true)}
+        onClick={() => void overlay.open('notices', {})}
         className="mt-3 flex min-h-14 w-full items-center justify-between gap-3 rounded-3xl border border-white/10 bg-night-850/80 px-5 py-3 text-left font-semibold text-gold-300 shadow-xl hover:bg-white/5"
         data-testid="open-notices"
       >
         {t('notices.open')} <span aria-hidden>›</span>
       </button>
-      {noticesOpen && (
-        <Suspense fallback={null}>
-          <NoticeSettingsSheet onClose={() => setNoticesOpen(false)} />
-        </Suspense>
-      )}
       <ChangePasswordModal open={passwordOpen} onOpenChange={setPasswordOpen} />
       {data && (
         <BankNameModal
