@@ -3,6 +3,7 @@ import { NOTICE_CHANNELS, NOTICE_GROUPS, type NoticeChannelChoices, type NoticeC
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { type Message, errorMessage, errorText, messageText } from '../../shared/api/messages';
+import { useSectionTexts } from '../../shared/i18n/useSectionTexts';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { Button } from '../../shared/ui/Button';
 import { CONTROL } from '../../shared/ui/Field';
@@ -11,6 +12,7 @@ import { type NoticeSettingsAnswer, useNoticeSettings } from './api/get-notice-s
 import { useSaveNoticeSettings } from './api/save-notice-settings';
 import { settingsBody, useNoticeLanguageFollowsApp } from './hooks/follow-app-language';
 import { AppNotificationsFailure, type AppNotificationsState, useAppNotifications } from './hooks/use-app-notifications';
+import { NOTICE_TEXTS } from './texts';
 
 /** SMS costs per message and reads as intrusive for marketing: offers never go by SMS. */
 export const channelsOf = (group: NoticeGroup): readonly NoticeChannelName[] => (group === 'offers' ? NOTICE_CHANNELS.filter((channel) => channel !== 'sms') : NOTICE_CHANNELS);
@@ -54,9 +56,16 @@ const errorOf = (error: Error): Message =>
 
 /** Notifications: app notifications on this device, the channels per kind of notice, and quiet hours. */
 export function NoticeSettingsSheet({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation();
   const queryClient = useQueryClient();
   useNoticeLanguageFollowsApp(queryClient);
+  // Asked for beside the texts' download, not after it.
+  useNoticeSettings();
+  // Drawn once its texts are in: the first open waits for them as for the sheet's own code.
+  return useSectionTexts(NOTICE_TEXTS) ? <Sheet onClose={onClose} /> : null;
+}
+
+function Sheet({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
   const settings = useNoticeSettings();
   return (
     <Modal open onOpenChange={(open) => !open && onClose()} title={t('notices.title')}>
@@ -155,7 +164,7 @@ function SettingsForm({ settings, onSaved }: { settings: NoticeSettingsAnswer; o
           <fieldset key={group} className="px-4 py-3" data-testid={`notices-group-${group}`}>
             <legend className="sr-only">{t(`notices.groups.${group}`)}</legend>
             <p aria-hidden className="text-sm font-semibold">{t(`notices.groups.${group}`)}</p>
-            {group === 'offers' && <p className="mt-0.5 text-xs text-white/60">{t('notices.offersNote')}</p>}
+            {group === 'offers' && <p className="mt-1 text-xs text-white/60">{t('notices.offersNote')}</p>}
             <div className="mt-2 flex flex-wrap gap-2">
               {channelsOf(group).map((channel) => {
                 const reachable = settings.reachable[channel];
@@ -170,7 +179,7 @@ function SettingsForm({ settings, onSaved }: { settings: NoticeSettingsAnswer; o
                     disabled={!reachable}
                     aria-describedby={reachable ? undefined : hintsId}
                     onClick={() => toggle(group, channel)}
-                    className={`inline-flex min-h-11 items-center gap-1.5 whitespace-nowrap rounded-full px-3.5 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-40 ${on ? 'bg-gold-400 text-night-900' : 'bg-white/5 text-white/80 ring-1 ring-inset ring-white/10 hover:bg-white/10'}`}
+                    className={`inline-flex min-h-11 items-center gap-1 whitespace-nowrap rounded-full border px-3.5 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-50 ${on ? 'border-gold-400 bg-gold-400 text-night-900' : 'border-white/10 bg-white/5 text-white/80 hover:bg-white/10'}`}
                     data-testid={`notices-${group}-${channel}`}
                   >
                     <span aria-hidden className="w-3 text-center">{on ? '✓' : ''}</span>
@@ -221,10 +230,10 @@ function QuietHours({ draft, onChange }: { draft: Draft; onChange: (draft: Draft
           aria-checked={draft.quiet}
           aria-labelledby={labelId}
           onClick={() => onChange({ ...draft, quiet: !draft.quiet })}
-          className={`relative h-8 w-14 shrink-0 rounded-full transition ${draft.quiet ? 'bg-gold-400' : 'bg-white/15'}`}
+          className={`flex h-8 w-14 shrink-0 items-center rounded-full px-1 transition ${draft.quiet ? 'justify-end bg-gold-400' : 'justify-start bg-white/10'}`}
           data-testid="notices-quiet"
         >
-          <span aria-hidden className={`absolute top-1 h-6 w-6 rounded-full bg-white shadow transition-all ${draft.quiet ? 'left-7' : 'left-1'}`} />
+          <span aria-hidden className="h-6 w-6 rounded-full bg-white shadow" />
         </button>
       </div>
       {draft.quiet ? <div className="mt-3 flex gap-3">{time('quietFrom', t('notices.quiet.from'))}{time('quietTo', t('notices.quiet.to'))}</div> : <p className="mt-1 text-sm text-white/60">{t('notices.quiet.off')}</p>}
