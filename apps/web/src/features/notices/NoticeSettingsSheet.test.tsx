@@ -19,7 +19,13 @@ const SETTINGS = {
 /** The settings the server answers a PUT with: what was sent, with the same reachability. */
 const savedAnswer = (init: RequestInit) => ({ body: { ...JSON.parse(String(init.body)), reachable: SETTINGS.reachable } });
 
-const sentBody = (fetchMock: ReturnType<typeof stubFetch>, index = 0) => JSON.parse(String(callsTo(fetchMock, 'PUT /api/notices/settings')[index][1]?.body));
+/** The JSON body of a call made to one "METHOD /path". */
+function sentJson(fetchMock: ReturnType<typeof stubFetch>, route: string, index = 0): unknown {
+  const call = callsTo(fetchMock, route)[index];
+  if (!call) throw new Error(`no call ${index} to ${route}`);
+  return JSON.parse(String(call[1]?.body));
+}
+const sentBody = (fetchMock: ReturnType<typeof stubFetch>) => sentJson(fetchMock, 'PUT /api/notices/settings');
 
 function openSheet(onClose = vi.fn()) {
   renderWithQueries(<NoticeSettingsSheet onClose={onClose} />);
@@ -191,7 +197,7 @@ describe('app notifications on this phone', () => {
     expect(options.userVisibleOnly).toBe(true);
     expect(options.applicationServerKey).toBeInstanceOf(Uint8Array);
     expect((options.applicationServerKey as Uint8Array).length).toBe(65);
-    expect(JSON.parse(String(callsTo(fetchMock, 'POST /api/notices/push-subscriptions')[0][1]?.body))).toEqual(subscriptionJson);
+    expect(sentJson(fetchMock, 'POST /api/notices/push-subscriptions')).toEqual(subscriptionJson);
     expect(await screen.findByTestId('notices-app-off')).toBeInTheDocument();
     expect(screen.getByTestId('notices-app-state')).toHaveTextContent(th.notices.app.on);
   });
@@ -206,7 +212,7 @@ describe('app notifications on this phone', () => {
     const { user } = openSheet();
     await user.click(await screen.findByTestId('notices-app-off'));
     await waitFor(() => expect(browser.subscription.unsubscribe).toHaveBeenCalled());
-    expect(JSON.parse(String(callsTo(fetchMock, 'DELETE /api/notices/push-subscriptions')[0][1]?.body))).toEqual({ endpoint: subscriptionJson.endpoint });
+    expect(sentJson(fetchMock, 'DELETE /api/notices/push-subscriptions')).toEqual({ endpoint: subscriptionJson.endpoint });
     expect(await screen.findByTestId('notices-app-on')).toBeInTheDocument();
   });
 
