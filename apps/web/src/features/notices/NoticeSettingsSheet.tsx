@@ -17,6 +17,9 @@ import { NOTICE_TEXTS } from './texts';
 /** SMS costs per message and reads as intrusive for marketing: offers never go by SMS. */
 export const channelsOf = (group: NoticeGroup): readonly NoticeChannelName[] => (group === 'offers' ? NOTICE_CHANNELS.filter((channel) => channel !== 'sms') : NOTICE_CHANNELS);
 
+/** The group's name, then one column per channel (LINE, app, SMS), each wide enough for a 44 px tap target. */
+const CHANNEL_GRID = 'grid grid-cols-[minmax(0,1fr)_repeat(3,3.25rem)] items-center gap-x-1';
+
 /** Quiet hours the sheet proposes when the member turns them on: 22:00 to 08:00. */
 const DEFAULT_QUIET = { from: 22 * 60, to: 8 * 60 };
 
@@ -127,6 +130,7 @@ function AppNotifications() {
 function SettingsForm({ settings, onSaved }: { settings: NoticeSettingsAnswer; onSaved: () => void }) {
   const { t, i18n } = useTranslation();
   const hintsId = useId();
+  const groupTitleId = useId();
   // Started once from what was loaded: a refetch (after app notifications are turned on) changes
   // what can be chosen, never what the member has chosen on the sheet.
   const [draft, setDraft] = useState(() => draftOf(settings));
@@ -159,14 +163,22 @@ function SettingsForm({ settings, onSaved }: { settings: NoticeSettingsAnswer; o
           ))}
         </ul>
       )}
-      <div className="mt-3 divide-y divide-white/10 rounded-2xl bg-white/5">
-        {NOTICE_GROUPS.map((group) => (
-          <fieldset key={group} className="px-4 py-3" data-testid={`notices-group-${group}`}>
-            <legend className="sr-only">{t(`notices.groups.${group}`)}</legend>
-            <p aria-hidden className="text-sm font-semibold">{t(`notices.groups.${group}`)}</p>
-            {group === 'offers' && <p className="mt-1 text-xs text-white/60">{t('notices.offersNote')}</p>}
-            <div className="mt-2 flex flex-wrap gap-2">
-              {channelsOf(group).map((channel) => {
+      <div className="mt-3 rounded-2xl bg-white/5" data-testid="notices-channels">
+        <div aria-hidden className={`${CHANNEL_GRID} px-4 pb-1 pt-3`}>
+          <span />
+          {NOTICE_CHANNELS.map((channel) => (
+            <span key={channel} className="text-center text-xs font-semibold text-white/60">{t(`notices.columns.${channel}`)}</span>
+          ))}
+        </div>
+        <div className="divide-y divide-white/10">
+          {NOTICE_GROUPS.map((group) => (
+            <div key={group} role="group" aria-labelledby={`${groupTitleId}-${group}`} className={`${CHANNEL_GRID} px-4 py-2`} data-testid={`notices-group-${group}`}>
+              <div className="min-w-0 py-1">
+                <p id={`${groupTitleId}-${group}`} className="text-sm font-semibold">{t(`notices.groups.${group}`)}</p>
+                {group === 'offers' && <p className="mt-1 text-xs text-white/60">{t('notices.offersNote')}</p>}
+              </div>
+              {NOTICE_CHANNELS.map((channel) => {
+                if (!channelsOf(group).includes(channel)) return <span key={channel} aria-hidden className="text-center text-white/30">–</span>;
                 const reachable = settings.reachable[channel];
                 // A channel that cannot reach the member shows off and cannot be changed; the saved
                 // choice stays as it was, so it works as soon as the channel does.
@@ -176,20 +188,20 @@ function SettingsForm({ settings, onSaved }: { settings: NoticeSettingsAnswer; o
                     key={channel}
                     type="button"
                     aria-pressed={on}
+                    aria-label={t(`notices.channels.${channel}`)}
                     disabled={!reachable}
                     aria-describedby={reachable ? undefined : hintsId}
                     onClick={() => toggle(group, channel)}
-                    className={`inline-flex min-h-11 items-center gap-1 whitespace-nowrap rounded-full border px-3.5 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-50 ${on ? 'border-gold-400 bg-gold-400 text-night-900' : 'border-white/10 bg-white/5 text-white/80 hover:bg-white/10'}`}
+                    className={`mx-auto grid h-11 w-11 place-items-center rounded-xl border text-lg font-bold transition disabled:cursor-not-allowed disabled:opacity-50 ${on ? 'border-gold-400 bg-gold-400 text-night-900' : 'border-white/15 bg-night-900 hover:bg-white/10'}`}
                     data-testid={`notices-${group}-${channel}`}
                   >
-                    <span aria-hidden className="w-3 text-center">{on ? '✓' : ''}</span>
-                    {t(`notices.channels.${channel}`)}
+                    <span aria-hidden>{on ? '✓' : ''}</span>
                   </button>
                 );
               })}
             </div>
-          </fieldset>
-        ))}
+          ))}
+        </div>
       </div>
       <QuietHours draft={draft} onChange={edit} />
       <p role="alert" className="mt-3 text-sm font-semibold text-rose-300 empty:hidden" data-testid="notices-error">{messageText(t, error)}</p>

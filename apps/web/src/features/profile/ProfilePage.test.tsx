@@ -101,3 +101,23 @@ describe('change-password modal', () => {
     expect(changes).toHaveLength(1);
   });
 });
+
+describe('notifications row', () => {
+  it('opens the notifications sheet by name', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => answer(String(input), init));
+    const open = vi.fn(() => Promise.resolve(undefined));
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <OverlayContext.Provider value={{ open, closeAll: () => undefined }}>
+            <ProfilePage />
+          </OverlayContext.Provider>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const row = await screen.findByTestId('open-notices');
+    expect(row).toHaveTextContent('การแจ้งเตือน');
+    await userEvent.setup().click(row);
+    expect(open).toHaveBeenCalledWith('notices', {});
+  });
+});

@@ -89,7 +89,7 @@ export function ProfilePage() {
         className="mt-3 flex min-h-14 w-full items-center justify-between gap-3 rounded-3xl border border-white/10 bg-night-850/80 px-5 py-3 text-left font-semibold text-gold-300 shadow-xl hover:bg-white/5"
         data-testid="open-notices"
       >
-        {t('notices.open')} <span aria-hidden>›</span>
+        {t('profile.openNotices')} <span aria-hidden>›</span>
       </button>
       <ChangePasswordModal open={passwordOpen} onOpenChange={setPasswordOpen} />
       {data && (
