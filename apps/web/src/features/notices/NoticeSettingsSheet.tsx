@@ -167,7 +167,7 @@ function SettingsForm({ settings, onSaved }: { settings: NoticeSettingsAnswer; o
         <div aria-hidden className={`${CHANNEL_GRID} px-4 pb-1 pt-3`}>
           <span />
           {NOTICE_CHANNELS.map((channel) => (
-            <span key={channel} className="text-center text-xs font-semibold text-white/60">{t(`notices.columns.${channel}`)}</span>
+            <span key={channel} className={`text-center text-xs font-semibold ${settings.reachable[channel] ? 'text-white/70' : 'text-white/40'}`}>{t(`notices.columns.${channel}`)}</span>
           ))}
         </div>
         <div className="divide-y divide-white/10">
@@ -192,10 +192,10 @@ function SettingsForm({ settings, onSaved }: { settings: NoticeSettingsAnswer; o
                     disabled={!reachable}
                     aria-describedby={reachable ? undefined : hintsId}
                     onClick={() => toggle(group, channel)}
-                    className={`mx-auto grid h-11 w-11 place-items-center rounded-xl border text-lg font-bold transition disabled:cursor-not-allowed disabled:opacity-50 ${on ? 'border-gold-400 bg-gold-400 text-night-900' : 'border-white/15 bg-night-900 hover:bg-white/10'}`}
+                    className={`mx-auto grid h-11 w-11 place-items-center rounded-xl border text-lg font-bold transition ${on ? 'border-gold-400 bg-gold-400 text-night-900' : reachable ? 'border-white/30 bg-night-900 hover:bg-white/10' : 'cursor-not-allowed border-dashed border-white/15 text-white/30'}`}
                     data-testid={`notices-${group}-${channel}`}
                   >
-                    <span aria-hidden>{on ? '✓' : ''}</span>
+                    <span aria-hidden>{on ? '✓' : reachable ? '' : '–'}</span>
                   </button>
                 );
               })}
