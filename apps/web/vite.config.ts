@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { type Plugin, defineConfig } from 'vite';
@@ -118,8 +119,8 @@ function firstPaintAssets(): Plugin {
  * not know which icon is its build's. Named by its content, so an update is never served from a
  * browser's HTTP cache (service workers fetch imported scripts through it by default).
  */
-const NOTICE_HANDLERS = (() => {
-  const source = fs.readFileSync(new URL('./sw/notice-handlers.js', import.meta.url), 'utf8').replace('__NOTICE_ICON__', `${ICONS}/icon-192.png`);
+export const NOTICE_HANDLERS = (() => {
+  const source = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'sw/notice-handlers.js'), 'utf8').replace('__NOTICE_ICON__', `${ICONS}/icon-192.png`);
   return { source, fileName: `notice-handlers-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js` };
 })();
 
