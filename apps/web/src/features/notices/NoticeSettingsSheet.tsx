@@ -70,10 +70,12 @@ export function NoticeSettingsSheet({ onClose }: { onClose: () => void }) {
 function Sheet({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const settings = useNoticeSettings();
+  const [appError, setAppError] = useState<Message | null>(null);
+  const app = useAppNotifications({ onError: (failure) => setAppError(errorOf(failure)) });
   return (
     <Modal open onOpenChange={(open) => !open && onClose()} title={t('notices.title')}>
       <p className="text-sm text-white/70">{t('notices.intro')}</p>
-      <AppNotifications />
+      <AppNotifications app={app} error={appError} onTap={() => setAppError(null)} />
       {settings.isPending && <p className="py-6 text-center text-white/60">{t('common.loading')}</p>}
       {settings.isError && (
         <div className="mt-4 space-y-3">
@@ -81,7 +83,7 @@ function Sheet({ onClose }: { onClose: () => void }) {
           <Button variant="secondary" className="w-full" onClick={() => void settings.refetch()}>{t('common.retry')}</Button>
         </div>
       )}
-      {settings.data && <SettingsForm settings={settings.data} onSaved={onClose} />}
+      {settings.data && <SettingsForm settings={settings.data} appState={app.state} onSaved={onClose} />}
     </Modal>
   );
 }
@@ -95,10 +97,8 @@ const APP_STATE_TEXT: Record<AppNotificationsState, string> = {
   on: 'notices.app.on',
 };
 
-function AppNotifications() {
+function AppNotifications({ app, error, onTap }: { app: ReturnType<typeof useAppNotifications>; error: Message | null; onTap: () => void }) {
   const { t } = useTranslation();
-  const [error, setError] = useState<Message | null>(null);
-  const app = useAppNotifications({ onError: (failure) => setError(errorOf(failure)) });
   const on = app.state === 'on';
   return (
     <section className="mt-4 rounded-2xl bg-white/5 p-4" aria-labelledby="notices-app-title" data-testid="notices-app">
@@ -113,7 +113,7 @@ function AppNotifications() {
           className="mt-3 w-full"
           busy={app.busy}
           onClick={() => {
-            setError(null);
+            onTap();
             if (on) app.turnOff();
             else app.turnOn();
           }}
@@ -127,7 +127,10 @@ function AppNotifications() {
   );
 }
 
-function SettingsForm({ settings, onSaved }: { settings: NoticeSettingsAnswer; onSaved: () => void }) {
+/** App notifications that this phone cannot turn on now: the hint points at why, not at a button that is not there. */
+const PUSH_NOT_HERE: readonly AppNotificationsState[] = ['unsupported', 'unavailable', 'blocked'];
+
+function SettingsForm({ settings, appState, onSaved }: { settings: NoticeSettingsAnswer; appState: AppNotificationsState; onSaved: () => void }) {
   const { t, i18n } = useTranslation();
   const hintsId = useId();
   const groupTitleId = useId();
@@ -159,7 +162,7 @@ function SettingsForm({ settings, onSaved }: { settings: NoticeSettingsAnswer; o
       {unreachable.length > 0 && (
         <ul id={hintsId} className="mt-1 space-y-1 text-xs text-white/60" data-testid="notices-hints">
           {unreachable.map((channel) => (
-            <li key={channel} data-testid={`notices-hint-${channel}`}>{t(`notices.hints.${channel}`)}</li>
+            <li key={channel} data-testid={`notices-hint-${channel}`}>{t(channel === 'push' && PUSH_NOT_HERE.includes(appState) ? 'notices.hints.pushNotHere' : `notices.hints.${channel}`)}</li>
           ))}
         </ul>
       )}
