@@ -115,6 +115,10 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)(features|app)/', message: 'shared/ is below the features and app/: it imports neither.' }] }] },
   },
   {
+    files: ['apps/web/sw/*.js'],
+    languageOptions: { globals: globals.serviceworker },
+  },
+  {
     files: ['scripts/**/*.mjs', 'e2e/**/*.{ts,mjs}', 'bench/**/*.mjs', '*.js', 'apps/server/eslint/*.js'],
     languageOptions: { globals: globals.node },
   },

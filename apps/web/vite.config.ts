@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { type Plugin, defineConfig } from 'vite';
@@ -21,6 +23,12 @@ const ICONS = laos ? '/kip' : '';
  * drawn: /login loads it once the page is idle, and a failed login waits for it (LoginPage.tsx).
  */
 export const FIRST_SCREEN_TEXTS = ['app', 'common', 'language', 'login', 'menu', 'money'];
+/**
+ * Sections that one sheet few members open draws: each is a part of its own
+ * (`virtual:locale/<language>-<section>`), loaded with its feature (src/shared/i18n/index.ts,
+ * loadSectionTexts), not with every screen after the first.
+ */
+export const OWN_PART_TEXTS = ['notices'];
 
 type TextTree = Record<string, unknown>;
 const isSection = (value: unknown): value is TextTree => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -39,7 +47,7 @@ function mergeTexts(kit: TextTree, app: TextTree): TextTree {
 }
 
 /**
- * `virtual:locale/<language>-first` and `...-rest`: the two parts of src/shared/i18n/locales/<language>.json
+ * `virtual:locale/<language>-first`, `...-rest` and `...-<section>` (OWN_PART_TEXTS): the parts of src/shared/i18n/locales/<language>.json
  * over the client kit's texts of the language (the error texts, common buttons and currencies both
  * apps share: packages/client-kit/src/texts). The JSON files stay whole: they are what translators
  * and the key tests read.
@@ -59,7 +67,9 @@ export function localeParts(): Plugin {
       this.addWatchFile(file);
       this.addWatchFile(kitFile);
       const texts = mergeTexts(JSON.parse(fs.readFileSync(kitFile, 'utf8')), JSON.parse(fs.readFileSync(file, 'utf8')));
-      const picked = Object.fromEntries(Object.entries(texts).filter(([section]) => FIRST_SCREEN_TEXTS.includes(section) === (part === 'first')));
+      const inPart = (section: string) =>
+        part === 'first' ? FIRST_SCREEN_TEXTS.includes(section) : part === 'rest' ? !FIRST_SCREEN_TEXTS.includes(section) && !OWN_PART_TEXTS.includes(section) : section === part;
+      const picked = Object.fromEntries(Object.entries(texts).filter(([section]) => inPart(section)));
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(picked))});`;
     },
   };
@@ -104,6 +114,27 @@ function firstPaintAssets(): Plugin {
 }
 
 /**
+ * The service worker's push and notification-click handlers (sw/notice-handlers.js), with the
+ * build's icon filled in: the Thai and the Lao build share one public folder, so a file there could
+ * not know which icon is its build's. Named by its content, so an update is never served from a
+ * browser's HTTP cache (service workers fetch imported scripts through it by default).
+ */
+export const NOTICE_HANDLERS = (() => {
+  const source = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'sw/notice-handlers.js'), 'utf8').replace('__NOTICE_ICON__', `${ICONS}/icon-192.png`);
+  return { source, fileName: `notice-handlers-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js` };
+})();
+
+function noticeHandlers(): Plugin {
+  return {
+    name: 'notice-handlers',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: NOTICE_HANDLERS.fileName, source: NOTICE_HANDLERS.source });
+    },
+  };
+}
+
+/**
  * React Router 7's package exports point every bundler at its development build, whose dev-only
  * warnings (and the code behind them) stay in a production bundle (remix-run/react-router#14102,
  * open). The package ships the same code built with them off in dist/production: builds use that
@@ -129,6 +160,7 @@ export default defineConfig({
     tailwindcss(),
     localeParts(),
     firstPaintAssets(),
+    noticeHandlers(),
     // Compressed once at build time, at the smallest settings, and served as they are (preCompressed
     // in the server): brotli to browsers that take it (every phone over HTTPS), gzip to the rest.
     compression({ algorithms: [defineAlgorithm('gzip', { level: 9 }), 'brotliCompress'], threshold: 1024 }),
@@ -157,10 +189,13 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         // Only this build's icons: the other currency's are in the output too (one public folder).
-        globIgnores: laos ? ['favicon.svg', 'icon-*.png'] : ['kip/**'],
+        // The notice handlers are the service worker's own import, not a file of the app to precache.
+        globIgnores: [...(laos ? ['favicon.svg', 'icon-*.png'] : ['kip/**']), 'notice-handlers-*.js'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/sandbox\//, /^\/admin/, /^\/socket\.io/, /^\/readyz/, /^\/healthz/, /^\/docs/],
         runtimeCaching: [],
+        // Push notices: shown as notifications, opened in the app (precaching stays as it was).
+        importScripts: [`/${NOTICE_HANDLERS.fileName}`],
       },
     }),
   ],

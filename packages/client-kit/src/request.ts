@@ -137,7 +137,8 @@ export function createApiClient({ baseUrl = '', token, onAnswer, onReachable }: 
     post: withBody('POST'),
     put: withBody('PUT'),
     patch: withBody('PATCH'),
-    delete: <T>(path: string, options?: Options<T>) => request<T>('DELETE', path, options),
+    /** A body only where the server identifies what goes by more than the path (a push subscription's endpoint). */
+    delete: <T>(path: string, options?: Options<T> & { body?: unknown }) => request<T>('DELETE', path, options),
   };
 }
 

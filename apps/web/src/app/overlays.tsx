@@ -13,6 +13,7 @@ declare module '../shared/overlays/overlays' {
     /** Closes with 'continue' when the member goes on to the invite or refund overlay. */
     banners: { title: string; banners: BannerItem[] };
     spin: Record<string, never>;
+    notices: Record<string, never>;
   }
 }
 
@@ -47,6 +48,10 @@ const overlays: OverlayComponents = {
   spin: lazy(async () => {
     const { SpinModal } = await import('../features/spin/SpinModal');
     return { default: ({ close }: OverlayControls) => <SpinModal onClose={() => close()} /> };
+  }),
+  notices: lazy(async () => {
+    const { NoticeSettingsSheet } = await import('../features/notices');
+    return { default: ({ close }: OverlayControls) => <NoticeSettingsSheet onClose={() => close()} /> };
   }),
   banners: lazy(async () => {
     const { BannerCarouselModal } = await import('../features/banners/BannerCarouselModal');

@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../shared/i18n';
+import { OverlayContext } from '../../shared/overlays/overlays';
 import { ProfilePage } from './ProfilePage';
 import { MemoryRouter } from 'react-router';
 
@@ -10,6 +11,9 @@ const profile = {
   profile: { name: 'สมชาย ใจดี', _id: '7', createdAt: '2026-11-01T03:04:05.000Z', username: '0812345678' },
   bankAccount: { bankCode: 'KBANK', bankAccountName: 'สมชาย ใจดี', bankAccountNo: '1234567890', bank: { nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' } },
 };
+
+/** The profile's own dialogs are its own; overlays of other features are not drawn here. */
+const NO_OVERLAYS = { open: () => Promise.resolve(undefined), closeAll: () => undefined };
 
 function answer(url: string, init?: RequestInit): Response {
   if (url.endsWith('/api/account/changepwd') && init?.method === 'PUT') return new Response(JSON.stringify({ message: 'WRONG_PASSWORD' }), { status: 400 });
@@ -27,7 +31,9 @@ describe('change-password modal', () => {
     render(
       <QueryClientProvider client={new QueryClient()}>
         <MemoryRouter>
-          <ProfilePage />
+          <OverlayContext.Provider value={NO_OVERLAYS}>
+            <ProfilePage />
+          </OverlayContext.Provider>
         </MemoryRouter>
       </QueryClientProvider>,
     );
@@ -48,7 +54,9 @@ describe('change-password modal', () => {
     render(
       <QueryClientProvider client={new QueryClient()}>
         <MemoryRouter>
-          <ProfilePage />
+          <OverlayContext.Provider value={NO_OVERLAYS}>
+            <ProfilePage />
+          </OverlayContext.Provider>
         </MemoryRouter>
       </QueryClientProvider>,
     );
@@ -73,7 +81,9 @@ describe('change-password modal', () => {
     render(
       <QueryClientProvider client={new QueryClient()}>
         <MemoryRouter>
-          <ProfilePage />
+          <OverlayContext.Provider value={NO_OVERLAYS}>
+            <ProfilePage />
+          </OverlayContext.Provider>
         </MemoryRouter>
       </QueryClientProvider>,
     );
@@ -89,5 +99,25 @@ describe('change-password modal', () => {
     await waitFor(() => expect(screen.queryByTestId('save-password')).not.toBeInTheDocument());
     const changes = fetchMock.mock.calls.filter(([input]) => String(input).endsWith('/api/account/changepwd'));
     expect(changes).toHaveLength(1);
+  });
+});
+
+describe('notifications row', () => {
+  it('opens the notifications sheet by name', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => answer(String(input), init));
+    const open = vi.fn(() => Promise.resolve(undefined));
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <OverlayContext.Provider value={{ open, closeAll: () => undefined }}>
+            <ProfilePage />
+          </OverlayContext.Provider>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const row = await screen.findByTestId('open-notices');
+    expect(row).toHaveTextContent('การแจ้งเตือน');
+    await userEvent.setup().click(row);
+    expect(open).toHaveBeenCalledWith('notices', {});
   });
 });

@@ -6,6 +6,7 @@ import { DELAYS_MS, groupAccountNumber, groupPhone, isEnglishName, needsEnglishN
 import { SITE } from '../../env';
 import { type Message, errorMessage, errorText, messageText } from '../../shared/api/messages';
 import { bankNameIn, formatDateTime } from '../../shared/format';
+import { useOverlay } from '../../shared/overlays/overlays';
 import { useCopy } from '../../shared/useCopy';
 import { Button } from '../../shared/ui/Button';
 import { TextField } from '../../shared/ui/Field';
@@ -23,6 +24,7 @@ export function ProfilePage() {
   const copy = useCopy();
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [bankNameOpen, setBankNameOpen] = useState(false);
+  const overlay = useOverlay();
   const data = profile.data;
   // SPEC §2 Profile: the edit appears for KTB/TMB/BBL accounts whose name is not English.
   const canEditBankName = !!data && needsEnglishName(data.bankAccount.bankCode) && !isEnglishName(data.bankAccount.bankAccountName);
@@ -83,6 +85,14 @@ export function ProfilePage() {
       >
         {t('protection.open')} <span aria-hidden>›</span>
       </Link>
+      <button
+        type="button"
+        onClick={() => void overlay.open('notices', {})}
+        className="mt-3 flex min-h-14 w-full items-center justify-between gap-3 rounded-3xl border border-white/10 bg-night-850/80 px-5 py-3 text-left font-semibold text-gold-300 shadow-xl hover:bg-white/5"
+        data-testid="open-notices"
+      >
+        {t('profile.openNotices')} <span aria-hidden>›</span>
+      </button>
       <ChangePasswordModal open={passwordOpen} onOpenChange={setPasswordOpen} />
       {data && (
         <BankNameModal

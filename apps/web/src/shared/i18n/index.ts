@@ -20,9 +20,15 @@ const LOCALES: Record<Language, { first: () => Promise<Texts>; rest: () => Promi
 let wantAllTexts = false;
 const wholeLanguages = new Set<string>();
 
+/** A section of the texts in a part of its own (vite.config.ts, OWN_PART_TEXTS): its loader per language. */
+export type SectionTexts = Record<Language, () => Promise<Texts>>;
+/** Sections a feature has asked for (useSectionTexts.ts): a language loaded from then on brings them along. */
+export const ownPartSections = new Map<SectionTexts, Promise<void>>();
+
 async function loadTexts(language: Language): Promise<ResourceKey> {
   const whole = wantAllTexts;
-  const parts = await Promise.all(whole ? [LOCALES[language].first(), LOCALES[language].rest()] : [LOCALES[language].first()]);
+  const ownParts = [...ownPartSections.keys()].map((section) => section[language]());
+  const parts = await Promise.all([...(whole ? [LOCALES[language].first(), LOCALES[language].rest()] : [LOCALES[language].first()]), ...ownParts]);
   if (whole) wholeLanguages.add(language);
   return Object.assign({}, ...parts.map((part) => part.default)) as ResourceKey;
 }

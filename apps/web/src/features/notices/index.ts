@@ -1,0 +1,1 @@
+export { NoticeSettingsSheet } from './NoticeSettingsSheet';
