@@ -300,6 +300,17 @@ describe('what the member chose, and protection', () => {
     expect((await server.api('POST', '/api/notices/push-subscriptions', { body: {} })).status).toBe(401);
   });
 
+  it('takes a push subscription only for a browser push service, never an address of our own network', async () => {
+    const member = await registerMember(server);
+    const keys = (await server.api('POST', '/sandbox/push/subscriptions')).body.keys;
+    for (const endpoint of ['http://127.0.0.1:5432/', `${server.url}/sandbox/push/send/../../../api/admin/operators`, 'http://169.254.169.254/latest/meta-data', 'https://fcm.googleapis.com.evil.example/x', 'http://fcm.googleapis.com/fcm/send/x', 'https://fcm.googleapis.com:8443/x']) {
+      const refused = await server.api('POST', '/api/notices/push-subscriptions', { token: member.token, body: { endpoint, keys } });
+      expect(refused, endpoint).toMatchObject({ status: 400, body: { message: 'KEY_INVALID' } });
+    }
+    expect(await server.db.selectFrom('push_subscriptions').select('id').where('member_id', '=', BigInt(member.id)).execute()).toEqual([]);
+    expect((await server.api('POST', '/api/notices/push-subscriptions', { token: member.token, body: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys } })).status).toBe(200);
+  });
+
   // Last: it moves this server's clock an hour on.
   it('holds an offer until quiet hours end, but not a deposit', async () => {
     const member = await memberWithApp();

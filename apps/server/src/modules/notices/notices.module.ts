@@ -23,7 +23,7 @@ const SUPPORT_REPLY_WAIT_SECONDS = 60;
  * node sends them.
  */
 export function registerNoticeModule(
-  core: Pick<Core, 'app' | 'db' | 'now' | 'site' | 'metrics' | 'config' | 'sms' | 'openIntents'>,
+  core: Pick<Core, 'app' | 'db' | 'now' | 'site' | 'metrics' | 'config' | 'sms' | 'openIntents' | 'ownAddress'>,
   uses: {
     members: Pick<Members, 'find'>;
     credit: Pick<DepositCredit, 'onCredited'>;
@@ -43,7 +43,7 @@ export function registerNoticeModule(
   if (vapid) notices.addChannel(createPushChannel(createHttpWebPush({ vapid, timeoutMs: config.webPush.timeoutMs })));
   else app.log.warn('web push is not configured (WEB_PUSH_VAPID_*): notices go through the other channels');
   notices.addChannel(createSmsChannel(core.sms, uses.members));
-  const push = createPushSubscriptions({ db, now: core.now, publicKey: vapid?.publicKey ?? null });
+  const push = createPushSubscriptions({ db, now: core.now, publicKey: vapid?.publicKey ?? null, sandboxOrigin: config.sandboxes ? () => new URL(core.ownAddress()).origin : null });
   registerNoticeRoutes(app, notices, push);
 
   uses.credit.onCredited((trx, deposit) =>
