@@ -311,6 +311,25 @@ describe('what the member chose, and protection', () => {
     expect((await server.api('POST', '/api/notices/push-subscriptions', { token: member.token, body: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys } })).status).toBe(200);
   });
 
+  it('adds up on the dashboard: every notice of the day in one state, each channel’s tries and delays', async () => {
+    const figures = (await server.api('GET', '/api/admin/notices/figures', { token: finance })).body;
+    const states = await server.db.selectFrom('notices').select(['state']).execute();
+    expect(figures.written).toBe(states.length);
+    expect(figures.sent + figures.suppressed + figures.undelivered + figures.pending).toBe(figures.written);
+    expect(figures.sent).toBe(states.filter((row) => row.state === 'sent').length);
+    const attempts = await server.db.selectFrom('notice_attempts').select(['channel', 'outcome']).execute();
+    for (const channel of ['line', 'push', 'sms'] as const) {
+      const row = figures.channels.find((each: { channel: string }) => each.channel === channel);
+      expect(row.sent).toBe(attempts.filter((attempt) => attempt.channel === channel && attempt.outcome === 'sent').length);
+      expect(row.failed).toBe(attempts.filter((attempt) => attempt.channel === channel && attempt.outcome === 'failed').length);
+    }
+    const push = figures.channels.find((each: { channel: string }) => each.channel === 'push');
+    expect(push.failed).toBeGreaterThan(0);
+    expect(push.medianSeconds).toBeGreaterThanOrEqual(0);
+    expect(figures.sentWithin30Seconds).toBeGreaterThan(0);
+    expect((await server.api('GET', '/api/admin/notices/figures', { token: (await registerMember(server)).token })).status).toBe(401);
+  });
+
   // Last: it moves this server's clock an hour on.
   it('holds an offer until quiet hours end, but not a deposit', async () => {
     const member = await memberWithApp();

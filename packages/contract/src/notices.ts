@@ -79,3 +79,26 @@ export const noticeHistoryResponse = z.object({
     }),
   ),
 });
+
+/** The console's dashboard: what became of the last day's notices, and each channel's tries and delays. */
+export const noticeFiguresResponse = z.object({
+  hours: z.number(),
+  written: z.number(),
+  sent: z.number(),
+  suppressed: z.number(),
+  undelivered: z.number(),
+  pending: z.number(),
+  /** Of the notices sent, those the channel took within 30 s of their event. */
+  sentWithin30Seconds: z.number(),
+  channels: z.array(
+    z.object({
+      channel: z.enum(NOTICE_CHANNELS),
+      sent: z.number(),
+      failed: z.number(),
+      unreachable: z.number(),
+      /** From the event to this channel taking the notice, for the notices it delivered. */
+      medianSeconds: z.number().nullable(),
+      p95Seconds: z.number().nullable(),
+    }),
+  ),
+});

@@ -10,6 +10,7 @@ import { formatMoney, formatTime } from '../../shared/ui/format';
 import { useDashboard } from './api/dashboard';
 import { HarmMetricsTile } from './HarmMetricsTile';
 import { MoneyWithoutStaffTile } from './MoneyWithoutStaffTile';
+import { NoticesTile } from './NoticesTile';
 import { RiskMetricsTile } from './RiskMetricsTile';
 
 /** Today and the last 30 days: money in and out, members, rewards, the gaming result, and what waits. */
@@ -59,6 +60,7 @@ export function DashboardPage() {
       {desk && <MoneyWithoutStaffTile />}
       {desk && <RiskMetricsTile />}
       {protection && <HarmMetricsTile />}
+      {(desk || protection) && <NoticesTile />}
       <section className="rounded-xl border border-white/10 bg-desk-900 p-4">
         <h2 className="mb-3 font-bold">{t('dashboard.last30')}</h2>
         {/* Follows the width of the desk, or of a tablet. */}

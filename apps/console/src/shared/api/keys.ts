@@ -44,6 +44,7 @@ export const queryKeys = {
     templates: ['chat', 'templates'] as const,
   },
   dashboard: (currency: string | undefined) => ['dashboard', currency ?? 'default'] as const,
+  noticeFigures: ['notices', 'figures'] as const,
   books: {
     all: ['books'] as const,
     status: ['books', 'status'] as const,

@@ -127,3 +127,33 @@ export function subscriptionsOf(db: Db, memberId: bigint) {
 export async function hasSubscription(db: Db, memberId: bigint): Promise<boolean> {
   return (await db.selectFrom('push_subscriptions').select('id').where('member_id', '=', memberId).limit(1).executeTakeFirst()) !== undefined;
 }
+
+/** What became of the notices written since `since`, and each channel's tries and delays over them. */
+export async function figuresSince(db: Db, since: Date) {
+  const [states, tries, delays] = await Promise.all([
+    db
+      .selectFrom('notices')
+      .select(['state', sql<string>`count(*)`.as('count'), sql<string>`count(*) FILTER (WHERE finished_at - created_at <= interval '30 seconds')`.as('within')])
+      .where('created_at', '>=', since)
+      .groupBy('state')
+      .execute(),
+    db
+      .selectFrom('notice_attempts')
+      .select(['channel', 'outcome', sql<string>`count(*)`.as('count')])
+      .where('at', '>=', since)
+      .groupBy(['channel', 'outcome'])
+      .execute(),
+    db
+      .selectFrom('notices')
+      .select([
+        'channel',
+        sql<number | null>`percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM finished_at - created_at))`.as('median'),
+        sql<number | null>`percentile_cont(0.95) WITHIN GROUP (ORDER BY extract(epoch FROM finished_at - created_at))`.as('p95'),
+      ])
+      .where('created_at', '>=', since)
+      .where('state', '=', 'sent')
+      .groupBy('channel')
+      .execute(),
+  ]);
+  return { states, tries, delays };
+}

@@ -1,4 +1,4 @@
-import { memberIdParams, messageResponse, noticeHistoryResponse, noticeSettings, noticeSettingsResponse, pushKeyResponse, pushSubscriptionBody, pushUnsubscribeBody } from '@wallet/contract';
+import { memberIdParams, messageResponse, noticeFiguresResponse, noticeHistoryResponse, noticeSettings, noticeSettingsResponse, pushKeyResponse, pushSubscriptionBody, pushUnsubscribeBody } from '@wallet/contract';
 import { MEMBER, operator } from '../../http/auth.js';
 import { failures } from '../../http/openapi.js';
 import type { App } from '../../http/types.js';
@@ -29,4 +29,5 @@ export function registerNoticeRoutes(app: App, notices: NoticeService, push: Pus
     { config: operator('admin', 'support', 'finance'), schema: { tags: ['admin'], params: memberIdParams, response: { 200: noticeHistoryResponse } } },
     async (request) => ({ notices: await notices.history(BigInt(request.params.id)) }),
   );
+  app.get('/api/admin/notices/figures', { config: operator('admin', 'support', 'finance'), schema: { tags: ['admin'], response: { 200: noticeFiguresResponse } } }, () => notices.figures());
 }

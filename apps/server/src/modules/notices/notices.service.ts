@@ -3,7 +3,7 @@ import { type CurrencyCode, NOTICE_GROUP_OF, type NoticeChannelChoices, type Not
 import { Counter, Histogram } from 'prom-client';
 import type { Db } from '../../db/database.js';
 import { type Metrics, WAIT_BUCKETS } from '../../metrics.js';
-import { ChannelError, type ChannelName, type NoticeChannel, type NoticeFacts, type NoticeKind, type RenderedNotice } from './channel.js';
+import { CHANNELS, ChannelError, type ChannelName, type NoticeChannel, type NoticeFacts, type NoticeKind, type RenderedNotice } from './channel.js';
 import { NOTICE_PATHS, noticeText } from './notice-texts.js';
 import * as repo from './notices.repository.js';
 import { DEFAULT_CHANNELS, channelsFor, quietUntil, retryWaitSeconds, suppression } from './notices.rules.js';
@@ -199,6 +199,27 @@ export function createNoticeService(deps: {
       const unique = (list: ChannelName[]) => [...new Set(list)];
       const channelsChosen: NoticeChannelChoices = { money: unique(settings.channels.money), support: unique(settings.channels.support), account: unique(settings.channels.account), offers: unique(settings.channels.offers) };
       await repo.saveSettings(db, memberId, { ...settings, channels: channelsChosen }, now());
+    },
+
+    /** The dashboard's figures over the last `hours`: what became of the notices, each channel's tries and delays. */
+    async figures(hours = 24) {
+      const { states, tries, delays } = await repo.figuresSince(db, new Date(now().getTime() - hours * 3_600_000));
+      const inState = (state: string) => Number(states.find((row) => row.state === state)?.count ?? 0);
+      const triesOf = (channel: ChannelName, outcome: string) => Number(tries.find((row) => row.channel === channel && row.outcome === outcome)?.count ?? 0);
+      const seconds = (value: number | string | null | undefined) => (value === null || value === undefined ? null : Math.round(Number(value) * 100) / 100);
+      return {
+        hours,
+        written: states.reduce((total, row) => total + Number(row.count), 0),
+        sent: inState('sent'),
+        suppressed: inState('suppressed'),
+        undelivered: inState('undelivered'),
+        pending: inState('pending'),
+        sentWithin30Seconds: Number(states.find((row) => row.state === 'sent')?.within ?? 0),
+        channels: CHANNELS.map((channel) => {
+          const delay = delays.find((row) => row.channel === channel);
+          return { channel, sent: triesOf(channel, 'sent'), failed: triesOf(channel, 'failed'), unreachable: triesOf(channel, 'unreachable'), medianSeconds: seconds(delay?.median), p95Seconds: seconds(delay?.p95) };
+        }),
+      };
     },
 
     /** The member's notices, newest first, with every try: for the console's member page. */
