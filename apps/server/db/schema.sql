@@ -852,6 +852,7 @@ TABLE protection_limit_changes
   created_at timestamp with time zone NOT NULL DEFAULT now()
   CONSTRAINT protection_limit_changes_member_id_fkey FOREIGN KEY (member_id) REFERENCES members(id)
   CONSTRAINT protection_limit_changes_pkey PRIMARY KEY (id)
+  CREATE INDEX protection_limit_changes_effective_idx ON protection_limit_changes USING btree (effective_at)
   CREATE INDEX protection_limit_changes_member_idx ON protection_limit_changes USING btree (member_id, created_at DESC)
 
 TABLE protection_limits
@@ -890,6 +891,7 @@ TABLE protection_restrictions
   CONSTRAINT protection_restrictions_kind_check CHECK ((kind = ANY (ARRAY['break'::text, 'exclusion'::text])))
   CONSTRAINT protection_restrictions_member_id_fkey FOREIGN KEY (member_id) REFERENCES members(id)
   CONSTRAINT protection_restrictions_pkey PRIMARY KEY (id)
+  CREATE INDEX protection_restrictions_break_end_idx ON protection_restrictions USING btree (ends_at) WHERE ((kind = 'break'::text) AND (lifted_at IS NULL))
   CREATE INDEX protection_restrictions_member_idx ON protection_restrictions USING btree (member_id, starts_at DESC)
 
 TABLE protection_reviews

@@ -348,3 +348,28 @@ describe('what the member chose, and protection', () => {
     expect((await pushInbox(member.browser)).map((message) => message.payload.kind)).toEqual(['offer', 'deposit_credited']);
   });
 });
+
+describe('what happens by time', () => {
+  it('tells a member when their break ends and when a limit they raised takes effect, once each', async () => {
+    const member = await registerMember(server);
+    // By SMS: a day on, the sandbox push service would refuse the VAPID signature this process makes with the wall clock.
+    await server.api('PUT', '/api/notices/settings', { token: member.token, body: { language: 'en', channels: { money: [], support: [], account: ['sms'], offers: [] }, quietFrom: 0, quietTo: 0 } });
+    expect((await server.api('PUT', '/api/protection/limits', { token: member.token, body: { kind: 'deposit_day', amount: 1_000 } })).status).toBe(200);
+    const raised = await server.api('PUT', '/api/protection/limits', { token: member.token, body: { kind: 'deposit_day', amount: 5_000 } });
+    expect(raised.status).toBe(200);
+    expect((await server.api('POST', '/api/protection/break', { token: member.token, body: { period: '24h' } })).status).toBe(200);
+    const breakEnds = (await server.db.selectFrom('protection_restrictions').select('ends_at').where('member_id', '=', BigInt(member.id)).executeTakeFirstOrThrow()).ends_at!;
+    await server.app.reconciler.run();
+    await server.app.notices.drain();
+    expect(await smsInbox(member)).toEqual([]);
+
+    // Past both, by less than the hour each run looks back.
+    const at = Math.max(breakEnds.getTime(), raised.body.appliesAt as number) + 10 * 60_000;
+    server.clock.advance(at - server.clock.now().getTime());
+    await server.app.reconciler.run();
+    await server.app.reconciler.run();
+    await server.app.notices.drain();
+    expect((await smsInbox(member)).map((message) => message.text).sort()).toEqual(['New limit in force: The higher limit you asked for is now in force.', 'Your break has ended: The limits you set still apply.']);
+    expect((await noticesOf(member)).map((notice) => notice.event_key).sort()).toEqual([expect.stringMatching(/^break:/), expect.stringMatching(/^limit:/)]);
+  });
+});

@@ -49,9 +49,9 @@ export const NOTICE_TEXTS: Record<NoticeKind, Record<Language, NoticeText>> = {
     en: { title: 'New limit in force', body: 'The higher limit you asked for is now in force.' },
   },
   break_ended: {
-    th: { title: 'ช่วงพักสิ้นสุดแล้ว', body: 'ช่วงพักของคุณสิ้นสุดแล้ว' },
-    lo: { title: 'ໄລຍະພັກສິ້ນສຸດແລ້ວ', body: 'ໄລຍະພັກຂອງທ່ານສິ້ນສຸດແລ້ວ' },
-    en: { title: 'Your break has ended', body: 'Your break has ended.' },
+    th: { title: 'ช่วงพักของคุณสิ้นสุดแล้ว', body: 'ขีดจำกัดที่คุณตั้งไว้ยังคงมีผล' },
+    lo: { title: 'ໄລຍະພັກຂອງທ່ານສິ້ນສຸດແລ້ວ', body: 'ຂີດຈຳກັດທີ່ທ່ານຕັ້ງໄວ້ຍັງມີຜົນ' },
+    en: { title: 'Your break has ended', body: 'The limits you set still apply.' },
   },
   offer: {
     th: { title: 'ข้อเสนอใหม่', body: 'มีข้อเสนอใหม่สำหรับคุณ แตะเพื่อดู' },

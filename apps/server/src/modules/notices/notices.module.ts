@@ -14,6 +14,8 @@ import { createPushChannel } from './push.channel.js';
 import { createPushSubscriptions } from './push-subscriptions.js';
 import { createSmsChannel } from './sms.channel.js';
 
+/** How far back each run looks for breaks that ended and limits that took effect. */
+const TIMED_NOTICES_LOOKBACK_MS = 60 * 60_000;
 /** How long a support reply waits for the member to read it in the app before they are told elsewhere. */
 const SUPPORT_REPLY_WAIT_SECONDS = 60;
 
@@ -23,12 +25,12 @@ const SUPPORT_REPLY_WAIT_SECONDS = 60;
  * node sends them.
  */
 export function registerNoticeModule(
-  core: Pick<Core, 'app' | 'db' | 'now' | 'site' | 'metrics' | 'config' | 'sms' | 'openIntents' | 'ownAddress'>,
+  core: Pick<Core, 'app' | 'db' | 'now' | 'site' | 'metrics' | 'config' | 'sms' | 'openIntents' | 'ownAddress' | 'jobs'>,
   uses: {
     members: Pick<Members, 'find'>;
     credit: Pick<DepositCredit, 'onCredited'>;
     withdrawals: { onDecided(handler: OnDecided): void };
-    protection: Pick<ProtectionService, 'restriction'>;
+    protection: Pick<ProtectionService, 'restriction' | 'endedOrInForceBetween'>;
     support: Pick<ChatService, 'onAgentReply' | 'replySeen'>;
   },
 ) {
@@ -71,6 +73,15 @@ export function registerNoticeModule(
   notices.addStaleCheck('support_reply', async (trx, notice) =>
     notice.facts.conversation && notice.facts.seq && (await uses.support.replySeen(trx, notice.facts.conversation, Number(notice.facts.seq))) ? 'seen_in_app' : null,
   );
+  // Breaks ending and raised limits taking effect happen by time: each reconciler run tells of those
+  // of the last hour (a run missed or a node down meanwhile loses none; each is told once, by its key).
+  core.jobs.timedNotices = async () => {
+    const to = core.now();
+    const { breaks, raises } = await uses.protection.endedOrInForceBetween(new Date(to.getTime() - TIMED_NOTICES_LOOKBACK_MS), to);
+    for (const ended of breaks) await notices.write(db, { memberId: ended.member_id, kind: 'break_ended', eventKey: `break:${ended.id}` });
+    for (const raise of raises) await notices.write(db, { memberId: raise.member_id, kind: 'limit_raised', eventKey: `limit:${raise.id}` });
+    return { breaks: breaks.length, raises: raises.length };
+  };
   core.openIntents.notice = () => openNotices(db);
   scheduleEvery(app, 'notices', () => notices.drain(), config.notices.intervalMs);
   return { notices };

@@ -161,3 +161,27 @@ export async function proposeLift(trx: Db, id: bigint, by: string): Promise<void
 export async function lift(trx: Db, id: bigint, by: string): Promise<void> {
   await trx.updateTable('protection_restrictions').set({ lifted_by: by, lifted_at: sql`now()` }).where('id', '=', id).execute();
 }
+
+/** Breaks that ended by their time (not lifted) between `from` (excluded) and `to`. */
+export function breaksEndedBetween(db: Db, from: Date, to: Date) {
+  return db
+    .selectFrom('protection_restrictions')
+    .select(['id', 'member_id'])
+    .where('kind', '=', 'break')
+    .where('lifted_at', 'is', null)
+    .where('ends_at', '>', from)
+    .where('ends_at', '<=', to)
+    .execute();
+}
+
+/** Limits a member raised or removed after the cooling time, taking effect between `from` (excluded) and `to`. */
+export function limitRaisesBetween(db: Db, from: Date, to: Date) {
+  return db
+    .selectFrom('protection_limit_changes')
+    .select(['id', 'member_id', 'kind'])
+    .where('effective_at', '>', from)
+    .where('effective_at', '<=', to)
+    .where(sql<boolean>`effective_at > created_at`)
+    .where((where) => where.or([where('to_amount', 'is', null), where('to_amount', '>', where.ref('from_amount'))]))
+    .execute();
+}

@@ -250,6 +250,12 @@ export function createProtectionService(
       return outcome;
     },
 
+    /** Breaks that ended by their time, and limit raises that took effect, in (`from`, `to`]: what members are told of. */
+    async endedOrInForceBetween(from: Date, to: Date) {
+      const [breaks, raises] = await Promise.all([repo.breaksEndedBetween(db, from, to), repo.limitRaisesBetween(db, from, to)]);
+      return { breaks, raises };
+    },
+
     /** The break or exclusion that refuses rewards, spins and deposits now, or null (read in the caller's transaction). */
     restriction: (trx: Db, memberId: bigint) => repo.restrictionRefusal(trx, memberId),
 
