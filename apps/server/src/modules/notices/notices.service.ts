@@ -102,6 +102,9 @@ export function createNoticeService(deps: {
       if (until) return repo.reschedule(db, notice, { channel: notice.channel, givenUp: [...notice.given_up], tries: notice.tries_on_channel, dueAt: until });
     }
     const givenUp = [...notice.given_up];
+    const chosen = channelsFor(group, settings.channels);
+    // The member asked for silence on this kind of notice.
+    if (chosen.length === 0) return end(notice, 'suppressed', null, givenUp, 'muted');
     let tries = notice.tries_on_channel;
     const facts = notice.facts.amount && !notice.facts.currency ? { ...notice.facts, currency: await deps.currencyOf(db, notice.member_id) } : notice.facts;
     const text = noticeText(notice.kind, settings.language, facts);
@@ -115,9 +118,6 @@ export function createNoticeService(deps: {
       path: NOTICE_PATHS[notice.kind],
       service: isServiceGroup(group),
     };
-    const chosen = channelsFor(group, settings.channels);
-    // The member asked for silence on this kind of notice.
-    if (chosen.length === 0) return end(notice, 'suppressed', null, givenUp, 'muted');
     for (const name of chosen) {
       if (givenUp.includes(name)) continue;
       if (name !== notice.channel) tries = 0;
