@@ -1,47 +1,16 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { HarmMetrics } from '@wallet/contract';
-import i18n from 'i18next';
-import { MemoryRouter } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { saveToken } from '../../shared/api/client';
-import { DashboardPage } from './DashboardPage';
+import { describe, expect, it } from 'vitest';
+import { dashboardTestsInEnglish, renderDashboard } from './dashboard-test-kit';
 
-const day = { date: '2026-11-01', deposits: { bank: 1_000 }, depositCount: 1, withdrawals: 0, withdrawalCount: 0, newMembers: 0, bonusCost: 0, corrections: 0, netGaming: 0 };
-const dashboard = { timeZone: 'Asia/Bangkok', currency: 'THB', currencies: ['THB'], today: day, days: [day], queues: [] };
 const metrics: HarmMetrics = { open: 4, overdue: 1, days: 30, medianMinutesToFirstAction: 37.4, actedWithinHour: 18, opened: 24 };
 
-function renderDashboard(roles: string[], answer: HarmMetrics = metrics) {
-  const asked: string[] = [];
-  saveToken('operator-token');
-  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const path = new URL(String(input), 'http://localhost').pathname;
-    asked.push(path);
-    if (path === '/api/admin/me') return new Response(JSON.stringify({ _id: '2', username: 'boon', roles, totp: false }));
-    if (path === '/api/admin/reports/dashboard') return new Response(JSON.stringify(dashboard));
-    if (path === '/api/admin/protection/cases/metrics') return new Response(JSON.stringify(answer));
-    return new Response(JSON.stringify({ message: 'NO_DATA' }), { status: 404 });
-  });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>
-        <DashboardPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  return asked;
-}
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
-beforeAll(() => i18n.changeLanguage('en'));
-afterAll(() => i18n.changeLanguage('th'));
+const showDashboard = (roles: string[], answer: HarmMetrics = metrics) => renderDashboard(roles, { '/api/admin/protection/cases/metrics': answer });
+dashboardTestsInEnglish();
 
 describe("the dashboard's harm cases tile", () => {
   it('shows open and overdue cases, the median minutes to a first action and the share acted on within the hour', async () => {
-    renderDashboard(['admin']);
+    showDashboard(['admin']);
     const tile = await screen.findByTestId('dashboard-harm');
     expect(await within(tile).findByTestId('dashboard-harm-open')).toHaveTextContent('4');
     expect(within(tile).getByTestId('dashboard-harm-overdue')).toHaveTextContent('1');
@@ -54,7 +23,7 @@ describe("the dashboard's harm cases tile", () => {
   });
 
   it('says "-" where nothing was opened or acted on yet', async () => {
-    renderDashboard(['support'], { open: 0, overdue: 0, days: 30, medianMinutesToFirstAction: null, actedWithinHour: 0, opened: 0 });
+    showDashboard(['support'], { open: 0, overdue: 0, days: 30, medianMinutesToFirstAction: null, actedWithinHour: 0, opened: 0 });
     const tile = await screen.findByTestId('dashboard-harm');
     expect(await within(tile).findByTestId('dashboard-harm-median')).toHaveTextContent('-');
     expect(within(tile).getByTestId('dashboard-harm-within-hour')).toHaveTextContent('-');
@@ -62,7 +31,7 @@ describe("the dashboard's harm cases tile", () => {
   });
 
   it('is neither shown to finance nor asked for', async () => {
-    const asked = renderDashboard(['finance']);
+    const asked = showDashboard(['finance']);
     expect(await screen.findByTestId('dashboard')).toBeInTheDocument();
     await waitFor(() => expect(asked).toContain('/api/admin/me'));
     await new Promise((resolve) => setTimeout(resolve, 50));

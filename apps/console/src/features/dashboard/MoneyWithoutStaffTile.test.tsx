@@ -1,14 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { AutoPayoutState, BankAutoFiguresResponse } from '@wallet/contract';
-import i18n from 'i18next';
-import { MemoryRouter } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { saveToken } from '../../shared/api/client';
-import { DashboardPage } from './DashboardPage';
+import { describe, expect, it } from 'vitest';
+import { dashboardTestsInEnglish, renderDashboard } from './dashboard-test-kit';
 
-const day = { date: '2026-11-01', deposits: { bank: 1_000 }, depositCount: 1, withdrawals: 0, withdrawalCount: 0, newMembers: 0, bonusCost: 0, corrections: 0, netGaming: 0 };
-const dashboard = { timeZone: 'Asia/Bangkok', currency: 'THB', currencies: ['THB'], today: day, days: [day], queues: [] };
 const period = (name: 'today' | 'days30', received: number, byItself: number, p95: number) => ({
   period: name,
   from: 0,
@@ -31,38 +25,12 @@ const autoPayout: AutoPayoutState = {
   inFlight: 0,
 };
 
-function renderDashboard(roles: string[]) {
-  const asked: string[] = [];
-  saveToken('operator-token');
-  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const path = new URL(String(input), 'http://localhost').pathname;
-    asked.push(path);
-    if (path === '/api/admin/me') return new Response(JSON.stringify({ _id: '2', username: 'boon', roles, totp: false }));
-    if (path === '/api/admin/reports/dashboard') return new Response(JSON.stringify(dashboard));
-    if (path === '/api/admin/bank-credits/figures') return new Response(JSON.stringify(deposits));
-    if (path === '/api/admin/auto-payout') return new Response(JSON.stringify(autoPayout));
-    return new Response(JSON.stringify({ message: 'NO_DATA' }), { status: 404 });
-  });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>
-        <DashboardPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  return asked;
-}
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
-beforeAll(() => i18n.changeLanguage('en'));
-afterAll(() => i18n.changeLanguage('th'));
+const showDashboard = (roles: string[]) => renderDashboard(roles, { '/api/admin/bank-credits/figures': deposits, '/api/admin/auto-payout': autoPayout });
+dashboardTestsInEnglish();
 
 describe("the dashboard's money-without-staff tile", () => {
   it('shows the share of bank deposits credited by themselves today and in 30 days, and of withdrawals paid by the bank by itself, with their times', async () => {
-    renderDashboard(['finance']);
+    showDashboard(['finance']);
     const tile = await screen.findByTestId('dashboard-no-staff');
     expect(await within(tile).findByTestId('dashboard-no-staff-deposits-today')).toHaveTextContent('75 %');
     expect(within(tile).getByTestId('dashboard-no-staff-deposits-days30')).toHaveTextContent('90 %');
@@ -73,7 +41,7 @@ describe("the dashboard's money-without-staff tile", () => {
   });
 
   it('is neither shown to marketing nor asked for', async () => {
-    const asked = renderDashboard(['marketing']);
+    const asked = showDashboard(['marketing']);
     expect(await screen.findByTestId('dashboard')).toBeInTheDocument();
     await waitFor(() => expect(asked).toContain('/api/admin/me'));
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,13 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import i18n from 'i18next';
-import { MemoryRouter } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { saveToken } from '../../shared/api/client';
-import { DashboardPage } from './DashboardPage';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { dashboardTestsInEnglish, renderDashboard } from './dashboard-test-kit';
 
-const day = { date: '2026-11-01', deposits: { bank: 1_000 }, depositCount: 1, withdrawals: 0, withdrawalCount: 0, newMembers: 0, bonusCost: 0, corrections: 0, netGaming: 0 };
-const dashboard = { timeZone: 'Asia/Bangkok', currency: 'THB', currencies: ['THB'], today: day, days: [day], queues: [] };
 const figures = {
   hours: 24,
   written: 210,
@@ -23,37 +17,12 @@ const figures = {
   ],
 };
 
-function renderDashboard(roles: string[]) {
-  const asked: string[] = [];
-  saveToken('operator-token');
-  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const path = new URL(String(input), 'http://localhost').pathname;
-    asked.push(path);
-    if (path === '/api/admin/me') return new Response(JSON.stringify({ _id: '2', username: 'boon', roles, totp: false }));
-    if (path === '/api/admin/reports/dashboard') return new Response(JSON.stringify(dashboard));
-    if (path === '/api/admin/notices/figures') return new Response(JSON.stringify(figures));
-    return new Response(JSON.stringify({ message: 'NO_DATA' }), { status: 404 });
-  });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>
-        <DashboardPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  return asked;
-}
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
-beforeAll(() => i18n.changeLanguage('en'));
-afterAll(() => i18n.changeLanguage('th'));
+const showDashboard = (roles: string[]) => renderDashboard(roles, { '/api/admin/notices/figures': figures });
+dashboardTestsInEnglish();
 
 describe("the dashboard's notices tile", () => {
   it('shows the share delivered, within 30 s, and each channel’s tries and delays', async () => {
-    renderDashboard(['support']);
+    showDashboard(['support']);
     const tile = await screen.findByTestId('dashboard-notices');
     expect(await within(tile).findByTestId('dashboard-notices-delivered')).toHaveTextContent('98 %');
     expect(within(tile).getByText('196 of 200')).toBeInTheDocument();
@@ -64,7 +33,7 @@ describe("the dashboard's notices tile", () => {
   });
 
   it('is not asked for by a role that does not see it', async () => {
-    const asked = renderDashboard(['marketing']);
+    const asked = showDashboard(['marketing']);
     await screen.findByText(/./);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(asked).not.toContain('/api/admin/notices/figures');
