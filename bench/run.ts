@@ -38,8 +38,8 @@ const slipCount = Number(process.env.BENCH_SLIPS ?? 300);
 const BOUNDARY = 'bench-slip-boundary';
 const chatSockets = Number(process.env.BENCH_CHAT_SOCKETS ?? 5_000);
 const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-/** Which phases run (all by default): money (transfers, wallet reads, pgbench), slips, chat, startup, lists. BENCH_KEEP=1 leaves the seeded schema behind, to look into afterwards. */
-const phases = new Set((process.env.BENCH_PHASES ?? 'money,slips,chat,startup,lists').split(','));
+/** Which phases run (all by default): money (transfers, wallet reads, pgbench), slips, chat, startup, lists, notices. BENCH_KEEP=1 leaves the seeded schema behind, to look into afterwards. */
+const phases = new Set((process.env.BENCH_PHASES ?? 'money,slips,chat,startup,lists,notices').split(','));
 /** The sandbox provider answers from its own process, as a real provider would (not the API's event loop). */
 const providerPort = port + 2;
 /**
@@ -430,6 +430,8 @@ try {
 
   // Member lists on a small and a large database side by side: its own seeds and servers.
   if (phases.has('lists')) execFileSync(process.execPath, ['--import', 'tsx', 'bench/lists-run.ts'], { stdio: 'inherit' });
+  // 5,000 deposits' notices in one burst: its own server and schema.
+  if (phases.has('notices')) execFileSync(process.execPath, ['--import', 'tsx', 'bench/notices-run.ts'], { stdio: 'inherit', env: { ...process.env, BENCH_DATABASE_URL: databaseUrl } });
 } finally {
   server?.kill('SIGKILL');
   providerNode?.kill('SIGKILL');
