@@ -330,7 +330,7 @@ describe('what the member chose, and protection', () => {
     expect((await server.api('GET', '/api/admin/notices/figures', { token: (await registerMember(server)).token })).status).toBe(401);
   });
 
-  // Last: it moves this server's clock an hour on.
+  // After every test that deposits: it moves this server's clock an hour on (the feed reads up to the wall clock).
   it('holds an offer until quiet hours end, but not a deposit', async () => {
     const member = await memberWithApp();
     const now = server.clock.now();
@@ -349,6 +349,7 @@ describe('what the member chose, and protection', () => {
   });
 });
 
+// Last of all: it moves this server's clock a day on.
 describe('what happens by time', () => {
   it('tells a member when their break ends and when a limit they raised takes effect, once each', async () => {
     const member = await registerMember(server);
