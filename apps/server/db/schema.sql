@@ -689,6 +689,19 @@ TABLE notice_attempts
   CREATE INDEX notice_attempts_at_idx ON notice_attempts USING btree (at)
   CREATE INDEX notice_attempts_notice_idx ON notice_attempts USING btree (notice_id)
 
+TABLE notice_templates
+  kind text NOT NULL
+  language text NOT NULL
+  title text NOT NULL
+  body text NOT NULL
+  updated_by text NOT NULL
+  updated_at timestamp with time zone NOT NULL
+  CONSTRAINT notice_templates_body_check CHECK (((char_length(body) >= 1) AND (char_length(body) <= 200)))
+  CONSTRAINT notice_templates_kind_check CHECK ((kind = ANY (ARRAY['deposit_credited'::text, 'withdrawal_paid'::text, 'withdrawal_refused'::text, 'support_reply'::text, 'bonus_reached'::text, 'bonus_expiring'::text, 'limit_raised'::text, 'break_ended'::text, 'offer'::text])))
+  CONSTRAINT notice_templates_language_check CHECK ((language = ANY (ARRAY['th'::text, 'lo'::text, 'en'::text])))
+  CONSTRAINT notice_templates_pkey PRIMARY KEY (kind, language)
+  CONSTRAINT notice_templates_title_check CHECK (((char_length(title) >= 1) AND (char_length(title) <= 50)))
+
 TABLE notices
   id uuid NOT NULL
   member_id bigint NOT NULL
@@ -704,6 +717,7 @@ TABLE notices
   created_at timestamp with time zone NOT NULL
   finished_at timestamp with time zone
   outcome text
+  test_by text
   CONSTRAINT notices_channel_check CHECK ((channel = ANY (ARRAY['line'::text, 'push'::text, 'sms'::text])))
   CONSTRAINT notices_event_key_key UNIQUE (event_key)
   CONSTRAINT notices_kind_check CHECK ((kind = ANY (ARRAY['deposit_credited'::text, 'withdrawal_paid'::text, 'withdrawal_refused'::text, 'support_reply'::text, 'bonus_reached'::text, 'bonus_expiring'::text, 'limit_raised'::text, 'break_ended'::text, 'offer'::text])))

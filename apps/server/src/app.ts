@@ -88,10 +88,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const risk = registerRiskModule(core, { links, credit, sessions: auth, support: chat, bankChanges: account });
   const protection = registerProtectionModule(core, { credit, launches: wallet, tellMember: (memberId) => chat.tellMemberApp(memberId), support: chat, endSessions: endGameSessions });
   const { autoPayout, onDecided } = registerWithdrawModule(core, { wallet, members: core.members, conditions, statement, risk, protection, banks: lookup });
-  const { notices } = registerNoticeModule(core, { members: core.members, credit, withdrawals: { onDecided }, protection, support: chat });
+  const { notices } = registerNoticeModule(core, { members: core.members, credit, withdrawals: { onDecided }, protection, support: chat, conditions });
   const corrections = registerCorrectionModule(core, { statement });
   const { rewards } = registerPromotionsModule(core, { members: core.members, signIns: createSignIns(), wallet, credit, deposits, conditions, approvals, statement, texts: lookup, risk, protection });
   registerSpinModule(core, { members: core.members, gameResults: providerTransfers, rewards, risk, protection, approvals });
+  // Results booked may bring a member to their condition's target: told in the booking's transaction.
+  providerTransfers.onResultsBooked((trx, memberId) => conditions.checkReached(trx, memberId));
   const books = registerBooksModule(core);
   const dailyFigures = registerDailyFiguresModule(core, { books });
   const reconciliation = registerReconciliationModule(core, { corrections, provider, gateway });

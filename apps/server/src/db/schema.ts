@@ -903,7 +903,11 @@ export interface Database {
     created_at: Timestamp;
     finished_at: Timestamp | null;
     outcome: string | null;
+    /** The operator who sent it as a test from the console (migration 084); null for a real event's notice. */
+    test_by: string | null;
   };
+  /** The operator's texts for a kind of notice in a language (migration 084): they override the built-in ones when sent. */
+  notice_templates: { kind: NoticeKind; language: 'th' | 'lo' | 'en'; title: string; body: string; updated_by: string; updated_at: Timestamp };
   notice_attempts: { id: Generated<bigint>; notice_id: string; channel: ChannelName; outcome: 'sent' | 'failed' | 'unreachable'; detail: string | null; at: Timestamp };
   member_notice_settings: {
     member_id: bigint;

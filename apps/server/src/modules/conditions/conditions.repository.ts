@@ -48,8 +48,9 @@ export function activeCondition(db: Db, memberId: bigint): Promise<ConditionRow 
   return db.selectFrom('member_conditions').selectAll().where('member_id', '=', memberId).where('status', '=', 'active').executeTakeFirst();
 }
 
-export async function closeCondition(trx: Db, id: string, status: 'completed' | 'ended'): Promise<void> {
-  await trx.updateTable('member_conditions').set({ status, closed_at: sql`now()` }).where('id', '=', id).execute();
+/** Closes the condition; answers its member (undefined: no such condition). */
+export async function closeCondition(trx: Db, id: string, status: 'completed' | 'ended'): Promise<{ member_id: bigint } | undefined> {
+  return trx.updateTable('member_conditions').set({ status, closed_at: sql`now()` }).where('id', '=', id).returning('member_id').executeTakeFirst();
 }
 
 /** Ends a condition before its target: by the member under the fail floor, or by an operator with a reason. */

@@ -1,18 +1,13 @@
-import { type CurrencyCode, type NoticeKind, formatMoney, toMajor } from '@wallet/contract';
+import { NOTICE_AMOUNT_PLACEHOLDER, type NoticeKind, type NoticeLanguage, type NoticeTexts, fillNoticeTemplate, spokenNoticeAmount } from '@wallet/contract';
 import type { NoticeFacts } from './channel.js';
 
-type Language = 'th' | 'lo' | 'en';
-interface NoticeText {
-  title: string;
-  body: string;
-}
-
 /**
- * The texts of each kind of notice, in each language. `{amount}` is the notice's amount with its
- * currency. A refusal's reason is not written out: an operator's free text has no place in a LINE
- * chat or on a lock screen; the app shows it.
+ * The built-in texts of each kind of notice, in each language: what is sent until an operator saves
+ * a template of their own for the kind and language (notice-templates.ts), and what a reset returns
+ * to. `{amount}` is the notice's amount with its currency. A refusal's reason is not written out:
+ * an operator's free text has no place in a LINE chat or on a lock screen; the app shows it.
  */
-export const NOTICE_TEXTS: Record<NoticeKind, Record<Language, NoticeText>> = {
+export const NOTICE_TEXTS: Record<NoticeKind, Record<NoticeLanguage, NoticeTexts>> = {
   deposit_credited: {
     th: { title: 'ฝากเงินสำเร็จ', body: 'ยอด {amount} เข้ากระเป๋าของคุณแล้ว' },
     lo: { title: 'ຝາກເງິນສຳເລັດ', body: 'ຍອດ {amount} ເຂົ້າກະເປົາຂອງທ່ານແລ້ວ' },
@@ -73,20 +68,15 @@ export const NOTICE_PATHS: Record<NoticeKind, string> = {
   offer: '/user/home',
 };
 
-const CURRENCY_WORDS: Record<CurrencyCode, Record<Language, string>> = {
-  THB: { th: 'บาท', lo: 'ບາດ', en: 'THB' },
-  LAK: { th: 'กีบ', lo: 'ກີບ', en: 'LAK' },
-};
+/** A kind whose notices carry an amount: its built-in texts say it, and an operator's must keep saying it. */
+export const noticeTellsAmount = (kind: NoticeKind): boolean => NOTICE_TEXTS[kind].en.body.includes(NOTICE_AMOUNT_PLACEHOLDER) || NOTICE_TEXTS[kind].en.title.includes(NOTICE_AMOUNT_PLACEHOLDER);
 
-/** An amount as the notice says it: "1,250.00 บาท", "50,000 ກີບ", "1,250.00 THB". */
-export function spokenAmount(minor: bigint, currency: CurrencyCode, language: Language): string {
-  return `${formatMoney(toMajor(minor), language, currency)} ${CURRENCY_WORDS[currency][language]}`;
-}
-
-/** The notice's title and body in the member's language, filled with its facts. */
-export function noticeText(kind: NoticeKind, language: Language, facts: NoticeFacts): NoticeText {
-  const text = NOTICE_TEXTS[kind][language];
+/**
+ * The notice's title and body in the member's language, filled with its facts: the operator's
+ * template for the kind and language when one is saved, else the built-in text.
+ */
+export function noticeText(kind: NoticeKind, language: NoticeLanguage, facts: NoticeFacts, template?: NoticeTexts): NoticeTexts {
   const currency = facts.currency === 'LAK' ? 'LAK' : 'THB';
-  const amount = facts.amount ? spokenAmount(BigInt(facts.amount), currency, language) : '';
-  return { title: text.title, body: text.body.replaceAll('{amount}', amount) };
+  const amount = facts.amount ? spokenNoticeAmount(BigInt(facts.amount), currency, language) : '';
+  return fillNoticeTemplate(template ?? NOTICE_TEXTS[kind][language], amount);
 }

@@ -3,6 +3,7 @@ import { createHttpWebPush, webPushVapid } from '../../adapters/web-push.js';
 import type { Core } from '../../core.js';
 import type { Members } from '../account/members.js';
 import type { ChatService } from '../chat/chat.service.js';
+import type { ConditionService } from '../conditions/conditions.service.js';
 import type { DepositCredit } from '../deposit/deposit-credit.js';
 import type { ProtectionService } from '../protection/protection.service.js';
 import { scheduleEvery } from '../reconcile/reconciler.js';
@@ -10,6 +11,7 @@ import type { OnDecided } from '../withdraw/withdrawal-decisions.js';
 import { openNotices } from './notices.repository.js';
 import { registerNoticeRoutes } from './notices.routes.js';
 import { createNoticeService } from './notices.service.js';
+import { createNoticeTemplates } from './notice-templates.js';
 import { createPushChannel } from './push.channel.js';
 import { createPushSubscriptions } from './push-subscriptions.js';
 import { createSmsChannel } from './sms.channel.js';
@@ -25,18 +27,22 @@ const SUPPORT_REPLY_WAIT_SECONDS = 60;
  * node sends them.
  */
 export function registerNoticeModule(
-  core: Pick<Core, 'app' | 'db' | 'now' | 'site' | 'metrics' | 'config' | 'sms' | 'openIntents' | 'ownAddress' | 'jobs'>,
+  core: Pick<Core, 'app' | 'db' | 'now' | 'site' | 'metrics' | 'config' | 'sms' | 'openIntents' | 'ownAddress' | 'jobs' | 'auditTrail'>,
   uses: {
     members: Pick<Members, 'find'>;
     credit: Pick<DepositCredit, 'onCredited'>;
     withdrawals: { onDecided(handler: OnDecided): void };
     protection: Pick<ProtectionService, 'restriction' | 'endedOrInForceBetween'>;
     support: Pick<ChatService, 'onAgentReply' | 'replySeen'>;
+    conditions: Pick<ConditionService, 'onReached'>;
   },
 ) {
   const { app, db, config } = core;
+  const templates = createNoticeTemplates(core);
   const notices = createNoticeService({
     ...core,
+    templates,
+    memberExists: async (trx, memberId) => (await uses.members.find(trx, memberId)) !== undefined,
     log: app.log,
     currencyOf: async (trx, memberId) => walletCurrencyOf((await uses.members.find(trx, memberId))?.currency ?? 'THB'),
     restricted: async (trx, memberId) => (await uses.protection.restriction(trx, memberId)) !== null,
@@ -46,7 +52,7 @@ export function registerNoticeModule(
   else app.log.warn('web push is not configured (WEB_PUSH_VAPID_*): notices go through the other channels');
   notices.addChannel(createSmsChannel(core.sms, uses.members));
   const push = createPushSubscriptions({ db, now: core.now, publicKey: vapid?.publicKey ?? null, sandboxOrigin: config.sandboxes ? () => new URL(core.ownAddress()).origin : null });
-  registerNoticeRoutes(app, notices, push);
+  registerNoticeRoutes(app, notices, push, templates);
 
   uses.credit.onCredited((trx, deposit) =>
     notices.write(trx, { memberId: deposit.memberId, kind: 'deposit_credited', eventKey: `deposit:${deposit.depositId}`, facts: { amount: String(deposit.amount) } }),
@@ -70,6 +76,10 @@ export function registerNoticeModule(
       dueInSeconds: SUPPORT_REPLY_WAIT_SECONDS,
     }),
   );
+  // A condition's target reached, by game results or by the withdrawal that completes it: told once
+  // per condition, in that transaction. An offer: sent only with the member's consent, never under a
+  // break or a self-exclusion (ADR 0416).
+  uses.conditions.onReached((trx, reached) => notices.write(trx, { memberId: reached.memberId, kind: 'bonus_reached', eventKey: `bonus_reached:${reached.conditionId}` }));
   notices.addStaleCheck('support_reply', async (trx, notice) =>
     notice.facts.conversation && notice.facts.seq && (await uses.support.replySeen(trx, notice.facts.conversation, Number(notice.facts.seq))) ? 'seen_in_app' : null,
   );

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { NoticeChannelChoices } from '@wallet/contract';
+import type { NoticeChannelChoices, NoticeLanguage } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import type { ChannelName, NoticeFacts, NoticeKind } from './channel.js';
 
@@ -10,15 +10,21 @@ export interface NoticeToWrite {
   eventKey: string;
   facts: NoticeFacts;
   dueAt: Date;
+  /** The operator who sent it as a test, or null. */
+  testBy: string | null;
 }
 
 /** Writes the notice in the caller's transaction; an event already told of is not told again. */
 export async function insertNotice(trx: Db, notice: NoticeToWrite, now: Date): Promise<void> {
   await trx
     .insertInto('notices')
-    .values({ id: notice.id, member_id: notice.memberId, kind: notice.kind, event_key: notice.eventKey, facts: JSON.stringify(notice.facts), due_at: notice.dueAt, created_at: now })
+    .values({ id: notice.id, member_id: notice.memberId, kind: notice.kind, event_key: notice.eventKey, facts: JSON.stringify(notice.facts), due_at: notice.dueAt, created_at: now, test_by: notice.testBy })
     .onConflict((conflict) => conflict.column('event_key').doNothing())
     .execute();
+}
+
+export async function noticeIdOf(db: Db, eventKey: string): Promise<string> {
+  return (await db.selectFrom('notices').select('id').where('event_key', '=', eventKey).executeTakeFirstOrThrow()).id;
 }
 
 export type ClaimedNotice = Awaited<ReturnType<typeof claimDue>>[number];
@@ -83,7 +89,7 @@ export async function saveSettings(db: Db, memberId: bigint, settings: { languag
 export function historyOf(db: Db, memberId: bigint, limit = 50) {
   return db
     .selectFrom('notices')
-    .select(['id', 'kind', 'state', 'channel', 'outcome', 'created_at', 'finished_at'])
+    .select(['id', 'kind', 'state', 'channel', 'outcome', 'created_at', 'finished_at', 'test_by'])
     .where('member_id', '=', memberId)
     .orderBy('created_at', 'desc')
     .limit(limit)
@@ -99,6 +105,35 @@ export function attemptsOf(db: Db, noticeIds: readonly string[]) {
 export async function openNotices(db: Db): Promise<{ open: number; oldest: Date | null }> {
   const row = await db.selectFrom('notices').select([sql<string>`count(*)`.as('open'), sql<Date | null>`min(created_at)`.as('oldest')]).where('state', '=', 'pending').executeTakeFirstOrThrow();
   return { open: Number(row.open), oldest: row.oldest };
+}
+
+// ---------- Templates: the operator's texts for a kind of notice in a language
+
+export type TemplateRow = Awaited<ReturnType<typeof templates>>[number];
+
+/** Every saved template: at most one per kind and language, so a few dozen rows. */
+export function templates(db: Db) {
+  return db.selectFrom('notice_templates').select(['kind', 'language', 'title', 'body', 'updated_by', 'updated_at']).execute();
+}
+
+/** The saved template, locked for the caller's transaction (the audit's before), or undefined. */
+export function lockTemplate(trx: Db, kind: NoticeKind, language: NoticeLanguage) {
+  return trx.selectFrom('notice_templates').select(['title', 'body']).where('kind', '=', kind).where('language', '=', language).forUpdate().executeTakeFirst();
+}
+
+export async function saveTemplate(trx: Db, template: { kind: NoticeKind; language: NoticeLanguage; title: string; body: string; updatedBy: string }, now: Date): Promise<void> {
+  const values = { title: template.title, body: template.body, updated_by: template.updatedBy, updated_at: now };
+  await trx
+    .insertInto('notice_templates')
+    .values({ kind: template.kind, language: template.language, ...values })
+    .onConflict((conflict) => conflict.columns(['kind', 'language']).doUpdateSet(values))
+    .execute();
+}
+
+/** Whether a template was there to delete. */
+export async function deleteTemplate(trx: Db, kind: NoticeKind, language: NoticeLanguage): Promise<boolean> {
+  const deleted = await trx.deleteFrom('notice_templates').where('kind', '=', kind).where('language', '=', language).executeTakeFirst();
+  return deleted.numDeletedRows > 0n;
 }
 
 // ---------- Web push subscriptions

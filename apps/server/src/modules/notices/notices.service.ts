@@ -1,10 +1,13 @@
 import crypto from 'node:crypto';
-import { type CurrencyCode, NOTICE_GROUP_OF, type NoticeChannelChoices, type NoticeSettings, type SiteProfile, isServiceGroup } from '@wallet/contract';
+import { type CurrencyCode, NOTICE_GROUP_OF, type NoticeChannelChoices, type NoticeSettings, SAMPLE_NOTICE_AMOUNT, type SiteProfile, isServiceGroup } from '@wallet/contract';
 import { Counter, Histogram } from 'prom-client';
 import type { Db } from '../../db/database.js';
+import { notFound } from '../../errors.js';
+import type { AuditActor, AuditTrail } from '../audit/audit-writer.js';
 import { type Metrics, WAIT_BUCKETS } from '../../metrics.js';
 import { CHANNELS, ChannelError, type ChannelName, type NoticeChannel, type NoticeFacts, type NoticeKind, type RenderedNotice } from './channel.js';
-import { NOTICE_PATHS, noticeText } from './notice-texts.js';
+import { type NoticeTemplates, type TemplatesInForce, templateKey } from './notice-templates.js';
+import { NOTICE_PATHS, noticeTellsAmount, noticeText } from './notice-texts.js';
 import * as repo from './notices.repository.js';
 import { DEFAULT_CHANNELS, channelsFor, quietUntil, retryWaitSeconds, suppression } from './notices.rules.js';
 
@@ -22,6 +25,8 @@ export interface NoticeEvent {
   facts?: NoticeFacts;
   /** Sent no sooner than this: a support reply waits, in case the member reads it in the app meanwhile. */
   dueInSeconds?: number;
+  /** The operator who sent it as a test from the console. */
+  testBy?: string;
 }
 
 /** Why a notice no longer needs sending (the member saw it in the app), or null. */
@@ -50,6 +55,11 @@ export function createNoticeService(deps: {
   currencyOf: (db: Db, memberId: bigint) => Promise<CurrencyCode>;
   /** Whether a break or a self-exclusion is in force for the member. */
   restricted: (db: Db, memberId: bigint) => Promise<boolean>;
+  /** Whether the member exists: a test notice is written only for one. */
+  memberExists: (db: Db, memberId: bigint) => Promise<boolean>;
+  /** The operator's texts, which override the built-in ones when a notice is sent. */
+  templates: Pick<NoticeTemplates, 'inForce'>;
+  auditTrail: AuditTrail;
 }) {
   const { db, now } = deps;
   const channels = new Map<ChannelName, NoticeChannel>();
@@ -91,7 +101,7 @@ export function createNoticeService(deps: {
     await repo.finish(db, notice, { state, channel, givenUp, outcome }, now());
   }
 
-  async function deliver(notice: repo.ClaimedNotice): Promise<void> {
+  async function deliver(notice: repo.ClaimedNotice, templates: TemplatesInForce): Promise<void> {
     const group = NOTICE_GROUP_OF[notice.kind];
     const settings = await settingsOf(notice.member_id);
     const stale = (await staleChecks.get(notice.kind)?.(db, { memberId: notice.member_id, facts: notice.facts })) ?? null;
@@ -107,7 +117,7 @@ export function createNoticeService(deps: {
     if (chosen.length === 0) return end(notice, 'suppressed', null, givenUp, 'muted');
     let tries = notice.tries_on_channel;
     const facts = notice.facts.amount && !notice.facts.currency ? { ...notice.facts, currency: await deps.currencyOf(db, notice.member_id) } : notice.facts;
-    const text = noticeText(notice.kind, settings.language, facts);
+    const text = noticeText(notice.kind, settings.language, facts, templates.get(templateKey(notice.kind, settings.language)));
     const rendered: RenderedNotice = {
       id: notice.id,
       memberId: notice.member_id,
@@ -161,17 +171,39 @@ export function createNoticeService(deps: {
     async write(trx: Db, event: NoticeEvent): Promise<void> {
       const at = now();
       const dueAt = new Date(at.getTime() + (event.dueInSeconds ?? 0) * 1000);
-      await repo.insertNotice(trx, { id: crypto.randomUUID(), memberId: event.memberId, kind: event.kind, eventKey: event.eventKey, facts: event.facts ?? {}, dueAt }, at);
+      await repo.insertNotice(trx, { id: crypto.randomUUID(), memberId: event.memberId, kind: event.kind, eventKey: event.eventKey, facts: event.facts ?? {}, dueAt, testBy: event.testBy ?? null }, at);
+    },
+
+    /**
+     * A test notice of `kind` to one member, from the console: written to the outbox like any notice
+     * (`test:<uuid>`, a sample amount in the member's currency for the kinds that tell one), so it
+     * goes through the member's own channels, choices, quiet hours and protection, and shows in their
+     * history as a test. Audited in the same transaction. Answers the notice's id.
+     */
+    async sendTest(operator: AuditActor, memberId: bigint, kind: NoticeKind): Promise<string> {
+      const eventKey = `test:${crypto.randomUUID()}`;
+      return db.transaction().execute(async (trx) => {
+        if (!(await deps.memberExists(trx, memberId))) throw notFound('NO_USER');
+        const currency = await deps.currencyOf(trx, memberId);
+        const facts: NoticeFacts = noticeTellsAmount(kind) ? { amount: String(SAMPLE_NOTICE_AMOUNT[currency]), currency } : {};
+        await this.write(trx, { memberId, kind, eventKey, facts, testBy: operator.username });
+        const written = await repo.noticeIdOf(trx, eventKey);
+        await deps.auditTrail.record(trx, operator, 'notice.test', { memberId: String(memberId), kind, noticeId: written });
+        return written;
+      });
     },
 
     /** One pass of the worker: claims what is due and sends it; the count of notices handled. */
     async work(): Promise<number> {
       const claimed = await repo.claimDue(db, BATCH, LEASE_SECONDS, now());
+      if (claimed.length === 0) return 0;
+      // Read once a pass: an operator's edit reaches every node's next pass.
+      const templates = await deps.templates.inForce();
       let next = 0;
       const sender = async () => {
         while (next < claimed.length) {
           const notice = claimed[next++]!;
-          await deliver(notice).catch((error: unknown) => deps.log.error({ err: error, noticeId: notice.id }, 'notice not handled; tried again once its claim lapses'));
+          await deliver(notice, templates).catch((error: unknown) => deps.log.error({ err: error, noticeId: notice.id }, 'notice not handled; tried again once its claim lapses'));
         }
       };
       await Promise.all(Array.from({ length: Math.min(SENDERS, claimed.length) }, sender));
@@ -234,6 +266,7 @@ export function createNoticeService(deps: {
         outcome: notice.outcome,
         createdAt: notice.created_at.toISOString(),
         finishedAt: notice.finished_at?.toISOString() ?? null,
+        testBy: notice.test_by,
         attempts: tries.filter((row) => row.notice_id === notice.id).map((row) => ({ channel: row.channel, outcome: row.outcome, detail: row.detail, at: row.at.toISOString() })),
       }));
     },
