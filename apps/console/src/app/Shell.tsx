@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { LANGUAGES, messageResponse } from '@wallet/contract';
+import { LANGUAGES, NOTICE_TEMPLATE_EDITORS, messageResponse } from '@wallet/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useNavigate } from 'react-router';
@@ -30,6 +30,7 @@ export function Shell() {
     { to: '/corrections', label: t('nav.corrections'), show: hasRole(roles, 'admin', 'finance') },
     { to: '/promotions', label: t('nav.promotions'), show: hasRole(roles, 'admin', 'marketing') },
     { to: '/spinwheels', label: t('nav.spinwheels'), show: hasRole(roles, 'admin', 'marketing') },
+    { to: '/notice-templates', label: t('nav.noticeTemplates'), show: hasRole(roles, ...NOTICE_TEMPLATE_EDITORS) },
     { to: '/approvals', label: t('nav.approvals'), show: hasRole(roles, 'admin', 'marketing') },
     { to: '/dashboard', label: t('nav.dashboard'), show: hasRole(roles, 'admin', 'finance', 'marketing') },
     { to: '/books', label: t('nav.books'), show: hasRole(roles, 'admin', 'finance') },

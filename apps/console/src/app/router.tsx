@@ -12,6 +12,7 @@ import { LoginPage } from '../features/login/LoginPage';
 import { MemberPage } from '../features/members/MemberPage';
 import { MembersPage } from '../features/members/MembersPage';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
+import { NoticeTemplatesPage } from '../features/notice-templates/NoticeTemplatesPage';
 import { OperatorsPage } from '../features/operators/OperatorsPage';
 import { PromotionsPage } from '../features/promotions/PromotionsPage';
 import { SavedRepliesPage } from '../features/saved-replies/SavedRepliesPage';
@@ -48,6 +49,7 @@ export const consoleRoutes: RouteObject[] = [
       { path: 'approvals', element: <ApprovalsPage /> },
       { path: 'promotions', element: <PromotionsPage /> },
       { path: 'spinwheels', element: <SpinWheelsPage /> },
+      { path: 'notice-templates', element: <NoticeTemplatesPage /> },
       { path: 'operators', element: <OperatorsPage /> },
       { path: 'dashboard', element: <DashboardPage /> },
       { path: 'books', element: <BooksPage /> },

@@ -1,22 +1,54 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import type { noticeHistoryResponse } from '@wallet/contract';
-import { useMemo } from 'react';
+import { NOTICE_KINDS, type NoticeKind, type noticeHistoryResponse } from '@wallet/contract';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import type { z } from 'zod';
+import { errorText } from '../../shared/i18n';
+import { Button } from '../../shared/ui/Button';
 import { DataTable } from '../../shared/ui/DataTable';
+import { SelectField } from '../../shared/ui/Field';
 import { formatTime } from '../../shared/ui/format';
 import { useMemberNotices } from './api/member-notices';
+import { useSendTestNotice } from './api/send-test-notice';
 
 type Notice = z.infer<typeof noticeHistoryResponse>['notices'][number];
 
+/**
+ * A test notice of a chosen kind to this member, through their own channels and choices like any
+ * notice (an offer they did not consent to is not sent): what became of it shows in the table.
+ */
+function TestNotice({ memberId }: { memberId: string }) {
+  const { t } = useTranslation();
+  const send = useSendTestNotice(memberId);
+  const [kind, setKind] = useState<NoticeKind>('deposit_credited');
+  return (
+    <div className="flex flex-wrap items-end gap-2" data-testid="test-notice">
+      <SelectField label={t('notices.testKind')} className="w-56" value={kind} onChange={(event) => setKind(event.target.value as NoticeKind)} data-testid="test-notice-kind">
+        {NOTICE_KINDS.map((value) => <option key={value} value={value}>{t(`notices.kinds.${value}`)}</option>)}
+      </SelectField>
+      <Button variant="secondary" busy={send.isPending} onClick={() => send.mutate(kind, { onSuccess: () => toast.success(t('notices.testSent')), onError: (error) => toast.error(errorText(error)) })} data-testid="test-notice-send">
+        {t('notices.sendTest')}
+      </Button>
+      <span className="text-xs text-white/50">{t('notices.testHint')}</span>
+    </div>
+  );
+}
+
 /** What the member was told outside the app, on which channel, and every try: support's answer to "I was never told". */
-export function MemberNotices({ memberId }: { memberId: string }) {
+export function MemberNotices({ memberId, canSendTest }: { memberId: string; canSendTest: boolean }) {
   const { t } = useTranslation();
   const notices = useMemberNotices(memberId);
   const columns = useMemo<ColumnDef<Notice, unknown>[]>(
     () => [
       { header: t('notices.when'), cell: ({ row }) => formatTime(row.original.createdAt) },
-      { header: t('notices.kind'), cell: ({ row }) => t(`notices.kinds.${row.original.kind}`) },
+      {
+        header: t('notices.kind'),
+        cell: ({ row }) => {
+          const kind = t(`notices.kinds.${row.original.kind}`);
+          return row.original.testBy ? `${kind} · ${t('notices.testBy', { name: row.original.testBy })}` : kind;
+        },
+      },
       {
         header: t('notices.state'),
         cell: ({ row }) => {
@@ -40,11 +72,13 @@ export function MemberNotices({ memberId }: { memberId: string }) {
     ],
     [t],
   );
-  if (!notices.data || notices.data.notices.length === 0) return null;
+  const rows = notices.data?.notices ?? [];
+  if (rows.length === 0 && !canSendTest) return null;
   return (
     <section className="space-y-2" data-testid="member-notices">
       <h2 className="font-semibold">{t('notices.title')}</h2>
-      <DataTable columns={columns} rows={notices.data.notices} total={notices.data.notices.length} page={1} pageSize={notices.data.notices.length} />
+      {canSendTest && <TestNotice memberId={memberId} />}
+      {rows.length > 0 && <DataTable columns={columns} rows={rows} total={rows.length} page={1} pageSize={rows.length} />}
     </section>
   );
 }

@@ -92,7 +92,7 @@ export function MemberPage() {
       {hasRole(roles, 'admin', 'support', 'finance') && <ProtectionPanel memberId={data._id} currency={walletCurrencyOf(data.currency)} harmCases={support} />}
       <MemberRecords member={data} />
       <MemberSpins memberId={data._id} canVoid={hasRole(roles, 'admin', 'marketing')} ask={prompt.ask} />
-      {hasRole(roles, 'admin', 'support', 'finance') && <MemberNotices memberId={data._id} />}
+      {hasRole(roles, 'admin', 'support', 'finance', 'marketing') && <MemberNotices memberId={data._id} canSendTest={hasRole(roles, 'admin', 'support', 'marketing')} />}
       {prompt.dialog}
       {dialog === 'correction' && <CorrectionDialog memberId={data._id} currency={walletCurrencyOf(data.currency)} onClose={() => setDialog(null)} />}
       {dialog === 'bank' && <BankDialog memberId={data._id} onClose={() => setDialog(null)} />}

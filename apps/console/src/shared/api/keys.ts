@@ -45,6 +45,8 @@ export const queryKeys = {
   },
   dashboard: (currency: string | undefined) => ['dashboard', currency ?? 'default'] as const,
   noticeFigures: ['notices', 'figures'] as const,
+  /** The texts of every kind of notice in every language, with the site's sample amount. */
+  noticeTemplates: ['notices', 'templates'] as const,
   books: {
     all: ['books'] as const,
     status: ['books', 'status'] as const,

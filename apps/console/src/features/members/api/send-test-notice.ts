@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type NoticeKind, testNoticeResponse } from '@wallet/contract';
+import { api } from '../../../shared/api/client';
+import { queryKeys } from '../../../shared/api/keys';
+
+/** POST /api/admin/members/{id}/notices/test: one notice of `kind` to this member through the outbox; the history reloads to show it. */
+export function useSendTestNotice(memberId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (kind: NoticeKind) => api.post(`/api/admin/members/${memberId}/notices/test`, { kind }, { schema: testNoticeResponse }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.member.notices(memberId) }),
+  });
+}
