@@ -249,3 +249,16 @@ describe('bonus notices', () => {
     expect((await bonusNotices(resting)).map((notice) => `${notice.state}:${notice.outcome}`)).toEqual(['suppressed:restricted']);
   });
 });
+
+describe('on the Lao site', () => {
+  it('previews with a sample amount in kip', async () => {
+    const lao = await startTestServer({ env: { SITE: 'la' } });
+    try {
+      await lao.app.adminService.ensureFirstOperator({ username: 'chief', password: 'chief-pass-1' });
+      const token = (await lao.api('POST', '/api/admin/login', { body: { username: 'chief', password: 'chief-pass-1' } })).body.token as string;
+      expect((await lao.api('GET', '/api/admin/notice-templates', { token })).body.sample).toEqual({ amount: '5000000', currency: 'LAK' });
+    } finally {
+      await lao.close();
+    }
+  });
+});
