@@ -14,6 +14,8 @@ const BATCH = 50;
 /** Notices sent at once by one node; each waits on its channel's HTTP call. */
 const SENDERS = 8;
 
+const startOfSecond = (at: Date) => new Date(Math.floor(at.getTime() / 1000) * 1000);
+
 export interface NoticeEvent {
   memberId: bigint;
   kind: NoticeKind;
@@ -23,6 +25,9 @@ export interface NoticeEvent {
   /** Sent no sooner than this: a support reply waits, in case the member reads it in the app meanwhile. */
   dueInSeconds?: number;
 }
+
+/** The title, body and path a kind's notice is written with, from its facts (a campaign's own texts), or null for the kind's usual texts. */
+export type NoticeTextSource = (db: Db, notice: { facts: NoticeFacts; language: RenderedNotice['language'] }) => Promise<Pick<RenderedNotice, 'title' | 'body' | 'path'> | null>;
 
 /** Why a notice no longer needs sending (the member saw it in the app), or null. */
 export type StaleCheck = (db: Db, notice: { memberId: bigint; facts: NoticeFacts }) => Promise<string | null>;
@@ -50,10 +55,13 @@ export function createNoticeService(deps: {
   currencyOf: (db: Db, memberId: bigint) => Promise<CurrencyCode>;
   /** Whether a break or a self-exclusion is in force for the member. */
   restricted: (db: Db, memberId: bigint) => Promise<boolean>;
+  /** Offers sent per second on each channel, across every node (service messages are not counted). */
+  offersPerSecond: Partial<Record<ChannelName, number>>;
 }) {
   const { db, now } = deps;
   const channels = new Map<ChannelName, NoticeChannel>();
   const staleChecks = new Map<NoticeKind, StaleCheck>();
+  const textSources = new Map<NoticeKind, NoticeTextSource>();
   const attempts = new Counter({
     name: 'wallet_notice_attempts_total',
     help: 'Tries to send a notice, by channel and outcome (sent, failed, unreachable).',
@@ -107,15 +115,16 @@ export function createNoticeService(deps: {
     if (chosen.length === 0) return end(notice, 'suppressed', null, givenUp, 'muted');
     let tries = notice.tries_on_channel;
     const facts = notice.facts.amount && !notice.facts.currency ? { ...notice.facts, currency: await deps.currencyOf(db, notice.member_id) } : notice.facts;
-    const text = noticeText(notice.kind, settings.language, facts);
+    const text = (await textSources.get(notice.kind)?.(db, { facts, language: settings.language })) ?? { ...noticeText(notice.kind, settings.language, facts), path: NOTICE_PATHS[notice.kind] };
     const rendered: RenderedNotice = {
       id: notice.id,
       memberId: notice.member_id,
       kind: notice.kind,
       language: settings.language,
-      ...text,
+      title: text.title,
+      body: text.body,
       ...(facts.amount ? { amount: { minor: BigInt(facts.amount), currency: facts.currency === 'LAK' ? 'LAK' : 'THB' } } : {}),
-      path: NOTICE_PATHS[notice.kind],
+      path: text.path,
       service: isServiceGroup(group),
     };
     for (const name of chosen) {
@@ -125,6 +134,10 @@ export function createNoticeService(deps: {
       if (!channel || !(await channel.reachable(db, notice.member_id))) {
         givenUp.push(name);
         continue;
+      }
+      // Offers go out at the channel's rate, counted for every node; one over it waits for the next second.
+      if (!rendered.service && !(await repo.takeRateSlot(db, name, startOfSecond(now()), deps.offersPerSecond[name] ?? 1))) {
+        return repo.reschedule(db, notice, { channel: name, givenUp, tries, dueAt: new Date(startOfSecond(now()).getTime() + 1000) });
       }
       try {
         const outcome = await channel.send(db, rendered);
@@ -152,6 +165,11 @@ export function createNoticeService(deps: {
       channels.set(channel.name, channel);
     },
 
+    /** Where this kind's notices take their texts from instead of the usual ones (a campaign's offer). */
+    addTextSource(kind: NoticeKind, source: NoticeTextSource): void {
+      textSources.set(kind, source);
+    },
+
     /** A check, before each notice of this kind is sent, that it still needs sending. */
     addStaleCheck(kind: NoticeKind, check: StaleCheck): void {
       staleChecks.set(kind, check);
@@ -162,6 +180,21 @@ export function createNoticeService(deps: {
       const at = now();
       const dueAt = new Date(at.getTime() + (event.dueInSeconds ?? 0) * 1000);
       await repo.insertNotice(trx, { id: crypto.randomUUID(), memberId: event.memberId, kind: event.kind, eventKey: event.eventKey, facts: event.facts ?? {}, dueAt }, at);
+    },
+
+    /** Writes many events' notices in one statement, in the caller's transaction; those already written are skipped. The count written. */
+    async writeMany(trx: Db, events: readonly NoticeEvent[]): Promise<number> {
+      const at = now();
+      return repo.insertNotices(
+        trx,
+        events.map((event) => ({ id: crypto.randomUUID(), memberId: event.memberId, kind: event.kind, eventKey: event.eventKey, facts: event.facts ?? {}, dueAt: new Date(at.getTime() + (event.dueInSeconds ?? 0) * 1000) })),
+        at,
+      );
+    },
+
+    /** Forgets the offer counts of seconds long past. */
+    forgetRateSecondsBefore(before: Date): Promise<number> {
+      return repo.forgetRateSecondsBefore(db, before);
     },
 
     /** One pass of the worker: claims what is due and sends it; the count of notices handled. */
