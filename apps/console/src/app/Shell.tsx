@@ -30,6 +30,7 @@ export function Shell() {
     { to: '/corrections', label: t('nav.corrections'), show: hasRole(roles, 'admin', 'finance') },
     { to: '/promotions', label: t('nav.promotions'), show: hasRole(roles, 'admin', 'marketing') },
     { to: '/spinwheels', label: t('nav.spinwheels'), show: hasRole(roles, 'admin', 'marketing') },
+    { to: '/campaigns', label: t('nav.campaigns'), show: hasRole(roles, 'admin', 'marketing') },
     { to: '/approvals', label: t('nav.approvals'), show: hasRole(roles, 'admin', 'marketing') },
     { to: '/dashboard', label: t('nav.dashboard'), show: hasRole(roles, 'admin', 'finance', 'marketing') },
     { to: '/books', label: t('nav.books'), show: hasRole(roles, 'admin', 'finance') },

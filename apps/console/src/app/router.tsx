@@ -24,6 +24,7 @@ import { CasePrintPage } from '../features/risk/CasePrintPage';
 import { RiskPage } from '../features/risk/RiskPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
 import { SpinWheelsPage } from '../features/spinwheels/SpinWheelsPage';
+import { CampaignsPage } from '../features/campaigns/CampaignsPage';
 import { Shell } from './Shell';
 
 const signedIn = () => (readToken() ? null : redirect('/login'));
@@ -48,6 +49,7 @@ export const consoleRoutes: RouteObject[] = [
       { path: 'approvals', element: <ApprovalsPage /> },
       { path: 'promotions', element: <PromotionsPage /> },
       { path: 'spinwheels', element: <SpinWheelsPage /> },
+      { path: 'campaigns', element: <CampaignsPage /> },
       { path: 'operators', element: <OperatorsPage /> },
       { path: 'dashboard', element: <DashboardPage /> },
       { path: 'books', element: <BooksPage /> },

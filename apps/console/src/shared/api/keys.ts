@@ -45,6 +45,8 @@ export const queryKeys = {
   },
   dashboard: (currency: string | undefined) => ['dashboard', currency ?? 'default'] as const,
   noticeFigures: ['notices', 'figures'] as const,
+  /** Offer campaigns: their list and the counts of a segment. */
+  noticeCampaigns: { all: ['notice-campaigns'] as const, list: (page: number) => ['notice-campaigns', 'list', page] as const, counts: (segment: object | null) => ['notice-campaigns', 'counts', segment] as const },
   books: {
     all: ['books'] as const,
     status: ['books', 'status'] as const,
