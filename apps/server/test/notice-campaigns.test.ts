@@ -204,6 +204,24 @@ describe('writing and sending a campaign', () => {
   });
 });
 
+describe('a send interrupted', () => {
+  it('is taken up by the reconciler once it has stalled a minute, after the last member written', async () => {
+    const source = await newSource();
+    const [first, second, third] = await Promise.all(Array.from({ length: 3 }, () => registerMember(server, { sourceCode: source })));
+    const id = crypto.randomUUID();
+    expect((await create(id, { segment: { sourceCode: source } })).status).toBe(200);
+    // A node marked it sending, wrote the first member's notice, and died.
+    const stalledAt = new Date(server.clock.now().getTime() - 2 * 60_000);
+    await server.db.transaction().execute((trx) => server.app.notices.writeMany(trx, [{ memberId: BigInt(first!.id), kind: 'offer', eventKey: `campaign:${id}:${first!.id}`, facts: { campaign: id } }]));
+    await server.db.updateTable('notice_campaigns').set({ status: 'sending', sent_by: 'marketer', sent_at: stalledAt, matched: 1, written_through: BigInt(first!.id), updated_at: stalledAt }).where('id', '=', id).execute();
+
+    expect(await server.app.campaigns.resumeStalled()).toBe(1);
+    for (const member of [first!, second!, third!]) expect((await noticesOf(member)).map((notice) => notice.event_key)).toEqual([`campaign:${id}:${member.id}`]);
+    expect((await send(id)).body).toMatchObject({ status: 'sent', matched: 3, notices: { written: 3 } });
+    expect(await server.app.campaigns.resumeStalled()).toBe(0);
+  });
+});
+
 describe('the rate per channel', () => {
   it('spreads a campaign bigger than a second’s allowance over seconds, while a deposit notice written meanwhile goes at once', async () => {
     const source = await newSource();
