@@ -689,6 +689,32 @@ TABLE notice_attempts
   CREATE INDEX notice_attempts_at_idx ON notice_attempts USING btree (at)
   CREATE INDEX notice_attempts_notice_idx ON notice_attempts USING btree (notice_id)
 
+TABLE notice_campaigns
+  id uuid NOT NULL
+  name text NOT NULL
+  segment jsonb NOT NULL
+  texts jsonb NOT NULL
+  path text NOT NULL
+  status text NOT NULL DEFAULT 'draft'::text
+  created_by text NOT NULL
+  created_at timestamp with time zone NOT NULL
+  sent_by text
+  sent_at timestamp with time zone
+  matched integer
+  written_through bigint
+  updated_at timestamp with time zone NOT NULL
+  CONSTRAINT notice_campaigns_pkey PRIMARY KEY (id)
+  CONSTRAINT notice_campaigns_status_check CHECK ((status = ANY (ARRAY['draft'::text, 'sending'::text, 'sent'::text])))
+  CREATE INDEX notice_campaigns_created_idx ON notice_campaigns USING btree (created_at DESC, id)
+  CREATE INDEX notice_campaigns_sending_idx ON notice_campaigns USING btree (updated_at) WHERE (status = 'sending'::text)
+
+TABLE notice_rate_seconds
+  channel text NOT NULL
+  second timestamp with time zone NOT NULL
+  taken integer NOT NULL
+  CONSTRAINT notice_rate_seconds_channel_check CHECK ((channel = ANY (ARRAY['line'::text, 'push'::text, 'sms'::text])))
+  CONSTRAINT notice_rate_seconds_pkey PRIMARY KEY (channel, second)
+
 TABLE notice_templates
   kind text NOT NULL
   language text NOT NULL
@@ -724,9 +750,11 @@ TABLE notices
   CONSTRAINT notices_member_id_fkey FOREIGN KEY (member_id) REFERENCES members(id)
   CONSTRAINT notices_pkey PRIMARY KEY (id)
   CONSTRAINT notices_state_check CHECK ((state = ANY (ARRAY['pending'::text, 'sent'::text, 'suppressed'::text, 'undelivered'::text])))
+  CREATE INDEX notices_campaign_idx ON notices USING btree (((facts ->> 'campaign'::text)), state) WHERE (kind = 'offer'::text)
   CREATE INDEX notices_created_idx ON notices USING btree (created_at)
   CREATE INDEX notices_due_idx ON notices USING btree (due_at) WHERE (state = 'pending'::text)
   CREATE INDEX notices_member_idx ON notices USING btree (member_id, created_at DESC)
+  CREATE INDEX notices_service_due_idx ON notices USING btree (due_at) WHERE ((state = 'pending'::text) AND (kind <> ALL (ARRAY['bonus_reached'::text, 'bonus_expiring'::text, 'offer'::text])))
 
 TABLE offers
   code text NOT NULL

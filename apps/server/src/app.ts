@@ -45,6 +45,7 @@ import { registerWalletModule } from './modules/wallet/wallet.module.js';
 import { registerWithdrawModule } from './modules/withdraw/withdraw.module.js';
 import { registerRiskModule } from './modules/risk/risk.module.js';
 import { registerNoticeModule } from './modules/notices/notices.module.js';
+import { registerCampaignModule } from './modules/campaigns/campaigns.module.js';
 import { registerProtectionModule } from './modules/protection/protection.module.js';
 import { createWithdrawalsInFlight } from './modules/withdraw/withdrawals-in-flight.js';
 import { registerSandboxes } from './sandbox/index.js';
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const protection = registerProtectionModule(core, { credit, launches: wallet, tellMember: (memberId) => chat.tellMemberApp(memberId), support: chat, endSessions: endGameSessions });
   const { autoPayout, onDecided } = registerWithdrawModule(core, { wallet, members: core.members, conditions, statement, risk, protection, banks: lookup });
   const { notices } = registerNoticeModule(core, { members: core.members, credit, withdrawals: { onDecided }, protection, support: chat, conditions });
+  const { campaigns } = registerCampaignModule(core, { notices });
   const corrections = registerCorrectionModule(core, { statement });
   const { rewards } = registerPromotionsModule(core, { members: core.members, signIns: createSignIns(), wallet, credit, deposits, conditions, approvals, statement, texts: lookup, risk, protection });
   registerSpinModule(core, { members: core.members, gameResults: providerTransfers, rewards, risk, protection, approvals });
@@ -124,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('bankFeed', bankFeed);
   app.decorate('autoPayout', autoPayout);
   app.decorate('notices', notices);
+  app.decorate('campaigns', campaigns);
   app.decorate('readiness', readiness);
   app.decorate('lineNotices', lineNotices);
   return app;
@@ -149,6 +152,7 @@ declare module 'fastify' {
     bankFeed: ReturnType<typeof registerDepositModule>['bankFeed'];
     autoPayout: ReturnType<typeof registerWithdrawModule>['autoPayout'];
     notices: ReturnType<typeof registerNoticeModule>['notices'];
+    campaigns: ReturnType<typeof registerCampaignModule>['campaigns'];
     /** main.ts drains the node through it on SIGTERM. */
     readiness: Readiness;
     /** The LINE notice channel (null when LINE is not configured), for the notices outbox and tests. */

@@ -142,6 +142,9 @@ const environmentSchema = z.object({
   WEB_PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** How often each node's notice worker looks for notices due (0: never; tests run it by hand). */
   NOTICES_INTERVAL_MS: z.coerce.number().int().min(0).default(1_000),
+  /** Offers (campaigns, bonus reminders) sent per second on each channel, across every node; service messages are never held by it. */
+  LINE_OFFERS_PER_SECOND: z.coerce.number().int().min(1).default(20),
+  PUSH_OFFERS_PER_SECOND: z.coerce.number().int().min(1).default(50),
   /** LINE's platform (https://api.line.me); unset with sandboxes on: this server's own /sandbox/line. */
   LINE_API_URL: z.string().url().optional(),
   /** Where LINE Login's consent page is (https://access.line.me); unset with sandboxes on: the sandbox's. */
@@ -212,7 +215,7 @@ export interface AppConfig {
    * channel is not configured.
    */
   webPush: { vapid: { publicKey: string; privateKey: string } | undefined; subject: string; timeoutMs: number };
-  notices: { intervalMs: number };
+  notices: { intervalMs: number; offersPerSecond: { line: number; push: number } };
   /**
    * The LINE Official Account (Messaging API) and the LINE Login channel members link with. `apiUrl`
    * and `accessUrl` undefined: the sandbox's (this server's /sandbox/line). null: LINE is not
@@ -333,7 +336,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       subject: values.WEB_PUSH_SUBJECT ?? SANDBOX_WEB_PUSH_SUBJECT,
       timeoutMs: values.WEB_PUSH_TIMEOUT_MS,
     },
-    notices: { intervalMs: values.NOTICES_INTERVAL_MS },
+    notices: { intervalMs: values.NOTICES_INTERVAL_MS, offersPerSecond: { line: values.LINE_OFFERS_PER_SECOND, push: values.PUSH_OFFERS_PER_SECOND } },
     line:
       lineChannelSet === 4 || sandboxes
         ? {

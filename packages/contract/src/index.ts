@@ -27,3 +27,4 @@ export * from './figures.js';
 export * from './auto-payout.js';
 export * from './notices.js';
 export * from './line.js';
+export * from './campaigns.js';

@@ -31,6 +31,7 @@ export function Shell() {
     { to: '/promotions', label: t('nav.promotions'), show: hasRole(roles, 'admin', 'marketing') },
     { to: '/spinwheels', label: t('nav.spinwheels'), show: hasRole(roles, 'admin', 'marketing') },
     { to: '/notice-templates', label: t('nav.noticeTemplates'), show: hasRole(roles, ...NOTICE_TEMPLATE_EDITORS) },
+    { to: '/campaigns', label: t('nav.campaigns'), show: hasRole(roles, 'admin', 'marketing') },
     { to: '/approvals', label: t('nav.approvals'), show: hasRole(roles, 'admin', 'marketing') },
     { to: '/dashboard', label: t('nav.dashboard'), show: hasRole(roles, 'admin', 'finance', 'marketing') },
     { to: '/books', label: t('nav.books'), show: hasRole(roles, 'admin', 'finance') },

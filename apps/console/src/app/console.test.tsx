@@ -70,12 +70,12 @@ describe('the menu follows the roles', () => {
     expect(await menuFor(['finance'])).toEqual(['คิวงาน', 'ยอดโอนธนาคาร', 'สมาชิก', 'ปรับยอดเงิน', 'ภาพรวม', 'ตรวจยอดบัญชี', 'กระทบยอด', 'ความเสี่ยง', 'ตั้งค่า', 'บัญชีของฉัน']);
   });
 
-  it('gives marketing the promotions, the notice texts and its inbox of risk cases, and no money screens', async () => {
-    expect(await menuFor(['marketing'])).toEqual(['สมาชิก', 'โปรโมชั่น', 'วงล้อนำโชค', 'ข้อความแจ้งเตือน', 'รออนุมัติ', 'ภาพรวม', 'ความเสี่ยง', 'ตั้งค่า', 'บัญชีของฉัน']);
+  it('gives marketing the promotions, the notice texts, the offer campaigns and its inbox of risk cases, and no money screens', async () => {
+    expect(await menuFor(['marketing'])).toEqual(['สมาชิก', 'โปรโมชั่น', 'วงล้อนำโชค', 'ข้อความแจ้งเตือน', 'แคมเปญข้อเสนอ', 'รออนุมัติ', 'ภาพรวม', 'ความเสี่ยง', 'ตั้งค่า', 'บัญชีของฉัน']);
   });
 
   it('gives an admin the operators and the audit log', async () => {
-    expect(await menuFor(['admin'])).toEqual(['คิวงาน', 'ยอดโอนธนาคาร', 'แชท', 'สมาชิก', 'ปรับยอดเงิน', 'โปรโมชั่น', 'วงล้อนำโชค', 'ข้อความแจ้งเตือน', 'รออนุมัติ', 'ภาพรวม', 'ตรวจยอดบัญชี', 'กระทบยอด', 'ความเสี่ยง', 'คุ้มครองผู้เล่น', 'ตั้งค่า', 'ผู้ดูแล', 'บันทึกการตรวจสอบ', 'บัญชีของฉัน']);
+    expect(await menuFor(['admin'])).toEqual(['คิวงาน', 'ยอดโอนธนาคาร', 'แชท', 'สมาชิก', 'ปรับยอดเงิน', 'โปรโมชั่น', 'วงล้อนำโชค', 'ข้อความแจ้งเตือน', 'แคมเปญข้อเสนอ', 'รออนุมัติ', 'ภาพรวม', 'ตรวจยอดบัญชี', 'กระทบยอด', 'ความเสี่ยง', 'คุ้มครองผู้เล่น', 'ตั้งค่า', 'ผู้ดูแล', 'บันทึกการตรวจสอบ', 'บัญชีของฉัน']);
   });
 });
 

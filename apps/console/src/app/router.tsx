@@ -25,6 +25,7 @@ import { CasePrintPage } from '../features/risk/CasePrintPage';
 import { RiskPage } from '../features/risk/RiskPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
 import { SpinWheelsPage } from '../features/spinwheels/SpinWheelsPage';
+import { CampaignsPage } from '../features/campaigns/CampaignsPage';
 import { Shell } from './Shell';
 
 const signedIn = () => (readToken() ? null : redirect('/login'));
@@ -50,6 +51,7 @@ export const consoleRoutes: RouteObject[] = [
       { path: 'promotions', element: <PromotionsPage /> },
       { path: 'spinwheels', element: <SpinWheelsPage /> },
       { path: 'notice-templates', element: <NoticeTemplatesPage /> },
+      { path: 'campaigns', element: <CampaignsPage /> },
       { path: 'operators', element: <OperatorsPage /> },
       { path: 'dashboard', element: <DashboardPage /> },
       { path: 'books', element: <BooksPage /> },

@@ -1,4 +1,4 @@
-import type { ApprovalReason, CORRECTION_REASONS, ConfigChangeKind, CurrencyCode, OperatorRole } from '@wallet/contract';
+import type { ApprovalReason, CampaignLanguage, CampaignPath, CampaignSegment, CampaignText, CORRECTION_REASONS, ConfigChangeKind, CurrencyCode, OperatorRole } from '@wallet/contract';
 import type { ColumnType, Generated } from 'kysely';
 import type { ChannelName, NoticeChannelChoices, NoticeFacts, NoticeKind } from '../modules/notices/channel.js';
 
@@ -918,6 +918,24 @@ export interface Database {
     updated_at: Timestamp;
   };
   push_subscriptions: { id: Generated<bigint>; member_id: bigint; endpoint: string; p256dh: string; auth: string; created_at: Timestamp };
+  /** An offer sent to a segment of members (migration 085): one notice per member matched. */
+  notice_campaigns: {
+    id: string;
+    name: string;
+    segment: Json<CampaignSegment>;
+    texts: Json<Partial<Record<CampaignLanguage, CampaignText>>>;
+    path: CampaignPath;
+    status: Generated<'draft' | 'sending' | 'sent'>;
+    created_by: string;
+    created_at: Timestamp;
+    sent_by: string | null;
+    sent_at: Timestamp | null;
+    matched: number | null;
+    written_through: bigint | null;
+    updated_at: Timestamp;
+  };
+  /** Offers taken per channel per second, across the nodes (migration 085). */
+  notice_rate_seconds: { channel: ChannelName; second: Timestamp; taken: number };
   /** A member's LINE account for notices (migration 079): open while unlinked_at is null, one per member and per LINE account. */
   member_line_links: { id: Generated<bigint>; member_id: bigint; line_user_id: string; following: boolean; linked_at: Timestamp; unlinked_at: Timestamp | null };
   /** A LINE Login under way: single use, 10 minutes. */

@@ -47,6 +47,8 @@ export const queryKeys = {
   noticeFigures: ['notices', 'figures'] as const,
   /** The texts of every kind of notice in every language, with the site's sample amount. */
   noticeTemplates: ['notices', 'templates'] as const,
+  /** Offer campaigns: their list and the counts of a segment. */
+  noticeCampaigns: { all: ['notice-campaigns'] as const, list: (page: number) => ['notice-campaigns', 'list', page] as const, counts: (segment: object | null) => ['notice-campaigns', 'counts', segment] as const },
   books: {
     all: ['books'] as const,
     status: ['books', 'status'] as const,

@@ -6,7 +6,7 @@ export type { NoticeChannelChoices, NoticeKind } from '@wallet/contract';
 export type ChannelName = NoticeChannelName;
 
 /** What a notice's texts are filled with (the amount in minor units, as a string, and currency; a reason code), and what it points at. */
-export type NoticeFacts = Partial<Record<'amount' | 'currency' | 'reason' | 'offer' | 'conversation' | 'seq', string>>;
+export type NoticeFacts = Partial<Record<'amount' | 'currency' | 'reason' | 'offer' | 'conversation' | 'seq' | 'campaign', string>>;
 
 /** A notice ready for a channel: already in the member's language, with the template applied. */
 export interface RenderedNotice {

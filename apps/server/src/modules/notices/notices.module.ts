@@ -46,6 +46,7 @@ export function registerNoticeModule(
     log: app.log,
     currencyOf: async (trx, memberId) => walletCurrencyOf((await uses.members.find(trx, memberId))?.currency ?? 'THB'),
     restricted: async (trx, memberId) => (await uses.protection.restriction(trx, memberId)) !== null,
+    offersPerSecond: config.notices.offersPerSecond,
   });
   const vapid = webPushVapid(config);
   if (vapid) notices.addChannel(createPushChannel(createHttpWebPush({ vapid, timeoutMs: config.webPush.timeoutMs })));
@@ -92,6 +93,8 @@ export function registerNoticeModule(
     for (const raise of raises) await notices.write(db, { memberId: raise.member_id, kind: 'limit_raised', eventKey: `limit:${raise.id}` });
     return { breaks: breaks.length, raises: raises.length };
   };
+  // The per-second offer counts matter for a second: each run drops those older than a minute.
+  core.jobs.noticeRateSeconds = async () => ({ forgotten: await notices.forgetRateSecondsBefore(new Date(core.now().getTime() - 60_000)) });
   core.openIntents.notice = () => openNotices(db);
   scheduleEvery(app, 'notices', () => notices.drain(), config.notices.intervalMs);
   return { notices };

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { NoticeChannelChoices, NoticeLanguage } from '@wallet/contract';
+import { NOTICE_GROUP_OF, NOTICE_KINDS, type NoticeChannelChoices, type NoticeLanguage, isServiceGroup } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import type { ChannelName, NoticeFacts, NoticeKind } from './channel.js';
 
@@ -27,18 +27,42 @@ export async function noticeIdOf(db: Db, eventKey: string): Promise<string> {
   return (await db.selectFrom('notices').select('id').where('event_key', '=', eventKey).executeTakeFirstOrThrow()).id;
 }
 
-export type ClaimedNotice = Awaited<ReturnType<typeof claimDue>>[number];
+/** Writes many notices in one statement, in the caller's transaction; those whose event was already told of are skipped. The count written. */
+export async function insertNotices(trx: Db, notices: readonly NoticeToWrite[], now: Date): Promise<number> {
+  if (notices.length === 0) return 0;
+  const rows = await trx
+    .insertInto('notices')
+    .values(notices.map((notice) => ({ id: notice.id, member_id: notice.memberId, kind: notice.kind, event_key: notice.eventKey, facts: JSON.stringify(notice.facts), due_at: notice.dueAt, created_at: now, test_by: notice.testBy })))
+    .onConflict((conflict) => conflict.column('event_key').doNothing())
+    .returning('id')
+    .execute();
+  return rows.length;
+}
+
+export type ClaimedNotice = Awaited<ReturnType<typeof claimLane>>[number];
+
+/** The kinds that are marketing (the offers group): claimed after every service message due. */
+const MARKETING_KINDS = NOTICE_KINDS.filter((kind) => !isServiceGroup(NOTICE_GROUP_OF[kind]));
 
 /**
  * Claims up to `limit` notices that are due, for `leaseSeconds`: rows another node holds are
- * skipped, and one whose claim lapsed (its node died mid-send) is claimed again.
+ * skipped, and one whose claim lapsed (its node died mid-send) is claimed again. Service messages
+ * first, then offers: a campaign's backlog never holds a deposit notice back.
  */
 export async function claimDue(db: Db, limit: number, leaseSeconds: number, now: Date) {
+  const service = await claimLane(db, 'service', limit, leaseSeconds, now);
+  if (service.length >= limit) return service;
+  return [...service, ...(await claimLane(db, 'marketing', limit - service.length, leaseSeconds, now))];
+}
+
+function claimLane(db: Db, lane: 'service' | 'marketing', limit: number, leaseSeconds: number, now: Date) {
   const due = db
     .selectFrom('notices')
     .select('id')
     .where('state', '=', 'pending')
     .where('due_at', '<=', now)
+    // Literals, so the planner matches the service lane's partial index (migration 085).
+    .where(sql<boolean>`kind ${sql.raw(lane === 'service' ? 'NOT IN' : 'IN')} (${sql.join(MARKETING_KINDS.map((kind) => sql.lit(kind)))})`)
     .where((where) => where.or([where('claimed_until', 'is', null), where('claimed_until', '<', now)]))
     .orderBy('due_at')
     .limit(limit)
@@ -99,6 +123,25 @@ export function historyOf(db: Db, memberId: bigint, limit = 50) {
 export function attemptsOf(db: Db, noticeIds: readonly string[]) {
   if (noticeIds.length === 0) return Promise.resolve([]);
   return db.selectFrom('notice_attempts').select(['notice_id', 'channel', 'outcome', 'detail', 'at']).where('notice_id', 'in', noticeIds).orderBy('id').execute();
+}
+
+// ---------- Offers per channel per second
+
+/**
+ * Takes one of this second's `perSecond` places on the channel, for every node at once: one row per
+ * channel and second, counted up while under the rate. False: the second is full.
+ */
+export async function takeRateSlot(db: Db, channel: ChannelName, second: Date, perSecond: number): Promise<boolean> {
+  const { rows } = await sql<{ taken: number }>`INSERT INTO notice_rate_seconds (channel, second, taken) VALUES (${channel}, ${second}, 1)
+    ON CONFLICT (channel, second) DO UPDATE SET taken = notice_rate_seconds.taken + 1 WHERE notice_rate_seconds.taken < ${perSecond}
+    RETURNING taken`.execute(db);
+  return rows.length > 0;
+}
+
+/** Seconds long past are of no more use. */
+export async function forgetRateSecondsBefore(db: Db, before: Date): Promise<number> {
+  const result = await db.deleteFrom('notice_rate_seconds').where('second', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Notices not yet sent, suppressed or given up on, and since when the oldest waits. */

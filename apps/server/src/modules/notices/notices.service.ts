@@ -17,6 +17,8 @@ const BATCH = 50;
 /** Notices sent at once by one node; each waits on its channel's HTTP call. */
 const SENDERS = 8;
 
+const startOfSecond = (at: Date) => new Date(Math.floor(at.getTime() / 1000) * 1000);
+
 export interface NoticeEvent {
   memberId: bigint;
   kind: NoticeKind;
@@ -28,6 +30,9 @@ export interface NoticeEvent {
   /** The operator who sent it as a test from the console. */
   testBy?: string;
 }
+
+/** The title, body and path a kind's notice is written with, from its facts (a campaign's own texts), or null for the kind's usual texts. */
+export type NoticeTextSource = (db: Db, notice: { facts: NoticeFacts; language: RenderedNotice['language'] }) => Promise<Pick<RenderedNotice, 'title' | 'body' | 'path'> | null>;
 
 /** Why a notice no longer needs sending (the member saw it in the app), or null. */
 export type StaleCheck = (db: Db, notice: { memberId: bigint; facts: NoticeFacts }) => Promise<string | null>;
@@ -60,10 +65,13 @@ export function createNoticeService(deps: {
   /** The operator's texts, which override the built-in ones when a notice is sent. */
   templates: Pick<NoticeTemplates, 'inForce'>;
   auditTrail: AuditTrail;
+  /** Offers sent per second on each channel, across every node (service messages are not counted). */
+  offersPerSecond: Partial<Record<ChannelName, number>>;
 }) {
   const { db, now } = deps;
   const channels = new Map<ChannelName, NoticeChannel>();
   const staleChecks = new Map<NoticeKind, StaleCheck>();
+  const textSources = new Map<NoticeKind, NoticeTextSource>();
   const attempts = new Counter({
     name: 'wallet_notice_attempts_total',
     help: 'Tries to send a notice, by channel and outcome (sent, failed, unreachable).',
@@ -117,15 +125,16 @@ export function createNoticeService(deps: {
     if (chosen.length === 0) return end(notice, 'suppressed', null, givenUp, 'muted');
     let tries = notice.tries_on_channel;
     const facts = notice.facts.amount && !notice.facts.currency ? { ...notice.facts, currency: await deps.currencyOf(db, notice.member_id) } : notice.facts;
-    const text = noticeText(notice.kind, settings.language, facts, templates.get(templateKey(notice.kind, settings.language)));
+    const text = (await textSources.get(notice.kind)?.(db, { facts, language: settings.language })) ?? { ...noticeText(notice.kind, settings.language, facts, templates.get(templateKey(notice.kind, settings.language))), path: NOTICE_PATHS[notice.kind] };
     const rendered: RenderedNotice = {
       id: notice.id,
       memberId: notice.member_id,
       kind: notice.kind,
       language: settings.language,
-      ...text,
+      title: text.title,
+      body: text.body,
       ...(facts.amount ? { amount: { minor: BigInt(facts.amount), currency: facts.currency === 'LAK' ? 'LAK' : 'THB' } } : {}),
-      path: NOTICE_PATHS[notice.kind],
+      path: text.path,
       service: isServiceGroup(group),
     };
     for (const name of chosen) {
@@ -135,6 +144,10 @@ export function createNoticeService(deps: {
       if (!channel || !(await channel.reachable(db, notice.member_id))) {
         givenUp.push(name);
         continue;
+      }
+      // Offers go out at the channel's rate, counted for every node; one over it waits for the next second.
+      if (!rendered.service && !(await repo.takeRateSlot(db, name, startOfSecond(now()), deps.offersPerSecond[name] ?? 1))) {
+        return repo.reschedule(db, notice, { channel: name, givenUp, tries, dueAt: new Date(startOfSecond(now()).getTime() + 1000) });
       }
       try {
         const outcome = await channel.send(db, rendered);
@@ -160,6 +173,11 @@ export function createNoticeService(deps: {
     /** A channel the worker sends through (LINE, web push, SMS), registered by its module. */
     addChannel(channel: NoticeChannel): void {
       channels.set(channel.name, channel);
+    },
+
+    /** Where this kind's notices take their texts from instead of the usual ones (a campaign's offer). */
+    addTextSource(kind: NoticeKind, source: NoticeTextSource): void {
+      textSources.set(kind, source);
     },
 
     /** A check, before each notice of this kind is sent, that it still needs sending. */
@@ -191,6 +209,21 @@ export function createNoticeService(deps: {
         await deps.auditTrail.record(trx, operator, 'notice.test', { memberId: String(memberId), kind, noticeId: written });
         return written;
       });
+    },
+
+    /** Writes many events' notices in one statement, in the caller's transaction; those already written are skipped. The count written. */
+    async writeMany(trx: Db, events: readonly NoticeEvent[]): Promise<number> {
+      const at = now();
+      return repo.insertNotices(
+        trx,
+        events.map((event) => ({ id: crypto.randomUUID(), memberId: event.memberId, kind: event.kind, eventKey: event.eventKey, facts: event.facts ?? {}, dueAt: new Date(at.getTime() + (event.dueInSeconds ?? 0) * 1000), testBy: event.testBy ?? null })),
+        at,
+      );
+    },
+
+    /** Forgets the offer counts of seconds long past. */
+    forgetRateSecondsBefore(before: Date): Promise<number> {
+      return repo.forgetRateSecondsBefore(db, before);
     },
 
     /** One pass of the worker: claims what is due and sends it; the count of notices handled. */
