@@ -1412,6 +1412,7 @@ TABLE spins
   CONSTRAINT spins_seed_id_fkey FOREIGN KEY (seed_id) REFERENCES spin_seeds(id)
   CONSTRAINT spins_status_check CHECK ((status = ANY (ARRAY['none'::text, 'claimable'::text, 'claimed'::text, 'voided'::text])))
   CREATE INDEX spins_campaign_idx ON spins USING btree (campaign_id, slice_position)
+  CREATE INDEX spins_claimable_expiry_idx ON spins USING btree (expires_at) WHERE (status = 'claimable'::text)
   CREATE UNIQUE INDEX spins_key_idx ON spins USING btree (member_id, idempotency_key) WHERE (idempotency_key IS NOT NULL)
   CREATE INDEX spins_member_coupons_idx ON spins USING btree (member_id, created_at DESC, id) WHERE (status <> 'none'::text)
   CREATE INDEX spins_member_idx ON spins USING btree (member_id, created_at DESC)

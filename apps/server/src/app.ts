@@ -93,7 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { campaigns } = registerCampaignModule(core, { notices });
   const corrections = registerCorrectionModule(core, { statement });
   const { rewards } = registerPromotionsModule(core, { members: core.members, signIns: createSignIns(), wallet, credit, deposits, conditions, approvals, statement, texts: lookup, risk, protection });
-  registerSpinModule(core, { members: core.members, gameResults: providerTransfers, rewards, risk, protection, approvals });
+  registerSpinModule(core, { members: core.members, gameResults: providerTransfers, rewards, risk, protection, approvals, notices });
   // Results booked may bring a member to their condition's target: told in the booking's transaction.
   providerTransfers.onResultsBooked((trx, memberId) => conditions.checkReached(trx, memberId));
   const books = registerBooksModule(core);

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { claimDue } from '../src/modules/notices/notices.repository.js';
-import { registerMember, startTestServer, type TestServer } from './harness.js';
+import { approvedBySecondOperator, playAndLose, registerMember, startTestServer, type TestServer } from './harness.js';
 
 // The notice outbox, over real HTTP: deposits credited from the sandbox bank's feed, withdrawals
 // decided by an operator, notices sent through the sandbox push service (which decrypts what it
@@ -164,7 +164,7 @@ describe('support replies', () => {
     expect(await pushInbox(member.browser)).toEqual([]);
     await later(61);
     const messages = await pushInbox(member.browser);
-    expect(messages.map((message) => message.payload)).toEqual([expect.objectContaining({ kind: 'support_reply', title: 'ฝ่ายบริการตอบกลับแล้ว', path: '/user/chat' })]);
+    expect(messages.map((message) => message.payload)).toEqual([expect.objectContaining({ kind: 'support_reply', title: 'ฝ่ายบริการตอบกลับแล้ว', path: '/user/contact' })]);
     // Nothing of what the agent wrote leaves the app.
     expect(JSON.stringify(messages)).not.toContain('found it');
   });
@@ -349,7 +349,7 @@ describe('what the member chose, and protection', () => {
   });
 });
 
-// Last of all: it moves this server's clock a day on.
+// Last of all: they move this server's clock a day and more on.
 describe('what happens by time', () => {
   it('tells a member when their break ends and when a limit they raised takes effect, once each', async () => {
     const member = await registerMember(server);
@@ -372,5 +372,47 @@ describe('what happens by time', () => {
     await server.app.notices.drain();
     expect((await smsInbox(member)).map((message) => message.text).sort()).toEqual(['New limit in force: The higher limit you asked for is now in force.', 'Your break has ended: The limits you set still apply.']);
     expect((await noticesOf(member)).map((notice) => notice.event_key).sort()).toEqual([expect.stringMatching(/^break:/), expect.stringMatching(/^limit:/)]);
+  });
+
+  it('reminds a member a day ahead of a spin prize they have not claimed, once, and not of a prize that lives a day', async () => {
+    const chief = (await server.api('POST', '/api/admin/login', { body: { username: 'chief', password: 'chief-pass-1' } })).body.token as string;
+    /** A wheel whose one prize is 5 baht cash, claimable for `couponDays`, made the active one. */
+    async function wheel(couponDays: number) {
+      const slice = (code: string, weight: number, prizeKind: 'cash' | 'none', prizeAmount: number) => ({
+        code, weight, prizeKind, prizeAmount, couponDays, label: { th: code, lo: code, en: code }, description: { th: '', lo: '', en: '' }, bgColor: '#123456', textColor: '#ffffff', successPercent: null, failPercent: null,
+      });
+      const created = await server.api('POST', '/api/admin/spinwheels', { token: chief, body: { name: { th: `วงล้อ ${couponDays}`, lo: `ວົງລໍ້ ${couponDays}`, en: `Wheel ${couponDays}` }, slices: [slice('CASH5', 1, 'cash', 5), slice('TRY', 0, 'none', 0)] } });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      await approvedBySecondOperator(server, chief, await server.api('POST', `/api/admin/spinwheels/${created.body._id}/activate`, { token: chief }));
+    }
+    async function winner() {
+      const member = await registerMember(server);
+      const lineUserId = await linkLine(member);
+      await server.api('PUT', '/api/notices/settings', { token: member.token, body: { language: 'en', channels: { money: ['line'], support: ['line'], account: ['line'], offers: ['line'] }, quietFrom: 0, quietTo: 0 } });
+      await playAndLose(server, member, 100);
+      const won = await server.api('POST', '/api/spinwheel/spin', { token: member.token });
+      expect(won.body.result, JSON.stringify(won.body)).toMatchObject({ code: 'CASH5' });
+      return { member, lineUserId, couponId: won.body.result._id as string };
+    }
+    const reminders = async (member: Member) => (await noticesOf(member)).filter((notice) => notice.kind === 'bonus_expiring');
+
+    await wheel(3);
+    const longLived = await winner();
+    await wheel(1);
+    const dayLong = await winner();
+    await server.app.reconciler.run();
+    // Three days to go, and a prize that lives a day: nothing yet, and nothing ever for the second.
+    expect(await reminders(longLived.member)).toEqual([]);
+    expect(await reminders(dayLong.member)).toEqual([]);
+
+    server.clock.advance(49 * 3_600_000);
+    await server.app.reconciler.run();
+    await server.app.reconciler.run();
+    expect((await reminders(longLived.member)).map((notice) => notice.event_key)).toEqual([`bonus_expiring:spin:${longLived.couponId}`]);
+    expect(await reminders(dayLong.member)).toEqual([]);
+    await server.app.notices.drain();
+    const [told] = await lineInbox(longLived.lineUserId);
+    expect(told!.messages[0]!.text).toContain('Prize ending soon');
+    expect(told!.messages[0]!.text).toContain('5.00 THB');
   });
 });

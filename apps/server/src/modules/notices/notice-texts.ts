@@ -34,9 +34,9 @@ export const NOTICE_TEXTS: Record<NoticeKind, Record<NoticeLanguage, NoticeTexts
     en: { title: 'Bonus condition met', body: 'Your bonus condition is met: you can withdraw as usual.' },
   },
   bonus_expiring: {
-    th: { title: 'โบนัสใกล้หมดเวลา', body: 'เงื่อนไขโบนัสของคุณจะหมดเวลาเร็ว ๆ นี้' },
-    lo: { title: 'ໂບນັດໃກ້ໝົດເວລາ', body: 'ເງື່ອນໄຂໂບນັດຂອງທ່ານຈະໝົດເວລາໃນໄວໆນີ້' },
-    en: { title: 'Bonus ending soon', body: 'Your bonus condition ends soon.' },
+    th: { title: 'รางวัลใกล้หมดอายุ', body: 'รับรางวัล {amount} ของคุณก่อนหมดอายุ' },
+    lo: { title: 'ລາງວັນໃກ້ໝົດອາຍຸ', body: 'ຮັບລາງວັນ {amount} ຂອງທ່ານກ່ອນໝົດອາຍຸ' },
+    en: { title: 'Prize ending soon', body: 'Claim your {amount} prize before it expires.' },
   },
   limit_raised: {
     th: { title: 'ขีดจำกัดใหม่มีผลแล้ว', body: 'ขีดจำกัดที่คุณขอเพิ่มมีผลแล้ว' },
@@ -60,11 +60,11 @@ export const NOTICE_PATHS: Record<NoticeKind, string> = {
   deposit_credited: '/user/statement',
   withdrawal_paid: '/user/statement',
   withdrawal_refused: '/user/statement',
-  support_reply: '/user/chat',
+  support_reply: '/user/contact',
   bonus_reached: '/user/home',
   bonus_expiring: '/user/home',
-  limit_raised: '/user/profile',
-  break_ended: '/user/profile',
+  limit_raised: '/user/protection',
+  break_ended: '/user/protection',
   offer: '/user/home',
 };
 

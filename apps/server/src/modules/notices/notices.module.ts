@@ -10,7 +10,7 @@ import { scheduleEvery } from '../reconcile/reconciler.js';
 import type { OnDecided } from '../withdraw/withdrawal-decisions.js';
 import { openNotices } from './notices.repository.js';
 import { registerNoticeRoutes } from './notices.routes.js';
-import { createNoticeService } from './notices.service.js';
+import { type NoticeEvent, createNoticeService } from './notices.service.js';
 import { createNoticeTemplates } from './notice-templates.js';
 import { createPushChannel } from './push.channel.js';
 import { createPushSubscriptions } from './push-subscriptions.js';
@@ -86,13 +86,14 @@ export function registerNoticeModule(
   );
   // Breaks ending and raised limits taking effect happen by time: each reconciler run tells of those
   // of the last hour (a run missed or a node down meanwhile loses none; each is told once, by its key).
-  core.jobs.timedNotices = async () => {
-    const to = core.now();
+  notices.addTimedSource('protection', async (trx, to) => {
     const { breaks, raises } = await uses.protection.endedOrInForceBetween(new Date(to.getTime() - TIMED_NOTICES_LOOKBACK_MS), to);
-    for (const ended of breaks) await notices.write(db, { memberId: ended.member_id, kind: 'break_ended', eventKey: `break:${ended.id}` });
-    for (const raise of raises) await notices.write(db, { memberId: raise.member_id, kind: 'limit_raised', eventKey: `limit:${raise.id}` });
-    return { breaks: breaks.length, raises: raises.length };
-  };
+    return [
+      ...breaks.map((ended): NoticeEvent => ({ memberId: ended.member_id, kind: 'break_ended', eventKey: `break:${ended.id}` })),
+      ...raises.map((raise): NoticeEvent => ({ memberId: raise.member_id, kind: 'limit_raised', eventKey: `limit:${raise.id}` })),
+    ];
+  });
+  core.jobs.timedNotices = () => notices.writeTimed();
   // The per-second offer counts matter for a second: each run drops those older than a minute.
   core.jobs.noticeRateSeconds = async () => ({ forgotten: await notices.forgetRateSecondsBefore(new Date(core.now().getTime() - 60_000)) });
   core.openIntents.notice = () => openNotices(db);

@@ -34,6 +34,9 @@ export interface NoticeEvent {
 /** The title, body and path a kind's notice is written with, from its facts (a campaign's own texts), or null for the kind's usual texts. */
 export type NoticeTextSource = (db: Db, notice: { facts: NoticeFacts; language: RenderedNotice['language'] }) => Promise<Pick<RenderedNotice, 'title' | 'body' | 'path'> | null>;
 
+/** The notices of what happens by time (a break ending, a prize about to expire), as of `now`; each keyed so a later run writes it no more. */
+export type TimedNoticeSource = (db: Db, now: Date) => Promise<NoticeEvent[]>;
+
 /** Why a notice no longer needs sending (the member saw it in the app), or null. */
 export type StaleCheck = (db: Db, notice: { memberId: bigint; facts: NoticeFacts }) => Promise<string | null>;
 
@@ -72,6 +75,7 @@ export function createNoticeService(deps: {
   const channels = new Map<ChannelName, NoticeChannel>();
   const staleChecks = new Map<NoticeKind, StaleCheck>();
   const textSources = new Map<NoticeKind, NoticeTextSource>();
+  const timedSources = new Map<string, TimedNoticeSource>();
   const attempts = new Counter({
     name: 'wallet_notice_attempts_total',
     help: 'Tries to send a notice, by channel and outcome (sent, failed, unreachable).',
@@ -178,6 +182,22 @@ export function createNoticeService(deps: {
     /** Where this kind's notices take their texts from instead of the usual ones (a campaign's offer). */
     addTextSource(kind: NoticeKind, source: NoticeTextSource): void {
       textSources.set(kind, source);
+    },
+
+    /** A source of notices that happen by time, asked at every reconciler run (`writeTimed`). */
+    addTimedSource(name: string, source: TimedNoticeSource): void {
+      timedSources.set(name, source);
+    },
+
+    /** Writes what the timed sources have to tell now: each notice once, however many runs or nodes ask. The count per source. */
+    async writeTimed(): Promise<Record<string, number>> {
+      const written: Record<string, number> = {};
+      for (const [name, source] of timedSources) {
+        const events = await source(db, now());
+        for (const event of events) await this.write(db, event);
+        written[name] = events.length;
+      }
+      return written;
     },
 
     /** A check, before each notice of this kind is sent, that it still needs sending. */

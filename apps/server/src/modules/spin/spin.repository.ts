@@ -196,3 +196,21 @@ export function lockSpinById(trx: Db, id: string) {
 export async function voidCoupon(trx: Db, id: string, reason: string): Promise<void> {
   await trx.updateTable('spins').set({ status: 'voided', void_reason: reason }).where('id', '=', id).execute();
 }
+
+/**
+ * Money prizes not yet claimed whose coupon expires after `now` and by `until`, among those that
+ * were claimable for longer than `ahead` (a prize that lives a day or less needs no reminder).
+ */
+export function prizesEndingBy(db: Db, now: Date, until: Date, aheadSeconds: number) {
+  return db
+    .selectFrom('spins')
+    .innerJoin('spin_campaigns', 'spin_campaigns.id', 'spins.campaign_id')
+    .select(['spins.id', 'spins.member_id', 'spins.prize_amount', 'spin_campaigns.currency'])
+    .where('spins.status', '=', 'claimable')
+    .where('spins.prize_kind', 'in', ['cash', 'bonus'])
+    .where('spins.prize_amount', '>', 0n)
+    .where('spins.expires_at', '>', now)
+    .where('spins.expires_at', '<=', until)
+    .where(sql<boolean>`spins.created_at < spins.expires_at - make_interval(secs => ${aheadSeconds})`)
+    .execute();
+}
