@@ -207,7 +207,8 @@ describe('writing and sending a campaign', () => {
 describe('a send interrupted', () => {
   it('is taken up by the reconciler once it has stalled a minute, after the last member written', async () => {
     const source = await newSource();
-    const [first, second, third] = await Promise.all(Array.from({ length: 3 }, () => registerMember(server, { sourceCode: source })));
+    // Registered at once, they are numbered in any order: the send goes by member number.
+    const [first, second, third] = (await Promise.all(Array.from({ length: 3 }, () => registerMember(server, { sourceCode: source })))).sort((one, other) => Number(one.id) - Number(other.id));
     const id = crypto.randomUUID();
     expect((await create(id, { segment: { sourceCode: source } })).status).toBe(200);
     // A node marked it sending, wrote the first member's notice, and died.

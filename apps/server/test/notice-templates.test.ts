@@ -149,7 +149,8 @@ describe('templates per kind and language', () => {
 });
 
 describe('a test notice', () => {
-  const sendTest = (member: Member, kind: string, token = chief) => server.api('POST', `/api/admin/members/${member.id}/notices/test`, { token, body: { kind } });
+  const sendTest = (member: Member, kind: string, token = chief, key?: string) =>
+    server.api('POST', `/api/admin/members/${member.id}/notices/test`, { token, body: { kind }, ...(key ? { headers: { 'idempotency-key': key } } : {}) });
 
   it('goes to the member through the outbox with a sample amount, shows in their history as a test, and is audited', async () => {
     const member = await registerMember(server);
@@ -157,13 +158,26 @@ describe('a test notice', () => {
     expect(sent.status).toBe(200);
     const [notice] = await noticesOf(member);
     expect(notice).toMatchObject({ id: sent.body.noticeId, kind: 'withdrawal_paid', state: 'pending', test_by: 'chief', facts: { amount: '125000', currency: 'THB' } });
-    expect(notice!.event_key).toMatch(/^test:[0-9a-f-]{36}$/);
+    expect(notice!.event_key).toMatch(new RegExp(`^test:${member.id}:chief:[0-9a-f-]{36}$`));
     await server.app.notices.drain();
     expect(await smsInbox(member)).toEqual(['ถอนเงินสำเร็จ: โอน 1,250.00 บาท เข้าบัญชีธนาคารของคุณแล้ว']);
 
     const history = (await server.api('GET', `/api/admin/members/${member.id}/notices`, { token: marketing })).body.notices;
     expect(history).toEqual([expect.objectContaining({ id: notice!.id, kind: 'withdrawal_paid', state: 'sent', channel: 'sms', testBy: 'chief' })]);
     expect((await auditOf('notice.test')).filter((row) => row.detail.memberId === member.id)).toEqual([{ actor: 'chief', detail: { memberId: member.id, kind: 'withdrawal_paid', noticeId: notice!.id } }]);
+  });
+
+  it('is written once per intent: a double click, racing, sends one test and audits it once', async () => {
+    const member = await registerMember(server);
+    const key = crypto.randomUUID();
+    const [first, second] = await Promise.all([sendTest(member, 'deposit_credited', chief, key), sendTest(member, 'deposit_credited', chief, key)]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(second.body.noticeId).toBe(first.body.noticeId);
+    expect((await noticesOf(member)).map((notice) => notice.id)).toEqual([first.body.noticeId]);
+    expect((await auditOf('notice.test')).filter((row) => row.detail.memberId === member.id)).toHaveLength(1);
+    // The next press is another intent: another test.
+    expect((await sendTest(member, 'deposit_credited', chief, crypto.randomUUID())).status).toBe(200);
+    expect(await noticesOf(member)).toHaveLength(2);
   });
 
   it('follows the member’s choices like any notice: an offer without their consent is suppressed', async () => {

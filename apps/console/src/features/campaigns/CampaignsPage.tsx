@@ -31,7 +31,7 @@ export function CampaignsPage() {
   return (
     <div className="space-y-4">
       <div className="flex items-center justify-between">
-        <h1 className="text-lg font-semibold">{t('campaigns.title')}</h1>
+        <h1 className="text-lg font-semibold">{t('nav.campaigns')}</h1>
         {!composing && (
           <Button onClick={() => setComposing(true)} data-testid="campaign-new">
             {t('campaigns.new')}

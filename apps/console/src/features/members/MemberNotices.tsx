@@ -22,12 +22,25 @@ function TestNotice({ memberId }: { memberId: string }) {
   const { t } = useTranslation();
   const send = useSendTestNotice(memberId);
   const [kind, setKind] = useState<NoticeKind>('deposit_credited');
+  // One intent until it is sent: a double click sends one test; the next press, another.
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   return (
     <div className="flex flex-wrap items-end gap-2" data-testid="test-notice">
       <SelectField label={t('notices.testKind')} className="w-56" value={kind} onChange={(event) => setKind(event.target.value as NoticeKind)} data-testid="test-notice-kind">
         {NOTICE_KINDS.map((value) => <option key={value} value={value}>{t(`notices.kinds.${value}`)}</option>)}
       </SelectField>
-      <Button variant="secondary" busy={send.isPending} onClick={() => send.mutate(kind, { onSuccess: () => toast.success(t('notices.testSent')), onError: (error) => toast.error(errorText(error)) })} data-testid="test-notice-send">
+      <Button variant="secondary" busy={send.isPending} onClick={() =>
+          send.mutate(
+            { kind, idempotencyKey },
+            {
+              onSuccess: () => {
+                setIdempotencyKey(crypto.randomUUID());
+                toast.success(t('notices.testSent'));
+              },
+              onError: (error) => toast.error(errorText(error)),
+            },
+          )
+        } data-testid="test-notice-send">
         {t('notices.sendTest')}
       </Button>
       <span className="text-xs text-white/50">{t('notices.testHint')}</span>

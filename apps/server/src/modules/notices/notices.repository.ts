@@ -14,13 +14,15 @@ export interface NoticeToWrite {
   testBy: string | null;
 }
 
-/** Writes the notice in the caller's transaction; an event already told of is not told again. */
-export async function insertNotice(trx: Db, notice: NoticeToWrite, now: Date): Promise<void> {
-  await trx
+/** Writes the notice in the caller's transaction; an event already told of is not told again. Whether it was written. */
+export async function insertNotice(trx: Db, notice: NoticeToWrite, now: Date): Promise<boolean> {
+  const written = await trx
     .insertInto('notices')
     .values({ id: notice.id, member_id: notice.memberId, kind: notice.kind, event_key: notice.eventKey, facts: JSON.stringify(notice.facts), due_at: notice.dueAt, created_at: now, test_by: notice.testBy })
     .onConflict((conflict) => conflict.column('event_key').doNothing())
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
+  return written !== undefined;
 }
 
 export async function noticeIdOf(db: Db, eventKey: string): Promise<string> {

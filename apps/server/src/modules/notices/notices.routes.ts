@@ -16,6 +16,7 @@ import {
   testNoticeBody,
   testNoticeResponse,
 } from '@wallet/contract';
+import { idempotencyKey } from '../../http/idempotency.js';
 import { MEMBER, operator } from '../../http/auth.js';
 import { failures } from '../../http/openapi.js';
 import type { App } from '../../http/types.js';
@@ -53,7 +54,7 @@ export function registerNoticeRoutes(app: App, notices: NoticeService, push: Pus
   app.post(
     '/api/admin/members/:id/notices/test',
     { config: operator('admin', 'support', 'marketing'), schema: { tags: ['admin'], params: memberIdParams, body: testNoticeBody, response: { 200: testNoticeResponse, ...failures(400, 404) } } },
-    async (request) => ({ message: 'SUCCESS' as const, noticeId: await notices.sendTest(request.admin, BigInt(request.params.id), request.body.kind) }),
+    async (request) => ({ message: 'SUCCESS' as const, noticeId: await notices.sendTest(request.admin, BigInt(request.params.id), request.body.kind, idempotencyKey(request)) }),
   );
 
   const editors = { config: operator(...NOTICE_TEMPLATE_EDITORS) };

@@ -113,6 +113,13 @@ export function createNoticeService(deps: {
     await repo.finish(db, notice, { state, channel, givenUp, outcome }, now());
   }
 
+  /** The event's notice, in the caller's transaction; whether it was written now (not already, for the same event). */
+  function insert(trx: Db, event: NoticeEvent): Promise<boolean> {
+    const at = now();
+    const dueAt = new Date(at.getTime() + (event.dueInSeconds ?? 0) * 1000);
+    return repo.insertNotice(trx, { id: crypto.randomUUID(), memberId: event.memberId, kind: event.kind, eventKey: event.eventKey, facts: event.facts ?? {}, dueAt, testBy: event.testBy ?? null }, at);
+  }
+
   async function deliver(notice: repo.ClaimedNotice, templates: TemplatesInForce): Promise<void> {
     const group = NOTICE_GROUP_OF[notice.kind];
     const settings = await settingsOf(notice.member_id);
@@ -207,27 +214,26 @@ export function createNoticeService(deps: {
 
     /** Writes the event's notice in the event's own transaction: rolled back with it, never written twice. */
     async write(trx: Db, event: NoticeEvent): Promise<void> {
-      const at = now();
-      const dueAt = new Date(at.getTime() + (event.dueInSeconds ?? 0) * 1000);
-      await repo.insertNotice(trx, { id: crypto.randomUUID(), memberId: event.memberId, kind: event.kind, eventKey: event.eventKey, facts: event.facts ?? {}, dueAt, testBy: event.testBy ?? null }, at);
+      await insert(trx, event);
     },
 
     /**
      * A test notice of `kind` to one member, from the console: written to the outbox like any notice
-     * (`test:<uuid>`, a sample amount in the member's currency for the kinds that tell one), so it
-     * goes through the member's own channels, choices, quiet hours and protection, and shows in their
-     * history as a test. Audited in the same transaction. Answers the notice's id.
+     * (a sample amount in the member's currency for the kinds that tell one), so it goes through the
+     * member's own channels, choices, quiet hours and protection, and shows in their history as a
+     * test. One per operator's intent: the same `intentKey` again (a double click, a retry) answers
+     * the notice already written, audited once. Answers the notice's id.
      */
-    async sendTest(operator: AuditActor, memberId: bigint, kind: NoticeKind): Promise<string> {
-      const eventKey = `test:${crypto.randomUUID()}`;
+    async sendTest(operator: AuditActor, memberId: bigint, kind: NoticeKind, intentKey: string | null): Promise<string> {
+      const eventKey = `test:${memberId}:${operator.username}:${intentKey ?? crypto.randomUUID()}`;
       return db.transaction().execute(async (trx) => {
         if (!(await deps.memberExists(trx, memberId))) throw notFound('NO_USER');
         const currency = await deps.currencyOf(trx, memberId);
         const facts: NoticeFacts = noticeTellsAmount(kind) ? { amount: String(SAMPLE_NOTICE_AMOUNT[currency]), currency } : {};
-        await this.write(trx, { memberId, kind, eventKey, facts, testBy: operator.username });
-        const written = await repo.noticeIdOf(trx, eventKey);
-        await deps.auditTrail.record(trx, operator, 'notice.test', { memberId: String(memberId), kind, noticeId: written });
-        return written;
+        const written = await insert(trx, { memberId, kind, eventKey, facts, testBy: operator.username });
+        const noticeId = await repo.noticeIdOf(trx, eventKey);
+        if (written) await deps.auditTrail.record(trx, operator, 'notice.test', { memberId: String(memberId), kind, noticeId });
+        return noticeId;
       });
     },
 
