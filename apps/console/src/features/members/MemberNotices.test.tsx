@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { saveToken } from '../../shared/api/client';
+import { fakeServer } from '../../shared/test/fake-server';
 import { MemberNotices } from './MemberNotices';
 
 afterEach(() => vi.restoreAllMocks());
@@ -29,26 +30,33 @@ describe('the member’s notices panel', () => {
   it('sends a test notice of the chosen kind and shows it in the history as a test, with what became of it', async () => {
     saveToken('operator-token');
     let notices: ReturnType<typeof sentNotice>[] = [];
-    const sent: { method: string; path: string; body: unknown }[] = [];
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      const path = new URL(String(input), 'http://localhost').pathname;
-      const method = init?.method ?? 'GET';
-      const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
-      sent.push({ method, path, body });
-      if (method === 'POST') {
-        notices = [sentNotice('n-1', (body as { kind: string }).kind, 'copywriter'), ...notices];
-        return new Response(JSON.stringify({ message: 'SUCCESS', noticeId: 'n-1' }));
-      }
-      return new Response(JSON.stringify({ notices }));
+    const sent = fakeServer(({ method, body }) => {
+      if (method !== 'POST') return { notices };
+      notices = [sentNotice('n-1', (body as { kind: string }).kind, 'copywriter'), ...notices];
+      return { message: 'SUCCESS', noticeId: 'n-1' };
     });
     renderPanel(true);
     const panel = await screen.findByTestId('member-notices');
     const user = userEvent.setup();
     await user.selectOptions(within(panel).getByTestId('test-notice-kind'), 'offer');
     await user.click(within(panel).getByTestId('test-notice-send'));
-    expect(sent.find((call) => call.method === 'POST')).toEqual({ method: 'POST', path: '/api/admin/members/100300/notices/test', body: { kind: 'offer' } });
+    expect(sent.find((call) => call.method === 'POST')).toEqual({ method: 'POST', path: '/api/admin/members/100300/notices/test', body: { kind: 'offer' }, idempotencyKey: expect.any(String) });
     await waitFor(() => expect(within(panel).getByText('Offer · test by copywriter')).toBeInTheDocument());
     expect(within(panel).getByText('Not sent · no consent to offers')).toBeInTheDocument();
+  });
+
+  it('sends one intent per press: a double click carries one key, the next press another', async () => {
+    saveToken('operator-token');
+    const sent = fakeServer(({ method }) => (method === 'POST' ? { message: 'SUCCESS', noticeId: 'n-3' } : { notices: [] }));
+    renderPanel(true);
+    const panel = await screen.findByTestId('member-notices');
+    const user = userEvent.setup();
+    await user.dblClick(within(panel).getByTestId('test-notice-send'));
+    await waitFor(() => expect(within(panel).getByTestId('test-notice-send')).toBeEnabled(), { timeout: 3_000 });
+    const doubleClick = new Set(sent.filter((call) => call.method === 'POST').map((call) => call.idempotencyKey));
+    expect(doubleClick.size).toBe(1);
+    await user.click(within(panel).getByTestId('test-notice-send'));
+    await waitFor(() => expect(new Set(sent.filter((call) => call.method === 'POST').map((call) => call.idempotencyKey)).size).toBe(2));
   });
 
   it('offers no test to an operator who may not send one, and still shows the history', async () => {

@@ -12,6 +12,9 @@ import { formatTime } from '../../shared/ui/format';
 import { useMemberNotices } from './api/member-notices';
 import { useSendTestNotice } from './api/send-test-notice';
 
+/** How long a sent test holds the button: longer than any double click. */
+const NEXT_TEST_AFTER_MS = 1_500;
+
 type Notice = z.infer<typeof noticeHistoryResponse>['notices'][number];
 
 /**
@@ -22,20 +25,26 @@ function TestNotice({ memberId }: { memberId: string }) {
   const { t } = useTranslation();
   const send = useSendTestNotice(memberId);
   const [kind, setKind] = useState<NoticeKind>('deposit_credited');
-  // One intent until it is sent: a double click sends one test; the next press, another.
+  // One intent per press: the key changes only once a sent test has been shown for a moment, so the
+  // second click of a double click, however fast the answer, is the same test.
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const [justSent, setJustSent] = useState(false);
   return (
     <div className="flex flex-wrap items-end gap-2" data-testid="test-notice">
       <SelectField label={t('notices.testKind')} className="w-56" value={kind} onChange={(event) => setKind(event.target.value as NoticeKind)} data-testid="test-notice-kind">
         {NOTICE_KINDS.map((value) => <option key={value} value={value}>{t(`notices.kinds.${value}`)}</option>)}
       </SelectField>
-      <Button variant="secondary" busy={send.isPending} onClick={() =>
+      <Button variant="secondary" busy={send.isPending} disabled={justSent} onClick={() =>
           send.mutate(
             { kind, idempotencyKey },
             {
               onSuccess: () => {
-                setIdempotencyKey(crypto.randomUUID());
                 toast.success(t('notices.testSent'));
+                setJustSent(true);
+                setTimeout(() => {
+                  setIdempotencyKey(crypto.randomUUID());
+                  setJustSent(false);
+                }, NEXT_TEST_AFTER_MS);
               },
               onError: (error) => toast.error(errorText(error)),
             },

@@ -5,6 +5,7 @@ import { NOTICE_KINDS, NOTICE_LANGUAGES, type NoticeTemplateItem } from '@wallet
 import i18n from 'i18next';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { saveToken } from '../../shared/api/client';
+import { fakeServer } from '../../shared/test/fake-server';
 import { NoticeTemplatesPage } from './NoticeTemplatesPage';
 
 afterEach(() => vi.restoreAllMocks());
@@ -22,22 +23,16 @@ const builtIn = (kind: NoticeTemplateItem['kind'], language: NoticeTemplateItem[
 };
 
 /** The server as the editor sees it: the list, a save that keeps what it is sent, a reset that returns the built-in text. */
-function fakeServer(sample: { amount: string; currency: 'THB' | 'LAK' }) {
+function editorServer(sample: { amount: string; currency: 'THB' | 'LAK' }) {
   let templates = NOTICE_KINDS.flatMap((kind) => NOTICE_LANGUAGES.map((language) => builtIn(kind, language)));
-  const sent: { method: string; path: string; body: unknown }[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const path = new URL(String(input), 'http://localhost').pathname;
-    const method = init?.method ?? 'GET';
-    const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
-    sent.push({ method, path, body });
-    if (method === 'GET') return new Response(JSON.stringify({ templates, sample }));
+  return fakeServer(({ method, path, body }) => {
+    if (method === 'GET') return { templates, sample };
     const [kind, language] = path.split('/').slice(-2) as [NoticeTemplateItem['kind'], NoticeTemplateItem['language']];
     const item: NoticeTemplateItem =
       method === 'PUT' ? { ...builtIn(kind, language), ...(body as { title: string; body: string }), edited: true, updatedBy: 'copywriter', updatedAt: '2026-11-30T05:00:00.000Z' } : builtIn(kind, language);
     templates = templates.map((row) => (row.kind === kind && row.language === language ? item : row));
-    return new Response(JSON.stringify(item));
+    return item;
   });
-  return sent;
 }
 
 const renderPage = () => render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}><NoticeTemplatesPage /></QueryClientProvider>);
@@ -45,7 +40,7 @@ const renderPage = () => render(<QueryClientProvider client={new QueryClient({ d
 describe('the notice texts editor', () => {
   it('previews each language with the sample amount as it is typed, saves the edit, and resets it to the built-in text', async () => {
     saveToken('operator-token');
-    const sent = fakeServer({ amount: '125000', currency: 'THB' });
+    const sent = editorServer({ amount: '125000', currency: 'THB' });
     renderPage();
     const thai = await screen.findByTestId('template-deposit_credited-th');
     expect(within(thai).getByTestId('template-deposit_credited-th-preview')).toHaveTextContent('ยอด 1,250.00 บาท เข้ากระเป๋าของคุณแล้ว');
@@ -73,7 +68,7 @@ describe('the notice texts editor', () => {
 
   it('says why a text cannot be saved before anything is sent: an unknown placeholder, or the amount dropped', async () => {
     saveToken('operator-token');
-    const sent = fakeServer({ amount: '5000000', currency: 'LAK' });
+    const sent = editorServer({ amount: '5000000', currency: 'LAK' });
     renderPage();
     const lao = await screen.findByTestId('template-deposit_credited-lo');
     // The Lao site's sample is in kip, shown whole.

@@ -5,6 +5,7 @@ import i18n from 'i18next';
 import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { saveToken } from '../../shared/api/client';
+import { fakeServer } from '../../shared/test/fake-server';
 import { SavedRepliesPage } from './SavedRepliesPage';
 
 type Template = { _id: string; title: string; message: unknown };
@@ -16,15 +17,10 @@ describe('the saved replies screen', () => {
   it('writes a reply with choices, lists it, and removes it', async () => {
     saveToken('operator-token');
     let templates: Template[] = [{ _id: 't-1', title: 'greeting', message: { message_type: 'text', payload: 'สวัสดีค่ะ' } }];
-    const sent: { method: string; path: string; body: unknown }[] = [];
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      const path = new URL(String(input), 'http://localhost').pathname;
-      const method = init?.method ?? 'GET';
-      const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
-      sent.push({ method, path, body });
+    const sent = fakeServer(({ method, path, body }) => {
       if (method === 'POST') templates = [...templates, { _id: 't-2', ...(body as Omit<Template, '_id'>) }];
       if (method === 'DELETE') templates = templates.filter((template) => !path.endsWith(template._id));
-      return new Response(JSON.stringify({ templates }));
+      return { templates };
     });
     render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}><MemoryRouter><SavedRepliesPage /></MemoryRouter></QueryClientProvider>);
     expect(await screen.findByTestId('saved-reply-greeting')).toHaveTextContent('สวัสดีค่ะ');
