@@ -77,7 +77,8 @@ describe('small defects members met', () => {
           currencies: { THB: { minimum: 1, quickPicks: [10, 20, 50, 100, 500, 1000] } },
         },
       },
-      'GET /api/qrcode/KBANK': { body: { hasQrcode: true, qrcodeId: '5f0c6a52-1d1b-4a47-9d55-0a3f3c7a3b11', qrcode: '<svg/>', payload: '000201010212', amount: 150, expireIn: Date.now() + 120_000 } },
+      // Two minutes from when the QR is asked for (not from when the test began, which a busy machine makes seconds earlier).
+      'GET /api/qrcode/KBANK': () => ({ body: { hasQrcode: true, qrcodeId: '5f0c6a52-1d1b-4a47-9d55-0a3f3c7a3b11', qrcode: '<svg/>', payload: '000201010212', amount: 150, expireIn: Date.now() + 120_000 } }),
     });
     withQueries(<DepositModal onClose={() => {}} />);
     (await screen.findByTestId('deposit-method-KBANK')).click();
