@@ -4,6 +4,7 @@
 // the money phase drives its calls with wrk when installed (bench/money.lua), else with autocannon.
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -201,6 +202,14 @@ interface Call {
 }
 
 /** Slips from the sandbox bank, each for its own transfer, as multipart bodies ready to send. */
+/** Stops a node as an orchestrator would (SIGTERM, its graceful shutdown) and waits for it to exit. */
+async function stopped(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  await exited;
+}
+
 async function slipUploads(count: number): Promise<Buffer[]> {
   const bodies: Buffer[] = [];
   for (let index = 0; index < count; index += 1) {
@@ -392,10 +401,11 @@ try {
     const chat = await chatOnOneNode(`http://127.0.0.1:${port}`, tokens, memberIds, Math.min(chatSockets, tokens.length));
     rows.push(['chat sockets on one node', `${chat.sockets} connected in ${chat.connectSeconds.toFixed(1)} s; delivery p50 ${chat.p50} ms, p99 ${chat.p99} ms, lost ${chat.lost}`, 'p99 < 100 ms']);
   }
-  server.kill('SIGTERM');
+  // Both gone before the books are read and the schema dropped: a node shutting down still holds its connections.
+  await stopped(server);
   server = undefined;
   // SIGTERM, so a profiled provider writes its profile (BENCH_NODE_ARGS=--cpu-prof).
-  providerNode.kill('SIGTERM');
+  await stopped(providerNode);
   providerNode = undefined;
 
   if (phases.has('chat')) {
@@ -409,8 +419,7 @@ try {
       const across = await chatAcrossNodes(`http://127.0.0.1:${port}`, `http://127.0.0.1:${port + 1}`, tokens.slice(start), memberIds.slice(start), 2_000);
       rows.push(['chat across two nodes (Redis)', `${across.perSecond.toFixed(0)} messages/s, p99 ${across.p99} ms, lost ${across.lost}`, '']);
     } finally {
-      nodeA.kill('SIGTERM');
-      nodeB.kill('SIGTERM');
+      await Promise.all([stopped(nodeA), stopped(nodeB)]);
     }
   }
 

@@ -129,6 +129,7 @@ const environmentSchema = z.object({
   BANK_PAYOUT_ACCOUNT_LAK: z.string().regex(/^\d{6,15}$/).optional(),
   /** Slips undecided this long (their request died) are finished by the sweep. */
   SLIP_RESUME_AFTER_MS: z.coerce.number().int().min(0).default(120_000),
+  SLIP_UPLOADS_AT_ONCE: z.coerce.number().int().min(1).default(64),
   /** Uploaded slips (DESIGN §8: a volume every node shares); DATA_DIR/uploads by default. */
   UPLOAD_DIR: z.string().optional(),
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
@@ -198,7 +199,7 @@ export interface AppConfig {
   sandboxProviderBooks: 'database' | 'memory';
   gateway: { url: string | undefined; apiKey: string | undefined; webhookSecret: string | undefined };
   trueMoney: { url: string | undefined; linkKey: string; mobile: string; webhookSecret: string | undefined; timeoutMs: number };
-  slipVerifier: { url: string | undefined; apiKey: string | undefined; resumeAfterMs: number };
+  slipVerifier: { url: string | undefined; apiKey: string | undefined; resumeAfterMs: number; uploadsAtOnce: number };
   /** The operator's bank account statement feed (reconciliation); the sandbox bank's when unset. */
   bankStatement: { url: string | undefined; apiKey: string | undefined; intervalMs: number };
   /**
@@ -311,7 +312,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     provider: { url: values.PROVIDER_URL, apiKey: values.PROVIDER_API_KEY, timeoutMs: values.PROVIDER_TIMEOUT_MS },
     sandboxProviderBooks: values.SANDBOX_PROVIDER_BOOKS,
     trueMoney: { url: values.TRUEMONEY_URL, linkKey: values.TRUELINK_KEY, mobile: values.TRUEMONEY_MOBILE, webhookSecret: values.TRUEMONEY_WEBHOOK_SECRET, timeoutMs: values.TRUEMONEY_TIMEOUT_MS },
-    slipVerifier: { url: values.SLIP_VERIFIER_URL, apiKey: values.SLIP_VERIFIER_API_KEY, resumeAfterMs: values.SLIP_RESUME_AFTER_MS },
+    slipVerifier: { url: values.SLIP_VERIFIER_URL, apiKey: values.SLIP_VERIFIER_API_KEY, resumeAfterMs: values.SLIP_RESUME_AFTER_MS, uploadsAtOnce: values.SLIP_UPLOADS_AT_ONCE },
     bankStatement: { url: values.BANK_STATEMENT_URL, apiKey: values.BANK_STATEMENT_API_KEY, intervalMs: values.BANK_FEED_INTERVAL_MS },
     bankTransfer: {
       url: values.BANK_TRANSFER_URL,

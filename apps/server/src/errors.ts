@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly status: number,
     readonly details: ErrorDetails = {},
+    /** Sent as Retry-After: when the same call may be tried again. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(code);
     this.name = 'AppError';
@@ -22,3 +24,5 @@ export const notFound = (code: ErrorCode = 'NO_DATA') => new AppError(code, 404)
 export const conflict = (code: ErrorCode) => new AppError(code, 409);
 export const businessRule = (code: ErrorCode, details?: ErrorDetails) => new AppError(code, 422, details);
 export const tooMany = (code: ErrorCode) => new AppError(code, 429);
+/** The node has more of this work than it can take now; the same call may be tried after the given seconds. */
+export const busy = (retryAfterSeconds: number) => new AppError('BUSY', 503, {}, retryAfterSeconds);

@@ -30,12 +30,12 @@ async function bankTransfer(body: Record<string, unknown>): Promise<{ transRef: 
   return { transRef: issued.body.transRef, image: Buffer.from(issued.body.slip.split(',')[1], 'base64') };
 }
 
-async function upload(member: Member, bytes: Buffer | null, options: { name?: string; type?: string; field?: string; key?: string } = {}) {
+async function upload(member: Member, bytes: Buffer | null, options: { name?: string; type?: string; field?: string; key?: string; node?: TestServer } = {}) {
   const form = new FormData();
   if (bytes) form.append(options.field ?? 'file', new Blob([bytes], { type: options.type ?? 'image/png' }), options.name ?? 'slip.png');
   else form.append('note', 'no file here');
-  const response = await fetch(`${server.url}/api/wallet/slip`, { method: 'POST', headers: { authorization: `Bearer ${member.token}`, 'x-client': 'wallet-user', ...(options.key ? { 'idempotency-key': options.key } : {}) }, body: form });
-  return { status: response.status, body: (await response.json()) as ApiResult['body'] };
+  const response = await fetch(`${(options.node ?? server).url}/api/wallet/slip`, { method: 'POST', headers: { authorization: `Bearer ${member.token}`, 'x-client': 'wallet-user', ...(options.key ? { 'idempotency-key': options.key } : {}) }, body: form });
+  return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as ApiResult['body'] };
 }
 
 const wallet = async (member: Member): Promise<number> => (await server.api('GET', '/api/wallet', { token: member.token })).body.wallet.amount;
@@ -335,6 +335,40 @@ describe('the slip upload limit, with Redis shared by two nodes', () => {
     } finally {
       await nodeB.close();
       await nodeA.close();
+    }
+  });
+});
+
+describe('a node holding as many uploads as it takes at once', () => {
+  it('answers one more 503 BUSY with Retry-After, keeping nothing of it; the same slip sent again is read', async () => {
+    const node = await startTestServer({ env: { UPLOAD_DIR: uploadDir, SLIP_UPLOADS_AT_ONCE: '2' } });
+    try {
+      const members: Member[] = [];
+      for (let i = 0; i < 3; i += 1) members.push(await registerMember(node));
+      const slips: { member: Member; image: Buffer }[] = [];
+      for (const member of [...members, ...members]) {
+        const issued = await node.api('POST', '/sandbox/bank/transfers', { body: { toAccountNo: OPERATOR_ACCOUNT, amount: 10, fromBankCode: 'SCB', fromAccountNo: member.payload.bankAccountNo } });
+        slips.push({ member, image: Buffer.from(issued.body.slip.split(',')[1], 'base64') });
+      }
+      const count = async () => Number((await node.db.selectFrom('slips').select(node.db.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+
+      const answers = await Promise.all(slips.map((slip) => upload(slip.member, slip.image, { node })));
+      const busy = answers.filter((answer) => answer.status === 503);
+      expect(busy.length).toBeGreaterThan(0);
+      for (const answer of busy) expect(answer).toMatchObject({ retryAfter: '2', body: { message: 'BUSY' } });
+      const read = answers.filter((answer) => answer.status === 200);
+      expect(read.length + busy.length).toBe(slips.length);
+      expect(await count()).toBe(read.length);
+
+      for (const [index, answer] of answers.entries()) {
+        if (answer.status !== 503) continue;
+        const again = await upload(slips[index]!.member, slips[index]!.image, { node });
+        expect(again.body).toMatchObject({ message: 'SUCCESS', slip: { status: 'SUCCESS', amount: 10 } });
+      }
+      expect(await count()).toBe(slips.length);
+      for (const member of members) expect(await node.api('GET', '/api/wallet', { token: member.token }).then((answer) => answer.body.wallet.amount)).toBe(20);
+    } finally {
+      await node.close();
     }
   });
 });

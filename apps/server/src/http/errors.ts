@@ -14,6 +14,7 @@ function validationCode(messages: string[]): ErrorCode {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== null) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.status).send({ ...error.details, message: error.code });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -22,6 +22,7 @@ import { registerManualDepositRoutes } from './manual-deposit.routes.js';
 import { createManualDepositService } from './manual-deposit.service.js';
 import { unfinishedSlips } from './slip.repository.js';
 import { registerSlipRoutes } from './slip.routes.js';
+import { createQrReader } from './qr-reader.js';
 import { createSlipService } from './slip.service.js';
 import { createTrueMoneyTransferService } from './truemoney-transfer.service.js';
 import { redeemingIntents } from './truelink.repository.js';
@@ -73,6 +74,8 @@ export function registerDepositModule(
     giveUpAfterMs: config.reconcile.notFoundGraceMs,
   });
   const walletTransfers = createTrueMoneyTransferService({ db, auditTrail: core.auditTrail, deposits: credit, members: uses.members, log });
+  const qrReader = createQrReader();
+  app.addHook('onClose', () => qrReader.close());
   const slips = createSlipService({
     db,
     auditTrail: core.auditTrail,
@@ -81,6 +84,7 @@ export function registerDepositModule(
     members: uses.members,
     slipCodes: uses.slipCodes,
     storage: createFolderStorage(config.uploadDir),
+    qrReader,
     verifier:
       core.adapters.slipVerifier ??
       createHttpSlipVerifier({
@@ -92,6 +96,7 @@ export function registerDepositModule(
     linkSecret: core.derivedSecret('slip-image-links'),
     log,
     unfinishedAfterMs: config.slipVerifier.resumeAfterMs,
+    uploadsAtOnce: config.slipVerifier.uploadsAtOnce,
   });
 
   registerDepositRoutes(app, { deposits, truelink, walletTransfers }, { webhookSecret: core.webhookSecrets.gateway, trueMoneyWebhookSecret: core.webhookSecrets.trueMoney, now });

@@ -1,8 +1,5 @@
-import jsQRModule from 'jsqr';
 import sharp, { type Sharp } from 'sharp';
-
-// jsqr is CommonJS with `export default` typings: under NodeNext the default import is the module.
-const jsQR = (jsQRModule as unknown as { default: typeof jsQRModule.default }).default ?? (jsQRModule as unknown as typeof jsQRModule.default);
+import type { QrReader } from './qr-reader.js';
 
 /** DESIGN §6: slips are images of at most 10 MB. */
 export const SLIP_MAX_BYTES = 10 * 1024 * 1024;
@@ -53,16 +50,15 @@ export async function isTooSmallToRead(image: Buffer): Promise<boolean> {
   return Math.min(width, height) < MIN_SIDE_PX;
 }
 
-async function findQr(image: Sharp): Promise<string | null> {
+async function findQr(reader: QrReader, image: Sharp): Promise<string | null> {
   const { data, info } = await image.toColourspace('srgb').ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   if (info.channels !== 4) return null;
-  const found = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height, { inversionAttempts: 'attemptBoth' });
-  return found?.data ?? null;
+  // A copy of its own, handed over to the reader's thread without a second one.
+  return reader.read({ data: new Uint8ClampedArray(data), width: info.width, height: info.height });
 }
 
-/** The text of the QR on a slip, or null when none can be read (PAYMENTS.md: sharp → RGBA → jsQR). */
-export async function readQr(image: Buffer): Promise<string | null> {
+/** The text of the QR on a slip, or null when none can be read (PAYMENTS.md: sharp → RGBA → a QR reader). */
+export async function readQr(reader: QrReader, image: Buffer): Promise<string | null> {
   // A second look at higher contrast helps with photos of slips taken off a screen.
-  return (await findQr(sharp(image))) ?? (await findQr(sharp(image).greyscale().normalise()));
+  return (await findQr(reader, sharp(image))) ?? (await findQr(reader, sharp(image).greyscale().normalise()));
 }
-

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
+import os from 'node:os';
 import pLimit from 'p-limit';
 import { type Minor, type SlipRecord, toMajor, walletCurrencyOf } from '@wallet/contract';
 import { type SlipVerifier, accountMatches } from '../../adapters/slip-verifier.js';
 import type { UploadStorage } from '../../adapters/upload-storage.js';
 import type { Db } from '../../db/database.js';
-import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
+import { AppError, badRequest, busy, forbidden, notFound } from '../../errors.js';
 import type { AuditActor, AuditTrail } from '../audit/audit-writer.js';
 import { decideOnce } from '../../db/decide-once.js';
 import { claimIdempotencyKey } from '../../db/idempotency-keys.js';
@@ -14,6 +15,7 @@ import type { SlipCodes } from '../lookup/slip-codes.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { DepositCredit } from './deposit-credit.js';
 import { parseMiniQr } from './mini-qr.rules.js';
+import type { QrReader } from './qr-reader.js';
 import { isTooSmallToRead, readQr, reencodeUpload } from './slip-image.js';
 import { isSlipTooOld, isSlipUploadOpen } from './slip.rules.js';
 import * as bankFeedRepo from './bank-feed.repository.js';
@@ -27,9 +29,10 @@ const IMAGE_LINK_LIFETIME_MS = 15 * 60_000;
 /**
  * Reading images is the costliest work the server does: a few at a time, in arrival order, so a
  * burst of uploads queues (each answered in turn) instead of slowing every upload and every
- * other call on the node together. Measured: about 10 slips/s on 2 cores (`npm run bench`).
+ * other call on the node together.
  */
-const IMAGE_WORK_AT_ONCE = 2;
+const IMAGE_WORK_AT_ONCE = os.availableParallelism();
+const BUSY_RETRY_AFTER_SECONDS = 2;
 
 export interface SlipServiceDeps {
   db: Db;
@@ -40,11 +43,18 @@ export interface SlipServiceDeps {
   members: Pick<Members, 'find' | 'findMany'>;
   slipCodes: Pick<SlipCodes, 'ofBank'>;
   storage: UploadStorage;
+  qrReader: QrReader;
   verifier: SlipVerifier;
   now: () => Date;
   /** Signs the short-lived image addresses (the browser opens them without our bearer token). */
   linkSecret: string;
   log: { warn(object: object, message: string): void };
+  /**
+   * Uploads the node holds at once, queued or being read. One more is answered 503 BUSY before
+   * anything of it is kept: a longer queue would outlast the member's patience, and a retry after
+   * Retry-After may find another node or a shorter queue.
+   */
+  uploadsAtOnce: number;
   /** An upload's own request checks it at once; the sweep takes slips undecided this long (a crash left them). */
   unfinishedAfterMs: number;
 }
@@ -57,6 +67,7 @@ export interface SlipServiceDeps {
 export function createSlipService(deps: SlipServiceDeps) {
   const { db, storage } = deps;
   const imageWork = pLimit(IMAGE_WORK_AT_ONCE);
+  let uploadsHeld = 0;
 
   const sign = (reference: string, expires: number) => crypto.createHmac('sha256', deps.linkSecret).update(`${reference}.${expires}`).digest('base64url');
 
@@ -104,7 +115,7 @@ export function createSlipService(deps: SlipServiceDeps) {
     const image = await storage.get(row.image_key);
     if (!image) return repo.refuseSlip(db, row.id, 'UPLOADED_FILE_NOT_EXIST');
     if (await isTooSmallToRead(image)) return repo.refuseSlip(db, row.id, 'IMG_SIZE_UNABLE_TO_PROCESS');
-    const payload = await imageWork(() => readQr(image));
+    const payload = await imageWork(() => readQr(deps.qrReader, image));
     if (!payload) return repo.refuseSlip(db, row.id, 'CANNOT_READ_CROPPED_IMAGE');
     const miniQr = parseMiniQr(payload);
     if (miniQr.kind === 'unstable') return repo.refuseSlip(db, row.id, 'UNSTABLE_REFNO_ON_SLIP');
@@ -130,6 +141,39 @@ export function createSlipService(deps: SlipServiceDeps) {
     return (await creditVerified(row.id, answer.amount, answer.transferredAt)) ?? repo.getSlip(db, row.id);
   }
 
+  async function uploadSlip(context: MemberContext, bytes: Buffer | null, idempotencyKey: string | null): Promise<SlipRecord> {
+    const site = await deps.settings.site();
+    if (!isSlipUploadOpen(site, deps.now())) throw forbidden('SLIP_UPLOAD_CLOSED');
+    // Refused while paused, on a break, or with nothing of a deposit limit left; a slip's amount is
+    // read later, and one past what is left is credited and flagged (its money has arrived).
+    const refused = await deps.deposits.refusal(db, context.memberId, { amount: 1n, replacingMethod: null, slip: true });
+    if (refused) throw refused;
+    if (!bytes || bytes.length === 0) throw badRequest('SLIP_NO_FILE');
+    let reference = crypto.randomBytes(18).toString('base64url');
+    if (idempotencyKey !== null) {
+      const owner = `member:${context.memberId}`;
+      const fingerprint = crypto.createHash('sha256').update('POST /api/wallet/slip').update(crypto.createHash('sha256').update(bytes).digest()).digest('base64url');
+      await claimIdempotencyKey(db, { owner, key: idempotencyKey, fingerprint });
+      reference = crypto.createHash('sha256').update(`slip:${owner}:${idempotencyKey}`).digest().subarray(0, 18).toString('base64url');
+      const first = await repo.findMemberSlip(db, context.memberId, reference);
+      if (first) return toRecord(first);
+    }
+    const upload = await imageWork(() => reencodeUpload(bytes));
+    if (!upload.ok) throw badRequest('SLIP_INVALID_FILE');
+    const imageKey = `slips/${reference}.jpg`;
+    try {
+      await storage.put(imageKey, upload.image);
+    } catch (error) {
+      deps.log.warn({ err: error }, 'slip image could not be stored');
+      throw new AppError('SLIP_UPLOAD_FAIL', 503);
+    }
+    // Upload time by the same clock as the window and the hour rule.
+    const row = await repo.insertSlip(db, { reference, memberId: context.memberId, imageKey, uploadedAt: deps.now() });
+    // The same key at the same moment: the other attempt made the slip; its answer is this one's.
+    if (!row) return toRecord((await repo.findMemberSlip(db, context.memberId, reference))!);
+    return toRecord(await check(row));
+  }
+
   return {
     /**
      * `idempotencyKey`: a retry of an upload whose answer was lost sends the same key
@@ -139,36 +183,13 @@ export function createSlipService(deps: SlipServiceDeps) {
      * used before for another file is refused (409 KEY_INVALID), as on every call.
      */
     async upload(context: MemberContext, bytes: Buffer | null, idempotencyKey: string | null = null): Promise<SlipRecord> {
-      const site = await deps.settings.site();
-      if (!isSlipUploadOpen(site, deps.now())) throw forbidden('SLIP_UPLOAD_CLOSED');
-      // Refused while paused, on a break, or with nothing of a deposit limit left; a slip's amount is
-      // read later, and one past what is left is credited and flagged (its money has arrived).
-      const refused = await deps.deposits.refusal(db, context.memberId, { amount: 1n, replacingMethod: null, slip: true });
-      if (refused) throw refused;
-      if (!bytes || bytes.length === 0) throw badRequest('SLIP_NO_FILE');
-      let reference = crypto.randomBytes(18).toString('base64url');
-      if (idempotencyKey !== null) {
-        const owner = `member:${context.memberId}`;
-        const fingerprint = crypto.createHash('sha256').update('POST /api/wallet/slip').update(crypto.createHash('sha256').update(bytes).digest()).digest('base64url');
-        await claimIdempotencyKey(db, { owner, key: idempotencyKey, fingerprint });
-        reference = crypto.createHash('sha256').update(`slip:${owner}:${idempotencyKey}`).digest().subarray(0, 18).toString('base64url');
-        const first = await repo.findMemberSlip(db, context.memberId, reference);
-        if (first) return toRecord(first);
-      }
-      const upload = await imageWork(() => reencodeUpload(bytes));
-      if (!upload.ok) throw badRequest('SLIP_INVALID_FILE');
-      const imageKey = `slips/${reference}.jpg`;
+      if (uploadsHeld >= deps.uploadsAtOnce) throw busy(BUSY_RETRY_AFTER_SECONDS);
+      uploadsHeld += 1;
       try {
-        await storage.put(imageKey, upload.image);
-      } catch (error) {
-        deps.log.warn({ err: error }, 'slip image could not be stored');
-        throw new AppError('SLIP_UPLOAD_FAIL', 503);
+        return await uploadSlip(context, bytes, idempotencyKey);
+      } finally {
+        uploadsHeld -= 1;
       }
-      // Upload time by the same clock as the window and the hour rule.
-      const row = await repo.insertSlip(db, { reference, memberId: context.memberId, imageKey, uploadedAt: deps.now() });
-      // The same key at the same moment: the other attempt made the slip; its answer is this one's.
-      if (!row) return toRecord((await repo.findMemberSlip(db, context.memberId, reference))!);
-      return toRecord(await check(row));
     },
 
     /** The sweep (at start and every minute): finishes slips a crash or restart left undecided. */
