@@ -1,14 +1,16 @@
-// The member app and the operator console, built when their sources changed since the last build
-// (a hash of the sources is kept beside each build). Used by `npm start` and `npm run cluster`.
+// The member app, the operator console and the server's bundle, built when their sources changed
+// since the last build (a hash of the sources is kept beside each build). Used by `npm start` and
+// `npm run cluster`.
 import { execSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import * as esbuild from 'esbuild';
 
 const root = new URL('..', import.meta.url).pathname;
 
 /** Every file a build is made from (the app's own, the shared contract and client kit), by content. */
-function sourceHash(app, env) {
+function sourceHash(app, env, shared = ['packages/contract/src', 'packages/contract/package.json', 'packages/client-kit/src', 'packages/client-kit/package.json']) {
   const hash = crypto.createHash('sha256').update(JSON.stringify(env));
   const walk = (entry) => {
     const full = path.join(root, entry);
@@ -19,7 +21,7 @@ function sourceHash(app, env) {
       hash.update(entry).update(fs.readFileSync(full));
     }
   };
-  for (const entry of [`apps/${app}`, 'packages/contract/src', 'packages/contract/package.json', 'packages/client-kit/src', 'packages/client-kit/package.json', 'package-lock.json']) walk(entry);
+  for (const entry of [`apps/${app}`, ...shared, 'package-lock.json']) walk(entry);
   return hash.digest('hex');
 }
 
@@ -39,4 +41,41 @@ export function buildChangedApps(site) {
       fs.writeFileSync(stamp, hash);
     }
   }
+}
+
+/** Where `npm start` and `npm run cluster` run the server from. */
+export const SERVER_BUNDLE = `${root}apps/server/dist/main.mjs`;
+
+/**
+ * The server as one file of JavaScript, made when its sources changed since the last one: a node
+ * starts from it in a fraction of the time it takes to compile and load every TypeScript module
+ * one by one. Packages stay outside it, loaded from node_modules as they are; the shared contract
+ * is TypeScript, so it goes in.
+ */
+export function buildChangedServer() {
+  const stamp = `${root}apps/server/dist/.source-hash`;
+  const hash = sourceHash('server/src', {}, ['apps/server/package.json', 'packages/contract/src', 'packages/contract/package.json']);
+  if (fs.existsSync(SERVER_BUNDLE) && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === hash) return;
+  esbuild.buildSync({
+    entryPoints: [`${root}apps/server/src/main.ts`],
+    outfile: SERVER_BUNDLE,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    external: serverPackages(),
+  });
+  fs.writeFileSync(stamp, hash);
+}
+
+/** Every package the server and the contract depend on, by name (and anything under it). */
+function serverPackages() {
+  const names = new Set();
+  for (const file of ['apps/server/package.json', 'packages/contract/package.json']) {
+    const manifest = JSON.parse(fs.readFileSync(`${root}${file}`, 'utf8'));
+    for (const name of Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies })) if (!name.startsWith('@wallet/')) names.add(name);
+  }
+  return [...names].flatMap((name) => [name, `${name}/*`]);
 }

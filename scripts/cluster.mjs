@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import pg from 'pg';
-import { buildChangedApps } from './build-apps.mjs';
+import { SERVER_BUNDLE, buildChangedApps, buildChangedServer } from './build-apps.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const haproxy = process.env.HAPROXY_PATH ?? (fs.existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : 'haproxy');
@@ -97,6 +97,7 @@ process.on('SIGTERM', stopAll);
 
 try {
   buildChangedApps('th');
+  buildChangedServer();
   await ensureDatabase(databaseUrl);
   fs.mkdirSync(path.join(dataRoot, 'uploads'), { recursive: true });
   const shared = {
@@ -111,11 +112,10 @@ try {
     HOST: '127.0.0.1',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   };
-  const entry = path.join(root, 'apps/server/src/main.ts');
   const startNode = (index) => {
     const dataDir = path.join(dataRoot, `node${index + 1}`);
     fs.mkdirSync(dataDir, { recursive: true });
-    const child = start(`node${index + 1}`, process.execPath, ['--import', 'tsx', entry], { ...shared, DATA_DIR: dataDir, PORT: String(ports.nodes[index]) });
+    const child = start(`node${index + 1}`, process.execPath, [SERVER_BUNDLE], { ...shared, DATA_DIR: dataDir, PORT: String(ports.nodes[index]) });
     return untilReady(`node${index + 1}`, `http://127.0.0.1:${ports.nodes[index]}/readyz`, child);
   };
   // The first applies the migrations and seeds; the others start together after it.

@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_TRUELINK_KEY } from '@wallet/contract';
+import { SERVER_ROOT } from './server-root.js';
 
 /** The OAuth client the sandbox bank's transfer API knows, used when sandboxes are on and none is set. */
 export const SANDBOX_TRANSFER_CLIENT = { id: 'wallet-sandbox', secret: 'sandbox-transfer-secret' };
@@ -296,8 +297,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     adminPassword: values.ADMIN_PASSWORD,
     sandboxes,
     seedDemo: values.SEED_DEMO ?? true,
-    webDist: path.resolve(values.WEB_DIST ?? new URL(values.SITE === 'la' ? '../../web/dist-la' : '../../web/dist', import.meta.url).pathname),
-    consoleDist: path.resolve(values.CONSOLE_DIST ?? new URL('../../console/dist', import.meta.url).pathname),
+    webDist: path.resolve(values.WEB_DIST ?? path.join(SERVER_ROOT, '..', 'web', values.SITE === 'la' ? 'dist-la' : 'dist')),
+    consoleDist: path.resolve(values.CONSOLE_DIST ?? path.join(SERVER_ROOT, '..', 'console', 'dist')),
     trustProxy: values.TRUST_PROXY,
     floodLimits: { addressPerMinute: values.FLOOD_LIMIT_ADDRESS_PER_MINUTE, memberPerMinute: values.FLOOD_LIMIT_MEMBER_PER_MINUTE },
     // The embedded database runs its queries on the event loop: there the delay is the database at

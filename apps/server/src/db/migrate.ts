@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { readFunctions } from './catalog.js';
 import type { DatabaseHandle } from './database.js';
+import { SERVER_ROOT } from '../server-root.js';
 
-const MIGRATIONS_DIR = new URL('../../migrations/', import.meta.url).pathname;
+const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'migrations');
 /** Each database function's one body (db/README.md): applied after the migrations, not restated in them. */
-export const FUNCTIONS_DIR = new URL('../../db/functions/', import.meta.url).pathname;
+export const FUNCTIONS_DIR = path.join(SERVER_ROOT, 'db', 'functions');
 /** The sandboxes' tables and functions (DESIGN §7), made only where sandboxes are on: a production schema describes production. */
 const SANDBOX_MIGRATIONS_DIR = path.join(MIGRATIONS_DIR, 'sandbox');
-export const SANDBOX_FUNCTIONS_DIR = new URL('../../db/sandbox/functions/', import.meta.url).pathname;
+export const SANDBOX_FUNCTIONS_DIR = path.join(SERVER_ROOT, 'db', 'sandbox', 'functions');
 
 export interface MigrateOptions {
   /** Whether the sandboxes run here (config `sandboxes`): their migrations and functions are applied too. */

@@ -3,8 +3,9 @@ import path from 'node:path';
 import { readCatalog } from './catalog.js';
 import { openDatabase } from './database.js';
 import { FUNCTIONS_DIR, SANDBOX_FUNCTIONS_DIR, migrate } from './migrate.js';
+import { SERVER_ROOT } from '../server-root.js';
 
-export const SNAPSHOT_DIR = new URL('../../db/', import.meta.url).pathname;
+export const SNAPSHOT_DIR = path.join(SERVER_ROOT, 'db');
 export { FUNCTIONS_DIR, SANDBOX_FUNCTIONS_DIR };
 export const SCHEMA_FILE = path.join(SNAPSHOT_DIR, 'schema.sql');
 export const SANDBOX_SCHEMA_FILE = path.join(SNAPSHOT_DIR, 'sandbox', 'schema.sql');

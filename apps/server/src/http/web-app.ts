@@ -40,10 +40,12 @@ export function registerWebApp(app: App, dists: { web: string; console: string }
   const consolePage = hasConsole ? fs.readFileSync(path.join(dists.console, 'index.html'), 'utf8').replace(/<html lang="[a-z]+"/, `<html lang="${language}"`) : '';
   // The member app's build carries its files compressed (.br, .gz): sent as they are, not compressed
   // per request. cacheControl off: `send`'s own header (max-age=0) would replace cacheHeaders'.
-  const served = { wildcard: false, setHeaders: cacheHeaders, cacheControl: false };
+  // wildcard: one route that looks a file up when asked, not one per file made at start (a
+  // missing file goes on to the not-found handler below all the same).
+  const served = { wildcard: true, setHeaders: cacheHeaders, cacheControl: false };
   if (hasWeb) app.register(fastifyStatic, { ...served, root: dists.web, preCompressed: true });
-  // index: false: /admin/ too is the page with the site's language, sent below.
-  if (hasConsole) app.register(fastifyStatic, { ...served, root: dists.console, prefix: `${CONSOLE_PREFIX}/`, decorateReply: !hasWeb, index: false });
+  // /admin/ too is the page with the site's language, sent below: a folder is never a file here.
+  if (hasConsole) app.register(fastifyStatic, { ...served, root: dists.console, prefix: `${CONSOLE_PREFIX}/`, decorateReply: !hasWeb, index: false, allowedPath: (pathName) => !pathName.endsWith('/') });
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/sandbox/');
     if (!isApi && !asksForAFile(request.url) && (request.method === 'GET' || request.method === 'HEAD')) {

@@ -1,5 +1,7 @@
 import os from 'node:os';
+import path from 'node:path';
 import { Piscina } from 'piscina';
+import { SERVER_ROOT } from '../../server-root.js';
 
 export interface QrReader {
   /** The text of the QR in an RGBA image, or null when none can be read. The pixels move to the reader. */
@@ -14,7 +16,7 @@ export interface QrReader {
  */
 export function createQrReader(threads = os.availableParallelism()): QrReader {
   const pool = new Piscina({
-    filename: new URL('./qr-reader.worker.mjs', import.meta.url).href,
+    filename: path.join(SERVER_ROOT, 'src', 'modules', 'deposit', 'qr-reader.worker.mjs'),
     minThreads: 0,
     maxThreads: threads,
     idleTimeout: 60_000,
