@@ -52,23 +52,25 @@ export const SERVER_BUNDLE = `${root}apps/server/dist/main.mjs`;
  * one by one. Packages stay outside it, loaded from node_modules as they are; the shared contract
  * is TypeScript, so it goes in.
  */
-export function buildChangedServer() {
+export async function buildChangedServer() {
   const stamp = `${root}apps/server/dist/.source-hash`;
   const hash = sourceHash('server/src', {}, ['apps/server/package.json', 'packages/contract/src', 'packages/contract/package.json']);
   if (fs.existsSync(SERVER_BUNDLE) && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === hash) return;
-  esbuild.buildSync({
-    entryPoints: [`${root}apps/server/src/main.ts`],
-    outfile: SERVER_BUNDLE,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: 'linked',
-    logLevel: 'warning',
-    external: serverPackages(),
-  });
+  const options = { bundle: true, platform: 'node', format: 'esm', target: 'node20', sourcemap: 'linked', logLevel: 'warning', external: serverPackages() };
+  // Tracing is a file of its own, imported by the server's before anything else: its
+  // instrumentations patch `pg` and `socket.io` as they load, and a bundle's imports of packages
+  // are all made before any of its code runs.
+  await esbuild.build({ ...options, entryPoints: [`${root}apps/server/src/tracing.ts`], outfile: `${root}apps/server/dist/tracing.mjs` });
+  await esbuild.build({ ...options, entryPoints: [`${root}apps/server/src/main.ts`], outfile: SERVER_BUNDLE, plugins: [tracingOnItsOwn] });
   fs.writeFileSync(stamp, hash);
 }
+
+const tracingOnItsOwn = {
+  name: 'tracing-on-its-own',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/tracing\.js$/ }, () => ({ path: './tracing.mjs', external: true }));
+  },
+};
 
 /** Every package the server and the contract depend on, by name (and anything under it). */
 function serverPackages() {

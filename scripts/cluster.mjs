@@ -97,7 +97,7 @@ process.on('SIGTERM', stopAll);
 
 try {
   buildChangedApps('th');
-  buildChangedServer();
+  await buildChangedServer();
   await ensureDatabase(databaseUrl);
   fs.mkdirSync(path.join(dataRoot, 'uploads'), { recursive: true });
   const shared = {

@@ -6,5 +6,5 @@ import { pathToFileURL } from 'node:url';
 import { SERVER_BUNDLE, buildChangedApps, buildChangedServer } from './build-apps.mjs';
 
 buildChangedApps(process.env.SITE === 'la' ? 'la' : 'th');
-buildChangedServer();
+await buildChangedServer();
 await import(pathToFileURL(SERVER_BUNDLE).href);
