@@ -59,16 +59,16 @@ export async function buildChangedServer() {
   const options = { bundle: true, platform: 'node', format: 'esm', target: 'node20', sourcemap: 'linked', logLevel: 'warning', external: serverPackages() };
   // Tracing is a file of its own, imported by the server's before anything else: its
   // instrumentations patch `pg` and `socket.io` as they load, and a bundle's imports of packages
-  // are all made before any of its code runs.
-  await esbuild.build({ ...options, entryPoints: [`${root}apps/server/src/tracing.ts`], outfile: `${root}apps/server/dist/tracing.mjs` });
-  await esbuild.build({ ...options, entryPoints: [`${root}apps/server/src/main.ts`], outfile: SERVER_BUNDLE, plugins: [tracingOnItsOwn] });
+  // are all made before any of its code runs. OpenTelemetry is one more, loaded only when traced.
+  const server = `${root}apps/server/src`;
+  await esbuild.build({ ...options, entryPoints: { main: `${server}/main.ts`, tracing: `${server}/tracing.ts`, telemetry: `${server}/telemetry.ts` }, outdir: path.dirname(SERVER_BUNDLE), outExtension: { '.js': '.mjs' }, plugins: [filesOfTheirOwn] });
   fs.writeFileSync(stamp, hash);
 }
 
-const tracingOnItsOwn = {
-  name: 'tracing-on-its-own',
+const filesOfTheirOwn = {
+  name: 'files-of-their-own',
   setup(build) {
-    build.onResolve({ filter: /^\.\/tracing\.js$/ }, () => ({ path: './tracing.mjs', external: true }));
+    build.onResolve({ filter: /^\.\/(tracing|telemetry)\.js$/ }, (args) => ({ path: args.path.replace(/\.js$/, '.mjs'), external: true }));
   },
 };
 
