@@ -233,7 +233,7 @@ async function slipUploads(count: number): Promise<Buffer[]> {
 
 /**
  * `npm start` on an embedded database that exists already: seconds from the command
- * to /readyz answering, the median of three starts after a first one that creates the database.
+ * to /readyz answering, the median of five starts after a first one that creates the database.
  */
 async function startupSeconds(): Promise<{ first: number; median: number }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-start-'));
@@ -256,8 +256,10 @@ async function startupSeconds(): Promise<{ first: number; median: number }> {
   };
   try {
     const first = await startOnce();
-    const again = [await startOnce(), await startOnce(), await startOnce()].sort((a, b) => a - b);
-    return { first, median: again[1]! };
+    const again: number[] = [];
+    for (let start = 0; start < 5; start += 1) again.push(await startOnce());
+    again.sort((a, b) => a - b);
+    return { first, median: again[2]! };
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -432,7 +434,7 @@ try {
   if (phases.has('startup')) {
     const startup = await startupSeconds();
     console.log(`npm start: first ${startup.first.toFixed(1)} s, then ${startup.median.toFixed(1)} s`);
-    rows.push(['npm start, existing embedded database, until ready', `${startup.median.toFixed(1)} s (median of 3; first start with a new database ${startup.first.toFixed(1)} s)`, '≤ 3 s']);
+    rows.push(['npm start, existing embedded database, until ready', `${startup.median.toFixed(1)} s (median of 5; first start with a new database ${startup.first.toFixed(1)} s)`, '≤ 3 s']);
   }
 
   const verify = await openDatabase({ databaseUrl, schema });
