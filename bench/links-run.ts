@@ -4,7 +4,8 @@
 // of the query (goal < 500 ms) over members spread across the range, and the same for members on
 // the busiest values. Then the risk decision a withdrawal request and a deposit credit add to their
 // transaction (goal < 20 ms at p99), every starter rule active, on the same members, and the player
-// protection check a transfer to a game and a deposit make (goal < 5 ms at p99), every limit set. Needs PostgreSQL (BENCH_DATABASE_URL, else DATABASE_URL, else
+// protection check a transfer to a game and a deposit make (goal < 5 ms at p99), every limit set, and the notices
+// outbox's row a money movement writes (goal < 5 ms at p99). Needs PostgreSQL (BENCH_DATABASE_URL, else DATABASE_URL, else
 // postgres://postgres@127.0.0.1:5432/test).
 //
 //   BENCH_LINKS_MEMBERS (100,000): members to seed; BENCH_LINKS_CALLS (300): calls measured;
@@ -13,6 +14,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/database.js';
 import { createLinkService } from '../apps/server/src/modules/links/links.service.js';
+import { insertNotice } from '../apps/server/src/modules/notices/notices.repository.js';
 import { createRiskService } from '../apps/server/src/modules/risk/risk.service.js';
 import { LARGE, scaled, seedLists } from './large-seed.js';
 
@@ -212,6 +214,27 @@ try {
   );
   await checkCost('a deposit (break, deposit limits)', (memberId) => `SELECT * FROM protection_restriction(${memberId}); SELECT * FROM protection_limit_refusal(${memberId}, ARRAY['deposit_day', 'deposit_month', 'deposit_week'], 5000, NULL)`);
   await pool.end();
+
+  // The notices outbox: what a money movement adds to its transaction to be told of is one row,
+  // written with it (the sending is the worker's, after the commit), rolled back here each time.
+  const outboxTimes: number[] = [];
+  for (let call = 0; call < calls + 5; call++) {
+    const memberId = spread[call % spread.length]!;
+    const at = performance.now();
+    await handle.db
+      .transaction()
+      .execute(async (trx) => {
+        await insertNotice(trx, { id: crypto.randomUUID(), memberId, kind: 'deposit_credited', eventKey: `bench:${crypto.randomUUID()}`, facts: { amount: '500', currency: 'THB' }, dueAt: new Date(), testBy: null }, new Date());
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    if (call >= 5) outboxTimes.push(performance.now() - at);
+  }
+  outboxTimes.sort((a, b) => a - b);
+  const outboxAt = (q: number) => outboxTimes[Math.min(outboxTimes.length - 1, Math.floor(q * outboxTimes.length))]!.toFixed(1);
+  console.log(`\n| notices outbox (goal: p99 under 5 ms) | calls | p50 | p99 | max |`);
+  console.log('|---|---|---|---|---|');
+  console.log(`| a deposit's notice written in its transaction | ${calls} | ${outboxAt(0.5)} ms | ${outboxAt(0.99)} ms | ${outboxTimes.at(-1)!.toFixed(1)} ms |`);
 } finally {
   await handle.close();
   if (!given && process.env.BENCH_KEEP !== '1') await withClient((client) => client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`), false);
