@@ -1,6 +1,6 @@
 // `npm test`: everything a fresh machine can run (DESIGN §10).
-//   types → lint → unit + integration (PGlite) → integration again on PostgreSQL when
-//   DATABASE_URL is set, then on it the pgBackRest restore drill on a server of its own and three
+//   types → lint → unit + integration (PGlite) → when DATABASE_URL is set: the server's files on
+//   PostgreSQL (on PGlite then only those about the embedded database, ADR 0428), then on it the pgBackRest restore drill on a server of its own and three
 //   nodes behind haproxy with one killed under load → Chromium journeys. promtool (Debian's
 //   prometheus), pgbackrest, haproxy and Chromium are Debian packages: without one, its step is
 //   skipped with a warning; REQUIRE_E2E=1 (CI) makes a missing one a failure instead.
@@ -54,7 +54,18 @@ whenInstalled('promtool', 'prometheus', 'alert rules', (promtool) => {
   step('alert rules: promtool check', promtool, ['check', 'config', 'deploy/prometheus/prometheus.yml']);
   step('alert rules: promtool test', promtool, ['test', 'rules', 'deploy/prometheus/alerts.test.yml']);
 });
-step('unit and integration tests (PGlite)', npx, ['vitest', 'run'], withoutDatabase);
+/**
+ * Server files that exercise what only the embedded database does (its LISTEN/NOTIFY in one
+ * process, its trigram search) or the core of the books on it. Where PostgreSQL is named, these
+ * run on the embedded database, and every server file runs on PostgreSQL (ADR 0428).
+ */
+const EMBEDDED_DATABASE_FILES = ['test/revocation.test.ts', 'test/operator-lists.test.ts', 'test/ledger.test.ts'];
+if (DATABASE_URL) {
+  step('packages, screens and resilience (PGlite)', npx, ['vitest', 'run', '--project', 'contract', '--project', 'client-kit', '--project', 'resilience', '--project', 'web', '--project', 'console'], withoutDatabase);
+  step('server on the embedded database (PGlite)', npx, ['vitest', 'run', '--project', 'server', ...EMBEDDED_DATABASE_FILES.map((file) => `apps/server/${file}`)], withoutDatabase);
+} else {
+  step('unit and integration tests (PGlite)', npx, ['vitest', 'run'], withoutDatabase);
+}
 if (DATABASE_URL) {
   step('integration tests (PostgreSQL)', npx, ['vitest', 'run', '--project', 'server'], process.env);
   whenInstalled('pgbackrest', 'pgbackrest', 'backup drill', () =>
