@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
+import { DELAYS_MS } from '@wallet/contract';
 import { i18nReady, loadAllTexts } from '../shared/i18n';
 import { liftTapShield } from '../shared/ui/tapShield';
 
@@ -13,6 +14,11 @@ await loadAllTexts();
 // over five seconds then. Waits end as soon as what they wait for appears; only a failure waits
 // longer (the test's own limit is 20 s).
 configure({ asyncUtilTimeout: 15_000 });
+
+// A toast stays up for the whole case. With the app's 4 s, a case slowed past it by a busy machine
+// had its error toast expire just as the next error came under the same id; sonner then removes the
+// new text with the old toast's leaving (200 ms after the expiry), and the case waited for it in vain.
+(DELAYS_MS as { toast: number }).toast = 10 * 60_000;
 
 // sonner removes a dismissed toast 200 ms later on a timer that outlives its Toaster; were the
 // file's DOM torn down first, React would throw from that timer. A file's last case waits it out.
