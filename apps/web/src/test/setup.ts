@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
-import { DELAYS_MS } from '@wallet/contract';
+import { toast } from 'sonner';
 import { i18nReady, loadAllTexts } from '../shared/i18n';
 import { liftTapShield } from '../shared/ui/tapShield';
 
@@ -15,16 +15,14 @@ await loadAllTexts();
 // longer (the test's own limit is 20 s).
 configure({ asyncUtilTimeout: 15_000 });
 
-// A toast stays up for the whole case. With the app's 4 s, a case slowed past it by a busy machine
-// had its error toast expire just as the next error came under the same id; sonner then removes the
-// new text with the old toast's leaving (200 ms after the expiry), and the case waited for it in vain.
-(DELAYS_MS as { toast: number }).toast = 10 * 60_000;
-
 // sonner removes a dismissed toast 200 ms later on a timer that outlives its Toaster; were the
 // file's DOM torn down first, React would throw from that timer. A file's last case waits it out.
 afterAll(() => new Promise((resolve) => setTimeout(resolve, 250)));
 
 afterEach(() => {
+  // sonner keeps its toasts beside the Toaster and shows those still up to the next one mounted: a
+  // case starts with none of the previous case's.
+  toast.dismiss();
   cleanup();
   // A dialog closed at the end of one case must not swallow the next case's first taps.
   liftTapShield();

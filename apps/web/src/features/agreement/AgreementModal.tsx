@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { notify } from '../../shared/notify';
 import { useAcceptAgreement } from '../../shared/api/agreement/accept-agreement';
 import { useAgreementStatus } from '../../shared/api/agreement/get-agreement-status';
 import { ApiError } from '../../shared/api/client';
@@ -33,7 +33,7 @@ export function AgreementModal({ onClose }: { onClose: () => void }) {
         onClose();
       },
       onError: (error) => {
-        toast.error(errorText(t, error), { id: 'agreement' });
+        notify.error('agreement', errorText(t, error));
         // Changed since it was shown: the new one is read first (it replaces the old here).
         if (error instanceof ApiError && error.code === 'AGREEMENT_CHANGED') {
           void queryClient.invalidateQueries({ queryKey: ['lookup', 'agreements'] });

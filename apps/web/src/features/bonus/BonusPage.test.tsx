@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { BonusItem, ClearPreview, ConditionStatus, RewardPreview } from '@wallet/contract';
-import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, stubFetch } from '../../test/fetchRoutes';
 import { BonusPage } from './BonusPage';
 import { nextTap } from '../../test/taps';
+import { notify } from '../../shared/notify';
 
 const bonus = (code: string, extra: Partial<BonusItem> = {}): BonusItem => ({
   code,
@@ -207,7 +207,7 @@ describe('the bonus screen (SPEC §2 Bonus)', () => {
   });
 
   it("says how much the bonus needs deposited, in the member's money, not a deposit channel's minimum", async () => {
-    const shown = vi.spyOn(toast, 'error');
+    const shown = vi.spyOn(notify, 'error');
     // The previews allowed it (a deposit since withdrawn again, say); the claim itself is refused.
     stubFetch({
       'GET /api/bonus': { body: { bonuses: [bonus('OPEN'), bonus('ANY', { minimumDeposit: 0 })] } },
@@ -221,7 +221,7 @@ describe('the bonus screen (SPEC §2 Bonus)', () => {
     fireEvent.click(await screen.findByTestId('bonus-card-OPEN'));
     await screen.findByTestId('reward-figures');
     fireEvent.click(screen.getByTestId('bonus-receive'));
-    await waitFor(() => expect(shown).toHaveBeenCalledWith('โบนัสนี้ต้องมียอดฝากอย่างน้อย 1,500.00 บาท', { id: 'bonus-claim' }));
+    await waitFor(() => expect(shown).toHaveBeenCalledWith('bonus-claim', 'โบนัสนี้ต้องมียอดฝากอย่างน้อย 1,500.00 บาท'));
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByTestId('bonus-modal')).not.toBeInTheDocument());
     await nextTap();
@@ -229,10 +229,10 @@ describe('the bonus screen (SPEC §2 Bonus)', () => {
     fireEvent.click(screen.getByTestId('bonus-card-ANY'));
     await screen.findByTestId('reward-figures');
     fireEvent.click(screen.getByTestId('bonus-receive'));
-    await waitFor(() => expect(shown).toHaveBeenLastCalledWith('โบนัสนี้ต้องฝากเงินก่อนจึงจะรับได้', { id: 'bonus-claim' }));
+    await waitFor(() => expect(shown).toHaveBeenLastCalledWith('bonus-claim', 'โบนัสนี้ต้องฝากเงินก่อนจึงจะรับได้'));
   });
   it('a claim the risk rules refuse says so in the member\'s language, on a bonus and on a promotion code', async () => {
-    const shown = vi.spyOn(toast, 'error');
+    const shown = vi.spyOn(notify, 'error');
     const refused = { status: 422, body: { message: 'RISK_BLOCKED' } };
     const riskText = 'รายการนี้ทำไม่ได้ในขณะนี้ ไม่มีการตัดเงินใด ๆ กรุณาติดต่อฝ่ายบริการลูกค้า';
     stubFetch({
@@ -248,7 +248,7 @@ describe('the bonus screen (SPEC §2 Bonus)', () => {
     fireEvent.click(await screen.findByTestId('bonus-card-OPEN'));
     await screen.findByTestId('reward-figures');
     fireEvent.click(screen.getByTestId('bonus-receive'));
-    await waitFor(() => expect(shown).toHaveBeenCalledWith(riskText, { id: 'bonus-claim' }));
+    await waitFor(() => expect(shown).toHaveBeenCalledWith('bonus-claim', riskText));
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByTestId('bonus-modal')).not.toBeInTheDocument());
     await nextTap();
@@ -259,7 +259,7 @@ describe('the bonus screen (SPEC §2 Bonus)', () => {
     await waitFor(() => expect(receive).toBeEnabled());
     fireEvent.click(receive);
     await waitFor(() => expect(shown).toHaveBeenCalledTimes(2));
-    expect(shown).toHaveBeenLastCalledWith(riskText, { id: 'bonus-claim' });
+    expect(shown).toHaveBeenLastCalledWith('bonus-claim', riskText);
     // Nothing was received: the code's modal stays open.
     expect(screen.getByTestId('promotion-modal')).toBeInTheDocument();
   });

@@ -1,4 +1,5 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { notify } from '../../shared/notify';
 import type { BonusItem, RewardPreview } from '@wallet/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
@@ -142,10 +143,10 @@ function useClaimOutcome(onClose: () => void) {
     error instanceof ApiError && error.code === 'BONUS_DEPOSIT_MINIMUM' ? (error.minimum ? t('errors.BONUS_DEPOSIT_MINIMUM', { amount: money(error.minimum) }) : t('bonus.depositFirst')) : refusalText(t, error);
   return {
     onSuccess: (claim: { amount: number }) => {
-      toast.success(t('bonus.received', { amount: money(claim.amount) }), { id: 'bonus-claim' });
+      notify.success('bonus-claim', t('bonus.received', { amount: money(claim.amount) }));
       onClose();
     },
-    onError: (error: Error) => toast.error(failureText(error), { id: 'bonus-claim' }),
+    onError: (error: Error) => notify.error('bonus-claim', failureText(error)),
   };
 }
 

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { notify } from '../../shared/notify';
 import { QRCodeSVG } from 'qrcode.react';
 import { readAmount } from '@wallet/client-kit/amount-input';
 import {
@@ -234,9 +235,9 @@ function QrDeposit({ method, quickPicks, minimum, onBack, onDone }: { method: Me
       setExpired(false);
       // A QR on screen answers the member; an error left from an earlier try would contradict it.
       if (record.hasQrcode) toast.dismiss('qr');
-      else toast.error(messageText(t, protectionMessage(record)) || t(`errors.${record.message ?? 'QR_FAIL'}`, { defaultValue: record.message }), { id: 'qr' });
+      else notify.error('qr', messageText(t, protectionMessage(record)) || t(`errors.${record.message ?? 'QR_FAIL'}`, { defaultValue: record.message }));
     },
-    onError: (error) => toast.error(refusalText(t, error), { id: 'qr' }),
+    onError: (error) => notify.error('qr', refusalText(t, error)),
   });
   const cancel = useCancelQr(method.bankCode);
 

@@ -1,8 +1,8 @@
 import { readAmount } from '@wallet/client-kit/amount-input';
+import { notify } from '../../shared/notify';
 import { toMajor } from '@wallet/contract';
 import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
-import { toast } from 'sonner';
 import { refusalText } from '../../shared/protection/refusal';
 import { useMemberCurrency } from '../../shared/api/useMemberCurrency';
 import { formatMoney } from '../../shared/format';
@@ -15,12 +15,12 @@ export function ManualNotice({ minimum, onBack, onDone }: { minimum: number; onB
   const { t, i18n } = useTranslation();
   const currency = useMemberCurrency();
   const [amount, setAmount] = useState('');
-  const notify = useSendDepositNotice({
+  const send = useSendDepositNotice({
     onSuccess: () => {
-      toast.success(t('deposit.noticeSent'), { id: 'notice' });
+      notify.success('notice', t('deposit.noticeSent'));
       onDone();
     },
-    onError: (error) => toast.error(refusalText(t, error), { id: 'notice' }),
+    onError: (error) => notify.error('notice', refusalText(t, error)),
   });
   const typed = readAmount(amount, currency);
   const value = typed.amount === null ? 0 : toMajor(typed.amount);
@@ -29,7 +29,7 @@ export function ManualNotice({ minimum, onBack, onDone }: { minimum: number; onB
     <div className="space-y-4">
       <p className="text-sm text-white/70">{t('deposit.noticeHint')}</p>
       <AmountField label={t('transfer.amount')} name="noticeAmount" currency={currency} value={amount} onChange={(event) => setAmount(event.target.value)} hint={t('deposit.notes.minimum', { amount: formatMoney(minimum, i18n.language, currency) })} />
-      <Button className="w-full" disabled={!valid} busy={notify.isPending} onClick={() => notify.mutate(value)} data-testid="send-notice">
+      <Button className="w-full" disabled={!valid} busy={send.isPending} onClick={() => send.mutate(value)} data-testid="send-notice">
         {t('deposit.sendNotice')}
       </Button>
       <Button variant="ghost" className="w-full" onClick={onBack}>{t('shared.back')}</Button>

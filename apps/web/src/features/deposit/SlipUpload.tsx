@@ -1,7 +1,7 @@
 import type { SlipRecord } from '@wallet/contract';
+import { notify } from '../../shared/notify';
 import { useRef, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
-import { toast } from 'sonner';
 import { refusalText } from '../../shared/protection/refusal';
 import { useSlipWindow } from '../../shared/api/lookup/get-slip-window';
 import { useMoneyFormat } from '../../shared/ui/Money';
@@ -30,16 +30,16 @@ export function SlipUpload({ onBack }: { onBack: () => void }) {
       setProgress(1);
       setResult(slip);
       if (slip.status === 'SUCCESS') {
-        toast.success(t('slip.credited', { amount: money(slip.amount) }), { id: 'slip' });
+        notify.success('slip', t('slip.credited', { amount: money(slip.amount) }));
       } else if (slip.status === 'FAILED') {
-        toast.error(t(`errors.${slip.note ?? 'INVALID_SLIP'}`), { id: 'slip' });
+        notify.error('slip', t(`errors.${slip.note ?? 'INVALID_SLIP'}`));
       } else {
-        toast.info(t('slip.waiting'), { id: 'slip' });
+        notify.info('slip', t('slip.waiting'));
       }
     },
     onError: (error) => {
       setProgress(null);
-      toast.error(refusalText(t, error), { id: 'slip' });
+      notify.error('slip', refusalText(t, error));
     },
   });
 

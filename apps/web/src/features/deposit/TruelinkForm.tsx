@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import { notify } from '../../shared/notify';
 import { useTranslation } from '../../shared/i18n/useTranslation';
-import { toast } from 'sonner';
 import { refusalText } from '../../shared/protection/refusal';
 import { formatMoney } from '../../shared/format';
 import { Button } from '../../shared/ui/Button';
@@ -13,10 +13,10 @@ export function TruelinkForm({ onBack, onDone }: { onBack: () => void; onDone: (
   const [link, setLink] = useState('');
   const send = useSendTruelink({
     onSuccess: ({ amount }) => {
-      toast.success(t('deposit.linkSent', { amount: formatMoney(amount, i18n.language) }), { id: 'truelink' });
+      notify.success('truelink', t('deposit.linkSent', { amount: formatMoney(amount, i18n.language) }));
       onDone();
     },
-    onError: (error) => toast.error(refusalText(t, error), { id: 'truelink' }),
+    onError: (error) => notify.error('truelink', refusalText(t, error)),
   });
   return (
     <div className="space-y-4">

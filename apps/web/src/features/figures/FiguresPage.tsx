@@ -1,8 +1,8 @@
 import { FIGURE_PERIODS, type FigurePeriod, REALITY_CHECK_MINUTES } from '@wallet/contract';
+import { notify } from '../../shared/notify';
 import dayjs from 'dayjs';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { type Message, errorMessage, messageText } from '../../shared/api/messages';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { Button } from '../../shared/ui/Button';
@@ -105,7 +105,7 @@ function RealityCheckSetting() {
     if (saved !== undefined) setText(String(saved));
   }, [saved]);
   const save = useSetRealityCheckInterval({
-    onSuccess: (answer) => toast.success(t('figures.saved', { minutes: answer.intervalMinutes }), { id: 'reality-check' }),
+    onSuccess: (answer) => notify.success('reality-check', t('figures.saved', { minutes: answer.intervalMinutes })),
     onError: (failure) => setError(errorMessage(failure)),
   });
   function submit(event: FormEvent) {

@@ -94,9 +94,7 @@ describe('forgot password screen', () => {
     await fill(user, 'รหัสผ่านใหม่', 'new-pass-123');
     await fill(user, 'ยืนยันรหัสผ่านใหม่', 'new-pass-999');
     await user.click(screen.getByTestId('forgot-submit'));
-    // The error replaces the phone step's toast (one toast id), which may still be leaving: the
-    // text is looked for until it stands, not in the node first found.
-    await waitFor(() => expect(screen.getByText('รหัสผ่านไม่ตรงกัน')).toBeInTheDocument());
+    expect(await screen.findByText('รหัสผ่านไม่ตรงกัน')).toBeInTheDocument();
     await user.clear(screen.getByLabelText('รหัส 6 หลัก'));
     await fill(user, 'รหัส 6 หลัก', '123');
     await user.click(screen.getByTestId('forgot-submit'));

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { notify } from '../../shared/notify';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { DELAYS_MS, OTP_RULES, PASSWORD_MAX, PASSWORD_MIN, isValidPhone } from '@wallet/contract';
@@ -30,7 +31,7 @@ export function ForgotPasswordPage() {
   // A second tap lands before React has re-rendered the button as busy: the ref holds it off.
   const inFlight = useRef(false);
 
-  const fail = (message: string) => toast.error(message, { id: 'forgot-password', duration: DELAYS_MS.toast });
+  const fail = (message: string) => notify.error('forgot-password', message, { duration: DELAYS_MS.toast });
 
   async function run(work: () => Promise<unknown>) {
     if (inFlight.current) return;

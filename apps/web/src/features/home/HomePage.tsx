@@ -1,4 +1,5 @@
 import { DELAYS_MS, STORAGE_KEYS, type Slot, WALLET_CODE } from '@wallet/contract';
+import { notify } from '../../shared/notify';
 import type { ComponentType, SVGProps } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -91,8 +92,8 @@ export function HomePage() {
   /** The confirmation stays open, busy, until the claim is answered (a second tap joins it). */
   function receiveInvite() {
     claimInvite.mutate(undefined, {
-      onSuccess: (answer) => toast.success(t('home.inviteReceived', { amount: money(answer.amount) }), { id: 'invite' }),
-      onError: (error) => toast.error(refusalText(t, error), { id: 'invite' }),
+      onSuccess: (answer) => notify.success('invite', t('home.inviteReceived', { amount: money(answer.amount) })),
+      onError: (error) => notify.error('invite', refusalText(t, error)),
       onSettled: () => setConfirmInvite(false),
     });
   }
@@ -100,18 +101,18 @@ export function HomePage() {
   function checkBalance() {
     refresh.mutate(undefined, {
       onSuccess: (answer) => {
-        if (answer.failed.length) toast.warning(t('home.refreshPartial', { codes: answer.failed.join(', ') }), { id: 'refresh' });
+        if (answer.failed.length) notify.warning('refresh', t('home.refreshPartial', { codes: answer.failed.join(', ') }));
         else toast.dismiss('refresh');
       },
-      onError: (error) => toast.error(errorText(t, error), { id: 'refresh' }),
+      onError: (error) => notify.error('refresh', errorText(t, error)),
     });
   }
 
   function collectAll() {
     collect.mutate(WALLET_CODE, {
       onSuccess: (answer) =>
-        answer.message === 'SUCCESS' && answer.failed.length === 0 ? toast.success(t('home.collectDone'), { id: 'collect' }) : toast.info(t('errors.TRANSFER_PENDING'), { id: 'collect' }),
-      onError: (error) => toast.error(errorText(t, error), { id: 'collect' }),
+        answer.message === 'SUCCESS' && answer.failed.length === 0 ? notify.success('collect', t('home.collectDone')) : notify.info('collect', t('errors.TRANSFER_PENDING')),
+      onError: (error) => notify.error('collect', errorText(t, error)),
     });
   }
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { notify } from '../../shared/notify';
 import { NOTICE_CHANNELS, NOTICE_GROUPS, type NoticeChannelChoices, type NoticeChannelName, type NoticeGroup, type NoticeSettings, noticeLanguage } from '@wallet/contract';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { type Message, errorMessage, errorText, messageText } from '../../shared/api/messages';
 import { useSectionTexts } from '../../shared/i18n/useSectionTexts';
 import { useTranslation } from '../../shared/i18n/useTranslation';
@@ -140,7 +140,7 @@ function SettingsForm({ settings, appState, onSaved }: { settings: NoticeSetting
   const [error, setError] = useState<Message | null>(null);
   const save = useSaveNoticeSettings({
     onSuccess: () => {
-      toast.success(t('notices.saved'), { id: 'notices-saved' });
+      notify.success('notices-saved', t('notices.saved'));
       onSaved();
     },
     onError: (failure) => setError(errorMessage(failure)),

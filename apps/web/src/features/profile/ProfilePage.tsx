@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from 'react';
+import { notify } from '../../shared/notify';
 import { Link } from 'react-router';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { toast } from 'sonner';
@@ -177,15 +178,15 @@ function BankNameModal({ open, onOpenChange, bankCode, onSaved }: { open: boolea
   const [name, setName] = useState('');
   const save = useChangeBankAccountName(bankCode, {
     onSuccess: (bankAccountName) => {
-      toast.success(t('profile.bankNameSaved'), { id: 'bank-name' });
+      notify.success('bank-name', t('profile.bankNameSaved'));
       onOpenChange(false);
       onSaved(bankAccountName);
     },
-    onError: (failure) => toast.error(errorText(t, failure), { id: 'bank-name' }),
+    onError: (failure) => notify.error('bank-name', errorText(t, failure)),
   });
   function submit() {
     const trimmed = name.trim().replace(/\s+/g, ' ');
-    if (!trimmed || !isEnglishName(trimmed)) return toast.error(t('validation.requiredEnglish'), { id: 'bank-name' });
+    if (!trimmed || !isEnglishName(trimmed)) return notify.error('bank-name', t('validation.requiredEnglish'));
     save.mutate(trimmed);
   }
   return (

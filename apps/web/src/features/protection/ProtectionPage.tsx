@@ -1,4 +1,5 @@
 import { readAmount } from '@wallet/client-kit/amount-input';
+import { notify } from '../../shared/notify';
 import {
   BREAK_PERIODS,
   type BreakPeriod,
@@ -12,7 +13,6 @@ import {
   toMajor,
 } from '@wallet/contract';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { type Message, errorMessage, errorText, messageText } from '../../shared/api/messages';
 import { useMemberCurrency } from '../../shared/api/useMemberCurrency';
 import { useTranslation } from '../../shared/i18n/useTranslation';
@@ -58,7 +58,7 @@ export function ProtectionPage() {
 /** The restriction in force: until when, what it closes and what stays open; after a self-exclusion's time, the way back. */
 export function RestrictionNotice({ restriction }: { restriction: ProtectionRestriction }) {
   const { t } = useTranslation();
-  const ask = useRequestReturn({ onError: (error) => toast.error(errorText(t, error), { id: 'protection-return' }) });
+  const ask = useRequestReturn({ onError: (error) => notify.error('protection-return', errorText(t, error)) });
   const now = Date.now();
   const over = restriction.kind === 'exclusion' && restriction.endsAt !== null && restriction.endsAt <= now;
   const headline =
@@ -102,7 +102,7 @@ export function RestrictionNotice({ restriction }: { restriction: ProtectionRest
 function Breaks() {
   const { t } = useTranslation();
   const [period, setPeriod] = useState<Exclude<BreakPeriod, '24h'>>('1w');
-  const takeBreak = useTakeBreak({ onError: (error) => toast.error(errorText(t, error), { id: 'protection-break' }) });
+  const takeBreak = useTakeBreak({ onError: (error) => notify.error('protection-break', errorText(t, error)) });
   return (
     <Card className="mt-4">
       <h2 className="text-lg font-bold">{t('protection.breaksTitle')}</h2>
@@ -132,7 +132,7 @@ function SelfExclusion() {
     onSuccess: () => setAsking(false),
     onError: (error) => {
       setAsking(false);
-      toast.error(errorText(t, error), { id: 'protection-exclusion' });
+      notify.error('protection-exclusion', errorText(t, error));
     },
   });
   const periodName = t(`protection.periods.${period}`);
@@ -239,7 +239,7 @@ function LimitEditor({ limit, status, onDone }: { limit: ProtectionLimit; status
   const [error, setError] = useState<Message | null>(null);
   const save = useSetLimit({
     onSuccess: (answer) => {
-      toast.success(answer.appliesAt <= Date.now() ? t('protection.savedNow') : t('protection.savedLater', { at: formatWhen(answer.appliesAt) }), { id: 'protection-limit' });
+      notify.success('protection-limit', answer.appliesAt <= Date.now() ? t('protection.savedNow') : t('protection.savedLater', { at: formatWhen(answer.appliesAt) }));
       onDone();
     },
     onError: (failure) => setError(errorMessage(failure)),

@@ -1,7 +1,7 @@
 import { PAGE_SIZE } from '@wallet/contract';
+import { notify } from '../../shared/notify';
 import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
-import { toast } from 'sonner';
 import { errorText } from '../../shared/api/messages';
 import { formatDateTime } from '../../shared/format';
 import { SafeHtml } from '../../shared/SafeHtml';
@@ -30,8 +30,8 @@ export function RefundModal({ onClose }: { onClose: () => void }) {
   function claim() {
     receive.mutate(undefined, {
       // One toast for the action: a success replaces the error of an earlier try.
-      onSuccess: (answer) => toast.success(t('refund.added', { amount: money(answer.amount) }), { id: 'refund' }),
-      onError: (error) => toast.error(errorText(t, error), { id: 'refund' }),
+      onSuccess: (answer) => notify.success('refund', t('refund.added', { amount: money(answer.amount) })),
+      onError: (error) => notify.error('refund', errorText(t, error)),
       onSettled: () => setConfirming(false),
     });
   }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { notify } from '../../shared/notify';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -54,7 +55,7 @@ export function RegisterPage() {
     if (stored) setProfile((current) => ({ ...current, inviteCode: stored }));
   }, [search]);
 
-  const fail = (message: string) => toast.error(message, { id: 'register', duration: DELAYS_MS.toast });
+  const fail = (message: string) => notify.error('register', message, { duration: DELAYS_MS.toast });
 
   async function run(work: () => Promise<unknown>) {
     // A new try: the error of the last one no longer stands.

@@ -1,8 +1,8 @@
 import { readAmount } from '@wallet/client-kit/amount-input';
+import { notify } from '../../shared/notify';
 import { type WalletResponse, groupAccountNumber, toMajor } from '@wallet/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
-import { toast } from 'sonner';
 import { useWithdrawLimits } from '../../shared/api/lookup/get-withdraw-limits';
 import { useActiveCondition } from '../../shared/api/promotions/get-active-condition';
 import { type Message, errorMessage, messageText } from '../../shared/api/messages';
@@ -27,7 +27,7 @@ export function WithdrawModal({ wallet, total, onClose }: { wallet: WalletRespon
   const [error, setError] = useState<Message | null>(null);
   const withdraw = useWithdrawAll({
     onSuccess: ({ withdrawal }) => {
-      toast.success(t(withdrawal.checking ? 'withdraw.checking' : 'withdraw.waiting'), { id: 'withdraw' });
+      notify.success('withdraw', t(withdrawal.checking ? 'withdraw.checking' : 'withdraw.waiting'));
       onClose();
     },
     onError: (failure) => setError(errorMessage(failure)),

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { notify } from '../notify';
 import { errorText } from '../api/messages';
 import { useTranslation } from '../i18n/useTranslation';
 import { Button } from './Button';
@@ -18,9 +18,9 @@ export function BreakNowButton({ compact = false, className = '', loadStatus = t
   const takeBreak = useTakeBreak({
     onSuccess: (answer) => {
       const ends = answer.restriction?.endsAt;
-      toast.success(ends ? t('protection.breakTaken', { until: formatWhen(ends) }) : t('protection.breakTakenShort'), { id: 'protection-break' });
+      notify.success('protection-break', ends ? t('protection.breakTaken', { until: formatWhen(ends) }) : t('protection.breakTakenShort'));
     },
-    onError: (error) => toast.error(errorText(t, error), { id: 'protection-break' }),
+    onError: (error) => notify.error('protection-break', errorText(t, error)),
   });
   if (status.data?.restriction) return null;
   return (

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { notify } from '../notify';
 import { errorText } from '../api/messages';
 import { useAnswerPrompt } from '../api/protection/answer-prompt';
 import { useProtection } from '../api/protection/get-protection';
@@ -14,7 +14,7 @@ import { Button } from './Button';
 export function LimitPrompt({ onOpenLimits, className = '' }: { onOpenLimits?: () => void; className?: string }) {
   const { t } = useTranslation();
   const status = useProtection();
-  const answer = useAnswerPrompt({ onError: (error) => toast.error(errorText(t, error), { id: 'limit-prompt' }) });
+  const answer = useAnswerPrompt({ onError: (error) => notify.error('limit-prompt', errorText(t, error)) });
   const prompt = status.data?.prompt;
   if (!prompt || status.data?.restriction) return null;
   const review = prompt === 'review';

@@ -1,8 +1,8 @@
 import { type Slot, WALLET_CODE } from '@wallet/contract';
+import { notify } from '../../../shared/notify';
 import { useRef, useState } from 'react';
 import { Trans } from 'react-i18next';
 import { useTranslation } from '../../../shared/i18n/useTranslation';
-import { toast } from 'sonner';
 import { BreakNowButton } from '../../../shared/ui/BreakNowButton';
 import { refusalText } from '../../../shared/protection/refusal';
 import { useActiveCondition } from '../../../shared/api/promotions/get-active-condition';
@@ -39,13 +39,13 @@ export function GameAccountModal({ slot, walletAmount, onClose }: { slot: Slot; 
   const launchInFlight = useRef(false);
   const [confirming, setConfirming] = useState<'reset' | 'transfer' | 'play' | null>(null);
   // One toast per action: a new answer replaces the previous one instead of stacking under it.
-  const fail = (id: string) => (error: unknown) => toast.error(refusalText(t, error), { id });
+  const fail = (subject: string) => (error: unknown) => notify.error(subject, refusalText(t, error));
 
   async function moveWallet(): Promise<boolean> {
     try {
       const answer = await transfer.mutateAsync({ from: WALLET_CODE, to: slot.code, amount: moves });
-      if (answer.message === 'TRANSFER_PENDING') toast.info(t('errors.TRANSFER_PENDING'), { id: 'game-transfer' });
-      else toast.success(t('game.transferred', { name: slot.name }), { id: 'game-transfer' });
+      if (answer.message === 'TRANSFER_PENDING') notify.info('game-transfer', t('errors.TRANSFER_PENDING'));
+      else notify.success('game-transfer', t('game.transferred', { name: slot.name }));
       return true;
     } catch (error) {
       fail('game-transfer')(error);
@@ -95,7 +95,7 @@ export function GameAccountModal({ slot, walletAmount, onClose }: { slot: Slot; 
           className="mt-6 w-full"
           busy={activate.isPending}
           data-testid="activate-game"
-          onClick={() => activate.mutate(slot.code, { onSuccess: () => toast.success(t('game.activateDone'), { id: 'game-activate' }), onError: fail('game-activate') })}
+          onClick={() => activate.mutate(slot.code, { onSuccess: () => notify.success('game-activate', t('game.activateDone')), onError: fail('game-activate') })}
         >
           {t('game.activate')}
         </Button>
@@ -140,7 +140,7 @@ export function GameAccountModal({ slot, walletAmount, onClose }: { slot: Slot; 
             onCancel={() => setConfirming(null)}
             onConfirm={() => {
               setConfirming(null);
-              reset.mutate(undefined, { onSuccess: () => toast.success(t('game.resetDone'), { id: 'game-reset' }), onError: fail('game-reset') });
+              reset.mutate(undefined, { onSuccess: () => notify.success('game-reset', t('game.resetDone')), onError: fail('game-reset') });
             }}
           />
           <ConfirmDialog

@@ -1,8 +1,8 @@
 import { readAmount } from '@wallet/client-kit/amount-input';
+import { notify } from '../../../shared/notify';
 import { type Slot, TRANSFER_MINIMUM_BAHT, WALLET_CODE, minorOf, toMajor } from '@wallet/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/useTranslation';
-import { toast } from 'sonner';
 import { type Message, messageText } from '../../../shared/api/messages';
 import { BreakNowButton } from '../../../shared/ui/BreakNowButton';
 import { refusalMessage } from '../../../shared/protection/refusal';
@@ -41,8 +41,8 @@ export function TransferModal({ walletAmount, slots, onClose }: { walletAmount: 
       { from, to, amount: toMajor(typed.amount) },
       {
         onSuccess: (answer) => {
-          if (answer.message === 'TRANSFER_PENDING') toast.info(t('errors.TRANSFER_PENDING'), { id: 'transfer' });
-          else toast.success(t('transfer.success'), { id: 'transfer' });
+          if (answer.message === 'TRANSFER_PENDING') notify.info('transfer', t('errors.TRANSFER_PENDING'));
+          else notify.success('transfer', t('transfer.success'));
           onClose();
         },
         onError: (failure) => setError(refusalMessage(failure)),

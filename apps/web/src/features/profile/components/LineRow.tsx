@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
+import { notify } from '../../../shared/notify';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { LINE_LINK_RESULT_PARAM } from '@wallet/contract';
 import { errorMessage, messageText } from '../../../shared/api/messages';
 import { useTranslation } from '../../../shared/i18n/useTranslation';
@@ -13,9 +13,9 @@ import { useUnlinkLine } from '../api/unlink-line';
 export function LineRow() {
   const { t } = useTranslation();
   const link = useLineLink();
-  const failed = (error: Error) => toast.error(messageText(t, errorMessage(error)), { id: 'line-link' });
+  const failed = (error: Error) => notify.error('line-link', messageText(t, errorMessage(error)));
   const start = useStartLineLink({ onError: failed });
-  const unlink = useUnlinkLine({ onSuccess: () => toast.success(t('profile.line.disconnected'), { id: 'line-link' }), onError: failed });
+  const unlink = useUnlinkLine({ onSuccess: () => notify.success('line-link', t('profile.line.disconnected')), onError: failed });
   useLinkResult();
   const status = link.data;
   if (!status) return null;
@@ -50,8 +50,8 @@ function useLinkResult() {
   const result = new URLSearchParams(search).get(LINE_LINK_RESULT_PARAM);
   useEffect(() => {
     if (!result) return;
-    if (result === 'linked') toast.success(t('profile.line.linked'), { id: 'line-link' });
-    else toast.error(t(`errors.${result}`, { defaultValue: result }), { id: 'line-link' });
+    if (result === 'linked') notify.success('line-link', t('profile.line.linked'));
+    else notify.error('line-link', t(`errors.${result}`, { defaultValue: result }));
     void navigate(pathname, { replace: true });
   }, [result, pathname, navigate, t]);
 }
