@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { notify } from '../../shared/notify';
 import { useAcceptAgreement } from '../../shared/api/agreement/accept-agreement';
 import { useAgreementStatus } from '../../shared/api/agreement/get-agreement-status';
 import { ApiError } from '../../shared/api/client';
@@ -11,6 +10,7 @@ import { rememberAcceptedAgreement } from '../../shared/agreementNote';
 import { SafeHtml } from '../../shared/SafeHtml';
 import { Button } from '../../shared/ui/Button';
 import { Modal } from '../../shared/ui/Modal';
+import { notify } from '../../shared/notify';
 
 /**
  * SPEC §2: the agreement, shown on home until the member has accepted its current version. The

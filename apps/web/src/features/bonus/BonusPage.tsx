@@ -1,5 +1,4 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { notify } from '../../shared/notify';
 import type { BonusItem, RewardPreview } from '@wallet/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
@@ -25,6 +24,7 @@ import { useFindPromotion } from './api/find-promotion';
 import { useBonuses } from './api/get-bonuses';
 import { bonusPreviewQuery } from './api/preview-bonus';
 import { EndBonusDialog } from './EndBonusDialog';
+import { notify } from '../../shared/notify';
 
 type CardState = 'current' | 'received' | 'clickable';
 /** SPEC §2 Bonus card states. */

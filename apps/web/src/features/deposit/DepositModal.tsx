@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { notify } from '../../shared/notify';
 import { QRCodeSVG } from 'qrcode.react';
 import { readAmount } from '@wallet/client-kit/amount-input';
 import {
@@ -38,6 +37,7 @@ import { useCancelQr } from './api/cancel-qr';
 import { useCreateQr } from './api/create-qr';
 import { qrQueryKey, useOpenQr } from './api/get-open-qr';
 import { useBankDepositArrival } from './api/watch-bank-deposits';
+import { notify } from '../../shared/notify';
 
 type Method = DepositLookup['banks'][number];
 const isQrMethod = (method: Method) => method.bankType === 'QR' || method.bankType === 'GATEWAY';

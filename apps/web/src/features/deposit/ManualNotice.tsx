@@ -1,5 +1,4 @@
 import { readAmount } from '@wallet/client-kit/amount-input';
-import { notify } from '../../shared/notify';
 import { toMajor } from '@wallet/contract';
 import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
@@ -9,6 +8,7 @@ import { formatMoney } from '../../shared/format';
 import { useSendDepositNotice } from './api/send-deposit-notice';
 import { Button } from '../../shared/ui/Button';
 import { AmountField } from '../../shared/ui/LaterFields';
+import { notify } from '../../shared/notify';
 
 /** Manual mode (SPEC §7 POST /api/wallet/add): the member says how much they transferred; staff check it. */
 export function ManualNotice({ minimum, onBack, onDone }: { minimum: number; onBack: () => void; onDone: () => void }) {

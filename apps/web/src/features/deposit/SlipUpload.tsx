@@ -1,5 +1,4 @@
 import type { SlipRecord } from '@wallet/contract';
-import { notify } from '../../shared/notify';
 import { useRef, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { refusalText } from '../../shared/protection/refusal';
@@ -7,6 +6,7 @@ import { useSlipWindow } from '../../shared/api/lookup/get-slip-window';
 import { useMoneyFormat } from '../../shared/ui/Money';
 import { Button } from '../../shared/ui/Button';
 import { slipPick, useUploadSlip } from './api/upload-slip';
+import { notify } from '../../shared/notify';
 
 const ACCEPTED = 'image/png,image/jpeg';
 

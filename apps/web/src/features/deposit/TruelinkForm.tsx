@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { notify } from '../../shared/notify';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { refusalText } from '../../shared/protection/refusal';
 import { formatMoney } from '../../shared/format';
 import { Button } from '../../shared/ui/Button';
 import { TextField } from '../../shared/ui/Field';
 import { useSendTruelink } from './api/send-truelink';
+import { notify } from '../../shared/notify';
 
 /** SPEC §2: a gift-link input with a send button, disabled while empty. */
 export function TruelinkForm({ onBack, onDone }: { onBack: () => void; onDone: () => void }) {

@@ -1,5 +1,4 @@
 import { FIGURE_PERIODS, type FigurePeriod, REALITY_CHECK_MINUTES } from '@wallet/contract';
-import { notify } from '../../shared/notify';
 import dayjs from 'dayjs';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -11,6 +10,7 @@ import { useFigures } from './api/get-figures';
 import { useRealityCheckInterval } from './api/get-reality-check';
 import { useSetRealityCheckInterval } from './api/set-reality-check';
 import { SignedMoney } from './SignedMoney';
+import { notify } from '../../shared/notify';
 
 const chip = (active: boolean) =>
   `min-h-11 whitespace-nowrap rounded-full px-3.5 text-sm font-semibold transition ${active ? 'bg-gold-400 text-night-900' : 'bg-white/5 text-white/80 hover:bg-white/10'}`;

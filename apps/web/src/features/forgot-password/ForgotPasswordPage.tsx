@@ -1,5 +1,4 @@
 import { useRef, useState } from 'react';
-import { notify } from '../../shared/notify';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { DELAYS_MS, OTP_RULES, PASSWORD_MAX, PASSWORD_MIN, isValidPhone } from '@wallet/contract';
@@ -12,6 +11,7 @@ import { Card, Page } from '../../shared/ui/Page';
 import { ResendButton } from '../../shared/ui/ResendButton';
 import { resetPassword } from './api/reset-password';
 import { sendResetCode } from './api/send-reset-code';
+import { notify } from '../../shared/notify';
 
 const CODE_PATTERN = new RegExp(`^\\d{${OTP_RULES.length}}$`);
 

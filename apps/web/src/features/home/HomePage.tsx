@@ -1,5 +1,4 @@
 import { DELAYS_MS, STORAGE_KEYS, type Slot, WALLET_CODE } from '@wallet/contract';
-import { notify } from '../../shared/notify';
 import type { ComponentType, SVGProps } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -33,6 +32,7 @@ import { totalBalance } from './balances';
 import { ProviderCarousel } from './components/ProviderCarousel';
 import { GameAccountModal } from './modals/GameAccountModal';
 import { TransferModal } from './modals/TransferModal';
+import { notify } from '../../shared/notify';
 
 const CATEGORIES = ['slot', 'sport', 'lotto'] as const;
 /** Home's row of actions, as BreakNowButton's compact one: tight sides on a phone so three labels fit at 360 px. */

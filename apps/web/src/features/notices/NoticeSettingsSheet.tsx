@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { notify } from '../../shared/notify';
 import { NOTICE_CHANNELS, NOTICE_GROUPS, type NoticeChannelChoices, type NoticeChannelName, type NoticeGroup, type NoticeSettings, noticeLanguage } from '@wallet/contract';
 import { useId, useState } from 'react';
 import { type Message, errorMessage, errorText, messageText } from '../../shared/api/messages';
@@ -13,6 +12,7 @@ import { useSaveNoticeSettings } from './api/save-notice-settings';
 import { settingsBody, useNoticeLanguageFollowsApp } from './hooks/follow-app-language';
 import { AppNotificationsFailure, type AppNotificationsState, useAppNotifications } from './hooks/use-app-notifications';
 import { NOTICE_TEXTS } from './texts';
+import { notify } from '../../shared/notify';
 
 /** SMS costs per message and reads as intrusive for marketing: offers never go by SMS. */
 export const channelsOf = (group: NoticeGroup): readonly NoticeChannelName[] => (group === 'offers' ? NOTICE_CHANNELS.filter((channel) => channel !== 'sms') : NOTICE_CHANNELS);

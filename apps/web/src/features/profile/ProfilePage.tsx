@@ -1,5 +1,4 @@
 import { type ReactNode, useState } from 'react';
-import { notify } from '../../shared/notify';
 import { Link } from 'react-router';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { toast } from 'sonner';
@@ -18,6 +17,7 @@ import { useChangeBankAccountName } from './api/change-bank-account-name';
 import { useChangePassword } from './api/change-password';
 import { useProfile } from './api/get-profile';
 import { LineRow } from './components/LineRow';
+import { notify } from '../../shared/notify';
 
 export function ProfilePage() {
   const { t, i18n } = useTranslation();

@@ -1,5 +1,4 @@
 import { readAmount } from '@wallet/client-kit/amount-input';
-import { notify } from '../../shared/notify';
 import {
   BREAK_PERIODS,
   type BreakPeriod,
@@ -29,6 +28,7 @@ import { useRequestReturn } from './api/request-return';
 import { useSelfExclude } from './api/self-exclude';
 import { useSetLimit } from './api/set-limit';
 import { changeAppliesAt } from './preview';
+import { notify } from '../../shared/notify';
 
 const chip = (active: boolean) =>
   `min-h-11 whitespace-nowrap rounded-full px-3.5 text-sm font-semibold transition first-letter:uppercase ${active ? 'bg-gold-400 text-night-900' : 'bg-white/5 text-white/80 hover:bg-white/10'}`;

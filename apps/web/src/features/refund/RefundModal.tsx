@@ -1,5 +1,4 @@
 import { PAGE_SIZE } from '@wallet/contract';
-import { notify } from '../../shared/notify';
 import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { errorText } from '../../shared/api/messages';
@@ -14,6 +13,7 @@ import { useRefundCheck } from './api/check-refund';
 import { useRefunds } from './api/get-refunds';
 import { refundPreviewQuery } from './api/preview-refund';
 import { useReceiveRefund } from './api/receive-refund';
+import { notify } from '../../shared/notify';
 
 /** SPEC §2 Refund overlay and §4 Refund: the check, the info, receive (not while a bonus is held) and the log. */
 export function RefundModal({ onClose }: { onClose: () => void }) {

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { notify } from '../../shared/notify';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -21,6 +20,7 @@ import { createAccount } from './api/create-account';
 import { sendOtp } from './api/send-otp';
 import { validateRegistration } from './api/validate-registration';
 import { verifyOtp } from './api/verify-otp';
+import { notify } from '../../shared/notify';
 
 type Step = 1 | 2 | 3 | 4;
 const STEP_KEYS = ['phone', 'otp', 'profile', 'bank'] as const;

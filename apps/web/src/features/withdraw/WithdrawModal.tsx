@@ -1,5 +1,4 @@
 import { readAmount } from '@wallet/client-kit/amount-input';
-import { notify } from '../../shared/notify';
 import { type WalletResponse, groupAccountNumber, toMajor } from '@wallet/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
@@ -13,6 +12,7 @@ import { AmountField } from '../../shared/ui/LaterFields';
 import { Modal } from '../../shared/ui/Modal';
 import { Money } from '../../shared/ui/Money';
 import { useWithdrawAll } from './api/withdraw-all';
+import { notify } from '../../shared/notify';
 
 /** SPEC §2 withdraw overlay: to the registered account, within the operator's limits (SPEC §5). */
 export function WithdrawModal({ wallet, total, onClose }: { wallet: WalletResponse; total: number; onClose: () => void }) {

@@ -1,10 +1,10 @@
-import { notify } from '../notify';
 import { errorText } from '../api/messages';
 import { useTranslation } from '../i18n/useTranslation';
 import { Button } from './Button';
 import { useProtection } from '../api/protection/get-protection';
 import { useTakeBreak } from '../api/protection/take-break';
 import { formatWhen } from '../protection/when';
+import { notify } from '../notify';
 
 /**
  * The 24-hour break in one tap, without a question: the break is the member's way out of a moment

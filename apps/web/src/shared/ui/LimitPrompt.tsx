@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { notify } from '../notify';
 import { errorText } from '../api/messages';
 import { useAnswerPrompt } from '../api/protection/answer-prompt';
 import { useProtection } from '../api/protection/get-protection';
 import { useTranslation } from '../i18n/useTranslation';
 import { Button } from './Button';
+import { notify } from '../notify';
 
 /**
  * Asks a member who has set no limit to set one (on home after registering, and before the first

@@ -1,5 +1,4 @@
 import { type Slot, WALLET_CODE } from '@wallet/contract';
-import { notify } from '../../../shared/notify';
 import { useRef, useState } from 'react';
 import { Trans } from 'react-i18next';
 import { useTranslation } from '../../../shared/i18n/useTranslation';
@@ -21,6 +20,7 @@ import { useResetGamePassword } from '../api/reset-game-password';
 import { useTransfer } from '../api/transfer';
 import { slotBalance, wholeWalletMove } from '../balances';
 import { openGame } from '../launch';
+import { notify } from '../../../shared/notify';
 
 /** SPEC §2 Game-account detail. */
 export function GameAccountModal({ slot, walletAmount, onClose }: { slot: Slot; walletAmount: number; onClose: () => void }) {

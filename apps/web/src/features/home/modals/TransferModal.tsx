@@ -1,5 +1,4 @@
 import { readAmount } from '@wallet/client-kit/amount-input';
-import { notify } from '../../../shared/notify';
 import { type Slot, TRANSFER_MINIMUM_BAHT, WALLET_CODE, minorOf, toMajor } from '@wallet/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/useTranslation';
@@ -13,6 +12,7 @@ import { Modal } from '../../../shared/ui/Modal';
 import { Money } from '../../../shared/ui/Money';
 import { useTransfer } from '../api/transfer';
 import { slotBalance } from '../balances';
+import { notify } from '../../../shared/notify';
 
 /** SPEC §2 transfer overlay with the SPEC §5 rules. */
 export function TransferModal({ walletAmount, slots, onClose }: { walletAmount: number; slots: Slot[]; onClose: () => void }) {

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { notify } from '../../../shared/notify';
 import { useLocation, useNavigate } from 'react-router';
 import { LINE_LINK_RESULT_PARAM } from '@wallet/contract';
 import { errorMessage, messageText } from '../../../shared/api/messages';
@@ -8,6 +7,7 @@ import { Button } from '../../../shared/ui/Button';
 import { useLineLink } from '../api/get-line-link';
 import { useStartLineLink } from '../api/start-line-link';
 import { useUnlinkLine } from '../api/unlink-line';
+import { notify } from '../../../shared/notify';
 
 /** Notices on LINE: connect through LINE Login, or disconnect; LINE Login comes back here with `?line=`. */
 export function LineRow() {
