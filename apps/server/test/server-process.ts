@@ -10,6 +10,12 @@ export interface ServerProcess {
   process: ChildProcess;
 }
 
+/**
+ * How long a process may take to be ready: on the embedded database a new data folder runs every
+ * migration first, which took over 30 s beside the screens' tests on two busy cores.
+ */
+const READY_WITHIN_MS = 90_000;
+
 /** `env` on top of the test's own; a name set to undefined is left out (DATABASE_URL: undefined runs on PGlite). */
 export async function startServer(env: Record<string, string | undefined>): Promise<ServerProcess> {
   const port = 20_000 + crypto.randomInt(20_000);
@@ -20,7 +26,7 @@ export async function startServer(env: Record<string, string | undefined>): Prom
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 120; attempt += 1) {
+  for (const deadline = Date.now() + READY_WITHIN_MS; Date.now() < deadline; ) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     const ready = await fetch(`${url}/readyz`).then((response) => response.ok, () => false);
     if (ready) return { url, process: child };

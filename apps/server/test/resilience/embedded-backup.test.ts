@@ -86,4 +86,4 @@ it('npm run backup copies a running server\'s embedded database and npm run rest
   expect([401, 404]).toContain(await walletOf(server.url, after.auth));
   expect((await call(server.url, 'POST', '/api/login', { username: after.phone, password: 'member-pass-1' })).status).not.toBe(200);
   console.info(`embedded backup: copy of ${(fs.statSync(file).size / 1024 / 1024).toFixed(1)} MB taken from the running server in ${(backupMs / 1000).toFixed(1)} s (npm run backup, end to end); restored in ${(restoreMs / 1000).toFixed(1)} s (npm run restore)`);
-}, 120_000);
+}, 240_000);
