@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyCode } from './money.js';
+import { currencyCode } from './money-schemas.js';
 
 /**
  * Money-making configuration (and looser player protection) with four eyes: a change above the operator's thresholds waits as a

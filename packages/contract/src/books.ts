@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyCode } from './money.js';
+import { currencyCode } from './money-schemas.js';
 
 /**
  * What members hold in one currency, in minor units as decimal strings: their wallets, their game

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneyAmount } from './money.js';
+import { moneyAmount } from './money-schemas.js';
 
 /** Why money was corrected; the note says the rest. */
 export const CORRECTION_REASONS = ['DEPOSIT_NOT_CREDITED', 'DUPLICATE_CREDIT', 'GAME_DISPUTE', 'GOODWILL', 'WITHDRAWAL_RETURNED_BY_BANK', 'OTHER'] as const;

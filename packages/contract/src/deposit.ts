@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SLIP_REASONS } from './errors.js';
-import { currencyCode, moneyAmount } from './money.js';
+import { currencyCode, moneyAmount } from './money-schemas.js';
 import { cappedTotalFields } from './schemas.js';
 
 // ---------- QR deposits (SPEC §3 QR code record, §7 QR)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyCode } from './money.js';
+import { currencyCode } from './money-schemas.js';
 
 // ---------- A member's own figures (player protection): money in, money out, play, by period
 

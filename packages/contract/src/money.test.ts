@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CURRENCIES, formatMoney, isPayableIn, minor, minorOf, moneyAmount, payablePart, parseDecimal, percentOf, sum, toMajor, toMinor } from './money.js';
+import { CURRENCIES, formatMoney, isPayableIn, minor, minorOf, payablePart, parseDecimal, percentOf, sum, toMajor, toMinor } from './money.js';
+import { moneyAmount } from './money-schemas.js';
 import { gameBalanceMinor } from './credits.js';
 
 describe('money', () => {

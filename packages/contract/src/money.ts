@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { CURRENCIES, type CurrencyCode } from './currency.js';
 
 /**
@@ -12,7 +11,6 @@ export type Minor = bigint & { readonly __minor: unique symbol };
 export type ProviderCredits = bigint & { readonly __providerCredits: unique symbol };
 
 export { CURRENCIES, CURRENCY_CODES, type CurrencyCode, walletCurrencyOf } from './currency.js';
-export const currencyCode = z.enum(['THB', 'LAK']);
 
 export const MINOR_PER_MAJOR = 100n;
 /** The largest single amount accepted from a member: 100 million baht. */
@@ -105,23 +103,3 @@ export function formatMoney(value: unknown, language = 'th', currency: CurrencyC
 export function formatFigure(value: number, language = 'th'): string {
   return new Intl.NumberFormat(LOCALES[language] ?? 'th-TH', { maximumFractionDigits: 2 }).format(value);
 }
-
-/**
- * A positive money amount on the wire, parsed straight into satang: a route's handler receives a
- * `Minor`. KEY_MISSING when absent, KEY_INVALID unless it converts exactly.
- */
-export const moneyAmount = z
-  .number({ error: (issue) => (issue.input === undefined ? 'KEY_MISSING' : 'KEY_INVALID') })
-  .gt(0, { error: 'KEY_INVALID' })
-  .max(MAX_MAJOR_AMOUNT, { error: 'KEY_INVALID' })
-  // What the transform checks, for the published document.
-  .meta({ multipleOf: 0.01 })
-  .transform((value, context) => {
-    const amount = toMinor(value);
-    if (amount === null) {
-      context.addIssue({ code: 'custom', message: 'KEY_INVALID', input: value });
-      return z.NEVER;
-    }
-    return amount;
-  });
-

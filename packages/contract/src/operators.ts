@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyCode } from './money.js';
+import { currencyCode } from './money-schemas.js';
 import { password, requiredText } from './schemas.js';
 
 /** What an operator may do: an account holds one or more. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from './constants.js';
-import { currencyCode, moneyAmount } from './money.js';
+import { currencyCode, moneyAmount } from './money-schemas.js';
 import { requiredText } from './schemas.js';
 
 /**

@@ -1,24 +1,14 @@
 import { z } from 'zod';
 import { MAX_MAJOR_AMOUNT } from './money.js';
+import { BREAK_PERIODS, EXCLUSION_PERIODS, LIMIT_KINDS } from './protection-kinds.js';
 
 // ---------- Player protection (member app: limits, breaks, self-exclusion)
 
-/** Money limits, per period of the site's calendar (days; weeks from Monday; months). */
-export const MONEY_LIMIT_KINDS = ['deposit_day', 'deposit_week', 'deposit_month', 'loss_day', 'loss_week', 'loss_month', 'transfer_day'] as const;
-export const LIMIT_KINDS = [...MONEY_LIMIT_KINDS, 'session_minutes'] as const;
 export const limitKind = z.enum(LIMIT_KINDS, { error: 'KEY_INVALID' });
-export type LimitKind = z.infer<typeof limitKind>;
-export const isMoneyLimit = (kind: LimitKind): boolean => kind !== 'session_minutes';
-
-/** The break lengths a member picks from; `24h` is the one-tap break. */
-export const BREAK_PERIODS = ['24h', '1w', '1m', '2m', '3m'] as const;
-export const EXCLUSION_PERIODS = ['6m', '1y', '5y', 'forever'] as const;
 export const breakPeriod = z.enum(BREAK_PERIODS, { error: 'KEY_INVALID' });
 export const exclusionPeriod = z.enum(EXCLUSION_PERIODS, { error: 'KEY_INVALID' });
 export type BreakPeriod = z.infer<typeof breakPeriod>;
 export type ExclusionPeriod = z.infer<typeof exclusionPeriod>;
-
-export const SESSION_MINUTES_RANGE = { min: 15, max: 24 * 60 } as const;
 
 /**
  * A limit to set (a number) or remove (null): money in the member's currency (major units), or

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyCode } from './money.js';
+import { currencyCode } from './money-schemas.js';
 
 // ---------- Risk decisions on money movements (operator console)
 export const RISK_MOVEMENTS = ['deposit', 'withdrawal', 'reward', 'invite', 'bank_account'] as const;

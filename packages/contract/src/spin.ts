@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from './constants.js';
-import { currencyCode, toMinor } from './money.js';
+import { toMinor } from './money.js';
+import { currencyCode } from './money-schemas.js';
 import { REWARD_MAX_MAJOR, localizedName, localizedText, rewardAmountAllowed } from './promotions.js';
 import { requiredText } from './schemas.js';
 

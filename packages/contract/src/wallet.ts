@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { currencyCode, moneyAmount } from './money.js';
+import { currencyCode, moneyAmount } from './money-schemas.js';
 
-/** `WALLET` or a slot code, in transfers (SPEC §7 Wallet). */
-export const WALLET_CODE = 'WALLET';
 const accountCode = z
   .string({ error: (issue) => (issue.input === undefined ? 'KEY_MISSING' : 'KEY_INVALID') })
   .trim()
@@ -67,19 +65,3 @@ export const transferResponse = z.object({ message: z.enum(['SUCCESS', 'TRANSFER
 export const transferAllResponse = z.object({ message: z.enum(['SUCCESS', 'TRANSFER_PENDING']), failed: z.array(z.string()) });
 
 export const autoLoginResponse = z.object({ link: z.string() });
-
-/** SPEC §7 Auto-login: route segment → slot code. */
-export const AUTO_LOGIN_ROUTES = {
-  pg: { code: 'PG', withPassword: false },
-  betflix: { code: 'BETFLIX', withPassword: false },
-  askmebet: { code: 'ASKMEBET', withPassword: true },
-  imi: { code: 'IMI', withPassword: true },
-  usun: { code: 'USUN', withPassword: true },
-  areaslot: { code: 'AREASLOT', withPassword: false },
-  circus: { code: 'CIRCUS', withPassword: true },
-  slotracha: { code: 'SLOTRACHA', withPassword: true },
-  pgslot: { code: 'PGSLOT', withPassword: true },
-  joker2: { code: 'JOKER2', withPassword: false },
-  huayhd: { code: 'HUAYHD', withPassword: false },
-} as const;
-export type AutoLoginRoute = keyof typeof AUTO_LOGIN_ROUTES;

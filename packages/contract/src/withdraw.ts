@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyCode, moneyAmount } from './money.js';
+import { currencyCode, moneyAmount } from './money-schemas.js';
 import { cappedTotalFields } from './schemas.js';
 import { withdrawalAutoPayout } from './auto-payout.js';
 

@@ -1,11 +1,12 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { STORAGE_KEYS, walletResponse } from '@wallet/contract';
+import { STORAGE_KEYS } from '@wallet/contract';
 import { api } from './client';
 import { activeConditionQueryKey } from './promotions/get-active-condition';
+import { schemaOf } from './answers';
 
 /** GET /api/wallet: the member, the wallet and every provider card (SPEC §3), read by several features. */
 export const walletQueryKey = ['wallet'] as const;
-export const getWallet = () => api.get('/api/wallet', { schema: walletResponse });
+export const getWallet = () => api.get('/api/wallet', { schema: schemaOf('walletResponse') });
 export const useWallet = (options: { enabled?: boolean } = {}) => useQuery({ queryKey: walletQueryKey, queryFn: getWallet, enabled: options.enabled ?? true });
 
 /**

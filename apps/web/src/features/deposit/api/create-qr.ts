@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type QrRecord, qrRecord } from '@wallet/contract';
+import { type QrRecord } from '@wallet/contract';
 import { api } from '../../../shared/api/client';
 import { type CallCallbacks, useMoneyMutation } from '../../../shared/api/useMoneyMutation';
 import { qrQueryKey } from './get-open-qr';
+import { schemaOf } from '../../../shared/api/answers';
 
 /**
  * POST /api/qrcode/{bankCode}: a QR for the amount. The method's open QR becomes it, and the other
@@ -11,7 +12,7 @@ import { qrQueryKey } from './get-open-qr';
 export function useCreateQr(bankCode: string, { onSuccess, onError }: CallCallbacks<QrRecord>) {
   const queryClient = useQueryClient();
   return useMoneyMutation({
-    mutationFn: (amount: number, idempotencyKey) => api.post(`/api/qrcode/${bankCode}`, { amount }, { schema: qrRecord, idempotencyKey }),
+    mutationFn: (amount: number, idempotencyKey) => api.post(`/api/qrcode/${bankCode}`, { amount }, { schema: schemaOf('qrRecord'), idempotencyKey }),
     onSuccess: async (record) => {
       if (record.hasQrcode) {
         queryClient.setQueryData(qrQueryKey(bankCode), record);

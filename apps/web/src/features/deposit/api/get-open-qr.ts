@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { qrRecord } from '@wallet/contract';
 import { api } from '../../../shared/api/client';
+import { schemaOf } from '../../../shared/api/answers';
 
 const QR_STATUS_POLL_MS = 3000;
 export const qrQueryKey = (bankCode: string) => ['qrcode', bankCode] as const;
@@ -12,6 +12,6 @@ export const qrQueryKey = (bankCode: string) => ['qrcode', bankCode] as const;
 export const useOpenQr = (bankCode: string) =>
   useQuery({
     queryKey: qrQueryKey(bankCode),
-    queryFn: () => api.get(`/api/qrcode/${bankCode}`, { schema: qrRecord }),
+    queryFn: () => api.get(`/api/qrcode/${bankCode}`, { schema: schemaOf('qrRecord') }),
     refetchInterval: (query) => (query.state.data?.hasQrcode ? QR_STATUS_POLL_MS : false),
   });

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type SlipRecord, slipUploadResponse } from '@wallet/contract';
+import { type SlipRecord } from '@wallet/contract';
 import { uploadFile } from '../../../shared/api/upload';
 import { type CallCallbacks, useMoneyMutation } from '../../../shared/api/useMoneyMutation';
 import { invalidateMoneyViews } from '../../../shared/api/wallet';
+import { schemaOf } from '../../../shared/api/answers';
 
 /** A picked file as the upload's variables: its identity keeps one Idempotency-Key per file (a File is `{}` as JSON). */
 export interface SlipPick {
@@ -19,7 +20,7 @@ export const slipPick = (file: File): SlipPick => ({ file, id: `${file.name}:${f
 export function useUploadSlip({ onSuccess, onError, onStart, onProgress }: CallCallbacks<{ slip: SlipRecord }> & { onStart: () => void; onProgress: (share: number) => void }) {
   const queryClient = useQueryClient();
   return useMoneyMutation({
-    mutationFn: ({ file }: SlipPick, idempotencyKey: string) => uploadFile('/api/wallet/slip', file, { schema: slipUploadResponse, onProgress, headers: { 'Idempotency-Key': idempotencyKey } }),
+    mutationFn: ({ file }: SlipPick, idempotencyKey: string) => uploadFile('/api/wallet/slip', file, { schema: schemaOf('slipUploadResponse'), onProgress, headers: { 'Idempotency-Key': idempotencyKey } }),
     // Only when an upload starts: a second pick joining it changes nothing on screen.
     onMutate: onStart,
     onSuccess: async (data) => {

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { statementResponse } from '@wallet/contract';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../../shared/api/client';
 import { invalidateMoneyViews } from '../../../shared/api/wallet';
+import { schemaOf } from '../../../shared/api/answers';
 
 /** How often the open deposit screen asks whether the member's bank transfer has landed. */
 export const BANK_ARRIVAL_POLL_MS = 3_000;
@@ -18,7 +18,7 @@ export function useBankDepositArrival(watching: boolean): number | null {
   const queryClient = useQueryClient();
   const deposits = useQuery({
     queryKey: watchQueryKey,
-    queryFn: () => api.post('/api/statement', { page: 1, limit: 10, type: 'deposit' }, { schema: statementResponse }),
+    queryFn: () => api.post('/api/statement', { page: 1, limit: 10, type: 'deposit' }, { schema: schemaOf('statementResponse') }),
     enabled: watching,
     refetchInterval: watching ? BANK_ARRIVAL_POLL_MS : false,
     // Every read is fresh: an answer cached from an earlier opening would hide a deposit as already seen.

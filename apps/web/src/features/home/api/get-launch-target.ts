@@ -1,6 +1,7 @@
-import { AUTO_LOGIN_ROUTES, type Slot, autoLoginResponse } from '@wallet/contract';
+import { AUTO_LOGIN_ROUTES, type Slot } from '@wallet/contract';
 import { api } from '../../../shared/api/client';
 import { getGameAccount } from './get-game-account';
+import { schemaOf } from '../../../shared/api/answers';
 
 const AUTO_LOGIN_BY_CODE = new Map(Object.entries(AUTO_LOGIN_ROUTES).map(([route, entry]) => [entry.code as string, { route, ...entry }]));
 
@@ -12,7 +13,7 @@ export async function launchTarget(slot: Slot): Promise<{ kind: 'link'; url: str
     const path = account
       ? `/api/autoLogin/${auto.route}/${encodeURIComponent(account.username)}/${encodeURIComponent(account.password)}`
       : `/api/autoLogin/${auto.route}/${encodeURIComponent(slot.username ?? '')}`;
-    return { kind: 'link', url: (await api.get(path, { schema: autoLoginResponse })).link };
+    return { kind: 'link', url: (await api.get(path, { schema: schemaOf('autoLoginResponse') })).link };
   }
   if (slot.loginForm) {
     const account = await getGameAccount(slot.code);

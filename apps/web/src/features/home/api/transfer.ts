@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { transferResponse } from '@wallet/contract';
 import { api } from '../../../shared/api/client';
 import { useMoneyMutation } from '../../../shared/api/useMoneyMutation';
 import { invalidateMoneyViews } from '../../../shared/api/wallet';
+import { schemaOf } from '../../../shared/api/answers';
 
 /**
  * POST /api/wallet/transfer between the wallet and a provider. One Idempotency-Key per member
@@ -11,7 +11,7 @@ import { invalidateMoneyViews } from '../../../shared/api/wallet';
 export function useTransfer() {
   const queryClient = useQueryClient();
   return useMoneyMutation({
-    mutationFn: (body: { from: string; to: string; amount: number }, idempotencyKey) => api.post('/api/wallet/transfer', body, { schema: transferResponse, idempotencyKey }),
+    mutationFn: (body: { from: string; to: string; amount: number }, idempotencyKey) => api.post('/api/wallet/transfer', body, { schema: schemaOf('transferResponse'), idempotencyKey }),
     onSettled: () => invalidateMoneyViews(queryClient),
   });
 }

@@ -1,5 +1,5 @@
-import { messageResponse } from '@wallet/contract';
 import { api } from '../../../shared/api/client';
+import { schemaOf } from '../../../shared/api/answers';
 
 /** DELETE /api/notices/push-subscriptions {endpoint}: this browser is no longer sent notices. */
-export const removePushSubscription = (endpoint: string) => api.delete('/api/notices/push-subscriptions', { body: { endpoint }, schema: messageResponse });
+export const removePushSubscription = (endpoint: string) => api.delete('/api/notices/push-subscriptions', { body: { endpoint }, schema: schemaOf('messageResponse') });

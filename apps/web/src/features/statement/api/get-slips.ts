@@ -1,11 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZE, slipListResponse } from '@wallet/contract';
+import { PAGE_SIZE } from '@wallet/contract';
 import { api } from '../../../shared/api/client';
+import { schemaOf } from '../../../shared/api/answers';
 
 /** POST /api/statement/slip {page, limit}: the member's uploaded slips and what became of them. */
 export const useSlips = (page: number) =>
   useQuery({
     queryKey: ['slips', page],
-    queryFn: () => api.post('/api/statement/slip', { page, limit: PAGE_SIZE.slip }, { schema: slipListResponse }),
+    queryFn: () => api.post('/api/statement/slip', { page, limit: PAGE_SIZE.slip }, { schema: schemaOf('slipListResponse') }),
     placeholderData: keepPreviousData,
   });

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type Withdrawal, withdrawResponse } from '@wallet/contract';
+import { type Withdrawal } from '@wallet/contract';
 import { api } from '../../../shared/api/client';
 import { type CallCallbacks, useMoneyMutation } from '../../../shared/api/useMoneyMutation';
 import { invalidateMoneyViews } from '../../../shared/api/wallet';
+import { schemaOf } from '../../../shared/api/answers';
 
 /**
  * POST /api/wallet/withdrawAll (SPEC §7: the one the withdraw modal uses): game balances come
@@ -12,7 +13,7 @@ import { invalidateMoneyViews } from '../../../shared/api/wallet';
 export function useWithdrawAll({ onSuccess, onError }: CallCallbacks<{ withdrawal: Withdrawal }>) {
   const queryClient = useQueryClient();
   return useMoneyMutation({
-    mutationFn: (amount: number, idempotencyKey) => api.post('/api/wallet/withdrawAll', { amount }, { schema: withdrawResponse, idempotencyKey }),
+    mutationFn: (amount: number, idempotencyKey) => api.post('/api/wallet/withdrawAll', { amount }, { schema: schemaOf('withdrawResponse'), idempotencyKey }),
     onSuccess: async (data) => {
       await invalidateMoneyViews(queryClient);
       await onSuccess?.(data);

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { agreementStatusResponse } from '@wallet/contract';
 import { api } from '../client';
 import { agreementStatusQueryKey } from './get-agreement-status';
+import { schemaOf } from '../answers';
 
 /** POST /api/account/agreement {version}: records the member's acceptance of the version shown (once; again changes nothing). */
-export const acceptAgreement = (version: string) => api.post('/api/account/agreement', { version }, { schema: agreementStatusResponse });
+export const acceptAgreement = (version: string) => api.post('/api/account/agreement', { version }, { schema: schemaOf('agreementStatusResponse') });
 
 export function useAcceptAgreement() {
   const queryClient = useQueryClient();

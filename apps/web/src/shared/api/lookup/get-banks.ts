@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { banksResponse } from '@wallet/contract';
 import { api } from '../client';
+import { schemaOf } from '../answers';
 
 /** GET /api/lookup/banks: the banks a member may register with. */
-export const useBanks = () => useQuery({ queryKey: ['lookup', 'banks'], queryFn: () => api.get('/api/lookup/banks', { schema: banksResponse }) });
+export const useBanks = () => useQuery({ queryKey: ['lookup', 'banks'], queryFn: () => api.get('/api/lookup/banks', { schema: schemaOf('banksResponse') }) });

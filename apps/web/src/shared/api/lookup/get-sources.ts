@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { sourcesResponse } from '@wallet/contract';
 import { useTranslation } from '../../i18n/useTranslation';
 import { api } from '../client';
+import { schemaOf } from '../answers';
 
 /** GET /api/lookup/sources: where a new member heard of the site, in the reader's language. */
 export function useSources() {
   const { i18n } = useTranslation();
-  return useQuery({ queryKey: ['lookup', 'sources', i18n.language], queryFn: () => api.get('/api/lookup/sources', { schema: sourcesResponse }) });
+  return useQuery({ queryKey: ['lookup', 'sources', i18n.language], queryFn: () => api.get('/api/lookup/sources', { schema: schemaOf('sourcesResponse') }) });
 }

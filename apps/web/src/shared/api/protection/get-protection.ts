@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { protectionStatus } from '@wallet/contract';
 import { api } from '../client';
+import { schemaOf } from '../answers';
 
 export const protectionQueryKey = ['protection'] as const;
 
@@ -10,4 +10,4 @@ export const protectionQueryKey = ['protection'] as const;
  * before loaded (an overlay over home asks nothing more).
  */
 export const useProtection = ({ enabled = true }: { enabled?: boolean } = {}) =>
-  useQuery({ queryKey: protectionQueryKey, queryFn: () => api.get('/api/protection', { schema: protectionStatus }), enabled });
+  useQuery({ queryKey: protectionQueryKey, queryFn: () => api.get('/api/protection', { schema: schemaOf('protectionStatus') }), enabled });
