@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
 import { standingToasts } from '../test/toasts';
@@ -29,5 +29,16 @@ describe('one toast per subject', () => {
     expect(await screen.findByText('code expired')).toBeInTheDocument();
     await act(() => sleep(400));
     expect(standingToasts().sort()).toEqual(['code expired', 'copied']);
+  });
+
+  it('takes the subject\'s toast off when what it said no longer stands', async () => {
+    render(<Toaster />);
+    act(() => {
+      notify.error('qr', 'no QR this time');
+      notify.info('other', 'still here');
+    });
+    expect(await screen.findByText('no QR this time')).toBeInTheDocument();
+    act(() => notify.dismiss('qr'));
+    await waitFor(() => expect(standingToasts()).toEqual(['still here']));
   });
 });

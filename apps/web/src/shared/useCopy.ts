@@ -1,5 +1,5 @@
 import { useTranslation } from './i18n/useTranslation';
-import { toast } from 'sonner';
+import { notify } from './notify';
 
 /** SPEC §8 copy toasts: 'Copied: {text}' and 'Failed to copy'. */
 export function useCopy() {
@@ -7,9 +7,9 @@ export function useCopy() {
   return async (text: string) => {
     try {
       await navigator.clipboard.writeText(text);
-      toast.success(t('shared.copied', { text }));
+      notify.success('copy', t('shared.copied', { text }));
     } catch {
-      toast.error(t('shared.copyFailed'));
+      notify.error('copy', t('shared.copyFailed'));
     }
   };
 }

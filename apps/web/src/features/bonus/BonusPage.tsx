@@ -2,7 +2,6 @@ import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { BonusItem, RewardPreview } from '@wallet/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
-import { toast } from 'sonner';
 import { ApiError } from '../../shared/api/client';
 import { errorText } from '../../shared/api/messages';
 import { refusalText } from '../../shared/protection/refusal';
@@ -56,7 +55,7 @@ export function BonusPage() {
   /** The dialog stays open, busy, until the server answers (a second tap joins the call). */
   function endCondition() {
     clear.mutate(undefined, {
-      onSuccess: () => toast.success(t('errors.BONUS_CLEAR')),
+      onSuccess: () => notify.success('bonus-clear', t('errors.BONUS_CLEAR')),
       // SPEC §8: a cancel that fails shows an alert dialog with the error.
       onError: (error) => setFailure(refusalText(t, error)),
       onSettled: () => setConfirmClear(false),

@@ -1,7 +1,6 @@
 import { CHAT } from '@wallet/contract';
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
-import { toast } from 'sonner';
 import { useWallet } from '../../shared/api/wallet';
 import { formatDateTime } from '../../shared/format';
 import { readToken } from '../../shared/storage';
@@ -10,6 +9,7 @@ import { useChatConfig } from './api/get-config';
 import { checkAttachment, isSendable, withSeparators } from './chat.rules';
 import { MessageBody } from './ChatMessage';
 import { useChat } from './useChat';
+import { notify } from '../../shared/notify';
 
 const ALERT_MS = 4_000;
 const ACCEPT = 'image/png,image/jpeg,image/gif,video/mp4,video/quicktime,.png,.jpg,.jpeg,.gif,.mp4,.mov';
@@ -26,7 +26,7 @@ export function ChatWidget() {
   const config = useChatConfig();
   const signedIn = readToken() !== null;
   const wallet = useWallet({ enabled: signedIn });
-  const chat = useChat({ open, prefix: config.data?.PREFIX, memberId: signedIn ? (wallet.data?.profile._id ?? null) : null, onJoinFailed: () => toast.error(t('chat.joinFailed'), { duration: ALERT_MS }) });
+  const chat = useChat({ open, prefix: config.data?.PREFIX, memberId: signedIn ? (wallet.data?.profile._id ?? null) : null, onJoinFailed: () => notify.error('chat', t('chat.joinFailed'), { duration: ALERT_MS }) });
   const [text, setText] = useState('');
   const [newBelow, setNewBelow] = useState(false);
   const list = useRef<HTMLDivElement>(null);
@@ -74,7 +74,7 @@ export function ChatWidget() {
     if (!file) return;
     const check = checkAttachment(file);
     if (!check.ok) {
-      toast.error(check.alert === 'unsupported' ? t('chat.unsupported') : t('chat.tooLarge', { limit: check.limitMb }), { duration: ALERT_MS });
+      notify.error('chat', check.alert === 'unsupported' ? t('chat.unsupported') : t('chat.tooLarge', { limit: check.limitMb }), { duration: ALERT_MS });
       return;
     }
     chat.sendFile(file, check.kind);

@@ -15,7 +15,6 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../shared/i18n/useTranslation';
-import { toast } from 'sonner';
 import { messageText } from '../../shared/api/messages';
 import { protectionMessage, refusalText } from '../../shared/protection/refusal';
 import { useMemberCurrency } from '../../shared/api/useMemberCurrency';
@@ -234,7 +233,7 @@ function QrDeposit({ method, quickPicks, minimum, onBack, onDone }: { method: Me
     onSuccess: (record) => {
       setExpired(false);
       // A QR on screen answers the member; an error left from an earlier try would contradict it.
-      if (record.hasQrcode) toast.dismiss('qr');
+      if (record.hasQrcode) notify.dismiss('qr');
       else notify.error('qr', messageText(t, protectionMessage(record)) || t(`errors.${record.message ?? 'QR_FAIL'}`, { defaultValue: record.message }));
     },
     onError: (error) => notify.error('qr', refusalText(t, error)),
@@ -273,7 +272,7 @@ function QrDeposit({ method, quickPicks, minimum, onBack, onDone }: { method: Me
         }}
         onCancel={() => cancel.mutate(record.qrcodeId)}
         onTransferred={() => {
-          toast.info(t('deposit.refreshBalance'));
+          notify.info('deposit-refresh', t('deposit.refreshBalance'));
           void queryClient.invalidateQueries({ queryKey: walletQueryKey });
           onDone();
         }}

@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { DELAYS_MS, OTP_RULES, PASSWORD_MAX, PASSWORD_MIN, isValidPhone } from '@wallet/contract';
 import { SITE_PROFILE } from '../../env';
 import { errorText } from '../../shared/api/messages';
@@ -49,9 +48,8 @@ export function ForgotPasswordPage() {
 
   async function requestCode() {
     const answer = await sendResetCode(phone);
-    // An error of the try before goes once the server has answered; a new error replaces it in place
-    // (the same toast id), never dismissed and shown again at once, which could lose the new one.
-    toast.dismiss('forgot-password');
+    // An error of the try before goes once the server has answered.
+    notify.dismiss('forgot-password');
     setSent({ otpRef: answer.otpRef, sentAt: Date.now() });
     setForm((current) => ({ ...current, otpCode: '' }));
     setStep('code');
@@ -70,8 +68,7 @@ export function ForgotPasswordPage() {
       if (form.newPassword.length < PASSWORD_MIN || form.newPassword.length > PASSWORD_MAX) return fail(t('validation.passwordLength'));
       if (form.newPassword !== form.confirmPassword) return fail(t('validation.passwordsMismatch'));
       await resetPassword({ phoneNumber: phone, otpRef: sent.otpRef, otpCode: form.otpCode, newPassword: form.newPassword });
-      toast.dismiss('forgot-password');
-      toast.success(t('forgot.success'), { duration: DELAYS_MS.toast });
+      notify.success('forgot-password', t('forgot.success'), { duration: DELAYS_MS.toast });
       navigate('/login', { replace: true });
     });
 

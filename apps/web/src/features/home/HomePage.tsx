@@ -4,7 +4,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { acceptAgreement } from '../../shared/api/agreement/accept-agreement';
 import { useAgreementStatus } from '../../shared/api/agreement/get-agreement-status';
 import { errorText } from '../../shared/api/messages';
@@ -102,7 +101,7 @@ export function HomePage() {
     refresh.mutate(undefined, {
       onSuccess: (answer) => {
         if (answer.failed.length) notify.warning('refresh', t('home.refreshPartial', { codes: answer.failed.join(', ') }));
-        else toast.dismiss('refresh');
+        else notify.dismiss('refresh');
       },
       onError: (error) => notify.error('refresh', errorText(t, error)),
     });

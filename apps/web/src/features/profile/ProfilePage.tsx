@@ -1,7 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../shared/i18n/useTranslation';
-import { toast } from 'sonner';
 import { DELAYS_MS, groupAccountNumber, groupPhone, isEnglishName, needsEnglishName } from '@wallet/contract';
 import { SITE } from '../../env';
 import { type Message, errorMessage, errorText, messageText } from '../../shared/api/messages';
@@ -132,7 +131,7 @@ function ChangePasswordModal({ open, onOpenChange }: { open: boolean; onOpenChan
   };
   const save = useChangePassword({
     onSuccess: () => {
-      toast.success(t('profile.passwordChanged'));
+      notify.success('password', t('profile.passwordChanged'));
       close(false);
     },
     onError: (failure) => setError(errorMessage(failure)),

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { type Currency, DELAYS_MS, OTP_RULES, choosesCurrency, isEnglishName, isValidPhone, joinAccountName, needsEnglishName, walletCurrencyOf } from '@wallet/contract';
 import { bankNameIn } from '../../shared/format';
 import { SITE_PROFILE } from '../../env';
@@ -59,7 +58,7 @@ export function RegisterPage() {
 
   async function run(work: () => Promise<unknown>) {
     // A new try: the error of the last one no longer stands.
-    toast.dismiss('register');
+    notify.dismiss('register');
     setBusy(true);
     try {
       await work();
@@ -146,7 +145,7 @@ export function RegisterPage() {
       });
       clearInviteCode();
       setDone(true);
-      toast.success(t('register.success'), { duration: DELAYS_MS.toast });
+      notify.success('register', t('register.success'), { duration: DELAYS_MS.toast });
       setTimeout(() => navigate('/login'), DELAYS_MS.registrationRedirect);
     });
 

@@ -1,7 +1,6 @@
 import { type Coupon, PAGE_SIZE } from '@wallet/contract';
 import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
-import { toast } from 'sonner';
 import type { Message } from '../../shared/api/messages';
 import { refusalMessage } from '../../shared/protection/refusal';
 import { formatDateTime } from '../../shared/format';
@@ -13,6 +12,7 @@ import { RewardConfirmDialog } from '../../shared/ui/RewardFigures';
 import { useClaimCoupon } from './api/claim-coupon';
 import { useCoupons } from './api/get-coupons';
 import { couponPreviewQuery } from './api/preview-coupon';
+import { notify } from '../../shared/notify';
 
 const STATUS_STYLE: Record<Coupon['status'], string> = {
   claimable: 'bg-gold-400/20 text-gold-200',
@@ -33,7 +33,7 @@ export function CouponTable({ onClaimed, onError }: { onClaimed: () => Promise<v
   function claimConfirmed(coupon: Coupon) {
     claim.mutate(coupon._id, {
       onSuccess: () => {
-        toast.success(t('spin.received', { label: coupon.prize.label }));
+        notify.success('spin-coupon', t('spin.received', { label: coupon.prize.label }));
         void onClaimed();
       },
       onError: (error) => onError(refusalMessage(error)),

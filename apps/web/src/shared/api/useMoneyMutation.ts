@@ -1,8 +1,8 @@
 import { type MutateOptions, type UseMutationOptions, useMutation } from '@tanstack/react-query';
 import i18n from 'i18next';
 import { useCallback, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { ApiError } from './client';
+import { notify } from '../notify';
 
 /** A money call a busy node refused is sent this many times in all (the same key each time) before the member is told. */
 export const MONEY_TRIES = 3;
@@ -66,7 +66,7 @@ export function useMoneyMutation<TData, TVariables = void>(
             if (!isBusy(error) || tries >= MONEY_TRIES) throw error;
             waited = true;
             setRetrying(true);
-            toast.loading(i18n.t('shared.busyRetrying'), { id: BUSY_TOAST });
+            notify.loading(BUSY_TOAST, i18n.t('shared.busyRetrying'));
             await sleep(busyWaitMs(error));
           }
         }
@@ -76,7 +76,7 @@ export function useMoneyMutation<TData, TVariables = void>(
       } finally {
         if (waited) {
           setRetrying(false);
-          toast.dismiss(BUSY_TOAST);
+          notify.dismiss(BUSY_TOAST);
         }
       }
     },
