@@ -153,10 +153,28 @@ function reactRouterProductionBuild(): Plugin {
   };
 }
 
+/**
+ * dayjs's package points bundlers at its CommonJS build: each lazy screen's chunk that shares it
+ * then needs the bundler's CommonJS helpers, which it splits into a chunk of their own that /login
+ * loads too. The package ships the same code as ES modules in esm/: builds use that.
+ */
+function dayjsModules(): Plugin {
+  const esm = path.join(path.dirname(createRequire(import.meta.url).resolve('dayjs/package.json')), 'esm');
+  return {
+    name: 'dayjs-es-modules',
+    apply: 'build',
+    config() {
+      if (!fs.existsSync(path.join(esm, 'index.js'))) throw new Error(`${esm}/index.js is missing: dayjs no longer ships ES modules there; drop this plugin`);
+      return { resolve: { alias: [{ find: /^dayjs$/, replacement: path.join(esm, 'index.js') }, { find: /^dayjs\/(plugin\/[^/]+)$/, replacement: `${esm}/$1/index.js` }, { find: /^dayjs\/(locale\/[^/]+)$/, replacement: `${esm}/$1.js` }] } };
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     reactRouterProductionBuild(),
+    dayjsModules(),
     tailwindcss(),
     localeParts(),
     firstPaintAssets(),

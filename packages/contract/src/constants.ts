@@ -42,8 +42,6 @@ export const DELAYS_MS = {
   conditionsLookup: 200,
 } as const;
 
-export const DATE_FORMAT = 'DD/MM/YYYY HH:mm:ss';
-
 /** Local storage keys of SPEC §3. */
 export const STORAGE_KEYS = {
   token: 'token',

@@ -9,6 +9,9 @@ import { liftTapShield } from '../shared/ui/tapShield';
 // (screens are drawn here without the router, which loads the texts' second part in the app).
 await i18nReady;
 await loadAllTexts();
+// The answers' schemas load with the first call in the app; here they are in before any case
+// starts, so one that runs on a fake clock does not wait for a module that clock holds up.
+await import('../shared/api/answer-schemas');
 
 // `npm test` runs every project at once on two cores: a screen that answers in 50 ms alone has taken
 // over five seconds then. Waits end as soon as what they wait for appears; only a failure waits

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../shared/i18n/useTranslation';
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useOverlay } from '../../shared/overlays/overlays';
 import { useSignOut } from '../../shared/api/useSignOut';
@@ -7,10 +7,16 @@ import { LanguageSelect } from '../../shared/i18n/LanguageSelect';
 import { ChatIcon, HomeIcon, LogoMark } from '../../shared/ui/icons';
 import { ListIcon, LogoutIcon, ProfileIcon, ScrollIcon } from '../../shared/ui/more-icons';
 import { APP_NAME } from '../../env';
-import { RealityCheck } from '../../features/figures/RealityCheck';
 import { OverlayHost } from '../overlays';
 import { BottomMenu } from './BottomMenu';
 import { useActiveMenu } from './useActiveMenu';
+import { useWhenIdle } from '../../shared/useWhenIdle';
+
+/**
+ * The reality check counts from the session's sign-in (the server says when), so it can start
+ * once the first screen is drawn: its code, its dialog's and its first call wait for that.
+ */
+const RealityCheck = lazy(() => import('../../features/figures/RealityCheck').then((module) => ({ default: module.RealityCheck })));
 
 /** The member area, with the host of its overlays (only member screens open overlays). */
 export function MemberShell() {
@@ -27,6 +33,7 @@ function MemberArea() {
   const active = useActiveMenu();
   const overlay = useOverlay();
   const { pathname } = useLocation();
+  const idle = useWhenIdle();
   // An overlay belongs to the screen it was opened on: leaving it (or the session ending and
   // sending the member to /login) closes it, as unmounting the screen would.
   useEffect(() => () => overlay.closeAll(), [pathname, overlay]);
@@ -57,7 +64,11 @@ function MemberArea() {
       <div className="pt-4">
         <Outlet />
       </div>
-      <RealityCheck onLogout={logout} />
+      {idle && (
+        <Suspense fallback={null}>
+          <RealityCheck onLogout={logout} />
+        </Suspense>
+      )}
       <BottomMenu
         entries={[
           { key: 'profile', label: t('menu.profile'), icon: ProfileIcon, to: '/user/profile', active: active === 'profile' },

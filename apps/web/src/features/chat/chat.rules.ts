@@ -1,11 +1,6 @@
 import { CHAT, CHAT_IMAGE_TYPES, CHAT_VIDEO_TYPES, type ChatItem } from '@wallet/contract';
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
 import { SITE_PROFILE } from '../../env';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
+import dayjs from '../../shared/dayjs';
 
 const IMAGE_EXTENSIONS = new Set(['png', 'jpeg', 'jpg', 'gif']);
 const VIDEO_EXTENSIONS = new Set(['mp4', 'mov']);

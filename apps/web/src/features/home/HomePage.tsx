@@ -1,7 +1,7 @@
 import { DELAYS_MS, STORAGE_KEYS, type Slot, WALLET_CODE } from '@wallet/contract';
 import type { ComponentType, SVGProps } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useNavigate } from 'react-router';
 import { acceptAgreement } from '../../shared/api/agreement/accept-agreement';
@@ -21,7 +21,6 @@ import { useActiveCondition } from '../../shared/api/promotions/get-active-condi
 import { useSpinActive } from '../../shared/api/spin';
 import { useWallet } from '../../shared/api/wallet';
 import { ConditionProgress } from '../../shared/ui/ConditionProgress';
-import { RewardConfirmDialog } from '../../shared/ui/RewardFigures';
 import { useOverlay } from '../../shared/overlays/overlays';
 import { useClaimInvite } from './api/claim-invite';
 import { invitePreviewQuery } from './api/preview-invite';
@@ -29,9 +28,20 @@ import { useRefreshSlots } from './api/refresh-slots';
 import { useTransferAll } from './api/transfer-all';
 import { totalBalance } from './balances';
 import { ProviderCarousel } from './components/ProviderCarousel';
-import { GameAccountModal } from './modals/GameAccountModal';
-import { TransferModal } from './modals/TransferModal';
 import { notify } from '../../shared/notify';
+import { useWhenIdle } from '../../shared/useWhenIdle';
+
+/**
+ * A card's sheet, the transfer sheet and the invite reward's confirmation open on a tap, not with
+ * the first paint: their code (and the dialogs') loads once home is idle, so it is there before
+ * the member taps.
+ */
+const loadGameAccountModal = () => import('./modals/GameAccountModal');
+const loadTransferModal = () => import('./modals/TransferModal');
+const loadRewardFigures = () => import('../../shared/ui/RewardFigures');
+const GameAccountModal = lazy(() => loadGameAccountModal().then((module) => ({ default: module.GameAccountModal })));
+const TransferModal = lazy(() => loadTransferModal().then((module) => ({ default: module.TransferModal })));
+const RewardConfirmDialog = lazy(() => loadRewardFigures().then((module) => ({ default: module.RewardConfirmDialog })));
 
 const CATEGORIES = ['slot', 'sport', 'lotto'] as const;
 /** Home's row of actions, as BreakNowButton's compact one: tight sides on a phone so three labels fit at 360 px. */
@@ -46,6 +56,9 @@ export function HomePage() {
   const condition = useActiveCondition().data?.condition ?? null;
   const claimInvite = useClaimInvite();
   const [confirmInvite, setConfirmInvite] = useState(false);
+  // Drawn from the first time it opens on, so that closing it plays its way out.
+  const [inviteAsked, setInviteAsked] = useState(false);
+  if (confirmInvite && !inviteAsked) setInviteAsked(true);
   const refresh = useRefreshSlots();
   const collect = useTransferAll();
   const [openSlot, setOpenSlot] = useState<string | null>(null);
@@ -55,6 +68,13 @@ export function HomePage() {
   const data = wallet.data;
   const lastSync = localStorage.getItem(STORAGE_KEYS.lastSync);
   const slot = data?.slots.find((candidate) => candidate.code === openSlot);
+  const idle = useWhenIdle();
+  useEffect(() => {
+    if (!idle) return;
+    void loadGameAccountModal();
+    void loadTransferModal();
+    void loadRewardFigures();
+  }, [idle]);
 
   // SPEC §2: the agreement about 1.5 s after home loads, until the member has accepted its current version.
   const agreement = useAgreementStatus();
@@ -172,15 +192,19 @@ export function HomePage() {
           </div>
         )}
       </Card>
-      <RewardConfirmDialog
-        open={confirmInvite}
-        title={t('home.inviteConfirmTitle')}
-        query={invitePreviewQuery()}
-        confirmLabel={t('home.receive')}
-        busy={claimInvite.isPending}
-        onConfirm={receiveInvite}
-        onCancel={() => setConfirmInvite(false)}
-      />
+      {inviteAsked && (
+        <Suspense fallback={null}>
+          <RewardConfirmDialog
+            open={confirmInvite}
+            title={t('home.inviteConfirmTitle')}
+            query={invitePreviewQuery()}
+            confirmLabel={t('home.receive')}
+            busy={claimInvite.isPending}
+            onConfirm={receiveInvite}
+            onCancel={() => setConfirmInvite(false)}
+          />
+        </Suspense>
+      )}
 
       <ul className="mt-4 grid grid-cols-3 gap-2.5 lg:grid-cols-6">
         {tiles.map(({ key, icon: Icon, onSelect, busy, count }) => (
@@ -214,8 +238,10 @@ export function HomePage() {
           />
         ))}
 
-      {slot && data && <GameAccountModal slot={slot} walletAmount={data.wallet.amount} onClose={() => setOpenSlot(null)} />}
-      {transferOpen && data && <TransferModal walletAmount={data.wallet.amount} slots={data.slots} onClose={() => setTransferOpen(false)} />}
+      <Suspense fallback={null}>
+        {slot && data && <GameAccountModal slot={slot} walletAmount={data.wallet.amount} onClose={() => setOpenSlot(null)} />}
+        {transferOpen && data && <TransferModal walletAmount={data.wallet.amount} slots={data.slots} onClose={() => setTransferOpen(false)} />}
+      </Suspense>
     </Page>
   );
 }

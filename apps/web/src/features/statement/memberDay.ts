@@ -1,7 +1,5 @@
-import dayjs from 'dayjs';
+import dayjs from '../../shared/dayjs';
 import { SITE_PROFILE } from '../../env';
-// The shared formatter sets up dayjs's time zones.
-import '../../shared/format';
 
 /** Today's date (YYYY-MM-DD) in the site's time zone (UTC+7), `daysBack` days earlier when asked. */
 export function memberDay(daysBack = 0, now: Date = new Date()): string {

@@ -1,9 +1,7 @@
-import dayjs from 'dayjs';
+import dayjs from '../../shared/dayjs';
 import 'dayjs/locale/lo';
 import 'dayjs/locale/th';
 import { SITE_PROFILE } from '../../env';
-// The shared formatter sets up dayjs's time zones.
-import '../../shared/format';
 
 const DAYJS_LOCALES = new Set(['th', 'lo', 'en']);
 

@@ -1,13 +1,16 @@
-import useEmblaCarousel from 'embla-carousel-react';
 import type { Slot } from '@wallet/contract';
+import { Suspense, lazy, useRef } from 'react';
 import { ProviderCard } from './ProviderCard';
+
+/** The swipe's code (embla) loads after home is drawn: the cards in view need none of it. */
+const Swipe = lazy(() => import('./Swipe').then((module) => ({ default: module.Swipe })));
 
 /**
  * SPEC §1: three cards in view, 300×211 with 330 spacing on wide screens; on phones the same
  * three scale down with the width.
  */
 export function ProviderCarousel({ title, slots, onOpen }: { title: string; slots: Slot[]; onOpen: (slot: Slot) => void }) {
-  const [viewport] = useEmblaCarousel({ align: 'start', containScroll: 'trimSnaps', dragFree: true });
+  const viewport = useRef<HTMLDivElement>(null);
   if (slots.length === 0) return null;
   return (
     <section className="mt-6" aria-label={title} aria-roledescription="carousel">
@@ -21,6 +24,9 @@ export function ProviderCarousel({ title, slots, onOpen }: { title: string; slot
           ))}
         </div>
       </div>
+      <Suspense fallback={null}>
+        <Swipe viewport={viewport} />
+      </Suspense>
     </section>
   );
 }
