@@ -80,7 +80,7 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (fs.existsSync(chromium)) {
   step('build web app', 'npm', ['run', 'build', '-w', '@wallet/web']);
   // /login's first download stays within 120 kB of gzip JavaScript (static, no browser).
-  step('size budget: /login JavaScript', 'node', ['scripts/web-budget.mjs']);
+  step('size budgets: /login and /user/home JavaScript', 'node', ['scripts/web-budget.mjs']);
   step('build web app (Laos build)', 'npm', ['run', 'build', '-w', '@wallet/web'], { ...process.env, VITE_SITE: 'la' });
   step('build operator console', 'npm', ['run', 'build', '-w', '@wallet/console']);
   step('Chromium journeys', npx, ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
