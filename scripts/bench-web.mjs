@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
-import { kB, routeLoads } from './web-budget.mjs';
+import { HOME_GOAL_KB, kB, routeLoads } from './web-budget.mjs';
 
 const root = path.resolve(new URL('..', import.meta.url).pathname);
 const args = process.argv.slice(2);
@@ -30,8 +30,16 @@ const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEMO = site === 'la' ? { username: '2055512345', password: 'demo1234' } : { username: '0812345678', password: 'demo1234' };
 const dist = path.join(root, 'apps/web', site === 'la' ? 'dist-la' : 'dist');
 const ROUTES = ['/login', '/register', '/user/home'].filter((route) => option('only', route).split(',').includes(route));
-/** The /login goal is also the budget `npm test` holds (scripts/web-budget.mjs). */
-const GOALS = { loginJsGzip: 120_000, performance: 95, accessibility: 95 };
+/**
+ * The /login goal is also the budget `npm test` holds (scripts/web-budget.mjs); home's is its goal
+ * (npm test holds what it reached). Performance and LCP: the aim, and in brackets the least that is
+ * good enough.
+ */
+const GOALS = { loginJsGzip: 120_000, homeJsGzip: HOME_GOAL_KB * 1000, performance: 95, performanceAtLeast: 90, lcpMs: 2_500, lcpAtMostMs: 3_000, accessibility: 95, tapMs: 100, inpMs: 200 };
+/** Lighthouse's mobile profile, applied by hand for the scripted taps: 4× slower CPU, slow 4G. */
+const PHONE = { cpuSlowdown: 4, latencyMs: 150, downloadBytesPerSecond: (1.6 * 1024 * 1024) / 8, uploadBytesPerSecond: (750 * 1024) / 8 };
+/** What a member taps on home: each opens something or starts a call. */
+const HOME_TAPS = ['open-transfer', 'check-balance', 'tile-deposit', 'tile-withdraw', 'tile-invite', 'menu-conditions', 'provider-card'];
 // TOOLCHAIN.md: the flags Debian's Chromium needs here (as root, no GPU).
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -101,9 +109,12 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.
 
 try {
   await waitForServer();
-  const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Client': 'wallet-user' }, body: JSON.stringify(DEMO) });
-  if (!login.ok) throw new Error(`the demo member cannot log in: ${login.status} ${await login.text()}`);
-  const { token } = await login.json();
+  async function logIn() {
+    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Client': 'wallet-user' }, body: JSON.stringify(DEMO) });
+    if (!login.ok) throw new Error(`the demo member cannot log in: ${login.status} ${await login.text()}`);
+    return (await login.json()).token;
+  }
+  let token = await logIn();
 
   // One Chromium for every run, started as Lighthouse would start it: Lighthouse drives it through
   // its debugging port, and Playwright (over the same port) prepares each run, so the signed-in run
@@ -177,22 +188,32 @@ try {
     };
   }
 
+  const signInAgain = async () => {
+    token = await logIn();
+    await prepare(true);
+  };
+  const taps = ROUTES.includes('/user/home') ? await measureHomeTaps(context, signInAgain) : [];
+
   const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
   const rows = [
     ['/login initial JS, gzip (entry, preloads, language texts)', kB(sizes.routes['/login'].jsGzip), `≤ ${kB(GOALS.loginJsGzip)} (npm test fails above)`],
     ['/login initial JS, brotli as served over HTTPS', kB(sizes.routes['/login'].jsBrotli), `≤ ${kB(GOALS.loginJsGzip)}`],
     ['  of which the entry and its modulepreloads', kB(sizes.routes['/login'].jsGzip - (sizes.languageGzip ?? 0)), ''],
   ];
-  for (const route of Object.keys(sizes.routes)) rows.push([`${route} JS before drawing, gzip`, `${kB(sizes.routes[route].jsGzip)} (${sizes.routes[route].js.length} files)`, route === '/login' ? `≤ ${kB(GOALS.loginJsGzip)}` : '']);
+  const jsGoal = { '/login': `≤ ${kB(GOALS.loginJsGzip)}`, '/user/home': `≤ ${kB(GOALS.homeJsGzip)}` };
+  for (const route of Object.keys(sizes.routes)) rows.push([`${route} JS before drawing, gzip`, `${kB(sizes.routes[route].jsGzip)} (${sizes.routes[route].js.length} files)`, jsGoal[route] ?? '']);
   rows.push(['CSS, gzip (every route)', kB(sizes.initial.cssGzip), '']);
   for (const route of ROUTES) {
     const result = results[route];
-    rows.push([`${route} Lighthouse performance (mobile)`, String(result.performance), `≥ ${GOALS.performance}`]);
+    rows.push([`${route} Lighthouse performance (mobile)`, String(result.performance), `≥ ${GOALS.performance} (≥ ${GOALS.performanceAtLeast})`]);
     rows.push([`${route} Lighthouse accessibility`, String(result.accessibility), `≥ ${GOALS.accessibility}`]);
-    rows.push([`${route} FCP / LCP / TBT / TTI`, `${seconds(result.fcp)} / ${seconds(result.lcp)} / ${Math.round(result.tbt)} ms / ${seconds(result.tti)}`, '']);
+    rows.push([`${route} LCP`, seconds(result.lcp), `≤ ${seconds(GOALS.lcpMs)} (≤ ${seconds(GOALS.lcpAtMostMs)})`]);
+    rows.push([`${route} FCP / TBT / TTI`, `${seconds(result.fcp)} / ${Math.round(result.tbt)} ms / ${seconds(result.tti)}`, '']);
     rows.push([`${route} CLS`, result.cls.toFixed(3), '']);
     rows.push([`${route} sent: JS / fonts / all (server's br or gzip)`, `${kB(result.scriptTransfer)} / ${kB(result.fontTransfer)} / ${kB(result.totalTransfer)}`, '']);
   }
+  for (const tap of taps) rows.push([`/user/home tap ${tap.name}: input to next paint`, `${Math.round(tap.ms)} ms`, `≤ ${GOALS.tapMs} ms`]);
+  if (taps.length) rows.push(['/user/home INP (the slowest scripted tap)', `${Math.round(Math.max(...taps.map((tap) => tap.ms)))} ms`, `≤ ${GOALS.inpMs} ms`]);
   const width = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column].length), ['figure', 'value', 'goal'][column].length));
   const line = (row) => `| ${row.map((cell, column) => cell.padEnd(width[column])).join(' | ')} |`;
   console.log(`\nMember app, ${site === 'la' ? 'Laos' : 'Thai'} build (starts in ${sizes.language}); Lighthouse ${lighthouseVersion()} mobile, ${runs === 1 ? 'one run' : `median of ${runs} runs`} per route; kB = 1,000 bytes`);
@@ -206,6 +227,49 @@ try {
 } finally {
   await browser?.close();
   stop();
+}
+
+/**
+ * Each of home's taps on the phone profile, signed in, from a warm start (as a member taps after
+ * home has drawn): the Event Timing API's duration of the tap's slowest event, from the input to
+ * the next frame painted, which is what INP counts. A tap that draws nothing in that frame (no
+ * pressed state, no sheet) is still fast by this measure: the journeys check what each tap shows.
+ */
+async function measureHomeTaps(context, signIn) {
+  // /login and /register, measured after home, ended the session (SPEC §2): a new one.
+  await signIn();
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: PHONE.latencyMs, downloadThroughput: PHONE.downloadBytesPerSecond, uploadThroughput: PHONE.uploadBytesPerSecond });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
+  const taps = [];
+  try {
+    for (const name of HOME_TAPS) {
+      process.stdout.write(`▶ tap ${name} on /user/home (phone profile)\n`);
+      await page.goto(`${base}/user/home`);
+      await page.getByTestId('home-name').filter({ hasNotText: '…' }).waitFor();
+      await page.locator('[data-testid^="provider-"]').first().waitFor();
+      // Home idle, its later code in, as when a member has looked at it for a moment.
+      await page.waitForTimeout(3_000);
+      await page.evaluate(() => {
+        globalThis.__taps = [];
+        new PerformanceObserver((list) => globalThis.__taps.push(...list.getEntries().map((entry) => ({ name: entry.name, duration: entry.duration, interactionId: entry.interactionId })))).observe({ type: 'event', durationThreshold: 16, buffered: false });
+      });
+      const target = name === 'provider-card' ? page.locator('[data-testid^="provider-"]').first() : page.getByTestId(name);
+      await target.click();
+      await page.waitForTimeout(1_500);
+      const entries = await page.evaluate(() => globalThis.__taps);
+      const tapped = entries.filter((entry) => entry.interactionId > 0);
+      // Below the 16 ms threshold the browser reports nothing: the tap was answered within a frame.
+      taps.push({ name, ms: tapped.length ? Math.max(...tapped.map((entry) => entry.duration)) : 16 });
+    }
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 }).catch(() => undefined);
+    await page.close();
+  }
+  return taps;
 }
 
 function lighthouseVersion() {
