@@ -51,6 +51,19 @@ describe('API client', () => {
     expect(navigate.mock.calls[0]![0]).toMatch(/^\/login/);
   });
 
+  it('changes nothing on an answer that a session is over when the device no longer holds that session', async () => {
+    saveToken('abc', true);
+    let release: (response: Response) => void = () => undefined;
+    vi.spyOn(globalThis, 'fetch').mockReturnValue(new Promise((resolve) => (release = resolve)));
+    const inFlight = api.get('/api/figures/reality-check/summary');
+    // The member signs in again (or out) while the call is on its way.
+    saveToken('def', true);
+    release(new Response(JSON.stringify({ message: 'invalid-token' }), { status: 401 }));
+    await expect(inFlight).rejects.toMatchObject({ code: 'invalid-token' });
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('def');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('sends a blocked member’s session back to login, where the login answer itself says why', async () => {
     saveToken('abc', true);
     answer(403, { message: 'INACTIVE_USER' });

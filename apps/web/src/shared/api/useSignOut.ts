@@ -9,8 +9,11 @@ export function useSignOut(): () => Promise<void> {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useCallback(async () => {
-    await logout();
+    // The device forgets the session as the server is told, so a call answered meanwhile that the
+    // session is over does not send the member to log in again and come back here.
+    const ending = logout();
     clearSession();
+    await ending;
     queryClient.clear();
     await navigate('/login');
   }, [navigate, queryClient]);
