@@ -246,6 +246,13 @@ async function measureHomeTaps(context, signIn) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
   const taps = [];
   try {
+    // The agreement opens over a new member's home (SPEC §2): accepted once, it stays accepted.
+    await page.goto(`${base}/user/home`);
+    const accept = page.getByTestId('agreement-accept');
+    await accept.waitFor({ timeout: 10_000 }).then(
+      () => accept.click(),
+      () => undefined,
+    );
     for (const name of HOME_TAPS) {
       process.stdout.write(`▶ tap ${name} on /user/home (phone profile)\n`);
       await page.goto(`${base}/user/home`);
