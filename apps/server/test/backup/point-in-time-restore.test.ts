@@ -19,6 +19,8 @@ const ROOT = new URL('../../../../', import.meta.url).pathname;
 const DEPLOY = path.join(ROOT, 'deploy/pgbackrest');
 const STANZA = 'wallet';
 const ARCHIVE_TIMEOUT_S = 5;
+/** How long the restored copy may take from the restore to leaving recovery. */
+const RECOVERY_WITHIN_MS = 180_000;
 
 let primary: ScratchPostgres | undefined;
 let restored: ScratchPostgres | undefined;
@@ -159,7 +161,9 @@ it('a point-in-time restore brings back what was committed before the moment and
   for (;;) {
     const [state] = await query<{ recovering: boolean }>(restored.url, 'SELECT pg_is_in_recovery() AS recovering');
     if (!state!.recovering) break;
-    if (performance.now() - restoreStarted > 60_000) throw new Error('the restored copy did not leave recovery within 60 s');
+    // 26 s is usual here; once, on a busy run, it took over 60 s. pgBackRest's archive-get may wait
+    // its archive-timeout (60 s) for a segment its background process has not fetched yet.
+    if (performance.now() - restoreStarted > RECOVERY_WITHIN_MS) throw new Error(`the restored copy did not leave recovery within ${RECOVERY_WITHIN_MS / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const restoreMs = performance.now() - restoreStarted;
@@ -178,4 +182,4 @@ it('a point-in-time restore brings back what was committed before the moment and
       `(archive_timeout ${ARCHIVE_TIMEOUT_S} s, nothing forced); full backup of ${size} in ${(backupMs / 1000).toFixed(1)} s; ` +
       `restore to the moment, replay and promotion in ${(restoreMs / 1000).toFixed(1)} s`,
   );
-});
+}, 300_000);
