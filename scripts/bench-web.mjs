@@ -112,7 +112,15 @@ try {
   async function logIn() {
     const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Client': 'wallet-user' }, body: JSON.stringify(DEMO) });
     if (!login.ok) throw new Error(`the demo member cannot log in: ${login.status} ${await login.text()}`);
-    return (await login.json()).token;
+    const signedIn = (await login.json()).token;
+    // Home as members see it on every visit but their first: the agreement (SPEC §2) accepted.
+    const headers = { Authorization: `Bearer ${signedIn}`, 'Content-Type': 'application/json', 'X-Client': 'wallet-user' };
+    const agreement = await (await fetch(`${base}/api/account/agreement`, { headers })).json();
+    if (!agreement.accepted) {
+      const accepted = await fetch(`${base}/api/account/agreement`, { method: 'POST', headers, body: JSON.stringify({ version: agreement.version }) });
+      if (!accepted.ok) throw new Error(`the demo member cannot accept the agreement: ${accepted.status} ${await accepted.text()}`);
+    }
+    return signedIn;
   }
   let token = await logIn();
 
@@ -246,13 +254,6 @@ async function measureHomeTaps(context, signIn) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
   const taps = [];
   try {
-    // The agreement opens over a new member's home (SPEC §2): accepted once, it stays accepted.
-    await page.goto(`${base}/user/home`);
-    const accept = page.getByTestId('agreement-accept');
-    await accept.waitFor({ timeout: 10_000 }).then(
-      () => accept.click(),
-      () => undefined,
-    );
     for (const name of HOME_TAPS) {
       process.stdout.write(`▶ tap ${name} on /user/home (phone profile)\n`);
       await page.goto(`${base}/user/home`);

@@ -1,7 +1,7 @@
 import { DELAYS_MS, STORAGE_KEYS, type Slot, WALLET_CODE } from '@wallet/contract';
 import type { ComponentType, SVGProps } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useNavigate } from 'react-router';
 import { acceptAgreement } from '../../shared/api/agreement/accept-agreement';
@@ -68,6 +68,9 @@ export function HomePage() {
   const data = wallet.data;
   const lastSync = localStorage.getItem(STORAGE_KEYS.lastSync);
   const slot = data?.slots.find((candidate) => candidate.code === openSlot);
+  // The same arrays and handler while the slots stay the same: a carousel draws again only when its cards change.
+  const slotsByCategory = useMemo(() => CATEGORIES.map((category) => ({ category, slots: (data?.slots ?? []).filter((candidate: Slot) => candidate.category === category) })), [data?.slots]);
+  const openCard = useCallback((chosen: Slot) => setOpenSlot(chosen.code), []);
   const idle = useWhenIdle();
   useEffect(() => {
     if (!idle) return;
@@ -149,7 +152,6 @@ export function HomePage() {
 
   return (
     <Page title={t('menu.home')} className="lg:max-w-5xl">
-      <LimitPrompt className="mb-4" />
       <Card className="bg-gradient-to-br from-night-800 to-night-850">
         <p className="text-sm text-white/60" data-testid="home-name">{data ? t('home.hello', { name: data.profile.name }) : t('common.loading')}</p>
         <p className="mt-3 text-xs font-semibold uppercase tracking-wide text-white/50">{t('home.total')}</p>
@@ -228,15 +230,12 @@ export function HomePage() {
         ))}
       </ul>
 
-      {data &&
-        CATEGORIES.map((category) => (
-          <ProviderCarousel
-            key={category}
-            title={t(`home.categories.${category}`)}
-            slots={data.slots.filter((candidate: Slot) => candidate.category === category)}
-            onOpen={(chosen) => setOpenSlot(chosen.code)}
-          />
-        ))}
+      {/* Under the tiles: it comes with the protection status, after the wallet, and above the balance it pushed the balance and the tiles down as it came. */}
+      <LimitPrompt className="mt-4" />
+
+      {slotsByCategory.map(({ category, slots }) => (
+        <ProviderCarousel key={category} title={t(`home.categories.${category}`)} slots={slots} onOpen={openCard} />
+      ))}
 
       <Suspense fallback={null}>
         {slot && data && <GameAccountModal slot={slot} walletAmount={data.wallet.amount} onClose={() => setOpenSlot(null)} />}

@@ -1,5 +1,5 @@
 import type { Slot } from '@wallet/contract';
-import { Suspense, lazy, useRef } from 'react';
+import { Suspense, lazy, memo, useRef } from 'react';
 import { ProviderCard } from './ProviderCard';
 
 /** The swipe's code (embla) loads after home is drawn: the cards in view need none of it. */
@@ -7,19 +7,19 @@ const Swipe = lazy(() => import('./Swipe').then((module) => ({ default: module.S
 
 /**
  * SPEC §1: three cards in view, 300×211 with 330 spacing on wide screens; on phones the same
- * three scale down with the width.
+ * three scale down with the width. Out of view, the browser skips its layout and paint.
  */
-export function ProviderCarousel({ title, slots, onOpen }: { title: string; slots: Slot[]; onOpen: (slot: Slot) => void }) {
+export const ProviderCarousel = memo(function ProviderCarousel({ title, slots, onOpen }: { title: string; slots: Slot[]; onOpen: (slot: Slot) => void }) {
   const viewport = useRef<HTMLDivElement>(null);
   if (slots.length === 0) return null;
   return (
-    <section className="mt-6" aria-label={title} aria-roledescription="carousel">
+    <section className="mt-6 [contain-intrinsic-size:auto_10rem] [content-visibility:auto]" aria-label={title} aria-roledescription="carousel">
       <h2 className="mb-2 text-lg font-bold">{title}</h2>
       <div className="overflow-hidden" ref={viewport}>
         <div className="flex gap-2.5 lg:gap-[30px]">
           {slots.map((slot) => (
             <div key={slot.code} className="min-w-0 shrink-0 grow-0 basis-[calc((100%-20px)/3)] lg:basis-[300px]">
-              <ProviderCard slot={slot} onOpen={() => onOpen(slot)} />
+              <ProviderCard slot={slot} onOpen={onOpen} />
             </div>
           ))}
         </div>
@@ -29,4 +29,4 @@ export function ProviderCarousel({ title, slots, onOpen }: { title: string; slot
       </Suspense>
     </section>
   );
-}
+});
