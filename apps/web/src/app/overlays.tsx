@@ -19,45 +19,63 @@ declare module '../shared/overlays/overlays' {
 
 type OverlayComponents = { [Name in OverlayName]: ComponentType<OverlayRegistry[Name] & OverlayControls> };
 
+/** Each overlay's code, loaded when first opened or preloaded (`preload`), once. */
+const loaders = {
+  deposit: () => import('../features/deposit'),
+  withdraw: () => import('../features/withdraw'),
+  conditions: () => import('../features/conditions/ConditionsModal'),
+  invite: () => import('../features/invite/InviteModal'),
+  refund: () => import('../features/refund/RefundModal'),
+  agreement: () => import('../features/agreement/AgreementModal'),
+  spin: () => import('../features/spin/SpinModal'),
+  notices: () => import('../features/notices'),
+  banners: () => import('../features/banners/BannerCarouselModal'),
+} satisfies Record<OverlayName, () => Promise<unknown>>;
+
 /** Every overlay the app can show, loaded when first opened; features open them by name. */
 const overlays: OverlayComponents = {
   deposit: lazy(async () => {
-    const { DepositModal } = await import('../features/deposit');
+    const { DepositModal } = await loaders.deposit();
     return { default: ({ close }: OverlayControls) => <DepositModal onClose={() => close()} /> };
   }),
   withdraw: lazy(async () => {
-    const { WithdrawModal } = await import('../features/withdraw');
+    const { WithdrawModal } = await loaders.withdraw();
     return { default: ({ close, ...props }: OverlayRegistry['withdraw'] & OverlayControls) => <WithdrawModal {...props} onClose={() => close()} /> };
   }),
   conditions: lazy(async () => {
-    const { ConditionsModal } = await import('../features/conditions/ConditionsModal');
+    const { ConditionsModal } = await loaders.conditions();
     return { default: ({ close }: OverlayControls) => <ConditionsModal open onOpenChange={(open) => !open && close()} /> };
   }),
   invite: lazy(async () => {
-    const { InviteModal } = await import('../features/invite/InviteModal');
+    const { InviteModal } = await loaders.invite();
     return { default: ({ close }: OverlayControls) => <InviteModal onClose={() => close()} /> };
   }),
   refund: lazy(async () => {
-    const { RefundModal } = await import('../features/refund/RefundModal');
+    const { RefundModal } = await loaders.refund();
     return { default: ({ close }: OverlayControls) => <RefundModal onClose={() => close()} /> };
   }),
   agreement: lazy(async () => {
-    const { AgreementModal } = await import('../features/agreement/AgreementModal');
+    const { AgreementModal } = await loaders.agreement();
     return { default: ({ close }: OverlayControls) => <AgreementModal onClose={() => close()} /> };
   }),
   spin: lazy(async () => {
-    const { SpinModal } = await import('../features/spin/SpinModal');
+    const { SpinModal } = await loaders.spin();
     return { default: ({ close }: OverlayControls) => <SpinModal onClose={() => close()} /> };
   }),
   notices: lazy(async () => {
-    const { NoticeSettingsSheet } = await import('../features/notices');
+    const { NoticeSettingsSheet } = await loaders.notices();
     return { default: ({ close }: OverlayControls) => <NoticeSettingsSheet onClose={() => close()} /> };
   }),
   banners: lazy(async () => {
-    const { BannerCarouselModal } = await import('../features/banners/BannerCarouselModal');
+    const { BannerCarouselModal } = await loaders.banners();
     return { default: ({ close, ...props }: OverlayRegistry['banners'] & OverlayControls) => <BannerCarouselModal {...props} onClose={(result) => close(result)} /> };
   }),
 };
+
+/** A failed preload is no failure: the overlay's first opening loads it again, and says so if that fails. */
+function preload(...names: OverlayName[]): void {
+  for (const name of names) loaders[name]().catch(() => undefined);
+}
 
 interface Shown {
   name: OverlayName;
@@ -87,7 +105,7 @@ export function OverlayHost({ children }: { children: ReactNode }) {
       return null;
     });
   }, []);
-  const opener = useMemo<OverlayOpener>(() => ({ open, closeAll: () => close() }), [open, close]);
+  const opener = useMemo<OverlayOpener>(() => ({ open, closeAll: () => close(), preload }), [open, close]);
 
   useEffect(() => {
     if (!shown) return;

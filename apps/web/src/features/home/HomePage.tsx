@@ -34,7 +34,8 @@ import { useWhenIdle } from '../../shared/useWhenIdle';
 /**
  * A card's sheet, the transfer sheet and the invite reward's confirmation open on a tap, not with
  * the first paint: their code (and the dialogs') loads once home is idle, so it is there before
- * the member taps.
+ * the member taps; so does that of the overlays the tiles and the menu open (deposit, withdraw,
+ * the conditions).
  */
 const loadGameAccountModal = () => import('./modals/GameAccountModal');
 const loadTransferModal = () => import('./modals/TransferModal');
@@ -77,7 +78,8 @@ export function HomePage() {
     void loadGameAccountModal();
     void loadTransferModal();
     void loadRewardFigures();
-  }, [idle]);
+    overlay.preload('deposit', 'withdraw', 'conditions');
+  }, [idle, overlay]);
 
   // SPEC §2: the agreement about 1.5 s after home loads, until the member has accepted its current version.
   const agreement = useAgreementStatus();

@@ -19,6 +19,8 @@ export interface OverlayOpener {
   open<Name extends OverlayName>(name: Name, props: OverlayRegistry[Name]): Promise<unknown>;
   /** Closes what is open (the screen it belonged to is gone), answering undefined. */
   closeAll(): void;
+  /** Loads the code of these overlays now, so that a tap opens them without waiting for it. */
+  preload(...names: OverlayName[]): void;
 }
 
 export const OverlayContext = createContext<OverlayOpener | null>(null);
