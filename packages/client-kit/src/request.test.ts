@@ -24,20 +24,6 @@ describe('the request core', () => {
     expect(new Headers(second![1]!.headers).get('Content-Type')).toBe('application/json');
   });
 
-  it('takes an answer already on its way in place of a new request, within the call\'s time', async () => {
-    const early = vi.fn((method: string, path: string) => (method === 'GET' && path === '/api/early' ? Promise.resolve(new Response(JSON.stringify({ n: 2 }))) : undefined));
-    const api = createApiClient({ token: () => 'abc', earlyAnswer: early });
-    const fetchMock = answer(200, { n: 1 });
-    await expect(api.get('/api/early', { schema: z.object({ n: z.number() }) })).resolves.toEqual({ n: 2 });
-    expect(early).toHaveBeenCalledWith('GET', '/api/early', 'abc');
-    expect(fetchMock).not.toHaveBeenCalled();
-    await expect(api.get('/api/other')).resolves.toEqual({ n: 1 });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-
-    const never = createApiClient({ token: () => null, earlyAnswer: () => new Promise<Response>(() => undefined) });
-    await expect(never.get('/api/early', { timeoutMs: 20 })).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
-  });
-
   it('parses the answer with its schema, eager or loaded on demand', async () => {
     const api = createApiClient({ token: () => null });
     const schema = z.object({ n: z.number() });

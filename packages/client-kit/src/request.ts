@@ -66,16 +66,6 @@ export interface ClientSetup {
   onAnswer?: (message: string | undefined, status: number, path: string, token: string | null) => void;
   /** Whether the server was reached (a call the app cancelled says nothing of it). */
   onReachable?: (reachable: boolean) => void;
-  /** An answer already on its way for this call (sent before the app's code arrived), used in place of a new request. */
-  earlyAnswer?: (method: string, path: string, token: string | null) => Promise<Response> | undefined;
-}
-
-/** The early answer, or the call's cancellation or time-out, whichever comes first. */
-function untilSignal(answer: Promise<Response>, signal: AbortSignal): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-    answer.then(resolve, reject);
-  });
 }
 
 /** Starts loading a lazy schema (beside the request), and keeps a failed load from going unhandled until it is awaited. */
@@ -92,7 +82,7 @@ export async function parseBody<T>(schema: ReturnType<typeof startSchema<T>>, bo
 }
 
 /** One app's API client: the contract's client header, its bearer token, the timeout, errors as ApiError, answers parsed by their schema. */
-export function createApiClient({ baseUrl = '', token, onAnswer, onReachable, earlyAnswer }: ClientSetup) {
+export function createApiClient({ baseUrl = '', token, onAnswer, onReachable }: ClientSetup) {
   function headers(extra?: Record<string, string>): Record<string, string> {
     const carried = token();
     return { [CLIENT_HEADER.name]: CLIENT_HEADER.value, ...(carried ? { Authorization: `Bearer ${carried}` } : {}), ...extra };
@@ -116,19 +106,15 @@ export function createApiClient({ baseUrl = '', token, onAnswer, onReachable, ea
     if (options.idempotencyKey) requestHeaders['Idempotency-Key'] = options.idempotencyKey;
     const timeout = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
     const schema = startSchema(options.schema);
-    const ending = signal ? AbortSignal.any([signal, timeout]) : timeout;
-    const early = earlyAnswer?.(method, path, carried);
 
     let response: Response;
     try {
-      response = early
-        ? await untilSignal(early, ending)
-        : await fetch(baseUrl + path, {
-            method,
-            headers: requestHeaders,
-            body: form ? body : body === undefined ? null : JSON.stringify(body),
-            signal: ending,
-          });
+      response = await fetch(baseUrl + path, {
+        method,
+        headers: requestHeaders,
+        body: form ? body : body === undefined ? null : JSON.stringify(body),
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      });
     } catch {
       // A call the app cancelled says nothing about the network.
       if (!signal?.aborted) onReachable?.(false);

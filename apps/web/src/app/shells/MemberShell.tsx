@@ -11,12 +11,15 @@ import { OverlayHost } from '../overlays';
 import { BottomMenu } from './BottomMenu';
 import { useActiveMenu } from './useActiveMenu';
 import { useWhenIdle } from '../../shared/useWhenIdle';
+import { prefetchHomeReads } from './first-reads';
 
 /**
  * The reality check counts from the session's sign-in (the server says when), so it can start
  * once the first screen is drawn: its code, its dialog's and its first call wait for that.
  */
 const RealityCheck = lazy(() => import('../../features/figures/RealityCheck').then((module) => ({ default: module.RealityCheck })));
+
+prefetchHomeReads(window.location.pathname);
 
 /** The member area, with the host of its overlays (only member screens open overlays). */
 export function MemberShell() {

@@ -1,7 +1,6 @@
 import { ApiError, createApiClient } from '@wallet/client-kit';
 import { API_BASE } from '../../env';
 import { clearSession, readToken } from '../storage';
-import { takeEarlyRead } from './early-reads';
 import { markReachable } from './reachability';
 
 export { ApiError, type RequestOptions } from '@wallet/client-kit';
@@ -36,4 +35,4 @@ function sessionRules(message: string | undefined, status: number, _path: string
   }
 }
 
-export const api = createApiClient({ baseUrl: API_BASE, token: readToken, onAnswer: sessionRules, onReachable: markReachable, earlyAnswer: takeEarlyRead });
+export const api = createApiClient({ baseUrl: API_BASE, token: readToken, onAnswer: sessionRules, onReachable: markReachable });

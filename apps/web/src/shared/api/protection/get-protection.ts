@@ -3,6 +3,7 @@ import { api } from '../client';
 import { schemaOf } from '../answers';
 
 export const protectionQueryKey = ['protection'] as const;
+export const getProtection = () => api.get('/api/protection', { schema: schemaOf('protectionStatus') });
 
 /**
  * GET /api/protection: the member's limits (in force, used, waiting changes), the restriction in
@@ -10,4 +11,4 @@ export const protectionQueryKey = ['protection'] as const;
  * before loaded (an overlay over home asks nothing more).
  */
 export const useProtection = ({ enabled = true }: { enabled?: boolean } = {}) =>
-  useQuery({ queryKey: protectionQueryKey, queryFn: () => api.get('/api/protection', { schema: schemaOf('protectionStatus') }), enabled });
+  useQuery({ queryKey: protectionQueryKey, queryFn: getProtection, enabled });
