@@ -1,5 +1,5 @@
-import { getProtection, protectionQueryKey } from '../../shared/api/protection/get-protection';
-import { getWallet, walletQueryKey } from '../../shared/api/wallet';
+import { protectionQuery } from '../../shared/api/protection/get-protection';
+import { walletQuery } from '../../shared/api/wallet';
 import { readToken } from '../../shared/storage';
 import { queryClient } from '../query';
 
@@ -10,6 +10,6 @@ import { queryClient } from '../query';
  */
 export function prefetchHomeReads(pathname: string): void {
   if (pathname !== '/user/home' || !readToken()) return;
-  void queryClient.prefetchQuery({ queryKey: walletQueryKey, queryFn: getWallet });
-  void queryClient.prefetchQuery({ queryKey: protectionQueryKey, queryFn: getProtection });
+  void queryClient.prefetchQuery(walletQuery);
+  void queryClient.prefetchQuery(protectionQuery);
 }

@@ -1,4 +1,4 @@
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { STORAGE_KEYS } from '@wallet/contract';
 import { api } from './client';
 import { activeConditionQueryKey } from './promotions/get-active-condition';
@@ -7,7 +7,9 @@ import { schemaOf } from './answers';
 /** GET /api/wallet: the member, the wallet and every provider card (SPEC §3), read by several features. */
 export const walletQueryKey = ['wallet'] as const;
 export const getWallet = () => api.get('/api/wallet', { schema: schemaOf('walletResponse') });
-export const useWallet = (options: { enabled?: boolean } = {}) => useQuery({ queryKey: walletQueryKey, queryFn: getWallet, enabled: options.enabled ?? true });
+/** The wallet's query, for reading it and for asking for it ahead (app/shells/first-reads.ts). */
+export const walletQuery = queryOptions({ queryKey: walletQueryKey, queryFn: getWallet });
+export const useWallet = (options: { enabled?: boolean } = {}) => useQuery({ ...walletQuery, enabled: options.enabled ?? true });
 
 /**
  * After money moved or the balances were read again (a transfer, a game's result brought in by

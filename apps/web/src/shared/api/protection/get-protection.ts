@@ -1,9 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../client';
 import { schemaOf } from '../answers';
 
 export const protectionQueryKey = ['protection'] as const;
-export const getProtection = () => api.get('/api/protection', { schema: schemaOf('protectionStatus') });
+/** The protection status's query, for reading it and for asking for it ahead (app/shells/first-reads.ts). */
+export const protectionQuery = queryOptions({ queryKey: protectionQueryKey, queryFn: () => api.get('/api/protection', { schema: schemaOf('protectionStatus') }) });
 
 /**
  * GET /api/protection: the member's limits (in force, used, waiting changes), the restriction in
@@ -11,4 +12,4 @@ export const getProtection = () => api.get('/api/protection', { schema: schemaOf
  * before loaded (an overlay over home asks nothing more).
  */
 export const useProtection = ({ enabled = true }: { enabled?: boolean } = {}) =>
-  useQuery({ queryKey: protectionQueryKey, queryFn: getProtection, enabled });
+  useQuery({ ...protectionQuery, enabled });
