@@ -159,12 +159,17 @@ describe('OTP under parallel bursts', () => {
       const address = freshAddress();
       const answers = await burst(100, () => send(uniquePhone(), address, limited));
       const seen = JSON.stringify(answers.map((answer) => `${answer.status} ${String(answer.body.message ?? answer.body.code ?? '')}`).sort());
-      expect(countStatus(answers, 200), seen).toBe(20);
       // On a loaded machine a send can outlast the SMS call's 10 s timeout: it answers OTP_SEND_FAIL and
-      // is not counted (the member may try again). Every other answer past the 20 is the limit's.
+      // gives its place back (the member may try again), so a later send of the burst may take it.
+      // What must hold whatever the timing: never more than 20 sent, no refusal before 20 were taken,
+      // and every refusal the limit's.
+      const sent = countStatus(answers, 200);
       const unsent = answers.filter((answer) => answer.status === 502 && answer.body.message === 'OTP_SEND_FAIL').length;
-      expect(answers.filter((answer) => answer.status === 429).every((answer) => answer.body.message === 'REQUEST_LIMIT'), seen).toBe(true);
-      expect(countStatus(answers, 429), seen).toBe(80 - unsent);
+      const refused = answers.filter((answer) => answer.status === 429 && answer.body.message === 'REQUEST_LIMIT').length;
+      expect(sent + unsent + refused, seen).toBe(100);
+      expect(sent, seen).toBeLessThanOrEqual(20);
+      expect(sent + unsent, seen).toBeGreaterThanOrEqual(20);
+      if (unsent === 0) expect(sent, seen).toBe(20);
       expect((await send(uniquePhone(), freshAddress(), limited)).status).toBe(200);
       limited.clock.advance(60 * 60_000 + 1000);
       expect((await send(uniquePhone(), address, limited)).status).toBe(200);
