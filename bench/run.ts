@@ -35,7 +35,8 @@ const secret = crypto.randomBytes(32).toString('base64url');
 const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
 const pgbenchDb = `pgbench_${crypto.randomBytes(4).toString('hex')}`;
 const OPERATOR_ACCOUNT = '4069990001';
-const slipCount = Number(process.env.BENCH_SLIPS ?? 300);
+/** Distinct slips made for the slip phase: more than a node checks in it, so every upload is a new transfer (a repeat is refused early, and cheaper). */
+const slipCount = Number(process.env.BENCH_SLIPS ?? 1_500);
 const BOUNDARY = 'bench-slip-boundary';
 const chatSockets = Number(process.env.BENCH_CHAT_SOCKETS ?? 5_000);
 const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -211,6 +212,10 @@ async function stopped(child: ChildProcess): Promise<void> {
 }
 
 async function slipUploads(count: number): Promise<Buffer[]> {
+  return (await Promise.all(Array.from({ length: 8 }, (_, lane) => slipUploadsOfLane(Math.floor((count + 7 - lane) / 8))))).flat();
+}
+
+async function slipUploadsOfLane(count: number): Promise<Buffer[]> {
   const bodies: Buffer[] = [];
   for (let index = 0; index < count; index += 1) {
     const response = await fetch(`http://127.0.0.1:${port}/sandbox/bank/transfers`, {
@@ -300,7 +305,8 @@ async function drive(title: string, tokens: string[], next: (member: number) => 
     non2xx: result.non2xx,
     errors: result.errors,
   };
-  console.log(`${title}: ${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, non-2xx ${figures.non2xx}, errors ${figures.errors}`);
+  const statuses = Object.entries(result.statusCodeStats ?? {}).map(([status, { count }]) => `${status}: ${count}`).join(', ');
+  console.log(`${title}: ${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, non-2xx ${figures.non2xx}, errors ${figures.errors} (${statuses})`);
   return figures;
 }
 
@@ -389,8 +395,21 @@ try {
     // Slip checks are the costliest call (decode, re-encode, QR read, verifier, credit): how many a node takes.
     const slips = await slipUploads(slipCount);
     let nextSlip = 0;
+    // As a node that has been taking slips: the QR reader's threads started, the path compiled.
+    const warmSlips = await slipUploads(Math.min(slipCount, 200));
+    let nextWarmSlip = 0;
+    if (warmTokens.length && warmSeconds > 0) {
+      await drive(`warm-up (${warmTokens.length} other members, ${warmSeconds} s)`, warmTokens, () => ({
+        method: 'POST',
+        path: '/api/wallet/slip',
+        body: warmSlips[nextWarmSlip++ % warmSlips.length]!,
+        contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+      }), warmSeconds);
+      // The warm-up's last uploads are still being read when its client stops: 64 more at once would be answered BUSY.
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+    }
     const beforeSlips = await usage();
-    const slipChecks = await drive(`slip uploads (${slipCount} distinct slips, then duplicates)`, tokens, () => ({
+    const slipChecks = await drive(`slip uploads (${slipCount} distinct slips)`, tokens, () => ({
       method: 'POST',
       path: '/api/wallet/slip',
       body: slips[nextSlip++ % slips.length]!,
@@ -398,7 +417,11 @@ try {
     }));
     const afterSlips = await usage();
     rows.push(
-      ['slip uploads (64 connections)', `${slipChecks.requestsPerSecond.toFixed(1)} /s (p50 ${slipChecks.p50} ms, p99 ${slipChecks.p99} ms, non-2xx ${slipChecks.non2xx})`, '≥ 40 /s, p99 < 1,500 ms (done: ≥ 30 /s, p99 < 2,000 ms)'],
+      [
+        'slip uploads (64 connections)',
+        `${slipChecks.requestsPerSecond.toFixed(1)} /s (p50 ${slipChecks.p50} ms, p99 ${slipChecks.p99} ms, non-2xx ${slipChecks.non2xx}, repeats of an earlier slip ${Math.max(0, nextSlip - slipCount)})`,
+        '≥ 40 /s, p99 < 1,500 ms (done: ≥ 30 /s, p99 < 2,000 ms); no repeats',
+      ],
       ['database round trips per slip upload', ((afterSlips.api.statements - beforeSlips.api.statements) / slipChecks.total).toFixed(1), ''],
       ['CPU per slip upload', cpuPerCall(beforeSlips, afterSlips, slipChecks.total), ''],
     );

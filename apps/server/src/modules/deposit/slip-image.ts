@@ -1,4 +1,4 @@
-import sharp, { type Sharp } from 'sharp';
+import sharp from 'sharp';
 import type { QrReader } from './qr-reader.js';
 
 /** DESIGN §6: slips are images of at most 10 MB. */
@@ -15,6 +15,14 @@ const STORED_MAX_SIDE_PX = 2000;
 
 export type UploadCheck = { ok: true; image: Buffer } | { ok: false };
 
+/** What a slip's check needs of its image: whether it can be read at all, and its QR's text. */
+export interface SlipReading {
+  tooSmallToRead: boolean;
+  qr: string | null;
+}
+
+type Pixels = { data: Buffer; width: number; height: number };
+
 function looksLikePngOrJpeg(bytes: Buffer): boolean {
   const png = bytes.length > 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
   const jpeg = bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
@@ -22,43 +30,74 @@ function looksLikePngOrJpeg(bytes: Buffer): boolean {
 }
 
 /**
- * Accepts a PNG or JPEG by its content (never its name or declared type), decodes it fully and
- * re-encodes it as a fresh JPEG: metadata, trailing bytes and anything else riding along in the
- * file (a polyglot's HTML, a ZIP) are gone from what we keep and serve.
+ * Accepts a PNG or JPEG by its content (never its name or declared type) and decodes it fully into
+ * what is kept: upright, within the stored box, on white, sRGB, as RGBA. Null for anything else.
  */
-export async function reencodeUpload(bytes: Buffer): Promise<UploadCheck> {
-  if (!looksLikePngOrJpeg(bytes)) return { ok: false };
+async function decodeUpload(bytes: Buffer): Promise<Pixels | null> {
+  if (!looksLikePngOrJpeg(bytes)) return null;
   try {
     const metadata = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-    if ((metadata.format !== 'png' && metadata.format !== 'jpeg') || !metadata.width || !metadata.height) return { ok: false };
-    if (metadata.width * metadata.height > MAX_INPUT_PIXELS) return { ok: false };
-    const image = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    if ((metadata.format !== 'png' && metadata.format !== 'jpeg') || !metadata.width || !metadata.height) return null;
+    if (metadata.width * metadata.height > MAX_INPUT_PIXELS) return null;
+    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
       .resize({ width: STORED_MAX_SIDE_PX, height: STORED_MAX_SIDE_PX, fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 90 })
-      .toBuffer();
-    return { ok: true, image };
+      .toColourspace('srgb')
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return info.channels === 4 ? { data, width: info.width, height: info.height } : null;
   } catch {
     // Truncated, corrupt, or not really the format its first bytes claim.
-    return { ok: false };
+    return null;
   }
 }
 
-export async function isTooSmallToRead(image: Buffer): Promise<boolean> {
-  const { width = 0, height = 0 } = await sharp(image).metadata();
-  return Math.min(width, height) < MIN_SIDE_PX;
+/** A fresh JPEG of decoded pixels: metadata, trailing bytes and anything riding along in the upload are gone. */
+const toJpeg = ({ data, width, height }: Pixels) =>
+  sharp(data, { raw: { width, height, channels: 4 } }).removeAlpha().jpeg({ quality: 90 }).toBuffer();
+
+/**
+ * Accepts a PNG or JPEG by its content, decodes it fully and re-encodes it as a fresh JPEG: a
+ * polyglot's HTML, a ZIP or metadata in the file are not in what we keep and serve.
+ */
+export async function reencodeUpload(bytes: Buffer): Promise<UploadCheck> {
+  const pixels = await decodeUpload(bytes);
+  return pixels ? { ok: true, image: await toJpeg(pixels) } : { ok: false };
 }
 
-async function findQr(reader: QrReader, image: Sharp): Promise<string | null> {
-  const { data, info } = await image.toColourspace('srgb').ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  if (info.channels !== 4) return null;
-  // A copy of its own, handed over to the reader's thread without a second one.
-  return reader.read({ data: new Uint8ClampedArray(data), width: info.width, height: info.height });
+/**
+ * A slip's upload, re-encoded like any other, and read from the same decoded pixels: the image is
+ * decoded once, where reading the stored JPEG back would decode it a second time.
+ */
+export async function reencodeAndReadSlip(
+  reader: QrReader,
+  bytes: Buffer,
+): Promise<{ ok: true; image: Buffer; reading: SlipReading | undefined } | { ok: false }> {
+  const pixels = await decodeUpload(bytes);
+  if (!pixels) return { ok: false };
+  const image = await toJpeg(pixels);
+  // A reader that failed leaves the reading to the check, which reads the stored image again (and
+  // whose failure leaves the slip to the sweep), as it would after a crash.
+  const reading = await readPixels(reader, pixels).catch(() => undefined);
+  return { ok: true, image, reading };
 }
 
-/** The text of the QR on a slip, or null when none can be read (PAYMENTS.md: sharp → RGBA → a QR reader). */
-export async function readQr(reader: QrReader, image: Buffer): Promise<string | null> {
-  // A second look at higher contrast helps with photos of slips taken off a screen.
-  return (await findQr(reader, sharp(image))) ?? (await findQr(reader, sharp(image).greyscale().normalise()));
+/** A stored slip read again (a check a crash or restart left unfinished). */
+export async function readStoredSlip(reader: QrReader, image: Buffer): Promise<SlipReading> {
+  const { data, info } = await sharp(image).toColourspace('srgb').ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return readPixels(reader, { data, width: info.width, height: info.height });
 }
+
+async function readPixels(reader: QrReader, pixels: Pixels): Promise<SlipReading> {
+  if (Math.min(pixels.width, pixels.height) < MIN_SIDE_PX) return { tooSmallToRead: true, qr: null };
+  return { tooSmallToRead: false, qr: await readQr(reader, pixels) };
+}
+
+/**
+ * The text of the QR on a slip, or null when none can be read (PAYMENTS.md: sharp → RGBA → a QR
+ * reader). The pixels are copied for the reader's thread, which takes the copy without another.
+ */
+const readQr = (reader: QrReader, { data, width, height }: Pixels): Promise<string | null> =>
+  reader.read({ data: new Uint8ClampedArray(data), width, height });

@@ -16,7 +16,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import type { DepositCredit } from './deposit-credit.js';
 import { parseMiniQr } from './mini-qr.rules.js';
 import type { QrReader } from './qr-reader.js';
-import { isTooSmallToRead, readQr, reencodeUpload } from './slip-image.js';
+import { type SlipReading, readStoredSlip, reencodeAndReadSlip } from './slip-image.js';
 import { isSlipTooOld, isSlipUploadOpen } from './slip.rules.js';
 import * as bankFeedRepo from './bank-feed.repository.js';
 import * as repo from './slip.repository.js';
@@ -110,12 +110,21 @@ export function createSlipService(deps: SlipServiceDeps) {
     });
   }
 
-  /** Takes a stored, undecided slip as far as it can go. Safe to run again on the same slip. */
-  async function check(row: SlipRow): Promise<SlipRow> {
+  /** The stored image read again, for a check that did not read it as it was uploaded. */
+  async function readStored(row: SlipRow): Promise<SlipReading | null> {
     const image = await storage.get(row.image_key);
-    if (!image) return repo.refuseSlip(db, row.id, 'UPLOADED_FILE_NOT_EXIST');
-    if (await isTooSmallToRead(image)) return repo.refuseSlip(db, row.id, 'IMG_SIZE_UNABLE_TO_PROCESS');
-    const payload = await imageWork(() => readQr(deps.qrReader, image));
+    return image ? imageWork(() => readStoredSlip(deps.qrReader, image)) : null;
+  }
+
+  /**
+   * Takes a stored, undecided slip as far as it can go. Safe to run again on the same slip.
+   * `uploaded`: what reading the upload found, when the check follows it.
+   */
+  async function check(row: SlipRow, uploaded?: SlipReading): Promise<SlipRow> {
+    const reading = uploaded ?? (await readStored(row));
+    if (!reading) return repo.refuseSlip(db, row.id, 'UPLOADED_FILE_NOT_EXIST');
+    if (reading.tooSmallToRead) return repo.refuseSlip(db, row.id, 'IMG_SIZE_UNABLE_TO_PROCESS');
+    const payload = reading.qr;
     if (!payload) return repo.refuseSlip(db, row.id, 'CANNOT_READ_CROPPED_IMAGE');
     const miniQr = parseMiniQr(payload);
     if (miniQr.kind === 'unstable') return repo.refuseSlip(db, row.id, 'UNSTABLE_REFNO_ON_SLIP');
@@ -158,7 +167,7 @@ export function createSlipService(deps: SlipServiceDeps) {
       const first = await repo.findMemberSlip(db, context.memberId, reference);
       if (first) return toRecord(first);
     }
-    const upload = await imageWork(() => reencodeUpload(bytes));
+    const upload = await imageWork(() => reencodeAndReadSlip(deps.qrReader, bytes));
     if (!upload.ok) throw badRequest('SLIP_INVALID_FILE');
     const imageKey = `slips/${reference}.jpg`;
     try {
@@ -171,7 +180,7 @@ export function createSlipService(deps: SlipServiceDeps) {
     const row = await repo.insertSlip(db, { reference, memberId: context.memberId, imageKey, uploadedAt: deps.now() });
     // The same key at the same moment: the other attempt made the slip; its answer is this one's.
     if (!row) return toRecord((await repo.findMemberSlip(db, context.memberId, reference))!);
-    return toRecord(await check(row));
+    return toRecord(await check(row, upload.reading));
   }
 
   return {
