@@ -1,8 +1,18 @@
 import { type CurrencyCode, walletCurrencyOf } from '@wallet/contract';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/database.js';
 import * as repo from './account.repository.js';
 
 export type MemberRow = NonNullable<Awaited<ReturnType<typeof repo.findMemberRow>>>;
+
+/** What never changes once a member is registered: the wallet's currency and who invited them. */
+export interface RegisteredMember {
+  currency: MemberRow['currency'];
+  inviterId: bigint | null;
+}
+
+/** Members whose registered facts a node keeps (about 100 bytes each). */
+const REGISTERED_KEPT = 100_000;
 
 /**
  * The account module's port on the members table for other modules (docs/architecture.md "Tables
@@ -12,6 +22,12 @@ export interface Members {
   /** Locks the member's row (the ledger README's first lock) and answers it; undefined for no such member. */
   lock(trx: Db, memberId: bigint): Promise<MemberRow | undefined>;
   find(db: Db, memberId: bigint): Promise<MemberRow | undefined>;
+  /**
+   * The member's registered facts, undefined for no such member. Kept by the node once read: no
+   * column of them is ever updated and a member is never deleted, so a deposit's handlers (risk,
+   * notices) do not each read the row again.
+   */
+  registered(db: Db, memberId: bigint): Promise<RegisteredMember | undefined>;
   /** The currency of the member's wallet as the ledger holds it (a Laos build's BAHT wallet is THB). */
   walletCurrency(db: Db, memberId: bigint): Promise<CurrencyCode | undefined>;
   /** What signing in checks: the member with this phone, their password hash, status and currency. */
@@ -35,9 +51,20 @@ export interface Members {
 export type MemberCredentials = NonNullable<Awaited<ReturnType<typeof repo.credentialsOf>>>;
 
 export function createMembers(): Members {
+  const registered = new LRUCache<bigint, RegisteredMember>({ max: REGISTERED_KEPT });
+  const remember = (row: MemberRow | undefined) => {
+    if (row && !registered.has(row.id)) registered.set(row.id, { currency: row.currency, inviterId: row.inviter_id });
+    return row;
+  };
   return {
     lock: (trx, memberId) => repo.lockMember(trx, memberId),
-    find: (db, memberId) => repo.findMemberRow(db, memberId),
+    find: async (db, memberId) => remember(await repo.findMemberRow(db, memberId)),
+    async registered(db, memberId) {
+      const known = registered.get(memberId);
+      if (known) return known;
+      const row = remember(await repo.findMemberRow(db, memberId));
+      return row && { currency: row.currency, inviterId: row.inviter_id };
+    },
     credentials: (db, phone) => repo.credentialsOf(db, phone),
     setPasswordHash: (db, memberId, passwordHash) => repo.setPasswordHash(db, memberId, passwordHash),
     inactiveIds: (db) => repo.inactiveMemberIds(db),

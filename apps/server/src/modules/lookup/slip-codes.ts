@@ -10,8 +10,15 @@ export interface SlipCodes {
   ofBank(db: Db, bankCode: string): Promise<string | null | undefined>;
 }
 
+/** Banks are reference data, written only as a node starts (seeded): a bank's slip code, once read, is kept. */
 export function createSlipCodes(): SlipCodes {
+  const known = new Map<string, string | null>();
   return {
-    ofBank: (db, bankCode) => repo.slipCodeOf(db, bankCode),
+    async ofBank(db, bankCode) {
+      if (known.has(bankCode)) return known.get(bankCode);
+      const slipCode = await repo.slipCodeOf(db, bankCode);
+      if (slipCode !== undefined) known.set(bankCode, slipCode);
+      return slipCode;
+    },
   };
 }

@@ -29,7 +29,7 @@ const SUPPORT_REPLY_WAIT_SECONDS = 60;
 export function registerNoticeModule(
   core: Pick<Core, 'app' | 'db' | 'now' | 'site' | 'metrics' | 'config' | 'sms' | 'openIntents' | 'ownAddress' | 'jobs' | 'auditTrail'>,
   uses: {
-    members: Pick<Members, 'find'>;
+    members: Pick<Members, 'find' | 'registered'>;
     credit: Pick<DepositCredit, 'onCredited'>;
     withdrawals: { onDecided(handler: OnDecided): void };
     protection: Pick<ProtectionService, 'restriction' | 'endedOrInForceBetween'>;
@@ -42,9 +42,9 @@ export function registerNoticeModule(
   const notices = createNoticeService({
     ...core,
     templates,
-    memberExists: async (trx, memberId) => (await uses.members.find(trx, memberId)) !== undefined,
+    memberExists: async (trx, memberId) => (await uses.members.registered(trx, memberId)) !== undefined,
     log: app.log,
-    currencyOf: async (trx, memberId) => walletCurrencyOf((await uses.members.find(trx, memberId))?.currency ?? 'THB'),
+    currencyOf: async (trx, memberId) => walletCurrencyOf((await uses.members.registered(trx, memberId))?.currency ?? 'THB'),
     restricted: async (trx, memberId) => (await uses.protection.restriction(trx, memberId)) !== null,
     offersPerSecond: config.notices.offersPerSecond,
   });

@@ -6,10 +6,10 @@ import { ChannelError, type NoticeChannel } from './channel.js';
  * SMS, the last resort, for service messages only (the rules never give it another): the text
  * alone, to the member's registered phone, under the notice's id so the gateway sends it once.
  */
-export function createSmsChannel(sms: SmsSender, members: Pick<Members, 'find'>): NoticeChannel {
+export function createSmsChannel(sms: SmsSender, members: Pick<Members, 'find' | 'registered'>): NoticeChannel {
   return {
     name: 'sms',
-    reachable: async (db, memberId) => (await members.find(db, memberId)) !== undefined,
+    reachable: async (db, memberId) => (await members.registered(db, memberId)) !== undefined,
     async send(db, notice) {
       const member = await members.find(db, notice.memberId);
       if (!member) return { status: 'unreachable', why: 'no_member' };

@@ -26,7 +26,7 @@ export function registerRiskModule(
   core.app.addHook('onReady', () => risk.start());
   // A deposit is decided as it is credited; its money stays credited whatever the answer (it has arrived).
   uses.credit.onCredited(async (trx, deposit) => {
-    const member = await core.members.find(trx, deposit.memberId);
+    const member = await core.members.registered(trx, deposit.memberId);
     if (!member) return;
     await risk.decide(trx, { movement: 'deposit', memberId: deposit.memberId, amount: deposit.amount, currency: walletCurrencyOf(member.currency), subject: deposit.depositId, ownRowId: deposit.depositId });
   });
