@@ -28,7 +28,7 @@ export interface Members {
    * notices) do not each read the row again.
    */
   registered(db: Db, memberId: bigint): Promise<RegisteredMember | undefined>;
-  /** The currency of the member's wallet as the ledger holds it (a Laos build's BAHT wallet is THB). */
+  /** The currency of the member's wallet as the ledger holds it (a Laos build's BAHT wallet is THB); kept as `registered` is. */
   walletCurrency(db: Db, memberId: bigint): Promise<CurrencyCode | undefined>;
   /** What signing in checks: the member with this phone, their password hash, status and currency. */
   credentials(db: Db, phone: string): Promise<MemberCredentials | undefined>;
@@ -56,21 +56,22 @@ export function createMembers(): Members {
     if (row && !registered.has(row.id)) registered.set(row.id, { currency: row.currency, inviterId: row.inviter_id });
     return row;
   };
+  async function registeredMember(db: Db, memberId: bigint): Promise<RegisteredMember | undefined> {
+    const known = registered.get(memberId);
+    if (known) return known;
+    const row = remember(await repo.findMemberRow(db, memberId));
+    return row && { currency: row.currency, inviterId: row.inviter_id };
+  }
   return {
     lock: (trx, memberId) => repo.lockMember(trx, memberId),
     find: async (db, memberId) => remember(await repo.findMemberRow(db, memberId)),
-    async registered(db, memberId) {
-      const known = registered.get(memberId);
-      if (known) return known;
-      const row = remember(await repo.findMemberRow(db, memberId));
-      return row && { currency: row.currency, inviterId: row.inviter_id };
-    },
+    registered: registeredMember,
     credentials: (db, phone) => repo.credentialsOf(db, phone),
     setPasswordHash: (db, memberId, passwordHash) => repo.setPasswordHash(db, memberId, passwordHash),
     inactiveIds: (db) => repo.inactiveMemberIds(db),
     async walletCurrency(db, memberId) {
-      const row = await repo.findMemberRow(db, memberId);
-      return row ? walletCurrencyOf(row.currency) : undefined;
+      const member = await registeredMember(db, memberId);
+      return member ? walletCurrencyOf(member.currency) : undefined;
     },
     async findMany(db, memberIds) {
       return new Map((await repo.findMemberRows(db, memberIds)).map((row) => [row.id, row]));

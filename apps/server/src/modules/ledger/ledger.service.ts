@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { Counter, Histogram, Registry } from 'prom-client';
 import { type Db, isUniqueViolation } from '../../db/database.js';
 import { type Metrics, REQUEST_DURATION_BUCKETS } from '../../metrics.js';
@@ -144,17 +145,10 @@ function measurePostings(metrics: Metrics) {
 
 export function createLedger(db: Db, members: Pick<Members, 'lock' | 'walletCurrency'> = createMembers(), metrics: Metrics = new Registry()) {
   const measured = measurePostings(metrics);
-  // A member's wallet currency is fixed at registration, so remembering it is exact.
-  const walletCurrencies = new Map<bigint, string>();
-  const MAX_REMEMBERED = 100_000;
-
+  // Kept by the members port once read: a wallet's currency is fixed at registration (ADR 0438).
   async function walletCurrency(trx: Db, memberId: bigint): Promise<string> {
-    const known = walletCurrencies.get(memberId);
-    if (known) return known;
     const currency = await members.walletCurrency(trx, memberId);
     if (!currency) throw new AppError('NO_DATA', 404);
-    if (walletCurrencies.size >= MAX_REMEMBERED) walletCurrencies.clear();
-    walletCurrencies.set(memberId, currency);
     return currency;
   }
 
@@ -175,13 +169,12 @@ export function createLedger(db: Db, members: Pick<Members, 'lock' | 'walletCurr
   const invariantChecks: InvariantCheck[] = [];
 
   // An account's id never changes once committed: ids are remembered so a posting is one round trip.
-  const accountIds = new Map<string, bigint>();
+  const accountIds = new LRUCache<string, bigint>({ max: 200_000 });
 
   async function idsOf(trx: Db, refs: AccountRef[]): Promise<bigint[]> {
     const missing = refs.filter((ref) => !accountIds.has(ref.code));
     if (missing.length) {
       const ensured = await repo.ensureAccounts(trx, missing, (memberId) => walletCurrency(trx, memberId));
-      if (accountIds.size + missing.length > MAX_REMEMBERED) accountIds.clear();
       for (const ref of missing) {
         const account = ensured.get(ref.code)!;
         if (!account.settled) return refs.map((each) => accountIds.get(each.code) ?? ensured.get(each.code)!.id);
