@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { CampaignLanguage, CampaignSegment, OfferCampaignBody, OfferCampaignItem } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../errors.js';
@@ -30,8 +31,8 @@ export function createCampaignService(deps: {
   offersPerSecond: number;
 }) {
   const { db, now } = deps;
-  /** A campaign's texts never change once it is written: kept for the worker, which renders every notice from them. */
-  const textCache = new Map<string, Awaited<ReturnType<typeof repo.textsOf>>>();
+  /** A campaign's texts never change once it is written: kept for the worker, which renders every notice from them (the recent campaigns'). */
+  const textCache = new LRUCache<string, NonNullable<Awaited<ReturnType<typeof repo.textsOf>>>>({ max: 500 });
 
   async function itemsOf(rows: repo.CampaignRow[]): Promise<OfferCampaignItem[]> {
     const states = await repo.noticeStates(
