@@ -20,7 +20,6 @@ import { sendOtp } from './api/send-otp';
 import { validateRegistration } from './api/validate-registration';
 import { verifyOtp } from './api/verify-otp';
 import { notify } from '../../shared/notify';
-import { useWhenIdle } from '../../shared/useWhenIdle';
 
 type Step = 1 | 2 | 3 | 4;
 const STEP_KEYS = ['phone', 'otp', 'profile', 'bank'] as const;
@@ -30,12 +29,9 @@ export function RegisterPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { search } = useLocation();
-  // Nothing the first step draws needs them: asked once the page has drawn, so its first paint
-  // waits for neither the calls nor the answers' schemas.
-  const drawn = useWhenIdle();
-  const otpFlag = useRegisterOtpFlag({ enabled: drawn });
-  const sources = useSources({ enabled: drawn });
-  const banks = useBanks({ enabled: drawn });
+  const otpFlag = useRegisterOtpFlag();
+  const sources = useSources();
+  const banks = useBanks();
 
   const [step, setStep] = useState<Step>(1);
   const [busy, setBusy] = useState(false);
@@ -85,8 +81,7 @@ export function RegisterPage() {
     run(async () => {
       if (!isValidPhone(phone, SITE_PROFILE.site)) return fail(t(SITE_PROFILE.phoneHintKey));
       await validateRegistration({ username: phone });
-      const asksForOtp = (otpFlag.data ?? (await otpFlag.refetch()).data)?.registerOTP ?? true;
-      if (asksForOtp) await requestOtp();
+      if (otpFlag.data?.registerOTP ?? true) await requestOtp();
       else setStep(3);
     });
 

@@ -2,6 +2,5 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../client';
 import { schemaOf } from '../answers';
 
-/** GET /api/lookup/banks: the banks a member may register with (`enabled` false: not asked yet). */
-export const useBanks = ({ enabled = true } = {}) =>
-  useQuery({ queryKey: ['lookup', 'banks'], queryFn: () => api.get('/api/lookup/banks', { schema: schemaOf('banksResponse') }), enabled });
+/** GET /api/lookup/banks: the banks a member may register with. */
+export const useBanks = () => useQuery({ queryKey: ['lookup', 'banks'], queryFn: () => api.get('/api/lookup/banks', { schema: schemaOf('banksResponse') }) });

@@ -3,8 +3,8 @@ import { useTranslation } from '../../i18n/useTranslation';
 import { api } from '../client';
 import { schemaOf } from '../answers';
 
-/** GET /api/lookup/sources: where a new member heard of the site, in the reader's language (`enabled` false: not asked yet). */
-export function useSources({ enabled = true } = {}) {
+/** GET /api/lookup/sources: where a new member heard of the site, in the reader's language. */
+export function useSources() {
   const { i18n } = useTranslation();
-  return useQuery({ queryKey: ['lookup', 'sources', i18n.language], queryFn: () => api.get('/api/lookup/sources', { schema: schemaOf('sourcesResponse') }), enabled });
+  return useQuery({ queryKey: ['lookup', 'sources', i18n.language], queryFn: () => api.get('/api/lookup/sources', { schema: schemaOf('sourcesResponse') }) });
 }
