@@ -5,6 +5,7 @@
 //   REDIS_URL      default redis://127.0.0.1:6379 (keys under REDIS_KEY_PREFIX, default wallet-cluster:)
 //   CLUSTER_PORT   haproxy's port, default 4740; the nodes take the next three, the statistics page the
 //                  one after (4741–4743, 4744)
+//   CLUSTER_STATS_PASSWORD   the statistics page's password (user ops), default a new one each run
 // Each node keeps its DATA_DIR under data-cluster/nodeN; the uploads are shared (data-cluster/uploads),
 // and JWT_SECRET and AUDIT_KEY are generated once into data-cluster/secrets.json.
 import { spawn, spawnSync } from 'node:child_process';
@@ -23,6 +24,9 @@ if (spawnSync(haproxy, ['-v'], { stdio: 'ignore' }).status !== 0) {
 }
 const basePort = Number(process.env.CLUSTER_PORT ?? 4740);
 const ports = { listen: basePort, nodes: [basePort + 1, basePort + 2, basePort + 3], stats: basePort + 4 };
+// The statistics page's login: CLUSTER_STATS_PASSWORD, else one for this run (printed with the page's address).
+const statsUser = 'ops';
+const statsPassword = process.env.CLUSTER_STATS_PASSWORD ?? crypto.randomBytes(9).toString('base64url');
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/wallet_cluster';
 const dataRoot = path.join(root, 'data-cluster');
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -125,13 +129,15 @@ try {
     ...process.env,
     WALLET_LISTEN: `127.0.0.1:${ports.listen}`,
     WALLET_STATS: `127.0.0.1:${ports.stats}`,
+    WALLET_STATS_USER: statsUser,
+    WALLET_STATS_PASSWORD: statsPassword,
     WALLET_NODE1: `127.0.0.1:${ports.nodes[0]}`,
     WALLET_NODE2: `127.0.0.1:${ports.nodes[1]}`,
     WALLET_NODE3: `127.0.0.1:${ports.nodes[2]}`,
   });
   await untilReady('haproxy', `http://127.0.0.1:${ports.listen}/readyz`, balancer);
   console.log(`\nThe wallet on three nodes: http://127.0.0.1:${ports.listen}/  (console: /admin)`);
-  console.log(`haproxy statistics: http://127.0.0.1:${ports.stats}/`);
+  console.log(`haproxy statistics: http://127.0.0.1:${ports.stats}/  (user ${statsUser}, password ${statsPassword})`);
   console.log(`Nodes: ${ports.nodes.map((port) => `http://127.0.0.1:${port}`).join(', ')}. Ctrl-C stops everything.`);
 } catch (error) {
   console.error(`✖ ${error instanceof Error ? error.message : error}`);

@@ -51,11 +51,13 @@ export function startProvider(port: number, env: Record<string, string>): Promis
 }
 
 /** haproxy with deploy/haproxy.cfg, its addresses from the environment. */
-export function startHaproxy(haproxy: string, ports: { listen: number; stats: number; nodes: number[] }): Promise<Child> {
+export function startHaproxy(haproxy: string, ports: { listen: number; stats: number; nodes: number[] }, stats: { user: string; password: string }): Promise<Child> {
   const env = {
     ...process.env,
     WALLET_LISTEN: `127.0.0.1:${ports.listen}`,
     WALLET_STATS: `127.0.0.1:${ports.stats}`,
+    WALLET_STATS_USER: stats.user,
+    WALLET_STATS_PASSWORD: stats.password,
     ...Object.fromEntries(ports.nodes.map((port, index) => [`WALLET_NODE${index + 1}`, `127.0.0.1:${port}`])),
   };
   return spawnUntilReady('haproxy', haproxy, ['-db', '-f', HAPROXY_CONFIG], env, `http://127.0.0.1:${ports.listen}`, '/readyz');

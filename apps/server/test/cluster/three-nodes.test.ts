@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
@@ -19,6 +20,7 @@ import { type Child, freshDatabase, startHaproxy, startNode, startProvider, stop
  */
 const BASE_PORT = Number(process.env.CLUSTER_TEST_PORT_BASE ?? 4760);
 const PORTS = { listen: BASE_PORT, nodes: [BASE_PORT + 1, BASE_PORT + 2, BASE_PORT + 3], stats: BASE_PORT + 4, provider: BASE_PORT + 5 };
+const STATS_LOGIN = { user: 'ops', password: crypto.randomBytes(9).toString('base64url') };
 const LB = `http://127.0.0.1:${PORTS.listen}`;
 const MEMBER_FLOOD_LIMIT = 150;
 const SESSION_CACHE_MS = 2_000;
@@ -158,7 +160,7 @@ beforeAll(async () => {
   nodes.push(await startNode('node1', PORTS.nodes[0]!, nodeEnv(0)));
   nodes.push(...(await Promise.all([1, 2].map((index) => startNode(`node${index + 1}`, PORTS.nodes[index]!, nodeEnv(index))))));
   provider = await startProvider(PORTS.provider, { ...shared, DATA_DIR: folders[1]! });
-  haproxy = await startHaproxy(process.env.HAPROXY_PATH ?? 'haproxy', { listen: PORTS.listen, stats: PORTS.stats, nodes: PORTS.nodes });
+  haproxy = await startHaproxy(process.env.HAPROXY_PATH ?? 'haproxy', { listen: PORTS.listen, stats: PORTS.stats, nodes: PORTS.nodes }, STATS_LOGIN);
   // Until haproxy's checks have seen every node.
   const seen = new Set<string>();
   for (let attempt = 0; attempt < 100 && seen.size < 3; attempt += 1) {
@@ -223,6 +225,26 @@ function chatSocket(member: Member, received: Set<string>, events: { connects: n
 }
 
 describe('three nodes behind haproxy', () => {
+  it('shows its statistics page only with its password', async () => {
+    // A new connection each time: haproxy closes the one it answered 401 on.
+    const open = (login?: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const headers = login ? { authorization: `Basic ${Buffer.from(login).toString('base64')}` } : undefined;
+        http
+          .get(`http://127.0.0.1:${PORTS.stats}/`, { agent: false, headers }, (answer) => {
+            let body = '';
+            answer.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+            answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body }));
+          })
+          .on('error', reject);
+      });
+    expect((await open()).status).toBe(401);
+    expect((await open(`${STATS_LOGIN.user}:not-the-password`)).status).toBe(401);
+    const shown = await open(`${STATS_LOGIN.user}:${STATS_LOGIN.password}`);
+    expect(shown.status).toBe(200);
+    expect(shown.body).toContain('node1');
+  });
+
   it('loses nothing and doubles nothing when a node is killed under load', async () => {
     const started = performance.now();
     const members = await Promise.all([0, 1, 2, 3, 4, 5].map((index) => signUp(`Cluster Member ${index}`)));
