@@ -53,14 +53,12 @@ export type MemberCredentials = NonNullable<Awaited<ReturnType<typeof repo.crede
 export function createMembers(): Members {
   const registered = new LRUCache<bigint, RegisteredMember>({ max: REGISTERED_KEPT });
   const remember = (row: MemberRow | undefined) => {
-    if (row && !registered.has(row.id)) registered.set(row.id, { currency: row.currency, inviterId: row.inviter_id });
+    if (row) registered.set(row.id, { currency: row.currency, inviterId: row.inviter_id });
     return row;
   };
   async function registeredMember(db: Db, memberId: bigint): Promise<RegisteredMember | undefined> {
-    const known = registered.get(memberId);
-    if (known) return known;
-    const row = remember(await repo.findMemberRow(db, memberId));
-    return row && { currency: row.currency, inviterId: row.inviter_id };
+    if (!registered.has(memberId)) remember(await repo.findMemberRow(db, memberId));
+    return registered.get(memberId);
   }
   return {
     lock: (trx, memberId) => repo.lockMember(trx, memberId),
