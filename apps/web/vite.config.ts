@@ -218,6 +218,8 @@ export default defineConfig({
     }),
   ],
   server: { proxy: { '/api': 'http://localhost:8080', '/sandbox': 'http://localhost:8080' } },
+  // The answers' checker (shared/api/answer-check.worker.ts) is a module worker: one file, zod and the schemas in it.
+  worker: { format: 'es' },
   // Each build has its own output, so the Thai and the Lao one can be served side by side.
   // The manifest (dist/.vite/manifest.json) lets scripts/web-budget.mjs work out what each route loads.
   build: {

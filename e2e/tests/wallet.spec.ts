@@ -110,3 +110,29 @@ test('a member opens a slot account, moves money in three ways, plays a round, r
   await expect(entries).toHaveCount(6);
   await keepScreenshot(page, 'statement');
 });
+
+/**
+ * The app checks every answer against the contract's schema on a worker thread of its own
+ * (docs/adr: answers are checked off the drawing thread). An answer that does not match is shown
+ * nowhere: home waits as it does for an answer not yet in, and draws the balance once a good one comes.
+ */
+test('answers are checked on a worker thread, and one that does not match its schema is not shown', async ({ page, request }) => {
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
+  const { home } = await HomePage.signInNewMember(page, request, { baht: 500 });
+  expect(workers.filter((url) => /answer-check\.worker/.test(url))).toHaveLength(1);
+
+  await page.route('**/api/wallet', async (route) => {
+    const answer = await route.fetch();
+    const body = await answer.json();
+    await route.fulfill({ response: answer, json: { ...body, wallet: { ...body.wallet, amount: '9,999,999.00' } } });
+  });
+  await page.reload();
+  await expect(home.memberName()).toHaveText('กำลังโหลด…');
+  await expect(home.totalBalance()).not.toContainText('9,999,999');
+  await keepScreenshot(page, 'answer-refused');
+
+  await page.unroute('**/api/wallet');
+  await page.reload();
+  await home.expectTotal('500.00');
+});

@@ -1,5 +1,4 @@
 import { CLIENT_HEADER, REQUEST_TIMEOUT_MS } from '@wallet/contract';
-import type { z } from 'zod';
 
 /**
  * A failed call: `code` is the server's message (an error code, or raw text); `minimum` and
@@ -38,10 +37,18 @@ export class ApiError extends Error {
 const fieldsOf = (payload: unknown): Record<string, unknown> => Object(payload);
 
 /**
- * The contract's schema for the answer, or a loader of it: a call on the member app's first
- * screen loads its schema beside the answer, so zod is not in the first download.
+ * What checks an answer and gives it back as the app reads it: the contract's schema, or anything
+ * with its `parse` (the member app checks answers on a worker thread, so `parse` may be async).
  */
-export type SchemaOption<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
+export interface AnswerParser<T> {
+  parse(body: unknown): T | Promise<T>;
+}
+
+/**
+ * The answer's parser, or a loader of it: a call on the member app's first screen loads its
+ * parser beside the answer, so zod is not in the first download.
+ */
+export type SchemaOption<T> = AnswerParser<T> | (() => Promise<AnswerParser<T>>);
 
 export interface RequestOptions<T> {
   /** JSON, or a FormData sent as it is (multipart). */
@@ -69,7 +76,7 @@ export interface ClientSetup {
 }
 
 /** Starts loading a lazy schema (beside the request), and keeps a failed load from going unhandled until it is awaited. */
-export function startSchema<T>(schema: SchemaOption<T> | undefined): z.ZodType<T> | Promise<z.ZodType<T>> | undefined {
+export function startSchema<T>(schema: SchemaOption<T> | undefined): AnswerParser<T> | Promise<AnswerParser<T>> | undefined {
   if (typeof schema !== 'function') return schema;
   const loading = schema();
   loading.catch(() => undefined);
@@ -78,7 +85,7 @@ export function startSchema<T>(schema: SchemaOption<T> | undefined): z.ZodType<T
 
 export async function parseBody<T>(schema: ReturnType<typeof startSchema<T>>, body: unknown): Promise<T> {
   const resolved = await schema;
-  return resolved ? resolved.parse(body) : (body as T);
+  return resolved ? await resolved.parse(body) : (body as T);
 }
 
 /** One app's API client: the contract's client header, its bearer token, the timeout, errors as ApiError, answers parsed by their schema. */

@@ -1,11 +1,14 @@
-import type * as schemas from './answer-schemas';
+import type { AnswerParser } from '@wallet/client-kit';
+import { type Answer, type AnswerName, checkAnswer, startAnswerChecks } from './answer-check';
 
 /**
- * An answer's schema by name, as a loader: the call starts its request and the schemas' chunk
- * together, and parses once both are in. The first call of a visit fetches the chunk (zod with
- * the member app's schemas); every later one finds it loaded.
+ * An answer's parser by name, as a loader: the call starts its request and the checker together
+ * (answer-check.ts: a worker thread with zod and the member app's schemas), and the answer is
+ * checked once it is in. The first call of a visit starts the worker; every later one finds it.
  */
 export const schemaOf =
-  <Name extends keyof typeof schemas>(name: Name) =>
-  () =>
-    import('./answer-schemas').then((loaded) => loaded[name]);
+  <Name extends AnswerName>(name: Name) =>
+  (): Promise<AnswerParser<Answer<Name>>> => {
+    startAnswerChecks();
+    return Promise.resolve({ parse: (body: unknown) => checkAnswer(name, body) });
+  };
