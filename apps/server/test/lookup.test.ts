@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SITE_PROFILES } from '@wallet/contract';
+import { createLookupService } from '../src/modules/lookup/lookup.service.js';
+import type { SettingsService } from '../src/modules/settings/settings.service.js';
 import { type TestServer, startTestServer } from './harness.js';
 
 let server: TestServer;
@@ -103,5 +106,23 @@ describe('seeded game providers', () => {
     expect(providers.some((provider) => Number(provider.ft_wallet_slot) !== 1)).toBe(true);
     expect(providers.filter((provider) => provider.login_type === 'form').map((provider) => provider.code).sort()).toEqual(['JOKER', 'SLOTXO', 'UFABET']);
     expect(providers.every((provider) => provider.logo.startsWith('data:image/svg+xml'))).toBe(true);
+  });
+
+  // Banks are reference data the seed writes as a node starts (ADR 0439): the bank feed asks for a line's sending bank on every line.
+  it('keeps a bank its slips name once found by its code or slip code, and asks again for one not found', async () => {
+    // The bank look-ups read no settings.
+    const lookup = createLookupService({ db: server.db, settings: {} as SettingsService, site: SITE_PROFILES.th, now: () => new Date() });
+    const kbank = { code: 'KBANK', slip_code: '004', name_en: expect.any(String) };
+    expect(await lookup.slipBank('KBANK')).toMatchObject(kbank);
+    expect(await lookup.slipBank('004')).toMatchObject(kbank);
+    expect(await lookup.slipBank('NOBANK')).toBeUndefined();
+    await server.db.updateTable('banks').set({ slip_code: '904' }).where('code', '=', 'KBANK').execute();
+    try {
+      expect(await lookup.slipBank('KBANK')).toMatchObject(kbank);
+      expect(await lookup.slipBank('004')).toMatchObject(kbank);
+      expect(await lookup.slipBank('904')).toMatchObject({ code: 'KBANK', slip_code: '904' });
+    } finally {
+      await server.db.updateTable('banks').set({ slip_code: '004' }).where('code', '=', 'KBANK').execute();
+    }
   });
 });

@@ -7,6 +7,7 @@ import { type SettingsService, moneyRules } from '../settings/settings.service.j
 import * as repo from './lookup.repository.js';
 
 export type Bank = NonNullable<Awaited<ReturnType<typeof repo.bankOf>>>;
+export type SlipBank = NonNullable<Awaited<ReturnType<typeof repo.slipBankOf>>>;
 
 const CONTACT_KEYS = ['contactText', 'lineLink', 'lineName', 'lineQR'] as const;
 
@@ -16,6 +17,7 @@ export function createLookupService(deps: { db: Db; settings: SettingsService; s
   const walletCurrencies = [...new Set(deps.site.currencies.map(walletCurrencyOf))];
   // Banks are reference rows only migrations and the seed write: a bank read once holds until the next start.
   const banksByCode = new Map<string, Bank>();
+  const slipBanksByCode = new Map<string, SlipBank>();
   return {
     /** An enabled bank, for registration's checks. */
     findBank: (code: string) => repo.findBank(db, code),
@@ -28,7 +30,13 @@ export function createLookupService(deps: { db: Db; settings: SettingsService; s
       return bank;
     },
     /** A bank whose slips carry a code, found by its code or that slip code (the sandbox bank's slips name real banks). */
-    slipBank: (codeOrSlipCode: string) => repo.slipBankOf(db, codeOrSlipCode),
+    async slipBank(codeOrSlipCode: string): Promise<SlipBank | undefined> {
+      const known = slipBanksByCode.get(codeOrSlipCode);
+      if (known) return known;
+      const bank = await repo.slipBankOf(db, codeOrSlipCode);
+      if (bank) slipBanksByCode.set(codeOrSlipCode, bank);
+      return bank;
+    },
     /** A known traffic source code. */
     findSource: (code: string) => repo.findSource(db, code),
     /** A kind of the operator's texts (agreement, notice…) in every language, in reading order. */
