@@ -73,8 +73,8 @@ const overlays: OverlayComponents = {
 };
 
 /** A failed preload is no failure: the overlay's first opening loads it again, and says so if that fails. */
-function preload(...names: OverlayName[]): void {
-  for (const name of names) loaders[name]().catch(() => undefined);
+function preload(...names: OverlayName[]): Promise<unknown> {
+  return Promise.all(names.map((name) => loaders[name]().catch(() => undefined)));
 }
 
 interface Shown {

@@ -31,7 +31,7 @@ function renderHome(accepted: boolean) {
     'POST /api/account/agreement': { body: { version: VERSION, accepted: true } },
   });
   withQueries(
-    <OverlayContext.Provider value={{ open, closeAll: () => undefined, preload: () => undefined }}>
+    <OverlayContext.Provider value={{ open, closeAll: () => undefined, preload: async () => undefined }}>
       <MemoryRouter>
         <HomePage />
       </MemoryRouter>

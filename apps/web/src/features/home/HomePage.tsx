@@ -29,7 +29,7 @@ import { useTransferAll } from './api/transfer-all';
 import { totalBalance } from './balances';
 import { ProviderCarousel } from './components/ProviderCarousel';
 import { notify } from '../../shared/notify';
-import { useWhenIdle } from '../../shared/useWhenIdle';
+import { whenIdle } from '../../shared/useWhenIdle';
 
 /**
  * A card's sheet, the transfer sheet and the invite reward's confirmation open on a tap, not with
@@ -72,14 +72,12 @@ export function HomePage() {
   // The same arrays and handler while the slots stay the same: a carousel draws again only when its cards change.
   const slotsByCategory = useMemo(() => CATEGORIES.map((category) => ({ category, slots: (data?.slots ?? []).filter((candidate: Slot) => candidate.category === category) })), [data?.slots]);
   const openCard = useCallback((chosen: Slot) => setOpenSlot(chosen.code), []);
-  const idle = useWhenIdle();
   useEffect(() => {
-    if (!idle) return;
-    void loadGameAccountModal();
-    void loadTransferModal();
-    void loadRewardFigures();
-    overlay.preload('deposit', 'withdraw', 'conditions');
-  }, [idle, overlay]);
+    // One at a time, each in an idle moment of its own: their evaluations are short tasks apart.
+    const loads = [() => overlay.preload('deposit'), () => overlay.preload('withdraw'), () => overlay.preload('conditions'), loadGameAccountModal, loadTransferModal, loadRewardFigures];
+    const takeBack = loads.map((load) => whenIdle(() => load().catch(() => undefined)));
+    return () => takeBack.forEach((cancel) => cancel());
+  }, [overlay]);
 
   // SPEC §2: the agreement about 1.5 s after home loads, until the member has accepted its current version.
   const agreement = useAgreementStatus();

@@ -44,7 +44,7 @@ function renderHome(routes: Parameters<typeof stubFetch>[0], openOverlay: (name:
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       {/* No other overlay is opened here. */}
-      <OverlayContext.Provider value={{ open: openOverlay, closeAll: () => undefined, preload: () => undefined }}>
+      <OverlayContext.Provider value={{ open: openOverlay, closeAll: () => undefined, preload: async () => undefined }}>
         <MemoryRouter>
           <HomePage />
         </MemoryRouter>

@@ -13,7 +13,7 @@ const profile = {
 };
 
 /** The profile's own dialogs are its own; overlays of other features are not drawn here. */
-const NO_OVERLAYS = { open: () => Promise.resolve(undefined), closeAll: () => undefined, preload: () => undefined };
+const NO_OVERLAYS = { open: () => Promise.resolve(undefined), closeAll: () => undefined, preload: async () => undefined };
 
 function answer(url: string, init?: RequestInit): Response {
   if (url.endsWith('/api/account/changepwd') && init?.method === 'PUT') return new Response(JSON.stringify({ message: 'WRONG_PASSWORD' }), { status: 400 });
@@ -109,7 +109,7 @@ describe('notifications row', () => {
     render(
       <QueryClientProvider client={new QueryClient()}>
         <MemoryRouter>
-          <OverlayContext.Provider value={{ open, closeAll: () => undefined, preload: () => undefined }}>
+          <OverlayContext.Provider value={{ open, closeAll: () => undefined, preload: async () => undefined }}>
             <ProfilePage />
           </OverlayContext.Provider>
         </MemoryRouter>

@@ -19,8 +19,8 @@ export interface OverlayOpener {
   open<Name extends OverlayName>(name: Name, props: OverlayRegistry[Name]): Promise<unknown>;
   /** Closes what is open (the screen it belonged to is gone), answering undefined. */
   closeAll(): void;
-  /** Loads the code of these overlays now, so that a tap opens them without waiting for it. */
-  preload(...names: OverlayName[]): void;
+  /** Loads the code of these overlays now, so that a tap opens them without waiting for it; settles once it is in (or failed). */
+  preload(...names: OverlayName[]): Promise<unknown>;
 }
 
 export const OverlayContext = createContext<OverlayOpener | null>(null);
