@@ -7,7 +7,22 @@ import { type SettingsService, moneyRules } from '../settings/settings.service.j
 import * as repo from './lookup.repository.js';
 
 export type Bank = NonNullable<Awaited<ReturnType<typeof repo.bankOf>>>;
-export type SlipBank = NonNullable<Awaited<ReturnType<typeof repo.slipBankOf>>>;
+
+/**
+ * A read of banks, kept by what it was asked with: banks are reference rows only migrations and the
+ * seed write, so a bank read once holds until the next start. Nothing found is not kept (asked
+ * again, it is read again), so what is kept is at most every bank under each of its codes.
+ */
+function keptOnceFound<Row>(read: (key: string) => Promise<Row | undefined>): (key: string) => Promise<Row | undefined> {
+  const kept = new Map<string, Row>();
+  return async (key) => {
+    const known = kept.get(key);
+    if (known) return known;
+    const row = await read(key);
+    if (row) kept.set(key, row);
+    return row;
+  };
+}
 
 const CONTACT_KEYS = ['contactText', 'lineLink', 'lineName', 'lineQR'] as const;
 
@@ -15,28 +30,13 @@ export function createLookupService(deps: { db: Db; settings: SettingsService; s
   const { db, settings } = deps;
   /** The currencies this build's wallets hold, the default first. */
   const walletCurrencies = [...new Set(deps.site.currencies.map(walletCurrencyOf))];
-  // Banks are reference rows only migrations and the seed write: a bank read once holds until the next start.
-  const banksByCode = new Map<string, Bank>();
-  const slipBanksByCode = new Map<string, SlipBank>();
   return {
     /** An enabled bank, for registration's checks. */
     findBank: (code: string) => repo.findBank(db, code),
     /** A bank's names in each language and its country, enabled or not (a member registered with it keeps it). */
-    async bank(code: string): Promise<Bank | undefined> {
-      const known = banksByCode.get(code);
-      if (known) return known;
-      const bank = await repo.bankOf(db, code);
-      if (bank) banksByCode.set(code, bank);
-      return bank;
-    },
+    bank: keptOnceFound((code: string) => repo.bankOf(db, code)),
     /** A bank whose slips carry a code, found by its code or that slip code (the sandbox bank's slips name real banks). */
-    async slipBank(codeOrSlipCode: string): Promise<SlipBank | undefined> {
-      const known = slipBanksByCode.get(codeOrSlipCode);
-      if (known) return known;
-      const bank = await repo.slipBankOf(db, codeOrSlipCode);
-      if (bank) slipBanksByCode.set(codeOrSlipCode, bank);
-      return bank;
-    },
+    slipBank: keptOnceFound((codeOrSlipCode: string) => repo.slipBankOf(db, codeOrSlipCode)),
     /** A known traffic source code. */
     findSource: (code: string) => repo.findSource(db, code),
     /** A kind of the operator's texts (agreement, notice…) in every language, in reading order. */
