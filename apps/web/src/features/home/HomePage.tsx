@@ -140,7 +140,8 @@ export function HomePage() {
 
   const tiles: Array<{ key: string; icon: ComponentType<SVGProps<SVGSVGElement>>; onSelect?: () => void; busy?: boolean; count?: number }> = [
     { key: 'deposit', icon: ArrowDownIcon, onSelect: () => void overlay.open('deposit', {}) },
-    { key: 'withdraw', icon: ArrowUpIcon, onSelect: () => data && void overlay.open('withdraw', { wallet: data, total: totalBalance(data.wallet.amount, data.slots) }) },
+    // Waits for the wallet (the form shows what can be withdrawn): till then the tile is drawn disabled, not a tap that does nothing.
+    { key: 'withdraw', icon: ArrowUpIcon, onSelect: data ? () => void overlay.open('withdraw', { wallet: data, total: totalBalance(data.wallet.amount, data.slots) }) : undefined },
     // SPEC §1: the spin tile takes the collect-all tile's place while a spin campaign runs, with the coins.
     spinActive
       ? { key: 'spin', icon: WheelIcon, onSelect: () => void overlay.open('spin', {}), count: data?.profile.coin ?? 0 }

@@ -1,0 +1,47 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { WalletResponse } from '@wallet/contract';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OverlayContext } from '../../shared/overlays/overlays';
+import { stubFetch } from '../../test/fetchRoutes';
+import { HomePage } from './HomePage';
+
+const wallet: WalletResponse = {
+  profile: { name: 'Somchai', username: '0812345678', coin: 0, _id: '100001' },
+  bankAccount: { bank: { nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank', nameLO: 'Siam Commercial Bank' }, bankCode: 'SCB', bankAccountName: 'SOMCHAI', bankAccountNo: '1234567890' },
+  wallet: { amount: 30_000, currency: 'THB' },
+  invite: { amount: 0, success: 0, fail: 0 },
+  slots: [],
+};
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('the withdraw tile', () => {
+  // The form shows what can be withdrawn: a tap before the wallet is in opened nothing, and said nothing.
+  it('is disabled until the wallet is in, then opens the withdrawal with it', async () => {
+    const open = vi.fn(async () => undefined);
+    stubFetch({
+      'GET /api/wallet': { body: wallet, delayMs: 300 },
+      'GET /api/bonus/check/active': { body: { status: false, type: null, condition: null } },
+      'GET /api/spinwheel/active': { body: { isActive: false } },
+      'GET /api/account/agreement': { body: { version: 'a'.repeat(64), accepted: true } },
+    });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <OverlayContext.Provider value={{ open, closeAll: () => undefined, preload: async () => undefined }}>
+          <MemoryRouter>
+            <HomePage />
+          </MemoryRouter>
+        </OverlayContext.Provider>
+      </QueryClientProvider>,
+    );
+    const tile = screen.getByTestId('tile-withdraw');
+    expect(tile).toBeDisabled();
+    fireEvent.click(tile);
+    expect(open).not.toHaveBeenCalled();
+    await waitFor(() => expect(tile).toBeEnabled());
+    fireEvent.click(tile);
+    expect(open).toHaveBeenCalledWith('withdraw', { wallet, total: 30_000 });
+  });
+});
