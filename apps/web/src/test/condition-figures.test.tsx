@@ -1,13 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type ConditionStatus, STORAGE_KEYS, type Slot, type WalletResponse } from '@wallet/contract';
+import { type ConditionStatus, STORAGE_KEYS, type Slot } from '@wallet/contract';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OverlayHost } from '../app/overlays';
 import { stubFetch } from './fetchRoutes';
 import { HomePage } from '../features/home/HomePage';
 import { nextTap } from './taps';
+import { memberWallet } from './member-wallet';
 
 const slot: Slot = {
   code: 'PG',
@@ -26,13 +27,7 @@ const slot: Slot = {
   loginForm: false,
   balanceSyncedAt: null,
 };
-const wallet: WalletResponse = {
-  profile: { name: 'Somchai', username: '0812345678', coin: 0, _id: '100001' },
-  bankAccount: { bank: { nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank', nameLO: 'Siam Commercial Bank' }, bankCode: 'SCB', bankAccountName: 'SOMCHAI', bankAccountNo: '1234567890' },
-  wallet: { amount: 500, currency: 'THB' },
-  invite: { amount: 0, success: 0, fail: 0 },
-  slots: [slot],
-};
+const wallet = memberWallet({ amount: 500, slots: [slot] });
 const condition = (total: number): ConditionStatus => ({
   kind: 'bonus',
   code: 'WELCOME50',

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Slot, WalletResponse } from '@wallet/contract';
+import type { Slot } from '@wallet/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DepositModal } from '../features/deposit';
 import { GameAccountModal } from '../features/home/modals/GameAccountModal';
@@ -8,6 +8,7 @@ import { TransferModal } from '../features/home/modals/TransferModal';
 import { WithdrawModal } from '../features/withdraw';
 import { callsTo, stubFetch } from './fetchRoutes';
 import { renderWithQueries } from './render';
+import { memberWallet } from './member-wallet';
 
 /**
  * A fast double tap on any money button moves money once. Each answer is held back
@@ -34,13 +35,7 @@ const slot: Slot = {
   balanceSyncedAt: null,
 };
 
-const wallet: WalletResponse = {
-  profile: { name: 'Somchai', username: '0812345678', coin: 0, _id: '100001' },
-  bankAccount: { bank: { nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank', nameLO: 'Siam Commercial Bank' }, bankCode: 'SCB', bankAccountName: 'SOMCHAI', bankAccountNo: '1234567890' },
-  wallet: { amount: 500, currency: 'THB' },
-  invite: { amount: 0, success: 0, fail: 0 },
-  slots: [slot],
-};
+const wallet = memberWallet({ amount: 500, slots: [slot] });
 
 const withdrawal = { _id: 'w1', amount: 100, currency: 'THB', status: 'in_progress', createdAt: '2026-11-23T10:00:00.000Z', bankCode: 'SCB', bankAccountNo: '1234567890', bankAccountName: 'SOMCHAI', reason: null };
 const qrShown = { hasQrcode: true, qrcodeId: '5f0c6a52-1d1b-4a47-9d55-0a3f3c7a3b11', qrcode: '<svg/>', payload: '000201010212', amount: 150, expireIn: Date.now() + 900_000 };

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type Slot, type WalletResponse, amountBody } from '@wallet/contract';
+import { type Slot, amountBody } from '@wallet/contract';
 import i18n from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DepositModal } from '../features/deposit';
@@ -9,15 +9,10 @@ import { WithdrawModal } from '../features/withdraw';
 import { stubFetch } from './fetchRoutes';
 import { renderWithQueries } from './render';
 import { nextTap } from './taps';
+import { memberWallet } from './member-wallet';
 
 /** Defects seen in the deposit and withdraw overlays. */
-const wallet: WalletResponse = {
-  profile: { name: 'Somchai', username: '0812345678', coin: 0, _id: '100001' },
-  bankAccount: { bank: { nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank', nameLO: 'Siam Commercial Bank' }, bankCode: 'SCB', bankAccountName: 'SOMCHAI', bankAccountNo: '1234567890' },
-  wallet: { amount: 500, currency: 'THB' },
-  invite: { amount: 0, success: 0, fail: 0 },
-  slots: [],
-};
+const wallet = memberWallet({ amount: 500 });
 
 const depositLookup = {
   banks: [{ bankCode: 'KBANK', bankType: 'QR', mode: 'AUTO', currency: 'THB', bankName: 'กสิกรไทย', bankNameEN: 'Kasikornbank', bankNameLO: 'Kasikornbank', bankAccountNo: '', bankAccountName: '', creditsByItself: false }],

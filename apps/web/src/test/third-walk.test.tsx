@@ -16,6 +16,7 @@ import { TextField } from '../shared/ui/Field';
 import { SelectField } from '../shared/ui/LaterFields';
 import { Money } from '../shared/ui/Money';
 import { stubFetch } from './fetchRoutes';
+import { memberWallet } from './member-wallet';
 
 /** Small defects members met in the member app: the last update, selects, how-to, the QR countdown. */
 afterEach(() => vi.restoreAllMocks());
@@ -96,13 +97,7 @@ describe('small defects members met', () => {
       'GET /api/account/agreement': { body: { version, accepted: false } },
       'POST /api/account/agreement': { body: { version, accepted: true } },
       'GET /api/wallet': {
-        body: {
-          profile: { name: 'Somchai', username: '0812345678', coin: 0, _id: '100001' },
-          bankAccount: { bank: { nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank', nameLO: 'Siam Commercial Bank' }, bankCode: 'SCB', bankAccountName: 'SOMCHAI', bankAccountNo: '1234567890' },
-          wallet: { amount: 0, currency: 'THB' },
-          invite: { amount: 0, success: 0, fail: 0 },
-          slots: [],
-        },
+        body: memberWallet(),
       },
     });
     const onClose = vi.fn();

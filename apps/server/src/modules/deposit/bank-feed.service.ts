@@ -164,7 +164,7 @@ export function createBankFeed(deps: {
   async function readAccount(account: FeedAccount & { account_no: string }) {
     const readUntil = await repo.claimRead(db, account.id, LEASE_SECONDS, FIRST_READ_HOURS);
     if (!readUntil) return null;
-    const to = new Date();
+    const to = deps.now();
     const counts = { credited: 0, duplicate: 0, waiting: 0, repeat: 0 };
     try {
       const entries = await deps.statement.statement(account.account_no, new Date(readUntil.getTime() - OVERLAP_MS), to);

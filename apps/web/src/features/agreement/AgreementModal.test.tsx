@@ -1,21 +1,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { WalletResponse } from '@wallet/contract';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readAcceptedAgreement } from '../../shared/agreementNote';
 import { callsTo, stubFetch } from '../../test/fetchRoutes';
 import { AgreementModal } from './AgreementModal';
+import { memberWallet } from '../../test/member-wallet';
 
 const VERSION = 'a'.repeat(64);
 const CHANGED = 'b'.repeat(64);
-const wallet: WalletResponse = {
-  profile: { name: 'Somchai', username: '0812345678', coin: 0, _id: '100001' },
-  bankAccount: { bank: { nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank', nameLO: 'Siam Commercial Bank' }, bankCode: 'SCB', bankAccountName: 'SOMCHAI', bankAccountNo: '1234567890' },
-  wallet: { amount: 0, currency: 'THB' },
-  invite: { amount: 0, success: 0, fail: 0 },
-  slots: [],
-};
+const wallet = memberWallet();
 
 const withQueries = (element: ReactElement) =>
   render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{element}</QueryClientProvider>);

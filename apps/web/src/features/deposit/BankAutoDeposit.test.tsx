@@ -1,19 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { WalletResponse } from '@wallet/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../shared/i18n';
 import { keepWords } from '../../shared/i18n/keepWords';
 import { callsTo, stubFetch } from '../../test/fetchRoutes';
 import { renderWithQueries } from '../../test/render';
 import { DepositModal } from './DepositModal';
+import { memberWallet } from '../../test/member-wallet';
 
-const wallet: WalletResponse = {
-  profile: { name: 'Somchai', username: '0812345678', coin: 0, _id: '100001' },
-  bankAccount: { bank: { nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank', nameLO: 'ກະສິກອນໄທ' }, bankCode: 'KBANK', bankAccountName: 'SOMCHAI JAIDEE', bankAccountNo: '1234567890' },
-  wallet: { amount: 0, currency: 'THB' },
-  invite: { amount: 0, success: 0, fail: 0 },
-  slots: [],
-};
+const wallet = memberWallet({ bankAccount: { bank: { nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank', nameLO: 'ກະສິກອນໄທ' }, bankCode: 'KBANK', bankAccountName: 'SOMCHAI JAIDEE', bankAccountNo: '1234567890' } });
 const autoBank = { bankCode: 'SCB', bankType: 'BANK', mode: 'AUTO', currency: 'THB', bankName: 'ไทยพาณิชย์', bankNameEN: 'SCB', bankNameLO: 'SCB', bankAccountNo: '4061234567', bankAccountName: 'BAHT WALLET CO LTD', creditsByItself: true };
 const qrBank = { bankCode: 'KBANK', bankType: 'QR', mode: 'AUTO', currency: 'THB', bankName: 'กสิกรไทย', bankNameEN: 'Kasikornbank', bankNameLO: 'Kasikornbank', bankAccountNo: '', bankAccountName: '', creditsByItself: false };
 const lookup = (banks: object[]) => ({ banks, wallets: [], isManual: false, minimum: 1, currencies: { THB: { minimum: 1, quickPicks: [100] } } });

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, waitFor } from '@testing-library/react';
-import { DELAYS_MS, STORAGE_KEYS, type WalletResponse } from '@wallet/contract';
+import { DELAYS_MS, STORAGE_KEYS } from '@wallet/contract';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,15 +8,10 @@ import { OverlayContext } from '../../shared/overlays/overlays';
 import { readAcceptedAgreement, rememberAcceptedAgreement } from '../../shared/agreementNote';
 import { callsTo, stubFetch } from '../../test/fetchRoutes';
 import { HomePage } from './HomePage';
+import { memberWallet } from '../../test/member-wallet';
 
 const VERSION = 'a'.repeat(64);
-const wallet: WalletResponse = {
-  profile: { name: 'Somchai', username: '0812345678', coin: 0, _id: '100001' },
-  bankAccount: { bank: { nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank', nameLO: 'Siam Commercial Bank' }, bankCode: 'SCB', bankAccountName: 'SOMCHAI', bankAccountNo: '1234567890' },
-  wallet: { amount: 0, currency: 'THB' },
-  invite: { amount: 0, success: 0, fail: 0 },
-  slots: [],
-};
+const wallet = memberWallet();
 
 const withQueries = (element: ReactElement) =>
   render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{element}</QueryClientProvider>);

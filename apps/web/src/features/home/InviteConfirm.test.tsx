@@ -1,21 +1,16 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { type RewardPreview, STORAGE_KEYS, type WalletResponse } from '@wallet/contract';
+import { type RewardPreview, STORAGE_KEYS } from '@wallet/contract';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OverlayContext } from '../../shared/overlays/overlays';
 import { DOUBLE_TAP_WINDOW_MS } from '../../shared/ui/tapShield';
 import { callsTo, stubFetch } from '../../test/fetchRoutes';
 import { HomePage } from './HomePage';
+import { memberWallet } from '../../test/member-wallet';
 
 /** The member of the problem report: 5,000 baht held, a 70-baht invite reward at 300 % / 10 %. */
-const wallet: WalletResponse = {
-  profile: { name: 'Somchai', username: '0812345678', coin: 0, _id: '100001' },
-  bankAccount: { bank: { nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank', nameLO: 'Siam Commercial Bank' }, bankCode: 'SCB', bankAccountName: 'SOMCHAI', bankAccountNo: '1234567890' },
-  wallet: { amount: 5000, currency: 'THB' },
-  invite: { amount: 70, success: 300, fail: 10 },
-  slots: [],
-};
+const wallet = memberWallet({ amount: 5000, invite: { amount: 70, success: 300, fail: 10 } });
 const preview: RewardPreview = {
   kind: 'invite',
   code: 'INVITE',

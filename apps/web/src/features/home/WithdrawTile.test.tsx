@@ -1,19 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { WalletResponse } from '@wallet/contract';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OverlayContext } from '../../shared/overlays/overlays';
 import { stubFetch } from '../../test/fetchRoutes';
 import { HomePage } from './HomePage';
+import { memberWallet } from '../../test/member-wallet';
 
-const wallet: WalletResponse = {
-  profile: { name: 'Somchai', username: '0812345678', coin: 0, _id: '100001' },
-  bankAccount: { bank: { nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank', nameLO: 'Siam Commercial Bank' }, bankCode: 'SCB', bankAccountName: 'SOMCHAI', bankAccountNo: '1234567890' },
-  wallet: { amount: 30_000, currency: 'THB' },
-  invite: { amount: 0, success: 0, fail: 0 },
-  slots: [],
-};
+const wallet = memberWallet({ amount: 30_000 });
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,17 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { WalletResponse } from '@wallet/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../../test/fetchRoutes';
 import { InviteModal } from './InviteModal';
+import { memberWallet } from '../../test/member-wallet';
 
-const wallet: WalletResponse = {
-  profile: { name: 'Somchai', username: '0812345678', coin: 0, _id: '100234' },
-  bankAccount: { bank: { nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank', nameLO: 'Siam Commercial Bank' }, bankCode: 'SCB', bankAccountName: 'SOMCHAI', bankAccountNo: '1234567890' },
-  wallet: { amount: 0, currency: 'THB' },
-  invite: { amount: 0, success: 300, fail: 10 },
-  slots: [],
-};
+const wallet = memberWallet({ invite: { amount: 0, success: 300, fail: 10 }, id: '100234' });
 // SPEC §2: /register?code=PR{user id} on the product's own host (jsdom's is http://localhost:3000).
 const link = `${window.location.origin}/register?code=PR100234`;
 const shareText = `มาสมัครด้วยกัน! สมัครผ่านลิงก์ชวนเพื่อนของฉัน: ${link}`;

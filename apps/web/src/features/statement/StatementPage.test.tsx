@@ -1,12 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
-import type { StatementEntry } from '@wallet/contract';
+import type { Slot, StatementEntry } from '@wallet/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../shared/i18n';
 import { keepWords } from '../../shared/i18n/keepWords';
 import { StatementPage } from './StatementPage';
 import { stubFetch } from '../../test/fetchRoutes';
 import { MemoryRouter } from 'react-router';
+import { memberWallet } from '../../test/member-wallet';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000 - 5_000).toISOString();
 const entry = (id: string, createdAt: string, extra: Partial<StatementEntry> = {}): StatementEntry => ({
@@ -67,14 +68,8 @@ describe('statement transfer rows', () => {
 });
 
 describe('statement names and refusals', () => {
-  const slot = { code: 'PG', name: 'PG Soft', category: 'slot', isActive: true, amount: 0, ftWalletSlot: 1, logo: '', background: '', web: null, android: null, ios: null, username: 'bw-pg', password: null, loginForm: false, balanceSyncedAt: null };
-  const wallet = {
-    profile: { name: 'Somchai', username: '0812345678', coin: 0, _id: '100001' },
-    bankAccount: { bank: { nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank', nameLO: 'Krungthai Bank' }, bankCode: 'KTB', bankAccountName: 'SOMCHAI', bankAccountNo: '1234567890' },
-    wallet: { amount: 500, currency: 'THB' },
-    invite: { amount: 0, success: 0, fail: 0 },
-    slots: [slot],
-  };
+  const slot: Slot = { code: 'PG', name: 'PG Soft', category: 'slot', isActive: true, amount: 0, ftWalletSlot: 1, logo: '', background: '', web: null, android: null, ios: null, username: 'bw-pg', password: null, loginForm: false, balanceSyncedAt: null };
+  const wallet = memberWallet({ amount: 500, slots: [slot], bankAccount: { bank: { nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank', nameLO: 'Krungthai Bank' }, bankCode: 'KTB', bankAccountName: 'SOMCHAI', bankAccountNo: '1234567890' } });
   const banks = { banks: [{ code: 'KTB', nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank', nameLO: 'ທະນາຄານກຸງໄທ', slipCode: '006', country: 'TH' }] };
 
   function renderNamed(statements: StatementEntry[]) {

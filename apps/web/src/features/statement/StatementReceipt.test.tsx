@@ -5,14 +5,9 @@ import i18n from '../../shared/i18n';
 import { callsTo, stubFetch } from '../../test/fetchRoutes';
 import { renderWithQueries } from '../../test/render';
 import { StatementPage } from './StatementPage';
+import { memberWallet } from '../../test/member-wallet';
 
-const wallet = {
-  profile: { name: 'Somchai', username: '0812345678', coin: 0, _id: '100001' },
-  bankAccount: { bank: { nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank', nameLO: 'Krungthai Bank' }, bankCode: 'KTB', bankAccountName: 'SOMCHAI', bankAccountNo: '1234567890' },
-  wallet: { amount: 500, currency: 'THB' },
-  invite: { amount: 0, success: 0, fail: 0 },
-  slots: [],
-};
+const wallet = memberWallet({ amount: 500, bankAccount: { bank: { nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank', nameLO: 'Krungthai Bank' }, bankCode: 'KTB', bankAccountName: 'SOMCHAI', bankAccountNo: '1234567890' } });
 const banks = { banks: [{ code: 'KTB', nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank', nameLO: 'ທະນາຄານກຸງໄທ', slipCode: '006', country: 'TH' }] };
 // 00:00:00 on 10 March 2026 in Bangkok.
 const AT = '2026-03-09T17:00:00.000Z';
