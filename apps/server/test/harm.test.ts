@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundWallet, playAndLose, registerMember, startTestServer, type TestServer } from './harness.js';
 
@@ -79,6 +80,23 @@ describe('markers of harm open cases from a member’s history', () => {
     await sweep();
     const [raised] = await casesOf(member);
     expect(raised).toMatchObject({ id: opened.id, level: 'intervene', score: 7, dueAt: opened.dueAt });
+  });
+
+  // A transaction kept open keeps every row version made meanwhile: hot rows slow down for everyone.
+  it('a pass takes what moved a batch to a transaction, and goes on until it has caught up', async () => {
+    await sweep();
+    const members = [await registerMember(server), await registerMember(server), await registerMember(server)];
+    for (const member of members) await fundWallet(server, member.id, 100);
+    const swept = await server.app.harm.sweep(0, 1);
+    expect(swept.assessed).toBe(3);
+    // xmin: the transaction that wrote the row. Three batches, three transactions.
+    const assessed = await server.db
+      .selectFrom('harm_assessments')
+      .select(sql<string>`xmin::text`.as('writtenBy'))
+      .where('member_id', 'in', members.map((member) => BigInt(member.id)))
+      .execute();
+    expect(assessed).toHaveLength(3);
+    expect(new Set(assessed.map((row) => row.writtenBy)).size).toBe(3);
   });
 
   it('deposits soon after game losses are chasing losses, read from the ledger', async () => {

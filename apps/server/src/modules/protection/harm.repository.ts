@@ -13,7 +13,11 @@ export async function harmInputs(db: Db, memberId: bigint, timeZone: string): Pr
     WITH accounts AS (
       SELECT id, kind FROM ledger_accounts WHERE member_id = ${memberId} AND kind IN ('member_wallet', 'member_game')
     ), first_id AS (
-      SELECT coalesce(min(id), 9223372036854775807) AS id FROM ledger_transfers WHERE created_at > now() - interval '91 days'
+      -- The window's first transfer by time, from one entry of the created_at index (min(id) over the
+      -- window reads all of everyone's older transfers, for each member assessed). Ids are taken at
+      -- insert and times at the transaction's start, so a transfer may carry a lower id than one
+      -- begun before it: the hour's margin takes those in. The rules count each leg by its own time.
+      SELECT coalesce((SELECT id FROM ledger_transfers WHERE created_at >= now() - interval '91 days 1 hour' ORDER BY created_at LIMIT 1), 9223372036854775807) AS id
     ), legs AS (
       SELECT t.kind, t.amount, t.created_at, a.kind AS account, 'debit' AS side FROM ledger_transfers t JOIN accounts a ON t.debit_account_id = a.id WHERE t.id >= (SELECT id FROM first_id)
       UNION ALL
@@ -80,13 +84,14 @@ export async function insertVersion(trx: Db, version: { code: string; after: num
 
 /**
  * Takes the sweep's cursor (another node holding it: null) and the members whose ledger, refused
- * deposits or limit changes moved since, up to a batch; transfers younger than `lagSeconds` wait
- * for the next sweep, so one committed late under an earlier id is not passed over.
+ * deposits or limit changes moved since, up to a batch of each (`more`: a batch was full, so more
+ * may wait); transfers younger than `lagSeconds` wait for the next sweep, so one committed late
+ * under an earlier id is not passed over.
  */
 export async function claimSweep(trx: Db, batch: number, lagSeconds: number) {
   const cursor = await trx.selectFrom('harm_sweep_cursor').selectAll().forUpdate().skipLocked().executeTakeFirst();
   if (!cursor) return null;
-  const { rows } = await sql<{ transfer_id: string; event_id: string; change_id: string; members: string[] }>`
+  const { rows } = await sql<{ transfer_id: string; event_id: string; change_id: string; members: string[]; more: boolean }>`
     WITH transfers AS (
       SELECT id, debit_account_id, credit_account_id FROM ledger_transfers
        WHERE id > ${cursor.transfer_id} AND created_at <= now() - make_interval(secs => ${lagSeconds}) ORDER BY id LIMIT ${batch}
@@ -102,9 +107,10 @@ export async function claimSweep(trx: Db, batch: number, lagSeconds: number) {
     SELECT coalesce((SELECT max(id) FROM transfers), ${cursor.transfer_id})::text AS transfer_id,
            coalesce((SELECT max(id) FROM events), ${cursor.event_id})::text AS event_id,
            coalesce((SELECT max(id) FROM changes), ${cursor.change_id})::text AS change_id,
-           coalesce((SELECT array_agg(member_id::text ORDER BY member_id) FROM moved), '{}') AS members`.execute(trx);
+           coalesce((SELECT array_agg(member_id::text ORDER BY member_id) FROM moved), '{}') AS members,
+           greatest((SELECT count(*) FROM transfers), (SELECT count(*) FROM events), (SELECT count(*) FROM changes)) = ${batch} AS more`.execute(trx);
   const row = rows[0]!;
-  return { cursor: { transferId: BigInt(row.transfer_id), eventId: BigInt(row.event_id), changeId: BigInt(row.change_id) }, members: row.members.map(BigInt) };
+  return { cursor: { transferId: BigInt(row.transfer_id), eventId: BigInt(row.event_id), changeId: BigInt(row.change_id) }, members: row.members.map(BigInt), more: row.more };
 }
 
 export async function advanceSweep(trx: Db, cursor: { transferId: bigint; eventId: bigint; changeId: bigint }): Promise<void> {

@@ -17,7 +17,14 @@ import * as repo from './harm.repository.js';
 import { LEVEL_DEFAULTS, MARKER_RULES, type Params, type RuleVersion, assess, markerRule } from './harm.rules.js';
 import type { ProtectionService } from './protection.service.js';
 
-const SWEEP_BATCH = 2000;
+/**
+ * What one transaction of the sweep takes at most: transfers, refused deposits and limit changes.
+ * PostgreSQL keeps every row version made while a transaction is open, so a long one makes every
+ * hot row (a house account's balance, a member's wallet) slower to read and write for everyone.
+ */
+const SWEEP_BATCH = 200;
+/** A pass goes on batch after batch until it has caught up, or for this long: the run's other jobs wait for it. */
+const SWEEP_PASS_MS = 20_000;
 /** Long enough for a transfer written under an earlier id to have committed. */
 const SWEEP_LAG_SECONDS = 60;
 const METRICS_DAYS = 30;
@@ -101,19 +108,28 @@ export function createHarmService(deps: {
     assess: (memberId: bigint) => db.transaction().execute(async (trx) => assessMember(trx, memberId, await repo.latestVersions(trx))),
 
     /**
-     * One pass of the sweep: the members whose history moved since the last pass; one node at a
-     * time. Ledger transfers younger than `lagSeconds` wait for the next pass.
+     * One pass of the sweep: the members whose history moved since the last pass, a batch to a
+     * transaction, each batch taken by one node at a time. Ledger transfers younger than
+     * `lagSeconds` wait for the next pass.
      */
-    async sweep(lagSeconds = SWEEP_LAG_SECONDS): Promise<{ assessed: number; opened: number }> {
-      return db.transaction().execute(async (trx) => {
-        const claimed = await repo.claimSweep(trx, SWEEP_BATCH, lagSeconds);
-        if (!claimed) return { assessed: 0, opened: 0 };
-        const versions = await repo.latestVersions(trx);
-        let opened = 0;
-        for (const memberId of claimed.members) if (await assessMember(trx, memberId, versions)) opened += 1;
-        await repo.advanceSweep(trx, claimed.cursor);
-        return { assessed: claimed.members.length, opened };
-      });
+    async sweep(lagSeconds = SWEEP_LAG_SECONDS, batchSize = SWEEP_BATCH): Promise<{ assessed: number; opened: number }> {
+      const swept = { assessed: 0, opened: 0 };
+      const until = performance.now() + SWEEP_PASS_MS;
+      for (;;) {
+        const batch = await db.transaction().execute(async (trx) => {
+          const claimed = await repo.claimSweep(trx, batchSize, lagSeconds);
+          if (!claimed) return null;
+          const versions = await repo.latestVersions(trx);
+          let opened = 0;
+          for (const memberId of claimed.members) if (await assessMember(trx, memberId, versions)) opened += 1;
+          await repo.advanceSweep(trx, claimed.cursor);
+          return { assessed: claimed.members.length, opened, more: claimed.more };
+        });
+        if (!batch) return swept;
+        swept.assessed += batch.assessed;
+        swept.opened += batch.opened;
+        if (!batch.more || performance.now() >= until) return swept;
+      }
     },
 
     /** Records a deposit a limit or a restriction refused, or an early return asked for (outside any transaction the refusal rolls back). */
