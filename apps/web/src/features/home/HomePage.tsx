@@ -1,7 +1,7 @@
 import { DELAYS_MS, STORAGE_KEYS, type Slot, WALLET_CODE } from '@wallet/contract';
 import type { ComponentType, SVGProps } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useNavigate } from 'react-router';
 import { acceptAgreement } from '../../shared/api/agreement/accept-agreement';
@@ -138,10 +138,12 @@ export function HomePage() {
     });
   }
 
+  // The deposit and withdrawal forms and the transfer sheet open in a transition: the tap's frame (the
+  // pressed tile) is painted first, and their first render, long on a slow phone, comes after it.
   const tiles: Array<{ key: string; icon: ComponentType<SVGProps<SVGSVGElement>>; onSelect?: () => void; busy?: boolean; count?: number }> = [
-    { key: 'deposit', icon: ArrowDownIcon, onSelect: () => void overlay.open('deposit', {}) },
+    { key: 'deposit', icon: ArrowDownIcon, onSelect: () => startTransition(() => void overlay.open('deposit', {})) },
     // Waits for the wallet (the form shows what can be withdrawn): till then the tile is drawn disabled, not a tap that does nothing.
-    { key: 'withdraw', icon: ArrowUpIcon, onSelect: data ? () => void overlay.open('withdraw', { wallet: data, total: totalBalance(data.wallet.amount, data.slots) }) : undefined },
+    { key: 'withdraw', icon: ArrowUpIcon, onSelect: data ? () => startTransition(() => void overlay.open('withdraw', { wallet: data, total: totalBalance(data.wallet.amount, data.slots) })) : undefined },
     // SPEC §1: the spin tile takes the collect-all tile's place while a spin campaign runs, with the coins.
     spinActive
       ? { key: 'spin', icon: WheelIcon, onSelect: () => void overlay.open('spin', {}), count: data?.profile.coin ?? 0 }
@@ -167,7 +169,7 @@ export function HomePage() {
             <Button variant="secondary" className={ROW_BUTTON} busy={refresh.isPending} onClick={checkBalance} data-testid="check-balance">
               {t('home.check')}
             </Button>
-            <Button className={ROW_BUTTON} onClick={() => setTransferOpen(true)} disabled={!data} data-testid="open-transfer">
+            <Button className={ROW_BUTTON} onClick={() => startTransition(() => setTransferOpen(true))} disabled={!data} data-testid="open-transfer">
               {t('home.transfer')}
             </Button>
             <BreakNowButton compact className="flex-auto sm:flex-none" />
