@@ -136,3 +136,20 @@ test('answers are checked on a worker thread, and one that does not match its sc
   await page.reload();
   await home.expectTotal('500.00');
 });
+
+// Home's forms open in a transition (the tap's frame first): a double tap still opens each one once.
+test('a double tap on the deposit and withdrawal tiles and the transfer button opens each form once', async ({ page, request }) => {
+  const member = await registerViaApi(request);
+  await creditWallet(request, member.phone, 500);
+  const login = new LoginPage(page);
+  await login.open();
+  await login.logIn(member.phone, member.password, { remember: true });
+  const home = new HomePage(page);
+  await home.expectTotal('500.00');
+  for (const opener of [home.tile('deposit'), home.tile('withdraw'), page.getByTestId('open-transfer')]) {
+    await opener.dblclick();
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  }
+});
