@@ -138,8 +138,8 @@ export function HomePage() {
     });
   }
 
-  // The deposit and withdrawal forms and the transfer sheet open in a transition: the tap's frame (the
-  // pressed tile) is painted first, and their first render, long on a slow phone, comes after it.
+  // The deposit and withdrawal forms and the transfer sheet open in a transition: the tap's frame is
+  // painted first, and their first render, long on a slow phone, comes in the frames after it.
   const tiles: Array<{ key: string; icon: ComponentType<SVGProps<SVGSVGElement>>; onSelect?: () => void; busy?: boolean; count?: number }> = [
     { key: 'deposit', icon: ArrowDownIcon, onSelect: () => startTransition(() => void overlay.open('deposit', {})) },
     // Waits for the wallet (the form shows what can be withdrawn): till then the tile is drawn disabled, not a tap that does nothing.
