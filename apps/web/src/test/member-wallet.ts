@@ -1,7 +1,7 @@
 import type { Slot, WalletResponse } from '@wallet/contract';
 
 /** The demo member's bank account, at SCB. */
-export const SCB_ACCOUNT: WalletResponse['bankAccount'] = {
+const SCB_ACCOUNT: WalletResponse['bankAccount'] = {
   bank: { nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank', nameLO: 'Siam Commercial Bank' },
   bankCode: 'SCB',
   bankAccountName: 'SOMCHAI',
