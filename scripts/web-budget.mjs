@@ -24,6 +24,9 @@ export const ROUTES = {
   '/user/home': ['src/app/shells/MemberShell.tsx', 'src/features/home/HomePage.tsx', 'src/app/query.tsx', '$rest'],
 };
 
+/** Scripts the server writes into a route's page besides index.html's (apps/server/src/http/web-app.ts). */
+const PAGE_SCRIPTS = { '/user/home': ['early-reads.js'] };
+
 /** The two parts of a language's texts (vite.config.ts, localeParts). */
 const LOCALE_PART = (language, part) => `virtual:locale/${language}-${part}`;
 
@@ -97,6 +100,7 @@ export function routeLoads(dist) {
     // A screen missing from the manifest is no chunk of its own: it is inside the entry already.
     const keys = screens.map((screen) => (screen === '$rest' ? LOCALE_PART(language, 'rest') : screen));
     closure(keys.filter((key) => manifest[key]), loads.js, loads.css);
+    for (const file of PAGE_SCRIPTS[route] ?? []) if (fs.existsSync(path.join(dist, file))) loads.js.add(file);
     routes[route] = describe(loads);
   }
   return { language, languageGzip: size(languageChunk.file), initial: describe(initial), routes };

@@ -130,6 +130,10 @@ test('answers are checked on a worker thread, and one that does not match its sc
   await page.reload();
   await expect(home.memberName()).toHaveText('กำลังโหลด…');
   await expect(home.totalBalance()).not.toContainText('9,999,999');
+  // /user/home's page read the wallet itself, before the app's code (public/early-reads.js): its
+  // answer is checked as any other, on the worker the page started, the visit's only one.
+  expect(await page.evaluate(() => 'earlyReads' in window)).toBe(true);
+  expect(workers.filter((url) => /answer-check\.worker/.test(url))).toHaveLength(2);
   await keepScreenshot(page, 'answer-refused');
 
   await page.unroute('**/api/wallet');

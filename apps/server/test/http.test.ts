@@ -51,6 +51,25 @@ describe('HTTP behaviour', () => {
     }
   });
 
+  // Home's first reads leave with its page (public/early-reads.js); the login screen's page stays as built.
+  it("names the early reads' script and the answers' worker in /user/home's page only", async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    const built = '<!doctype html><html><head><title>app</title><script type="module" crossorigin src="/assets/index-abc.js"></script></head><body></body></html>';
+    fs.writeFileSync(path.join(dist, 'index.html'), built);
+    fs.writeFileSync(path.join(dist, 'early-reads.js'), '// early');
+    fs.writeFileSync(path.join(dist, 'assets', 'answer-check.worker-Ab_1-c.js'), '// worker');
+    const web = await startTestServer({ env: { WEB_DIST: dist } });
+    try {
+      const home = await (await fetch(`${web.url}/user/home?from=push`)).text();
+      expect(home).toContain('<script src="/early-reads.js" data-worker="/assets/answer-check.worker-Ab_1-c.js"></script><script type="module"');
+      for (const page of ['/login', '/user/profile', '/user', '/register']) expect(await (await fetch(`${web.url}${page}`)).text(), page).toBe(built);
+    } finally {
+      await web.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
   // A script of the deploy before was answered with the page, which the browser cannot run.
   it('answers a built file that is not there with a 404, not with the page', async () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));

@@ -1,15 +1,44 @@
-import { protectionQuery } from '../../shared/api/protection/get-protection';
-import { walletQuery } from '../../shared/api/wallet';
+import { type AnswerParser, parseBody, startSchema } from '@wallet/client-kit';
+import { API_BASE } from '../../env';
+import { schemaOf } from '../../shared/api/answers';
+import { api } from '../../shared/api/client';
+import { getProtection, protectionQuery } from '../../shared/api/protection/get-protection';
+import { markReachable } from '../../shared/api/reachability';
+import { getWallet, walletQuery } from '../../shared/api/wallet';
 import { readToken } from '../../shared/storage';
 import { queryClient } from '../query';
 
 /**
+ * The page's own read of `path`, taken once, through the rules of every answer (the session's, the
+ * refusals', the contract's schema); the app's own call when the page made none, for another
+ * session, or did not reach the server.
+ */
+function earlyOr<T>(path: string, schema: () => Promise<AnswerParser<T>>, ask: () => Promise<T>): () => Promise<T> {
+  const early = window.earlyReads;
+  let answer = early?.answers[path];
+  if (!early || !answer || API_BASE !== '' || early.token !== readToken()) return ask;
+  delete early.answers[path];
+  return async () => {
+    // Once: a retry asks the server again.
+    const taken = answer;
+    answer = undefined;
+    if (!taken) return ask();
+    const parser = startSchema(schema);
+    const found = await taken;
+    if (!found) return ask();
+    markReachable(true);
+    return parseBody(parser, api.interpret(path, found.status, found.ok, found.payload, early.token, found.retryAfter));
+  };
+}
+
+/**
  * What home draws first from (the name, the total and the tiles; the limit prompt), asked for as
- * the member area's code arrives: beside the rest of home's code and texts, not after them. The
- * same queries home then reads, so home's own reads join these instead of asking again.
+ * the member area's code arrives: beside the rest of home's code and texts, not after them, or
+ * taken from the page's own reads when it made them. The same queries home then reads, so home's
+ * own reads join these instead of asking again.
  */
 export function prefetchHomeReads(pathname: string): void {
   if (pathname !== '/user/home' || !readToken()) return;
-  void queryClient.prefetchQuery(walletQuery);
-  void queryClient.prefetchQuery(protectionQuery);
+  void queryClient.prefetchQuery({ ...walletQuery, queryFn: earlyOr('/api/wallet', schemaOf('walletResponse'), getWallet) });
+  void queryClient.prefetchQuery({ ...protectionQuery, queryFn: earlyOr('/api/protection', schemaOf('protectionStatus'), getProtection) });
 }

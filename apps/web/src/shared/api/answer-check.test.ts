@@ -44,6 +44,7 @@ async function freshChecks(worker: unknown) {
 afterEach(() => {
   vi.unstubAllGlobals();
   PlayedWorker.failToLoad = false;
+  delete window.earlyReads;
 });
 
 describe('answers checked on a worker thread', () => {
@@ -54,6 +55,17 @@ describe('answers checked on a worker thread', () => {
     expect(PlayedWorker.made).toHaveLength(1);
     expect(PlayedWorker.made[0]!.options.type).toBe('module');
     expect(PlayedWorker.made[0]!.received.map((message) => message.name)).toEqual(['spinActiveResponse', 'spinActiveResponse']);
+  });
+
+  it("takes the worker /user/home's page started, once, instead of starting another", async () => {
+    const { checkAnswer } = await freshChecks(PlayedWorker);
+    const started = new PlayedWorker('/assets/answer-check.worker-abc.js', { type: 'module' });
+    window.earlyReads = { token: 'abc', answers: {}, worker: started as unknown as Worker };
+    await expect(checkAnswer('spinActiveResponse', { isActive: true })).resolves.toEqual({ isActive: true });
+    await expect(checkAnswer('spinActiveResponse', { isActive: false })).resolves.toEqual({ isActive: false });
+    expect(PlayedWorker.made).toEqual([started]);
+    expect(started.received).toHaveLength(2);
+    expect(window.earlyReads.worker).toBeNull();
   });
 
   it('refuses an answer that does not match, as a failed call the member is told of', async () => {

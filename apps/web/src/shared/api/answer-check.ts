@@ -40,9 +40,12 @@ const waiting = new Map<number, Waiting>();
  */
 function answerWorker(): Worker | null {
   if (worker !== undefined) return worker;
-  if (typeof Worker === 'undefined') return (worker = null);
+  // The one /user/home's page started (public/early-reads.js), taken once; else a new one.
+  const started = window.earlyReads?.worker;
+  if (started) window.earlyReads!.worker = null;
+  if (!started && typeof Worker === 'undefined') return (worker = null);
   try {
-    worker = new Worker(new URL('./answer-check.worker.ts', import.meta.url), { type: 'module', name: 'answer-check' });
+    worker = started ?? new Worker(new URL('./answer-check.worker.ts', import.meta.url), { type: 'module', name: 'answer-check' });
   } catch {
     return (worker = null);
   }

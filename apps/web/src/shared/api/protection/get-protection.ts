@@ -3,8 +3,9 @@ import { api } from '../client';
 import { schemaOf } from '../answers';
 
 export const protectionQueryKey = ['protection'] as const;
+export const getProtection = () => api.get('/api/protection', { schema: schemaOf('protectionStatus') });
 /** The protection status's query, for reading it and for asking for it ahead (app/shells/first-reads.ts). */
-export const protectionQuery = queryOptions({ queryKey: protectionQueryKey, queryFn: () => api.get('/api/protection', { schema: schemaOf('protectionStatus') }) });
+export const protectionQuery = queryOptions({ queryKey: protectionQueryKey, queryFn: getProtection });
 
 /**
  * GET /api/protection: the member's limits (in force, used, waiting changes), the restriction in
