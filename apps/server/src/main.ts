@@ -8,7 +8,7 @@ import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { closeGracefully } from './http/shutdown.js';
 import { serveMetrics } from './http/metrics.js';
-import { serveEmbeddedBackups } from './http/backup-socket.js';
+import { claimEmbeddedDatabase } from './http/backup-socket.js';
 import { backupSocketPath } from './db/embedded-backup.js';
 import { createPasswordHasher } from './modules/auth/password.js';
 import { createFolderStorage } from './adapters/upload-storage.js';
@@ -21,6 +21,8 @@ import { DEMO_MEMBER, LAO_DEMO_MEMBER } from './seed/reference-data.js';
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
 const config = loadConfig();
 
+// The embedded database is one process's: claimed before it is opened, given up after it is closed.
+const embeddedClaim = config.databaseUrl ? undefined : await claimEmbeddedDatabase(backupSocketPath(config.dataDir));
 // Until the app's logger exists, a cut connection is written to the console.
 let connectionLost = (error: Error) => console.warn(`database connection lost: ${error.message}`);
 const database = await openDatabase({
@@ -53,8 +55,8 @@ if (firstOperator?.generatedPassword) {
   console.log(`\nFirst operator account: ${firstOperator.username} / ${firstOperator.generatedPassword}\n`);
 }
 
-// The embedded database is copied by this process only: `npm run backup` asks on a socket in DATA_DIR.
-const backupServer = database.kind === 'pglite' ? await serveEmbeddedBackups(database, backupSocketPath(config.dataDir), app.log) : undefined;
+// The embedded database is copied by this process only: `npm run backup` asks on the claim's socket.
+embeddedClaim?.serveBackups(database, app.log);
 await app.listen({ port: config.port, host: config.host });
 // On its own port the metrics need no token: that port is for the private network's scraper only.
 const metricsServer = config.metricsPort ? await serveMetrics(app.metrics, { port: config.metricsPort, host: config.host }) : undefined;
@@ -80,9 +82,9 @@ async function shutdown(signal: string): Promise<void> {
     }
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     metricsServer?.close();
-    backupServer?.close();
     await closeGracefully(app, 10_000);
     await database.close();
+    await embeddedClaim?.release();
     // The spans still batched go out before the process ends.
     await tracing?.shutdown();
   } finally {

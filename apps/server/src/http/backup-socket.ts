@@ -1,22 +1,30 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import type { DatabaseHandle } from '../db/database.js';
 import { dumpEmbeddedDatabase, socketAnswers } from '../db/embedded-backup.js';
 
+type Log = { info(message: string): void; error(details: object, message: string): void };
+
 /**
- * GET /backup on a Unix socket (never a TCP port): the embedded database's copy, for
- * `npm run backup`. The socket is the owner's alone (mode 0600), in DATA_DIR.
+ * The embedded database's socket in DATA_DIR (never a TCP port, the owner's alone: mode 0600): GET
+ * /backup answers its copy, for `npm run backup`. Held from before the database is opened until
+ * after it is closed, it is also the claim on the database: a second server on the same DATA_DIR
+ * finds it answering and stops before opening the database (the embedded PostgreSQL is one
+ * process's), also while the first is still draining or closing.
  */
-export async function serveEmbeddedBackups(database: DatabaseHandle, socketPath: string, log: { info(message: string): void; error(details: object, message: string): void }): Promise<http.Server> {
+export async function claimEmbeddedDatabase(socketPath: string) {
+  fs.mkdirSync(path.dirname(socketPath), { recursive: true });
   if (fs.existsSync(socketPath)) {
     if (await socketAnswers(socketPath)) throw new Error(`another server answers on ${socketPath}: one embedded database, one server`);
     fs.rmSync(socketPath);
   }
+  let backups: { database: DatabaseHandle; log: Log } | null = null;
   const server = http.createServer((request, response) => {
-    if (request.method !== 'GET' || request.url !== '/backup') {
-      response.writeHead(404).end();
-      return;
-    }
+    if (request.method !== 'GET' || request.url !== '/backup') return void response.writeHead(404).end();
+    // Still starting: the database is not open yet.
+    if (!backups) return void response.writeHead(503).end();
+    const { database, log } = backups;
     const started = Date.now();
     dumpEmbeddedDatabase(database).then(
       (copy) => {
@@ -31,5 +39,12 @@ export async function serveEmbeddedBackups(database: DatabaseHandle, socketPath:
   });
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(socketPath, resolve));
   fs.chmodSync(socketPath, 0o600);
-  return server;
+  return {
+    /** From now on GET /backup copies this database. */
+    serveBackups(database: DatabaseHandle, log: Log): void {
+      backups = { database, log };
+    },
+    /** Gives the database up: only once it is closed. */
+    release: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
