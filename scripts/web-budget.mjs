@@ -24,8 +24,8 @@ export const ROUTES = {
   '/user/home': ['src/app/shells/MemberShell.tsx', 'src/features/home/HomePage.tsx', 'src/app/query.tsx', '$rest'],
 };
 
-/** Scripts the server writes into a route's page besides index.html's (apps/server/src/http/web-app.ts). */
-const PAGE_SCRIPTS = { '/user/home': ['early-reads.js'] };
+/** Routes with a page of their own in the build (vite.config.ts), which may ask for more than index.html. */
+const PAGES = { '/user/home': 'user/home.html' };
 
 /** The two parts of a language's texts (vite.config.ts, localeParts). */
 const LOCALE_PART = (language, part) => `virtual:locale/${language}-${part}`;
@@ -66,8 +66,9 @@ export function routeLoads(dist) {
     return { js, css };
   }
 
-  // What index.html asks for up front: its module script, modulepreloads and style sheets.
-  const asked = [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="\/([^"]+\.(?:js|css))"/g)].map((match) => match[1]);
+  // What a page asks for up front: its scripts, modulepreloads and style sheets.
+  const askedBy = (page) => [...page.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="\/([^"]+\.(?:js|css))"/g)].map((match) => match[1]);
+  const asked = askedBy(html);
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
   const initial = closure([entryKey]);
   for (const file of asked) {
@@ -100,7 +101,8 @@ export function routeLoads(dist) {
     // A screen missing from the manifest is no chunk of its own: it is inside the entry already.
     const keys = screens.map((screen) => (screen === '$rest' ? LOCALE_PART(language, 'rest') : screen));
     closure(keys.filter((key) => manifest[key]), loads.js, loads.css);
-    for (const file of PAGE_SCRIPTS[route] ?? []) if (fs.existsSync(path.join(dist, file))) loads.js.add(file);
+    const page = PAGES[route] && path.join(dist, PAGES[route]);
+    if (page && fs.existsSync(page)) for (const file of askedBy(fs.readFileSync(page, 'utf8'))) if (file.endsWith('.js') && !byFile.has(file)) loads.js.add(file);
     routes[route] = describe(loads);
   }
   return { language, languageGzip: size(languageChunk.file), initial: describe(initial), routes };

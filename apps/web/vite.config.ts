@@ -113,6 +113,31 @@ function firstPaintAssets(): Plugin {
   };
 }
 
+const MODULE_SCRIPT = '<script type="module"';
+
+/**
+ * /user/home's own page (user/home.html): index.html with public/early-reads.js ahead of the module
+ * script, told the answers' worker's address, so that home's first reads and the worker start as the
+ * page is parsed (ADR 0446). The server sends it for /user/home, and the service worker serves its
+ * precached copy there (Workbox looks up `/user/home.html` for `/user/home`); every other address
+ * gets index.html.
+ */
+function homePage(): Plugin {
+  return {
+    name: 'home-page',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      const worker = Object.keys(bundle).find((file) => /^assets\/answer-check\.worker-[\w-]+\.js$/.test(file));
+      if (index?.type !== 'asset' || !String(index.source).includes(MODULE_SCRIPT)) throw new Error('no index.html with a module script in the build');
+      if (!worker) throw new Error("no answers' worker in the build");
+      const page = String(index.source).replace(MODULE_SCRIPT, `<script src="/early-reads.js" data-worker="/${worker}"></script>${MODULE_SCRIPT}`);
+      this.emitFile({ type: 'asset', fileName: 'user/home.html', source: page });
+    },
+  };
+}
+
 /**
  * The service worker's push and notification-click handlers (sw/notice-handlers.js), with the
  * build's icon filled in: the Thai and the Lao build share one public folder, so a file there could
@@ -178,6 +203,7 @@ export default defineConfig({
     tailwindcss(),
     localeParts(),
     firstPaintAssets(),
+    homePage(),
     noticeHandlers(),
     // Compressed once at build time, at the smallest settings, and served as they are (preCompressed
     // in the server): brotli to browsers that take it (every phone over HTTPS), gzip to the rest.

@@ -51,19 +51,18 @@ describe('HTTP behaviour', () => {
     }
   });
 
-  // Home's first reads leave with its page (public/early-reads.js); the login screen's page stays as built.
-  it("names the early reads' script and the answers' worker in /user/home's page only", async () => {
+  // Home's first reads leave with its page (ADR 0446); the login screen's page stays index.html.
+  it("sends /user/home's own page of the build for /user/home, and index.html for every other screen", async () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
-    fs.mkdirSync(path.join(dist, 'assets'));
-    const built = '<!doctype html><html><head><title>app</title><script type="module" crossorigin src="/assets/index-abc.js"></script></head><body></body></html>';
-    fs.writeFileSync(path.join(dist, 'index.html'), built);
-    fs.writeFileSync(path.join(dist, 'early-reads.js'), '// early');
-    fs.writeFileSync(path.join(dist, 'assets', 'answer-check.worker-Ab_1-c.js'), '// worker');
+    fs.mkdirSync(path.join(dist, 'user'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
+    fs.writeFileSync(path.join(dist, 'user', 'home.html'), '<!doctype html><title>home</title>');
     const web = await startTestServer({ env: { WEB_DIST: dist } });
     try {
-      const home = await (await fetch(`${web.url}/user/home?from=push`)).text();
-      expect(home).toContain('<script src="/early-reads.js" data-worker="/assets/answer-check.worker-Ab_1-c.js"></script><script type="module"');
-      for (const page of ['/login', '/user/profile', '/user', '/register']) expect(await (await fetch(`${web.url}${page}`)).text(), page).toBe(built);
+      const home = await fetch(`${web.url}/user/home?from=push`);
+      expect(home.headers.get('cache-control')).toBe('no-cache');
+      expect(await home.text()).toContain('<title>home</title>');
+      for (const page of ['/login', '/user/profile', '/user', '/register']) expect(await (await fetch(`${web.url}${page}`)).text(), page).toContain('<title>app</title>');
     } finally {
       await web.close();
       fs.rmSync(dist, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-// /user/home's page starts home's first reads and the answers' worker before the app's code arrives (docs/adr/0446); sent as written, so kept short.
+// /user/home's own page (user/home.html, vite.config.ts) starts home's first reads and the answers' worker before the app's code arrives (docs/adr/0446); sent as written, so kept short.
 (function () {
   var early = { token: localStorage.getItem('token') || sessionStorage.getItem('token'), answers: {}, worker: null };
   window.earlyReads = early;

@@ -6,8 +6,8 @@ import type { App } from './types.js';
 
 const CONSOLE_PREFIX = '/admin';
 const HOME_PATH = '/user/home';
-const EARLY_READS = 'early-reads.js';
-const MODULE_SCRIPT = '<script type="module"';
+/** /user/home's own page in the member app's build: index.html with home's early reads (ADR 0446). */
+const HOME_PAGE = 'user/home.html';
 
 /** Built files: hashed assets are kept for a year, the rest (index.html) is asked for again each time. */
 const cacheHeaders = (res: { setHeader(name: string, value: string): unknown }, filePath: string) => {
@@ -28,21 +28,6 @@ const asksForAFile = (url: string): boolean => {
 };
 
 /**
- * /user/home's page: it starts home's first reads and the answers' checking worker as it is parsed
- * (the build's early-reads.js, told the worker's address), before the app's code has arrived. A
- * classic script ahead of the module one, which runs only once the page is parsed (the browser
- * fetches both at once). No other page does, so the login screen carries none of it. Null for a
- * build without them: every page is then index.html as it is.
- */
-function homePageOf(dist: string): string | null {
-  const page = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const assets = path.join(dist, 'assets');
-  const worker = fs.existsSync(assets) ? fs.readdirSync(assets).find((name) => /^answer-check\.worker-[\w-]+\.js$/.test(name)) : undefined;
-  if (!fs.existsSync(path.join(dist, EARLY_READS)) || !worker || !page.includes(MODULE_SCRIPT)) return null;
-  return page.replace(MODULE_SCRIPT, `<script src="/${EARLY_READS}" data-worker="/assets/${worker}"></script>${MODULE_SCRIPT}`);
-}
-
-/**
  * The two built SPAs, each with history-mode fallback: the operator console under /admin, the
  * member app everywhere else (nothing of the console is in the member app). Unknown API paths stay
  * JSON 404s, and so do files a build does not have.
@@ -55,7 +40,7 @@ export function registerWebApp(app: App, dists: { web: string; console: string }
   const hasWeb = fs.existsSync(path.join(dists.web, 'index.html'));
   const hasConsole = fs.existsSync(path.join(dists.console, 'index.html'));
   const language = SITE_PROFILES[site].defaultLanguage;
-  const homePage = hasWeb ? homePageOf(dists.web) : null;
+  const hasHomePage = hasWeb && fs.existsSync(path.join(dists.web, HOME_PAGE));
   const consolePage = hasConsole ? fs.readFileSync(path.join(dists.console, 'index.html'), 'utf8').replace(/<html lang="[a-z]+"/, `<html lang="${language}"`) : '';
   // The member app's build carries its files compressed (.br, .gz): sent as they are, not compressed
   // per request. cacheControl off: `send`'s own header (max-age=0) would replace cacheHeaders'.
@@ -70,7 +55,7 @@ export function registerWebApp(app: App, dists: { web: string; console: string }
     if (!isApi && !asksForAFile(request.url) && (request.method === 'GET' || request.method === 'HEAD')) {
       const inConsole = request.url === CONSOLE_PREFIX || request.url.startsWith(`${CONSOLE_PREFIX}/`) || request.url.startsWith(`${CONSOLE_PREFIX}?`);
       if (inConsole && hasConsole) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(consolePage);
-      if (!inConsole && homePage && (request.url.split('?')[0] ?? '') === HOME_PATH) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(homePage);
+      if (!inConsole && hasHomePage && (request.url.split('?')[0] ?? '') === HOME_PATH) return reply.header('cache-control', 'no-cache').sendFile(HOME_PAGE, dists.web);
       if (!inConsole && hasWeb) return reply.header('cache-control', 'no-cache').sendFile('index.html', dists.web);
     }
     return reply.status(404).send({ message: 'NO_DATA' });
