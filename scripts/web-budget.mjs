@@ -24,7 +24,10 @@ export const ROUTES = {
   '/user/home': ['src/app/shells/MemberShell.tsx', 'src/features/home/HomePage.tsx', 'src/app/query.tsx', '$rest'],
 };
 
-/** Routes with a page of their own in the build (vite.config.ts), which may ask for more than index.html. */
+/**
+ * Routes with a page of their own in the build (vite.config.ts), which asks for more than index.html:
+ * its screens' files, every one of which it must name.
+ */
 const PAGES = { '/user/home': 'user/home.html' };
 
 /** The two parts of a language's texts (vite.config.ts, localeParts). */
@@ -102,8 +105,16 @@ export function routeLoads(dist) {
     const keys = screens.map((screen) => (screen === '$rest' ? LOCALE_PART(language, 'rest') : screen));
     closure(keys.filter((key) => manifest[key]), loads.js, loads.css);
     const page = PAGES[route] && path.join(dist, PAGES[route]);
-    if (page && fs.existsSync(page)) for (const file of askedBy(fs.readFileSync(page, 'utf8'))) if (file.endsWith('.js') && !byFile.has(file)) loads.js.add(file);
-    routes[route] = describe(loads);
+    let unnamed = [];
+    if (page && fs.existsSync(page)) {
+      const pageAsks = askedBy(fs.readFileSync(page, 'utf8')).filter((file) => file.endsWith('.js'));
+      for (const file of pageAsks) if (!byFile.has(file)) loads.js.add(file);
+      // The page names every file of its screens, so none waits for the one that imports it.
+      const named = closure(pageAsks.filter((file) => byFile.has(file)).map((file) => Object.keys(manifest).find((key) => manifest[key].file === file)), new Set(initial.js));
+      unnamed = [...loads.js].filter((file) => byFile.has(file) && !named.js.has(file));
+      for (const file of named.js) loads.js.add(file);
+    }
+    routes[route] = { ...describe(loads), unnamed };
   }
   return { language, languageGzip: size(languageChunk.file), initial: describe(initial), routes };
 }
@@ -138,6 +149,11 @@ function main() {
     console.error(`✖ /user/home loads ${kB(home)} of JavaScript (gzip) before drawing, over the ${kB(homeBudget)} budget (goal ${HOME_GOAL_KB} kB)`);
     over = true;
   } else console.log(`✔ /user/home JS ${kB(home)} gzip before drawing, within the ${kB(homeBudget)} budget (goal ${HOME_GOAL_KB} kB${home > HOME_GOAL_KB * 1000 ? ', not met' : ', met'})`);
+  for (const [route, loads] of Object.entries(routes)) {
+    if (loads.unnamed.length === 0) continue;
+    console.error(`✖ ${route}'s page (${PAGES[route]}) does not ask for ${loads.unnamed.join(', ')}, which its screens import (apps/web/vite.config.ts, HOME_SCREENS)`);
+    over = true;
+  }
   if (over) process.exit(1);
 }
 

@@ -116,13 +116,23 @@ function firstPaintAssets(): Plugin {
 const MODULE_SCRIPT = '<script type="module"';
 
 /**
+ * What home draws on a member's first visit, besides the entry: the member shell, home's screen,
+ * the server-state client and the rest of the language's texts (scripts/web-budget.mjs counts the
+ * same). Each is a lazy import of the one before it, so without a word from the page the browser
+ * learns of each only once the one before has run.
+ */
+const HOME_SCREENS = ['src/app/shells/MemberShell.tsx', 'src/features/home/HomePage.tsx', 'src/app/query.tsx', '\0virtual:locale/LANGUAGE-rest'];
+
+/**
  * /user/home's own page (user/home.html): index.html with public/early-reads.js ahead of the module
  * script, told the answers' worker's address, so that home's first reads and the worker start as the
- * page is parsed (ADR 0446). The server sends it for /user/home, and the service worker serves its
- * precached copy there (Workbox looks up `/user/home.html` for `/user/home`); every other address
- * gets index.html.
+ * page is parsed, and with a modulepreload of every file of home's screens (HOME_SCREENS and their
+ * static imports), so that they download beside the entry (ADR 0446, ADR 0448). The server sends it
+ * for /user/home, and the service worker serves its precached copy there (Workbox looks up
+ * `/user/home.html` for `/user/home`); every other address gets index.html.
  */
 function homePage(): Plugin {
+  const language = laos ? 'lo' : 'th';
   return {
     name: 'home-page',
     apply: 'build',
@@ -132,7 +142,25 @@ function homePage(): Plugin {
       const worker = Object.keys(bundle).find((file) => /^assets\/answer-check\.worker-[\w-]+\.js$/.test(file));
       if (index?.type !== 'asset' || !String(index.source).includes(MODULE_SCRIPT)) throw new Error('no index.html with a module script in the build');
       if (!worker) throw new Error("no answers' worker in the build");
-      const page = String(index.source).replace(MODULE_SCRIPT, `<script src="/early-reads.js" data-worker="/${worker}"></script>${MODULE_SCRIPT}`);
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      const screens = HOME_SCREENS.map((screen) => screen.replace('LANGUAGE', language)).map((screen) => {
+        const chunk = chunks.find((candidate) => candidate.moduleIds.some((id) => id === screen || id.endsWith(`/apps/web/${screen}`)));
+        if (!chunk) throw new Error(`no chunk of ${screen} in the build`);
+        return chunk.fileName;
+      });
+      const files = new Set<string>();
+      const add = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (files.has(fileName) || fileName === entry?.fileName || chunk?.type !== 'chunk') return;
+        files.add(fileName);
+        for (const imported of chunk.imports) add(imported);
+      };
+      for (const screen of screens) add(screen);
+      const preloads = [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ');
+      const page = String(index.source)
+        .replace(MODULE_SCRIPT, `<script src="/early-reads.js" data-worker="/${worker}"></script>${MODULE_SCRIPT}`)
+        .replace('<link rel="manifest"', `${preloads}\n  <link rel="manifest"`);
       this.emitFile({ type: 'asset', fileName: 'user/home.html', source: page });
     },
   };
