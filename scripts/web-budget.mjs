@@ -9,7 +9,8 @@
 // prints them: gzip at zlib's default level (the budget: what most servers send), and brotli as our
 // server sends it (the .br file the build made, which browsers take over HTTPS). Exits 1 when
 // /login's initial JavaScript passes its budget, or what /user/home loads before drawing passes
-// its own: that one holds where home stands while its goal (HOME_GOAL_KB) is not yet met.
+// its own: that one holds where home stands while its goal (HOME_GOAL_KB) is not yet met. Also
+// exits 1 when a route's own page (PAGES) leaves out a file that its screens load.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
