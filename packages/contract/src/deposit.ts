@@ -35,8 +35,6 @@ export const truelinkBody = z.object({
   link: z.string({ error: (issue) => (issue.input === undefined ? 'KEY_MISSING' : 'KEY_INVALID') }).min(1, { error: 'KEY_MISSING' }).max(4000, { error: 'TRUELINK_INVALID' }),
 });
 export const truelinkResponse = z.object({ message: z.literal('SUCCESS'), amount: z.number() });
-/** The shared key's default; real builds set TRUELINK_KEY / VITE_TRUELINK_KEY. */
-export const DEFAULT_TRUELINK_KEY = 'dev-truelink-shared-key';
 
 // ---------- Manual deposit notices (SPEC §7 POST /api/wallet/add)
 export const depositNotice = z.object({

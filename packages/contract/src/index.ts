@@ -11,6 +11,7 @@ export * from './withdraw.js';
 export * from './statement.js';
 export * from './reference.js';
 export * from './deposit.js';
+export * from './truelink-key.js';
 export * from './site.js';
 export * from './operators.js';
 export * from './member-admin.js';
