@@ -1,11 +1,8 @@
 import { z } from 'zod';
+import { FIGURE_PERIODS, REALITY_CHECK_MINUTES } from './figure-periods.js';
 import { currencyCode } from './money-schemas.js';
 
 // ---------- A member's own figures (player protection): money in, money out, play, by period
-
-/** The periods the figures cover, each ending now and starting at midnight (site time) of its first day. */
-export const FIGURE_PERIODS = ['today', 'days7', 'days30', 'months12'] as const;
-export type FigurePeriod = (typeof FIGURE_PERIODS)[number];
 
 /** One period's figures, in major units of the member's wallet currency (DESIGN §4); computed in minor units. */
 export const periodFigures = z.object({
@@ -33,9 +30,6 @@ export const figuresResponse = z.object({
 export type FiguresResponse = z.infer<typeof figuresResponse>;
 
 // ---------- Reality checks: every N minutes of a signed-in session the app shows where the member stands
-
-/** `default`: the site profiles' default (an admin may set the site's own: protectionRealityCheckMinutes). */
-export const REALITY_CHECK_MINUTES = { min: 10, max: 120, default: 60 } as const;
 
 const intervalMinutes = z
   .number({ error: (issue) => (issue.input === undefined ? 'KEY_MISSING' : 'REALITY_CHECK_INTERVAL') })

@@ -15,8 +15,3 @@ export type LineLinkStatus = z.infer<typeof lineLinkStatus>;
 export const lineLinkStart = z.object({ url: z.string().url() });
 export type LineLinkStart = z.infer<typeof lineLinkStart>;
 
-/**
- * What the profile page finds in `?line=` after LINE Login: `linked`, or the error code of why not
- * (LINE_LINK_EXPIRED, LINE_ACCOUNT_TAKEN, LINE_LOGIN_FAILED).
- */
-export const LINE_LINK_RESULT_PARAM = 'line';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LAOS_CURRENCIES, NAME_MAX, PASSWORD_MAX } from './constants.js';
 import { ERROR_CODES, OPERATOR_ERROR_CODES } from './errors.js';
-import { REALITY_CHECK_MINUTES } from './figures.js';
+import { REALITY_CHECK_MINUTES } from './figure-periods.js';
 import { MAX_MAJOR_AMOUNT } from './money.js';
 import { isSafeDisplayName } from './rules.js';
 
