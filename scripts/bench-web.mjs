@@ -39,7 +39,7 @@ const GOALS = { loginJsGzip: 120_000, homeJsGzip: HOME_GOAL_KB * 1000, performan
 /** Lighthouse's mobile profile, applied by hand for the scripted taps: 4× slower CPU, slow 4G. */
 const PHONE = { cpuSlowdown: 4, latencyMs: 150, downloadBytesPerSecond: (1.6 * 1024 * 1024) / 8, uploadBytesPerSecond: (750 * 1024) / 8 };
 /** What a member taps on home: each opens something or starts a call. */
-const HOME_TAPS = ['open-transfer', 'check-balance', 'tile-deposit', 'tile-withdraw', 'tile-invite', 'menu-conditions', 'provider-card'];
+const HOME_TAPS = ['open-transfer', 'check-balance', 'tile-deposit', 'tile-withdraw', 'tile-invite', 'menu-conditions', 'menu-statement', 'menu-profile', 'provider-card'];
 // TOOLCHAIN.md: the flags Debian's Chromium needs here (as root, no GPU).
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
