@@ -3,7 +3,7 @@ import { useFocusReturn } from '@wallet/client-kit/focus-return';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../i18n/useTranslation';
 import { useSheetPresence } from './sheetPresence';
-import { useTapShieldOnClose } from './tapShield';
+import { useOutsideTapGraceOnOpen, useTapShieldOnClose } from './tapShield';
 
 /** Radix dialog: focus trap, Escape, and page scroll locked while open (SPEC §2 Home overlays). */
 export function Modal({
@@ -23,14 +23,16 @@ export function Modal({
   // Overlays open from the registry, not from a Radix trigger: focus goes back to what had it.
   const focusReturn = useFocusReturn();
   useTapShieldOnClose(open);
+  const outsideTapAtOpen = useOutsideTapGraceOnOpen(open);
   useSheetPresence(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/70 backdrop-blur-sm" />
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/70 backdrop-blur-sm" data-testid="modal-backdrop" />
         <Dialog.Content
           aria-describedby={undefined}
           {...focusReturn}
+          onInteractOutside={outsideTapAtOpen}
           className="fixed inset-x-0 bottom-0 z-50 mx-auto flex max-h-[90dvh] w-full max-w-lg flex-col rounded-t-3xl border border-white/10 bg-night-850 text-white shadow-2xl sm:bottom-auto sm:top-1/2 sm:-translate-y-1/2 sm:rounded-3xl"
         >
           <div className="flex items-center justify-between border-b border-white/10 px-5 py-4">

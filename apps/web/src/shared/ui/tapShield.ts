@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 
 /**
  * The longest gap between the two taps of a double tap (phones use about 300 ms; a slow thumb
@@ -82,4 +82,21 @@ export function useTapShieldOnClose(open: boolean): void {
       if (lastTap) shieldAround(lastTap);
     };
   }, [open]);
+}
+
+/**
+ * A dialog that opens while a tap is on its way (one the app opens on its own, as the agreement on
+ * home; or the second tap of the double tap that opened it) would take that tap on its backdrop
+ * and close at once, before the member saw it. So for a double tap's window after it opens, a tap
+ * outside it does not close it. Returns the handler for Radix's `onInteractOutside`.
+ */
+export function useOutsideTapGraceOnOpen(open: boolean): (event: Event) => void {
+  const openedAt = useRef(0);
+  // Before the browser draws the dialog, so before any tap can land on it.
+  useLayoutEffect(() => {
+    if (open) openedAt.current = performance.now();
+  }, [open]);
+  return useCallback((event: Event) => {
+    if (performance.now() < openedAt.current + DOUBLE_TAP_WINDOW_MS) event.preventDefault();
+  }, []);
 }
