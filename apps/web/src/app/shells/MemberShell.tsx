@@ -10,6 +10,7 @@ import { APP_NAME } from '../../env';
 import { OverlayHost } from '../overlays';
 import { BottomMenu } from './BottomMenu';
 import { useActiveMenu } from './useActiveMenu';
+import { useTappedTab } from './useTappedTab';
 import { useWhenIdle } from '../../shared/useWhenIdle';
 import { prefetchHomeReads } from './first-reads';
 
@@ -37,6 +38,8 @@ function MemberArea() {
   const overlay = useOverlay();
   const { pathname } = useLocation();
   const idle = useWhenIdle();
+  const { pendingTo, tapped } = useTappedTab();
+  const tab = (to: string) => ({ to, pending: pendingTo === to, onSelect: () => tapped(to) });
   // An overlay belongs to the screen it was opened on: leaving it (or the session ending and
   // sending the member to /login) closes it, as unmounting the screen would.
   useEffect(() => () => overlay.closeAll(), [pathname, overlay]);
@@ -74,11 +77,11 @@ function MemberArea() {
       )}
       <BottomMenu
         entries={[
-          { key: 'profile', label: t('menu.profile'), icon: ProfileIcon, to: '/user/profile', active: active === 'profile' },
+          { key: 'profile', label: t('menu.profile'), icon: ProfileIcon, ...tab('/user/profile'), active: active === 'profile' },
           { key: 'conditions', label: t('menu.conditions'), icon: ScrollIcon, onSelect: () => void overlay.open('conditions', {}) },
-          { key: 'home', label: t('menu.home'), icon: HomeIcon, to: '/user/home', active: active === 'home' },
-          { key: 'statement', label: t('menu.statement'), icon: ListIcon, to: '/user/statement', active: active === 'statement' },
-          { key: 'contact', label: t('menu.contact'), icon: ChatIcon, to: '/user/contact', active: active === 'contact' },
+          { key: 'home', label: t('menu.home'), icon: HomeIcon, ...tab('/user/home'), active: active === 'home' },
+          { key: 'statement', label: t('menu.statement'), icon: ListIcon, ...tab('/user/statement'), active: active === 'statement' },
+          { key: 'contact', label: t('menu.contact'), icon: ChatIcon, ...tab('/user/contact'), active: active === 'contact' },
         ]}
       />
     </div>
