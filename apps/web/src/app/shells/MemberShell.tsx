@@ -11,8 +11,15 @@ import { OverlayHost } from '../overlays';
 import { BottomMenu } from './BottomMenu';
 import { useActiveMenu } from './useActiveMenu';
 import { useTappedTab } from './useTappedTab';
-import { useWhenIdle } from '../../shared/useWhenIdle';
+import { useWhenIdle, whenIdle } from '../../shared/useWhenIdle';
 import { prefetchHomeReads } from './first-reads';
+
+/**
+ * The menu's own screens beyond home, the same modules as the router's (which loads each on its first
+ * visit), loaded once the first screen is idle so that a tab's first tap finds its code there. Not
+ * shared with the router: a module of both would put these names in /login's first file.
+ */
+const TAB_SCREENS = [() => import('../../features/statement/StatementPage'), () => import('../../features/profile/ProfilePage')];
 
 /**
  * The reality check counts from the session's sign-in (the server says when), so it can start
@@ -43,6 +50,11 @@ function MemberArea() {
   // An overlay belongs to the screen it was opened on: leaving it (or the session ending and
   // sending the member to /login) closes it, as unmounting the screen would.
   useEffect(() => () => overlay.closeAll(), [pathname, overlay]);
+  // After the first screen's own later code (its effects queue first): the tabs' screens, one idle moment each.
+  useEffect(() => {
+    const takeBack = TAB_SCREENS.map((load) => whenIdle(load));
+    return () => takeBack.forEach((cancel) => cancel());
+  }, []);
 
   return (
     <div className="min-h-dvh pb-24">
