@@ -112,15 +112,23 @@ export async function chatOnOneNode(url: string, tokens: string[], memberIds: st
   }
 }
 
-/** Two nodes over Redis: members send on node A, their sockets are on node B. */
+/**
+ * Two nodes over Redis: members send on node A, their sockets are on node B. Delivery time at the
+ * steady chat load of the one-node figure (50 messages a second), then how many messages a second
+ * cross at 64 sends at a time; at that saturation a delivery's time is mostly its wait in line
+ * (64 in flight over the rate), which is why the latency goal is read at the steady load.
+ */
 export async function chatAcrossNodes(urlA: string, urlB: string, tokens: string[], memberIds: string[], count: number) {
   const sockets = await connectMembers(urlB, tokens, memberIds, count);
   try {
     // The adapter's stream reader starts with the node; let both be reading.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const figures = await measureDeliveries(urlA, sockets, tokens, count, { concurrency: 64 });
-    console.log(`chat, two nodes over Redis: ${figures.perSecond.toFixed(0)} messages/s delivered across nodes, p50 ${figures.p50} ms, p99 ${figures.p99} ms, lost ${figures.lost}`);
-    return figures;
+    // Each member sends twice in all, within the flood limit of 30 a minute per sender.
+    const steady = await measureDeliveries(urlA, sockets, tokens, Math.min(count, 1_000), { ratePerSecond: 50 });
+    console.log(`chat, two nodes over Redis: ${steady.deliveries} deliveries at 50/s, p50 ${steady.p50} ms, p99 ${steady.p99} ms, lost ${steady.lost}`);
+    const saturated = await measureDeliveries(urlA, sockets, tokens, count, { concurrency: 64 });
+    console.log(`chat, two nodes over Redis: ${saturated.perSecond.toFixed(0)} messages/s delivered across nodes at 64 at a time, p50 ${saturated.p50} ms, p99 ${saturated.p99} ms, lost ${saturated.lost}`);
+    return { steady, saturated };
   } finally {
     for (const socket of sockets) socket.close();
   }
