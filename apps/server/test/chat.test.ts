@@ -142,6 +142,21 @@ describe('chat over HTTP', () => {
     expect((await server.api('GET', '/api/admin/chat/conversations?filter=open', { token: agent })).body.conversations.some((row: { _id: string }) => row._id === conversation)).toBe(true);
   });
 
+  it("a member's messages sent at once, the first ones and later ones, share one conversation, numbered without a gap or a repeat", async () => {
+    const member = await registerMember(server);
+    const sendAtOnce = (count: number, from: number) => Promise.all(Array.from({ length: count }, (_, index) => send(asMember(member), text(`ข้อความ ${from + index}`))));
+    // The conversation is made by one of the first four; the next eight find it there.
+    const sent = [...(await sendAtOnce(4, 1)), ...(await sendAtOnce(8, 5))];
+    expect(sent.map((answer) => answer.status)).toEqual(Array(12).fill(200));
+    const numbers = Array.from({ length: 12 }, (_, index) => index + 1);
+    expect(sent.map((answer) => answer.body.item.seq).sort((a: number, b: number) => a - b)).toEqual(numbers);
+    expect(new Set(sent.map((answer) => answer.body.item.session_id)).size).toBe(1);
+    const { items } = (await history(asMember(member), { limit: 20 })).body;
+    expect(items.map((item: { seq: number }) => item.seq)).toEqual(numbers.reverse());
+    const conversations = (await server.api('GET', '/api/admin/chat/conversations', { token: agent })).body.conversations.filter((row: { member: { _id: string } | null }) => row.member?._id === member.id);
+    expect(conversations).toHaveLength(1);
+  });
+
   it('agents send saved replies; only support agents and admins reach the inbox', async () => {
     const { templates } = (await server.api('GET', '/api/admin/chat/templates', { token: agent })).body;
     expect(templates.map((template: { message: { message_type: string } }) => template.message.message_type).sort()).toEqual(['buttons', 'generic', 'quick_replies']);
