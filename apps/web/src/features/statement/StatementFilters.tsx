@@ -1,6 +1,5 @@
-import { STATEMENT_TYPE_FILTERS, type StatementFilter, type StatementTypeFilter } from '@wallet/contract';
+import { STATEMENT_TYPE_FILTERS, type StatementFilter, type StatementTypeFilter, memberDay } from '@wallet/contract';
 import { useTranslation } from '../../shared/i18n/useTranslation';
-import { memberDay } from './memberDay';
 
 export const PERIODS = ['all', 'today', 'week', 'month', 'custom'] as const;
 export type Period = (typeof PERIODS)[number];
