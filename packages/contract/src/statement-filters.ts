@@ -24,8 +24,8 @@ const MEMBER_OFFSET_MS = 7 * HOUR_MS;
 
 /**
  * The member's day (`YYYY-MM-DD`) that `now` falls on, `daysBack` days earlier when asked: by
- * arithmetic, as the zone keeps one offset all year (a time-zone library's conversion took 9 ms
- * of the statement's first render).
+ * arithmetic, as the zone keeps one offset all year (a time-zone library converts through the
+ * browser's zone data on every call, in every render).
  */
 export function memberDay(daysBack = 0, now: Date = new Date()): string {
   return new Date(now.getTime() + MEMBER_OFFSET_MS - daysBack * DAY_MS).toISOString().slice(0, 10);
