@@ -40,7 +40,7 @@ describe('a protection refusal names the limit and when it resets', () => {
     stubFetch({ 'POST /api/wallet/transfer': { status: 422, body: { message: 'TRANSFER_LIMIT', limit: 'transfer_day', until: midnight } } });
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <TransferModal walletAmount={150} slots={[{ code: 'PG', name: 'PG', category: 'slot', isActive: true, amount: 0, ftWalletSlot: 1, logo: '', background: '', web: null, android: null, ios: null, username: 'bw-PG', password: null, loginForm: false, balanceSyncedAt: null }]} onClose={() => {}} />
+        <TransferModal walletAmount={150} slots={[{ code: 'PG', name: 'PG', category: 'slot', isActive: true, amount: 0, ftWalletSlot: 1, logo: '/media/providers/PG/logo.svg', background: '/media/providers/PG/background.svg', web: null, android: null, ios: null, username: 'bw-PG', password: null, loginForm: false, balanceSyncedAt: null }]} onClose={() => {}} />
       </QueryClientProvider>,
     );
     const user = userEvent.setup();

@@ -69,7 +69,7 @@ describe('toasts of one call', () => {
       'GET /api/wallet/account/PG': { body: { username: 'bw-pg', password: 'secret', event: null } },
       'POST /api/wallet/transfer': () => (++attempt === 1 ? { status: 502, body: { message: 'TRANSFER_FAIL' } } : { body: { message: 'SUCCESS' } }),
     });
-    const slot: Slot = { code: 'PG', name: 'PG Soft', category: 'slot', isActive: true, amount: 0, ftWalletSlot: 1, logo: '', background: '', web: null, android: null, ios: null, username: 'bw-pg', password: null, loginForm: false, balanceSyncedAt: null };
+    const slot: Slot = { code: 'PG', name: 'PG Soft', category: 'slot', isActive: true, amount: 0, ftWalletSlot: 1, logo: '/media/providers/PG/logo.svg', background: '/media/providers/PG/background.svg', web: null, android: null, ios: null, username: 'bw-pg', password: null, loginForm: false, balanceSyncedAt: null };
     renderWithQueries(
       <>
         <Toaster />
@@ -91,7 +91,7 @@ describe('toasts of one call', () => {
 
 describe('money in the web is never added as floats', () => {
   it('sums a withdrawal of everything to the exact total, which the contract’s own parser accepts', async () => {
-    const slot = { code: 'PG', name: 'PG Soft', category: 'slot', isActive: true, amount: 2.2, ftWalletSlot: 1, logo: '', background: '', web: null, loginForm: false };
+    const slot = { code: 'PG', name: 'PG Soft', category: 'slot', isActive: true, amount: 2.2, ftWalletSlot: 1, logo: '/media/providers/PG/logo.svg', background: '/media/providers/PG/background.svg', web: null, loginForm: false };
     const total = totalBalance(1.1, [slot as Slot]);
     expect(total).toBe(3.3);
     const sent: unknown[] = [];

@@ -68,7 +68,7 @@ describe('statement transfer rows', () => {
 });
 
 describe('statement names and refusals', () => {
-  const slot: Slot = { code: 'PG', name: 'PG Soft', category: 'slot', isActive: true, amount: 0, ftWalletSlot: 1, logo: '', background: '', web: null, android: null, ios: null, username: 'bw-pg', password: null, loginForm: false, balanceSyncedAt: null };
+  const slot: Slot = { code: 'PG', name: 'PG Soft', category: 'slot', isActive: true, amount: 0, ftWalletSlot: 1, logo: '/media/providers/PG/logo.svg', background: '/media/providers/PG/background.svg', web: null, android: null, ios: null, username: 'bw-pg', password: null, loginForm: false, balanceSyncedAt: null };
   const wallet = memberWallet({ amount: 500, slots: [slot], bankAccount: { bank: { nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank', nameLO: 'Krungthai Bank' }, bankCode: 'KTB', bankAccountName: 'SOMCHAI', bankAccountNo: '1234567890' } });
   const banks = { banks: [{ code: 'KTB', nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank', nameLO: 'ທະນາຄານກຸງໄທ', slipCode: '006', country: 'TH' }] };
 
