@@ -27,4 +27,7 @@
   }
   early.answers['/api/wallet'] = read('/api/wallet');
   early.answers['/api/protection'] = read('/api/protection');
+  early.answers['/api/spinwheel/active'] = read('/api/spinwheel/active');
+  early.answers['/api/bonus/check/active'] = read('/api/bonus/check/active');
+  early.answers['/api/account/agreement'] = read('/api/account/agreement');
 })();

@@ -14,11 +14,11 @@ afterEach(() => {
 });
 
 describe("/user/home's page's early reads", () => {
-  it("ask for the wallet and the protection status as the app's client would, with the session kept on the device", async () => {
+  it("ask for what home draws first from, and the agreement's status, as the app's client would, with the session kept on the device", async () => {
     sessionStorage.setItem(STORAGE_KEYS.token, 'abc');
     const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify({ message: 'BUSY' }), { status: 503, headers: { 'retry-after': '2' } }));
     runPageScript();
-    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/wallet', '/api/protection']);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/wallet', '/api/protection', '/api/spinwheel/active', '/api/bonus/check/active', '/api/account/agreement']);
     const headers = new Headers(fetchMock.mock.calls[0]![1]!.headers);
     expect(headers.get(CLIENT_HEADER.name)).toBe(CLIENT_HEADER.value);
     expect(headers.get('Authorization')).toBe('Bearer abc');

@@ -2,9 +2,13 @@ import { type AnswerParser, parseBody, startSchema } from '@wallet/client-kit';
 import { API_BASE } from '../../env';
 import { schemaOf } from '../../shared/api/answers';
 import { api } from '../../shared/api/client';
+import { agreementStatusQuery, getAgreementStatus } from '../../shared/api/agreement/get-agreement-status';
+import { activeConditionQuery, getActiveCondition } from '../../shared/api/promotions/get-active-condition';
 import { getProtection, protectionQuery } from '../../shared/api/protection/get-protection';
 import { markReachable } from '../../shared/api/reachability';
+import { getSpinActive, spinActiveQuery } from '../../shared/api/spin';
 import { getWallet, walletQuery } from '../../shared/api/wallet';
+import i18n from '../../shared/i18n';
 import { readToken } from '../../shared/storage';
 import { queryClient } from '../query';
 
@@ -32,13 +36,18 @@ function earlyOr<T>(path: string, schema: () => Promise<AnswerParser<T>>, ask: (
 }
 
 /**
- * What home draws first from (the name, the total and the tiles; the limit prompt), asked for as
- * the member area's code arrives: beside the rest of home's code and texts, not after them, or
- * taken from the page's own reads when it made them. The same queries home then reads, so home's
- * own reads join these instead of asking again.
+ * What home draws first from (the name, the total and the tiles; the limit prompt; the spin tile and
+ * the condition's progress) and the agreement's status it asks for next, asked for as the member
+ * area's code arrives: beside the rest of home's code and texts, not after them, or taken from the
+ * page's own reads when it made them. The same queries home then reads, so home's own reads join
+ * these instead of asking again, and home is drawn once with all of them.
  */
 export function prefetchHomeReads(pathname: string): void {
   if (pathname !== '/user/home' || !readToken()) return;
   void queryClient.prefetchQuery({ ...walletQuery, queryFn: earlyOr('/api/wallet', schemaOf('walletResponse'), getWallet) });
   void queryClient.prefetchQuery({ ...protectionQuery, queryFn: earlyOr('/api/protection', schemaOf('protectionStatus'), getProtection) });
+  void queryClient.prefetchQuery({ ...spinActiveQuery, queryFn: earlyOr('/api/spinwheel/active', schemaOf('spinActiveResponse'), getSpinActive) });
+  const condition = activeConditionQuery(i18n.language);
+  void queryClient.prefetchQuery({ ...condition, queryFn: earlyOr('/api/bonus/check/active', schemaOf('bonusActiveResponse'), getActiveCondition) });
+  void queryClient.prefetchQuery({ ...agreementStatusQuery, queryFn: earlyOr('/api/account/agreement', schemaOf('agreementStatusResponse'), getAgreementStatus) });
 }

@@ -1,8 +1,12 @@
 import type { Slot } from '@wallet/contract';
 import { Suspense, lazy, memo, useRef } from 'react';
+import { useWhenIdle } from '../../../shared/useWhenIdle';
 import { ProviderCard } from './ProviderCard';
 
-/** The swipe's code (embla) loads after home is drawn: the cards in view need none of it. */
+/**
+ * The swipe's code (embla) loads once home is drawn and idle: the cards in view need none of it, and
+ * asked for with home's render its download was the last thing home's largest paint waited for.
+ */
 const Swipe = lazy(() => import('./Swipe').then((module) => ({ default: module.Swipe })));
 
 /**
@@ -11,6 +15,7 @@ const Swipe = lazy(() => import('./Swipe').then((module) => ({ default: module.S
  */
 export const ProviderCarousel = memo(function ProviderCarousel({ title, slots, onOpen }: { title: string; slots: Slot[]; onOpen: (slot: Slot) => void }) {
   const viewport = useRef<HTMLDivElement>(null);
+  const idle = useWhenIdle();
   if (slots.length === 0) return null;
   return (
     <section className="mt-6 [contain-intrinsic-size:auto_10rem] [content-visibility:auto]" aria-label={title} aria-roledescription="carousel">
@@ -24,9 +29,11 @@ export const ProviderCarousel = memo(function ProviderCarousel({ title, slots, o
           ))}
         </div>
       </div>
-      <Suspense fallback={null}>
-        <Swipe viewport={viewport} />
-      </Suspense>
+      {idle && (
+        <Suspense fallback={null}>
+          <Swipe viewport={viewport} />
+        </Suspense>
+      )}
     </section>
   );
 });
