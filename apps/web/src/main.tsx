@@ -1,8 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { Providers } from './app/providers';
-import { OfflineScreen, UpdatePrompt } from './app/pwa';
+import { OfflineScreen } from './app/pwa';
 import { createAppRouter } from './app/router';
 import i18n, { i18nReady } from './shared/i18n';
 import './styles.css';
@@ -32,11 +31,8 @@ function scriptFonts(): Promise<unknown> {
 void i18nReady.then(scriptFonts).finally(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-        <OfflineScreen />
-        <UpdatePrompt />
-      </Providers>
+      <RouterProvider router={router} />
+      <OfflineScreen />
     </StrictMode>,
   ),
 );

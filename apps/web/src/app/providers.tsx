@@ -1,5 +1,7 @@
-import { type ReactNode, Suspense, lazy } from 'react';
+import { Suspense, lazy } from 'react';
+import { Outlet } from 'react-router';
 import { useWhenIdle } from '../shared/useWhenIdle';
+import { UpdatePrompt } from './pwa';
 
 /**
  * sonner is not on the first screen's path: the toaster (and its settings,
@@ -20,15 +22,19 @@ function DeferredToaster() {
 }
 
 /**
- * What wraps every screen: the toaster. The query client comes with the screens that read server
- * state (app/query.tsx) and the overlay host with the member shell, so neither is in /login's
- * first download.
+ * What wraps every screen: the toaster and the service worker's update prompt. The router draws it
+ * with the first screen, once that screen's code is in, and keeps it from screen to screen: the
+ * screen's own effects come first, and what these two load waits in the idle queue behind what the
+ * screen queued (home holds the queue until it is drawn). The query client comes with the screens
+ * that read server state (app/query.tsx) and the overlay host with the member shell, so neither is
+ * in /login's first download.
  */
-export function Providers({ children }: { children: ReactNode }) {
+export function EveryScreen() {
   return (
     <>
-      {children}
+      <Outlet />
       <DeferredToaster />
+      <UpdatePrompt />
     </>
   );
 }

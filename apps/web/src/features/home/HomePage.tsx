@@ -18,6 +18,7 @@ import { Card, Page } from '../../shared/ui/Page';
 import { ArrowDownIcon, ArrowUpIcon, CollectIcon, RefundIcon, ScrollIcon, UsersIcon, WheelIcon } from '../../shared/ui/more-icons';
 import { fetchBanners } from '../../shared/api/promotions/get-banners';
 import { useActiveCondition } from '../../shared/api/promotions/get-active-condition';
+import { useProtection } from '../../shared/api/protection/get-protection';
 import { useSpinActive } from '../../shared/api/spin';
 import { useWallet } from '../../shared/api/wallet';
 import { ConditionProgress } from '../../shared/ui/ConditionProgress';
@@ -30,6 +31,7 @@ import { totalBalance } from './balances';
 import { ProviderCarousel } from './components/ProviderCarousel';
 import { notify } from '../../shared/notify';
 import { whenIdle } from '../../shared/useWhenIdle';
+import { useDrawnWhole } from './useDrawnWhole';
 
 /**
  * A card's sheet, the transfer sheet and the invite reward's confirmation open on a tap, not with
@@ -54,7 +56,8 @@ export function HomePage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const wallet = useWallet();
-  const condition = useActiveCondition().data?.condition ?? null;
+  const conditionRead = useActiveCondition();
+  const condition = conditionRead.data?.condition ?? null;
   const claimInvite = useClaimInvite();
   const [confirmInvite, setConfirmInvite] = useState(false);
   // Drawn from the first time it opens on, so that closing it plays its way out.
@@ -65,7 +68,11 @@ export function HomePage() {
   const [openSlot, setOpenSlot] = useState<string | null>(null);
   const [transferOpen, setTransferOpen] = useState(false);
   const overlay = useOverlay();
-  const spinActive = useSpinActive().data?.isActive ?? false;
+  const spinRead = useSpinActive();
+  const spinActive = spinRead.data?.isActive ?? false;
+  // What home draws from, the limit prompt's protection status among them: home is drawn once they are in.
+  const protectionRead = useProtection();
+  const drawn = useDrawnWhole([wallet, protectionRead, spinRead, conditionRead].some((read) => read.isPending && read.isFetching));
   const data = wallet.data;
   const lastSync = localStorage.getItem(STORAGE_KEYS.lastSync);
   const slot = data?.slots.find((candidate) => candidate.code === openSlot);
@@ -152,6 +159,7 @@ export function HomePage() {
     { key: 'bonus', icon: ScrollIcon, onSelect: () => navigate('/user/bonus') },
     { key: 'refund', icon: RefundIcon, onSelect: () => void openProgramme('refund') },
   ];
+  if (!drawn) return null;
 
   return (
     <Page title={t('menu.home')} className="lg:max-w-5xl">
