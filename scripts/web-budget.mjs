@@ -30,7 +30,7 @@ export const ROUTES = {
  * Routes with a page of their own in the build (vite.config.ts), which asks for more than index.html:
  * its screens' files, every one of which it must name.
  */
-const PAGES = { '/user/home': 'user/home.html' };
+const PAGES = { '/user/home': 'user/home.html', '/register': 'register.html' };
 
 /**
  * Screens drawn without zod on the main thread, besides home's own: what home loads once it is idle

@@ -122,19 +122,27 @@ const MODULE_SCRIPT = '<script type="module"';
  * learns of each only once the one before has run.
  */
 const HOME_SCREENS = ['src/app/shells/MemberShell.tsx', 'src/features/home/HomePage.tsx', 'src/app/query.tsx', '\0virtual:locale/LANGUAGE-rest'];
+/** What the router loads before drawing /register: its screen, the server-state client and the rest of the texts. */
+const REGISTER_SCREENS = ['src/features/register/RegisterPage.tsx', 'src/app/query.tsx', '\0virtual:locale/LANGUAGE-rest'];
 
 /**
- * /user/home's own page (user/home.html): index.html with public/early-reads.js ahead of the module
- * script, told the answers' worker's address, so that home's first reads and the worker start as the
- * page is parsed, and with a modulepreload of every file of home's screens (HOME_SCREENS and their
- * static imports), so that they download beside the entry (ADR 0446, ADR 0448). The server sends it
- * for /user/home, and the service worker serves its precached copy there (Workbox looks up
- * `/user/home.html` for `/user/home`); every other address gets index.html.
+ * Pages of their own for the screens members open first: index.html with a modulepreload of every
+ * file of the screen (its SCREENS and their static imports), so that they download beside the entry
+ * instead of one wave after another (ADR 0448). /user/home's (user/home.html) also names
+ * public/early-reads.js ahead of the module script, told the answers' worker's address, so that
+ * home's first reads and the worker start as the page is parsed (ADR 0446). The server sends each
+ * for its address, and the service worker serves its precached copy there (Workbox looks up
+ * `/register.html` for `/register`); every other address gets index.html.
  */
-function homePage(): Plugin {
+const SCREEN_PAGES = [
+  { fileName: 'user/home.html', screens: HOME_SCREENS, earlyReads: true },
+  { fileName: 'register.html', screens: REGISTER_SCREENS, earlyReads: false },
+];
+
+function screenPages(): Plugin {
   const language = laos ? 'lo' : 'th';
   return {
-    name: 'home-page',
+    name: 'screen-pages',
     apply: 'build',
     enforce: 'post',
     generateBundle(_options, bundle) {
@@ -144,24 +152,25 @@ function homePage(): Plugin {
       if (!worker) throw new Error("no answers' worker in the build");
       const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
       const entry = chunks.find((chunk) => chunk.isEntry);
-      const screens = HOME_SCREENS.map((screen) => screen.replace('LANGUAGE', language)).map((screen) => {
-        const chunk = chunks.find((candidate) => candidate.moduleIds.some((id) => id === screen || id.endsWith(`/apps/web/${screen}`)));
-        if (!chunk) throw new Error(`no chunk of ${screen} in the build`);
-        return chunk.fileName;
-      });
-      const files = new Set<string>();
-      const add = (fileName: string) => {
-        const chunk = bundle[fileName];
-        if (files.has(fileName) || fileName === entry?.fileName || chunk?.type !== 'chunk') return;
-        files.add(fileName);
-        for (const imported of chunk.imports) add(imported);
-      };
-      for (const screen of screens) add(screen);
-      const preloads = [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ');
-      const page = String(index.source)
-        .replace(MODULE_SCRIPT, `<script src="/early-reads.js" data-worker="/${worker}"></script>${MODULE_SCRIPT}`)
-        .replace('<link rel="manifest"', `${preloads}\n  <link rel="manifest"`);
-      this.emitFile({ type: 'asset', fileName: 'user/home.html', source: page });
+      for (const { fileName, screens, earlyReads } of SCREEN_PAGES) {
+        const screenFiles = screens.map((screen) => screen.replace('LANGUAGE', language)).map((screen) => {
+          const chunk = chunks.find((candidate) => candidate.moduleIds.some((id) => id === screen || id.endsWith(`/apps/web/${screen}`)));
+          if (!chunk) throw new Error(`no chunk of ${screen} in the build`);
+          return chunk.fileName;
+        });
+        const files = new Set<string>();
+        const add = (file: string) => {
+          const chunk = bundle[file];
+          if (files.has(file) || file === entry?.fileName || chunk?.type !== 'chunk') return;
+          files.add(file);
+          for (const imported of chunk.imports) add(imported);
+        };
+        for (const file of screenFiles) add(file);
+        const preloads = [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ');
+        let page = String(index.source).replace('<link rel="manifest"', `${preloads}\n  <link rel="manifest"`);
+        if (earlyReads) page = page.replace(MODULE_SCRIPT, `<script src="/early-reads.js" data-worker="/${worker}"></script>${MODULE_SCRIPT}`);
+        this.emitFile({ type: 'asset', fileName, source: page });
+      }
     },
   };
 }
@@ -231,7 +240,7 @@ export default defineConfig({
     tailwindcss(),
     localeParts(),
     firstPaintAssets(),
-    homePage(),
+    screenPages(),
     noticeHandlers(),
     // Compressed once at build time, at the smallest settings, and served as they are (preCompressed
     // in the server): brotli to browsers that take it (every phone over HTTPS), gzip to the rest.

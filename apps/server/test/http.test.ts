@@ -52,17 +52,21 @@ describe('HTTP behaviour', () => {
   });
 
   // Home's first reads leave with its page (ADR 0446); the login screen's page stays index.html.
-  it("sends /user/home's own page of the build for /user/home, and index.html for every other screen", async () => {
+  it("sends /user/home's and /register's own pages of the build for them, and index.html for every other screen", async () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
     fs.mkdirSync(path.join(dist, 'user'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
     fs.writeFileSync(path.join(dist, 'user', 'home.html'), '<!doctype html><title>home</title>');
+    fs.writeFileSync(path.join(dist, 'register.html'), '<!doctype html><title>register</title>');
     const web = await startTestServer({ env: { WEB_DIST: dist } });
     try {
       const home = await fetch(`${web.url}/user/home?from=push`);
       expect(home.headers.get('cache-control')).toBe('no-cache');
       expect(await home.text()).toContain('<title>home</title>');
-      for (const page of ['/login', '/user/profile', '/user', '/register']) expect(await (await fetch(`${web.url}${page}`)).text(), page).toContain('<title>app</title>');
+      const register = await fetch(`${web.url}/register?ref=ABC123`);
+      expect(register.headers.get('cache-control')).toBe('no-cache');
+      expect(await register.text()).toContain('<title>register</title>');
+      for (const page of ['/login', '/user/profile', '/user', '/registered', '/user/register']) expect(await (await fetch(`${web.url}${page}`)).text(), page).toContain('<title>app</title>');
     } finally {
       await web.close();
       fs.rmSync(dist, { recursive: true, force: true });

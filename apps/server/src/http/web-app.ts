@@ -5,9 +5,11 @@ import { SITE_PROFILES, type Site } from '@wallet/contract';
 import type { App } from './types.js';
 
 const CONSOLE_PREFIX = '/admin';
-const HOME_PATH = '/user/home';
-/** /user/home's own page in the member app's build: index.html with home's early reads (ADR 0446). */
-const HOME_PAGE = 'user/home.html';
+/**
+ * Screens with a page of their own in the member app's build: index.html naming every file of the
+ * screen (ADR 0448), and for home its early reads (ADR 0446).
+ */
+const SCREEN_PAGES: Record<string, string> = { '/user/home': 'user/home.html', '/register': 'register.html' };
 
 /** Built files: hashed assets are kept for a year, the rest (index.html) is asked for again each time. */
 const cacheHeaders = (res: { setHeader(name: string, value: string): unknown }, filePath: string) => {
@@ -40,7 +42,7 @@ export function registerWebApp(app: App, dists: { web: string; console: string }
   const hasWeb = fs.existsSync(path.join(dists.web, 'index.html'));
   const hasConsole = fs.existsSync(path.join(dists.console, 'index.html'));
   const language = SITE_PROFILES[site].defaultLanguage;
-  const hasHomePage = hasWeb && fs.existsSync(path.join(dists.web, HOME_PAGE));
+  const screenPages = new Map(Object.entries(SCREEN_PAGES).filter(([, page]) => hasWeb && fs.existsSync(path.join(dists.web, page))));
   const consolePage = hasConsole ? fs.readFileSync(path.join(dists.console, 'index.html'), 'utf8').replace(/<html lang="[a-z]+"/, `<html lang="${language}"`) : '';
   // The member app's build carries its files compressed (.br, .gz): sent as they are, not compressed
   // per request. cacheControl off: `send`'s own header (max-age=0) would replace cacheHeaders'.
@@ -55,7 +57,8 @@ export function registerWebApp(app: App, dists: { web: string; console: string }
     if (!isApi && !asksForAFile(request.url) && (request.method === 'GET' || request.method === 'HEAD')) {
       const inConsole = request.url === CONSOLE_PREFIX || request.url.startsWith(`${CONSOLE_PREFIX}/`) || request.url.startsWith(`${CONSOLE_PREFIX}?`);
       if (inConsole && hasConsole) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(consolePage);
-      if (!inConsole && hasHomePage && (request.url.split('?')[0] ?? '') === HOME_PATH) return reply.header('cache-control', 'no-cache').sendFile(HOME_PAGE, dists.web);
+      const screenPage = inConsole ? undefined : screenPages.get(request.url.split('?')[0] ?? '');
+      if (screenPage) return reply.header('cache-control', 'no-cache').sendFile(screenPage, dists.web);
       if (!inConsole && hasWeb) return reply.header('cache-control', 'no-cache').sendFile('index.html', dists.web);
     }
     return reply.status(404).send({ message: 'NO_DATA' });
