@@ -40,14 +40,13 @@ function earlyOr<T>(path: string, schema: () => Promise<AnswerParser<T>>, ask: (
  * the condition's progress) and the agreement's status it asks for next, asked for as the member
  * area's code arrives: beside the rest of home's code and texts, not after them, or taken from the
  * page's own reads when it made them. The same queries home then reads, so home's own reads join
- * these instead of asking again, and home is drawn once with all of them.
+ * these instead of asking again; home waits for them before it is drawn (features/home/useDrawnWhole.ts).
  */
 export function prefetchHomeReads(pathname: string): void {
   if (pathname !== '/user/home' || !readToken()) return;
   void queryClient.prefetchQuery({ ...walletQuery, queryFn: earlyOr('/api/wallet', schemaOf('walletResponse'), getWallet) });
   void queryClient.prefetchQuery({ ...protectionQuery, queryFn: earlyOr('/api/protection', schemaOf('protectionStatus'), getProtection) });
   void queryClient.prefetchQuery({ ...spinActiveQuery, queryFn: earlyOr('/api/spinwheel/active', schemaOf('spinActiveResponse'), getSpinActive) });
-  const condition = activeConditionQuery(i18n.language);
-  void queryClient.prefetchQuery({ ...condition, queryFn: earlyOr('/api/bonus/check/active', schemaOf('bonusActiveResponse'), getActiveCondition) });
+  void queryClient.prefetchQuery({ ...activeConditionQuery(i18n.language), queryFn: earlyOr('/api/bonus/check/active', schemaOf('bonusActiveResponse'), getActiveCondition) });
   void queryClient.prefetchQuery({ ...agreementStatusQuery, queryFn: earlyOr('/api/account/agreement', schemaOf('agreementStatusResponse'), getAgreementStatus) });
 }
