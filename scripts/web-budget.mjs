@@ -177,7 +177,7 @@ function main() {
   } else console.log(`✔ /user/home JS ${kB(home)} gzip before drawing, within the ${kB(homeBudget)} budget (goal ${HOME_GOAL_KB} kB${home > HOME_GOAL_KB * 1000 ? ', not met' : ', met'})`);
   for (const [route, loads] of Object.entries(routes)) {
     if (loads.unnamed.length === 0) continue;
-    console.error(`✖ ${route}'s page (${PAGES[route]}) does not ask for ${loads.unnamed.join(', ')}, which its screens import (apps/web/vite.config.ts, HOME_SCREENS)`);
+    console.error(`✖ ${route}'s page (${PAGES[route]}) does not ask for ${loads.unnamed.join(', ')}, which its screens import (apps/web/vite.config.ts, SCREEN_PAGES)`);
     over = true;
   }
   if (withZod.length > 0) {

@@ -51,7 +51,7 @@ describe('HTTP behaviour', () => {
     }
   });
 
-  // Home's first reads leave with its page (ADR 0446); the login screen's page stays index.html.
+  // Home's first reads leave with its page (ADR 0446), /register's files with its own (ADR 0457); the login screen's page stays index.html.
   it("sends /user/home's and /register's own pages of the build for them, and index.html for every other screen", async () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
     fs.mkdirSync(path.join(dist, 'user'));

@@ -42,7 +42,7 @@ export function registerWebApp(app: App, dists: { web: string; console: string }
   const hasWeb = fs.existsSync(path.join(dists.web, 'index.html'));
   const hasConsole = fs.existsSync(path.join(dists.console, 'index.html'));
   const language = SITE_PROFILES[site].defaultLanguage;
-  const screenPages = new Map(Object.entries(SCREEN_PAGES).filter(([, page]) => hasWeb && fs.existsSync(path.join(dists.web, page))));
+  const screenPages = new Map(hasWeb ? Object.entries(SCREEN_PAGES).filter(([, page]) => fs.existsSync(path.join(dists.web, page))) : []);
   const consolePage = hasConsole ? fs.readFileSync(path.join(dists.console, 'index.html'), 'utf8').replace(/<html lang="[a-z]+"/, `<html lang="${language}"`) : '';
   // The member app's build carries its files compressed (.br, .gz): sent as they are, not compressed
   // per request. cacheControl off: `send`'s own header (max-age=0) would replace cacheHeaders'.
