@@ -50,6 +50,9 @@ const WITHOUT_ZOD = [
   'src/features/profile/ProfilePage.tsx',
   'src/features/figures/FiguresPage.tsx',
 ];
+/** The screens whose chunk holds what only members' screens draw (vite.config.ts, homeChunks). */
+const HOME_OWN = ['src/app/shells/MemberShell.tsx', 'src/features/home/HomePage.tsx'];
+
 /** A string of zod's own code, in whichever file the bundler put it. */
 const ZOD_MARK = '$ZodType';
 
@@ -78,6 +81,10 @@ export function routeLoads(dist) {
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
   const language = defaultLanguage(html);
   const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
+  // A screen in a group's chunk (vite.config.ts, homeChunks) is no key of the manifest: its chunk is.
+  const modulesFile = path.join(dist, '.vite', 'modules.json');
+  const chunkOfModule = fs.existsSync(modulesFile) ? JSON.parse(fs.readFileSync(modulesFile, 'utf8')) : {};
+  const keyOf = (screen) => manifest[screen] ? screen : Object.keys(manifest).find((key) => chunkOfModule[screen] && manifest[key].file === chunkOfModule[screen]);
 
   /** A chunk and everything it imports statically (the browser fetches them before running it). */
   function closure(keys, js = new Set(), css = new Set()) {
@@ -124,9 +131,9 @@ export function routeLoads(dist) {
   const routes = {};
   for (const [route, screens] of Object.entries(ROUTES)) {
     const loads = { js: new Set(initial.js), css: new Set(initial.css) };
-    // A screen missing from the manifest is no chunk of its own: it is inside the entry already.
-    const keys = screens.map((screen) => (screen === '$rest' ? LOCALE_PART(language, 'rest') : screen));
-    closure(keys.filter((key) => manifest[key]), loads.js, loads.css);
+    // A screen inside the entry is found as the entry, which every route loads already.
+    const keys = screens.map((screen) => keyOf(screen === '$rest' ? LOCALE_PART(language, 'rest') : screen));
+    closure(keys.filter(Boolean), loads.js, loads.css);
     const page = PAGES[route] && path.join(dist, PAGES[route]);
     let unnamed = [];
     if (page && fs.existsSync(page)) {
@@ -139,10 +146,15 @@ export function routeLoads(dist) {
     }
     routes[route] = { ...describe(loads), unnamed };
   }
-  const zodFree = [...ROUTES['/user/home'], ...WITHOUT_ZOD].map((screen) => (screen === '$rest' ? LOCALE_PART(language, 'rest') : screen));
-  const drawn = closure(zodFree.filter((key) => manifest[key]), new Set(initial.js));
+  const zodFree = [...ROUTES['/user/home'], ...WITHOUT_ZOD].map((screen) => keyOf(screen === '$rest' ? LOCALE_PART(language, 'rest') : screen));
+  const drawn = closure(zodFree.filter(Boolean), new Set(initial.js));
   const withZod = [...drawn.js].filter((file) => byFile.has(file) && fs.readFileSync(path.join(dist, file), 'utf8').includes(ZOD_MARK));
-  return { language, languageGzip: size(languageChunk.file), initial: describe(initial), routes, withZod };
+  // Home's own files (the member shell's and home's chunks, vite.config.ts homeChunks) are no public screen's.
+  const homeFiles = new Set(HOME_OWN.map((screen) => manifest[keyOf(screen)]?.file).filter(Boolean));
+  const homeInPublic = Object.entries(routes)
+    .filter(([route]) => !route.startsWith('/user'))
+    .flatMap(([route, loads]) => loads.js.filter(({ file }) => homeFiles.has(file)).map(({ file }) => `${route} loads ${file}`));
+  return { language, languageGzip: size(languageChunk.file), initial: describe(initial), routes, withZod, homeInPublic };
 }
 
 export const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -159,7 +171,7 @@ function main() {
   const dist = path.resolve(root, option('dist', 'apps/web/dist'));
   const budget = Number(option('budget', '120')) * 1000;
   const homeBudget = Number(option('home-budget', '160')) * 1000;
-  const { language, languageGzip, initial, routes, withZod } = routeLoads(dist);
+  const { language, languageGzip, initial, routes, withZod, homeInPublic } = routeLoads(dist);
   console.log(`Member app ${path.relative(root, dist)} (starts in ${language}); gzip sizes, kB = 1,000 bytes`);
   console.log(`  initial JS: ${initial.js.length} files, ${kB(initial.jsGzip)} (the first screen's ${language} texts ${kB(languageGzip)} of it); CSS ${kB(initial.cssGzip)}`);
   for (const [route, loads] of Object.entries(routes)) console.log(`  ${route.padEnd(11)} JS ${kB(loads.jsGzip).padStart(9)} gzip, ${kB(loads.jsBrotli).padStart(9)} brotli as served (${loads.js.length} files)   CSS ${kB(loads.cssGzip)}`);
@@ -180,6 +192,10 @@ function main() {
     console.error(`✖ ${route}'s page (${PAGES[route]}) does not ask for ${loads.unnamed.join(', ')}, which its screens import (apps/web/vite.config.ts, SCREEN_PAGES)`);
     over = true;
   }
+  if (homeInPublic.length > 0) {
+    console.error(`✖ a public screen loads home's chunk: ${homeInPublic.join('; ')} (a module home shares with it is missing from vite.config.ts's common group, e.g. SHARED_CONTRACT)`);
+    over = true;
+  } else console.log("✔ no public screen loads home's chunk");
   if (withZod.length > 0) {
     console.error(`✖ zod is in ${withZod.join(', ')}, which home or a screen of WITHOUT_ZOD loads on the main thread`);
     over = true;

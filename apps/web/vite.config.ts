@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { type Plugin, defineConfig } from 'vite';
+import { type Plugin, type Rolldown, defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -175,6 +175,85 @@ function screenPages(): Plugin {
   };
 }
 
+/** The screens drawn outside the member shell, and the entry: what they load must not grow by home's files. */
+const PUBLIC_SCREENS = [
+  'src/main.tsx',
+  'src/app/query.tsx',
+  'src/app/contact.tsx',
+  'src/features/register/RegisterPage.tsx',
+  'src/features/forgot-password/ForgotPasswordPage.tsx',
+  'src/features/howto/HowtoPage.tsx',
+  'src/features/errors/TerminatedPage.tsx',
+  'src/features/errors/NotFoundPage.tsx',
+];
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+/**
+ * The contract's modules that home and the public screens both use. They are reached through the
+ * contract's index, which the closures below do not follow, so they are named here; the size check
+ * (scripts/web-budget.mjs) fails when a public screen loads home's chunk, which is what a missing one does.
+ */
+const SHARED_CONTRACT = /[\\/]packages[\\/]contract[\\/]src[\\/]money\.ts$/;
+const PACKAGE_INDEX = /[\\/]packages[\\/][\w-]+[\\/]src[\\/]index\.ts$/;
+
+/**
+ * What home draws besides the entry, in two files instead of the 16 the bundler cut it into when
+ * left to itself (0.1–12 kB each, as other screens share some of each): one more request beside the
+ * entry on a phone's few connections costs more than a few kB (ADR 0458). `home` holds what no
+ * public screen needs: the member shell, home's screen and the member-side pieces both import.
+ * `common` holds what home shares with the public screens (the server-state client, money, the
+ * answers' checks), so /register and the others load nothing of home's.
+ */
+function homeChunks(): Rolldown.CodeSplittingGroup[] {
+  let split: { home: Set<string>; common: Set<string> } | undefined;
+  const staticClosure = (roots: string[], context: Rolldown.ChunkingContext) => {
+    const seen = new Set<string>();
+    const visit = (id: string) => {
+      if (seen.has(id)) return;
+      seen.add(id);
+      // A package's index re-exports all of it: what is used of it is followed by the group's own
+      // dependencies, not claimed through the index.
+      if (PACKAGE_INDEX.test(id)) return;
+      for (const imported of context.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+    };
+    for (const root of roots) visit(path.join(HERE, root));
+    return seen;
+  };
+  const groupOf = (moduleId: string, context: Rolldown.ChunkingContext) => {
+    if (!split) {
+      const publicScreens = staticClosure(PUBLIC_SCREENS, context);
+      const home = [...staticClosure(HOME_SCREENS.slice(0, 2), context)];
+      split = { home: new Set(home.filter((id) => !publicScreens.has(id))), common: new Set(home.filter((id) => publicScreens.has(id))) };
+    }
+    if (split.common.has(moduleId) || SHARED_CONTRACT.test(moduleId)) return 'common';
+    return split.home.has(moduleId) ? 'home' : null;
+  };
+  return [
+    { name: (moduleId, context) => (groupOf(moduleId, context) === 'common' ? 'common' : null), priority: 20 },
+    { name: (moduleId, context) => (groupOf(moduleId, context) === 'home' ? 'home' : null), priority: 10 },
+  ];
+}
+
+/**
+ * `.vite/modules.json`: the chunk of each of the app's own modules (by path from apps/web). The
+ * manifest names a screen's chunk only when the screen has one of its own; home's and the member
+ * shell's are in the `home` group's chunk (homeChunks), and the size check (scripts/web-budget.mjs)
+ * finds them here.
+ */
+function moduleChunks(): Plugin {
+  return {
+    name: 'module-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const modules: Record<string, string> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        for (const id of output.moduleIds) if (id.startsWith(`${HERE}${path.sep}`)) modules[path.relative(HERE, id)] = output.fileName;
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/modules.json', source: JSON.stringify(modules) });
+    },
+  };
+}
+
 /**
  * The service worker's push and notification-click handlers (sw/notice-handlers.js), with the
  * build's icon filled in: the Thai and the Lao build share one public folder, so a file there could
@@ -241,6 +320,7 @@ export default defineConfig({
     localeParts(),
     firstPaintAssets(),
     screenPages(),
+    moduleChunks(),
     noticeHandlers(),
     // Compressed once at build time, at the smallest settings, and served as they are (preCompressed
     // in the server): brotli to browsers that take it (every phone over HTTPS), gzip to the rest.
@@ -304,7 +384,7 @@ export default defineConfig({
         // Lazy chunks are named by their hash alone: the entry lists every chunk's file name to
         // preload a screen's imports, and the screens' names cost /login bytes for nothing.
         chunkFileNames: 'assets/[hash].js',
-        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }, { name: 'protection', test: /[\\/]src[\\/]shared[\\/](protection|api[\\/]protection|ui[\\/](BreakNowButton|LimitPrompt))[\\/.]/ }] },
+        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'], priority: 30 }, ...homeChunks(), { name: 'protection', test: /[\\/]src[\\/]shared[\\/](protection|api[\\/]protection|ui[\\/](BreakNowButton|LimitPrompt))[\\/.]/ }] },
       },
     },
   },
