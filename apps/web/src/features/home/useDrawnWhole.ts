@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { whenIdle } from '../../shared/useWhenIdle';
 
 /** The longest home waits for its first reads before it is drawn without them. */
@@ -14,7 +14,6 @@ export const FIRST_READS_WAIT_MS = 1000;
  */
 export function useDrawnWhole(waiting: boolean): boolean {
   const [drawn, setDrawn] = useState(!waiting);
-  if (!waiting && !drawn) setDrawn(true);
   const [hold] = useState(() => {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -25,9 +24,13 @@ export function useDrawnWhole(waiting: boolean): boolean {
       hold.release();
       return;
     }
-    const timer = setTimeout(() => setDrawn(true), FIRST_READS_WAIT_MS);
+    // Drawn as a transition, which yields to the browser every few milliseconds: the reads' arrival
+    // is a store update, which React would otherwise render in one long task (ADR 0459).
+    const draw = () => startTransition(() => setDrawn(true));
+    if (!waiting) return draw();
+    const timer = setTimeout(draw, FIRST_READS_WAIT_MS);
     return () => clearTimeout(timer);
-  }, [drawn, hold]);
+  }, [waiting, drawn, hold]);
   useEffect(() => {
     const takeBack = whenIdle(() => hold.released);
     return () => {
