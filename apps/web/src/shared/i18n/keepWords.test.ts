@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { KIT_TEXTS } from '@wallet/client-kit/texts';
 import i18n from '.';
-import { UNSPLIT_WORDS, WORD_JOINER, ZERO_WIDTH_SPACE, keepWords, withoutBreakMarks } from './keepWords';
+import { CLUSTER, UNSPLIT_WORDS, WORD_JOINER, ZERO_WIDTH_SPACE, keepWords, withoutBreakMarks } from './keepWords';
 import en from './locales/en.json';
 import lo from './locales/lo.json';
 import th from './locales/th.json';
@@ -18,6 +18,11 @@ describe('keepWords (Thai and Lao loanwords whole on a line)', () => {
     expect(withoutBreakMarks(keepWords('QR พร้อมเพย์ ช่องทาง 1'))).toBe('QR พร้อมเพย์ ช่องทาง 1');
     expect(keepWords('QR พร้อมเพย์')).toBe(`QR ${['พ', 'ร้', 'อ', 'ม', 'เ', 'พ', 'ย์'].join(WORD_JOINER)}`);
     expect(keepWords('QR ພ້ອມເພ')).toBe(`QR ${['ພ້', 'ອ', 'ມ', 'ເ', 'ພ'].join(WORD_JOINER)}`);
+  });
+
+  it("splits every listed word into the grapheme clusters ICU's segmenter finds", () => {
+    const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+    for (const word of [...UNSPLIT_WORDS.th, ...UNSPLIT_WORDS.lo]) expect(word.match(CLUSTER)).toEqual([...graphemes.segment(word)].map((part) => part.segment));
   });
 
   it('leaves other text alone, reads the same once the marks are removed, and is idempotent', () => {
