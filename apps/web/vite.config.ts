@@ -115,13 +115,16 @@ function firstPaintAssets(): Plugin {
 
 const MODULE_SCRIPT = '<script type="module"';
 
+/** The member shell and home's screen: what only members' screens draw (homeChunks). */
+const MEMBER_SCREENS = ['src/app/shells/MemberShell.tsx', 'src/features/home/HomePage.tsx'];
+
 /**
  * What home draws on a member's first visit, besides the entry: the member shell, home's screen,
  * the server-state client and the rest of the language's texts (scripts/web-budget.mjs counts the
  * same). Each is a lazy import of the one before it, so without a word from the page the browser
  * learns of each only once the one before has run.
  */
-const HOME_SCREENS = ['src/app/shells/MemberShell.tsx', 'src/features/home/HomePage.tsx', 'src/app/query.tsx', '\0virtual:locale/LANGUAGE-rest'];
+const HOME_SCREENS = [...MEMBER_SCREENS, 'src/app/query.tsx', '\0virtual:locale/LANGUAGE-rest'];
 /** What the router loads before drawing /register: its screen, the server-state client and the rest of the texts. */
 const REGISTER_SCREENS = ['src/features/register/RegisterPage.tsx', 'src/app/query.tsx', '\0virtual:locale/LANGUAGE-rest'];
 
@@ -221,7 +224,7 @@ function homeChunks(): Rolldown.CodeSplittingGroup[] {
   const groupOf = (moduleId: string, context: Rolldown.ChunkingContext) => {
     if (!split) {
       const publicScreens = staticClosure(PUBLIC_SCREENS, context);
-      const home = [...staticClosure(HOME_SCREENS.slice(0, 2), context)];
+      const home = [...staticClosure(MEMBER_SCREENS, context)];
       split = { home: new Set(home.filter((id) => !publicScreens.has(id))), common: new Set(home.filter((id) => publicScreens.has(id))) };
     }
     if (split.common.has(moduleId) || SHARED_CONTRACT.test(moduleId)) return 'common';
