@@ -27,7 +27,10 @@ export function useDrawnWhole(waiting: boolean): boolean {
     // Drawn as a transition, which yields to the browser every few milliseconds: the reads' arrival
     // is a store update, which React would otherwise render in one long task (ADR 0459).
     const draw = () => startTransition(() => setDrawn(true));
-    if (!waiting) return draw();
+    if (!waiting) {
+      draw();
+      return;
+    }
     const timer = setTimeout(draw, FIRST_READS_WAIT_MS);
     return () => clearTimeout(timer);
   }, [waiting, drawn, hold]);
