@@ -230,10 +230,8 @@ function homeChunks(): Rolldown.CodeSplittingGroup[] {
     if (split.common.has(moduleId) || SHARED_CONTRACT.test(moduleId)) return 'common';
     return split.home.has(moduleId) ? 'home' : null;
   };
-  return [
-    { name: (moduleId, context) => (groupOf(moduleId, context) === 'common' ? 'common' : null), priority: 20 },
-    { name: (moduleId, context) => (groupOf(moduleId, context) === 'home' ? 'home' : null), priority: 10 },
-  ];
+  const group = (name: 'common' | 'home', priority: number): Rolldown.CodeSplittingGroup => ({ name: (moduleId, context) => (groupOf(moduleId, context) === name ? name : null), priority });
+  return [group('common', 20), group('home', 10)];
 }
 
 /**

@@ -26,9 +26,8 @@ const LETTER = /[\u0E01-\u0E4E\u0E81-\u0ECD]/;
 /**
  * A letter and the marks on it, Thai and Lao AM (ำ, ຳ) among them: the listed words' grapheme
  * clusters, as Intl.Segmenter finds them (keepWords.test.ts holds the two alike for every listed
- * word). Not the Segmenter itself: making
- * one loads ICU's break data, ~5 ms of the app's start on this machine and four times that on a
- * slow phone.
+ * word). Not the Segmenter itself: making one loads ICU's break data, ~5 ms of the app's start on
+ * this machine and four times that on a slow phone.
  */
 export const CLUSTER = /\P{M}[\p{M}\u0E33\u0EB3]*/gu;
 const words: string[] = [...UNSPLIT_WORDS.th, ...UNSPLIT_WORDS.lo].sort((a, b) => b.length - a.length);
