@@ -36,8 +36,13 @@ export class AppShell {
     return this.page.getByTestId('offline-screen');
   }
 
-  async retryOnline(): Promise<void> {
-    await this.page.getByTestId('offline-retry').click();
+  /**
+   * Back online, the offline screen goes: by itself when one of the app's calls retries and
+   * reaches the server, or when the member taps "try again" first. A click alone would wait for
+   * ever on a button that the retry took away.
+   */
+  async returnOnline(): Promise<void> {
+    await Promise.race([this.page.getByTestId('offline-retry').click(), this.offlineScreen().waitFor({ state: 'detached' })]);
   }
 
   /** The agreement modal (SPEC §2), shown over home until the member accepts it. */

@@ -45,7 +45,7 @@ test('the member app is installable, starts offline with an offline screen, and 
   await keepScreenshot(page, 'pwa-offline');
   await expect(home.totalBalance()).not.toHaveText(/\d/); // no money figure from a cache
   await context.setOffline(false);
-  await home.retryOnline();
+  await home.returnOnline();
   await expect(home.offlineScreen()).toHaveCount(0);
   await expect(home.totalBalance()).toHaveText('0.00');
 });
