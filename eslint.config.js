@@ -44,11 +44,11 @@ export default tseslint.config(
   {
     // http/ holds what is common to routes (authentication, errors to answers, validation, language,
     // idempotency hook, OpenAPI, the server itself). Only what speaks HTTP imports it: route files,
-    // the files that compose the server (app.ts, core.ts, main.ts), and the sandboxes, which are HTTP
+    // the files that compose the server (app.ts, core.ts, main.ts, node.ts), and the sandboxes, which are HTTP
     // stand-ins for outside services. Services receive who calls (the member or operator a request
     // comes from) as a value, so http/context's types are the one thing they may import, as types.
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/http/**', 'apps/server/src/{app,core,main}.ts', 'apps/server/src/**/*.routes.ts', 'apps/server/src/sandbox/**'],
+    ignores: ['apps/server/src/http/**', 'apps/server/src/{app,core,main,node}.ts', 'apps/server/src/**/*.routes.ts', 'apps/server/src/sandbox/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

@@ -8,7 +8,8 @@ import { DEMO_MEMBER } from '../src/seed/reference-data.js';
 
 // `npm start` and `npm run cluster` run the server from its bundle (scripts/build-apps.mjs): the
 // same server, from apps/server/dist/ instead of src/. What a bundle can break is what is read
-// from beside the code: migrations, database functions, the built apps, the QR reader's thread.
+// from beside the code (migrations, database functions, the built apps, the QR reader's thread,
+// PostgreSQL's WebAssembly) and the packages bundled with it, which must share one copy.
 const repository = new URL('../../../', import.meta.url).pathname;
 const BUNDLE = path.join(repository, 'apps/server/dist/main.mjs');
 
@@ -65,6 +66,11 @@ describe('the server run from its bundle', () => {
     const missing = await fetch(`${url}/assets/missing.js`);
     expect([missing.status, await missing.json()]).toEqual([404, { message: 'NO_DATA' }]);
     expect(await (await fetch(`${url}/admin/`)).text()).toContain('<html lang="th"><body>console');
+  });
+
+  it('checks a request with the contract’s schemas, zod and its type provider bundled', async () => {
+    const refused = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-client': 'wallet-user' }, body: JSON.stringify({ username: 12 }) });
+    expect([refused.status, await refused.json()]).toEqual([400, { message: 'KEY_MISSING' }]);
   });
 
   it('reads a slip on its QR reader’s threads and credits it, on a database its migrations made', async () => {

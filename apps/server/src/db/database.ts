@@ -62,6 +62,8 @@ export interface DatabaseOptions {
   schema?: string | undefined;
   /** A PGlite data-dir tarball to start from (tests reuse one migrated template). */
   loadDataDir?: Blob | undefined;
+  /** PGlite's WebAssembly, compiled already (see embedded-engine.ts); without it PGlite compiles its own. */
+  engine?: Promise<WebAssembly.Module> | undefined;
   /** Told when PostgreSQL cuts a connection (the pool recovers by itself); for the log. */
   onConnectionLost?: ((error: Error) => void) | undefined;
 }
@@ -82,6 +84,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof failure.code === 'string' && (UNAVAILABLE_STATES.test(failure.code) || UNAVAILABLE_SOCKET.has(failure.code))) return true;
   return typeof failure.message === 'string' && UNAVAILABLE_MESSAGE.test(failure.message);
 }
+
+const EMBEDDED_SHARED_BUFFERS = '16MB';
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
@@ -121,6 +125,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
   const client = await PGlite.create({
+    ...(options.engine ? { pgliteWasmModule: await options.engine } : {}),
+    // PostgreSQL zeroes its buffer pool as it starts: at the default 128 MB that alone took 0.6 s of a
+    // node's start. The embedded database is for one machine's demo and tests, and the file system
+    // under it is the operating system's cache.
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
     // Trigrams for the console's member search by name (migration 044); PostgreSQL has them as contrib.
     extensions: { pg_trgm },
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),

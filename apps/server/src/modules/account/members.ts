@@ -1,5 +1,5 @@
 import { type CurrencyCode, walletCurrencyOf } from '@wallet/contract';
-import { LRUCache } from 'lru-cache';
+import QuickLRU from 'quick-lru';
 import type { Db } from '../../db/database.js';
 import * as repo from './account.repository.js';
 
@@ -11,8 +11,11 @@ export interface RegisteredMember {
   inviterId: bigint | null;
 }
 
-/** Members whose registered facts a node keeps (about 100 bytes each). */
-const REGISTERED_KEPT = 100_000;
+/**
+ * Members whose registered facts a node keeps (about 100 bytes each): the cache holds between this
+ * many and twice as many, the most recently read.
+ */
+const REGISTERED_KEPT = 50_000;
 
 /**
  * The account module's port on the members table for other modules (docs/architecture.md "Tables
@@ -51,7 +54,7 @@ export interface Members {
 export type MemberCredentials = NonNullable<Awaited<ReturnType<typeof repo.credentialsOf>>>;
 
 export function createMembers(): Members {
-  const registered = new LRUCache<bigint, RegisteredMember>({ max: REGISTERED_KEPT });
+  const registered = new QuickLRU<bigint, RegisteredMember>({ maxSize: REGISTERED_KEPT });
   const remember = (row: MemberRow | undefined) => {
     if (row) registered.set(row.id, { currency: row.currency, inviterId: row.inviter_id });
     return row;

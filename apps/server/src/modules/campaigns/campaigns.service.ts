@@ -1,4 +1,4 @@
-import { LRUCache } from 'lru-cache';
+import QuickLRU from 'quick-lru';
 import type { CampaignLanguage, CampaignSegment, OfferCampaignBody, OfferCampaignItem } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../errors.js';
@@ -32,7 +32,7 @@ export function createCampaignService(deps: {
 }) {
   const { db, now } = deps;
   /** A campaign's texts never change once it is written: kept for the worker, which renders every notice from them (the recent campaigns'). */
-  const textCache = new LRUCache<string, NonNullable<Awaited<ReturnType<typeof repo.textsOf>>>>({ max: 500 });
+  const textCache = new QuickLRU<string, NonNullable<Awaited<ReturnType<typeof repo.textsOf>>>>({ maxSize: 250 });
 
   async function itemsOf(rows: repo.CampaignRow[]): Promise<OfferCampaignItem[]> {
     const states = await repo.noticeStates(
