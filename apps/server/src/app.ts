@@ -142,7 +142,7 @@ declare module 'fastify' {
     reconciler: Reconciler;
     audit: ReturnType<typeof registerAuditModule>;
     chatSockets: ReturnType<typeof registerChatModule>['sockets'];
-    /** The app's metrics registry: main.ts serves it on METRICS_PORT when that is set. */
+    /** The app's metrics registry: node.ts serves it on METRICS_PORT when that is set. */
     metrics: Metrics;
     books: ReturnType<typeof registerBooksModule>;
     dailyFigures: ReturnType<typeof registerDailyFiguresModule>;
@@ -153,7 +153,7 @@ declare module 'fastify' {
     autoPayout: ReturnType<typeof registerWithdrawModule>['autoPayout'];
     notices: ReturnType<typeof registerNoticeModule>['notices'];
     campaigns: ReturnType<typeof registerCampaignModule>['campaigns'];
-    /** main.ts drains the node through it on SIGTERM. */
+    /** node.ts drains the node through it on SIGTERM. */
     readiness: Readiness;
     /** The LINE notice channel (null when LINE is not configured), for the notices outbox and tests. */
     lineNotices: ReturnType<typeof registerLineNotices>;
