@@ -2,7 +2,7 @@ import { tracing } from './tracing.js';
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/database.js';
+import { type EmbeddedEngine, openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { closeGracefully } from './http/shutdown.js';
 import { serveMetrics } from './http/metrics.js';
@@ -21,7 +21,7 @@ import { DEMO_MEMBER, LAO_DEMO_MEMBER } from './seed/reference-data.js';
  * `engine` when main.ts started compiling it), migrated and seeded, then its app listening until a
  * signal stops it.
  */
-export async function startNode({ engine }: { engine?: Promise<WebAssembly.Module> | undefined }): Promise<void> {
+export async function startNode({ engine }: { engine?: Promise<EmbeddedEngine> | undefined }): Promise<void> {
   const config = loadConfig();
 
   // The embedded database is one process's: claimed before it is opened, given up after it is closed.

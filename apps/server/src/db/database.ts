@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions, types as pgliteTypes } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, type Transaction, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
@@ -63,7 +63,7 @@ export interface DatabaseOptions {
   /** A PGlite data-dir tarball to start from (tests reuse one migrated template). */
   loadDataDir?: Blob | undefined;
   /** PGlite's WebAssembly, compiled already (see embedded-engine.ts); without it PGlite compiles its own. */
-  engine?: Promise<WebAssembly.Module> | undefined;
+  engine?: Promise<EmbeddedEngine> | undefined;
   /** Told when PostgreSQL cuts a connection (the pool recovers by itself); for the log. */
   onConnectionLost?: ((error: Error) => void) | undefined;
 }
@@ -84,6 +84,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof failure.code === 'string' && (UNAVAILABLE_STATES.test(failure.code) || UNAVAILABLE_SOCKET.has(failure.code))) return true;
   return typeof failure.message === 'string' && UNAVAILABLE_MESSAGE.test(failure.message);
 }
+
+/** PGlite's PostgreSQL as a compiled WebAssembly module. */
+export type EmbeddedEngine = NonNullable<PGliteOptions['pgliteWasmModule']>;
 
 const EMBEDDED_SHARED_BUFFERS = '16MB';
 
