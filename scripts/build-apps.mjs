@@ -81,7 +81,6 @@ export const SERVER_BUNDLE = `${root}apps/server/dist/main.mjs`;
  */
 export async function buildChangedServer() {
   const dist = path.dirname(SERVER_BUNDLE);
-  fs.mkdirSync(dist, { recursive: true });
   // This file is among the sources: the bundle is made by its options too.
   const state = buildState(dist, sourceFiles('server/src', ['apps/server/package.json', 'packages/contract/src', 'packages/contract/package.json', 'scripts/build-apps.mjs']), {});
   if (state.current && fs.existsSync(SERVER_BUNDLE)) return;

@@ -1,4 +1,4 @@
-import fs from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { EmbeddedEngine } from './database.js';
 
@@ -7,6 +7,6 @@ import type { EmbeddedEngine } from './database.js';
  * A node starts this before it loads its own modules, so the two share the machine's cores instead
  * of one waiting for the other; `openDatabase` instantiates what it gives.
  */
-export function compileEmbeddedEngine(): Promise<EmbeddedEngine> {
-  return WebAssembly.compile(fs.readFileSync(fileURLToPath(import.meta.resolve('@electric-sql/pglite/pglite.wasm'))));
+export async function compileEmbeddedEngine(): Promise<EmbeddedEngine> {
+  return WebAssembly.compile(await readFile(fileURLToPath(import.meta.resolve('@electric-sql/pglite/pglite.wasm'))));
 }
