@@ -89,9 +89,16 @@ export async function qrOfLine(trx: Db, accountId: bigint, line: { reference: st
   return fitting.length === 1 ? fitting[0] : undefined;
 }
 
-/** Whether an earlier read wrote this line (the feed repeats itself). */
-export async function known(trx: Db, accountId: bigint, bankRef: string): Promise<boolean> {
-  return (await trx.selectFrom('bank_credits').select('id').where('account_id', '=', accountId).where('bank_ref', '=', bankRef).executeTakeFirst()) !== undefined;
+/** Which of these lines earlier reads wrote (the feed repeats itself, and every read looks back over the last one's hour). */
+export async function knownRefs(db: Db, accountId: bigint, bankRefs: readonly string[]): Promise<Set<string>> {
+  if (bankRefs.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('bank_credits')
+    .select('bank_ref')
+    .where('account_id', '=', accountId)
+    .where('bank_ref', '=', sql<string>`any(${bankRefs})`)
+    .execute();
+  return new Set(rows.map((row) => row.bank_ref));
 }
 
 /** The line with what became of it, once per bank reference; undefined when another read wrote it first. */

@@ -116,7 +116,6 @@ export function createBankFeed(deps: {
     return db
       .transaction()
       .execute(async (trx) => {
-        if (await repo.known(trx, account.id, entry.bankRef)) return 'repeat' as const;
         const currency = walletCurrencyOf(account.currency);
         const qr =
           account.promptpay_biller_id !== null && !entry.batch
@@ -167,10 +166,17 @@ export function createBankFeed(deps: {
     const to = deps.now();
     const counts = { credited: 0, duplicate: 0, waiting: 0, repeat: 0 };
     try {
-      const entries = await deps.statement.statement(account.account_no, new Date(readUntil.getTime() - OVERLAP_MS), to);
+      const entries = (await deps.statement.statement(account.account_no, new Date(readUntil.getTime() - OVERLAP_MS), to)).filter((entry) => entry.direction === 'credit');
+      // Asked once for the whole read: most lines are the overlap's, written by the read before.
+      const written = await repo.knownRefs(db, account.id, [...new Set(entries.map((entry) => entry.bankRef))]);
       for (const entry of entries) {
-        if (entry.direction !== 'credit') continue;
-        counts[await take(account, entry)] += 1;
+        if (written.has(entry.bankRef)) {
+          counts.repeat += 1;
+          continue;
+        }
+        const status = await take(account, entry);
+        counts[status] += 1;
+        written.add(entry.bankRef);
       }
     } catch (error) {
       await repo.releaseRead(db, account.id);
