@@ -24,12 +24,18 @@ export async function restrictionRefusal(db: Db, memberId: bigint): Promise<Refu
 }
 
 /**
- * Whether a deposit of `amount` fits the member's deposit limits, under their lock (held to the end
- * of the caller's transaction). `replacingMethod`: a new QR of this method cancels the open one.
+ * Why a deposit of `amount` may not start: the restriction in force, else a deposit limit it would
+ * pass, else null. Asked in one statement: the limits are read (and locked, to the end of the
+ * caller's transaction) only when no restriction answers first, as the first branch of a UNION ALL
+ * under LIMIT 1 stops the second from running. `replacingMethod`: a new QR of this method cancels
+ * the open one.
  */
 export async function depositRefusal(trx: Db, memberId: bigint, amount: bigint, replacingMethod: string | null): Promise<Refusal | null> {
-  const { rows } = await sql<RefusalRow>`SELECT refusal, limit_kind, until FROM protection_limit_refusal(${memberId},
-    ARRAY['deposit_day', 'deposit_month', 'deposit_week'], ${amount}, ${replacingMethod}::text)`.execute(trx);
+  const { rows } = await sql<RefusalRow>`
+    SELECT refusal, NULL::text AS limit_kind, until FROM protection_restriction(${memberId}) WHERE refusal IS NOT NULL
+    UNION ALL
+    SELECT refusal, limit_kind, until FROM protection_limit_refusal(${memberId}, ARRAY['deposit_day', 'deposit_month', 'deposit_week'], ${amount}, ${replacingMethod}::text)
+    LIMIT 1`.execute(trx);
   return refusalOf(rows[0]);
 }
 

@@ -270,12 +270,12 @@ export function createProtectionService(
      * transaction it holds the member's deposit limits locked to its end.
      */
     async depositRefusal(trx: Db, memberId: bigint, amount: bigint, replacingMethod: string | null = null): Promise<repo.Refusal | null> {
-      return (await repo.restrictionRefusal(trx, memberId)) ?? (await repo.depositRefusal(trx, memberId, amount, replacingMethod));
+      return repo.depositRefusal(trx, memberId, amount, replacingMethod);
     },
 
     /** Flags, in the credit's transaction, a deposit that arrived past a limit or during a restriction. */
     async flagCredited(trx: Db, deposit: { memberId: bigint; depositId: string; method: string }): Promise<void> {
-      const refusal = (await repo.restrictionRefusal(trx, deposit.memberId)) ?? (await repo.depositRefusal(trx, deposit.memberId, 0n, deposit.method));
+      const refusal = await repo.depositRefusal(trx, deposit.memberId, 0n, deposit.method);
       if (refusal) await repo.flagDeposit(trx, { memberId: deposit.memberId, depositId: deposit.depositId, reason: refusal.refusal, limitKind: refusal.limitKind });
     },
 
