@@ -28,7 +28,7 @@ export function createInviteSummary(deps: { db: Db; settings: Pick<SettingsServi
 
 /** The invite and refund programmes (SPEC §2 Invite and refund, §7; DESIGN §6 Refund, Invite). */
 export function createProgrammeService(deps: {
-  members: Pick<Members, 'find' | 'findMany' | 'inviteeCount'>;
+  members: Pick<Members, 'find' | 'findMany' | 'inviteeCount' | 'registered'>;
   signIns: Pick<SignIns, 'placesSince'>;
   db: Db;
   rewards: Rewards;
@@ -105,8 +105,11 @@ export function createProgrammeService(deps: {
     async accrueInvite(trx: Db, deposit: CreditedDeposit): Promise<void> {
       const site = await deps.settings.site(trx);
       if (!site.inviteEnabled || site.inviteRatePercent <= 0) return;
+      // Who invited a member is a registered fact the node keeps: most members were invited by nobody, and their deposits read no row here.
+      const registered = await deps.members.registered(trx, deposit.memberId);
+      if (!registered?.inviterId || registered.inviterId === deposit.memberId) return;
       const invitee = await deps.members.find(trx, deposit.memberId);
-      if (!invitee?.inviter_id || invitee.inviter_id === invitee.id) return;
+      if (!invitee?.inviter_id) return;
       const inviter = await deps.members.find(trx, invitee.inviter_id);
       if (!inviter) return;
       // A reward is paid in the inviter's currency: a friend whose wallet holds another earns nothing

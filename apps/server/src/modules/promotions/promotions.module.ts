@@ -29,7 +29,7 @@ import { createRewards } from './rewards.js';
 export function registerPromotionsModule(
   core: Pick<Core, 'app' | 'config' | 'db' | 'auditTrail' | 'ledger' | 'settings' | 'now' | 'site'>,
   uses: {
-    members: Pick<Members, 'lock' | 'find' | 'findMany' | 'inviteeCount'>;
+    members: Pick<Members, 'lock' | 'find' | 'findMany' | 'inviteeCount' | 'registered'>;
     signIns: Pick<SignIns, 'placesSince'>;
     wallet: Pick<WalletService, 'transferAll' | 'refreshAll'>;
     credit: Pick<DepositCredit, 'onCredited' | 'beforeIssuing'>;
