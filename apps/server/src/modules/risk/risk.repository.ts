@@ -20,16 +20,19 @@ export interface MemberHistory {
   snoozed: string[];
 }
 
+/** The version in force of every rule: the highest of each. */
+const CURRENT_VERSIONS = sql`SELECT DISTINCT ON (code) code, version, mode, params FROM risk_rule_versions ORDER BY code, version DESC`;
+
 /**
- * The member's history in one statement, ages from the transaction's clock, the movement being
- * decided left out (`excludeId`: its deposit or withdrawal row, written first). Each list walks the
- * newest entries of one index and stops at its cap.
+ * The member's history and the rules' versions in force, in one statement, ages from the
+ * transaction's clock, the movement being decided left out (`excludeId`: its deposit or withdrawal
+ * row, written first). Each list walks the newest entries of one index and stops at its cap.
  */
-export async function memberHistory(trx: Db, memberId: bigint, excludeId: string | null): Promise<MemberHistory> {
+export async function memberHistory(trx: Db, memberId: bigint, excludeId: string | null): Promise<{ history: MemberHistory; versions: RuleVersion[] }> {
   const id = sql`${memberId}::bigint`;
   const exclude = sql`${excludeId ?? '00000000-0000-0000-0000-000000000000'}::uuid`;
   const age = (column: string) => sql`extract(epoch FROM now() - ${sql.ref(column)})::float8`;
-  const { rows } = await sql<{ history: MemberHistory }>`
+  const { rows } = await sql<{ history: MemberHistory; versions: RuleVersion[] }>`
     WITH wallet AS (SELECT id FROM ledger_accounts WHERE code = ${`wallet:${memberId}`}),
     recent_deposits AS (
       SELECT amount, created_at FROM deposits
@@ -96,14 +99,18 @@ export async function memberHistory(trx: Db, memberId: bigint, excludeId: string
       'bankChangedSeconds', (SELECT ${age('created_at')} FROM (SELECT created_at FROM risk_decisions
                                WHERE member_id = ${id} AND movement = 'bank_account' AND outcome <> 'block'
                                ORDER BY created_at DESC LIMIT 1) b)
-    ) AS history`.execute(trx);
-  const history = rows[0]!.history;
+    ) AS history,
+    (SELECT coalesce(json_agg(v), '[]'::json) FROM (${CURRENT_VERSIONS}) v) AS versions`.execute(trx);
+  const { history, versions } = rows[0]!;
   // json_build_object writes bigints as numbers already; a count comes back as a number too.
   return {
-    ...history,
-    depositsUnderReview: Number(history.depositsUnderReview),
-    rewardsUnderReview: Number(history.rewardsUnderReview),
-    bankChangesUnderReview: Number(history.bankChangesUnderReview),
+    history: {
+      ...history,
+      depositsUnderReview: Number(history.depositsUnderReview),
+      rewardsUnderReview: Number(history.rewardsUnderReview),
+      bankChangesUnderReview: Number(history.bankChangesUnderReview),
+    },
+    versions,
   };
 }
 
@@ -118,8 +125,7 @@ export async function claimedRewardsSince(trx: Db, memberIds: readonly string[],
 
 /** The version in force of every rule (the highest of each). */
 export async function currentVersions(db: Db): Promise<RuleVersion[]> {
-  const { rows } = await sql<RuleVersion>`
-    SELECT DISTINCT ON (code) code, version, mode, params FROM risk_rule_versions ORDER BY code, version DESC`.execute(db);
+  const { rows } = await sql<RuleVersion>`${CURRENT_VERSIONS}`.execute(db);
   return rows;
 }
 

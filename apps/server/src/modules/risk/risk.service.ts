@@ -110,13 +110,14 @@ export function createRiskService(deps: { db: Db; auditTrail: AuditTrail; links:
     return { device: count(members.device), address: count(members.address), bankAccount: count(members.bankAccount), holder: count(members.holder) };
   }
 
-  async function gather(trx: Db, movement: MovementToDecide): Promise<RiskInputs> {
-    const [history, members] = await Promise.all([
+  /** The movement's inputs, with the rules' versions in force read in the same statement as its history. */
+  async function gather(trx: Db, movement: MovementToDecide): Promise<{ inputs: RiskInputs; versions: RuleVersion[] }> {
+    const [{ history, versions }, members] = await Promise.all([
       repo.memberHistory(trx, movement.memberId, movement.ownRowId ?? null),
       READS_LINKS.includes(movement.movement) ? deps.links.sharedMembers(trx, movement.memberId) : Promise.resolve(null),
     ]);
     const shared = members && { device: members.device.length, address: members.address.length, bankAccount: members.bankAccount.length, holder: members.holder.length };
-    return {
+    const inputs: RiskInputs = {
       movement: movement.movement,
       amount: Number(movement.amount),
       currency: movement.currency,
@@ -126,6 +127,7 @@ export function createRiskService(deps: { db: Db; auditTrail: AuditTrail; links:
       invite: movement.invite ?? null,
       releasedBlock: false,
     };
+    return { inputs, versions };
   }
 
   return {
@@ -143,8 +145,7 @@ export function createRiskService(deps: { db: Db; auditTrail: AuditTrail; links:
      */
     async decide(trx: Db, movement: MovementToDecide): Promise<Decision> {
       if (movement.movement === 'withdrawal' && (await cases.freezeOf(trx, movement.memberId))) throw businessRule('WITHDRAWALS_FROZEN');
-      const versions = await repo.currentVersions(trx);
-      const inputs = await gather(trx, movement);
+      const { inputs, versions } = await gather(trx, movement);
       let verdict = decide(inputs, versions);
       const refusable = !FOLLOWS_ARRIVED_MONEY.includes(movement.movement);
       if (refusable && verdict.outcome === 'block' && (await repo.useRelease(trx, movement.memberId, movement.movement, movement.amount))) {
