@@ -28,7 +28,7 @@ const CURRENT_VERSIONS = sql`SELECT DISTINCT ON (code) code, version, mode, para
  * transaction's clock, the movement being decided left out (`excludeId`: its deposit or withdrawal
  * row, written first). Each list walks the newest entries of one index and stops at its cap.
  */
-export async function memberHistory(trx: Db, memberId: bigint, excludeId: string | null): Promise<{ history: MemberHistory; versions: RuleVersion[] }> {
+export async function historyAndVersions(trx: Db, memberId: bigint, excludeId: string | null): Promise<{ history: MemberHistory; versions: RuleVersion[] }> {
   const id = sql`${memberId}::bigint`;
   const exclude = sql`${excludeId ?? '00000000-0000-0000-0000-000000000000'}::uuid`;
   const age = (column: string) => sql`extract(epoch FROM now() - ${sql.ref(column)})::float8`;

@@ -113,7 +113,7 @@ export function createRiskService(deps: { db: Db; auditTrail: AuditTrail; links:
   /** The movement's inputs, with the rules' versions in force read in the same statement as its history. */
   async function gather(trx: Db, movement: MovementToDecide): Promise<{ inputs: RiskInputs; versions: RuleVersion[] }> {
     const [{ history, versions }, members] = await Promise.all([
-      repo.memberHistory(trx, movement.memberId, movement.ownRowId ?? null),
+      repo.historyAndVersions(trx, movement.memberId, movement.ownRowId ?? null),
       READS_LINKS.includes(movement.movement) ? deps.links.sharedMembers(trx, movement.memberId) : Promise.resolve(null),
     ]);
     const shared = members && { device: members.device.length, address: members.address.length, bankAccount: members.bankAccount.length, holder: members.holder.length };
