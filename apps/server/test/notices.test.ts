@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { claimDue } from '../src/modules/notices/notices.repository.js';
+import { claimDue, finishWithAttempt } from '../src/modules/notices/notices.repository.js';
 import { approvedBySecondOperator, playAndLose, registerMember, startTestServer, type TestServer } from './harness.js';
 
 // The notice outbox, over real HTTP: deposits credited from the sandbox bank's feed, withdrawals
@@ -259,6 +259,23 @@ describe('sending', () => {
     await later(31);
     expect((await noticesOf(member))[0]).toMatchObject({ state: 'sent', channel: 'sms' });
     expect(await smsInbox(member)).toHaveLength(1);
+  });
+
+  it('records the try of a node whose claim lapsed meanwhile, and leaves the notice to the node that claimed it since', async () => {
+    const member = await registerMember(server);
+    await deposit(member, 100);
+    const [notice] = await noticesOf(member);
+    const claimOf = async () => (await claimDue(server.db, 1000, 30, server.clock.now())).find((row) => row.id === notice!.id);
+    const lapsed = await claimOf();
+    server.clock.advance(31_000);
+    const current = await claimOf();
+    expect(lapsed && current).toBeDefined();
+    await finishWithAttempt(server.db, lapsed!, { noticeId: notice!.id, channel: 'sms', outcome: 'sent', detail: null }, { state: 'sent', channel: 'sms', givenUp: ['line', 'push'], outcome: null }, server.clock.now());
+    expect((await noticesOf(member))[0]).toMatchObject({ state: 'pending', claimed_until: current!.claimed_until });
+    expect(await attemptsOf(notice!.id)).toEqual([{ channel: 'sms', outcome: 'sent' }]);
+    await finishWithAttempt(server.db, current!, { noticeId: notice!.id, channel: 'sms', outcome: 'sent', detail: null }, { state: 'sent', channel: 'sms', givenUp: ['line', 'push'], outcome: null }, server.clock.now());
+    expect((await noticesOf(member))[0]).toMatchObject({ state: 'sent', channel: 'sms', given_up: ['line', 'push'], claimed_until: null });
+    expect(await attemptsOf(notice!.id)).toHaveLength(2);
   });
 });
 

@@ -5,14 +5,15 @@ import * as repo from './account.repository.js';
 
 export type MemberRow = NonNullable<Awaited<ReturnType<typeof repo.findMemberRow>>>;
 
-/** What never changes once a member is registered: the wallet's currency and who invited them. */
+/** What never changes once a member is registered: the phone they registered with, the wallet's currency and who invited them. */
 export interface RegisteredMember {
+  phone: string;
   currency: MemberRow['currency'];
   inviterId: bigint | null;
 }
 
 /**
- * Members whose registered facts a node keeps (about 100 bytes each): the cache holds between this
+ * Members whose registered facts a node keeps (about 150 bytes each): the cache holds between this
  * many and twice as many, the most recently read.
  */
 const REGISTERED_KEPT = 50_000;
@@ -56,7 +57,7 @@ export type MemberCredentials = NonNullable<Awaited<ReturnType<typeof repo.crede
 export function createMembers(): Members {
   const registered = new QuickLRU<bigint, RegisteredMember>({ maxSize: REGISTERED_KEPT });
   const remember = (row: MemberRow | undefined) => {
-    if (row) registered.set(row.id, { currency: row.currency, inviterId: row.inviter_id });
+    if (row) registered.set(row.id, { phone: row.phone, currency: row.currency, inviterId: row.inviter_id });
     return row;
   };
   async function registeredMember(db: Db, memberId: bigint): Promise<RegisteredMember | undefined> {

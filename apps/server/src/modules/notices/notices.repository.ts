@@ -82,9 +82,28 @@ function claimLane(db: Db, lane: 'service' | 'marketing', limit: number, leaseSe
 const holding = (notice: Pick<ClaimedNotice, 'id' | 'claimed_until'>) => (db: Db) =>
   db.updateTable('notices').where('id', '=', notice.id).where('state', '=', 'pending').where('claimed_until', '=', notice.claimed_until);
 
-export async function finish(db: Db, notice: ClaimedNotice, end: { state: 'sent' | 'suppressed' | 'undelivered'; channel: ChannelName | null; givenUp: ChannelName[]; outcome: string | null }, now: Date): Promise<void> {
-  await holding(notice)(db)
-    .set({ state: end.state, channel: end.channel, given_up: end.givenUp, outcome: end.outcome, finished_at: now, claimed_until: null })
+type NoticeEnd = { state: 'sent' | 'suppressed' | 'undelivered'; channel: ChannelName | null; givenUp: ChannelName[]; outcome: string | null };
+type NoticeAttempt = { noticeId: string; channel: ChannelName; outcome: 'sent' | 'failed' | 'unreachable'; detail: string | null };
+
+const ended = (end: NoticeEnd, now: Date) => ({ state: end.state, channel: end.channel, given_up: end.givenUp, outcome: end.outcome, finished_at: now, claimed_until: null });
+const attemptRow = (attempt: NoticeAttempt, now: Date) => ({ notice_id: attempt.noticeId, channel: attempt.channel, outcome: attempt.outcome, detail: attempt.detail?.slice(0, 500) ?? null, at: now });
+
+export async function finish(db: Db, notice: ClaimedNotice, end: NoticeEnd, now: Date): Promise<void> {
+  await holding(notice)(db).set(ended(end, now)).execute();
+}
+
+/**
+ * The try that ended the notice and its end, in one statement: the try is written whether or not
+ * the claim still holds (another node took the notice over), as `recordAttempt` then `finish` do.
+ */
+export async function finishWithAttempt(db: Db, notice: ClaimedNotice, attempt: NoticeAttempt, end: NoticeEnd, now: Date): Promise<void> {
+  await db
+    .with('attempt', (cte) => cte.insertInto('notice_attempts').values(attemptRow(attempt, now)))
+    .updateTable('notices')
+    .where('id', '=', notice.id)
+    .where('state', '=', 'pending')
+    .where('claimed_until', '=', notice.claimed_until)
+    .set(ended(end, now))
     .execute();
 }
 
@@ -95,8 +114,8 @@ export async function reschedule(db: Db, notice: ClaimedNotice, next: { channel:
     .execute();
 }
 
-export async function recordAttempt(db: Db, attempt: { noticeId: string; channel: ChannelName; outcome: 'sent' | 'failed' | 'unreachable'; detail: string | null }, now: Date): Promise<void> {
-  await db.insertInto('notice_attempts').values({ notice_id: attempt.noticeId, channel: attempt.channel, outcome: attempt.outcome, detail: attempt.detail?.slice(0, 500) ?? null, at: now }).execute();
+export async function recordAttempt(db: Db, attempt: NoticeAttempt, now: Date): Promise<void> {
+  await db.insertInto('notice_attempts').values(attemptRow(attempt, now)).execute();
 }
 
 export function settingsOf(db: Db, memberId: bigint) {

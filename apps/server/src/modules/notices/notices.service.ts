@@ -107,10 +107,17 @@ export function createNoticeService(deps: {
     await repo.recordAttempt(db, { noticeId: notice.id, channel, outcome, detail }, now());
   }
 
-  async function end(notice: repo.ClaimedNotice, state: 'sent' | 'suppressed' | 'undelivered', channel: ChannelName | null, givenUp: ChannelName[], outcome: string | null) {
+  async function end(notice: repo.ClaimedNotice, state: 'suppressed' | 'undelivered', givenUp: ChannelName[], outcome: string) {
     finished.inc({ state });
-    if (state === 'sent' && channel) delay.observe({ channel }, Math.max(0, now().getTime() - notice.created_at.getTime()) / 1000);
-    await repo.finish(db, notice, { state, channel, givenUp, outcome }, now());
+    await repo.finish(db, notice, { state, channel: null, givenUp, outcome }, now());
+  }
+
+  /** The channel took the notice: the try and the notice's end are written together. */
+  async function sent(notice: repo.ClaimedNotice, channel: ChannelName, givenUp: ChannelName[]) {
+    attempts.inc({ channel, outcome: 'sent' });
+    finished.inc({ state: 'sent' });
+    delay.observe({ channel }, Math.max(0, now().getTime() - notice.created_at.getTime()) / 1000);
+    await repo.finishWithAttempt(db, notice, { noticeId: notice.id, channel, outcome: 'sent', detail: null }, { state: 'sent', channel, givenUp, outcome: null }, now());
   }
 
   /** The event's notice, in the caller's transaction; whether it was written now (not already, for the same event). */
@@ -125,7 +132,7 @@ export function createNoticeService(deps: {
     const settings = await settingsOf(notice.member_id);
     const stale = (await staleChecks.get(notice.kind)?.(db, { memberId: notice.member_id, facts: notice.facts })) ?? null;
     const why = stale ?? suppression(group, { restricted: !isServiceGroup(group) && (await deps.restricted(db, notice.member_id)), consented: settings.channels.offers.length > 0 });
-    if (why) return end(notice, 'suppressed', null, [...notice.given_up], why);
+    if (why) return end(notice, 'suppressed', [...notice.given_up], why);
     if (!isServiceGroup(group)) {
       const until = quietUntil(now(), { from: settings.quietFrom, to: settings.quietTo }, deps.site.timeZone);
       if (until) return repo.reschedule(db, notice, { channel: notice.channel, givenUp: [...notice.given_up], tries: notice.tries_on_channel, dueAt: until });
@@ -133,7 +140,7 @@ export function createNoticeService(deps: {
     const givenUp = [...notice.given_up];
     const chosen = channelsFor(group, settings.channels);
     // The member asked for silence on this kind of notice.
-    if (chosen.length === 0) return end(notice, 'suppressed', null, givenUp, 'muted');
+    if (chosen.length === 0) return end(notice, 'suppressed', givenUp, 'muted');
     let tries = notice.tries_on_channel;
     const facts = notice.facts.amount && !notice.facts.currency ? { ...notice.facts, currency: await deps.currencyOf(db, notice.member_id) } : notice.facts;
     const text = (await textSources.get(notice.kind)?.(db, { facts, language: settings.language })) ?? { ...noticeText(notice.kind, settings.language, facts, templates.get(templateKey(notice.kind, settings.language))), path: NOTICE_PATHS[notice.kind] };
@@ -162,10 +169,7 @@ export function createNoticeService(deps: {
       }
       try {
         const outcome = await channel.send(db, rendered);
-        if (outcome.status === 'sent') {
-          await attempt(notice, name, 'sent', null);
-          return end(notice, 'sent', name, givenUp, null);
-        }
+        if (outcome.status === 'sent') return sent(notice, name, givenUp);
         await attempt(notice, name, 'unreachable', outcome.why);
       } catch (error) {
         // Anything but a ChannelError is ours (a bug, the database): tried again like a busy channel.
@@ -177,7 +181,7 @@ export function createNoticeService(deps: {
       }
       givenUp.push(name);
     }
-    return end(notice, 'undelivered', null, givenUp, 'no_channel');
+    return end(notice, 'undelivered', givenUp, 'no_channel');
   }
 
   return {

@@ -6,12 +6,13 @@ import { ChannelError, type NoticeChannel } from './channel.js';
  * SMS, the last resort, for service messages only (the rules never give it another): the text
  * alone, to the member's registered phone, under the notice's id so the gateway sends it once.
  */
-export function createSmsChannel(sms: SmsSender, members: Pick<Members, 'find' | 'registered'>): NoticeChannel {
+export function createSmsChannel(sms: SmsSender, members: Pick<Members, 'registered'>): NoticeChannel {
   return {
     name: 'sms',
     reachable: async (db, memberId) => (await members.registered(db, memberId)) !== undefined,
     async send(db, notice) {
-      const member = await members.find(db, notice.memberId);
+      // The phone is never changed once registered: the node's kept facts have it.
+      const member = await members.registered(db, notice.memberId);
       if (!member) return { status: 'unreachable', why: 'no_member' };
       try {
         await sms.send(member.phone, `${notice.title}: ${notice.body}`, { reference: notice.id });
