@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
+import { type WhereInterface, sql } from 'kysely';
 import { NOTICE_GROUP_OF, NOTICE_KINDS, type NoticeChannelChoices, type NoticeLanguage, isServiceGroup } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import type { ChannelName, NoticeFacts, NoticeKind } from './channel.js';
+import type { Database } from '../../db/schema.js';
 
 export interface NoticeToWrite {
   id: string;
@@ -79,8 +80,13 @@ function claimLane(db: Db, lane: 'service' | 'marketing', limit: number, leaseSe
 }
 
 /** Only the holder of the claim writes what became of the notice. */
-const holding = (notice: Pick<ClaimedNotice, 'id' | 'claimed_until'>) => (db: Db) =>
-  db.updateTable('notices').where('id', '=', notice.id).where('state', '=', 'pending').where('claimed_until', '=', notice.claimed_until);
+/** The notice's row while the claim `notice` was taken under still holds: no other node has claimed it since. */
+const held =
+  (notice: Pick<ClaimedNotice, 'id' | 'claimed_until'>) =>
+  <Q extends WhereInterface<Database, 'notices'>>(query: Q): Q =>
+    // Kysely's `where` answers its interface, not the builder it was called on (an update, with or without a WITH).
+    query.where('id', '=', notice.id).where('state', '=', 'pending').where('claimed_until', '=', notice.claimed_until) as Q;
+const holding = (notice: Pick<ClaimedNotice, 'id' | 'claimed_until'>) => (db: Db) => db.updateTable('notices').$call(held(notice));
 
 type NoticeEnd = { state: 'sent' | 'suppressed' | 'undelivered'; channel: ChannelName | null; givenUp: ChannelName[]; outcome: string | null };
 type NoticeAttempt = { noticeId: string; channel: ChannelName; outcome: 'sent' | 'failed' | 'unreachable'; detail: string | null };
@@ -100,9 +106,7 @@ export async function finishWithAttempt(db: Db, notice: ClaimedNotice, attempt: 
   await db
     .with('attempt', (cte) => cte.insertInto('notice_attempts').values(attemptRow(attempt, now)))
     .updateTable('notices')
-    .where('id', '=', notice.id)
-    .where('state', '=', 'pending')
-    .where('claimed_until', '=', notice.claimed_until)
+    .$call(held(notice))
     .set(ended(end, now))
     .execute();
 }
