@@ -213,17 +213,19 @@ function chatSocket(member: Member, received: Set<string>, events: { connects: n
     const timer = setTimeout(() => reject(new Error('chat socket did not connect')), 15_000);
     socket.on('connect', () => {
       events.connects += 1;
-      // As the member app does on every (re)connect: join the room, fetch what was missed.
+      // As the member app does on every (re)connect: join the room, then fetch what was missed.
       void (socket.timeout(5_000).emitWithAck('join', `wallet-chat-${member.id}`) as Promise<{ ok: boolean }>)
         .then((answer) => {
           if (!answer.ok) throw new Error('join refused');
           clearTimeout(timer);
           resolve(socket);
         })
+        .catch(() => undefined)
+        .then(() => call(LB, 'POST', '/api/chat/history', { afterSeq: lastSeq }, member.auth))
+        .then((missed) => {
+          for (const item of (missed.body.items as Array<{ seq?: number; message?: { payload?: string } }> | undefined) ?? []) take(item);
+        })
         .catch(() => undefined);
-      void call(LB, 'POST', '/api/chat/history', { afterSeq: lastSeq }, member.auth).then((missed) => {
-        for (const item of (missed.body.items as Array<{ seq?: number; message?: { payload?: string } }> | undefined) ?? []) take(item);
-      });
     });
   });
 }

@@ -80,25 +80,25 @@ export function useChat(options: { open: boolean; prefix: string | undefined; me
       reconnectionAttempts: Number.POSITIVE_INFINITY,
     });
     socket.current = connection;
-    const join = () => {
-      connection.timeout(5_000).emit(CHAT.events.join, room, (error: Error | null, answer?: { ok: boolean }) => {
-        if (error || !answer?.ok) joinFailed.current();
-      });
-    };
-    connection.on('connect', () => {
-      join();
+    const fetchMissed = () => {
       void getHistory(identity, { afterSeq: lastSeq.current })
         .then((missed) => receive(missed.items))
         .catch(() => undefined);
+    };
+    // What was missed is read once the room is joined: a message sent between a read made earlier
+    // and the join would reach the member neither live nor in the read.
+    connection.on('connect', () => {
+      connection.timeout(5_000).emit(CHAT.events.join, room, (error: Error | null, answer?: { ok: boolean }) => {
+        if (error || !answer?.ok) joinFailed.current();
+        fetchMissed();
+      });
     });
     // The server ended the socket (a logout, a block, an expired token) or refused it: not reconnected
     // every few seconds; a call over HTTP instead, whose refusal signs the member out.
     let refused = false;
     const ended = () => {
       refused = true;
-      void getHistory(identity, { afterSeq: lastSeq.current })
-        .then((missed) => receive(missed.items))
-        .catch(() => undefined);
+      fetchMissed();
     };
     connection.on('disconnect', (reason) => {
       if (reason === 'io server disconnect') ended();
