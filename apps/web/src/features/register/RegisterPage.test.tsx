@@ -8,12 +8,13 @@ import { RegisterPage } from './RegisterPage';
 
 const calls: Array<{ path: string; body: unknown }> = [];
 
-function fakeServer(registerOTP = false) {
+function fakeServer(registerOTP: boolean | 'broken' = false) {
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const path = String(input);
     calls.push({ path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
     const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-    if (path.endsWith('/api/lookup/registerOTP')) return json({ registerOTP });
+    if (path.endsWith('/api/lookup/registerOTP')) return registerOTP === 'broken' ? json({ message: 'BAD_REQUEST' }, 400) : json({ registerOTP });
+    if (path.endsWith('/api/otp/send')) return json({ otpRef: 'ABCD', otpToken: 'token-1', code: 'OTP_SENT' });
     if (path.endsWith('/api/lookup/sources')) return json({ sources: [{ code: 'LINE', description: 'ไลน์' }] });
     if (path.endsWith('/api/lookup/banks'))
       return json({
@@ -31,12 +32,13 @@ function fakeServer(registerOTP = false) {
   });
 }
 
+/** The app's client keeps a read fresh for 30 s (app/query.tsx): a list asked for ahead is not asked again when shown. */
 function renderRegister(url = '/register') {
   const router = createMemoryRouter([{ path: '/register', element: <RegisterPage /> }, { path: '/login', element: <p>login page</p> }], {
     initialEntries: [url],
   });
   render(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: false } } })}>
       <RouterProvider router={router} />
       <Toaster />
     </QueryClientProvider>,
@@ -78,6 +80,29 @@ describe('registration screen', () => {
     await user.click(screen.getByTestId('register-next'));
     expect(await screen.findByText('เบอร์โทรศัพท์ต้องรองรับ 10 หลัก')).toBeInTheDocument();
     expect(calls.some((call) => call.path.endsWith('/api/account/validate'))).toBe(false);
+  });
+
+  it('asks the server nothing until a phone is given, then the later steps\' lists with it', async () => {
+    fakeServer(false);
+    renderRegister();
+    const user = userEvent.setup({ delay: null });
+    await fill(user, screen.getByLabelText('เบอร์โทรศัพท์'), '0899999999');
+    expect(calls).toEqual([]);
+    await user.click(screen.getByTestId('register-next'));
+    await screen.findByLabelText('ชื่อที่แสดง');
+    const asked = calls.map((call) => new URL(call.path, 'http://x').pathname).sort();
+    expect(asked).toEqual(['/api/account/validate', '/api/lookup/banks', '/api/lookup/registerOTP', '/api/lookup/sources']);
+    expect(await screen.findByRole('option', { name: 'ไลน์' })).toBeInTheDocument();
+  });
+
+  it('asks for the SMS code when whether to ask cannot be read', async () => {
+    fakeServer('broken');
+    renderRegister();
+    const user = userEvent.setup({ delay: null });
+    await fill(user, screen.getByLabelText('เบอร์โทรศัพท์'), '0899999999');
+    await user.click(screen.getByTestId('register-next'));
+    expect(await screen.findByText('รหัสอ้างอิง: ABCD')).toBeInTheDocument();
+    expect(calls.some((call) => call.path.endsWith('/api/otp/send'))).toBe(true);
   });
 
   it('skips the OTP step when registerOTP is off, and refuses different passwords', async () => {

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { type Currency, DELAYS_MS, OTP_RULES, choosesCurrency, isEnglishName, isValidPhone, joinAccountName, needsEnglishName, walletCurrencyOf } from '@wallet/contract';
@@ -12,9 +13,9 @@ import { TextField } from '../../shared/ui/Field';
 import { SelectField } from '../../shared/ui/LaterFields';
 import { Card, Page } from '../../shared/ui/Page';
 import { ResendButton } from '../../shared/ui/ResendButton';
-import { useBanks } from '../../shared/api/lookup/get-banks';
-import { useRegisterOtpFlag } from '../../shared/api/lookup/get-register-otp';
-import { useSources } from '../../shared/api/lookup/get-sources';
+import { banksQuery, useBanks } from '../../shared/api/lookup/get-banks';
+import { registerOtpFlagQuery } from '../../shared/api/lookup/get-register-otp';
+import { sourcesQuery, useSources } from '../../shared/api/lookup/get-sources';
 import { createAccount } from './api/create-account';
 import { sendOtp } from './api/send-otp';
 import { validateRegistration } from './api/validate-registration';
@@ -29,9 +30,7 @@ export function RegisterPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { search } = useLocation();
-  const otpFlag = useRegisterOtpFlag();
-  const sources = useSources();
-  const banks = useBanks();
+  const queryClient = useQueryClient();
 
   const [step, setStep] = useState<Step>(1);
   const [busy, setBusy] = useState(false);
@@ -80,8 +79,16 @@ export function RegisterPage() {
   const submitPhone = () =>
     run(async () => {
       if (!isValidPhone(phone, SITE_PROFILE.site)) return fail(t(SITE_PROFILE.phoneHintKey));
-      await validateRegistration({ username: phone });
-      if (otpFlag.data?.registerOTP ?? true) await requestOtp();
+      // The page asks the server nothing before the member gives a phone (ADR 0473): the later
+      // steps' lists are asked for now, while the member reads the SMS.
+      void queryClient.prefetchQuery(sourcesQuery(i18n.language));
+      void queryClient.prefetchQuery(banksQuery);
+      // A flag that cannot be read asks for the SMS code, the stricter way.
+      const [, asksForOtp] = await Promise.all([
+        validateRegistration({ username: phone }),
+        queryClient.fetchQuery(registerOtpFlagQuery).then((flag) => flag.registerOTP, () => true),
+      ]);
+      if (asksForOtp) await requestOtp();
       else setStep(3);
     });
 
@@ -203,9 +210,7 @@ export function RegisterPage() {
             <TextField label={t('register.confirmPassword')} name="confirmPassword" type="password" autoComplete="new-password" maxLength={128} value={profile.confirmPassword} onChange={(event) => setProfile({ ...profile, confirmPassword: event.target.value })} />
             <SelectField label={t('register.source')} name="sourceCode" value={profile.sourceCode} onChange={(event) => setProfile({ ...profile, sourceCode: event.target.value })}>
               <option value="">{t('register.sourcePlaceholder')}</option>
-              {sources.data?.sources.map((source) => (
-                <option key={source.code} value={source.code}>{source.description}</option>
-              ))}
+              <SourceOptions />
             </SelectField>
             <TextField
               label={t('register.inviter')}
@@ -239,9 +244,7 @@ export function RegisterPage() {
           <form className="space-y-4" onSubmit={(event) => (event.preventDefault(), void submitBank())} noValidate>
             <SelectField label={t('register.bank')} name="bankCode" value={bank.bankCode} onChange={(event) => setBank({ ...bank, bankCode: event.target.value })}>
               <option value="">{t('register.bankPlaceholder')}</option>
-              {banks.data?.banks.map((item) => (
-                <option key={item.code} value={item.code}>{bankNameIn(i18n.language, item)}</option>
-              ))}
+              <BankOptions />
             </SelectField>
             <TextField label={t('register.accountNo')} name="bankAccountNo" inputMode="numeric" maxLength={20} value={bank.bankAccountNo} onChange={(event) => setBank({ ...bank, bankAccountNo: event.target.value.replace(/\D/g, '') })} />
             <div className="grid grid-cols-2 gap-3">
@@ -273,6 +276,21 @@ export function RegisterPage() {
       </Card>
     </Page>
   );
+}
+
+function SourceOptions() {
+  const sources = useSources();
+  return sources.data?.sources.map((source) => (
+    <option key={source.code} value={source.code}>{source.description}</option>
+  ));
+}
+
+function BankOptions() {
+  const { i18n } = useTranslation();
+  const banks = useBanks();
+  return banks.data?.banks.map((item) => (
+    <option key={item.code} value={item.code}>{bankNameIn(i18n.language, item)}</option>
+  ));
 }
 
 function Stepper({ step }: { step: Step }) {
