@@ -13,11 +13,12 @@ function menuRouter(statementCode: Promise<{ Component: () => ReactElement }>) {
   const Shell = () => {
     const { pendingTo, tapped } = useTappedTab();
     const { pathname } = useLocation();
-    const tab = (to: string) => ({ to, pending: pendingTo === to, onSelect: () => tapped(to), active: pathname === to });
+    const tab = (to: string) => ({ to, pending: pendingTo === to, active: pathname === to });
     return (
       <>
         <Outlet />
         <BottomMenu
+          onTabTap={tapped}
           entries={[
             { key: 'home', label: 'Home', icon: Icon, ...tab('/home') },
             { key: 'statement', label: 'Statement', icon: Icon, ...tab('/statement') },

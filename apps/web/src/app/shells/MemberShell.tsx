@@ -1,5 +1,5 @@
 import { useTranslation } from '../../shared/i18n/useTranslation';
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, lazy, useCallback, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useOverlay } from '../../shared/overlays/overlays';
 import { useSignOut } from '../../shared/api/useSignOut';
@@ -41,12 +41,9 @@ export function MemberShell() {
 function MemberArea() {
   const { t } = useTranslation();
   const logout = useSignOut();
-  const active = useActiveMenu();
   const overlay = useOverlay();
   const { pathname } = useLocation();
   const idle = useWhenIdle();
-  const { pendingTo, tapped } = useTappedTab();
-  const tab = (to: string) => ({ to, pending: pendingTo === to, onSelect: () => tapped(to) });
   // An overlay belongs to the screen it was opened on: leaving it (or the session ending and
   // sending the member to /login) closes it, as unmounting the screen would.
   useEffect(() => () => overlay.closeAll(), [pathname, overlay]);
@@ -87,15 +84,32 @@ function MemberArea() {
           <RealityCheck onLogout={logout} />
         </Suspense>
       )}
-      <BottomMenu
-        entries={[
-          { key: 'profile', label: t('menu.profile'), icon: ProfileIcon, ...tab('/user/profile'), active: active === 'profile' },
-          { key: 'conditions', label: t('menu.conditions'), icon: ScrollIcon, onSelect: () => void overlay.open('conditions', {}) },
-          { key: 'home', label: t('menu.home'), icon: HomeIcon, ...tab('/user/home'), active: active === 'home' },
-          { key: 'statement', label: t('menu.statement'), icon: ListIcon, ...tab('/user/statement'), active: active === 'statement' },
-          { key: 'contact', label: t('menu.contact'), icon: ChatIcon, ...tab('/user/contact'), active: active === 'contact' },
-        ]}
-      />
+      <MemberMenu />
     </div>
+  );
+}
+
+/**
+ * The member area's bottom menu, with the entry a member tapped in its own state: a tap draws the
+ * menu again, not the header and the screen around it (ADR 0474).
+ */
+function MemberMenu() {
+  const { t } = useTranslation();
+  const active = useActiveMenu();
+  const overlay = useOverlay();
+  const { pendingTo, tapped } = useTappedTab();
+  const tab = (to: string) => ({ to, pending: pendingTo === to });
+  const openConditions = useCallback(() => void overlay.open('conditions', {}), [overlay]);
+  return (
+    <BottomMenu
+      onTabTap={tapped}
+      entries={[
+        { key: 'profile', label: t('menu.profile'), icon: ProfileIcon, ...tab('/user/profile'), active: active === 'profile' },
+        { key: 'conditions', label: t('menu.conditions'), icon: ScrollIcon, onSelect: openConditions },
+        { key: 'home', label: t('menu.home'), icon: HomeIcon, ...tab('/user/home'), active: active === 'home' },
+        { key: 'statement', label: t('menu.statement'), icon: ListIcon, ...tab('/user/statement'), active: active === 'statement' },
+        { key: 'contact', label: t('menu.contact'), icon: ChatIcon, ...tab('/user/contact'), active: active === 'contact' },
+      ]}
+    />
   );
 }
