@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import jsQRModule from 'jsqr';
+import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 
 const require = createRequire(import.meta.url);
@@ -20,8 +21,15 @@ await prepareZXingModule({
  * @param {{ data: Uint8ClampedArray; width: number; height: number }} image RGBA, 4 bytes a pixel
  * @returns {Promise<string | null>}
  */
-export default async function readQr({ data, width, height }) {
+async function readQr({ data, width, height }) {
   const [found] = await readBarcodes({ data, width, height, colorSpace: 'srgb' }, { formats: ['QRCode'], maxNumberOfSymbols: 1 });
   if (found?.isValid && found.text) return found.text;
   return jsQR(data, width, height, { inversionAttempts: 'attemptBoth' })?.data ?? null;
+}
+
+/** The QR's text, with the image's pixels moved back to be filled again. */
+export default async function readAndReturn(image) {
+  const text = await readQr(image);
+  const pixels = image.data.buffer;
+  return move({ [transferableSymbol]: [pixels], [valueSymbol]: { text, pixels } });
 }

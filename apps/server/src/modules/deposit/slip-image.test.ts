@@ -4,8 +4,8 @@ import type { QrReader } from './qr-reader.js';
 import { reencodeAndReadSlip } from './slip-image.js';
 
 /** A reader that keeps the pixels a slip's check hands it and finds no QR. */
-function keepingReader(): QrReader & { seen: Uint8ClampedArray[] } {
-  const seen: Uint8ClampedArray[] = [];
+function keepingReader(): QrReader & { seen: Uint8Array[] } {
+  const seen: Uint8Array[] = [];
   return {
     seen,
     read: async ({ data }) => {

@@ -110,12 +110,6 @@ export async function readStoredSlip(reader: QrReader, image: Buffer): Promise<S
 
 async function readPixels(reader: QrReader, pixels: Pixels): Promise<SlipReading> {
   if (Math.min(pixels.width, pixels.height) < MIN_SIDE_PX) return { tooSmallToRead: true, qr: null };
-  return { tooSmallToRead: false, qr: await readQr(reader, pixels) };
+  // PAYMENTS.md: sharp → RGBA → a QR reader.
+  return { tooSmallToRead: false, qr: await reader.read(pixels) };
 }
-
-/**
- * The text of the QR on a slip, or null when none can be read (PAYMENTS.md: sharp → RGBA → a QR
- * reader). The pixels are copied for the reader's thread, which takes the copy without another.
- */
-const readQr = (reader: QrReader, { data, width, height }: Pixels): Promise<string | null> =>
-  reader.read({ data: new Uint8ClampedArray(data), width, height });
