@@ -30,10 +30,4 @@
   early.answers['/api/spinwheel/active'] = read('/api/spinwheel/active');
   early.answers['/api/bonus/check/active'] = read('/api/bonus/check/active');
   early.answers['/api/account/agreement'] = read('/api/account/agreement');
-  // A phone reads a locale's number data when it builds the first formatter of it: built here, while
-  // the app's code is on its way, not in home's first render (docs/adr/0475). The locales are formatMoney's.
-  setTimeout(function () {
-    var language = localStorage.getItem('locale') || document.documentElement.lang;
-    new Intl.NumberFormat(language === 'th' ? 'th-TH' : 'en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(0);
-  });
 })();

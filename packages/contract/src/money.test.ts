@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CURRENCIES, formatMoney, isPayableIn, minor, minorOf, payablePart, parseDecimal, percentOf, sum, toMajor, toMinor } from './money.js';
+import { CURRENCIES, formatFigure, formatMoney, isPayableIn, minor, minorOf, payablePart, parseDecimal, percentOf, sum, toMajor, toMinor } from './money.js';
 import { moneyAmount } from './money-schemas.js';
 import { gameBalanceMinor } from './credits.js';
 
@@ -85,6 +85,26 @@ describe('one money vocabulary', () => {
     expect(formatMoney(1_250_000.5, 'lo', 'LAK')).toBe('1,250,000.5');
     expect(formatMoney(1234.5, 'lo')).toBe('1,234.50');
     expect(formatMoney(50_000, 'th', 'LAK')).toBe('50,000');
+  });
+
+  it('prints every amount as Intl prints it in th-TH and en-US, digit for digit, halves rounded away from zero', () => {
+    const twoDecimals = ['th-TH', 'en-US'].map((locale) => new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+    const upToTwo = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+    const halves = [0.005, 1.005, 2.675, 1.015, 0.125, 999.995, 999_999.995, -0.005, -0.004, -1.005];
+    const edges = [0, -0, 1, -1, 0.1 + 0.2, 1e15 + 0.5, 123_456_789_012.345, Number.MAX_SAFE_INTEGER, 1e21, 1e-7, -1e-7, 12_345_678.9];
+    // A fixed sweep: every size from units to trillions, with 0 to 4 decimals, and both signs.
+    const sweep = Array.from({ length: 20_000 }, (_, index) => {
+      const magnitude = 10 ** (index % 13);
+      const decimals = index % 5;
+      const value = (((index * 7_919) % 100_003) / 100_003) * magnitude;
+      const rounded = Math.round(value * 10 ** decimals) / 10 ** decimals;
+      return index % 3 === 0 ? -rounded : rounded;
+    });
+    for (const value of [...halves, ...edges, ...sweep]) {
+      for (const intl of twoDecimals) expect(formatMoney(value, 'th')).toBe(intl.format(value));
+      expect(formatMoney(value, 'lo', 'LAK')).toBe(upToTwo.format(value));
+      expect(formatFigure(value, 'en')).toBe(upToTwo.format(value));
+    }
   });
 
   it('names each currency with its minor-unit scale', () => {

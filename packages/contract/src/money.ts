@@ -82,10 +82,43 @@ export function percentOf(amount: Minor, percent: number): Minor {
   return minor((amount * basisPoints) / 10_000n);
 }
 
-// Lao amounts are grouped with commas and a decimal point, as Lao banking apps print them. CLDR's
-// Lao data says the opposite, and Node (full ICU) follows it while Chromium does not: the same
-// amount would read differently on the server and on a phone.
-const LOCALES: Record<string, string> = { th: 'th-TH', lo: 'en-US', en: 'en-US' };
+/**
+ * How each language prints an amount. Thai's own (th-TH, Latin digits) is English's. Lao amounts
+ * are grouped with commas and a decimal point, as Lao banking apps print them: CLDR's Lao data says
+ * the opposite, and Node (full ICU) follows it while Chromium does not, so the same amount would
+ * read differently on the server and on a phone.
+ */
+const SEPARATORS: Record<string, { group: string; decimal: string }> = {
+  th: { group: ',', decimal: '.' },
+  lo: { group: ',', decimal: '.' },
+  en: { group: ',', decimal: '.' },
+};
+
+/**
+ * A number grouped by thousands with `minFraction` to `maxFraction` decimals, rounded half away from
+ * zero on its shortest decimal form: what `Intl.NumberFormat('en-US')` prints, digit for digit.
+ * Written out because a phone builds its first number formatter of a locale slowly (40 ms on the
+ * machine the wallet is measured on, in home's first render; docs/adr/0477).
+ */
+function grouped(number: number, language: string, minFraction: number, maxFraction: number): string {
+  const { group, decimal } = SEPARATORS[language] ?? SEPARATORS.th!;
+  const shortest = Math.abs(number).toString();
+  // Beyond 1e21 or below 1e-6, the shortest form has an exponent: rare enough to ask Intl.
+  if (shortest.includes('e')) {
+    const parts = new Intl.NumberFormat('en-US', { minimumFractionDigits: minFraction, maximumFractionDigits: maxFraction }).format(number);
+    return parts.replace(/[,.]/g, (mark) => (mark === ',' ? group : decimal));
+  }
+  const [whole = '0', fraction = ''] = shortest.split('.');
+  let scaled = BigInt(whole + fraction.slice(0, maxFraction).padEnd(maxFraction, '0'));
+  if ((fraction[maxFraction] ?? '0') >= '5') scaled += 1n;
+  const digits = scaled.toString().padStart(maxFraction + 1, '0');
+  const wholeDigits = digits.slice(0, digits.length - maxFraction);
+  let fractionDigits = digits.slice(digits.length - maxFraction);
+  while (fractionDigits.length > minFraction && fractionDigits.endsWith('0')) fractionDigits = fractionDigits.slice(0, -1);
+  // A negative amount keeps its sign when it rounds to zero, as Intl prints it.
+  const sign = number < 0 || Object.is(number, -0) ? '-' : '';
+  return sign + wholeDigits.replace(/\B(?=(\d{3})+(?!\d))/g, group) + (fractionDigits ? decimal + fractionDigits : '');
+}
 
 /**
  * SPEC §9: a baht amount with 2 decimals in the reader's language; kip as Lao banks show it, whole,
@@ -95,11 +128,10 @@ const LOCALES: Record<string, string> = { th: 'th-TH', lo: 'en-US', en: 'en-US' 
 export function formatMoney(value: unknown, language = 'th', currency: CurrencyCode = 'THB'): string {
   const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   if (typeof number !== 'number' || !Number.isFinite(number)) return '-';
-  const minimumFractionDigits = currency === 'LAK' ? 0 : 2;
-  return new Intl.NumberFormat(LOCALES[language] ?? 'th-TH', { minimumFractionDigits, maximumFractionDigits: 2 }).format(number);
+  return grouped(number, language, currency === 'LAK' ? 0 : 2, 2);
 }
 
 /** A figure in running text (a coin rate, a limit): grouped as money is, without trailing zero decimals. */
 export function formatFigure(value: number, language = 'th'): string {
-  return new Intl.NumberFormat(LOCALES[language] ?? 'th-TH', { maximumFractionDigits: 2 }).format(value);
+  return grouped(value, language, 0, 2);
 }

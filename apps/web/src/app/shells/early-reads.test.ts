@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CLIENT_HEADER, STORAGE_KEYS, formatMoney } from '@wallet/contract';
+import { CLIENT_HEADER, STORAGE_KEYS } from '@wallet/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /** public/early-reads.js as /user/home's page runs it (a classic script, sent as written). */
@@ -38,33 +38,5 @@ describe("/user/home's page's early reads", () => {
     runPageScript();
     expect(fetchMock).not.toHaveBeenCalled();
     expect(window.earlyReads).toEqual({ token: null, answers: {}, worker: null });
-  });
-
-  it("build the number format of the member's language while the app's code is on its way, that of the build's language when none was chosen", async () => {
-    vi.useFakeTimers();
-    const Original = Intl.NumberFormat;
-    const built = vi.fn((locale: string, options: Intl.NumberFormatOptions) => new Original(locale, options));
-    // A constructor stand-in (called with `new`), which records what the page built.
-    Intl.NumberFormat = function (locale: string, options: Intl.NumberFormatOptions) {
-      return built(locale, options);
-    } as unknown as typeof Intl.NumberFormat;
-    try {
-      vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
-      localStorage.setItem(STORAGE_KEYS.token, 'abc');
-      document.documentElement.lang = 'th';
-      runPageScript();
-      expect(built).not.toHaveBeenCalled();
-      vi.runAllTimers();
-      expect(built).toHaveBeenLastCalledWith('th-TH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-      // The locales are formatMoney's: a Lao or English reader's amounts are grouped as en-US.
-      localStorage.setItem(STORAGE_KEYS.locale, 'lo');
-      runPageScript();
-      vi.runAllTimers();
-      expect(built).toHaveBeenLastCalledWith('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-      expect(formatMoney(1234.5, 'lo')).toBe(new Original('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(1234.5));
-    } finally {
-      Intl.NumberFormat = Original;
-      vi.useRealTimers();
-    }
   });
 });
