@@ -88,20 +88,23 @@ describe('statement names and refusals', () => {
   }
 
   it.each([
-    ['th', 'PG Soft → กระเป๋าหลัก', 'ถอนเงินไป ธนาคารกรุงไทย', 'ฝากเงินจาก QR พร้อมเพย์ ช่องทาง 1'],
-    ['lo', 'PG Soft → ກະເປົາຫຼັກ', 'ຖອນເງິນໄປ ທະນາຄານກຸງໄທ', 'ຝາກເງິນຈາກ QR ພ້ອມເພ ຊ່ອງທາງ 1'],
-    ['en', 'PG Soft → Main wallet', 'Withdraw to Krungthai Bank', 'Deposit from PromptPay QR, channel 1'],
-  ])('names providers, banks and gateways in %s, never their codes', async (language, route, withdraw, deposit) => {
+    ['th', 'PG Soft → กระเป๋าหลัก', 'ถอนเงินไป ธนาคารกรุงไทย', 'ฝากเงินจาก QR พร้อมเพย์ ช่องทาง 1', 'ฝากเงินจาก โอนผ่านธนาคาร'],
+    ['lo', 'PG Soft → ກະເປົາຫຼັກ', 'ຖອນເງິນໄປ ທະນາຄານກຸງໄທ', 'ຝາກເງິນຈາກ QR ພ້ອມເພ ຊ່ອງທາງ 1', 'ຝາກເງິນຈາກ ໂອນຜ່ານທະນາຄານ'],
+    ['en', 'PG Soft → Main wallet', 'Withdraw to Krungthai Bank', 'Deposit from PromptPay QR, channel 1', 'Deposit from bank transfer'],
+  ])('names providers, banks, gateways and bank transfers in %s, never their codes', async (language, route, withdraw, deposit, bankTransfer) => {
     await i18n.changeLanguage(language);
     renderNamed([
       entry('1', minutesAgo(1), { statementType: 'transfer', from: 'PG', to: 'WALLET' }),
       entry('2', minutesAgo(2), { statementType: 'withdraw', from: 'WALLET', to: 'KTB' }),
       entry('3', minutesAgo(3), { statementType: 'deposit', from: 'WW', to: 'WALLET' }),
+      // Credited by the bank feed from an AUTO account's statement.
+      entry('4', minutesAgo(4), { statementType: 'deposit', from: 'BANK', to: 'WALLET' }),
     ]);
     await waitFor(() => expect(screen.getByTestId('statement-route')).toHaveTextContent(route));
     // The app keeps listed words whole on a line with invisible marks (keepWords).
     expect(await screen.findByText(keepWords(withdraw))).toBeInTheDocument();
     expect(screen.getByText(keepWords(deposit))).toBeInTheDocument();
+    expect(screen.getByText(keepWords(bankTransfer))).toBeInTheDocument();
   });
 
   it('says why a withdrawal was refused and that its money is back in the wallet', async () => {

@@ -5,7 +5,7 @@ import { useBanks } from '../../shared/api/lookup/get-banks';
 import { useWallet } from '../../shared/api/wallet';
 
 /** Deposit methods and other codes with a name of their own in the texts. */
-const NAMED_CODES = new Set(['WALLET', 'OPERATOR', 'SLIP', 'TRUEMONEY', 'MANUAL']);
+const NAMED_CODES = new Set(['WALLET', 'OPERATOR', 'SLIP', 'TRUEMONEY', 'MANUAL', 'BANK']);
 /** Payment gateways: named in the texts, as on the deposit screen (deposit.gateways). */
 const GATEWAY_CODES = new Set(['WW', 'ZAPMAN']);
 /** A reason the server sent as a code (TRANSFER_FAIL); an operator's own words are shown as written. */
