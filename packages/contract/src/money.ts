@@ -97,16 +97,16 @@ const SEPARATORS: Record<string, { group: string; decimal: string }> = {
 /**
  * A number grouped by thousands with `minFraction` to `maxFraction` decimals, rounded half away from
  * zero on its shortest decimal form: what `Intl.NumberFormat('en-US')` prints, digit for digit.
- * Written out because a phone builds its first number formatter of a locale slowly (40 ms on the
- * machine the wallet is measured on, in home's first render; docs/adr/0477).
+ * Written out because a phone builds its first number formatter of a locale slowly, in one task
+ * that held home's first drawing (docs/adr/0477).
  */
 function grouped(number: number, language: string, minFraction: number, maxFraction: number): string {
   const { group, decimal } = SEPARATORS[language] ?? SEPARATORS.th!;
   const shortest = Math.abs(number).toString();
   // Beyond 1e21 or below 1e-6, the shortest form has an exponent: rare enough to ask Intl.
   if (shortest.includes('e')) {
-    const parts = new Intl.NumberFormat('en-US', { minimumFractionDigits: minFraction, maximumFractionDigits: maxFraction }).format(number);
-    return parts.replace(/[,.]/g, (mark) => (mark === ',' ? group : decimal));
+    const text = new Intl.NumberFormat('en-US', { minimumFractionDigits: minFraction, maximumFractionDigits: maxFraction }).format(number);
+    return text.replace(/[,.]/g, (mark) => (mark === ',' ? group : decimal));
   }
   const [whole = '0', fraction = ''] = shortest.split('.');
   let scaled = BigInt(whole + fraction.slice(0, maxFraction).padEnd(maxFraction, '0'));
