@@ -1,17 +1,46 @@
 -- The money phase's members for wrk (bench/run.ts): wrk's own C client drives the calls, so the
 -- load generator takes as little of the machine as pgbench's does. One thread; arguments:
---   <transfer|wallet> <file of member tokens, one a line> <prefix of this run's Idempotency-Keys>
+--   <transfer|wallet> <file of member tokens, one a line> <prefix of this run's Idempotency-Keys> [calls a second]
+-- With a rate, calls leave on a fixed schedule for all connections together (a late one leaves at
+-- once, as a member does not wait for the server to catch up); latency counts from the call's sending.
 -- transfer: each member in turn alternates 1 baht wallet → PG and back, each call with a key of its own.
 -- wallet: GET /api/wallet, each member in turn.
 -- Prints one line of JSON when done: requests, seconds, p50/p99 in ms, non-2xx and socket errors.
 
+local ffi = require('ffi')
+ffi.cdef [[
+  typedef struct { long tv_sec; long tv_nsec; } bench_timespec;
+  int clock_gettime(int clock, bench_timespec *at);
+]]
+local CLOCK_MONOTONIC = 1
+local clock = ffi.new('bench_timespec')
+local function nowMs()
+  ffi.C.clock_gettime(CLOCK_MONOTONIC, clock)
+  return tonumber(clock.tv_sec) * 1000 + tonumber(clock.tv_nsec) / 1e6
+end
+
 local mode, tokens, keyPrefix = nil, {}, nil
 local sent, toGame = 0, {}
+-- Paced: ms between two calls, and when the next one is due.
+local interval, nextDue = nil, nil
 local toGameBody = '{"from":"WALLET","to":"PG","amount":1}'
 local backBody = '{"from":"PG","to":"WALLET","amount":1}'
 
+-- How many ms this call waits: calls are due one interval apart, from the first.
+local function pacedDelay()
+  local now = nowMs()
+  local due = nextDue or now
+  nextDue = due + interval
+  return math.max(0, due - now)
+end
+
 function init(args)
   mode, keyPrefix = args[1], args[3]
+  -- wrk asks delay() before each call only when the script defines it: only a paced run does.
+  if args[4] then
+    interval = 1000 / tonumber(args[4])
+    delay = pacedDelay
+  end
   for line in io.lines(args[2]) do
     if #line > 0 then tokens[#tokens + 1] = line end
   end

@@ -324,11 +324,10 @@ const wrkPath = (process.env.PATH ?? '').split(':').map((dir) => path.join(dir, 
 
 /**
  * The money phase's calls (bench/money.lua): transfers alternating wallet → PG and back, or wallet
- * reads, each member in turn. Through wrk when installed, else (and when paced to a rate) through autocannon as the other phases.
+ * reads, each member in turn, unpaced or at `rate` calls a second. Through wrk when installed, else through autocannon as the other phases.
  */
 async function driveMoney(title: string, tokens: string[], mode: 'transfer' | 'wallet', duration = seconds, rate?: number): Promise<Figures> {
-  // A paced run goes through autocannon, which keeps to a rate; wrk only pauses between an answer and the next call.
-  if (!wrkPath || rate) {
+  if (!wrkPath) {
     const toGame = new Array<boolean>(tokens.length).fill(true);
     return drive(title, tokens, (member) => {
       if (mode === 'wallet') return { method: 'GET', path: '/api/wallet' };
@@ -340,7 +339,7 @@ async function driveMoney(title: string, tokens: string[], mode: 'transfer' | 'w
   const tokenFile = path.join(os.tmpdir(), `bench-tokens-${crypto.randomBytes(4).toString('hex')}`);
   fs.writeFileSync(tokenFile, tokens.join('\n'));
   try {
-    const { stdout, stderr } = await promisify(execFile)(wrkPath, ['-t1', `-c${connections}`, `-d${duration}s`, '--timeout', '10s', '-s', 'bench/money.lua', `http://127.0.0.1:${port}`, '--', mode, tokenFile, `bench-${crypto.randomBytes(6).toString('hex')}`]);
+    const { stdout, stderr } = await promisify(execFile)(wrkPath, ['-t1', `-c${connections}`, `-d${duration}s`, '--timeout', '10s', '-s', 'bench/money.lua', `http://127.0.0.1:${port}`, '--', mode, tokenFile, `bench-${crypto.randomBytes(6).toString('hex')}`, ...(rate ? [String(rate)] : [])]);
     if (stderr.trim()) console.log(`${title}: ${stderr.trim()}`);
     const result = JSON.parse(stdout.trim().split('\n').at(-1)!) as { requests: number; seconds: number; p50: number; p99: number; non2xx: number; errors: number };
     const figures = { requestsPerSecond: result.requests / result.seconds, total: result.requests, p50: result.p50, p99: result.p99, non2xx: result.non2xx, errors: result.errors };
